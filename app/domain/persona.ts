@@ -1,0 +1,86 @@
+// Persona enumerations and limits from the spec (§3, §5, §9). Pure: used by the
+// database schema's check constraints, the forms, the actions and the API alike.
+
+export const PERSONA_TYPES = [
+  "influencer",
+  "vtuber",
+  "content",
+  "personality",
+  "educator",
+  "artist",
+  "advisor",
+  "entertainer",
+  "companion",
+  "specialist",
+] as const;
+export type PersonaType = (typeof PERSONA_TYPES)[number];
+
+export const PERSONA_TYPE_LABELS: Record<PersonaType, string> = {
+  influencer: "AI Influencer",
+  vtuber: "AIVTuber",
+  content: "Content Creator",
+  personality: "Digital Personality",
+  educator: "AI Educator",
+  artist: "Digital Artist",
+  advisor: "Virtual Advisor",
+  entertainer: "AI Entertainer",
+  companion: "AI Companion",
+  specialist: "Domain Specialist",
+};
+
+export const GENDERS = ["male", "female", "non-binary", "other"] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const AGE_RANGES = ["18-24", "25-34", "35-44", "45-54", "55+"] as const;
+export type AgeRange = (typeof AGE_RANGES)[number];
+
+export const INTERESTS = [
+  "gaming",
+  "tech",
+  "fashion",
+  "music",
+  "art",
+  "fitness",
+  "science",
+  "cooking",
+  "travel",
+  "education",
+  "business",
+  "entertainment",
+] as const;
+export type Interest = (typeof INTERESTS)[number];
+
+export const IMAGE_STYLES = ["photorealistic", "anime", "digital_art", "cinematic", "minimalist"] as const;
+export type ImageStyle = (typeof IMAGE_STYLES)[number];
+
+export const PERSONA_STATUSES = ["active", "in_progress", "archived"] as const;
+export type PersonaStatus = (typeof PERSONA_STATUSES)[number];
+
+export const TRAIT_CATEGORIES = {
+  Extroversion: ["Outgoing", "Reserved", "Social", "Quiet", "Assertive", "Reflective"],
+  Emotional: ["Stable", "Reactive", "Calm", "Passionate", "Sensitive", "Resilient"],
+  Openness: ["Creative", "Conventional", "Curious", "Cautious", "Imaginative", "Practical"],
+  Agreeableness: ["Compassionate", "Competitive", "Empathetic", "Direct", "Trusting", "Skeptical"],
+  Conscientiousness: ["Organized", "Flexible", "Disciplined", "Spontaneous", "Focused", "Adaptable"],
+  "Content Style": ["Entertaining", "Educational", "Authentic", "Aspirational", "Humorous", "Inspirational"],
+} as const;
+export type TraitCategory = keyof typeof TRAIT_CATEGORIES;
+export const TRAITS = Object.values(TRAIT_CATEGORIES).flat() as string[];
+
+export const CHAT_ROLES = ["user", "assistant"] as const;
+export type ChatRole = (typeof CHAT_ROLES)[number];
+
+export const PERSONA_LIMITS = {
+  nameMin: 2,
+  nameMax: 80,
+  descriptionMax: 150,
+  interestsMin: 1,
+  interestsMax: 3,
+  traitsMax: 7,
+  backstoryMax: 20_000,
+  narrativeMax: 50_000,
+  chatMessageMax: 4_000,
+} as const;
+
+export const FREE_PLAN_PERSONA_LIMIT = 10;
+export const PREMIUM_PRICE_USD = 9.99;

@@ -1,0 +1,106 @@
+// The one door to the data. Every query on behalf of a user runs inside withUser(),
+// a transaction that carries the user's JWT claims and the `authenticated` role, so
+// the row-level security policies, not application `where` clauses, decide what is
+// visible. withServiceRole() is the separately named door for the rare privileged
+// paths (the auth adapter, payment webhooks). The raw handle never leaves this module.
+import { AsyncLocalStorage } from "node:async_hooks";
+
+import { sql } from "drizzle-orm";
+
+import { openPglite, openPostgres, migrate, type DatabaseHandle, type Tx } from "./db/client.server";
+import { prepareDataDir } from "./data-dir.server";
+import { getEnv } from "./env.server";
+
+export type { Tx } from "./db/client.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class DoorError extends Error {
+  override name = "DoorError";
+}
+
+const insideDoor = new AsyncLocalStorage<string>();
+let handle: Promise<DatabaseHandle> | undefined;
+
+async function openFromEnv(): Promise<DatabaseHandle> {
+  const env = getEnv();
+  const opened = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(prepareDataDir(env.DATA_DIR));
+  // On Supabase the CLI applies supabase/migrations; the app does it on PGlite and plain Postgres.
+  if (!env.SUPABASE_URL) await migrate(opened, (line) => console.log(`[db] ${line}`));
+  return opened;
+}
+
+/** Opens (once) and migrates the configured database. Called at server start. */
+export function database(): Promise<DatabaseHandle> {
+  if (insideDoor.getStore()) {
+    throw new DoorError(
+      `The database handle was used inside ${insideDoor.getStore()}: use the transaction the door gave you (on PGlite this would hang, on Postgres it would bypass row-level security).`,
+    );
+  }
+  handle ??= openFromEnv().catch((error) => {
+    handle = undefined;
+    throw error;
+  });
+  return handle;
+}
+
+/** Tests and tools install their own database (a fresh PGlite, or a throwaway server database). */
+export function useDatabase(next: DatabaseHandle | undefined): void {
+  handle = next ? Promise.resolve(next) : undefined;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = handle;
+  handle = undefined;
+  if (current) await (await current).close();
+}
+
+async function enter<T>(door: string, setup: (tx: Tx) => Promise<void>, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const { db } = await database();
+  return insideDoor.run(door, () =>
+    db.transaction(async (tx) => {
+      await setup(tx);
+      return fn(tx);
+    }),
+  );
+}
+
+/** Runs fn as the signed-in user: RLS policies see auth.uid() = userId. */
+export function withUser<T>(userId: string, fn: (tx: Tx) => Promise<T>, claims: { email?: string } = {}): Promise<T> {
+  if (!UUID.test(userId)) return Promise.reject(new DoorError("withUser needs a user id (uuid)"));
+  const jwtClaims = JSON.stringify({ sub: userId, role: "authenticated", aud: "authenticated", email: claims.email });
+  return enter(
+    `withUser(${userId})`,
+    async (tx) => {
+      await tx.execute(
+        sql`select set_config('request.jwt.claims', ${jwtClaims}, true), set_config('request.jwt.claim.sub', ${userId}, true)`,
+      );
+      await tx.execute(sql`set local role authenticated`);
+    },
+    fn,
+  );
+}
+
+/** Runs fn as a visitor with no account: every table policy denies anon. */
+export function withAnon<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return enter(
+    "withAnon",
+    async (tx) => {
+      await tx.execute(sql`select set_config('request.jwt.claims', '{"role":"anon"}', true)`);
+      await tx.execute(sql`set local role anon`);
+    },
+    fn,
+  );
+}
+
+/** Privileged door (bypasses RLS). Only for the auth adapter and signed webhooks. */
+export function withServiceRole<T>(reason: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return enter(
+    `withServiceRole(${reason})`,
+    async (tx) => {
+      await tx.execute(sql`select set_config('request.jwt.claims', '{"role":"service_role"}', true)`);
+      await tx.execute(sql`set local role service_role`);
+    },
+    fn,
+  );
+}

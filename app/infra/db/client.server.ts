@@ -1,0 +1,158 @@
+// Opens the database (PGlite in DATA_DIR, or a Postgres server at DATABASE_URL) and
+// brings its schema up to date: the auth-compat bootstrap, then supabase/migrations.
+import { readdirSync, readFileSync, existsSync, writeFileSync, rmSync, mkdirSync } from "node:fs";
+import path from "node:path";
+
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+
+import * as schema from "./schema";
+
+export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
+export interface RawSql {
+  exec(sqlText: string): Promise<void>;
+  rows<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface DatabaseHandle {
+  kind: "pglite" | "postgres";
+  db: AppDatabase;
+  /** Raw SQL outside any door: migrations and test set-up only, never services. */
+  raw: RawSql;
+  rawTransaction<T>(fn: (sql: RawSql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const projectRoot = () => process.env.APP_ROOT ?? process.cwd();
+export const migrationsDir = () => path.join(projectRoot(), "supabase", "migrations");
+const bootstrapFile = () => path.join(projectRoot(), "supabase", "bootstrap", "auth-compat.sql");
+
+export function listMigrations(): { version: string; name: string; file: string }[] {
+  return readdirSync(migrationsDir())
+    .map((file) => /^(\d{14})_(.+)\.sql$/.exec(file))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ version: m[1], name: m[2], file: path.join(migrationsDir(), m[0]) }))
+    .sort((a, b) => a.version.localeCompare(b.version));
+}
+
+export class DataDirInUseError extends Error {
+  override name = "DataDirInUseError";
+}
+
+function lockPgliteDir(dir: string): () => void {
+  const lock = path.join(dir, "postmaster.personaforge.lock");
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, "utf8"));
+    let alive = false;
+    if (pid && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch {
+        alive = false;
+      }
+    }
+    if (alive) {
+      throw new DataDirInUseError(
+        `The database in "${dir}" is in use by process ${pid}. Stop it or choose another DATA_DIR.`,
+      );
+    }
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => rmSync(lock, { force: true });
+}
+
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  let unlock = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.join(dataDir, "pgdata");
+    mkdirSync(dir, { recursive: true });
+    unlock = lockPgliteDir(dir);
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  return {
+    kind: "pglite",
+    db: drizzlePglite(client, { schema }) as unknown as AppDatabase,
+    raw: pgliteRaw(client),
+    rawTransaction: (fn) => client.transaction((tx) => fn(pgliteRaw(tx))),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  const client = postgres(url, { prepare: false, max: options.max ?? 10, onnotice: () => {} });
+  return {
+    kind: "postgres",
+    db: drizzlePostgres(client, { schema }) as unknown as AppDatabase,
+    raw: postgresRaw(client),
+    rawTransaction: (fn) => client.begin((tx) => fn(postgresRaw(tx))) as Promise<never>,
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+type PgliteLike = Pick<PGlite, "exec" | "query">;
+function pgliteRaw(client: PgliteLike): RawSql {
+  return {
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    rows: async <T,>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+  };
+}
+
+function postgresRaw(client: postgres.Sql | postgres.TransactionSql): RawSql {
+  return {
+    exec: async (text) => {
+      await client.unsafe(text);
+    },
+    rows: async <T,>(text: string, params: unknown[] = []) =>
+      (await client.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[],
+  };
+}
+
+/**
+ * Applies the auth-compat bootstrap, then every migration in supabase/migrations not yet
+ * recorded in supabase_migrations.schema_migrations (the Supabase CLI's own table), each in
+ * one transaction under an advisory lock so concurrent starters on one server cannot race.
+ */
+export async function migrate(handle: DatabaseHandle, log: (line: string) => void = () => {}): Promise<string[]> {
+  const bootstrap = readFileSync(bootstrapFile(), "utf8");
+  await handle.rawTransaction(async (sql) => {
+    await sql.exec("select pg_advisory_xact_lock(7405221)");
+    await sql.exec(bootstrap);
+  });
+  const applied: string[] = [];
+  for (const migration of listMigrations()) {
+    const body = readFileSync(migration.file, "utf8");
+    const ran = await handle.rawTransaction(async (sql) => {
+      await sql.exec("select pg_advisory_xact_lock(7405221)");
+      const done = await sql.rows("select 1 from supabase_migrations.schema_migrations where version = $1", [
+        migration.version,
+      ]);
+      if (done.length > 0) return false;
+      await sql.exec(body);
+      await sql.rows("insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)", [
+        migration.version,
+        migration.name,
+      ]);
+      return true;
+    });
+    if (ran) {
+      applied.push(`${migration.version}_${migration.name}`);
+      log(`applied migration ${migration.version}_${migration.name}`);
+    }
+  }
+  return applied;
+}

@@ -1,0 +1,223 @@
+// The one source of the app schema. `npm run db:generate` (drizzle-kit) writes the
+// SQL in supabase/migrations from this file; functions, triggers and grants that
+// drizzle-kit does not model live in the hand-written (custom) migrations there.
+import { sql, type SQL } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgPolicy,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { authenticatedRole, authUid, authUsers } from "drizzle-orm/supabase";
+
+import { SUBSCRIPTION_STATUSES, NAME_MAX } from "../../domain/account";
+import {
+  AGE_RANGES,
+  CHAT_ROLES,
+  GENDERS,
+  IMAGE_STYLES,
+  INTERESTS,
+  PERSONA_LIMITS,
+  PERSONA_STATUSES,
+  PERSONA_TYPES,
+  TRAITS,
+} from "../../domain/persona";
+
+const textList = (values: readonly string[]): SQL =>
+  sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")}]::text[]`);
+const oneOf = (column: SQL, values: readonly string[]): SQL => sql`${column} = any (${textList(values)})`;
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    authMethod: text("auth_method").notNull().default("email"),
+    subscriptionStatus: text("subscription_status").notNull().default("free"),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    subscriptionExpiresAt: timestamp("subscription_expires_at", { withTimezone: true }),
+    personasCreated: integer("personas_created").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("profiles_first_name_length", sql`char_length(${t.firstName}) <= ${sql.raw(String(NAME_MAX))}`),
+    check("profiles_last_name_length", sql`char_length(${t.lastName}) <= ${sql.raw(String(NAME_MAX))}`),
+    check("profiles_subscription_status_valid", oneOf(sql`${t.subscriptionStatus}`, SUBSCRIPTION_STATUSES)),
+    check("profiles_personas_created_non_negative", sql`${t.personasCreated} >= 0`),
+    pgPolicy("profiles_select_own", { for: "select", to: authenticatedRole, using: sql`${t.id} = ${authUid}` }),
+    pgPolicy("profiles_insert_own", { for: "insert", to: authenticatedRole, withCheck: sql`${t.id} = ${authUid}` }),
+    pgPolicy("profiles_update_own", {
+      for: "update",
+      to: authenticatedRole,
+      using: sql`${t.id} = ${authUid}`,
+      withCheck: sql`${t.id} = ${authUid}`,
+    }),
+    pgPolicy("profiles_delete_own", { for: "delete", to: authenticatedRole, using: sql`${t.id} = ${authUid}` }),
+  ],
+).enableRLS();
+
+export const personas = pgTable(
+  "personas",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    // Nullable only while the persona is a draft (status in_progress): see personas_complete_unless_draft.
+    type: text("type"),
+    gender: text("gender"),
+    ageRange: text("age_range"),
+    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    description: text("description"),
+    personality: text("personality").array().notNull().default(sql`'{}'::text[]`),
+    backstory: text("backstory"),
+    narrative: text("narrative"),
+    imageUrl: text("image_url"),
+    secondaryImageUrl: text("secondary_image_url"),
+    imageStyle: text("image_style").notNull().default("photorealistic"),
+    status: text("status").notNull().default("in_progress"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("personas_user_id_idx").on(t.userId),
+    index("personas_status_idx").on(t.status),
+    index("personas_type_idx").on(t.type),
+    index("personas_created_at_idx").on(t.createdAt),
+    index("personas_user_id_created_at_idx").on(t.userId, t.createdAt.desc()),
+    check(
+      "personas_name_length",
+      sql`char_length(btrim(${t.name})) >= ${sql.raw(String(PERSONA_LIMITS.nameMin))} and char_length(${t.name}) <= ${sql.raw(String(PERSONA_LIMITS.nameMax))}`,
+    ),
+    check("personas_type_valid", oneOf(sql`${t.type}`, PERSONA_TYPES)),
+    check("personas_gender_valid", oneOf(sql`${t.gender}`, GENDERS)),
+    check("personas_age_range_valid", oneOf(sql`${t.ageRange}`, AGE_RANGES)),
+    check(
+      "personas_interests_valid",
+      sql`${t.interests} <@ ${textList(INTERESTS)} and cardinality(${t.interests}) <= ${sql.raw(String(PERSONA_LIMITS.interestsMax))} and public.array_is_distinct(${t.interests})`,
+    ),
+    check(
+      "personas_personality_valid",
+      sql`${t.personality} <@ ${textList(TRAITS)} and cardinality(${t.personality}) <= ${sql.raw(String(PERSONA_LIMITS.traitsMax))} and public.array_is_distinct(${t.personality})`,
+    ),
+    check(
+      "personas_description_length",
+      sql`char_length(${t.description}) <= ${sql.raw(String(PERSONA_LIMITS.descriptionMax))}`,
+    ),
+    check("personas_backstory_length", sql`char_length(${t.backstory}) <= ${sql.raw(String(PERSONA_LIMITS.backstoryMax))}`),
+    check("personas_narrative_length", sql`char_length(${t.narrative}) <= ${sql.raw(String(PERSONA_LIMITS.narrativeMax))}`),
+    check("personas_image_style_valid", oneOf(sql`${t.imageStyle}`, IMAGE_STYLES)),
+    check("personas_status_valid", oneOf(sql`${t.status}`, PERSONA_STATUSES)),
+    // A persona past the draft stage has every field the spec calls required.
+    check(
+      "personas_complete_unless_draft",
+      sql`${t.status} = 'in_progress' or (${t.type} is not null and ${t.gender} is not null and ${t.ageRange} is not null and cardinality(${t.interests}) >= ${sql.raw(String(PERSONA_LIMITS.interestsMin))} and ${t.description} is not null)`,
+    ),
+    pgPolicy("personas_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
+    pgPolicy("personas_insert_own", { for: "insert", to: authenticatedRole, withCheck: sql`${t.userId} = ${authUid}` }),
+    pgPolicy("personas_update_own", {
+      for: "update",
+      to: authenticatedRole,
+      using: sql`${t.userId} = ${authUid}`,
+      withCheck: sql`${t.userId} = ${authUid}`,
+    }),
+    pgPolicy("personas_delete_own", { for: "delete", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
+  ],
+).enableRLS();
+
+// A chat message belongs to whoever owns its persona.
+const ownsPersona = (personaId: SQL) =>
+  sql`exists (select 1 from public.personas p where p.id = ${personaId} and p.user_id = ${authUid})`;
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    personaId: uuid("persona_id")
+      .notNull()
+      .references(() => personas.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    content: text("content").notNull(),
+    timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+  },
+  (t) => [
+    index("chat_messages_persona_id_timestamp_idx").on(t.personaId, t.timestamp),
+    check("chat_messages_role_valid", oneOf(sql`${t.role}`, CHAT_ROLES)),
+    check(
+      "chat_messages_content_length",
+      sql`char_length(${t.content}) between 1 and ${sql.raw(String(PERSONA_LIMITS.chatMessageMax * 4))}`,
+    ),
+    pgPolicy("chat_messages_select_own", { for: "select", to: authenticatedRole, using: ownsPersona(sql`${t.personaId}`) }),
+    pgPolicy("chat_messages_insert_own", {
+      for: "insert",
+      to: authenticatedRole,
+      withCheck: ownsPersona(sql`${t.personaId}`),
+    }),
+    pgPolicy("chat_messages_update_own", {
+      for: "update",
+      to: authenticatedRole,
+      using: ownsPersona(sql`${t.personaId}`),
+      withCheck: ownsPersona(sql`${t.personaId}`),
+    }),
+    pgPolicy("chat_messages_delete_own", { for: "delete", to: authenticatedRole, using: ownsPersona(sql`${t.personaId}`) }),
+  ],
+).enableRLS();
+
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    personaCreation: boolean("persona_creation").notNull().default(true),
+    narrativeGeneration: boolean("narrative_generation").notNull().default(true),
+    imageGeneration: boolean("image_generation").notNull().default(true),
+    marketingEmails: boolean("marketing_emails").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    pgPolicy("notification_preferences_select_own", {
+      for: "select",
+      to: authenticatedRole,
+      using: sql`${t.userId} = ${authUid}`,
+    }),
+    pgPolicy("notification_preferences_insert_own", {
+      for: "insert",
+      to: authenticatedRole,
+      withCheck: sql`${t.userId} = ${authUid}`,
+    }),
+    pgPolicy("notification_preferences_update_own", {
+      for: "update",
+      to: authenticatedRole,
+      using: sql`${t.userId} = ${authUid}`,
+      withCheck: sql`${t.userId} = ${authUid}`,
+    }),
+    pgPolicy("notification_preferences_delete_own", {
+      for: "delete",
+      to: authenticatedRole,
+      using: sql`${t.userId} = ${authUid}`,
+    }),
+  ],
+).enableRLS();
+
+export type Profile = typeof profiles.$inferSelect;
+export type Persona = typeof personas.$inferSelect;
+export type NewPersona = typeof personas.$inferInsert;
+export type ChatMessage = typeof chatMessages.$inferSelect;
+export type NotificationPreferences = typeof notificationPreferences.$inferSelect;

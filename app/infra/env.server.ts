@@ -1,0 +1,114 @@
+// Every variable the app reads, validated once at startup. A bad or half-set
+// configuration stops the server with a readable list of what is wrong.
+import * as z from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+const optionalUrl = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` },
+  );
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: optionalString,
+    DATA_DIR: optionalString.default("./.data"),
+    DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+    APP_URL: optionalUrl(["http:", "https:"]),
+    SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+      message: "must be at least 32 characters",
+    }),
+    SUPABASE_URL: optionalUrl(["http:", "https:"]),
+    SUPABASE_ANON_KEY: optionalString,
+    SUPABASE_SERVICE_ROLE_KEY: optionalString,
+    OAUTH_PROVIDERS: optionalString,
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalUrl(["http:", "https:"]),
+    OPENAI_TEXT_MODEL: optionalString.default("gpt-4o-mini"),
+    OPENAI_CHAT_MODEL: optionalString.default("gpt-4o-mini"),
+    OPENAI_IMAGE_MODEL: optionalString.default("gpt-image-1"),
+    STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_/.test(v), {
+      message: "must be a secret key (sk_… or rk_…)",
+    }),
+    STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.startsWith("whsec_"), {
+      message: "must start with whsec_",
+    }),
+    STRIPE_PRICE_ID: optionalString.refine((v) => v === undefined || v.startsWith("price_"), {
+      message: "must start with price_",
+    }),
+    SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+    MAIL_FROM: optionalString.default("PersonaForge <no-reply@personaforge.local>"),
+  })
+  .superRefine((env, ctx) => {
+    const group = (names: (keyof typeof env)[], what: string) => {
+      const set = names.filter((n) => env[n] !== undefined);
+      if (set.length > 0 && set.length < names.length) {
+        for (const n of names.filter((n) => env[n] === undefined)) {
+          ctx.addIssue({ code: "custom", path: [n], message: `is required when ${set.join(", ")} ${set.length > 1 ? "are" : "is"} set (${what})` });
+        }
+      }
+    };
+    group(["SUPABASE_URL", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY"], "Supabase mode needs all three");
+    group(["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID"], "billing needs all three");
+    if (env.SUPABASE_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message: "is required in Supabase mode (the database URL from `npx supabase status`)",
+      });
+    }
+    if (env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required when OPENAI_BASE_URL is set" });
+    }
+    if (env.OAUTH_PROVIDERS && !env.SUPABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["OAUTH_PROVIDERS"], message: "needs Supabase mode (SUPABASE_URL and its keys)" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example for every variable.`);
+    this.name = "EnvError";
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  const host = env.HOST && env.HOST !== "0.0.0.0" && env.HOST !== "::" ? env.HOST : "localhost";
+  return { ...env, APP_URL: (env.APP_URL ?? `http://${host}:${env.PORT}`).replace(/\/$/, "") };
+}
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+export const modes = {
+  database: (env: Env) => (env.DATABASE_URL ? "postgres" : "pglite"),
+  auth: (env: Env) => (env.SUPABASE_URL ? "supabase" : "local"),
+  mail: (env: Env) => (env.SMTP_URL ? "smtp" : "outbox"),
+  ai: (env: Env) => (env.OPENAI_API_KEY ? "openai" : "local"),
+  billing: (env: Env) => (env.STRIPE_SECRET_KEY ? "stripe" : "none"),
+};

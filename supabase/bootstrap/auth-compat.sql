@@ -1,0 +1,122 @@
+-- What Supabase's Postgres already provides and a plain Postgres (or PGlite) lacks:
+-- the API roles, the auth schema with a Supabase-compatible auth.users, and
+-- auth.uid() / auth.role() / auth.jwt() reading the request's JWT claims.
+--
+-- Applied by the app before supabase/migrations on PGlite and on a plain Postgres
+-- (DATABASE_URL). Never applied by the Supabase CLI, and every step is guarded, so it
+-- changes nothing where Supabase already has these objects.
+
+do $$ begin
+  create role anon nologin noinherit;
+exception when duplicate_object or unique_violation then null;
+end $$;
+
+do $$ begin
+  create role authenticated nologin noinherit;
+exception when duplicate_object or unique_violation then null;
+end $$;
+
+do $$ begin
+  create role service_role nologin noinherit bypassrls;
+exception when duplicate_object or unique_violation then null;
+end $$;
+
+-- A connecting role that is not a superuser must be able to switch to the API roles.
+do $$ begin
+  if not (select rolsuper from pg_roles where rolname = current_user) then
+    execute format('grant anon, authenticated, service_role to %I', current_user);
+  end if;
+end $$;
+
+create schema if not exists auth;
+grant usage on schema auth to anon, authenticated, service_role;
+grant usage on schema public to anon, authenticated, service_role;
+
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255),
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255),
+  recovery_sent_at timestamptz,
+  email_change_token_new varchar(255),
+  email_change varchar(255),
+  email_change_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
+  is_super_admin boolean,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  phone text unique default null,
+  phone_confirmed_at timestamptz,
+  banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
+grant all on table auth.users to service_role;
+
+do $$ begin
+  if to_regprocedure('auth.uid()') is null then
+    create function auth.uid() returns uuid
+    language sql stable
+    as $fn$
+      select nullif(
+        coalesce(
+          nullif(current_setting('request.jwt.claim.sub', true), ''),
+          nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'
+        ),
+        ''
+      )::uuid
+    $fn$;
+  end if;
+  if to_regprocedure('auth.role()') is null then
+    create function auth.role() returns text
+    language sql stable
+    as $fn$
+      select coalesce(
+        nullif(current_setting('request.jwt.claim.role', true), ''),
+        nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role'
+      )::text
+    $fn$;
+  end if;
+  if to_regprocedure('auth.jwt()') is null then
+    create function auth.jwt() returns jsonb
+    language sql stable
+    as $fn$
+      select coalesce(
+        nullif(current_setting('request.jwt.claim', true), ''),
+        nullif(current_setting('request.jwt.claims', true), '')
+      )::jsonb
+    $fn$;
+  end if;
+  if to_regprocedure('auth.email()') is null then
+    create function auth.email() returns text
+    language sql stable
+    as $fn$
+      select coalesce(
+        nullif(current_setting('request.jwt.claim.email', true), ''),
+        nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email'
+      )::text
+    $fn$;
+  end if;
+end $$;
+
+grant execute on function auth.uid(), auth.role(), auth.jwt(), auth.email() to anon, authenticated, service_role;
+
+-- The Supabase CLI records applied migrations here; the app does the same.
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  statements text[],
+  name text
+);

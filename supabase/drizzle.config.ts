@@ -1,0 +1,11 @@
+import { defineConfig } from "drizzle-kit";
+
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./app/infra/db/schema.ts",
+  out: "./supabase/migrations",
+  schemaFilter: ["public"],
+  migrations: { prefix: "supabase" },
+  entities: { roles: { provider: "supabase" } },
+  casing: undefined,
+});

@@ -1,0 +1,63 @@
+// A fresh database with the real bootstrap and migrations, for one test file:
+// PGlite in memory by default, or a throwaway database on the server named by
+// DATABASE_URL (how .ci/run proves the same properties on PostgreSQL 15).
+import { randomBytes, randomUUID } from "node:crypto";
+
+import postgres from "postgres";
+
+import { migrate, openPglite, openPostgres, type DatabaseHandle } from "~/infra/db/client.server";
+import { useDatabase } from "~/infra/db.server";
+
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.DATABASE_URL;
+  let handle: DatabaseHandle;
+  if (serverUrl) {
+    const name = `pf_test_${randomBytes(6).toString("hex")}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const opened = await openPostgres(url.toString(), { max: 4 });
+    handle = {
+      ...opened,
+      close: async () => {
+        await opened.close();
+        const dropper = postgres(serverUrl, { max: 1, onnotice: () => {} });
+        await dropper.unsafe(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  } else {
+    handle = await openPglite();
+  }
+  await migrate(handle);
+  return handle;
+}
+
+/** Creates a fresh database and makes it the one the doors use; returns it for raw set-up. */
+export async function installTestDatabase(): Promise<DatabaseHandle> {
+  const handle = await createTestDatabase();
+  useDatabase(handle);
+  return handle;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+}
+
+/** Inserts an auth user directly (as the auth adapter would); the trigger makes the profile. */
+export async function createAuthUser(
+  handle: DatabaseHandle,
+  meta: { first_name?: string; last_name?: string } = { first_name: "Test", last_name: "User" },
+): Promise<TestUser> {
+  const id = randomUUID();
+  const email = `user-${id.slice(0, 8)}@example.test`;
+  await handle.raw.rows(
+    `insert into auth.users (id, aud, role, email, raw_user_meta_data, raw_app_meta_data, email_confirmed_at)
+     values ($1, 'authenticated', 'authenticated', $2, $3::jsonb, '{"provider":"email"}'::jsonb, now())`,
+    [id, email, JSON.stringify(meta)],
+  );
+  return { id, email };
+}
