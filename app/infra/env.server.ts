@@ -80,6 +80,8 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string };
 
+export const ENV_KEYS = Object.keys(envSchema.shape);
+
 export class EnvError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example for every variable.`);

@@ -1,0 +1,67 @@
+// Free and Premium plan cards (SPEC §1, §9), shared by the landing page and, later, /subscription.
+import { Link } from "@remix-run/react";
+
+import { PLAN_INCLUDES, PLANS } from "~/domain/site";
+
+import { CheckIcon } from "./ui/icons";
+
+export function PricingCards({ ctaTo = "/register" }: { ctaTo?: string }) {
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-8 shadow-sm" aria-labelledby="plan-free">
+        <h3 id="plan-free" className="text-lg font-semibold text-slate-900">
+          {PLANS.free.name}
+        </h3>
+        <p className="mt-4">
+          <span className="text-4xl font-bold text-slate-900">${PLANS.free.priceUsd}</span>
+          <span className="text-slate-600">/month</span>
+        </p>
+        <p className="mt-2 text-slate-600">Everything you need to get started</p>
+        <PlanFeatures extra={[`Up to ${PLANS.free.personaLimit} personas`]} />
+        <Link
+          to={ctaTo}
+          className="mt-8 rounded-lg border border-brand-700 px-4 py-2 text-center font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          Start for free
+        </Link>
+      </article>
+      <article
+        className="relative flex flex-col rounded-2xl border-2 border-brand-600 bg-white p-8 shadow-md"
+        aria-labelledby="plan-premium"
+      >
+        <span className="absolute -top-3 left-8 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">
+          Most popular
+        </span>
+        <h3 id="plan-premium" className="text-lg font-semibold text-slate-900">
+          {PLANS.premium.name}
+        </h3>
+        <p className="mt-4">
+          <span className="text-4xl font-bold text-slate-900">${PLANS.premium.priceUsd}</span>
+          <span className="text-slate-600">/month</span>
+        </p>
+        <p className="mt-2 text-slate-600">Unlimited personas plus additional features</p>
+        <PlanFeatures extra={["Unlimited personas", "No commitment, cancel anytime"]} />
+        <p className="mt-4 text-sm text-slate-600">{PLANS.premium.note}</p>
+        <Link
+          to={ctaTo}
+          className="mt-4 rounded-lg bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
+        >
+          Get Premium
+        </Link>
+      </article>
+    </div>
+  );
+}
+
+function PlanFeatures({ extra }: { extra: string[] }) {
+  return (
+    <ul className="mt-6 space-y-3 text-slate-700">
+      {[...extra, ...PLAN_INCLUDES].map((item) => (
+        <li key={item} className="flex items-start gap-2">
+          <CheckIcon className="mt-1 shrink-0 text-emerald-600" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

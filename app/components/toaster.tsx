@@ -1,0 +1,155 @@
+// One toast at a time (SPEC §9). Server toasts arrive through the root loader (flash
+// cookie); client code adds its own with useToast(). Without JavaScript the toast is
+// plain HTML that leaves after 5 s by CSS and can be dismissed with a checkbox; with
+// JavaScript it gets a timer, a close button, swipe-right to dismiss and the F8 hotkey.
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+import {
+  TOAST_DURATION_MS,
+  TOAST_HOTKEY,
+  TOAST_SWIPE_THRESHOLD_PX,
+  toToast,
+  type Toast,
+  type ToastInput,
+} from "~/domain/toast";
+
+import { AlertIcon, CheckIcon, XIcon } from "./ui/icons";
+
+const ToastContext = createContext<(toast: ToastInput) => void>(() => {});
+
+export function useToast() {
+  return useContext(ToastContext);
+}
+
+export function ToastProvider({ serverToast, children }: { serverToast: Toast | null; children: React.ReactNode }) {
+  const [toast, setToast] = useState<Toast | null>(serverToast);
+  useEffect(() => {
+    if (serverToast) setToast(serverToast);
+  }, [serverToast]);
+  const show = useCallback((input: ToastInput) => setToast(toToast(input)), []);
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <ToastRegion toast={toast} onDismiss={() => setToast(null)} />
+    </ToastContext.Provider>
+  );
+}
+
+function ToastRegion({ toast, onDismiss }: { toast: Toast | null; onDismiss: () => void }) {
+  const regionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === TOAST_HOTKEY) {
+        event.preventDefault();
+        regionRef.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+  return (
+    <section
+      ref={regionRef}
+      aria-label={`Notifications (${TOAST_HOTKEY})`}
+      tabIndex={-1}
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 outline-none sm:inset-x-auto sm:right-0 sm:top-0 sm:bottom-auto sm:justify-end"
+    >
+      <ol aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
+        {toast ? <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} /> : null}
+      </ol>
+    </section>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const hydrated = useHydrated();
+  const [offset, setOffset] = useState(0);
+  const start = useRef<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const paused = useRef(false);
+
+  const arm = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (!paused.current) onDismiss();
+    }, TOAST_DURATION_MS);
+  }, [onDismiss]);
+
+  useEffect(() => {
+    if (!hydrated) return;
+    arm();
+    return () => clearTimeout(timer.current);
+  }, [hydrated, arm]);
+
+  const pause = () => {
+    paused.current = true;
+    clearTimeout(timer.current);
+  };
+  const resume = () => {
+    paused.current = false;
+    arm();
+  };
+
+  const tone =
+    toast.type === "error"
+      ? "border-red-200 bg-white text-red-900"
+      : toast.type === "success"
+        ? "border-emerald-200 bg-white text-emerald-900"
+        : "border-slate-200 bg-white text-slate-900";
+  const checkboxId = `toast-dismiss-${toast.id}`;
+
+  return (
+    <li
+      className={`${hydrated ? "" : "toast-auto-dismiss"} group pointer-events-auto relative`}
+      data-testid="toast"
+      data-type={toast.type}
+      style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0, 1 - offset / 200) } : undefined}
+      onPointerEnter={pause}
+      onPointerLeave={resume}
+      onFocus={pause}
+      onBlur={resume}
+      onPointerDown={(e) => {
+        start.current = e.clientX;
+      }}
+      onPointerMove={(e) => {
+        if (start.current !== null) setOffset(Math.max(0, e.clientX - start.current));
+      }}
+      onPointerUp={() => {
+        if (offset > TOAST_SWIPE_THRESHOLD_PX) onDismiss();
+        start.current = null;
+        setOffset(0);
+      }}
+      onPointerCancel={() => {
+        start.current = null;
+        setOffset(0);
+      }}
+    >
+      {hydrated ? null : <input type="checkbox" id={checkboxId} className="peer sr-only" aria-label="Dismiss notification" />}
+      <div className={`flex items-start gap-3 rounded-xl border p-4 shadow-lg peer-checked:hidden ${tone}`}>
+        <span className="mt-0.5 text-lg" aria-hidden="true">
+          {toast.type === "error" ? <AlertIcon className="text-red-600" /> : <CheckIcon className="text-emerald-600" />}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold">{toast.title}</p>
+          {toast.description ? <p className="mt-1 text-sm text-slate-700">{toast.description}</p> : null}
+        </div>
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={onDismiss}
+            className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            aria-label="Dismiss notification"
+          >
+            <XIcon />
+          </button>
+        ) : (
+          <label htmlFor={checkboxId} className="cursor-pointer rounded-md p-1 text-slate-500 hover:bg-slate-100">
+            <XIcon />
+            <span className="sr-only">Dismiss notification</span>
+          </label>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,23 @@
+import { prepareDataDir } from "./data-dir.server";
+import { database } from "./db.server";
+import { getEnv, modes } from "./env.server";
+
+let started: Promise<void> | undefined;
+
+/** Validates the environment, DATA_DIR and the database once; exits with a readable message on failure. */
+export function startServer(): Promise<void> {
+  started ??= (async () => {
+    try {
+      const env = getEnv();
+      prepareDataDir(env.DATA_DIR);
+      await database();
+      console.log(
+        `[personaforge] database: ${modes.database(env)}, auth: ${modes.auth(env)}, mail: ${modes.mail(env)}, ai: ${modes.ai(env)}, billing: ${modes.billing(env)}; data in ${env.DATA_DIR}`,
+      );
+    } catch (error) {
+      console.error(`\n[personaforge] cannot start:\n${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    }
+  })();
+  return started;
+}

@@ -1,0 +1,71 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PublicLayout } from "~/components/public-layout";
+import { ToastProvider } from "~/components/toaster";
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from "~/domain/site";
+import { getToast } from "~/infra/toast.server";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: `${PRODUCT_NAME} (Beta)` },
+  { name: "description", content: PRODUCT_TAGLINE },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request);
+  return data({ toast }, { headers: headers ?? undefined });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#6d28d9" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-full">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800 focus:shadow"
+        >
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  // Marks the document once React has taken over (tests wait for it before interacting).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <ToastProvider serverToast={rootData?.toast ?? null}>
+      <Outlet />
+    </ToastProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <PublicLayout>
+      <GeneralErrorBoundary />
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,6 @@
+// SPEC §2: the contact page links to /api/login, a browser navigation to the sign-in screen.
+import { redirect } from "@remix-run/node";
+
+export function loader() {
+  return redirect("/login");
+}

@@ -1,0 +1,38 @@
+// JavaScript enhancements of the toasts (timer, close button, F8, one at a time).
+// Runs in the JavaScript project only; without JavaScript the toast is plain server
+// HTML (see app/components/toaster.test.tsx and app/infra/toast.server.test.ts).
+import { expect, test, visit } from "./support";
+
+test.describe("toasts", () => {
+  test("one at a time, dismissible, F8 reaches the region", async ({ page }) => {
+    await visit(page, "/contact");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByTestId("toast")).toHaveCount(1);
+    await expect(page.getByTestId("toast")).toContainText("Missing information");
+
+    await page.getByLabel("Name").fill("Ada");
+    await page.getByLabel("E-mail").fill("ada@example.com");
+    await page.getByLabel("Message").fill("Hi");
+    await page.getByRole("button", { name: "Send message" }).click();
+    // The new toast replaces the old one.
+    await expect(page.getByTestId("toast")).toHaveCount(1);
+    await expect(page.getByTestId("toast")).toContainText("Email client opened");
+
+    await page.keyboard.press("F8");
+    await expect(page.getByRole("region", { name: "Notifications (F8)" })).toBeFocused();
+
+    await page.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+  });
+
+  test("a toast leaves by itself after 5 seconds", async ({ page }) => {
+    await visit(page, "/contact");
+    await page.clock.install();
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByTestId("toast")).toHaveCount(1);
+    await page.clock.runFor(4_900);
+    await expect(page.getByTestId("toast")).toHaveCount(1);
+    await page.clock.runFor(200);
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+  });
+});

@@ -1,0 +1,62 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { defineConfig, type LaunchOptions } from "@playwright/test";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
+// Each run starts from an empty embedded database.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "personaforge-e2e-"));
+
+// Debian's Chromium (apt-get install -y chromium) or CHROMIUM_PATH; Playwright never downloads a browser here.
+const launchOptions: LaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
+};
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: "**/*.test.ts",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: path.join(root, "playwright-report") }]],
+  outputDir: path.join(root, "test-results"),
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    // Files named *.enhanced.test.ts test JavaScript-only enhancements.
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: "**/*.enhanced.test.ts" },
+  ],
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: `npx remix build && npx remix-serve ./build/index.js`,
+        cwd: root,
+        url: `${baseURL}/`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production" },
+        stdout: "ignore",
+        stderr: "pipe",
+      },
+});
