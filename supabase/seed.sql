@@ -1,0 +1,4 @@
+-- Seed data, loaded by `supabase db reset` (and by .ci/pgtap.sh after the migrations).
+-- Intentionally empty: users are created through sign-up (Supabase Auth inserts into
+-- auth.users and the on_auth_user_created trigger creates their profile and notification
+-- preferences), and everything else belongs to a user. Tests make their own fixtures.

@@ -1,0 +1,202 @@
+-- Schema-wide guarantees: RLS on every public table, policies only for authenticated and
+-- never unconditional, exact privileges for anon and authenticated, and the sign-up trigger
+-- that creates a profile (from the sign-up metadata) and default notification preferences.
+-- Runs with `supabase test db` and with pg_prove (.ci/pgtap.sh).
+begin;
+create schema if not exists extensions;
+create extension if not exists pgtap with schema extensions;
+grant usage on schema extensions to anon, authenticated;
+set local search_path = public, extensions;
+
+select plan(33);
+
+-- ---------------------------------------------------------------- tables and RLS
+-- A new table makes this fail on purpose: give it RLS, grants and its own rls_*.test.sql.
+select tables_are(
+  'public',
+  array['chat_messages', 'notification_preferences', 'personas', 'profiles'],
+  'public holds exactly the four tables these tests cover'
+);
+select is_empty(
+  $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity $$,
+  'row-level security is enabled on every table in public'
+);
+select is_empty(
+  $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind in ('v', 'm', 'f') $$,
+  'public has no views, materialized views or foreign tables (they would bypass RLS)'
+);
+
+-- ---------------------------------------------------------------- policies
+select policies_are('public', 'profiles',
+  array['profiles_select_own', 'profiles_insert_own', 'profiles_update_own', 'profiles_delete_own'],
+  'profiles has exactly its four own-row policies');
+select policies_are('public', 'personas',
+  array['personas_select_own', 'personas_insert_own', 'personas_update_own', 'personas_delete_own'],
+  'personas has exactly its four own-row policies');
+select policies_are('public', 'chat_messages',
+  array['chat_messages_select_own', 'chat_messages_insert_own', 'chat_messages_update_own', 'chat_messages_delete_own'],
+  'chat_messages has exactly its four own-row policies');
+select policies_are('public', 'notification_preferences',
+  array['notification_preferences_select_own', 'notification_preferences_insert_own',
+        'notification_preferences_update_own', 'notification_preferences_delete_own'],
+  'notification_preferences has exactly its four own-row policies');
+select is_empty(
+  $$ select tablename, policyname from pg_policies
+     where schemaname = 'public' and roles <> array['authenticated']::name[] $$,
+  'every policy in public applies to authenticated only (never anon or public)'
+);
+select is_empty(
+  $$ select tablename, policyname from pg_policies
+     where schemaname = 'public'
+       and ((qual is not null and qual !~ 'auth\.uid\(\)')
+            or (with_check is not null and with_check !~ 'auth\.uid\(\)')) $$,
+  'every condition of every policy in public is keyed on auth.uid()'
+);
+
+-- ---------------------------------------------------------------- privileges
+select table_privs_are('public', 'profiles', 'anon', array[]::text[], 'anon has no privilege on profiles');
+select table_privs_are('public', 'personas', 'anon', array[]::text[], 'anon has no privilege on personas');
+select table_privs_are('public', 'chat_messages', 'anon', array[]::text[], 'anon has no privilege on chat_messages');
+select table_privs_are('public', 'notification_preferences', 'anon', array[]::text[],
+  'anon has no privilege on notification_preferences');
+select is_empty(
+  $$ select c.relname, a.attname from pg_class c
+     join pg_namespace n on n.oid = c.relnamespace
+     join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+     where n.nspname = 'public' and c.relkind in ('r', 'p')
+       and has_column_privilege('anon', c.oid, a.attnum, 'SELECT, INSERT, UPDATE, REFERENCES') $$,
+  'anon has no column privilege on any table in public'
+);
+
+select table_privs_are('public', 'profiles', 'authenticated', array['SELECT'],
+  'authenticated may only select profiles at table level');
+select set_eq(
+  $$ select a.attname::text from pg_attribute a
+     where a.attrelid = 'public.profiles'::regclass and a.attnum > 0 and not a.attisdropped
+       and has_column_privilege('authenticated', a.attrelid, a.attnum, 'UPDATE') $$,
+  array['first_name', 'last_name', 'profile_image_url'],
+  'authenticated may update only first_name, last_name and profile_image_url on profiles'
+);
+select ok(
+  not has_column_privilege('authenticated', 'public.profiles', 'subscription_status', 'UPDATE')
+  and not has_column_privilege('authenticated', 'public.profiles', 'personas_created', 'UPDATE'),
+  'authenticated cannot update subscription_status or personas_created'
+);
+select table_privs_are('public', 'personas', 'authenticated', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+  'authenticated may select, insert, update and delete personas (RLS picks the rows)');
+select table_privs_are('public', 'chat_messages', 'authenticated', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+  'authenticated may select, insert, update and delete chat_messages (RLS picks the rows)');
+select table_privs_are('public', 'notification_preferences', 'authenticated', array['SELECT'],
+  'authenticated may only select notification_preferences at table level');
+select set_eq(
+  $$ select a.attname::text from pg_attribute a
+     where a.attrelid = 'public.notification_preferences'::regclass and a.attnum > 0 and not a.attisdropped
+       and has_column_privilege('authenticated', a.attrelid, a.attnum, 'UPDATE') $$,
+  array['persona_creation', 'narrative_generation', 'image_generation', 'marketing_emails'],
+  'authenticated may update only the four toggles on notification_preferences'
+);
+select ok(
+  not has_function_privilege('authenticated', 'public.handle_new_user()', 'EXECUTE')
+  and not has_function_privilege('anon', 'public.handle_new_user()', 'EXECUTE'),
+  'neither anon nor authenticated may call handle_new_user() directly'
+);
+select ok(
+  (select prosecdef and proconfig @> array['search_path=""'] from pg_proc
+   where oid = 'public.handle_new_user()'::regprocedure),
+  'handle_new_user() is security definer with an empty search_path'
+);
+
+-- ---------------------------------------------------------------- auth helpers
+set local role authenticated;
+set local request.jwt.claims = '{"sub":"11111111-1111-4111-8111-111111111111","role":"authenticated"}';
+select is(
+  concat_ws(' ', auth.uid(), auth.role(), current_user),
+  '11111111-1111-4111-8111-111111111111 authenticated authenticated',
+  'auth.uid() and auth.role() read request.jwt.claims'
+);
+reset role;
+reset request.jwt.claims;
+
+-- ---------------------------------------------------------------- the sign-up trigger
+insert into auth.users (id, aud, role, email, raw_user_meta_data, raw_app_meta_data, email_confirmed_at)
+values
+  ('11111111-1111-4111-8111-111111111111', 'authenticated', 'authenticated', 'alice@example.test',
+   '{"first_name":"Alice","last_name":"Archer"}', '{"provider":"email"}', now()),
+  ('33333333-3333-4333-8333-333333333333', 'authenticated', 'authenticated', 'carol@example.test',
+   '{"first_name":"  Carol  ","last_name":"","avatar_url":"https://example.test/carol.png"}',
+   '{"provider":"google"}', now()),
+  ('44444444-4444-4444-8444-444444444444', 'authenticated', 'authenticated', 'dave@example.test',
+   null, null, null),
+  ('55555555-5555-4555-8555-555555555555', 'authenticated', 'authenticated', 'erin@example.test',
+   jsonb_build_object('first_name', repeat('E', 70), 'last_name', repeat('x', 61)), '{"provider":"email"}', now());
+
+select results_eq(
+  $$ select first_name, last_name, profile_image_url, auth_method, subscription_status, personas_created,
+            stripe_customer_id, stripe_subscription_id, subscription_expires_at
+     from public.profiles where id = '11111111-1111-4111-8111-111111111111' $$,
+  $$ values ('Alice'::text, 'Archer'::text, null::text, 'email'::text, 'free'::text, 0,
+             null::text, null::text, null::timestamptz) $$,
+  'sign-up: the profile carries the metadata names, email auth, the free plan and a zero counter'
+);
+select results_eq(
+  $$ select persona_creation, narrative_generation, image_generation, marketing_emails
+     from public.notification_preferences where user_id = '11111111-1111-4111-8111-111111111111' $$,
+  $$ values (true, true, true, false) $$,
+  'sign-up: notification preferences default to on, marketing off'
+);
+select results_eq(
+  $$ select first_name, last_name, profile_image_url, auth_method
+     from public.profiles where id = '33333333-3333-4333-8333-333333333333' $$,
+  $$ values ('Carol'::text, null::text, 'https://example.test/carol.png'::text, 'google'::text) $$,
+  'sign-up: names are trimmed, blanks become null, avatar and provider are kept'
+);
+select results_eq(
+  $$ select first_name, last_name, profile_image_url, auth_method
+     from public.profiles where id = '44444444-4444-4444-8444-444444444444' $$,
+  $$ values (null::text, null::text, null::text, 'email'::text) $$,
+  'sign-up: without metadata the names are null and auth_method defaults to email'
+);
+select results_eq(
+  $$ select char_length(first_name), char_length(last_name)
+     from public.profiles where id = '55555555-5555-4555-8555-555555555555' $$,
+  $$ values (60, 60) $$,
+  'sign-up: over-long names are cut to 60 characters instead of failing the sign-up'
+);
+select is(
+  (select count(*) from public.profiles
+   where id in ('11111111-1111-4111-8111-111111111111', '33333333-3333-4333-8333-333333333333',
+                '44444444-4444-4444-8444-444444444444', '55555555-5555-4555-8555-555555555555')),
+  4::bigint,
+  'sign-up: exactly one profile per new user'
+);
+select is(
+  (select count(*) from public.notification_preferences
+   where user_id in ('11111111-1111-4111-8111-111111111111', '33333333-3333-4333-8333-333333333333',
+                     '44444444-4444-4444-8444-444444444444', '55555555-5555-4555-8555-555555555555')),
+  4::bigint,
+  'sign-up: exactly one notification_preferences row per new user'
+);
+
+-- ---------------------------------------------------------------- account deletion
+insert into public.personas (id, user_id, name) values
+  ('a0000000-0000-4000-8000-000000000001', '11111111-1111-4111-8111-111111111111', 'Aria');
+insert into public.chat_messages (persona_id, role, content) values
+  ('a0000000-0000-4000-8000-000000000001', 'user', 'Hello Aria');
+delete from auth.users where id = '11111111-1111-4111-8111-111111111111';
+select is_empty(
+  $$ select id from public.profiles where id = '11111111-1111-4111-8111-111111111111'
+     union all select user_id from public.notification_preferences where user_id = '11111111-1111-4111-8111-111111111111'
+     union all select id from public.personas where user_id = '11111111-1111-4111-8111-111111111111'
+     union all select id from public.chat_messages where persona_id = 'a0000000-0000-4000-8000-000000000001' $$,
+  'deleting an auth user removes their profile, preferences, personas and messages'
+);
+select is(
+  (select count(*) from public.profiles where id = '33333333-3333-4333-8333-333333333333'),
+  1::bigint,
+  '... and nobody else''s'
+);
+
+select * from finish();
+rollback;
