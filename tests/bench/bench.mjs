@@ -1,0 +1,874 @@
+#!/usr/bin/env node
+// PersonaForge performance bench: `npm run bench`.
+//
+// Builds the app, starts `remix-serve ./build/index.js` on 127.0.0.1 with a
+// throwaway DATA_DIR, then measures, against budgets:
+//   1. first-load JavaScript per page (gzip -9 bytes of every JS file the HTML
+//      loads: <script src>, <link rel=modulepreload>, imports in inline module
+//      scripts, plus the leading static imports of those files),
+//   2. Lighthouse mobile performance + accessibility scores,
+//   3. server latency of GET / (autocannon, 10 connections, ~10 s),
+//   4. anything in EXTRA_MEASUREMENTS.
+// Prints a table, writes bench-results/bench.json.
+//
+// Flags:
+//   --no-build          use the existing build/ instead of running `npx remix build`
+//   --url <url>         measure an already-running server (loopback only); no build/start
+//   --strict            exit 1 if any budget fails (default: always exit 0)
+//   --skip <a,b>        skip measurement groups: js, lighthouse, latency, extra
+//   --out <file>        JSON output path (default bench-results/bench.json)
+//   --help
+//
+// Env: CHROMIUM_PATH (default /usr/bin/chromium).
+//
+// Extending: add pages to PAGES, latency targets to LATENCY_TARGETS, and other
+// measurements to EXTRA_MEASUREMENTS (see the comments there). Pages that need a
+// signed-in session set `auth: true`; implement `signIn()` below to supply the cookie.
+
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+
+// ---------------------------------------------------------------------------
+// Configuration: pages, budgets, targets
+// ---------------------------------------------------------------------------
+
+const KB = 1024;
+
+export const BUDGETS = {
+  // gzip -9 bytes of first-load JS, by page kind
+  js: { public: 100 * KB, app: 160 * KB },
+  lighthouse: { performance: 95, accessibility: 100 },
+  latencyP95Ms: 50,
+};
+
+/**
+ * Pages to measure.
+ *   path        URL path on the app
+ *   kind        "public" | "app"  (selects the JS budget)
+ *   lighthouse  run Lighthouse on it (each run costs ~15–30 s on 2 cores)
+ *   auth        needs a signed-in session: the Cookie header comes from signIn()
+ *   cookie      optional fixed Cookie header (string) or async (ctx) => string
+ * A page answering 404 is reported as "not built yet" and skipped.
+ */
+export const PAGES = [
+  { path: "/", kind: "public", lighthouse: true },
+  { path: "/contact", kind: "public", lighthouse: true },
+  { path: "/privacy-policy", kind: "public", lighthouse: false },
+  { path: "/terms-of-service", kind: "public", lighthouse: false },
+  { path: "/commerce-disclosure", kind: "public", lighthouse: false },
+  { path: "/login", kind: "public", lighthouse: false },
+  { path: "/register", kind: "public", lighthouse: false },
+  // Signed-in pages: uncomment once signIn() is implemented.
+  // { path: "/dashboard", kind: "app", lighthouse: true, auth: true },
+  // { path: "/personas/new", kind: "app", lighthouse: false, auth: true },
+  // { path: "/personas/<id>", kind: "app", lighthouse: false, auth: true },
+];
+
+/** Load tests: GET path at `connections` concurrency for `duration` s. Loopback only. */
+export const LATENCY_TARGETS = [
+  { path: "/", connections: 10, duration: 10, warmup: 2, budgetP95Ms: BUDGETS.latencyP95Ms },
+];
+
+/**
+ * Extra measurements: async (ctx) => MetricRow[]
+ * ctx: { baseUrl, root, args, log, fetchPage(path, {cookie}), cookieFor(page), row(...) }
+ * A row: ctx.row({ id, label, value, unit, budget: { op: "<=" | ">=" | "=", value }, note })
+ * (or value: null + skipped: "reason"). Example:
+ *
+ *   async (ctx) => {
+ *     const res = await ctx.fetchPage("/");
+ *     const html = await res.text();
+ *     return [ctx.row({ id: "html./.bytes", label: "HTML size /", value: Buffer.byteLength(html),
+ *                       unit: "bytes", budget: { op: "<=", value: 50 * 1024 } })];
+ *   },
+ */
+export const EXTRA_MEASUREMENTS = [];
+
+/**
+ * Sign-in hook for `auth: true` pages. Return a Cookie header value for a
+ * signed-in test user (e.g. register + log in via the app's forms against
+ * ctx.baseUrl and collect Set-Cookie), or null to skip those pages.
+ * Called at most once per run; the result is cached.
+ */
+async function signIn(_ctx) {
+  return null; // not implemented yet
+}
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+const SERVER_READY_TIMEOUT_MS = 60_000;
+const PREFERRED_PORT = 3210;
+
+// ---------------------------------------------------------------------------
+// Args
+// ---------------------------------------------------------------------------
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+function parseArgs(argv) {
+  const args = { build: true, url: null, strict: false, skip: new Set(), out: path.join(ROOT, "bench-results/bench.json") };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const [flag, inline] = a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
+    const value = () => {
+      if (inline !== undefined) return inline;
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case "--no-build": args.build = false; break;
+      case "--strict": args.strict = true; break;
+      case "--url": args.url = value(); break;
+      case "--out": args.out = path.resolve(value()); break;
+      case "--skip": for (const s of value().split(",")) if (s.trim()) args.skip.add(s.trim()); break;
+      case "--help": case "-h": args.help = true; break;
+      default: throw new Error(`unknown argument: ${a} (try --help)`);
+    }
+  }
+  if (args.url) {
+    const u = new URL(args.url);
+    if (!["127.0.0.1", "localhost", "[::1]"].includes(u.hostname)) {
+      throw new Error(`--url must point at a loopback server (127.0.0.1), got ${u.hostname}`);
+    }
+    if (u.hostname === "localhost") u.hostname = "127.0.0.1";
+    args.url = u.origin;
+    args.build = false;
+  }
+  for (const s of args.skip) {
+    if (!["js", "lighthouse", "latency", "extra"].includes(s)) throw new Error(`--skip: unknown group "${s}"`);
+  }
+  return args;
+}
+
+// ---------------------------------------------------------------------------
+// Process management (everything we start is tracked and killed on exit)
+// ---------------------------------------------------------------------------
+
+const cleanups = new Set();
+let cleaningUp = null;
+
+function onCleanup(fn) {
+  cleanups.add(fn);
+  return () => cleanups.delete(fn);
+}
+
+async function runCleanups() {
+  cleaningUp ??= (async () => {
+    for (const fn of [...cleanups].reverse()) {
+      try { await fn(); } catch (err) { console.error(`cleanup: ${err?.message ?? err}`); }
+    }
+    cleanups.clear();
+  })();
+  return cleaningUp;
+}
+
+let aborting = false;
+
+function installSignalHandlers() {
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.on(sig, () => {
+      const code = sig === "SIGINT" ? 130 : sig === "SIGHUP" ? 129 : 143;
+      if (aborting) process.exit(code); // second signal: don't wait (exit hooks still SIGKILL children)
+      aborting = true;
+      console.error(`\n${sig}: stopping…`);
+      runCleanups().finally(() => process.exit(code));
+    });
+  }
+  // Killing Chrome mid-run makes Lighthouse reject promises nobody awaits; a stray
+  // rejection must not crash the run before the server and temp dir are cleaned up.
+  process.on("unhandledRejection", (err) => {
+    if (!aborting) console.error(`bench: unhandled rejection: ${err?.message ?? err}`);
+  });
+}
+
+/** Child in its own process group, so we can kill it and whatever it spawned by pgid. */
+function startChild(cmd, argv, { cwd, env, label }) {
+  const child = spawn(cmd, argv, { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const output = [];
+  const keep = (chunk) => {
+    output.push(chunk.toString());
+    if (output.length > 400) output.splice(0, output.length - 400);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  let alive = true;
+  exited.then(() => { alive = false; });
+  const killGroup = (signal) => {
+    if (!alive || !child.pid) return;
+    try { process.kill(-child.pid, signal); } catch { try { child.kill(signal); } catch {} }
+  };
+  // Last resort if the process exits without running async cleanup.
+  const onExit = () => killGroup("SIGKILL");
+  process.on("exit", onExit);
+  const stop = async () => {
+    killGroup("SIGTERM");
+    // remix-serve answers SIGTERM with server.close(), which waits for idle keep-alive
+    // sockets (ours, Chrome's); nothing here needs a graceful stop, so don't wait long.
+    const timer = setTimeout(() => killGroup("SIGKILL"), 1500);
+    await exited;
+    clearTimeout(timer);
+    process.off("exit", onExit);
+  };
+  const unregister = onCleanup(stop);
+  return {
+    child,
+    exited,
+    output: () => output.join(""),
+    get alive() { return alive; },
+    stop: async () => { unregister(); await stop(); },
+    label,
+  };
+}
+
+async function isPortFree(port) {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once("error", () => resolve(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
+  });
+}
+
+async function findFreePort(preferred) {
+  if (await isPortFree(preferred)) return preferred;
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function build(log) {
+  log("build: npx remix build");
+  const t0 = Date.now();
+  const proc = startChild("npx", ["remix", "build"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production" },
+    label: "remix build",
+  });
+  const { code, signal } = await proc.exited;
+  await proc.stop();
+  if (code !== 0) {
+    throw new Error(`remix build failed (${signal ?? `exit ${code}`}):\n${tail(proc.output(), 60)}`);
+  }
+  log(`build: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+async function startServer(log) {
+  const buildEntry = path.join(ROOT, "build/index.js");
+  if (!fs.existsSync(buildEntry)) throw new Error(`${path.relative(ROOT, buildEntry)} not found: build first (drop --no-build)`);
+  const port = await findFreePort(PREFERRED_PORT);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "personaforge-bench-"));
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  onCleanup(removeDataDir);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const serveBin = fs.realpathSync(path.join(ROOT, "node_modules/.bin/remix-serve"));
+  log(`server: remix-serve ./build/index.js on ${baseUrl} (DATA_DIR=${dataDir})`);
+  const server = startChild(process.execPath, [serveBin, "./build/index.js"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      APP_URL: baseUrl,
+    },
+    label: "remix-serve",
+  });
+  process.on("exit", removeDataDir); // also on a hard exit, after the server's SIGKILL exit hook
+
+  const t0 = Date.now();
+  let last = "no answer";
+  while (Date.now() - t0 < SERVER_READY_TIMEOUT_MS) {
+    if (!server.alive) {
+      const { code, signal } = await server.exited;
+      throw new Error(`server exited early (${signal ?? `exit ${code}`}):\n${tail(server.output(), 60)}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/`, { redirect: "manual", signal: AbortSignal.timeout(5000) });
+      await res.arrayBuffer();
+      last = `HTTP ${res.status}`;
+      if (res.status === 200) break;
+      // Up, but the index page is not built yet: measure whatever else exists.
+      if (res.status === 404) { log("server: GET / answers 404 (index not built yet), continuing"); break; }
+    } catch (err) {
+      last = err?.cause?.code ?? err?.message ?? String(err);
+    }
+    await sleep(250);
+  }
+  if (!/^HTTP (200|404)$/.test(last)) {
+    throw new Error(`server not ready after ${SERVER_READY_TIMEOUT_MS / 1000} s (last: ${last}):\n${tail(server.output(), 60)}`);
+  }
+  log(`server: ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return { baseUrl, server, dataDir };
+}
+
+function tail(text, lines) {
+  return text.split("\n").slice(-lines).join("\n");
+}
+
+// ---------------------------------------------------------------------------
+// Metric rows
+// ---------------------------------------------------------------------------
+
+function checkBudget(value, budget) {
+  if (value === null || value === undefined || Number.isNaN(value)) return false;
+  switch (budget.op) {
+    case "<=": return value <= budget.value;
+    case ">=": return value >= budget.value;
+    case "=": return value === budget.value;
+    default: throw new Error(`unknown budget op ${budget.op}`);
+  }
+}
+
+/**
+ * A metric row. value null + skipped → SKIP (not a failure). value null without
+ * skipped → FAIL (measurement broke). `pass` can be forced (e.g. errors seen).
+ */
+function row({ id, label, value = null, unit = "", budget = null, note = "", skipped = null, pass, details }) {
+  let result;
+  if (skipped) result = null;
+  else if (pass !== undefined) result = pass;
+  else if (budget) result = checkBudget(value, budget);
+  else result = value === null ? false : null; // informational row: no verdict unless it broke
+  return { id, label: label ?? id, value, unit, budget, pass: result, note: skipped ?? note, skipped: Boolean(skipped), ...(details ? { details } : {}) };
+}
+
+function fmtValue(value, unit) {
+  if (value === null || value === undefined) return "—";
+  switch (unit) {
+    case "bytes": return `${(value / KB).toFixed(1)} KB`;
+    case "ms": return `${value.toFixed(1)} ms`;
+    case "req/s": return `${value.toFixed(0)} req/s`;
+    case "score": return `${Math.round(value)}`;
+    default: return `${value}${unit ? ` ${unit}` : ""}`;
+  }
+}
+
+function fmtBudget(budget, unit) {
+  if (!budget) return "";
+  const sym = { "<=": "≤", ">=": "≥", "=": "=" }[budget.op];
+  return `${sym} ${fmtValue(budget.value, unit)}`;
+}
+
+// ---------------------------------------------------------------------------
+// Session cookies
+// ---------------------------------------------------------------------------
+
+function makeCookieResolver(ctx) {
+  let session;
+  return async (page) => {
+    if (typeof page.cookie === "function") return (await page.cookie(ctx)) ?? null;
+    if (typeof page.cookie === "string") return page.cookie;
+    if (page.auth) {
+      session ??= Promise.resolve(signIn(ctx)).catch((err) => {
+        ctx.log(`signIn failed: ${err?.message ?? err}`);
+        return null;
+      });
+      return await session;
+    }
+    return null;
+  };
+}
+
+const AUTH_MISSING = "needs sign-in (signIn() hook not implemented)";
+
+/** Resolve the cookie and probe the page. Returns { cookie, status, skip } with skip a reason or null. */
+async function probePage(ctx, page) {
+  const cookie = await ctx.cookieFor(page);
+  if (page.auth && !cookie) return { cookie, status: null, skip: AUTH_MISSING };
+  const res = await ctx.fetchPage(page.path, { cookie });
+  await res.arrayBuffer();
+  if (res.status === 404) return { cookie, status: 404, skip: "not built yet (404)" };
+  return { cookie, status: res.status, skip: null };
+}
+
+// ---------------------------------------------------------------------------
+// 1. First-load JavaScript
+// ---------------------------------------------------------------------------
+
+function decodeEntities(s) {
+  return s
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
+}
+
+function parseAttrs(tag) {
+  const attrs = {};
+  const re = /([^\s"'<>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+  const inner = tag.replace(/^<\w+/, "").replace(/\/?>$/, "");
+  let m;
+  while ((m = re.exec(inner))) {
+    attrs[m[1].toLowerCase()] = decodeEntities(m[2] ?? m[3] ?? m[4] ?? "");
+  }
+  return attrs;
+}
+
+/** Import specifiers in module source: static `import … from "x"`, `import "x"`, `export … from "x"`, and `import("x")`. */
+function importsInInlineModule(code) {
+  const specs = [];
+  const staticRe = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"'\n]+)["']/g;
+  const dynamicRe = /\bimport\s*\(\s*["']([^"'\n]+)["']\s*\)/g;
+  let m;
+  while ((m = staticRe.exec(code))) specs.push(m[1]);
+  while ((m = dynamicRe.exec(code))) specs.push(m[1]);
+  return specs;
+}
+
+/**
+ * Only the leading block of static imports of a fetched JS file (esbuild puts them
+ * first): those load eagerly with the file. Dynamic imports inside chunks are lazy
+ * and not counted. Remix normally modulepreloads all of these anyway.
+ */
+function leadingStaticImports(code) {
+  const specs = [];
+  const re = /^(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n|"use strict";?)*(?:import\s*(?:[\w$*{}\s,]+?\s*from\s*)?|export\s*[\w$*{}\s,]+?\s*from\s*)["']([^"'\n]+)["']\s*;?/;
+  let rest = code;
+  for (let i = 0; i < 500; i++) {
+    const m = re.exec(rest);
+    if (!m) break;
+    specs.push(m[1]);
+    rest = rest.slice(m[0].length);
+  }
+  return specs;
+}
+
+export function collectJsUrls(html, pageUrl) {
+  const urls = [];
+  const add = (spec) => {
+    if (!spec || spec.startsWith("data:")) return;
+    // Bare specifiers (no ./, /, or scheme) would need an import map; Remix never emits them.
+    if (!/^(\.{0,2}\/|[a-z][a-z0-9+.-]*:)/i.test(spec)) return;
+    urls.push(new URL(spec, pageUrl).href);
+  };
+  // Strip comments so commented-out tags don't count.
+  const doc = html.replace(/<!--[\s\S]*?-->/g, "");
+  const scriptRe = /<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi;
+  let m;
+  while ((m = scriptRe.exec(doc))) {
+    const open = m[0].slice(0, m[0].indexOf(">") + 1);
+    const attrs = parseAttrs(open);
+    const type = (attrs.type ?? "").toLowerCase();
+    const isJs = type === "" || type === "module" || /javascript|ecmascript/.test(type);
+    if (!isJs) continue;
+    if ("src" in attrs) add(attrs.src);
+    else if (type === "module") importsInInlineModule(m[1]).forEach(add);
+  }
+  const linkRe = /<link\b[^>]*>/gi;
+  while ((m = linkRe.exec(doc))) {
+    const attrs = parseAttrs(m[0]);
+    const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
+    if (rel.includes("modulepreload") && attrs.href) add(attrs.href);
+  }
+  return [...new Set(urls)];
+}
+
+async function measureFirstLoadJs(ctx) {
+  const rows = [];
+  for (const page of PAGES) {
+    const id = `js.${page.path}`;
+    const label = `First-load JS ${page.path}`;
+    const budget = { op: "<=", value: BUDGETS.js[page.kind] };
+    if (!budget.value) throw new Error(`page ${page.path}: unknown kind "${page.kind}"`);
+    try {
+      const cookie = await ctx.cookieFor(page);
+      if (page.auth && !cookie) { rows.push(row({ id, label, unit: "bytes", budget, skipped: AUTH_MISSING })); continue; }
+      const res = await ctx.fetchPage(page.path, { cookie });
+      const html = await res.text();
+      if (res.status === 404) { rows.push(row({ id, label, unit: "bytes", budget, skipped: "not built yet (404)" })); continue; }
+      if (res.status !== 200) {
+        rows.push(row({ id, label, unit: "bytes", budget, note: `HTTP ${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}` }));
+        continue;
+      }
+      const pageUrl = `${ctx.baseUrl}${page.path}`;
+      const queue = collectJsUrls(html, pageUrl);
+      const fromHtml = new Set(queue);
+      const seen = new Set(queue);
+      const files = [];
+      const errors = [];
+      while (queue.length) {
+        const url = queue.shift();
+        try {
+          const r = await fetch(url, { headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(15_000) });
+          const buf = Buffer.from(await r.arrayBuffer());
+          if (!r.ok) { errors.push(`${new URL(url).pathname}: HTTP ${r.status}`); continue; }
+          const gzip = zlib.gzipSync(buf, { level: 9 }).length;
+          files.push({ url: url.startsWith(ctx.baseUrl) ? url.slice(ctx.baseUrl.length) : url, bytes: buf.length, gzip, fromHtml: fromHtml.has(url) });
+          for (const spec of leadingStaticImports(buf.toString("utf8"))) {
+            if (!/^(\.{0,2}\/|[a-z][a-z0-9+.-]*:)/i.test(spec)) continue;
+            const next = new URL(spec, url).href;
+            if (!seen.has(next)) { seen.add(next); queue.push(next); }
+          }
+        } catch (err) {
+          errors.push(`${url}: ${err?.cause?.code ?? err?.message ?? err}`);
+        }
+      }
+      const total = files.reduce((s, f) => s + f.gzip, 0);
+      const raw = files.reduce((s, f) => s + f.bytes, 0);
+      const extra = files.filter((f) => !f.fromHtml).length;
+      const noteParts = [`${files.length} files, ${(raw / KB).toFixed(1)} KB raw`];
+      if (extra) noteParts.push(`${extra} via imports, not preloaded`);
+      if (errors.length) noteParts.push(`fetch errors: ${errors.join("; ")}`);
+      rows.push(row({
+        id, label, value: total, unit: "bytes", budget,
+        note: noteParts.join(", "),
+        ...(errors.length ? { pass: false } : {}),
+        details: { kind: page.kind, rawBytes: raw, files: files.sort((a, b) => b.gzip - a.gzip) },
+      }));
+    } catch (err) {
+      rows.push(row({ id, label, unit: "bytes", budget, note: `error: ${err?.message ?? err}` }));
+    }
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------
+// 2. Lighthouse
+// ---------------------------------------------------------------------------
+
+async function measureLighthouse(ctx) {
+  const pages = PAGES.filter((p) => p.lighthouse);
+  if (pages.length === 0) return [];
+  const rowsFor = (page, fields) => [
+    row({ id: `lighthouse.performance.${page.path}`, label: `Lighthouse perf ${page.path}`, unit: "score", budget: { op: ">=", value: BUDGETS.lighthouse.performance }, ...fields.performance }),
+    row({ id: `lighthouse.accessibility.${page.path}`, label: `Lighthouse a11y ${page.path}`, unit: "score", budget: { op: "=", value: BUDGETS.lighthouse.accessibility }, ...fields.accessibility }),
+  ];
+  const both = (fields) => ({ performance: fields, accessibility: fields });
+
+  // Probe first, so no Chrome is launched when nothing is measurable.
+  const todo = [];
+  const rows = [];
+  for (const page of pages) {
+    try {
+      const probe = await probePage(ctx, page);
+      if (probe.skip) rows.push(...rowsFor(page, both({ skipped: probe.skip })));
+      else todo.push({ page, cookie: probe.cookie, status: probe.status });
+    } catch (err) {
+      rows.push(...rowsFor(page, both({ note: `error: ${err?.message ?? err}` })));
+    }
+  }
+  if (todo.length === 0) return rows;
+
+  const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!fs.existsSync(chromePath)) {
+    for (const { page } of todo) rows.push(...rowsFor(page, both({ note: `Chromium not found at ${chromePath} (set CHROMIUM_PATH)` })));
+    return rows;
+  }
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import("lighthouse"), import("chrome-launcher")]);
+
+  ctx.log(`lighthouse: launching ${chromePath}`);
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: CHROME_FLAGS,
+    handleSIGINT: false, // our own handler kills it together with the server
+    logLevel: "silent",
+  });
+  let killed = false;
+  const killChrome = async () => {
+    if (killed) return;
+    killed = true;
+    try { await chrome.kill(); } catch {}
+  };
+  const unregister = onCleanup(killChrome);
+  try {
+    for (const { page, cookie, status } of todo) {
+      if (aborting) break;
+      const url = `${ctx.baseUrl}${page.path}`;
+      const t0 = Date.now();
+      ctx.log(`lighthouse: ${page.path}`);
+      try {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+        });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error("no result");
+        const score = (c) => (lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100));
+        const perf = score("performance");
+        const a11y = score("accessibility");
+        const audits = lhr.audits;
+        const num = (a) => audits[a]?.numericValue;
+        const perfNote = [
+          num("first-contentful-paint") != null && `FCP ${(num("first-contentful-paint") / 1000).toFixed(1)} s`,
+          num("largest-contentful-paint") != null && `LCP ${(num("largest-contentful-paint") / 1000).toFixed(1)} s`,
+          num("total-blocking-time") != null && `TBT ${Math.round(num("total-blocking-time"))} ms`,
+          num("cumulative-layout-shift") != null && `CLS ${num("cumulative-layout-shift").toFixed(3)}`,
+          lhr.runtimeError && `error: ${lhr.runtimeError.code}`,
+          status !== 200 && `HTTP ${status}`,
+        ].filter(Boolean).join(", ");
+        const failedA11y = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+          .map((ref) => ref.id);
+        const a11yNote = [failedA11y.length ? `failing: ${failedA11y.join(", ")}` : "", lhr.runtimeError ? `error: ${lhr.runtimeError.code}` : ""].filter(Boolean).join(", ");
+        const details = {
+          finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl,
+          benchmarkIndex: lhr.environment?.benchmarkIndex,
+          runWarnings: lhr.runWarnings,
+          seconds: (Date.now() - t0) / 1000,
+          metrics: Object.fromEntries(["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive"].map((a) => [a, num(a) ?? null])),
+          failingAccessibilityAudits: failedA11y,
+        };
+        rows.push(...rowsFor(page, {
+          performance: { value: perf, note: perfNote, details },
+          accessibility: { value: a11y, note: a11yNote, details: { failingAccessibilityAudits: failedA11y } },
+        }));
+        ctx.log(`lighthouse: ${page.path} perf ${perf ?? "—"} a11y ${a11y ?? "—"} (${((Date.now() - t0) / 1000).toFixed(0)} s, benchmarkIndex ${lhr.environment?.benchmarkIndex ?? "?"})`);
+      } catch (err) {
+        rows.push(...rowsFor(page, both({ note: `error: ${err?.message ?? err}` })));
+      }
+    }
+  } finally {
+    unregister();
+    await killChrome();
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------
+// 3. Server latency
+// ---------------------------------------------------------------------------
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  const rank = Math.ceil((p / 100) * sorted.length); // nearest-rank
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+async function measureLatency(ctx) {
+  const { default: autocannon } = await import("autocannon");
+  const rows = [];
+  const run = (opts, onResponse) =>
+    new Promise((resolve, reject) => {
+      const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+      if (onResponse) instance.on("response", onResponse);
+      const unregister = onCleanup(() => instance.stop());
+      instance.on("done", unregister);
+    });
+
+  for (const target of LATENCY_TARGETS) {
+    const p = target.path;
+    const budget = { op: "<=", value: target.budgetP95Ms };
+    const ids = { p50: `latency.p50.${p}`, p95: `latency.p95.${p}`, rps: `latency.rps.${p}` };
+    const labels = { p50: `Latency p50 GET ${p}`, p95: `Latency p95 GET ${p}`, rps: `Throughput GET ${p}` };
+    try {
+      const page = PAGES.find((pg) => pg.path === p) ?? { path: p, ...target };
+      const probe = await probePage(ctx, page);
+      if (probe.skip) {
+        rows.push(row({ id: ids.p50, label: labels.p50, unit: "ms", skipped: probe.skip }));
+        rows.push(row({ id: ids.p95, label: labels.p95, unit: "ms", budget, skipped: probe.skip }));
+        rows.push(row({ id: ids.rps, label: labels.rps, unit: "req/s", skipped: probe.skip }));
+        continue;
+      }
+      const url = `${ctx.baseUrl}${p}`;
+      if (new URL(url).hostname !== "127.0.0.1") throw new Error(`refusing to load-test ${url}: not 127.0.0.1`);
+      const base = {
+        url,
+        connections: target.connections,
+        headers: probe.cookie ? { cookie: probe.cookie } : {},
+        timeout: 10,
+      };
+      ctx.log(`latency: warm-up GET ${p} ${target.warmup} s`);
+      await run({ ...base, duration: target.warmup });
+      ctx.log(`latency: GET ${p}, ${target.connections} connections, ${target.duration} s`);
+      const latencies = [];
+      let non2xx = 0;
+      const result = await run({ ...base, duration: target.duration }, (_client, statusCode, _bytes, responseTime) => {
+        if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+        else non2xx++;
+      });
+      latencies.sort((a, b) => a - b);
+      const p50 = percentile(latencies, 50);
+      const p95 = percentile(latencies, 95);
+      const seconds = result.duration ?? target.duration;
+      const rps = result.requests.total / seconds;
+      const problems = [];
+      if (non2xx || result.non2xx) problems.push(`${Math.max(non2xx, result.non2xx)} non-2xx`);
+      if (result.errors) problems.push(`${result.errors} errors`);
+      if (result.timeouts) problems.push(`${result.timeouts} timeouts`);
+      const details = {
+        connections: target.connections,
+        durationSeconds: seconds,
+        requests: result.requests.total,
+        samples: latencies.length,
+        maxMs: latencies.at(-1) ?? null,
+        autocannon: { p50: result.latency.p50, p90: result.latency.p90, p97_5: result.latency.p97_5, p99: result.latency.p99, mean: result.latency.average },
+        non2xx: Math.max(non2xx, result.non2xx ?? 0),
+        errors: result.errors,
+        timeouts: result.timeouts,
+      };
+      const note = problems.join(", ");
+      const bad = problems.length ? { pass: false } : {};
+      rows.push(row({ id: ids.p50, label: labels.p50, value: p50, unit: "ms", note, ...bad }));
+      rows.push(row({ id: ids.p95, label: labels.p95, value: p95, unit: "ms", budget, note: `${target.connections} conn, ${target.duration} s, ${latencies.length} samples${note ? `, ${note}` : ""}`, details, ...bad }));
+      rows.push(row({ id: ids.rps, label: labels.rps, value: rps, unit: "req/s", note, ...bad }));
+    } catch (err) {
+      const note = `error: ${err?.message ?? err}`;
+      rows.push(row({ id: ids.p95, label: labels.p95, unit: "ms", budget, note }));
+    }
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------
+
+function printTable(rows) {
+  const header = ["Metric", "Value", "Budget", "Result", "Note"];
+  const body = rows.map((r) => [
+    r.label,
+    fmtValue(r.value, r.unit),
+    fmtBudget(r.budget, r.unit),
+    r.skipped ? "SKIP" : r.pass === null ? "info" : r.pass ? "PASS" : "FAIL",
+    r.note ?? "",
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const noteWidth = Math.max(20, (process.stdout.columns || 160) - widths.slice(0, 4).reduce((a, b) => a + b + 3, 0));
+  const line = (cells) => cells.map((c, i) => (i === 4 ? (c.length > noteWidth ? `${c.slice(0, noteWidth - 1)}…` : c) : i === 1 || i === 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("   ").trimEnd();
+  console.log();
+  console.log(line(header));
+  console.log(widths.map((w, i) => "─".repeat(i === 4 ? Math.min(w, noteWidth) : w)).join("   "));
+  for (const b of body) console.log(line(b));
+  console.log();
+}
+
+// ---------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.help) {
+    console.log(fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").slice(1, 27).map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
+    return 0;
+  }
+  const started = Date.now();
+  const log = (msg) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
+
+  const loadAtStart = os.loadavg()[0];
+  if (loadAtStart > os.cpus().length) {
+    log(`warning: load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} CPUs; latency and Lighthouse numbers will be noisy`);
+  }
+
+  let baseUrl = args.url;
+  if (!baseUrl) {
+    if (args.build) await build(log);
+    ({ baseUrl } = await startServer(log));
+  } else {
+    log(`measuring running server at ${baseUrl}`);
+  }
+
+  const ctx = {
+    baseUrl,
+    root: ROOT,
+    args,
+    log,
+    row,
+    fetchPage: (p, { cookie } = {}) =>
+      fetch(`${baseUrl}${p}`, { redirect: "manual", headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(15_000) }),
+  };
+  ctx.cookieFor = makeCookieResolver(ctx);
+
+  const groups = [
+    ["js", "First-load JS", measureFirstLoadJs],
+    ["lighthouse", "Lighthouse", measureLighthouse],
+    ["latency", "Server latency", measureLatency],
+    ["extra", "Extra measurements", async (c) => (await Promise.all(EXTRA_MEASUREMENTS.map(async (fn) => {
+      try { return await fn(c); } catch (err) { return [row({ id: `extra.${fn.name || "anonymous"}`, note: `error: ${err?.message ?? err}` })]; }
+    }))).flat()],
+  ];
+  const rows = [];
+  for (const [key, name, fn] of groups) {
+    if (aborting) return 130;
+    if (args.skip.has(key)) { log(`${name}: skipped (--skip)`); continue; }
+    const t0 = Date.now();
+    try {
+      rows.push(...(await fn(ctx)));
+    } catch (err) {
+      rows.push(row({ id: `${key}.error`, label: name, note: `error: ${err?.stack ?? err}` }));
+    }
+    log(`${name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+
+  if (aborting) return 130;
+  printTable(rows);
+
+  const failures = rows.filter((r) => r.pass === false);
+  const report = {
+    timestamp: new Date().toISOString(),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    cpus: os.cpus().length,
+    loadAverage: { atStart: loadAtStart, atEnd: os.loadavg()[0] },
+    baseUrl,
+    build: !args.url && args.build,
+    durationSeconds: (Date.now() - started) / 1000,
+    budgets: BUDGETS,
+    summary: {
+      total: rows.length,
+      passed: rows.filter((r) => r.pass === true).length,
+      failed: failures.length,
+      skipped: rows.filter((r) => r.skipped).length,
+    },
+    metrics: Object.fromEntries(rows.map((r) => [r.id, {
+      label: r.label,
+      value: r.value,
+      unit: r.unit,
+      budget: r.budget,
+      pass: r.pass,
+      skipped: r.skipped,
+      note: r.note || undefined,
+      details: r.details,
+    }])),
+  };
+  fs.mkdirSync(path.dirname(args.out), { recursive: true });
+  fs.writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
+  log(`wrote ${path.relative(process.cwd(), args.out) || args.out}`);
+  log(`${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.skipped} skipped in ${report.durationSeconds.toFixed(0)} s`);
+  if (failures.length && args.strict) return 1;
+  return 0;
+}
+
+// Run only when executed directly, so helpers (collectJsUrls, PAGES…) can be imported.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  installSignalHandlers();
+  let exitCode = 1;
+  try {
+    exitCode = await main();
+  } catch (err) {
+    console.error(`bench: ${err?.message ?? err}`);
+    exitCode = 2;
+  } finally {
+    await runCleanups();
+  }
+  process.exit(exitCode);
+}
