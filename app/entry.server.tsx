@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
+import { cachedPage, publicPageKey, storePage } from "./infra/page-cache.server";
 import { startServer } from "./infra/startup.server";
 
 // Configuration, DATA_DIR and the database (with migrations) are checked once, before the
@@ -26,8 +27,17 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   for (const [name, value] of Object.entries(securityHeaders)) responseHeaders.set(name, value);
+  const cacheKey = publicPageKey(request, remixContext, responseStatusCode, responseHeaders);
+  if (cacheKey) {
+    const hit = cachedPage(cacheKey);
+    if (hit) {
+      responseHeaders.set("Content-Type", hit.contentType);
+      return new Response(hit.body, { status: 200, headers: responseHeaders });
+    }
+    return renderComplete(request, responseStatusCode, responseHeaders, remixContext, cacheKey);
+  }
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -53,6 +63,42 @@ export default function handleRequest(
           responseStatusCode = 500;
           // Errors after the shell are logged by handleError; logging here too would double them.
           if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1_000);
+  });
+}
+
+/** Renders the whole document before answering, and keeps it for the next anonymous visitor. */
+function renderComplete(
+  request: Request,
+  status: number,
+  headers: Headers,
+  remixContext: EntryContext,
+  cacheKey: string,
+): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+    sink.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      const contentType = "text/html; charset=utf-8";
+      if (status === 200) storePage(cacheKey, { body, contentType });
+      headers.set("Content-Type", contentType);
+      resolve(new Response(body, { status, headers }));
+    });
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
+      {
+        onAllReady() {
+          pipe(sink);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          status = 500;
+          console.error(error);
         },
       },
     );

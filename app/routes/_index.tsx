@@ -5,6 +5,9 @@ import { PricingCards } from "~/components/pricing-cards";
 import { PublicLayout } from "~/components/public-layout";
 import { BookIcon, ChatIcon, DownloadIcon, ImageIcon, SparklesIcon, UserIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/domain/site";
+import type { PublicPageHandle } from "~/infra/page-cache.server";
+
+export const handle: PublicPageHandle = { publicPage: true };
 
 export const meta: MetaFunction = () => [
   { title: `${PRODUCT_NAME} (Beta): design AI character personas` },

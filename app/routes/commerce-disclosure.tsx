@@ -6,6 +6,9 @@ import { Link } from "@remix-run/react";
 import { ContactEmail, LegalPage, LegalSection, legalLinkClass } from "~/components/legal-page";
 import { PublicLayout } from "~/components/public-layout";
 import { PLANS, PRODUCT_NAME } from "~/domain/site";
+import type { PublicPageHandle } from "~/infra/page-cache.server";
+
+export const handle: PublicPageHandle = { publicPage: true };
 
 export const meta: MetaFunction = () => [
   { title: `Commerce Disclosure · ${PRODUCT_NAME}` },

@@ -12,6 +12,9 @@ import { CONTACT_MESSAGES, contactMailto, contactRules, isMissingInformation } f
 import { formDataValues, validateValues } from "~/domain/form-rules";
 import { CONTACT_EMAIL, PRODUCT_NAME } from "~/domain/site";
 import { readFormData } from "~/infra/http.server";
+import type { PublicPageHandle } from "~/infra/page-cache.server";
+
+export const handle: PublicPageHandle = { publicPage: true };
 
 export const meta: MetaFunction = () => [
   { title: `Contact · ${PRODUCT_NAME}` },
