@@ -6,6 +6,9 @@ import { expect, test, visit } from "./support";
 test.describe("toasts", () => {
   test("one at a time, dismissible, F8 reaches the region", async ({ page }) => {
     await visit(page, "/contact");
+    // A slow machine must not let the 5-second timer win the race against the steps below.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByTestId("toast")).toHaveCount(1);
     await expect(page.getByTestId("toast")).toContainText("Missing information");
@@ -27,7 +30,9 @@ test.describe("toasts", () => {
 
   test("a toast leaves by itself after 5 seconds", async ({ page }) => {
     await visit(page, "/contact");
+    // Installed clocks keep flowing in real time; pause it so only runFor moves time.
     await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByTestId("toast")).toHaveCount(1);
     await page.clock.runFor(4_900);
