@@ -41,3 +41,27 @@ test.describe("toasts", () => {
     await expect(page.getByTestId("toast")).toHaveCount(0);
   });
 });
+
+test("a swipe to the right past 50 px dismisses the toast; a short one does not", async ({ page }) => {
+  await visit(page, "/contact");
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+  await page.getByRole("button", { name: "Send message" }).click();
+  const toast = page.getByTestId("toast");
+  await expect(toast).toHaveCount(1);
+  const box = (await toast.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const x = box.x + 20;
+
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 30, y, { steps: 5 });
+  await page.mouse.up();
+  await expect(toast).toHaveCount(1);
+
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 80, y, { steps: 8 });
+  await page.mouse.up();
+  await expect(toast).toHaveCount(0);
+});

@@ -89,6 +89,30 @@ describe("the sign-up trigger", () => {
   });
 });
 
+describe("profile pictures", () => {
+  it("a javascript: or data: URL can never be stored", async () => {
+    for (const url of ["javascript:alert(1)", "data:text/html,<script>", "//evil.example/x.png"]) {
+      await expect(
+        withUser(bob.id, (tx) => tx.update(profiles).set({ profileImageUrl: url }).where(eq(profiles.id, bob.id))),
+      ).rejects.toThrow();
+    }
+    const [ok] = await withUser(bob.id, (tx) =>
+      tx.update(profiles).set({ profileImageUrl: "https://images.example/bob.png" }).where(eq(profiles.id, bob.id)).returning(),
+    );
+    expect(ok.profileImageUrl).toBe("https://images.example/bob.png");
+  });
+
+  it("an unsafe avatar from an identity provider is dropped, and the sign-up still succeeds", async () => {
+    const id = randomUUID();
+    await handle.raw.rows(
+      `insert into auth.users (id, email, raw_user_meta_data, raw_app_meta_data) values ($1, $2, $3::jsonb, '{"provider":"github"}'::jsonb)`,
+      [id, `oauth-${id.slice(0, 6)}@example.test`, JSON.stringify({ first_name: "Oli", avatar_url: "javascript:alert(1)" })],
+    );
+    const [profile] = await withUser(id, (tx) => tx.select().from(profiles));
+    expect(profile).toMatchObject({ firstName: "Oli", profileImageUrl: null, authMethod: "github" });
+  });
+});
+
 describe("profiles", () => {
   it("select: a user sees only their own profile", async () => {
     const rows = await withUser(bob.id, (tx) => tx.select().from(profiles));

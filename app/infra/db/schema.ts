@@ -56,6 +56,11 @@ export const profiles = pgTable(
   (t) => [
     check("profiles_first_name_length", sql`char_length(${t.firstName}) <= ${sql.raw(String(NAME_MAX))}`),
     check("profiles_last_name_length", sql`char_length(${t.lastName}) <= ${sql.raw(String(NAME_MAX))}`),
+    // Rendered as an <img src>: only web addresses or our own paths, never javascript: or data:.
+    check(
+      "profiles_profile_image_url_safe",
+      sql`${t.profileImageUrl} ~ '^(https?://|/[^/])' and char_length(${t.profileImageUrl}) <= 2048`,
+    ),
     check("profiles_subscription_status_valid", oneOf(sql`${t.subscriptionStatus}`, SUBSCRIPTION_STATUSES)),
     check("profiles_personas_created_non_negative", sql`${t.personasCreated} >= 0`),
     pgPolicy("profiles_select_own", { for: "select", to: authenticatedRole, using: sql`${t.id} = ${authUid}` }),

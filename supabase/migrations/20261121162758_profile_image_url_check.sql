@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_profile_image_url_safe" CHECK ("profiles"."profile_image_url" ~ '^(https?://|/[^/])' and char_length("profiles"."profile_image_url") <= 2048);
