@@ -1,0 +1,105 @@
+// One auth interface, two implementations chosen by env (ARCHITECTURE.md):
+// - local (default): auth.users in the app database, bcrypt, JWTs signed with the
+//   session secret, sessions in auth.sessions so sign-out revokes every token;
+// - supabase: Supabase Auth (GoTrue) through @supabase/ssr, its own cookies.
+// Services call these methods; routes never do.
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  createdAt: Date;
+}
+
+export type AuthErrorCode =
+  | "invalid_credentials" // wrong e-mail or password
+  | "email_not_verified" // right password, e-mail not confirmed yet
+  | "invalid_token" // verification / reset / OAuth code unknown, used or malformed
+  | "expired_token" // known but past its lifetime
+  | "not_configured" // e.g. OAuth in local mode
+  | "provider_error"; // the auth service failed or answered something unexpected
+
+export class AuthError extends Error {
+  override name = "AuthError";
+  constructor(
+    public readonly code: AuthErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Per-request context. Adapters that keep their session in cookies (Supabase) read the
+ * request's cookies and append Set-Cookie (and cache) headers to `responseHeaders`; the
+ * route merges them into its response, redirects included.
+ */
+export interface AuthContext {
+  request: Request;
+  responseHeaders: Headers;
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface SignedIn {
+  userId: string;
+  email: string;
+  /** A JWT (Supabase-shaped claims) usable as `Authorization: Bearer`. */
+  accessToken: string;
+  /** When the access token stops working. */
+  expiresAt: Date;
+}
+
+export interface AuthAdapter {
+  readonly kind: "local" | "supabase";
+
+  /**
+   * Creates an unverified account. `exists` when the address already has one (nothing
+   * is created; the caller mails the owner). `verificationToken` is set when the app
+   * must send the verification mail itself (local); Supabase sends its own.
+   */
+  signUp(ctx: AuthContext, input: SignUpInput): Promise<{ status: "created" | "exists"; userId?: string; verificationToken?: string }>;
+
+  /** Confirms the address behind a verification token; single use. */
+  verifyEmail(ctx: AuthContext, token: string): Promise<{ userId: string; email: string }>;
+
+  /** A fresh verification token for an unverified account (undefined when there is none to verify or the provider mails itself). */
+  resendVerification(ctx: AuthContext, email: string): Promise<{ verificationToken?: string }>;
+
+  /** Checks e-mail and password; refuses unverified accounts with `email_not_verified`. */
+  signIn(ctx: AuthContext, input: { email: string; password: string }): Promise<SignedIn>;
+
+  /** The user behind an access token (or, without one, behind the adapter's own cookies); null when none is valid. */
+  getUser(ctx: AuthContext, accessToken?: string): Promise<AuthUser | null>;
+
+  /** Ends every session of the user: all earlier tokens and cookies stop working. */
+  signOut(ctx: AuthContext, userId: string, accessToken?: string): Promise<void>;
+
+  /** A reset token when the address has an account (undefined otherwise, or when the provider mails itself). */
+  requestPasswordReset(ctx: AuthContext, email: string): Promise<{ resetToken?: string; email?: string }>;
+
+  /** Sets a new password from a reset token (single use) and ends every session. */
+  resetPassword(ctx: AuthContext, token: string, password: string): Promise<{ userId: string; email: string }>;
+
+  /** Checks the current password, sets the new one, ends every other session and returns a fresh one. */
+  changePassword(ctx: AuthContext, user: AuthUser, currentPassword: string, newPassword: string): Promise<SignedIn>;
+
+  /** Removes the account; the database cascades to everything the user owns. */
+  deleteUser(ctx: AuthContext, userId: string): Promise<void>;
+
+  /** OAuth (PKCE): where to send the browser to sign in with a provider. */
+  oauthStart(ctx: AuthContext, provider: string, callbackUrl: string): Promise<{ url: string }>;
+
+  /** OAuth callback: exchanges the code (with the PKCE verifier cookie) for a session. */
+  oauthCallback(ctx: AuthContext, code: string): Promise<SignedIn>;
+}
+
+/** Token lifetimes (issue: verification 24 h, reset 1 h). */
+export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const ACCESS_TOKEN_TTL_S = 7 * 24 * 60 * 60;
