@@ -51,6 +51,9 @@ export const envSchema = z
     }),
     SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
     MAIL_FROM: optionalString.default("PersonaForge <no-reply@personaforge.local>"),
+    // Read by app/server.mjs; listed here so they are validated and documented with the rest.
+    TRUST_PROXY: optionalString,
+    LOG_REQUESTS: z.enum(["0", "1"]).optional(),
   })
   .superRefine((env, ctx) => {
     const group = (names: (keyof typeof env)[], what: string) => {

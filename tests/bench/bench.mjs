@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // PersonaForge performance bench: `npm run bench`.
 //
-// Builds the app, starts `remix-serve ./build/index.js` on 127.0.0.1 with a
+// Builds the app, starts the app's server (`node app/server.mjs`) on 127.0.0.1 with a
 // throwaway DATA_DIR, then measures, against budgets:
 //   1. first-load JavaScript per page (gzip -9 bytes of every JS file the HTML
 //      loads: <script src>, <link rel=modulepreload>, imports in inline module
@@ -223,7 +223,7 @@ function startChild(cmd, argv, { cwd, env, label }) {
   process.on("exit", onExit);
   const stop = async () => {
     killGroup("SIGTERM");
-    // remix-serve answers SIGTERM with server.close(), which waits for idle keep-alive
+    // The server answers SIGTERM with server.close(), which waits for idle keep-alive
     // sockets (ours, Chrome's); nothing here needs a graceful stop, so don't wait long.
     const timer = setTimeout(() => killGroup("SIGKILL"), 1500);
     await exited;
@@ -287,9 +287,8 @@ async function startServer(log) {
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   onCleanup(removeDataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const serveBin = fs.realpathSync(path.join(ROOT, "node_modules/.bin/remix-serve"));
-  log(`server: remix-serve ./build/index.js on ${baseUrl} (DATA_DIR=${dataDir})`);
-  const server = startChild(process.execPath, [serveBin, "./build/index.js"], {
+  log(`server: node app/server.mjs on ${baseUrl} (DATA_DIR=${dataDir})`);
+  const server = startChild(process.execPath, ["app/server.mjs"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -298,8 +297,10 @@ async function startServer(log) {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       APP_URL: baseUrl,
+      // Request logging would measure the terminal, not the app.
+      LOG_REQUESTS: "0",
     },
-    label: "remix-serve",
+    label: "server",
   });
   process.on("exit", removeDataDir); // also on a hard exit, after the server's SIGKILL exit hook
 
