@@ -8,8 +8,9 @@ import { defineConfig, type LaunchOptions } from "@playwright/test";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
-// Each run starts from an empty embedded database.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "personaforge-e2e-"));
+// Each run starts from an empty embedded database. Workers load this file again, so the
+// directory chosen by the main process is handed down through the environment.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "personaforge-e2e-")));
 
 // Debian's Chromium (apt-get install -y chromium) or CHROMIUM_PATH; Playwright never downloads a browser here.
 const launchOptions: LaunchOptions = {
@@ -50,12 +51,14 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: `npx remix build && npx remix-serve ./build/index.js`,
+        command: `npx remix build && node app/server.mjs`,
         cwd: root,
         url: `${baseURL}/`,
         reuseExistingServer: false,
         timeout: 120_000,
-        env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production" },
+        // TRUST_PROXY lets each test present its own client address (X-Forwarded-For), so the
+        // per-client abuse limits apply per test as they would per visitor.
+        env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", TRUST_PROXY: "loopback", APP_URL: baseURL },
         stdout: "ignore",
         stderr: "pipe",
       },

@@ -30,7 +30,13 @@ export function useLiteForm<K extends string>({
   const field = (name: K) => ({
     name,
     id: `field-${name}`,
-    onBlur: (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => check(name, event.currentTarget.value),
+    onBlur: (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      // Focus moving to this form's submit button: the submit checks everything, and an error
+      // appearing now would shift the button away from under the pointer and swallow the click.
+      const next = event.relatedTarget as HTMLButtonElement | null;
+      if (next?.type === "submit" && next.form === event.currentTarget.form) return;
+      check(name, event.currentTarget.value);
+    },
     onInput: (event: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       if (errors[name]?.length) check(name, event.currentTarget.value);
     },

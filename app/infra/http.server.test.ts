@@ -7,8 +7,8 @@ async function statusOf(promise: Promise<unknown>) {
     await promise;
     return 200;
   } catch (thrown) {
-    const t = thrown as { init?: { status?: number }; data?: { message?: string } };
-    return { status: t.init?.status, message: t.data?.message };
+    const response = thrown as Response;
+    return { status: response.status, message: ((await response.json()) as { message?: string }).message };
   }
 }
 

@@ -1,12 +1,11 @@
 // Reading request bodies safely: a size cap (413), the right content type (415) and
 // malformed bodies (400) become clear 4xx answers, never a 500.
-import { data } from "@remix-run/node";
-
 export const MAX_FORM_BYTES = 64 * 1024;
 export const MAX_JSON_BYTES = 64 * 1024;
 
+/** Throws a JSON answer: a thrown Response keeps its status in document and resource routes alike. */
 export function httpError(status: number, message: string): never {
-  throw data({ message }, { status });
+  throw Response.json({ message }, { status });
 }
 
 async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {

@@ -1,10 +1,14 @@
-import type { MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 
 import { PricingCards } from "~/components/pricing-cards";
 import { PublicLayout } from "~/components/public-layout";
 import { BookIcon, ChatIcon, DownloadIcon, ImageIcon, SparklesIcon, UserIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/domain/site";
+import { auth } from "~/infra/auth.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import { requestContext } from "~/services/accounts.server";
+import { optionalUser, redirectSignedIn, responseHeaders } from "~/services/session.server";
 import type { PublicPageHandle } from "~/infra/page-cache.server";
 
 export const handle: PublicPageHandle = { publicPage: true };
@@ -17,6 +21,29 @@ export const meta: MetaFunction = () => [
       "Pick personality traits, generate an 800+ word backstory and a reference image, chat with your persona and export it. Free for up to 10 personas.",
   },
 ];
+
+/**
+ * SPEC §2: `/?token=…` stores the token as the session, cleans the address and goes to
+ * /dashboard; signed-in visitors go to /dashboard; everyone else sees the landing page.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  if (token !== null) {
+    const ctx = requestContext(request, context);
+    const user = token.length <= 4096 ? await auth().getUser(ctx, token) : null;
+    if (!user) {
+      return redirectWithToast("/login", {
+        type: "error",
+        title: "Sign In Failed",
+        description: "That sign-in link is not valid any more. Please sign in.",
+      });
+    }
+    return redirectSignedIn(ctx, { userId: user.id, email: user.email, accessToken: token, expiresAt: new Date() }, "/dashboard");
+  }
+  const { user, ctx } = await optionalUser(request, context);
+  if (user) throw redirect("/dashboard", { headers: responseHeaders(ctx) });
+  return null;
+}
 
 const features = [
   {

@@ -120,3 +120,20 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   name text
 );
+
+-- Sessions, as in Supabase's auth.sessions: every access token names one (claim
+-- session_id), and deleting a user's sessions makes all their tokens stop working.
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  not_after timestamptz,
+  user_agent text,
+  ip text
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+grant all on table auth.sessions to service_role;
+
+-- One account per address (Supabase: users_email_partial_key).
+create unique index if not exists users_email_partial_key on auth.users (lower(email)) where is_sso_user = false;

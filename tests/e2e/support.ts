@@ -1,9 +1,18 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
 
 export const test = base.extend<{ jsEnabled: boolean }>({
   jsEnabled: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
+  },
+  // Every test is its own visitor: its own client address for the per-client abuse limits
+  // (the e2e server trusts X-Forwarded-For from loopback). The header is only a label.
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ "X-Forwarded-For": `198.18.${randomInt(0, 255)}.${randomInt(1, 254)}` });
   },
 });
 export { expect };
@@ -51,4 +60,98 @@ export async function expectNoA11yViolations(page: Page) {
   } finally {
     await cleanup();
   }
+}
+
+// ---------------------------------------------------------------------------------
+// Accounts and mail
+// ---------------------------------------------------------------------------------
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+const outboxDir = () => path.join(process.env.E2E_DATA_DIR!, "outbox");
+
+function readMails(): OutboxMail[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outboxDir()).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => JSON.parse(readFileSync(path.join(outboxDir(), f), "utf8")) as OutboxMail);
+}
+
+/** The newest mail to an address whose subject matches, waiting for it to arrive. */
+export async function latestMail(to: string, subject: RegExp): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(() => {
+      found = readMails()
+        .filter((m) => m.to === to && subject.test(m.subject))
+        .at(-1);
+      return found !== undefined;
+    }, { message: `a mail to ${to} with subject ${subject}` })
+    .toBe(true);
+  return found!;
+}
+
+export function mailsTo(to: string): OutboxMail[] {
+  return readMails().filter((m) => m.to === to);
+}
+
+/** The first link in a mail's text that goes to the given path of the app. */
+export function linkIn(mail: OutboxMail, pathname: string): string {
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find((l) => new URL(l).pathname === pathname);
+  if (!link) throw new Error(`no ${pathname} link in "${mail.subject}"`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+export interface Account {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+// Upper, lower, digit and one of the spec's special characters (@$!%*?&).
+export const strongPassword = () => `Forge!${randomUUID().slice(0, 8)}a1`;
+
+export function newEmail(prefix = "creator") {
+  return `${prefix}-${randomUUID().slice(0, 10)}@example.com`;
+}
+
+/** Registers, verifies (through the link in the outbox) and signs in, all through the JSON API. */
+export async function createAccount(
+  request: APIRequestContext,
+  options: { firstName?: string; lastName?: string } = {},
+): Promise<Account> {
+  const account = {
+    firstName: options.firstName ?? "Ada",
+    lastName: options.lastName ?? "Lovelace",
+    email: newEmail(),
+    password: strongPassword(),
+  };
+  const registered = await request.post("/api/auth/register", { data: account });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const mail = await latestMail(account.email, /confirm/i);
+  const verified = await request.get(`/api/auth${linkIn(mail, "/verify-email")}`);
+  expect(verified.status(), await verified.text()).toBe(200);
+  const login = await request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  return { ...account, token };
+}
+
+/** Signs the page in the way the spec allows: `/?token=…` stores the token as the session. */
+export async function signIn(page: Page, account: Account) {
+  await page.goto(`/?token=${encodeURIComponent(account.token)}`);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  if (await jsOn(page)) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }

@@ -1,0 +1,30 @@
+// Browser navigation to a third-party identity provider (OAuth with PKCE; Supabase mode).
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+
+import { oauthProviders } from "~/infra/auth.server";
+import { auth } from "~/infra/auth.server";
+import { getEnv } from "~/infra/env.server";
+import { requestContext } from "~/services/accounts.server";
+import { responseHeaders } from "~/services/session.server";
+import { redirectWithToast } from "~/infra/toast.server";
+
+async function start(request: Request, provider: string | undefined, context: { clientAddress?: string }) {
+  if (!provider || !oauthProviders().includes(provider)) {
+    throw Response.json({ message: "This sign-in provider is not available." }, { status: 404 });
+  }
+  const ctx = requestContext(request, context);
+  try {
+    const { url } = await auth().oauthStart(ctx, provider, `${getEnv().APP_URL}/auth/callback`);
+    // The PKCE verifier cookie travels with this redirect.
+    return redirect(url, { headers: responseHeaders(ctx) });
+  } catch {
+    return redirectWithToast("/login", {
+      type: "error",
+      title: "Sign In Failed",
+      description: "The sign-in provider could not be reached. Please try again.",
+    });
+  }
+}
+
+export const loader = ({ request, params, context }: LoaderFunctionArgs) => start(request, params.provider, context);
+export const action = ({ request, params, context }: ActionFunctionArgs) => start(request, params.provider, context);

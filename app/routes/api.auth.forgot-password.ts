@@ -1,0 +1,14 @@
+// Not named by the spec: asks for a password reset link. The answer is the same
+// whether or not the address has an account.
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { requestContext, requestPasswordReset } from "~/services/accounts.server";
+import { assertMethod, handleApi, jsonObject, methodNotAllowedLoader } from "~/services/api.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertMethod(request, ["POST"]);
+  const ctx = requestContext(request, context);
+  return handleApi(ctx, async () => Response.json(await requestPasswordReset(ctx, await jsonObject(request, ["email"]))));
+}
+
+export const loader = methodNotAllowedLoader(["POST"]);

@@ -1,0 +1,13 @@
+// Not named by the spec: sets a new password from the token of a reset link.
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { requestContext, resetPassword } from "~/services/accounts.server";
+import { assertMethod, handleApi, jsonObject, methodNotAllowedLoader } from "~/services/api.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertMethod(request, ["POST"]);
+  const ctx = requestContext(request, context);
+  return handleApi(ctx, async () => Response.json(await resetPassword(ctx, await jsonObject(request, ["token", "password"]))));
+}
+
+export const loader = methodNotAllowedLoader(["POST"]);

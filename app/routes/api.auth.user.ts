@@ -1,0 +1,9 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+
+import { publicUser } from "~/services/accounts.server";
+import { requireApiUser, responseHeaders } from "~/services/session.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, ctx } = await requireApiUser(request, context);
+  return Response.json(publicUser(user), { headers: responseHeaders(ctx, { "Cache-Control": "private, no-store" }) });
+}

@@ -1,0 +1,133 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+import { AuthCard, OAuthButtons, PasswordField, SubmitButton } from "~/components/auth-layout";
+import { useToast } from "~/components/toaster";
+import { Field, FormAlert } from "~/components/ui/field";
+import { useLiteForm } from "~/components/use-lite-form";
+import { ACCOUNT_TOASTS, loginRules } from "~/domain/account";
+import { formDataValues } from "~/domain/form-rules";
+import { safeRedirect } from "~/domain/redirect";
+import { PRODUCT_NAME } from "~/domain/site";
+import { oauthProviders } from "~/infra/auth.server";
+import { readFormData } from "~/infra/http.server";
+import { AccountError, resendVerification, signIn } from "~/services/accounts.server";
+import { optionalUser, redirectSignedIn, responseHeaders } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: `Sign In · ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, ctx } = await optionalUser(request, context);
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (user) throw redirect(redirectTo, { headers: responseHeaders(ctx) });
+  return data({ providers: oauthProviders() }, { headers: responseHeaders(ctx) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await optionalUser(request, context);
+  const formData = await readFormData(request);
+  const email = String(formData.get("email") ?? "").slice(0, 300);
+  if (formData.get("intent") === "resend") {
+    try {
+      const { message } = await resendVerification(ctx, { email });
+      return data({ resent: message, errors: null, message: null, code: null, email }, { headers: responseHeaders(ctx) });
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      return data({ resent: null, errors: error.errors ?? null, message: error.message, code: error.code ?? null, email }, { status: error.status });
+    }
+  }
+  try {
+    const session = await signIn(ctx, formDataValues(loginRules, formData));
+    return redirectSignedIn(ctx, session, safeRedirect(formData.get("redirectTo")));
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error;
+    const headers = responseHeaders(ctx);
+    if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
+    return data(
+      { resent: null, errors: error.errors ?? null, message: error.message, code: error.code ?? null, email },
+      { status: error.status, headers },
+    );
+  }
+}
+
+export default function Login() {
+  const { providers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const form = useLiteForm({
+    rules: loginRules,
+    serverErrors: actionData?.errors,
+    onInvalid: () => toast({ type: "error", ...ACCOUNT_TOASTS.signInFailed }),
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "resend";
+  const failed = actionData?.message && !actionData.errors;
+  const unverified = actionData?.code === "email_not_verified";
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle={
+        <>
+          New to {PRODUCT_NAME}?{" "}
+          <Link to="/register" className="font-medium text-brand-800 underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      {actionData?.resent ? (
+        <p role="status" className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
+          {actionData.resent}
+        </p>
+      ) : null}
+      {failed ? (
+        <div className="mb-4">
+          <FormAlert
+            title={actionData.code === "rate_limited" || unverified ? "Cannot sign in yet" : ACCOUNT_TOASTS.signInFailed.title}
+            text={actionData.code === "invalid_credentials" ? ACCOUNT_TOASTS.signInFailed.description : actionData.message!}
+          />
+          {unverified ? (
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="resend" />
+              <input type="hidden" name="email" value={actionData.email} />
+              <button type="submit" className="text-sm font-medium text-brand-800 underline">
+                Send a new verification e-mail
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      ) : null}
+      <Form
+        method="post"
+        noValidate
+        onSubmit={form.onSubmit}
+        className="space-y-4"
+      >
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <Field
+          label="E-mail"
+          inputProps={{ ...form.field("email"), type: "email", autoComplete: "email", defaultValue: actionData?.email, required: true }}
+          errors={form.errors.email}
+        />
+        <PasswordField
+          label="Password"
+          inputProps={{ ...form.field("password"), autoComplete: "current-password", required: true }}
+          errors={form.errors.password}
+        />
+        <div className="flex justify-end">
+          <Link to="/reset-password" className="text-sm font-medium text-brand-800 underline">
+            Forgot password
+          </Link>
+        </div>
+        <SubmitButton busy={busy && hydrated} busyText="Signing in...">
+          Sign In
+        </SubmitButton>
+      </Form>
+      <OAuthButtons providers={providers} />
+    </AuthCard>
+  );
+}

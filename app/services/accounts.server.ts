@@ -1,0 +1,332 @@
+// Accounts: sign-up, e-mail verification, sign-in, password reset and change, profile,
+// notification preferences, sign-out and account deletion. Screens and the JSON API
+// call these same functions; the rules live here once.
+import { eq } from "drizzle-orm";
+
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_TOASTS,
+  changePasswordRules,
+  emailOnlyRules,
+  loginRules,
+  profileRules,
+  registerRules,
+  resetPasswordRules,
+  type NotificationKey,
+} from "~/domain/account";
+import { validateValues, type FieldErrors, type Rules } from "~/domain/form-rules";
+import { auth } from "~/infra/auth.server";
+import { AuthError, type AuthContext, type AuthUser, type SignedIn } from "~/infra/auth/types";
+import { notificationPreferences, profiles } from "~/infra/db/schema";
+import { withUser } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { mailer, type MailMessage } from "~/infra/mail.server";
+import {
+  assertSignInAllowed,
+  clearFailedSignIns,
+  consumeMailAllowance,
+  RateLimitedError,
+  recordFailedSignIn,
+} from "~/infra/rate-limit.server";
+import { requestToken } from "~/infra/session.server";
+
+import {
+  accountDeletedMail,
+  accountExistsMail,
+  passwordChangedMail,
+  passwordResetMail,
+  resetLink,
+  verificationLink,
+  verificationMail,
+} from "./account-mail.server";
+
+/** What a request brings to the account services. */
+export interface RequestContext extends AuthContext {
+  /** The client's address, for abuse limits. */
+  client: string;
+}
+
+export function requestContext(request: Request, context?: { clientAddress?: string }): RequestContext {
+  return { request, responseHeaders: new Headers(), client: context?.clientAddress ?? "unknown" };
+}
+
+/** A failure the visitor can act on: an HTTP status, a readable message and field errors. */
+export class AccountError extends Error {
+  override name = "AccountError";
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly errors?: FieldErrors,
+    public readonly code?: string,
+    public readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  subscriptionStatus: string;
+  createdAt: string;
+}
+
+const REGISTERED_MESSAGE = ACCOUNT_TOASTS.registered.description;
+export const RESET_REQUESTED_MESSAGE =
+  "If an account exists for that address, we have sent a link to reset the password. It is valid for 1 hour.";
+export const VERIFICATION_RESENT_MESSAGE =
+  "If that address has an account waiting for confirmation, we have sent a new verification link.";
+
+function validated<K extends string>(rules: Rules<K>, raw: unknown, message: string): Record<K, string> {
+  const values = raw && typeof raw === "object" ? (raw as Partial<Record<K, unknown>>) : {};
+  const result = validateValues(rules, values);
+  if (!result.ok) throw new AccountError(400, message, result.errors);
+  return result.values;
+}
+
+async function limitMail(ctx: RequestContext, email: string) {
+  try {
+    await consumeMailAllowance(email, ctx.client);
+  } catch (error) {
+    if (error instanceof RateLimitedError) throw new AccountError(429, error.message, undefined, "rate_limited", error.retryAfterSeconds);
+    throw error;
+  }
+}
+
+async function send(message: MailMessage) {
+  try {
+    await mailer().send(message);
+  } catch (error) {
+    // The account change stands; the visitor can ask for the mail again.
+    console.error(`[mail] could not send "${message.subject}": ${error instanceof Error ? error.message : error}`);
+  }
+}
+
+const appUrl = () => getEnv().APP_URL;
+
+export async function register(ctx: RequestContext, raw: unknown): Promise<{ message: string }> {
+  const input = validated(registerRules, raw, ACCOUNT_TOASTS.registrationFailed.description);
+  await limitMail(ctx, input.email);
+  const result = await auth().signUp(ctx, input);
+  if (result.status === "created" && result.verificationToken) {
+    await send(verificationMail({ to: input.email, firstName: input.firstName, link: verificationLink(appUrl(), result.verificationToken) }));
+  } else if (result.status === "exists" && auth().kind === "local") {
+    // Nothing is created and the visitor learns nothing; the owner hears about it.
+    await send(
+      accountExistsMail({ to: input.email, loginLink: `${appUrl()}/login`, resetLink: `${appUrl()}/reset-password` }),
+    );
+  }
+  return { message: REGISTERED_MESSAGE };
+}
+
+export async function verifyEmail(ctx: RequestContext, token: string | null | undefined): Promise<{ message: string }> {
+  if (!token || token.length > 200) throw new AccountError(400, ACCOUNT_TOASTS.verifyInvalid, undefined, "invalid_token");
+  try {
+    await auth().verifyEmail(ctx, token);
+    return { message: ACCOUNT_TOASTS.verifySuccess };
+  } catch (error) {
+    if (error instanceof AuthError && error.code === "invalid_token") {
+      throw new AccountError(400, ACCOUNT_TOASTS.verifyInvalid, undefined, "invalid_token");
+    }
+    if (error instanceof AuthError) throw new AccountError(400, ACCOUNT_TOASTS.verifyFailed, undefined, error.code);
+    throw error;
+  }
+}
+
+export async function resendVerification(ctx: RequestContext, raw: unknown): Promise<{ message: string }> {
+  const { email } = validated(emailOnlyRules, raw, ACCOUNT_MESSAGES.invalidEmail);
+  await limitMail(ctx, email);
+  const { verificationToken } = await auth().resendVerification(ctx, email);
+  if (verificationToken) {
+    await send(verificationMail({ to: email, link: verificationLink(appUrl(), verificationToken) }));
+  }
+  return { message: VERIFICATION_RESENT_MESSAGE };
+}
+
+export async function signIn(ctx: RequestContext, raw: unknown): Promise<SignedIn> {
+  const input = validated(loginRules, raw, ACCOUNT_TOASTS.signInFailed.description);
+  try {
+    await assertSignInAllowed(input.email, ctx.client);
+  } catch (error) {
+    if (error instanceof RateLimitedError) throw new AccountError(429, error.message, undefined, "rate_limited", error.retryAfterSeconds);
+    throw error;
+  }
+  try {
+    const session = await auth().signIn(ctx, input);
+    await clearFailedSignIns(input.email);
+    return session;
+  } catch (error) {
+    if (error instanceof AuthError && error.code === "invalid_credentials") {
+      await recordFailedSignIn(input.email, ctx.client);
+      throw new AccountError(401, "Invalid email or password.", undefined, "invalid_credentials");
+    }
+    if (error instanceof AuthError && error.code === "email_not_verified") {
+      throw new AccountError(
+        403,
+        "Please verify your e-mail address before signing in. We can send you a new verification link.",
+        undefined,
+        "email_not_verified",
+      );
+    }
+    throw error;
+  }
+}
+
+function toCurrentUser(user: AuthUser, profile: typeof profiles.$inferSelect | undefined): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    firstName: profile?.firstName ?? null,
+    lastName: profile?.lastName ?? null,
+    profileImageUrl: profile?.profileImageUrl ?? null,
+    subscriptionStatus: profile?.subscriptionStatus ?? "free",
+    createdAt: (profile?.createdAt ?? user.createdAt).toISOString(),
+  };
+}
+
+/**
+ * The signed-in user of a request, or null. `hadToken` tells the caller a token was
+ * presented but did not work (SPEC §4: the stored token is then removed).
+ */
+export async function currentUser(ctx: RequestContext): Promise<{ user: CurrentUser | null; hadToken: boolean }> {
+  const token = await requestToken(ctx.request);
+  // No token and no cookie at all: nobody to look up (keeps anonymous pages cheap).
+  if (!token && !ctx.request.headers.has("cookie")) return { user: null, hadToken: false };
+  const authUser = await auth().getUser(ctx, token);
+  if (!authUser) return { user: null, hadToken: token !== undefined };
+  return { user: await loadUser(authUser), hadToken: true };
+}
+
+/** The profile of an authenticated user, read through the RLS door as that user. */
+export async function loadUser(authUser: AuthUser): Promise<CurrentUser> {
+  const [profile] = await withUser(authUser.id, (tx) => tx.select().from(profiles).where(eq(profiles.id, authUser.id)), {
+    email: authUser.email,
+  });
+  return toCurrentUser(authUser, profile);
+}
+
+/** The user fields the client reads (SPEC §3). */
+export function publicUser(user: CurrentUser) {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    profileImageUrl: user.profileImageUrl,
+    createdAt: user.createdAt,
+  };
+}
+
+export async function signOut(ctx: RequestContext, user: CurrentUser): Promise<void> {
+  await auth().signOut(ctx, user.id, await requestToken(ctx.request));
+}
+
+export async function requestPasswordReset(ctx: RequestContext, raw: unknown): Promise<{ message: string }> {
+  const { email } = validated(emailOnlyRules, raw, ACCOUNT_MESSAGES.invalidEmail);
+  // Counted whether or not the address has an account, so the answer reveals nothing.
+  await limitMail(ctx, email);
+  const { resetToken, email: to } = await auth().requestPasswordReset(ctx, email);
+  if (resetToken && to) await send(passwordResetMail({ to, link: resetLink(appUrl(), resetToken) }));
+  return { message: RESET_REQUESTED_MESSAGE };
+}
+
+export async function resetPassword(ctx: RequestContext, raw: unknown): Promise<{ message: string }> {
+  const input = validated(resetPasswordRules, raw, "Please check the new password.");
+  try {
+    const { email } = await auth().resetPassword(ctx, input.token, input.password);
+    await clearFailedSignIns(email);
+    return { message: "Your password has been changed. Sign in with your new password." };
+  } catch (error) {
+    if (error instanceof AuthError && (error.code === "invalid_token" || error.code === "expired_token")) {
+      throw new AccountError(400, "This password reset link is invalid or has expired. Please ask for a new one.", undefined, error.code);
+    }
+    throw error;
+  }
+}
+
+export async function updateProfile(user: CurrentUser, raw: unknown): Promise<CurrentUser> {
+  const input = validated(profileRules, raw, ACCOUNT_TOASTS.profileFailed);
+  const [profile] = await withUser(user.id, (tx) =>
+    tx
+      .update(profiles)
+      .set({ firstName: input.firstName || null, lastName: input.lastName })
+      .where(eq(profiles.id, user.id))
+      .returning(),
+  );
+  if (!profile) throw new AccountError(404, ACCOUNT_TOASTS.profileFailed);
+  return { ...user, firstName: profile.firstName, lastName: profile.lastName };
+}
+
+export type NotificationSettings = Record<NotificationKey, boolean>;
+
+export async function getNotificationPreferences(user: CurrentUser): Promise<NotificationSettings> {
+  const [row] = await withUser(user.id, (tx) =>
+    tx.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)),
+  );
+  return {
+    personaCreation: row?.personaCreation ?? true,
+    narrativeGeneration: row?.narrativeGeneration ?? true,
+    imageGeneration: row?.imageGeneration ?? true,
+    marketingEmails: row?.marketingEmails ?? false,
+  };
+}
+
+const NOTIFICATION_KEYS: NotificationKey[] = ["personaCreation", "narrativeGeneration", "imageGeneration", "marketingEmails"];
+
+/** Accepts booleans (JSON) or form values ("on"/"true"/"1" for on; absent for off in a form). */
+export function parseNotificationSettings(raw: unknown, source: "json" | "form"): NotificationSettings {
+  const values = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : null;
+  if (!values) throw new AccountError(400, ACCOUNT_TOASTS.notificationsFailed);
+  const errors: FieldErrors = {};
+  const settings = {} as NotificationSettings;
+  for (const key of NOTIFICATION_KEYS) {
+    const value = values[key];
+    if (source === "form") settings[key] = value === "on" || value === "true" || value === "1";
+    else if (typeof value === "boolean") settings[key] = value;
+    else errors[key] = ["Must be true or false"];
+  }
+  if (Object.keys(errors).length) throw new AccountError(400, ACCOUNT_TOASTS.notificationsFailed, errors);
+  return settings;
+}
+
+export async function updateNotificationPreferences(user: CurrentUser, settings: NotificationSettings): Promise<NotificationSettings> {
+  const [row] = await withUser(user.id, (tx) =>
+    tx.update(notificationPreferences).set(settings).where(eq(notificationPreferences.userId, user.id)).returning(),
+  );
+  if (!row) throw new AccountError(404, ACCOUNT_TOASTS.notificationsFailed);
+  return settings;
+}
+
+export async function changePassword(ctx: RequestContext, user: CurrentUser, raw: unknown): Promise<SignedIn> {
+  const input = validated(changePasswordRules, raw, "Please check the passwords.");
+  try {
+    const session = await auth().changePassword(
+      ctx,
+      { id: user.id, email: user.email, emailVerified: user.emailVerified, createdAt: new Date(user.createdAt) },
+      input.currentPassword,
+      input.newPassword,
+    );
+    await send(passwordChangedMail({ to: user.email, firstName: user.firstName, resetLink: `${appUrl()}/reset-password` }));
+    return session;
+  } catch (error) {
+    if (error instanceof AuthError && error.code === "invalid_credentials") {
+      throw new AccountError(400, "Current password is incorrect.", { currentPassword: ["Current password is incorrect"] });
+    }
+    throw error;
+  }
+}
+
+export async function deleteAccount(ctx: RequestContext, user: CurrentUser, raw: unknown): Promise<void> {
+  const values = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  const confirm = typeof values.confirmEmail === "string" ? values.confirmEmail.trim().toLowerCase() : "";
+  if (confirm !== user.email.toLowerCase()) {
+    throw new AccountError(400, ACCOUNT_MESSAGES.confirmEmailMismatch, { confirmEmail: [ACCOUNT_MESSAGES.confirmEmailMismatch] });
+  }
+  await auth().deleteUser(ctx, user.id);
+  await send(accountDeletedMail({ to: user.email, firstName: user.firstName }));
+}

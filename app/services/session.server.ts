@@ -1,0 +1,82 @@
+// Who is asking, for routes: pages redirect strangers to /login?redirectTo=…, the JSON
+// API answers 401. Also turns account failures into 4xx answers and carries the
+// adapter's cookies (Supabase) and our session cookie onto every response.
+import { redirect } from "@remix-run/node";
+
+import type { SignedIn } from "~/infra/auth/types";
+import { commitSessionCookie, destroySessionCookie } from "~/infra/session.server";
+
+import { AccountError, currentUser, requestContext, type CurrentUser, type RequestContext } from "./accounts.server";
+
+export interface Signed {
+  user: CurrentUser;
+  ctx: RequestContext;
+}
+
+/** Response headers for this request: whatever the auth adapter set (Supabase cookies) plus extra. */
+export function responseHeaders(ctx: RequestContext, extra?: HeadersInit): Headers {
+  const headers = new Headers(extra);
+  for (const [name, value] of ctx.responseHeaders) {
+    if (name.toLowerCase() === "set-cookie") continue;
+    headers.set(name, value);
+  }
+  for (const cookie of ctx.responseHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+export async function optionalUser(request: Request, context?: { clientAddress?: string }) {
+  const ctx = requestContext(request, context);
+  const { user, hadToken } = await currentUser(ctx);
+  if (!user && hadToken) ctx.responseHeaders.append("Set-Cookie", await destroySessionCookie());
+  return { user, ctx };
+}
+
+/** For pages: the signed-in user, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(request: Request, context?: { clientAddress?: string }): Promise<Signed> {
+  const { user, ctx } = await optionalUser(request, context);
+  if (!user) {
+    const url = new URL(request.url);
+    const back = `${url.pathname}${url.search}`;
+    const to = back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
+    throw redirect(to, { headers: responseHeaders(ctx) });
+  }
+  return { user, ctx };
+}
+
+/** For the JSON API: the user behind the Bearer token or cookie, or a 401. */
+export async function requireApiUser(request: Request, context?: { clientAddress?: string }): Promise<Signed> {
+  const { user, ctx } = await optionalUser(request, context);
+  if (!user) {
+    throw Response.json(
+      { message: "Authentication required. Sign in and send the token as Authorization: Bearer <token>." },
+      { status: 401, headers: responseHeaders(ctx, { "WWW-Authenticate": 'Bearer realm="personaforge"' }) },
+    );
+  }
+  return { user, ctx };
+}
+
+/** Redirect after signing in: stores the token in the session cookie (plus the adapter's cookies). */
+export async function redirectSignedIn(ctx: RequestContext, session: SignedIn, to: string, extra?: HeadersInit) {
+  const headers = responseHeaders(ctx, extra);
+  headers.append("Set-Cookie", await commitSessionCookie(session.accessToken));
+  return redirect(to, { headers });
+}
+
+export async function redirectSignedOut(ctx: RequestContext, to: string, extra?: HeadersInit) {
+  const headers = responseHeaders(ctx, extra);
+  headers.append("Set-Cookie", await destroySessionCookie());
+  return redirect(to, { headers });
+}
+
+/** The JSON error body of the API: `{ message, errors? }` with the failure's status. */
+export function apiError(error: unknown, ctx?: RequestContext) {
+  if (error instanceof AccountError) {
+    const headers = ctx ? responseHeaders(ctx) : new Headers();
+    if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
+    return Response.json(
+      { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...(error.code ? { code: error.code } : {}) },
+      { status: error.status, headers },
+    );
+  }
+  throw error;
+}
