@@ -1,0 +1,277 @@
+// The account services on a real database (PGlite, real migrations) with the local
+// auth adapter and an in-memory mailer: what a creator would notice, and what an
+// attacker would try.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { sql } from "drizzle-orm";
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-accounts-"));
+process.env.APP_URL = "http://app.test";
+
+const { installTestDatabase } = await import("../../tests/support/test-database");
+const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db.server");
+const { useMailer } = await import("~/infra/mail.server");
+const { resetRateLimits } = await import("~/infra/rate-limit.server");
+const { personas } = await import("~/infra/db/schema");
+const accounts = await import("./accounts.server");
+
+type Mail = { to: string; subject: string; text: string; html: string };
+const outbox: Mail[] = [];
+let handle: Awaited<ReturnType<typeof installTestDatabase>>;
+
+const ctxFor = (token?: string, client = "203.0.113.7") =>
+  accounts.requestContext(
+    new Request("http://app.test/", { headers: token ? { Authorization: `Bearer ${token}` } : {} }),
+    { clientAddress: client },
+  );
+const password = "Forge!pass1";
+let counter = 0;
+const freshEmail = () => `creator${++counter}-${Date.now()}@example.com`;
+
+function tokenFrom(mail: Mail | undefined, pathname: string): string {
+  const link = mail?.text.match(/https?:\/\/\S+/g)?.find((l) => new URL(l).pathname === pathname);
+  if (!link) throw new Error(`no ${pathname} link`);
+  return new URL(link).searchParams.get("token")!;
+}
+const lastMailTo = (to: string) => outbox.filter((m) => m.to === to).at(-1);
+
+async function verifiedAccount(firstName = "Ada") {
+  const email = freshEmail();
+  await accounts.register(ctxFor(), { firstName, lastName: "Lovelace", email, password });
+  await accounts.verifyEmail(ctxFor(), tokenFrom(lastMailTo(email), "/verify-email"));
+  const session = await accounts.signIn(ctxFor(), { email, password });
+  const { user } = await accounts.currentUser(ctxFor(session.accessToken));
+  return { email, session, user: user! };
+}
+
+beforeAll(async () => {
+  handle = await installTestDatabase();
+  useMailer({ kind: "outbox", send: async (m) => void outbox.push(m) });
+});
+beforeEach(() => resetRateLimits());
+afterAll(async () => {
+  useMailer(undefined);
+  await closeDatabase();
+});
+
+describe("sign-up and verification", () => {
+  it("creates an unverified account whose profile carries the names, and mails a 24-hour link", async () => {
+    const email = freshEmail();
+    const result = await accounts.register(ctxFor(), { firstName: "Grace", lastName: "Hopper", email, password });
+    expect(result.message).toBe("Please check your email to verify your account.");
+    const mail = lastMailTo(email)!;
+    expect(mail.subject).toMatch(/confirm/i);
+    expect(mail.text).toContain("http://app.test/verify-email?token=");
+
+    const [row] = await handle.raw.rows<{ encrypted_password: string; confirmation_token: string; email_confirmed_at: unknown }>(
+      "select encrypted_password, confirmation_token, email_confirmed_at from auth.users where email = $1",
+      [email],
+    );
+    expect(row.encrypted_password).toMatch(/^\$2[aby]\$1\d\$/); // bcrypt, cost ≥ 10
+    expect(row.email_confirmed_at).toBeNull();
+    // Only a hash of the token is kept.
+    expect(row.confirmation_token).not.toBe(tokenFrom(mail, "/verify-email"));
+    expect(row.confirmation_token).toMatch(/^[0-9a-f]{64}$/);
+
+    await expect(accounts.signIn(ctxFor(), { email, password })).rejects.toMatchObject({ status: 403, code: "email_not_verified" });
+    await accounts.verifyEmail(ctxFor(), tokenFrom(mail, "/verify-email"));
+    const session = await accounts.signIn(ctxFor(), { email, password });
+    const { user } = await accounts.currentUser(ctxFor(session.accessToken));
+    expect(user).toMatchObject({ email, firstName: "Grace", lastName: "Hopper", subscriptionStatus: "free", emailVerified: true });
+  });
+
+  it("a verification link works once", async () => {
+    const email = freshEmail();
+    await accounts.register(ctxFor(), { firstName: "Alan", lastName: "Turing", email, password });
+    const token = tokenFrom(lastMailTo(email), "/verify-email");
+    await accounts.verifyEmail(ctxFor(), token);
+    await expect(accounts.verifyEmail(ctxFor(), token)).rejects.toMatchObject({
+      status: 400,
+      message: "Invalid verification link. Please check your email for the correct link.",
+    });
+  });
+
+  it("a verification link older than 24 hours has expired", async () => {
+    const email = freshEmail();
+    await accounts.register(ctxFor(), { firstName: "Alan", lastName: "Turing", email, password });
+    await handle.raw.rows("update auth.users set confirmation_sent_at = now() - interval '25 hours' where email = $1", [email]);
+    await expect(accounts.verifyEmail(ctxFor(), tokenFrom(lastMailTo(email), "/verify-email"))).rejects.toMatchObject({
+      message: "Failed to verify email. The link may have expired.",
+    });
+  });
+
+  it("an address that already has an account: same answer, nothing created, the owner is told", async () => {
+    const { email } = await verifiedAccount();
+    const before = await handle.raw.rows("select id from auth.users where lower(email) = $1", [email]);
+    const result = await accounts.register(ctxFor(), { firstName: "Eve", lastName: "Stranger", email: email.toUpperCase(), password: "Other!pass1" });
+    expect(result.message).toBe("Please check your email to verify your account.");
+    expect(await handle.raw.rows("select id from auth.users where lower(email) = $1", [email])).toEqual(before);
+    expect(lastMailTo(email.toUpperCase())?.subject ?? lastMailTo(email)?.subject).toMatch(/already have/i);
+    await expect(accounts.signIn(ctxFor(), { email, password: "Other!pass1" })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("twenty simultaneous sign-ups for one address create exactly one account", async () => {
+    const email = freshEmail();
+    await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        accounts.register(ctxFor(undefined, `198.51.100.${i}`), { firstName: "Race", lastName: "Condition", email, password }),
+      ),
+    );
+    expect(await handle.raw.rows("select id from auth.users where lower(email) = $1", [email])).toHaveLength(1);
+  });
+
+  it("rejects bad input with the spec's messages and writes nothing", async () => {
+    const email = freshEmail();
+    await expect(
+      accounts.register(ctxFor(), { firstName: "A", lastName: "B\u0000", email, password: "password" }),
+    ).rejects.toMatchObject({
+      status: 400,
+      errors: {
+        firstName: ["First name must be at least 2 characters"],
+        lastName: ["Names cannot contain control characters"],
+        password: ["Password must contain uppercase, lowercase, number, and special character"],
+      },
+    });
+    await expect(accounts.register(ctxFor(), { firstName: "Ab", lastName: "Cd", email, password: `Aa1!${"x".repeat(70)}` })).rejects.toMatchObject({
+      errors: { password: ["Password must be 72 characters or less"] },
+    });
+    await expect(accounts.register(ctxFor(), "not an object")).rejects.toMatchObject({ status: 400 });
+    expect(await handle.raw.rows("select id from auth.users where email = $1", [email])).toHaveLength(0);
+  });
+});
+
+describe("sessions", () => {
+  it("issues a JWT with Supabase-shaped claims that opens the RLS door as the user", async () => {
+    const { session, user } = await verifiedAccount();
+    const claims = decodeJwt(session.accessToken);
+    expect(claims).toMatchObject({ sub: user.id, email: user.email, role: "authenticated", aud: "authenticated" });
+    expect(claims.exp! * 1000).toBeGreaterThan(Date.now());
+    const rows = await withUser(claims.sub!, (tx) => tx.execute(sql`select auth.uid()::text as uid`));
+    expect(JSON.stringify(rows)).toContain(user.id);
+  });
+
+  it("signing out makes every earlier token of the user stop working", async () => {
+    const { email, session, user } = await verifiedAccount();
+    const second = await accounts.signIn(ctxFor(), { email, password });
+    await accounts.signOut(ctxFor(session.accessToken), user);
+    expect((await accounts.currentUser(ctxFor(session.accessToken))).user).toBeNull();
+    expect((await accounts.currentUser(ctxFor(second.accessToken))).user).toBeNull();
+  });
+
+  it("a forged or tampered token is nobody", async () => {
+    const { session } = await verifiedAccount();
+    const [header, payload, signature] = session.accessToken.split(".");
+    const forgedPayload = Buffer.from(JSON.stringify({ ...decodeJwt(session.accessToken), sub: "00000000-0000-0000-0000-000000000000" })).toString("base64url");
+    for (const token of [`${header}.${forgedPayload}.${signature}`, `${header}.${payload}.AAAA`, "garbage", ""]) {
+      expect((await accounts.currentUser(ctxFor(token))).user).toBeNull();
+    }
+  });
+
+  it("changing the password ends the other sessions and returns a fresh one", async () => {
+    const { email, session, user } = await verifiedAccount();
+    await expect(accounts.changePassword(ctxFor(session.accessToken), user, { currentPassword: "Wrong!pass1", newPassword: "Newer!pass2" })).rejects.toMatchObject({
+      errors: { currentPassword: ["Current password is incorrect"] },
+    });
+    const fresh = await accounts.changePassword(ctxFor(session.accessToken), user, { currentPassword: password, newPassword: "Newer!pass2" });
+    expect((await accounts.currentUser(ctxFor(session.accessToken))).user).toBeNull();
+    expect((await accounts.currentUser(ctxFor(fresh.accessToken))).user?.id).toBe(user.id);
+    await expect(accounts.signIn(ctxFor(), { email, password })).rejects.toMatchObject({ status: 401 });
+    expect(lastMailTo(email)?.subject).toMatch(/password was changed/i);
+  });
+});
+
+describe("password reset", () => {
+  it("a 1-hour single-use link sets a new password and ends every session", async () => {
+    const { email, session } = await verifiedAccount();
+    const answer = await accounts.requestPasswordReset(ctxFor(), { email });
+    const unknown = await accounts.requestPasswordReset(ctxFor(), { email: freshEmail() });
+    expect(unknown).toEqual(answer);
+    const token = tokenFrom(lastMailTo(email), "/reset-password");
+    await accounts.resetPassword(ctxFor(), { token, password: "Reset!pass3" });
+    expect((await accounts.currentUser(ctxFor(session.accessToken))).user).toBeNull();
+    await accounts.signIn(ctxFor(), { email, password: "Reset!pass3" });
+    await expect(accounts.resetPassword(ctxFor(), { token, password: "Again!pass4" })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("a reset link older than an hour has expired", async () => {
+    const { email } = await verifiedAccount();
+    await accounts.requestPasswordReset(ctxFor(), { email });
+    await handle.raw.rows("update auth.users set recovery_sent_at = now() - interval '61 minutes' where lower(email) = $1", [email]);
+    await expect(
+      accounts.resetPassword(ctxFor(), { token: tokenFrom(lastMailTo(email), "/reset-password"), password: "Reset!pass3" }),
+    ).rejects.toMatchObject({ code: "expired_token" });
+  });
+});
+
+describe("abuse limits", () => {
+  it("five failed sign-ins for one e-mail in 15 minutes → 429 with Retry-After, even with the right password", async () => {
+    const { email } = await verifiedAccount();
+    for (let i = 0; i < 5; i++) {
+      await expect(accounts.signIn(ctxFor(undefined, `192.0.2.${i}`), { email, password: "Wrong!pass1" })).rejects.toMatchObject({ status: 401 });
+    }
+    const blocked = accounts.signIn(ctxFor(undefined, "192.0.2.99"), { email, password });
+    await expect(blocked).rejects.toMatchObject({ status: 429 });
+    await blocked.catch((e: { retryAfterSeconds: number }) => expect(e.retryAfterSeconds).toBeGreaterThan(800));
+  });
+
+  it("five failures from one client across addresses block that client", async () => {
+    for (let i = 0; i < 5; i++) {
+      await expect(accounts.signIn(ctxFor(undefined, "192.0.2.200"), { email: freshEmail(), password: "Wrong!pass1" })).rejects.toMatchObject({ status: 401 });
+    }
+    await expect(accounts.signIn(ctxFor(undefined, "192.0.2.200"), { email: freshEmail(), password })).rejects.toMatchObject({ status: 429 });
+  });
+
+  it("account e-mails are limited per address", async () => {
+    const email = freshEmail();
+    await accounts.register(ctxFor(), { firstName: "Mail", lastName: "Bomb", email, password });
+    await accounts.resendVerification(ctxFor(undefined, "192.0.2.1"), { email });
+    await accounts.resendVerification(ctxFor(undefined, "192.0.2.2"), { email });
+    await expect(accounts.resendVerification(ctxFor(undefined, "192.0.2.3"), { email })).rejects.toMatchObject({ status: 429 });
+  });
+});
+
+describe("profile, preferences and deletion", () => {
+  it("updates names with the spec's rules; the first name may be cleared", async () => {
+    const { user } = await verifiedAccount();
+    expect(await accounts.updateProfile(user, { firstName: "", lastName: "Byron" })).toMatchObject({ firstName: null, lastName: "Byron" });
+    await expect(accounts.updateProfile(user, { firstName: "A", lastName: "B" })).rejects.toMatchObject({
+      errors: { firstName: ["First name must be at least 2 characters"], lastName: ["Last name must be at least 2 characters"] },
+    });
+  });
+
+  it("stores notification preferences with the spec's defaults", async () => {
+    const { user } = await verifiedAccount();
+    expect(await accounts.getNotificationPreferences(user)).toEqual({
+      personaCreation: true,
+      narrativeGeneration: true,
+      imageGeneration: true,
+      marketingEmails: false,
+    });
+    await accounts.updateNotificationPreferences(user, accounts.parseNotificationSettings({ marketingEmails: "on" }, "form"));
+    expect(await accounts.getNotificationPreferences(user)).toEqual({
+      personaCreation: false,
+      narrativeGeneration: false,
+      imageGeneration: false,
+      marketingEmails: true,
+    });
+    expect(() => accounts.parseNotificationSettings({ personaCreation: "yes" }, "json")).toThrow();
+  });
+
+  it("deleting the account needs the exact e-mail and removes the user with everything they own", async () => {
+    const { email, session, user } = await verifiedAccount();
+    await withUser(user.id, (tx) => tx.insert(personas).values({ userId: user.id, name: "Nova" }));
+    await expect(accounts.deleteAccount(ctxFor(session.accessToken), user, { confirmEmail: "someone@else.com" })).rejects.toMatchObject({ status: 400 });
+    await accounts.deleteAccount(ctxFor(session.accessToken), user, { confirmEmail: ` ${email.toUpperCase()} ` });
+    expect((await accounts.currentUser(ctxFor(session.accessToken))).user).toBeNull();
+    const left = await withServiceRole("test", (tx) => tx.execute(sql`select
+      (select count(*) from auth.users where id = ${user.id})::int as users,
+      (select count(*) from public.profiles where id = ${user.id})::int as profiles,
+      (select count(*) from public.personas where user_id = ${user.id})::int as personas,
+      (select count(*) from public.notification_preferences where user_id = ${user.id})::int as prefs`));
+    expect(JSON.stringify(left)).toMatch(/"users":0.*"profiles":0.*"personas":0.*"prefs":0/);
+  });
+});
