@@ -1,8 +1,7 @@
 // Browser navigation to a third-party identity provider (OAuth with PKCE; Supabase mode).
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { oauthProviders } from "~/infra/auth.server";
-import { auth } from "~/infra/auth.server";
+import { auth, oauthProviders } from "~/infra/auth.server";
 import { getEnv } from "~/infra/env.server";
 import { requestContext } from "~/services/accounts.server";
 import { responseHeaders } from "~/services/session.server";

@@ -114,8 +114,9 @@ export async function register(ctx: RequestContext, raw: unknown): Promise<{ mes
   const result = await auth().signUp(ctx, input);
   if (result.status === "created" && result.verificationToken) {
     await send(verificationMail({ to: input.email, firstName: input.firstName, link: verificationLink(appUrl(), result.verificationToken) }));
-  } else if (result.status === "exists" && auth().kind === "local") {
-    // Nothing is created and the visitor learns nothing; the owner hears about it.
+  } else if (result.status === "exists") {
+    // Nothing is created and the visitor learns nothing; the owner hears about it
+    // (Supabase stays silent in this case, so the app mails in both modes).
     await send(
       accountExistsMail({ to: input.email, loginLink: `${appUrl()}/login`, resetLink: `${appUrl()}/reset-password` }),
     );
