@@ -225,6 +225,18 @@ describe("abuse limits", () => {
     await expect(accounts.signIn(ctxFor(undefined, "192.0.2.200"), { email: freshEmail(), password })).rejects.toMatchObject({ status: 429 });
   });
 
+  it("guessing the current password when changing it is limited like sign-ins", async () => {
+    const { session, user } = await verifiedAccount();
+    for (let i = 0; i < 5; i++) {
+      await expect(
+        accounts.changePassword(ctxFor(session.accessToken), user, { currentPassword: `Wrong!pass${i}`, newPassword: "Newer!pass2" }),
+      ).rejects.toMatchObject({ status: 400 });
+    }
+    await expect(
+      accounts.changePassword(ctxFor(session.accessToken), user, { currentPassword: password, newPassword: "Newer!pass2" }),
+    ).rejects.toMatchObject({ status: 429 });
+  });
+
   it("account e-mails are limited per address", async () => {
     const email = freshEmail();
     await accounts.register(ctxFor(), { firstName: "Mail", lastName: "Bomb", email, password });

@@ -305,6 +305,13 @@ export async function updateNotificationPreferences(user: CurrentUser, settings:
 
 export async function changePassword(ctx: RequestContext, user: CurrentUser, raw: unknown): Promise<SignedIn> {
   const input = validated(changePasswordRules, raw, "Please check the passwords.");
+  // Guessing the current password from a signed-in session counts like failed sign-ins.
+  try {
+    await assertSignInAllowed(user.email, ctx.client);
+  } catch (error) {
+    if (error instanceof RateLimitedError) throw new AccountError(429, error.message, undefined, "rate_limited", error.retryAfterSeconds);
+    throw error;
+  }
   try {
     const session = await auth().changePassword(
       ctx,
@@ -316,6 +323,7 @@ export async function changePassword(ctx: RequestContext, user: CurrentUser, raw
     return session;
   } catch (error) {
     if (error instanceof AuthError && error.code === "invalid_credentials") {
+      await recordFailedSignIn(user.email, ctx.client);
       throw new AccountError(400, "Current password is incorrect.", { currentPassword: ["Current password is incorrect"] });
     }
     throw error;

@@ -1,0 +1,468 @@
+// /settings (SPEC §2, §3, §5, §8): tabs Profile, Notifications and Account, as links
+// (?tab=…) so they work without JavaScript. One action, dispatched on a hidden `intent`:
+// each form posts, the server checks with the same rules the page runs live, and success
+// redirects back with a flash toast. Failures come back as field errors with what was
+// typed (never a password), plus a toast when JavaScript runs.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+import { PasswordField } from "~/components/auth-layout";
+import { Avatar } from "~/components/avatar";
+import { useToast } from "~/components/toaster";
+import { Field, FormAlert } from "~/components/ui/field";
+import { useLiteForm } from "~/components/use-lite-form";
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_TOASTS,
+  changePasswordRules,
+  displayName,
+  NOTIFICATION_PREFERENCES,
+  profileRules,
+  type NotificationKey,
+} from "~/domain/account";
+import { formDataValues, type FieldErrors } from "~/domain/form-rules";
+import { PRODUCT_NAME } from "~/domain/site";
+import { httpError, readFormData } from "~/infra/http.server";
+import { redirectWithToast, toastCookie } from "~/infra/toast.server";
+import {
+  AccountError,
+  changePassword,
+  deleteAccount,
+  getNotificationPreferences,
+  parseNotificationSettings,
+  updateNotificationPreferences,
+  updateProfile,
+} from "~/services/accounts.server";
+import { redirectSignedIn, redirectSignedOut, requireUser, responseHeaders } from "~/services/session.server";
+
+const TABS = [
+  { id: "profile", label: "Profile" },
+  { id: "notifications", label: "Notifications" },
+  { id: "account", label: "Account" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+const INTENTS = ["profile", "notifications", "change-password", "delete-account"] as const;
+type Intent = (typeof INTENTS)[number];
+
+const TAB_OF_INTENT: Record<Intent, Tab> = {
+  profile: "profile",
+  notifications: "notifications",
+  "change-password": "account",
+  "delete-account": "account",
+};
+
+const SETTINGS_TOASTS = {
+  passwordChanged: { title: "Password Changed", description: "Your other sessions have been signed out." },
+  accountDeleted: { title: "Account Deleted", description: "Your account and everything in it have been removed." },
+} as const;
+
+function parseTab(value: string | null): Tab {
+  return TABS.find((tab) => tab.id === value)?.id ?? "profile";
+}
+
+const tabUrl = (tab: Tab) => `/settings?tab=${tab}`;
+
+export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, ctx } = await requireUser(request, context);
+  const tab = parseTab(new URL(request.url).searchParams.get("tab"));
+  const notifications = tab === "notifications" ? await getNotificationPreferences(user) : null;
+  return data(
+    {
+      tab,
+      user: {
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        profileImageUrl: user.profileImageUrl,
+      },
+      notifications,
+    },
+    { headers: responseHeaders(ctx) },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user, ctx } = await requireUser(request, context);
+  const formData = await readFormData(request);
+  const intent = INTENTS.find((name) => name === formData.get("intent"));
+  if (!intent) return httpError(400, "Unknown settings action.");
+
+  // What comes back into the form after a failure; passwords never do.
+  let values: Record<string, string> = {};
+  try {
+    switch (intent) {
+      case "profile": {
+        const raw = formDataValues(profileRules, formData);
+        values = { firstName: String(raw.firstName ?? ""), lastName: String(raw.lastName ?? "") };
+        await updateProfile(user, raw);
+        return redirectWithToast(tabUrl("profile"), { type: "success", ...ACCOUNT_TOASTS.profileUpdated }, { headers: responseHeaders(ctx) });
+      }
+      case "notifications": {
+        const raw = Object.fromEntries(NOTIFICATION_PREFERENCES.map(({ key }) => [key, formData.get(key) ?? undefined]));
+        values = Object.fromEntries(NOTIFICATION_PREFERENCES.map(({ key }) => [key, raw[key] ? "on" : ""]));
+        await updateNotificationPreferences(user, parseNotificationSettings(raw, "form"));
+        return redirectWithToast(
+          tabUrl("notifications"),
+          { type: "success", ...ACCOUNT_TOASTS.notificationsUpdated },
+          { headers: responseHeaders(ctx) },
+        );
+      }
+      case "change-password": {
+        const session = await changePassword(ctx, user, formDataValues(changePasswordRules, formData));
+        // The change signs out every other session; this one carries on with the new token.
+        return redirectSignedIn(ctx, session, tabUrl("account"), {
+          "Set-Cookie": await toastCookie({ type: "success", ...SETTINGS_TOASTS.passwordChanged }),
+        });
+      }
+      case "delete-account": {
+        const confirmEmail = String(formData.get("confirmEmail") ?? "").slice(0, 320);
+        values = { confirmEmail };
+        await deleteAccount(ctx, user, { confirmEmail });
+        return redirectSignedOut(ctx, "/", { "Set-Cookie": await toastCookie({ type: "success", ...SETTINGS_TOASTS.accountDeleted }) });
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error;
+    const headers = responseHeaders(ctx);
+    if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
+    const errors: FieldErrors | null = error.errors ?? null;
+    return data({ intent, errors, message: error.message, values }, { status: error.status, headers });
+  }
+}
+
+type ActionResult = { intent: Intent; errors: FieldErrors | null; message: string; values: Record<string, string> };
+
+export default function Settings() {
+  const { tab, user, notifications } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const hydrated = useHydrated();
+  const toast = useToast();
+
+  // SPEC §8: with JavaScript a failed save also raises a toast (one at a time, by the toaster).
+  useEffect(() => {
+    if (!actionData?.message) return;
+    const description =
+      actionData.intent === "notifications" ? ACCOUNT_TOASTS.notificationsFailed : actionData.message || ACCOUNT_TOASTS.profileFailed;
+    toast({ type: "error", title: "Error", description });
+  }, [actionData, toast]);
+
+  // A failure belongs to the form that caused it, whatever the address says.
+  const failure = (intent: Intent) => (actionData?.intent === intent ? actionData : undefined);
+  const shownTab = actionData ? TAB_OF_INTENT[actionData.intent] : tab;
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Settings</h1>
+      <p className="mt-1 text-slate-600">Manage your profile, notifications and account.</p>
+
+      <nav aria-label="Settings sections" className="mt-6 border-b border-slate-200">
+        <ul className="-mb-px flex gap-1 overflow-x-auto">
+          {TABS.map(({ id, label }) => {
+            const current = id === shownTab;
+            return (
+              <li key={id}>
+                <Link
+                  to={tabUrl(id)}
+                  preventScrollReset
+                  aria-current={current ? "page" : undefined}
+                  className={`inline-block border-b-2 px-4 py-2.5 text-sm font-medium ${
+                    current
+                      ? "border-brand-700 text-brand-800"
+                      : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+                  }`}
+                >
+                  {label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <div className="mt-6">
+        {shownTab === "profile" ? <ProfileTab user={user} failure={failure("profile")} /> : null}
+        {shownTab === "notifications" ? (
+          <NotificationsTab current={notifications} failure={failure("notifications")} />
+        ) : null}
+        {shownTab === "account" ? (
+          <AccountTab
+            email={user.email}
+            passwordFailure={failure("change-password")}
+            deleteFailure={failure("delete-account")}
+            hydrated={hydrated}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+const cardClass = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
+const primaryButton =
+  "rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-70";
+
+function useBusy(intent: Intent) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+function ProfileTab({
+  user,
+  failure,
+}: {
+  user: { email: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null };
+  failure?: ActionResult;
+}) {
+  const form = useLiteForm({ rules: profileRules, serverErrors: failure?.errors });
+  const busy = useBusy("profile");
+  const values = failure?.values;
+  return (
+    <section aria-labelledby="profile-heading" className={cardClass}>
+      <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
+        Profile
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">How your name appears in {PRODUCT_NAME}.</p>
+
+      <div className="mt-6 flex items-center gap-4">
+        <Avatar user={user} size="lg" />
+        <div>
+          <p className="text-sm font-medium text-slate-800">Profile picture</p>
+          <p className="text-sm text-slate-600">Managed by your sign-in provider; it cannot be changed here.</p>
+        </div>
+      </div>
+
+      <Form method="post" action={tabUrl("profile")} noValidate onSubmit={form.onSubmit} className="mt-6 space-y-5">
+        <input type="hidden" name="intent" value="profile" />
+        {failure ? <FormAlert title="Profile not saved" text={failure.message} /> : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="First name"
+            optional
+            inputProps={{
+              ...form.field("firstName"),
+              type: "text",
+              autoComplete: "given-name",
+              defaultValue: values?.firstName ?? user.firstName ?? "",
+            }}
+            errors={form.errors.firstName}
+          />
+          <Field
+            label="Last name"
+            inputProps={{
+              ...form.field("lastName"),
+              type: "text",
+              autoComplete: "family-name",
+              required: true,
+              defaultValue: values?.lastName ?? user.lastName ?? "",
+            }}
+            errors={form.errors.lastName}
+          />
+        </div>
+        <div>
+          <label htmlFor="field-email" className="mb-1 block text-sm font-medium text-slate-800">
+            E-mail
+          </label>
+          <input
+            id="field-email"
+            type="email"
+            value={user.email}
+            readOnly
+            aria-describedby="field-email-hint"
+            className="block w-full cursor-default rounded-lg border border-slate-200 bg-slate-100 px-3 py-2 text-slate-700"
+          />
+          <p id="field-email-hint" className="mt-1 text-sm text-slate-600">
+            Managed by your sign-in provider; it cannot be changed here.
+          </p>
+        </div>
+        <button type="submit" disabled={busy} className={primaryButton}>
+          {busy ? "Saving..." : "Save Changes"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function NotificationsTab({
+  current,
+  failure,
+}: {
+  current: Record<NotificationKey, boolean> | null;
+  failure?: ActionResult;
+}) {
+  const busy = useBusy("notifications");
+  const checked = (key: NotificationKey) => (failure ? failure.values[key] === "on" : (current?.[key] ?? false));
+  return (
+    <section aria-labelledby="notifications-heading" className={cardClass}>
+      <h2 id="notifications-heading" className="text-lg font-semibold text-slate-900">
+        Notifications
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Choose which e-mails you receive.</p>
+      <Form method="post" action={tabUrl("notifications")} className="mt-4">
+        <input type="hidden" name="intent" value="notifications" />
+        {failure ? <FormAlert title="Preferences not saved" text={ACCOUNT_TOASTS.notificationsFailed} /> : null}
+        <ul className="divide-y divide-slate-200">
+          {NOTIFICATION_PREFERENCES.map(({ key, label, description }) => {
+            const id = `notification-${key}`;
+            return (
+              <li key={key} className="flex items-center justify-between gap-6 py-4">
+                <div>
+                  <label htmlFor={id} className="font-medium text-slate-900">
+                    {label}
+                  </label>
+                  <p id={`${id}-description`} className="text-sm text-slate-600">
+                    {description}
+                  </p>
+                </div>
+                <span className="relative inline-flex shrink-0">
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    id={id}
+                    name={key}
+                    defaultChecked={checked(key)}
+                    aria-describedby={`${id}-description`}
+                    className="peer absolute inset-0 z-10 h-full w-full cursor-pointer opacity-0"
+                  />
+                  <span
+                    aria-hidden="true"
+                    className="h-6 w-11 rounded-full bg-slate-400 transition-colors after:absolute after:left-0.5 after:top-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-brand-700 peer-checked:after:translate-x-5 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
+                  />
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+        <button type="submit" disabled={busy} className={`${primaryButton} mt-4`}>
+          {busy ? "Saving..." : "Save Preferences"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function AccountTab({
+  email,
+  passwordFailure,
+  deleteFailure,
+  hydrated,
+}: {
+  email: string;
+  passwordFailure?: ActionResult;
+  deleteFailure?: ActionResult;
+  hydrated: boolean;
+}) {
+  const passwordForm = useLiteForm({ rules: changePasswordRules, serverErrors: passwordFailure?.errors });
+  const changing = useBusy("change-password");
+  // After a successful change (JavaScript on, same page) the typed passwords must not linger.
+  const passwordFormRef = useRef<HTMLFormElement>(null);
+  const wasChanging = useRef(false);
+  useEffect(() => {
+    if (changing) {
+      wasChanging.current = true;
+    } else if (wasChanging.current) {
+      wasChanging.current = false;
+      if (!passwordFailure) passwordFormRef.current?.reset();
+    }
+  }, [changing, passwordFailure]);
+  const deleting = useBusy("delete-account");
+  // Seeded from the server's answer: without JavaScript no effect ever runs.
+  const [confirmError, setConfirmError] = useState<string[] | undefined>(deleteFailure?.errors?.confirmEmail);
+  useEffect(() => setConfirmError(deleteFailure?.errors?.confirmEmail), [deleteFailure]);
+  const confirmMatches = (value: string) => value.trim().toLowerCase() === email.toLowerCase();
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="password-heading" className={cardClass}>
+        <h2 id="password-heading" className="text-lg font-semibold text-slate-900">
+          Change password
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Changing it signs you out everywhere else.</p>
+        <Form
+          ref={passwordFormRef}
+          method="post"
+          action={tabUrl("account")}
+          noValidate
+          onSubmit={passwordForm.onSubmit}
+          className="mt-5 space-y-5"
+        >
+          <input type="hidden" name="intent" value="change-password" />
+          {/* Lets password managers file the new password under the right account. */}
+          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+          {passwordFailure ? <FormAlert title="Password not changed" text={passwordFailure.message} /> : null}
+          <PasswordField
+            label="Current password"
+            inputProps={{ ...passwordForm.field("currentPassword"), autoComplete: "current-password", required: true }}
+            errors={passwordForm.errors.currentPassword}
+          />
+          <PasswordField
+            label="New password"
+            hint={ACCOUNT_MESSAGES.passwordHint}
+            inputProps={{ ...passwordForm.field("newPassword"), autoComplete: "new-password", required: true }}
+            errors={passwordForm.errors.newPassword}
+          />
+          <button type="submit" disabled={changing} className={primaryButton}>
+            {changing ? "Changing..." : "Change Password"}
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="delete-heading" className="rounded-2xl border border-red-200 bg-white p-6 shadow-sm">
+        <h2 id="delete-heading" className="text-lg font-semibold text-red-800">
+          Delete account
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          This permanently removes your account and everything in it: your personas with their backstories, images and
+          chats, your settings and your sign-in. It cannot be undone.
+        </p>
+        <Form
+          method="post"
+          action={tabUrl("account")}
+          noValidate
+          onSubmit={(event) => {
+            const value = String(new FormData(event.currentTarget).get("confirmEmail") ?? "");
+            if (!confirmMatches(value)) {
+              event.preventDefault();
+              setConfirmError([ACCOUNT_MESSAGES.confirmEmailMismatch]);
+              event.currentTarget.querySelector<HTMLInputElement>("[name=confirmEmail]")?.focus();
+            }
+          }}
+          className="mt-5 space-y-5"
+        >
+          <input type="hidden" name="intent" value="delete-account" />
+          {deleteFailure && !deleteFailure.errors ? <FormAlert title="Account not deleted" text={deleteFailure.message} /> : null}
+          <Field
+            label="Type your e-mail address to confirm"
+            hint={`Enter ${email} exactly.`}
+            inputProps={{
+              id: "field-confirmEmail",
+              name: "confirmEmail",
+              type: "email",
+              autoComplete: "off",
+              spellCheck: false,
+              required: true,
+              defaultValue: deleteFailure?.values.confirmEmail,
+              onInput: (event) => {
+                if (confirmError?.length && hydrated) {
+                  setConfirmError(confirmMatches(event.currentTarget.value) ? undefined : confirmError);
+                }
+              },
+            }}
+            errors={confirmError}
+          />
+          <button
+            type="submit"
+            disabled={deleting}
+            className="rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-red-800 disabled:opacity-70"
+          >
+            {deleting ? "Deleting..." : "Delete Account"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}

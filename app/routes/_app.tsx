@@ -1,0 +1,45 @@
+// The pathless layout of every signed-in page: strangers go to /login and come back
+// afterwards; signed-in users get the navigation shell. These pages are personal, so
+// they are never cached (no publicPage handle, and Cache-Control: private, no-store).
+import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+
+import { AppShell } from "~/components/app-shell";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requireUser, responseHeaders } from "~/services/session.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, ctx } = await requireUser(request, context);
+  return data({ user }, { headers: responseHeaders(ctx) });
+}
+
+// Child routes without their own `headers` inherit these. Set-Cookie travels on its own.
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
+});
+
+export default function AppLayout() {
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <AppShell user={user}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function ErrorBoundary() {
+  // A page below failed: keep the shell around the error. The shell's own loader failed: no shell.
+  const layout = useRouteLoaderData<typeof loader>("routes/_app");
+  if (layout?.user) {
+    return (
+      <AppShell user={layout.user}>
+        <GeneralErrorBoundary />
+      </AppShell>
+    );
+  }
+  return (
+    <main id="main" className="min-h-screen bg-slate-50">
+      <GeneralErrorBoundary />
+    </main>
+  );
+}

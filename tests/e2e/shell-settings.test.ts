@@ -1,0 +1,296 @@
+// The signed-in shell (sidebar, header, mobile drawer), the dashboard's welcome banner and
+// the settings page, with JavaScript on and off.
+import { createAccount, expect, expectNoA11yViolations, signIn, strongPassword, test, visit } from "./support";
+
+const NAV_LINKS = ["Dashboard", "My Personas", "Subscription", "Settings"];
+
+test.describe("navigation shell", () => {
+  test("the dashboard greets by first name inside the shell", async ({ page, request }) => {
+    const account = await createAccount(request, { firstName: "Grace", lastName: "Hopper" });
+    await signIn(page, account);
+
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Grace!");
+    await expect(main.getByText("Ready to Create Some Magic?")).toBeVisible();
+    await expect(
+      main.getByText("Design unique AI characters with personalities, stories, and dynamic conversations."),
+    ).toBeVisible();
+    await expect(main.getByRole("button", { name: "Create New Persona" }).first()).toBeVisible();
+    // SPEC §2: the header shows the product name on the dashboard.
+    await expect(page.getByRole("banner")).toContainText("PersonaForge");
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expectNoA11yViolations(page);
+  });
+
+  test("a user without a first name is greeted as 'there' and shown as 'User'", async ({ page, request }) => {
+    const account = await createAccount(request, { firstName: "Tess", lastName: "Nobody" });
+    await signIn(page, account);
+    await visit(page, "/settings");
+    await page.getByLabel("First name").fill("");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Profile Updated");
+
+    await visit(page, "/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, there!");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByText("User", { exact: true })).toBeVisible();
+    await expect(nav.getByText(account.email)).toBeVisible();
+  });
+
+  test("the sidebar lists the five items, marks the active one and shows the user", async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signIn(page, account);
+
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const label of NAV_LINKS) await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+    // Create New Persona is a button (an action), not a plain link.
+    await expect(nav.getByRole("button", { name: "Create New Persona" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Create New Persona" })).toHaveCount(0);
+
+    await expect(nav.getByRole("link", { name: "Dashboard", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.locator("[aria-current]")).toHaveCount(1);
+
+    await expect(nav.getByText(`${account.firstName} ${account.lastName}`)).toBeVisible();
+    await expect(nav.getByText(account.email)).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Log out" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Account settings" })).toHaveAttribute("href", "/settings");
+
+    await nav.getByRole("link", { name: "Settings", exact: true }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(nav.getByRole("link", { name: "Settings", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Dashboard", exact: true })).not.toHaveAttribute("aria-current", "page");
+    await expect(nav.locator("[aria-current]")).toHaveCount(1);
+    // SPEC §2: 'Dashboard' is the header title on the settings page.
+    await expect(page.getByRole("banner")).toContainText("Dashboard");
+
+    await nav.getByRole("button", { name: "Create New Persona" }).click();
+    await expect(page).toHaveURL(/\/create-persona\??$/);
+  });
+
+  test("the header's avatar badge leads to the settings", async ({ page, request }) => {
+    await signIn(page, await createAccount(request));
+    await page.getByRole("banner").getByRole("link", { name: "Account settings" }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  });
+
+  test("signed-out visitors are sent to sign in and brought back", async ({ page }) => {
+    await visit(page, "/settings?tab=account");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings%3Ftab%3Daccount$/);
+  });
+});
+
+test.describe("mobile drawer", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens from the round button at the bottom right and navigates", async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signIn(page, account);
+
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    const opener = mobile.locator("summary");
+    await expect(opener).toBeVisible();
+    await expect(opener).toContainText("Open navigation");
+    const box = (await opener.boundingBox())!;
+    expect(box.x + box.width).toBeGreaterThan(390 - 40);
+    expect(box.y + box.height).toBeGreaterThan(844 - 40);
+    expect(Math.round(box.width)).toBe(Math.round(box.height));
+
+    await expect(mobile.getByRole("link", { name: "My Personas" })).toBeHidden();
+    await opener.click();
+    await expect(mobile.getByRole("link", { name: "Dashboard", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(mobile.getByRole("link", { name: "My Personas" })).toBeVisible();
+    await expect(mobile.getByRole("button", { name: "Create New Persona" })).toBeVisible();
+    await expect(mobile.getByText(account.email)).toBeVisible();
+    await expect(mobile.getByRole("button", { name: "Log out" })).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    // The close control in the drawer closes it (without JavaScript by reloading the page).
+    await mobile.getByRole("link", { name: "Close navigation" }).click();
+    await expect(mobile.getByRole("link", { name: "My Personas" })).toBeHidden();
+
+    await opener.click();
+    await mobile.getByRole("link", { name: "Settings", exact: true }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    // Navigating closes the drawer.
+    await expect(mobile.getByRole("link", { name: "My Personas" })).toBeHidden();
+  });
+
+  test("with JavaScript, Escape closes the drawer and focus moves sensibly", async ({ page, request, jsEnabled }) => {
+    test.skip(!jsEnabled, "Escape handling is a JavaScript enhancement");
+    await signIn(page, await createAccount(request));
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    const opener = mobile.locator("summary");
+    await opener.click();
+    await expect(mobile.getByRole("link", { name: "Dashboard", exact: true })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(mobile.getByRole("link", { name: "Dashboard", exact: true })).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    // The header's menu button opens the same drawer and gets focus back.
+    const menu = page.getByRole("banner").getByRole("button", { name: "Menu" });
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(mobile.getByRole("link", { name: "Dashboard", exact: true })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeFocused();
+
+    // After navigating from the drawer, focus lands on the new page's content.
+    await opener.click();
+    await mobile.getByRole("link", { name: "Settings", exact: true }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole("main")).toBeFocused();
+  });
+});
+
+test.describe("settings", () => {
+  test("tabs are links; each tab is axe-clean", async ({ page, request }) => {
+    await signIn(page, await createAccount(request));
+    await visit(page, "/settings");
+    const tabs = page.getByRole("navigation", { name: "Settings sections" });
+    await expect(tabs.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+    await expectNoA11yViolations(page);
+
+    await tabs.getByRole("link", { name: "Notifications" }).click();
+    await expect(page).toHaveURL(/\/settings\?tab=notifications$/);
+    await expect(tabs.getByRole("link", { name: "Notifications" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("switch")).toHaveCount(4);
+    await expectNoA11yViolations(page);
+
+    await tabs.getByRole("link", { name: "Account" }).click();
+    await expect(page).toHaveURL(/\/settings\?tab=account$/);
+    await expect(page.getByRole("heading", { name: "Change password" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Delete account" })).toBeVisible();
+    await expect(page.getByText("Must contain uppercase, lowercase, number, and special character")).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test("the profile saves with a toast and the new name shows in the user panel", async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signIn(page, account);
+    await visit(page, "/settings");
+
+    // The e-mail address and the picture are managed by the sign-in provider.
+    const email = page.getByLabel("E-mail");
+    await expect(email).toHaveValue(account.email);
+    await expect(email).not.toBeEditable();
+    await expect(page.getByText("Profile picture")).toBeVisible();
+
+    await page.getByLabel("First name").fill("Katherine");
+    await page.getByLabel("Last name").fill("Johnson");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+
+    await expect(page.getByTestId("toast")).toContainText("Profile Updated");
+    await expect(page).toHaveURL(/\/settings\?tab=profile$/);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByText("Katherine Johnson")).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("Katherine");
+    await expect(page.getByLabel("Last name")).toHaveValue("Johnson");
+  });
+
+  test("a one-letter first name is refused with the spec's message", async ({ page, request, jsEnabled }) => {
+    const account = await createAccount(request);
+    await signIn(page, account);
+    await visit(page, "/settings");
+
+    await page.getByLabel("First name").fill("K");
+    await page.getByLabel("Last name").fill("Lamarr");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+
+    await expect(page.getByText("First name must be at least 2 characters")).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+    // What was typed stays in the form; nothing was saved.
+    await expect(page.getByLabel("First name")).toHaveValue("K");
+    await expect(page.getByLabel("Last name")).toHaveValue("Lamarr");
+    if (!jsEnabled) await expect(page.getByRole("alert").filter({ hasText: "Profile not saved" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByText(`${account.firstName} ${account.lastName}`)).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test("notification switches save and persist after a reload", async ({ page, request }) => {
+    await signIn(page, await createAccount(request));
+    await visit(page, "/settings?tab=notifications");
+
+    const personaCreation = page.getByRole("switch", { name: "Persona creation" });
+    const productNews = page.getByRole("switch", { name: "Product news" });
+    // SPEC §3 defaults: the three product notices on, marketing off.
+    await expect(personaCreation).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Narrative generation" })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Image generation" })).toBeChecked();
+    await expect(productNews).not.toBeChecked();
+
+    await personaCreation.uncheck();
+    await productNews.check();
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Notification Preferences Updated");
+
+    await visit(page, "/settings?tab=notifications");
+    await expect(page.getByRole("switch", { name: "Persona creation" })).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: "Product news" })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Image generation" })).toBeChecked();
+  });
+
+  test("changing the password needs the current one, then keeps this session only", async ({ page, request, jsEnabled }) => {
+    const account = await createAccount(request);
+    await signIn(page, account);
+    await visit(page, "/settings?tab=account");
+    const newPassword = strongPassword();
+
+    await page.getByLabel("Current password", { exact: true }).fill("Wrong@pass1");
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect(page.getByText("Current password is incorrect", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Current password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    // A password is never sent back into the page (with JavaScript the typed one simply stays).
+    if (!jsEnabled) await expect(page.getByLabel("New password", { exact: true })).toHaveValue("");
+
+    await page.getByLabel("Current password", { exact: true }).fill(account.password);
+    await page.getByLabel("New password", { exact: true }).fill("short");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+
+    await page.getByLabel("Current password", { exact: true }).fill(account.password);
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByRole("button", { name: "Change Password" }).click();
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText("Password Changed");
+    await expect(toast).toContainText("Your other sessions have been signed out.");
+    await expect(page).toHaveURL(/\/settings\?tab=account$/);
+    await expect(page.getByLabel("Current password", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("New password", { exact: true })).toHaveValue("");
+
+    // Still signed in here; the token from before the change no longer works.
+    await visit(page, "/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${account.firstName}!`);
+    const old = await request.get("/api/auth/user", { headers: { Authorization: `Bearer ${account.token}` } });
+    expect(old.status()).toBe(401);
+    const relogin = await request.post("/api/auth/login", { data: { email: account.email, password: newPassword } });
+    expect(relogin.status()).toBe(200);
+  });
+
+  test("deleting the account needs the exact e-mail, then signs out", async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signIn(page, account);
+    await visit(page, "/settings?tab=account");
+
+    const confirm = page.getByLabel("Type your e-mail address to confirm");
+    await confirm.fill(`x${account.email}`);
+    await page.getByRole("button", { name: "Delete Account" }).click();
+    await expect(page.getByText("Type your e-mail address exactly to confirm")).toBeVisible();
+    await expect(confirm).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/settings\?tab=account$/);
+
+    await confirm.fill(account.email);
+    await page.getByRole("button", { name: "Delete Account" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("toast")).toContainText("Account Deleted");
+
+    await visit(page, "/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+    const login = await request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
+    expect(login.status()).toBe(401);
+  });
+});
