@@ -72,10 +72,10 @@ export function withUser<T>(userId: string, fn: (tx: Tx) => Promise<T>, claims: 
   return enter(
     `withUser(${userId})`,
     async (tx) => {
+      // One round trip, as PostgREST does it: claims and role, local to the transaction.
       await tx.execute(
-        sql`select set_config('request.jwt.claims', ${jwtClaims}, true), set_config('request.jwt.claim.sub', ${userId}, true)`,
+        sql`select set_config('request.jwt.claims', ${jwtClaims}, true), set_config('request.jwt.claim.sub', ${userId}, true), set_config('role', 'authenticated', true)`,
       );
-      await tx.execute(sql`set local role authenticated`);
     },
     fn,
   );
@@ -86,8 +86,7 @@ export function withAnon<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return enter(
     "withAnon",
     async (tx) => {
-      await tx.execute(sql`select set_config('request.jwt.claims', '{"role":"anon"}', true)`);
-      await tx.execute(sql`set local role anon`);
+      await tx.execute(sql`select set_config('request.jwt.claims', '{"role":"anon"}', true), set_config('role', 'anon', true)`);
     },
     fn,
   );
@@ -98,8 +97,9 @@ export function withServiceRole<T>(reason: string, fn: (tx: Tx) => Promise<T>): 
   return enter(
     `withServiceRole(${reason})`,
     async (tx) => {
-      await tx.execute(sql`select set_config('request.jwt.claims', '{"role":"service_role"}', true)`);
-      await tx.execute(sql`set local role service_role`);
+      await tx.execute(
+        sql`select set_config('request.jwt.claims', '{"role":"service_role"}', true), set_config('role', 'service_role', true)`,
+      );
     },
     fn,
   );

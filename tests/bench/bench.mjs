@@ -62,12 +62,10 @@ export const PAGES = [
   { path: "/privacy-policy", kind: "public", lighthouse: false },
   { path: "/terms-of-service", kind: "public", lighthouse: false },
   { path: "/commerce-disclosure", kind: "public", lighthouse: false },
-  { path: "/login", kind: "public", lighthouse: false },
+  { path: "/login", kind: "public", lighthouse: true },
   { path: "/register", kind: "public", lighthouse: false },
-  // Signed-in pages: uncomment once signIn() is implemented.
-  // { path: "/dashboard", kind: "app", lighthouse: true, auth: true },
-  // { path: "/personas/new", kind: "app", lighthouse: false, auth: true },
-  // { path: "/personas/<id>", kind: "app", lighthouse: false, auth: true },
+  { path: "/dashboard", kind: "app", lighthouse: true, auth: true },
+  { path: "/settings", kind: "app", lighthouse: false, auth: true },
 ];
 
 /** Load tests: GET path at `connections` concurrency for `duration` s. Loopback only. */
@@ -76,6 +74,8 @@ export const PAGES = [
 export const LATENCY_TARGETS = [
   { path: "/", connections: 10, duration: 10, warmup: 2, budgetP95Ms: BUDGETS.latencyP95Ms },
   { path: "/", label: "uncached render", cookie: "pf_bench=1", connections: 10, duration: 8, warmup: 2 },
+  // Signed in: session check, profile through the RLS door, render — on the embedded database.
+  { path: "/dashboard", auth: true, connections: 10, duration: 8, warmup: 2, budgetP95Ms: BUDGETS.latencyP95Ms },
 ];
 
 /**
@@ -99,8 +99,35 @@ export const EXTRA_MEASUREMENTS = [];
  * ctx.baseUrl and collect Set-Cookie), or null to skip those pages.
  * Called at most once per run; the result is cached.
  */
-async function signIn(_ctx) {
-  return null; // not implemented yet
+async function signIn(ctx) {
+  // Needs the server's DATA_DIR to read the verification mail from its outbox.
+  if (!ctx.dataDir) return null;
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "Bench!pass1";
+  const post = (p, body) =>
+    fetch(`${ctx.baseUrl}${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const registered = await post("/api/auth/register", { firstName: "Bench", lastName: "Creator", email, password });
+  if (registered.status !== 201) throw new Error(`sign-in: register answered ${registered.status}`);
+  const outbox = path.join(ctx.dataDir, "outbox");
+  let link;
+  for (let i = 0; i < 50 && !link; i++) {
+    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".json")) : []) {
+      const mail = JSON.parse(fs.readFileSync(path.join(outbox, file), "utf8"));
+      if (mail.to === email) link = mail.text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0];
+    }
+    if (!link) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!link) throw new Error("sign-in: no verification mail in the outbox");
+  const verified = await fetch(`${ctx.baseUrl}/api/auth/verify-email${new URL(link).search}`);
+  if (verified.status !== 200) throw new Error(`sign-in: verify answered ${verified.status}`);
+  const login = await post("/api/auth/login", { email, password });
+  if (login.status !== 200) throw new Error(`sign-in: login answered ${login.status}`);
+  const { token } = await login.json();
+  // The spec's `/?token=` stores the token as the session cookie.
+  const session = await fetch(`${ctx.baseUrl}/?token=${encodeURIComponent(token)}`, { redirect: "manual" });
+  const cookie = session.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("pf_session="));
+  if (!cookie) throw new Error("sign-in: no session cookie");
+  return cookie;
 }
 
 const CHROME_FLAGS = [
@@ -786,15 +813,17 @@ async function main() {
   }
 
   let baseUrl = args.url;
+  let dataDir = process.env.BENCH_DATA_DIR;
   if (!baseUrl) {
     if (args.build) await build(log);
-    ({ baseUrl } = await startServer(log));
+    ({ baseUrl, dataDir } = await startServer(log));
   } else {
     log(`measuring running server at ${baseUrl}`);
   }
 
   const ctx = {
     baseUrl,
+    dataDir,
     root: ROOT,
     args,
     log,
