@@ -88,14 +88,17 @@ function validated<K extends string>(rules: Rules<K>, raw: unknown, message: str
   return result.values;
 }
 
-async function limitMail(ctx: RequestContext, email: string) {
+/** Runs an abuse-limit check; a refusal becomes a 429 the visitor can read, with Retry-After. */
+async function withinLimit(check: Promise<void>): Promise<void> {
   try {
-    await consumeMailAllowance(email, ctx.client);
+    await check;
   } catch (error) {
     if (error instanceof RateLimitedError) throw new AccountError(429, error.message, undefined, "rate_limited", error.retryAfterSeconds);
     throw error;
   }
 }
+
+const limitMail = (ctx: RequestContext, email: string) => withinLimit(consumeMailAllowance(email, ctx.client));
 
 async function send(message: MailMessage) {
   try {
@@ -150,12 +153,7 @@ export async function resendVerification(ctx: RequestContext, raw: unknown): Pro
 
 export async function signIn(ctx: RequestContext, raw: unknown): Promise<SignedIn> {
   const input = validated(loginRules, raw, ACCOUNT_TOASTS.signInFailed.description);
-  try {
-    await assertSignInAllowed(input.email, ctx.client);
-  } catch (error) {
-    if (error instanceof RateLimitedError) throw new AccountError(429, error.message, undefined, "rate_limited", error.retryAfterSeconds);
-    throw error;
-  }
+  await withinLimit(assertSignInAllowed(input.email, ctx.client));
   try {
     const session = await auth().signIn(ctx, input);
     await clearFailedSignIns(input.email);
@@ -306,12 +304,7 @@ export async function updateNotificationPreferences(user: CurrentUser, settings:
 export async function changePassword(ctx: RequestContext, user: CurrentUser, raw: unknown): Promise<SignedIn> {
   const input = validated(changePasswordRules, raw, "Please check the passwords.");
   // Guessing the current password from a signed-in session counts like failed sign-ins.
-  try {
-    await assertSignInAllowed(user.email, ctx.client);
-  } catch (error) {
-    if (error instanceof RateLimitedError) throw new AccountError(429, error.message, undefined, "rate_limited", error.retryAfterSeconds);
-    throw error;
-  }
+  await withinLimit(assertSignInAllowed(user.email, ctx.client));
   try {
     const session = await auth().changePassword(
       ctx,
