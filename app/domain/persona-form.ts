@@ -1,0 +1,429 @@
+// The persona creation form (SPEC §2 wizard, §3 creation form, §4, §5, §8): one set of
+// schemas and texts for the wizard, its server actions and the JSON API. Values arrive
+// from form data (strings, repeated keys for lists; conform turns "" into undefined) or
+// from JSON (arrays, null); anything of the wrong type gets the field's own message.
+import * as z from "zod";
+
+import {
+  AGE_RANGES,
+  GENDERS,
+  INTERESTS,
+  PERSONA_LIMITS,
+  PERSONA_TYPE_LABELS,
+  PERSONA_TYPES,
+  type Gender,
+  type Interest,
+  type PersonaType,
+} from "./persona";
+import { isInterest, isTrait, type Trait } from "./traits";
+
+export const PERSONA_MESSAGES = {
+  nameMin: "Name must be at least 2 characters",
+  nameMax: `Name must be ${PERSONA_LIMITS.nameMax} characters or less`,
+  nameCharacters: "Name cannot contain control characters",
+  type: "Invalid persona type",
+  gender: "Invalid gender",
+  ageRange: "Invalid age range",
+  interestsMin: "At least one interest is required",
+  interestsMax: "Maximum 3 interests allowed",
+  interestInvalid: "Invalid interest",
+  interestsDuplicate: "Each interest can only be selected once",
+  descriptionMax: "Description must be 150 characters or less",
+  traitsMax: `Maximum ${PERSONA_LIMITS.traitsMax} personality traits allowed`,
+  traitInvalid: "Invalid personality trait",
+  traitsDuplicate: "Each personality trait can only be selected once",
+  backstoryMax: "Backstory must be 20,000 characters or less",
+} as const;
+
+/** Characters as people (and Postgres' char_length) count them: code points, not UTF-16 units. */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** The live counter under the description, 'n/150'. */
+export function descriptionCounter(description: string): string {
+  return `${characterCount(description)}/${PERSONA_LIMITS.descriptionMax}`;
+}
+
+// Line breaks and bidirectional overrides have no place in a name shown in titles, lists and
+// file names; zero-width joiners stay allowed because emoji sequences use them.
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+const name = z
+  .string({ error: PERSONA_MESSAGES.nameMin })
+  .trim()
+  .refine((v) => characterCount(v) >= PERSONA_LIMITS.nameMin, PERSONA_MESSAGES.nameMin)
+  .refine((v) => characterCount(v) <= PERSONA_LIMITS.nameMax, PERSONA_MESSAGES.nameMax)
+  .refine((v) => !CONTROL_CHARACTERS.test(v), PERSONA_MESSAGES.nameCharacters);
+
+/** Optional free text: missing, null and "" all mean "none" and come out as "". */
+const optionalText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((v) => characterCount(v) <= max, message)
+    .nullish()
+    .transform((v) => v ?? "");
+
+const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: message });
+
+/** In a draft a choice may be missing (undefined, null or ""), but a value given must be valid. */
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(emptyToUndefined, z.enum(values, { error: message }).optional());
+
+/** Form data gives one string or none for a single checked box; JSON gives an array or null. */
+function toList(value: unknown): unknown {
+  if (value === undefined || value === null || value === "") return [];
+  if (typeof value === "string") return [value];
+  // An empty entry is what a hidden "nothing checked" input sends.
+  if (Array.isArray(value)) return value.filter((item) => item !== "");
+  return value;
+}
+
+interface ListRules<T extends string> {
+  is: (value: unknown) => value is T;
+  min: number;
+  max: number;
+  messages: { invalid: string; duplicate: string; min?: string; max: string };
+}
+
+/** A list of known names. Every message lands on the field itself, never on an item index. */
+const choiceList = <T extends string>({ is, min, max, messages }: ListRules<T>) =>
+  z
+    .preprocess(
+      toList,
+      z.array(z.unknown(), { error: messages.invalid }).superRefine((list, ctx) => {
+        const fail = (message: string) => ctx.addIssue({ code: "custom", message, input: list });
+        if (!list.every(is)) fail(messages.invalid);
+        else if (new Set(list).size !== list.length) fail(messages.duplicate);
+        if (list.length < min && messages.min) fail(messages.min);
+        if (list.length > max) fail(messages.max);
+      }),
+    )
+    .transform((list) => list as T[]);
+
+const interestRules = {
+  is: isInterest,
+  max: PERSONA_LIMITS.interestsMax,
+  messages: {
+    invalid: PERSONA_MESSAGES.interestInvalid,
+    duplicate: PERSONA_MESSAGES.interestsDuplicate,
+    max: PERSONA_MESSAGES.interestsMax,
+  },
+};
+
+const personality = choiceList<Trait>({
+  is: isTrait,
+  min: 0,
+  max: PERSONA_LIMITS.traitsMax,
+  messages: {
+    invalid: PERSONA_MESSAGES.traitInvalid,
+    duplicate: PERSONA_MESSAGES.traitsDuplicate,
+    max: PERSONA_MESSAGES.traitsMax,
+  },
+});
+
+const description = optionalText(PERSONA_LIMITS.descriptionMax, PERSONA_MESSAGES.descriptionMax);
+const backstory = optionalText(PERSONA_LIMITS.backstoryMax, PERSONA_MESSAGES.backstoryMax);
+
+/**
+ * A complete persona, for 'Create Persona'. The spec requires a description but limits only
+ * its length; "" is accepted and stored as the empty description ('No description provided').
+ */
+export const personaSchema = z.object({
+  name,
+  type: requiredChoice(PERSONA_TYPES, PERSONA_MESSAGES.type),
+  gender: requiredChoice(GENDERS, PERSONA_MESSAGES.gender),
+  ageRange: requiredChoice(AGE_RANGES, PERSONA_MESSAGES.ageRange),
+  interests: choiceList<Interest>({
+    ...interestRules,
+    min: PERSONA_LIMITS.interestsMin,
+    messages: { ...interestRules.messages, min: PERSONA_MESSAGES.interestsMin },
+  }),
+  description,
+  personality,
+  backstory,
+});
+
+/** 'Save Draft': only a valid name is required; anything else given must still be valid. */
+export const draftSchema = z.object({
+  name,
+  type: optionalChoice(PERSONA_TYPES, PERSONA_MESSAGES.type),
+  gender: optionalChoice(GENDERS, PERSONA_MESSAGES.gender),
+  ageRange: optionalChoice(AGE_RANGES, PERSONA_MESSAGES.ageRange),
+  interests: choiceList<Interest>({ ...interestRules, min: 0 }),
+  description,
+  personality,
+  backstory,
+});
+
+export type PersonaInput = z.infer<typeof personaSchema>;
+export type DraftInput = z.infer<typeof draftSchema>;
+
+export const PERSONA_FIELDS = [
+  "name",
+  "type",
+  "gender",
+  "ageRange",
+  "interests",
+  "description",
+  "personality",
+  "backstory",
+] as const;
+export type PersonaField = (typeof PERSONA_FIELDS)[number];
+export type PersonaFieldErrors = Partial<Record<PersonaField, string[]>>;
+
+/** The form's raw values: `getAll` for the lists, absent keys left undefined. */
+export function personaFormValues(formData: FormData): Record<PersonaField, unknown> {
+  const one = (key: string) => formData.get(key) ?? undefined;
+  return {
+    name: one("name"),
+    type: one("type"),
+    gender: one("gender"),
+    ageRange: one("ageRange"),
+    interests: formData.getAll("interests"),
+    description: one("description"),
+    personality: formData.getAll("personality"),
+    backstory: one("backstory"),
+  };
+}
+
+export type PersonaValidation<T> = { success: true; data: T } | { success: false; errors: PersonaFieldErrors };
+
+/** Validates raw values (form data via personaFormValues, or JSON) into field errors. */
+export function validatePersona(input: unknown, mode: "create"): PersonaValidation<PersonaInput>;
+export function validatePersona(input: unknown, mode: "draft"): PersonaValidation<DraftInput>;
+export function validatePersona(input: unknown, mode: "create" | "draft") {
+  // A body that is no object (null, a string, an array) is validated as an empty form.
+  const body = typeof input === "object" && input !== null && !Array.isArray(input) ? input : {};
+  const result = (mode === "draft" ? draftSchema : personaSchema).safeParse(body);
+  if (result.success) return { success: true, data: result.data };
+  const errors: PersonaFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    const key = (PERSONA_FIELDS as readonly unknown[]).includes(field) ? (field as PersonaField) : "name";
+    const list = (errors[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return { success: false, errors };
+}
+
+// ---------------------------------------------------------------------------------------
+// The wizard's values as the screens hold them: every field present, "" when empty.
+
+export interface PersonaFormValues {
+  name: string;
+  type: string;
+  gender: string;
+  ageRange: string;
+  interests: string[];
+  description: string;
+  personality: string[];
+  backstory: string;
+}
+
+export const EMPTY_PERSONA_FORM: PersonaFormValues = {
+  name: "",
+  type: "",
+  gender: "",
+  ageRange: "",
+  interests: [],
+  description: "",
+  personality: [],
+  backstory: "",
+};
+
+export const GENDER_LABELS: Record<Gender, string> = {
+  male: "Male",
+  female: "Female",
+  "non-binary": "Non-binary",
+  other: "Other",
+};
+
+export const INTEREST_LABELS: Record<Interest, string> = Object.fromEntries(
+  INTERESTS.map((interest) => [interest, interest[0]!.toUpperCase() + interest.slice(1)]),
+) as Record<Interest, string>;
+
+export const PERSONA_FIELD_LABELS: Record<PersonaField, string> = {
+  name: "Name",
+  type: "Type",
+  gender: "Gender",
+  ageRange: "Age Range",
+  interests: "Interests",
+  description: "Description",
+  personality: "Personality Traits",
+  backstory: "Backstory",
+};
+
+// ---------------------------------------------------------------------------------------
+// Wizard steps (SPEC §2, §4).
+
+export const STEPS = [
+  { number: 1, name: "Basic Info" },
+  { number: 2, name: "Personality" },
+  { number: 3, name: "Backstory" },
+  { number: 4, name: "Review" },
+] as const;
+export type StepNumber = (typeof STEPS)[number]["number"];
+export const FIRST_STEP: StepNumber = 1;
+export const LAST_STEP: StepNumber = 4;
+
+export type StepState = "completed" | "active" | "pending";
+
+/** Completed when the current step is past it, active when equal, pending otherwise. */
+export function stepState(step: number, current: number): StepState {
+  if (current > step) return "completed";
+  return current === step ? "active" : "pending";
+}
+
+/** A step number from a form field or query parameter; anything else is step 1. */
+export function parseStep(value: unknown): StepNumber {
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && /^\d$/.test(value.trim()) ? Number(value) : NaN;
+  return n >= FIRST_STEP && n <= LAST_STEP ? (n as StepNumber) : FIRST_STEP;
+}
+
+/** Back goes down to a minimum of step 1. */
+export function previousStep(current: number): StepNumber {
+  return parseStep(Math.max(FIRST_STEP, parseStep(current) - 1));
+}
+
+/** Continue (once the form is valid) goes up to the Review step. */
+export function nextStep(current: number): StepNumber {
+  return parseStep(Math.min(LAST_STEP, parseStep(current) + 1));
+}
+
+export const WIZARD_TEXT = {
+  saveDraft: "Save Draft",
+  continue: "Continue",
+  back: "Back",
+  create: "Create Persona",
+  creating: "Creating...",
+  autoFill: "Auto-fill Empty Fields",
+  autoSelectTraits: "Auto-select Traits",
+  generateBackstory: "Generate Backstory",
+  generating: "Generating...",
+} as const;
+
+/** Step 4's Continue is 'Create Persona' ('Creating...' while busy). */
+export function continueLabel(step: number, busy = false): string {
+  if (parseStep(step) !== LAST_STEP) return WIZARD_TEXT.continue;
+  return busy ? WIZARD_TEXT.creating : WIZARD_TEXT.create;
+}
+
+// ---------------------------------------------------------------------------------------
+// Toasts (SPEC §5, §8). Failures the spec gives without a title use 'Error', as its other
+// failure toasts do.
+
+export const MAX_INTERESTS_TOAST = {
+  title: "Maximum Interests",
+  description: "You can select up to 3 interests only.",
+} as const;
+
+export const MISSING_INFORMATION = {
+  title: "Missing Information",
+  description: "Please provide name, type, gender, and at least one personality trait.",
+} as const;
+
+export const WIZARD_TOASTS = {
+  draftSaved: { title: "Draft Saved", description: "Your persona draft has been saved successfully." },
+  draftFailed: { title: "Error", description: "Failed to save draft. Please try again." },
+  created: { title: "Success", description: "Your AI character persona has been created successfully!" },
+  createFailed: { title: "Error", description: "Failed to create persona. Please try again." },
+  backstoryGenerated: {
+    title: "Backstory Generation Complete",
+    description: "AI has created a backstory based on your character's traits.",
+  },
+  backstoryFailed: {
+    title: "Generation Failed",
+    description: "Failed to generate backstory. Please try again or write your own.",
+  },
+  autoFillFailed: {
+    title: "Auto-Fill Error",
+    description: "There was a problem generating content. Please try again.",
+  },
+  maxInterests: MAX_INTERESTS_TOAST,
+  missingInformation: MISSING_INFORMATION,
+} as const;
+
+/** Backstory generation needs a name, a type, a gender and at least one trait (SPEC §5). */
+export function canGenerateBackstory(values: {
+  name?: unknown;
+  type?: unknown;
+  gender?: unknown;
+  personality?: unknown;
+}): boolean {
+  return (
+    typeof values.name === "string" &&
+    values.name.trim() !== "" &&
+    (PERSONA_TYPES as readonly unknown[]).includes(values.type) &&
+    (GENDERS as readonly unknown[]).includes(values.gender) &&
+    Array.isArray(values.personality) &&
+    values.personality.some(isTrait)
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// The Review step (SPEC §2): a read-only summary with the spec's fallbacks.
+
+export const reviewFallbacks = {
+  notSpecified: "Not specified",
+  description: "No description provided",
+  interests: "No interests selected",
+  personality: "No personality traits selected",
+  backstory: "No backstory provided",
+} as const;
+
+export interface ReviewEntry {
+  label: string;
+  /** The value as shown, or the fallback text when empty. */
+  text: string;
+  /** The shown values of a list (labels), empty when the fallback applies. */
+  items: string[];
+  empty: boolean;
+}
+
+export type ReviewSummary = Record<PersonaField, ReviewEntry>;
+
+const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+const listOf = (value: unknown) =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v !== "") : [];
+
+function entry(field: PersonaField, shown: string, fallback: string): ReviewEntry {
+  return shown
+    ? { label: PERSONA_FIELD_LABELS[field], text: shown, items: [], empty: false }
+    : { label: PERSONA_FIELD_LABELS[field], text: fallback, items: [], empty: true };
+}
+
+function listEntry(field: PersonaField, items: string[], fallback: string): ReviewEntry {
+  return items.length
+    ? { label: PERSONA_FIELD_LABELS[field], text: items.join(", "), items, empty: false }
+    : { label: PERSONA_FIELD_LABELS[field], text: fallback, items: [], empty: true };
+}
+
+function labelled<K extends string>(labels: Record<K, string>, value: unknown): string {
+  const raw = trimmed(value);
+  return Object.hasOwn(labels, raw) ? labels[raw as K] : raw;
+}
+
+export function reviewSummary(values: Partial<Record<PersonaField, unknown>>): ReviewSummary {
+  return {
+    name: entry("name", trimmed(values.name), reviewFallbacks.notSpecified),
+    type: entry("type", labelled<PersonaType>(PERSONA_TYPE_LABELS, values.type), reviewFallbacks.notSpecified),
+    gender: entry("gender", labelled<Gender>(GENDER_LABELS, values.gender), reviewFallbacks.notSpecified),
+    ageRange: entry("ageRange", trimmed(values.ageRange), reviewFallbacks.notSpecified),
+    interests: listEntry(
+      "interests",
+      listOf(values.interests).map((i) => labelled<Interest>(INTEREST_LABELS, i)),
+      reviewFallbacks.interests,
+    ),
+    description: entry("description", trimmed(values.description), reviewFallbacks.description),
+    personality: listEntry("personality", listOf(values.personality), reviewFallbacks.personality),
+    backstory: entry("backstory", trimmed(values.backstory), reviewFallbacks.backstory),
+  };
+}

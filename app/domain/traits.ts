@@ -1,0 +1,67 @@
+// Choosing personality traits and interests in the wizard (SPEC §3, §5): at most 7 traits
+// (a click beyond 7 is ignored, a click on a selected trait deselects it), at most 3
+// interests (a fourth is refused with the 'Maximum Interests' toast), and auto-select.
+import { INTERESTS, PERSONA_LIMITS, TRAIT_CATEGORIES, TRAITS, type Interest, type TraitCategory } from "./persona";
+import { intBetween, pick, pickMany, type Random } from "./random";
+
+export type Trait = (typeof TRAIT_CATEGORIES)[TraitCategory][number];
+
+export const TRAIT_CATEGORY_NAMES = Object.keys(TRAIT_CATEGORIES) as TraitCategory[];
+
+const CATEGORY_OF = new Map<string, TraitCategory>(
+  TRAIT_CATEGORY_NAMES.flatMap((category) => TRAIT_CATEGORIES[category].map((trait) => [trait, category] as const)),
+);
+
+export function isTrait(value: unknown): value is Trait {
+  return typeof value === "string" && CATEGORY_OF.has(value);
+}
+
+export function isInterest(value: unknown): value is Interest {
+  return typeof value === "string" && (INTERESTS as readonly string[]).includes(value);
+}
+
+/** The category a trait belongs to, or undefined for a name that is in none. */
+export function traitCategory(trait: string): TraitCategory | undefined {
+  return CATEGORY_OF.get(trait);
+}
+
+/**
+ * The selection after clicking a trait: a selected trait is deselected; an unselected one is
+ * added unless 7 are already selected (the click is ignored); an unknown name changes nothing.
+ * Always returns a new array, without names that are no trait.
+ */
+export function toggleTrait(selected: readonly string[], trait: string): Trait[] {
+  const current = selected.filter(isTrait);
+  if (current.includes(trait as Trait)) return current.filter((t) => t !== trait);
+  if (!isTrait(trait) || current.length >= PERSONA_LIMITS.traitsMax) return current;
+  return [...current, trait];
+}
+
+/**
+ * Auto-select: one random trait from each of the six categories, then 1 or 2 more distinct
+ * ones, so 7 or 8 before the cap (SPEC §5); the result is then capped at `max` (7). The six
+ * category picks come first, in category order, so the cap only ever drops a top-up trait.
+ */
+export function autoSelectTraits(random: Random = Math.random, max: number = PERSONA_LIMITS.traitsMax): Trait[] {
+  const perCategory = TRAIT_CATEGORY_NAMES.map((category) => pick(TRAIT_CATEGORIES[category], random));
+  const rest = (TRAITS as Trait[]).filter((trait) => !perCategory.includes(trait));
+  const extra = pickMany(rest, intBetween(1, 2, random), random);
+  return [...perCategory, ...extra].slice(0, Math.max(0, max));
+}
+
+export interface InterestToggle {
+  selected: Interest[];
+  /** True when a fourth interest was refused: show MAX_INTERESTS_TOAST. */
+  refused: boolean;
+}
+
+/** The selection after clicking an interest: deselect, add, or refuse a fourth (unknown names are dropped). */
+export function toggleInterest(selected: readonly string[], interest: string): InterestToggle {
+  const current = selected.filter(isInterest);
+  if (current.includes(interest as Interest)) {
+    return { selected: current.filter((i) => i !== interest), refused: false };
+  }
+  if (!isInterest(interest)) return { selected: current, refused: false };
+  if (current.length >= PERSONA_LIMITS.interestsMax) return { selected: current, refused: true };
+  return { selected: [...current, interest], refused: false };
+}
