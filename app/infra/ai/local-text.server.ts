@@ -1,0 +1,434 @@
+// The embedded text generator (ARCHITECTURE.md: "local generator: deterministic, offline,
+// built from the persona's fields"). A backstory is composed from the phrase banks in
+// backstory-phrases.ts with a small PRNG seeded from a hash of the normalized input, so:
+//   - the same input always gives the same story (across processes and restarts);
+//   - every field shapes it: the age range sets the birth year and era, each interest has its
+//     own sentences (childhood and today), each trait has its own sentences that name it, the
+//     type decides how the persona got started, works and what comes next, the gender the
+//     pronouns (he, she, or they with plural verbs), and the description is quoted;
+//   - a different type and different traits change most sentences: the seed changes with them,
+//     so even the shared sections pick other variants.
+// Every story is at least BACKSTORY_MIN_WORDS words: short compositions get more small details.
+import {
+  AGE_RANGES,
+  GENDERS,
+  INTERESTS,
+  PERSONA_LIMITS,
+  PERSONA_TYPE_LABELS,
+  PERSONA_TYPES,
+  TRAIT_CATEGORIES,
+  type AgeRange,
+  type Gender,
+  type Interest,
+  type PersonaType,
+} from "~/domain/persona";
+
+import * as P from "./backstory-phrases";
+import type { Template, Trait } from "./backstory-phrases";
+import { AiError, capText, countWords, type BackstoryInput, type TextGenerator } from "./types";
+
+/** The composer adds small details until the story has at least this many words. */
+const TARGET_WORDS = 900;
+
+export function createLocalTextGenerator(): TextGenerator {
+  return {
+    kind: "local",
+    async generateBackstory(input, options) {
+      if (options?.signal?.aborted) throw new AiError("timeout", "The backstory request was cancelled.");
+      return composeBackstory(input);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- input
+
+interface Persona {
+  full: string;
+  short: string;
+  type: PersonaType;
+  gender: Gender;
+  ageRange: AgeRange | null;
+  interests: Interest[];
+  traits: Trait[];
+  description: string | null;
+}
+
+const TRAIT_NAMES = Object.values(TRAIT_CATEGORIES).flat() as Trait[];
+const TRAIT_BY_LOWER = new Map(TRAIT_NAMES.map((t) => [t.toLowerCase(), t] as const));
+const INNER_TRAITS = new Set<Trait>([
+  ...TRAIT_CATEGORIES.Extroversion,
+  ...TRAIT_CATEGORIES.Emotional,
+  ...TRAIT_CATEGORIES.Openness,
+]);
+
+// First words that are a title or an article rather than a first name: such names are used whole.
+const NOT_FIRST_NAMES = new Set(
+  "a an the dr doctor mr mister mrs ms miss mx prof professor sir dame lady lord captain capt coach chef agent saint st king queen prince princess madame dj mc lil big little uncle aunt auntie sister brother father mother".split(
+    " ",
+  ),
+);
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function normalize(input: BackstoryInput): Persona {
+  const full = oneLine(String(input.name ?? ""));
+  if (full === "") throw new TypeError("A backstory needs the persona's name.");
+  const words = full.split(" ");
+  const first = words[0];
+  const short =
+    words.length >= 2 &&
+    words.length <= 4 &&
+    /^\p{Lu}[\p{L}'’-]+$/u.test(first) &&
+    !NOT_FIRST_NAMES.has(first.toLowerCase().replace(/\.$/, ""))
+      ? first
+      : full;
+
+  const interests: Interest[] = [];
+  for (const interest of input.interests ?? []) {
+    const known = INTERESTS.find((i) => i === String(interest).trim().toLowerCase());
+    if (known && !interests.includes(known)) interests.push(known);
+  }
+  const traits: Trait[] = [];
+  for (const name of input.personality ?? []) {
+    const known = TRAIT_BY_LOWER.get(String(name).trim().toLowerCase());
+    if (known && !traits.includes(known)) traits.push(known);
+  }
+  let description = oneLine(String(input.description ?? ""));
+  // a description typed in quotes is quoted once, not twice
+  const quoted = /^["“](.*)["”]$/.exec(description);
+  if (quoted && !/["“”]/.test(quoted[1])) description = quoted[1].trim();
+
+  return {
+    full,
+    short,
+    type: PERSONA_TYPES.includes(input.type) ? input.type : "content",
+    gender: GENDERS.includes(input.gender) ? input.gender : "other",
+    ageRange: input.ageRange && AGE_RANGES.includes(input.ageRange) ? input.ageRange : null,
+    interests,
+    traits,
+    description: description === "" ? null : description,
+  };
+}
+
+// ---------------------------------------------------------------- randomness
+
+/** xmur3: a 32-bit string hash, used as the seed. */
+function hash(text: string): number {
+  let h = 1779033703 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    h = Math.imul(h ^ text.charCodeAt(i), 3432918353);
+    h = (h << 13) | (h >>> 19);
+  }
+  h = Math.imul(h ^ (h >>> 16), 2246822507);
+  h = Math.imul(h ^ (h >>> 13), 3266489909);
+  return (h ^= h >>> 16) >>> 0;
+}
+
+/** mulberry32: a small, fast PRNG giving floats in [0, 1). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---------------------------------------------------------------- rendering
+
+const PRONOUNS: Record<"he" | "she" | "they", Record<string, string>> = {
+  he: { they: "he", They: "He", them: "him", their: "his", Their: "His", themselves: "himself" },
+  she: { they: "she", They: "She", them: "her", their: "her", Their: "Her", themselves: "herself" },
+  they: { they: "they", They: "They", them: "them", their: "their", Their: "Their", themselves: "themselves" },
+};
+
+const SINGULAR: Record<string, string> = {
+  are: "is",
+  were: "was",
+  have: "has",
+  do: "does",
+  go: "goes",
+  "don't": "doesn't",
+  "aren't": "isn't",
+  "weren't": "wasn't",
+  "haven't": "hasn't",
+};
+
+/** The third-person singular of a verb given in its plural form. */
+export function singularVerb(plural: string): string {
+  const known = SINGULAR[plural];
+  if (known) return known;
+  if (/(s|sh|ch|x|z|o)$/.test(plural)) return `${plural}es`;
+  if (/[^aeiou]y$/.test(plural)) return `${plural.slice(0, -1)}ies`;
+  return `${plural}s`;
+}
+
+function article(phrase: string): string {
+  return /^[aeiou]/i.test(phrase) ? "an" : "a";
+}
+
+type Vars = Record<string, string>;
+
+class Composer {
+  private readonly random: () => number;
+  private readonly pronouns: Record<string, string>;
+  private readonly plural: boolean;
+  private readonly used = new Set<string>();
+  /** The template `say` used last. */
+  last: Template = "";
+  readonly vars: Vars = {};
+
+  constructor(private readonly persona: Persona) {
+    this.random = mulberry32(hash(JSON.stringify(persona)));
+    const set = persona.gender === "male" ? "he" : persona.gender === "female" ? "she" : "they";
+    this.pronouns = PRONOUNS[set];
+    this.plural = set === "they";
+  }
+
+  int(min: number, max: number): number {
+    return min + Math.floor(this.random() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.random() * items.length)];
+  }
+
+  /** Up to `count` different items, in random order. */
+  pickMany<T>(items: readonly T[], count: number): T[] {
+    const pool = [...items];
+    const out: T[] = [];
+    while (out.length < count && pool.length > 0) {
+      out.push(pool.splice(Math.floor(this.random() * pool.length), 1)[0]);
+    }
+    return out;
+  }
+
+  /** One template rendered; each template is used at most once per story. */
+  say(templates: readonly Template[], extra: Vars = {}): string {
+    const fresh = templates.filter((t) => !this.used.has(t));
+    const template = this.pick(fresh.length > 0 ? fresh : templates);
+    this.used.add(template);
+    this.last = template;
+    return this.render(template, extra);
+  }
+
+  /** `count` different templates rendered, in the bank's order (banks tell things in time order). */
+  sayMany(templates: readonly Template[], count: number, extra: Vars = {}): string[] {
+    const fresh = templates.filter((t) => !this.used.has(t));
+    const chosen = new Set(this.pickMany(fresh, count));
+    return fresh
+      .filter((t) => chosen.has(t))
+      .map((template) => {
+        this.used.add(template);
+        return this.render(template, extra);
+      });
+  }
+
+  /** Like say, preferring a template that does not open like `avoid` (to vary sentence openings). */
+  sayVaried(templates: readonly Template[], avoid: string | undefined, extra: Vars = {}): string {
+    const varied = templates.filter((t) => !this.used.has(t) && opening(t) !== avoid);
+    return this.say(varied.length > 0 ? varied : templates, extra);
+  }
+
+  render(template: Template, extra: Vars = {}): string {
+    const { full, short } = this.persona;
+    const text = template.replace(/\{([^{}]+)\}/g, (_, key: string) => {
+      switch (key) {
+        case "name":
+          return short;
+        case "name's":
+          return `${short}'s`;
+        case "full":
+          return full;
+        case "full's":
+          return `${full}'s`;
+      }
+      if (key.startsWith("v:")) {
+        const verb = key.slice(2);
+        return this.plural ? verb : singularVerb(verb);
+      }
+      const value = this.pronouns[key] ?? extra[key] ?? this.vars[key];
+      if (value === undefined) throw new Error(`Backstory template has no value for {${key}}: ${template}`);
+      return value;
+    });
+    const sentence = text.replace(/\s+/g, " ").trim();
+    // A name like "the Oracle" opening a sentence is capitalized; other names stay as typed.
+    return /^(the|a|an) /.test(sentence) ? sentence[0].toUpperCase() + sentence.slice(1) : sentence;
+  }
+}
+
+/** The first word of a template ("{name}", "{Their}", "Being", ...). */
+function opening(template: Template): string {
+  return template.split(" ")[0];
+}
+
+// ---------------------------------------------------------------- composition
+
+/** The local generator's backstory for an input: plain prose, paragraphs separated by a blank line. */
+export function composeBackstory(input: BackstoryInput): string {
+  const persona = normalize(input);
+  const c = new Composer(persona);
+  const { type, ageRange, interests, traits } = persona;
+  const bank = P.TYPE_BANKS[type];
+
+  // The facts every section agrees on.
+  const hometown = c.pick(P.HOMETOWNS);
+  // What the work is about: an interest, preferably not the one the type already names.
+  const distinct = interests.filter((i) => i !== SAME_AS_TYPE[type]);
+  const topicInterest = interests.length > 0 ? c.pick(distinct.length > 0 ? distinct : interests) : null;
+  const [job, job2] = c.pickMany(P.FIRST_JOBS, 2);
+  const label = PERSONA_TYPE_LABELS[type];
+  Object.assign(c.vars, {
+    place: hometown.place,
+    home: hometown.home,
+    topic: topicInterest ? P.INTEREST_TOPIC[topicInterest] : P.DEFAULT_TOPIC,
+    field:
+      type === "specialist"
+        ? topicInterest
+          ? P.SPECIALIST_FIELDS[topicInterest]
+          : P.DEFAULT_SPECIALIST_FIELD
+        : bank.field,
+    job,
+    job2,
+    career: c.pick(P.PAST_CAREERS),
+    aLabel: `${article(label)} ${label}`,
+  } satisfies Vars);
+  if (ageRange) c.vars.year = String(birthYear(c, ageRange));
+
+  // Origins: birth, era, family, hometown.
+  const origins = [
+    ageRange ? c.say(P.BIRTH) : c.say(P.BIRTH_NO_AGE),
+    ageRange ? c.say(P.ERA[ageRange]) : c.say(P.ERA_NONE),
+    c.say(P.FAMILY),
+    c.say(P.HOMETOWN_LIFE),
+  ];
+
+  // Childhood: each interest in its own sentences.
+  let childhood: string[];
+  if (interests.length > 0) {
+    const perInterest = interests.length === 1 ? 3 : interests.length === 2 ? 2 : 1;
+    childhood = [c.say(P.CHILDHOOD_OPENERS)];
+    for (const interest of interests) childhood.push(...c.sayMany(P.INTEREST_EARLY[interest], perInterest));
+    if (interests.length >= 2) {
+      const [a, b] = c.pickMany(interests, 2);
+      childhood.push(c.say(P.INTEREST_PAIR, { a, b }));
+    }
+  } else {
+    childhood = c.sayMany(P.CHILDHOOD_NO_INTERESTS, 4);
+  }
+
+  // Youth: school, studies, first job, what came before (by age).
+  const youth = [
+    c.say(P.SCHOOL),
+    c.say(P.STUDIES),
+    c.say(P.FIRST_JOB),
+    ageRange ? c.say(P.AGE_CAREER[ageRange]) : c.say(P.AGE_CAREER_NONE),
+  ];
+
+  // Personality: every trait names itself, temperament first, then working style.
+  const character = personality(c, traits);
+
+  // The path into the work, shaped by the type.
+  const path = [c.say(bank.origin), ...c.sayMany(bank.craft, 2), c.say(bank.audience), c.say(bank.breakthrough)];
+
+  // A turning point, survived thanks to one of the traits.
+  const strength = traits.length > 0 ? c.pick(traits) : null;
+  const turn = [
+    c.say(P.TURNING_OPENERS),
+    c.say(P.SETBACKS),
+    strength ? c.say(P.RECOVERY_TRAIT, { trait: P.TRAIT_BANKS[strength].noun }) : c.say(P.RECOVERY_PLAIN),
+    c.say(P.LESSONS),
+    c.say(P.RETURNS),
+  ];
+
+  // Today: the type label, the age, each interest again, the description, a typical day.
+  const today = [c.say(P.PRESENT_LABEL), ageRange ? c.say(P.AGE_NOW[ageRange]) : c.say(P.AGE_NOW_NONE)];
+  for (const interest of interests) today.push(c.say(P.INTEREST_LATER[interest]));
+  if (persona.description) today.push(c.say(P.DESCRIPTION, { desc: quote(persona.description) }));
+  today.push(c.say(bank.audience), c.say(P.REFLECTIONS), c.say(bank.day));
+
+  // Small details (two at least), then the future: next steps first, the long term after.
+  const details = [c.say(P.DETAILS_OPENERS), ...c.sayMany(P.DETAILS, 2)];
+  const future = [c.say(P.GOALS_OPENERS), ...bank.goals.map((t) => c.render(t))];
+  if (topicInterest) future.push(c.say(P.GOAL_INTEREST, { interest: topicInterest }));
+  future.push(c.say(P.CLOSINGS));
+
+  // Short stories (few traits or interests) get optional material until they reach the target.
+  const circle: string[] = [];
+  const paragraphs = () => [origins, childhood, youth, ...character, path, turn, today, circle, details, future];
+  const topUps = [
+    () => path.splice(3, 0, c.say(bank.craft)),
+    () => youth.splice(3, 0, c.say(P.MENTORS)),
+    () => circle.push(c.say(P.CIRCLE_OPENERS), ...c.sayMany(P.CIRCLE, 3)),
+    ...P.DETAILS.slice(2).map(() => () => details.push(c.say(P.DETAILS))),
+  ];
+  for (const topUp of topUps) {
+    if (countWords(paragraphs().flat().join(" ")) >= TARGET_WORDS) break;
+    topUp();
+  }
+
+  const text = paragraphs()
+    .filter((sentences) => sentences.length > 0)
+    .map((sentences) => sentences.join(" "))
+    .join("\n\n");
+  return capText(text, PERSONA_LIMITS.backstoryMax);
+}
+
+/** The interest a type already is about ("an AI Educator ... lessons on learning"). */
+const SAME_AS_TYPE: Partial<Record<PersonaType, Interest>> = {
+  educator: "education",
+  artist: "art",
+  entertainer: "entertainment",
+  content: "entertainment",
+};
+
+const BIRTH_YEARS: Record<AgeRange, [number, number]> = {
+  "18-24": [1999, 2005],
+  "25-34": [1989, 1998],
+  "35-44": [1979, 1988],
+  "45-54": [1969, 1978],
+  "55+": [1950, 1968],
+};
+
+/** A birth year in the range SPEC §3 gives for the age range. */
+function birthYear(c: Composer, ageRange: AgeRange): number {
+  const [min, max] = BIRTH_YEARS[ageRange];
+  return c.int(min, max);
+}
+
+function quote(description: string): string {
+  const text = description.replace(/"/g, "'");
+  return `"${text}${/[.!?…]$/.test(text) ? "" : "."}"`;
+}
+
+function personality(c: Composer, traits: Trait[]): string[][] {
+  if (traits.length === 0) return [P.PERSONALITY_NONE.map((t) => c.render(t))];
+  const follows = (index: number) => (traits.length <= 2 ? 2 : traits.length <= 5 ? 1 : index < 3 ? 1 : 0);
+  let lastOpening: string | undefined;
+  const sentencesOf = (trait: Trait, index: number) => {
+    const bank = P.TRAIT_BANKS[trait];
+    const lead = c.sayVaried(bank.lead, lastOpening);
+    lastOpening = opening(c.last);
+    return [lead, ...c.sayMany(bank.follow, follows(index))];
+  };
+
+  const inner = traits.filter((t) => INNER_TRAITS.has(t));
+  const outer = traits.filter((t) => !INNER_TRAITS.has(t));
+  const groups = [inner, outer].filter((g) => g.length > 0);
+  const paragraphs = groups.map((group, g) => [
+    c.say(g === 0 ? P.TRAIT_OPENERS_INNER : P.TRAIT_OPENERS_OUTER),
+    ...group.flatMap((trait) => sentencesOf(trait, traits.indexOf(trait))),
+  ]);
+
+  const clash = P.OPPOSITES.find(([a, b]) => traits.includes(a) && traits.includes(b));
+  if (clash) {
+    paragraphs[paragraphs.length - 1].push(
+      c.say(P.CONTRADICTION, { a: clash[0].toLowerCase(), b: clash[1].toLowerCase() }),
+    );
+  }
+  return paragraphs;
+}

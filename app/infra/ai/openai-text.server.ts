@@ -1,0 +1,240 @@
+// Text generation through any OpenAI-compatible endpoint (OPENAI_API_KEY, optionally
+// OPENAI_BASE_URL and OPENAI_TEXT_MODEL), with the official `openai` package.
+//
+// A backstory is one chat completion. A reply under BACKSTORY_MIN_WORDS is never accepted
+// silently: the model is asked once more, with its draft, to expand it; a reply that is still
+// short is AiError "too_short". Every failure becomes an AiError whose message names the
+// endpoint's host and never contains the API key (the SDK's error is not attached as cause).
+import OpenAI, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  OpenAIError,
+} from "openai";
+import type { ChatCompletion, ChatCompletionMessageParam } from "openai/resources/chat/completions";
+
+import { GENDERS, PERSONA_LIMITS, PERSONA_TYPE_LABELS, type Gender } from "~/domain/persona";
+
+import {
+  AiError,
+  BACKSTORY_MIN_WORDS,
+  capText,
+  countWords,
+  type BackstoryInput,
+  type GenerateOptions,
+  type TextGenerator,
+} from "./types";
+
+export interface OpenAiTextOptions {
+  apiKey: string;
+  /** An OpenAI-compatible API root such as https://api.openai.com/v1; the SDK's default when absent. */
+  baseURL?: string;
+  model: string;
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** Retries the SDK makes on connection errors, timeouts, 408, 409, 429 and 5xx. */
+  maxRetries?: number;
+  temperature?: number;
+}
+
+export const BACKSTORY_SYSTEM_PROMPT = [
+  "You write character backstories for PersonaForge, a tool where creators design AI character personas.",
+  `Write the backstory of the persona the user describes: one coherent life story told in the third person, at least ${BACKSTORY_MIN_WORDS} words long (aim for 900 to 1,200 words).`,
+  "Cover where and when they were born and grew up, their family, the formative years, how they came to the work their persona type describes, a turning point, who they are today and what they hope for next.",
+  "Every detail given must visibly shape the story: the persona type, the age range (when they were born and which era they grew up in), each interest, and each personality trait (show each trait in action).",
+  "Use the persona's name throughout and the pronouns given for their gender.",
+  "Format: plain prose paragraphs separated by a blank line. No title, no headings, no lists, no markdown. Reply with the backstory only.",
+].join("\n");
+
+const PRONOUNS: Record<Gender, string> = {
+  male: "he/him",
+  female: "she/her",
+  "non-binary": "they/them",
+  other: "they/them",
+};
+
+/** The user message: the persona's fields, one per line. */
+export function backstoryPrompt(input: BackstoryInput): string {
+  const gender = GENDERS.includes(input.gender) ? input.gender : "other";
+  const label = PERSONA_TYPE_LABELS[input.type] ?? input.type;
+  const list = (items: readonly string[]) => (items.length > 0 ? items.join(", ") : "not specified");
+  const description = (input.description ?? "").replace(/\s+/g, " ").trim();
+  return [
+    "Write the backstory for this persona.",
+    `Name: ${input.name.replace(/\s+/g, " ").trim()}`,
+    `Persona type: ${label}`,
+    `Gender: ${gender} (pronouns: ${PRONOUNS[gender]})`,
+    `Age range: ${input.ageRange ?? "not specified"}`,
+    `Interests: ${list(input.interests)}`,
+    `Personality traits: ${list(input.personality)}`,
+    `Description: ${description || "not provided"}`,
+  ].join("\n");
+}
+
+function expandPrompt(words: number): string {
+  return (
+    `That draft has ${words} words, fewer than the ${BACKSTORY_MIN_WORDS} required. ` +
+    `Expand it to at least ${BACKSTORY_MIN_WORDS} words (aim for 1,000): keep what works, add scenes, detail and depth, ` +
+    "and keep the same plain prose paragraphs. Reply with the complete backstory, not only the additions."
+  );
+}
+
+export function createOpenAiTextGenerator({
+  apiKey,
+  baseURL,
+  model,
+  timeoutMs = 60_000,
+  maxRetries = 1,
+  temperature = 0.9,
+}: OpenAiTextOptions): TextGenerator {
+  const client = new OpenAI({ apiKey, baseURL, timeout: timeoutMs, maxRetries });
+  const where = endpointName(baseURL);
+  const scrub = scrubber(apiKey);
+
+  async function complete(messages: ChatCompletionMessageParam[], signal?: AbortSignal): Promise<string> {
+    let completion: ChatCompletion;
+    try {
+      completion = await client.chat.completions.create({ model, messages, temperature }, { signal });
+    } catch (error) {
+      throw toAiError(error, where, timeoutMs, scrub);
+    }
+    return textOf(completion, where, scrub);
+  }
+
+  return {
+    kind: "openai",
+    async generateBackstory(input: BackstoryInput, options: GenerateOptions = {}) {
+      const messages: ChatCompletionMessageParam[] = [
+        { role: "system", content: BACKSTORY_SYSTEM_PROMPT },
+        { role: "user", content: backstoryPrompt(input) },
+      ];
+      const draft = await complete(messages, options.signal);
+      let text = draft;
+      if (countWords(draft) < BACKSTORY_MIN_WORDS) {
+        const reply = await complete(
+          [...messages, { role: "assistant", content: draft }, { role: "user", content: expandPrompt(countWords(draft)) }],
+          options.signal,
+        );
+        text = reply;
+        // Some models answer with the continuation only: then the story is the draft plus it.
+        if (countWords(reply) < BACKSTORY_MIN_WORDS && !startsAlike(reply, draft)) text = `${draft}\n\n${reply}`;
+        const words = countWords(text);
+        if (words < BACKSTORY_MIN_WORDS) {
+          throw new AiError(
+            "too_short",
+            `${where} wrote a backstory of ${words} words even after being asked to expand it (at least ${BACKSTORY_MIN_WORDS} are needed).`,
+          );
+        }
+      }
+      return capText(text, PERSONA_LIMITS.backstoryMax);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- answers
+
+function textOf(completion: ChatCompletion, where: string, scrub: (text: string) => string): string {
+  const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;
+  if (!choice || typeof choice !== "object") {
+    throw new AiError("bad_response", `${where} answered without a completion choice.`);
+  }
+  const refusal = choice.message?.refusal;
+  if (typeof refusal === "string" && refusal.trim() !== "") {
+    throw new AiError("refused", `The model at ${where} declined to write the backstory: ${scrub(refusal).slice(0, 200)}`);
+  }
+  if (choice.finish_reason === "content_filter") {
+    throw new AiError("refused", `The model at ${where} stopped: its content filter blocked the backstory.`);
+  }
+  const content = choice.message?.content;
+  if (typeof content !== "string") {
+    throw new AiError("bad_response", `${where} answered without text.`);
+  }
+  const text = cleanProse(content);
+  if (text === "") throw new AiError("bad_response", `${where} answered with empty text.`);
+  return text;
+}
+
+/** Plain prose: no code fences or markdown headings, paragraphs separated by one blank line. */
+export function cleanProse(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .replace(/^\s*```[a-z]*\n([\s\S]*?)\n```\s*$/i, "$1")
+    .split("\n")
+    .filter((line) => !/^\s*#{1,6}\s/.test(line))
+    .map((line) => line.trimEnd())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+function startsAlike(a: string, b: string): boolean {
+  const head = (s: string) => s.replace(/\s+/g, " ").trim().slice(0, 60).toLowerCase();
+  return head(a) === head(b);
+}
+
+// ---------------------------------------------------------------- errors
+
+/** The endpoint as named in messages: its host (no credentials, path or query). */
+function endpointName(baseURL: string | undefined): string {
+  if (!baseURL) return "The OpenAI API";
+  try {
+    return `The AI endpoint ${new URL(baseURL).host}`;
+  } catch {
+    return "The AI endpoint";
+  }
+}
+
+function scrubber(apiKey: string): (text: string) => string {
+  return (text) => {
+    let out = apiKey ? text.split(apiKey).join("***") : text;
+    // Keys the endpoint may echo back in any form (OpenAI masks them, proxies may not).
+    out = out.replace(/\b(sk|rk)-[A-Za-z0-9_*-]{6,}/g, "$1-***");
+    return out;
+  };
+}
+
+function toAiError(error: unknown, where: string, timeoutMs: number, scrub: (text: string) => string): AiError {
+  if (error instanceof AiError) return error;
+  if (error instanceof APIUserAbortError) {
+    return new AiError("timeout", `The request to ${lower(where)} was cancelled before it answered.`);
+  }
+  if (error instanceof APIConnectionTimeoutError) {
+    return new AiError("timeout", `${where} did not answer within ${timeoutMs} ms.`);
+  }
+  if (error instanceof APIConnectionError) {
+    return new AiError("unavailable", scrub(`Could not reach ${lower(where)} (${connectionProblem(error)}).`));
+  }
+  if (error instanceof APIError && typeof error.status === "number") {
+    const status = error.status;
+    const detail = scrub(error.message);
+    if (status === 401 || status === 403) {
+      return new AiError("refused", `${where} refused the credentials (${detail}). Check OPENAI_API_KEY.`, status);
+    }
+    if (status === 408) return new AiError("timeout", `${where} timed out (${detail}).`, status);
+    if (status === 429 || status >= 500) {
+      return new AiError("unavailable", `${where} is unavailable (${detail}).`, status);
+    }
+    return new AiError("refused", `${where} rejected the request (${detail}).`, status);
+  }
+  if (error instanceof OpenAIError || error instanceof SyntaxError) {
+    return new AiError("bad_response", scrub(`${where} sent an answer that could not be read (${error.message}).`));
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new AiError("unavailable", scrub(`The request to ${lower(where)} failed (${message}).`));
+}
+
+/** "Connection error: fetch failed (ECONNREFUSED)" from the SDK's error and its causes. */
+function connectionProblem(error: APIConnectionError): string {
+  const parts = [error.message.replace(/\.$/, "")];
+  const cause = error.cause as (Error & { cause?: { code?: unknown } }) | undefined;
+  if (cause instanceof Error) {
+    parts.push(`: ${cause.message}`);
+    if (typeof cause.cause?.code === "string") parts.push(` (${cause.cause.code})`);
+  }
+  return parts.join("");
+}
+
+function lower(where: string): string {
+  return where.charAt(0).toLowerCase() + where.slice(1);
+}

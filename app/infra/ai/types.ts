@@ -1,0 +1,93 @@
+// The AI interface (ARCHITECTURE.md, "Adapters"): one interface per concern, two
+// implementations chosen once from the environment:
+//   - local (default, no OPENAI_API_KEY): deterministic, offline, built from the persona's fields;
+//   - openai (OPENAI_API_KEY set): any OpenAI-compatible endpoint through the `openai` package.
+// Text generation is the first capability; chat replies and images extend this module later
+// with the same shape (an input type, a method on an interface, AiError for every failure).
+//
+// Whether a backstory may be generated at all (name, type, gender and at least one trait,
+// else 'Missing Information', SPEC §5) is decided before calling a generator; see
+// canGenerateBackstory in app/domain/persona-form.ts.
+import type { AgeRange, Gender, Interest, PersonaType } from "~/domain/persona";
+
+/** What a backstory is written from: the wizard's Basic Info and Personality steps. */
+export interface BackstoryInput {
+  name: string;
+  type: PersonaType;
+  gender: Gender;
+  ageRange?: AgeRange | null;
+  interests: Interest[];
+  /** Trait names from TRAIT_CATEGORIES (e.g. "Curious"); unknown names are ignored. */
+  personality: string[];
+  /** The persona's short description (≤ 150 characters), woven into the story when given. */
+  description?: string | null;
+}
+
+export interface GenerateOptions {
+  /** Aborting (e.g. the browser went away, or a deadline passed) ends the call with AiError "timeout". */
+  signal?: AbortSignal;
+}
+
+/**
+ * Writes persona text. Every failure is an AiError; a result is plain prose (paragraphs
+ * separated by a blank line), trimmed, at least BACKSTORY_MIN_WORDS words and at most
+ * PERSONA_LIMITS.backstoryMax characters.
+ *
+ * Later capabilities are added here as further methods with the same conventions, e.g.
+ * `chatReply(persona, history, options?: GenerateOptions): Promise<string>` (or an async
+ * iterable of text chunks for streamed replies) implemented by both adapters.
+ */
+export interface TextGenerator {
+  readonly kind: "local" | "openai";
+  generateBackstory(input: BackstoryInput, options?: GenerateOptions): Promise<string>;
+}
+
+export type AiErrorCode =
+  | "unavailable" // the service could not be reached, was overloaded (429) or failed (5xx)
+  | "timeout" // no answer in time, or the caller aborted
+  | "too_short" // the text stayed under the minimum length even after asking to extend it
+  | "refused" // credentials refused (401/403), request rejected (4xx) or the model declined
+  | "bad_response"; // an answer without usable text
+
+export class AiError extends Error {
+  override name = "AiError";
+  constructor(
+    public readonly code: AiErrorCode,
+    message: string,
+    /** The HTTP status the AI service answered with, when it answered. */
+    public readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The minimum length of a generated backstory, in words (countWords). */
+export const BACKSTORY_MIN_WORDS = 800;
+
+/** Words in a text: whitespace-separated tokens that contain at least one letter or digit. */
+export function countWords(text: string): number {
+  let count = 0;
+  for (const token of text.split(/\s+/)) {
+    if (/[\p{L}\p{N}]/u.test(token)) count += 1;
+  }
+  return count;
+}
+
+/**
+ * Cuts a text to at most `max` characters, at the end of a sentence when there is one in the
+ * second half of the allowance (else at a word boundary). Texts within the limit are returned as-is.
+ */
+export function capText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max);
+  let cut = -1;
+  const sentenceEnd = /[.!?…]["'”’)\]]*(?=\s)/g;
+  for (let m = sentenceEnd.exec(head + " "); m; m = sentenceEnd.exec(head + " ")) {
+    if (m.index + m[0].length <= max) cut = m.index + m[0].length;
+  }
+  if (cut < max / 2) {
+    const space = head.lastIndexOf(" ");
+    cut = space > 0 ? space : max;
+  }
+  return head.slice(0, cut).trimEnd();
+}
