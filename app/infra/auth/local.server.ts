@@ -3,7 +3,7 @@
 // SHA-256 hashes, and access tokens that are JWTs signed with the session secret with
 // Supabase-shaped claims, each naming a row of auth.sessions so that signing out,
 // changing the password or deleting the account revokes every earlier token.
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from "node:crypto";
 
 import bcrypt from "bcryptjs";
 import { sql } from "drizzle-orm";
@@ -40,7 +40,9 @@ interface UserRow {
 const newToken = () => randomBytes(32).toString("base64url");
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
-const secretKey = () => new TextEncoder().encode(cookieSecret());
+// Imported once: importing the key on every verification costs a measurable share of a request.
+let signingKey: KeyObject | undefined;
+const secretKey = () => (signingKey ??= createSecretKey(Buffer.from(cookieSecret(), "utf8")));
 
 async function rows<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as T[] | { rows: T[] };
