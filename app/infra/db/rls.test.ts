@@ -70,16 +70,17 @@ afterAll(async () => {
 
 describe("the sign-up trigger", () => {
   it("creates a profile from the sign-up metadata and default notification preferences", async () => {
-    const [profile] = await withUser(alice.id, (tx) => tx.select().from(profiles));
+    const carol = await createAuthUser(handle, { first_name: "Carol", last_name: "Chen" });
+    const [profile] = await withUser(carol.id, (tx) => tx.select().from(profiles));
     expect(profile).toMatchObject({
-      id: alice.id,
-      firstName: "Alice",
-      lastName: "Archer",
+      id: carol.id,
+      firstName: "Carol",
+      lastName: "Chen",
       authMethod: "email",
       subscriptionStatus: "free",
       personasCreated: 0,
     });
-    const [prefs] = await withUser(alice.id, (tx) => tx.select().from(notificationPreferences));
+    const [prefs] = await withUser(carol.id, (tx) => tx.select().from(notificationPreferences));
     expect(prefs).toMatchObject({
       personaCreation: true,
       narrativeGeneration: true,

@@ -1,0 +1,17 @@
+// POST /api/generate-backstory: { backstory } written from name, type, gender, age range, interests and traits.
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { assertMethod, handleApi, jsonObject, methodNotAllowedLoader } from "~/services/api.server";
+import { generateBackstory } from "~/services/personas.server";
+import { requireApiUser, responseHeaders } from "~/services/session.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertMethod(request, ["POST"]);
+  const { user, ctx } = await requireApiUser(request, context);
+  return handleApi(ctx, async () => {
+    const body = await jsonObject(request, ["name", "type", "gender", "ageRange", "interests", "personality", "description"]);
+    return Response.json(await generateBackstory(user, body), { headers: responseHeaders(ctx) });
+  });
+}
+
+export const loader = methodNotAllowedLoader(["POST"]);

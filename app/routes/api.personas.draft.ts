@@ -1,0 +1,17 @@
+// POST /api/personas/draft: save the wizard's values as a draft (in_progress); only a valid name is required.
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { assertMethod, handleApi, jsonObject, methodNotAllowedLoader } from "~/services/api.server";
+import { PERSONA_BODY_FIELDS, saveDraft } from "~/services/personas.server";
+import { requireApiUser, responseHeaders } from "~/services/session.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertMethod(request, ["POST"]);
+  const { user, ctx } = await requireApiUser(request, context);
+  return handleApi(ctx, async () => {
+    const persona = await saveDraft(user, await jsonObject(request, PERSONA_BODY_FIELDS));
+    return Response.json(persona, { status: 201, headers: responseHeaders(ctx) });
+  });
+}
+
+export const loader = methodNotAllowedLoader(["POST"]);

@@ -1,0 +1,17 @@
+// POST /api/personas: create a persona from the wizard's values (201 with the persona).
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { assertMethod, handleApi, jsonObject, methodNotAllowedLoader } from "~/services/api.server";
+import { createPersona, PERSONA_BODY_FIELDS } from "~/services/personas.server";
+import { requireApiUser, responseHeaders } from "~/services/session.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertMethod(request, ["POST"]);
+  const { user, ctx } = await requireApiUser(request, context);
+  return handleApi(ctx, async () => {
+    const persona = await createPersona(user, await jsonObject(request, PERSONA_BODY_FIELDS));
+    return Response.json(persona, { status: 201, headers: responseHeaders(ctx) });
+  });
+}
+
+export const loader = methodNotAllowedLoader(["POST"]);

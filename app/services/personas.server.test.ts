@@ -1,0 +1,166 @@
+// Persona creation, drafts, reading and the Free plan's limit, on a real database
+// (PGlite in npm test, PostgreSQL 15 in .ci/run — where the race below is a real race).
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-personas-"));
+
+const { createAuthUser, installTestDatabase } = await import("../../tests/support/test-database");
+const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db.server");
+const { useTextGenerator, AiError, countWords } = await import("~/infra/ai.server");
+const { personas, profiles } = await import("~/infra/db/schema");
+const service = await import("./personas.server");
+
+let handle: Awaited<ReturnType<typeof installTestDatabase>>;
+beforeAll(async () => {
+  handle = await installTestDatabase();
+});
+afterAll(async () => {
+  useTextGenerator(undefined);
+  await closeDatabase();
+});
+
+async function newUser(status = "free") {
+  const { id, email } = await createAuthUser(handle, { first_name: "Test", last_name: "Creator" });
+  if (status !== "free") {
+    await withServiceRole("test: plan", (tx) => tx.update(profiles).set({ subscriptionStatus: status }).where(eq(profiles.id, id)));
+  }
+  return {
+    id,
+    email,
+    emailVerified: true,
+    firstName: "Test",
+    lastName: "Creator",
+    profileImageUrl: null,
+    subscriptionStatus: status,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+const complete = (name = "Nova") => ({
+  name,
+  type: "vtuber",
+  gender: "female",
+  ageRange: "18-24",
+  interests: ["gaming", "music"],
+  description: "A cheerful late-night streamer.",
+  personality: ["Outgoing", "Creative"],
+});
+
+describe("creating personas", () => {
+  it("'Create Persona' stores a complete persona as active", async () => {
+    const user = await newUser();
+    const persona = await service.createPersona(user, complete());
+    expect(persona).toMatchObject({ userId: user.id, name: "Nova", status: "active", imageStyle: "photorealistic", interests: ["gaming", "music"] });
+  });
+
+  it("'Save Draft' needs only a valid name and stores in_progress", async () => {
+    const user = await newUser();
+    const draft = await service.saveDraft(user, { name: "Half Done" });
+    expect(draft).toMatchObject({ status: "in_progress", type: null, gender: null, interests: [], description: null });
+    await expect(service.saveDraft(user, { name: "X" })).rejects.toMatchObject({
+      status: 400,
+      errors: { name: ["Name must be at least 2 characters"] },
+    });
+  });
+
+  it("bad input gets the spec's messages and stores nothing", async () => {
+    const user = await newUser();
+    await expect(
+      service.createPersona(user, {
+        ...complete(),
+        type: "wizard",
+        interests: ["gaming", "tech", "art", "music"],
+        description: "x".repeat(151),
+        personality: ["Outgoing", "Reserved", "Social", "Quiet", "Assertive", "Reflective", "Stable", "Calm"],
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      errors: {
+        type: ["Invalid persona type"],
+        interests: ["Maximum 3 interests allowed"],
+        description: ["Description must be 150 characters or less"],
+      },
+    });
+    const rows = await withUser(user.id, (tx) => tx.select().from(personas));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("another user's persona is 'Persona Not Found', like an unknown or malformed id", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const persona = await service.createPersona(owner, complete());
+    expect((await service.getPersona(owner, persona.id)).name).toBe("Nova");
+    for (const id of [persona.id, "00000000-0000-0000-0000-000000000000", "' or 1=1 --"]) {
+      await expect(service.getPersona(stranger, id)).rejects.toMatchObject({ status: 404, message: "Persona Not Found" });
+    }
+  });
+});
+
+describe("the Free plan's limit", () => {
+  it("ten personas at most, drafts included; deleting frees a slot; personas_created counts every creation", async () => {
+    const user = await newUser();
+    for (let i = 0; i < 5; i++) await service.createPersona(user, complete(`Persona ${i}`));
+    for (let i = 0; i < 5; i++) await service.saveDraft(user, { name: `Draft ${i}` });
+    expect(await service.usage(user)).toEqual({ subscriptionStatus: "free", canCreateMore: false });
+    await expect(service.saveDraft(user, { name: "Eleventh" })).rejects.toMatchObject({
+      status: 403,
+      code: "persona_limit_reached",
+      message: "You've reached the maximum of 10 personas for the Free Plan. Upgrade to Premium for unlimited persona creation and additional features.",
+    });
+    const [first] = await withUser(user.id, (tx) => tx.select().from(personas).limit(1));
+    await withUser(user.id, (tx) => tx.delete(personas).where(eq(personas.id, first.id)));
+    expect((await service.usage(user)).canCreateMore).toBe(true);
+    await service.createPersona(user, complete("Replacement"));
+    expect(await service.personasCreated(user)).toBe(11);
+  });
+
+  it("twenty simultaneous creations by a user with 9 personas make exactly one more", async () => {
+    const user = await newUser();
+    for (let i = 0; i < 9; i++) await service.saveDraft(user, { name: `Draft ${i}` });
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => service.createPersona(user, complete(`Racer ${i}`))));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === "rejected") expect(r.reason).toMatchObject({ status: 403, code: "persona_limit_reached" });
+    }
+    const rows = await withUser(user.id, (tx) => tx.select().from(personas));
+    expect(rows).toHaveLength(10);
+  });
+
+  it("Premium ('active') has no limit", async () => {
+    const user = await newUser("active");
+    for (let i = 0; i < 11; i++) await service.saveDraft(user, { name: `Premium ${i}` });
+    expect(await service.usage(user)).toEqual({ subscriptionStatus: "active", canCreateMore: true });
+  });
+});
+
+describe("backstory generation", () => {
+  it("needs name, type, gender and a trait", async () => {
+    const user = await newUser();
+    await expect(service.generateBackstory(user, { name: "Nova", type: "vtuber", gender: "female", personality: [] })).rejects.toMatchObject({
+      status: 400,
+      message: "Please provide name, type, gender, and at least one personality trait.",
+    });
+  });
+
+  it("writes 800+ words offline", async () => {
+    const user = await newUser();
+    const { backstory } = await service.generateBackstory(user, complete());
+    expect(countWords(backstory)).toBeGreaterThanOrEqual(800);
+    expect(backstory).toContain("Nova");
+  });
+
+  it("a failing generator is 'Generation Failed', not a crash", async () => {
+    const user = await newUser();
+    useTextGenerator({ kind: "openai", generateBackstory: async () => Promise.reject(new AiError("unavailable", "down")) });
+    await expect(service.generateBackstory(user, complete())).rejects.toMatchObject({
+      status: 502,
+      message: "Failed to generate backstory. Please try again or write your own.",
+    });
+    useTextGenerator(undefined);
+  });
+});

@@ -1,0 +1,136 @@
+// Personas: creation, drafts, reading one, plan usage and backstory generation. The
+// wizard's actions and the JSON API call these same functions; every query runs through
+// the RLS door as the user, and the Free plan's limit is enforced by the database itself
+// (migration persona_limit), so no race can create an 11th persona.
+import { count, eq } from "drizzle-orm";
+
+import { isPremium } from "~/domain/account";
+import { FREE_PLAN_PERSONA_LIMIT } from "~/domain/persona";
+import { canGenerateBackstory, MISSING_INFORMATION, validatePersona, WIZARD_TOASTS } from "~/domain/persona-form";
+import { LIMIT_DIALOG } from "~/domain/plan-limit";
+import { AiError, textGenerator } from "~/infra/ai.server";
+import { personas, profiles, type Persona } from "~/infra/db/schema";
+import { withUser } from "~/infra/db.server";
+
+import { AccountError, type CurrentUser } from "./accounts.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const PERSONA_NOT_FOUND = "Persona Not Found";
+
+/** The fields a persona body may carry (the creation form of SPEC §3). */
+export const PERSONA_BODY_FIELDS = ["name", "type", "gender", "ageRange", "interests", "description", "personality", "backstory"] as const;
+
+function isLimitError(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (String((e as { message?: unknown }).message ?? "").includes(LIMIT_DIALOG.title)) return true;
+  }
+  return false;
+}
+
+function limitReached(): AccountError {
+  return new AccountError(403, LIMIT_DIALOG.text, undefined, "persona_limit_reached");
+}
+
+export async function usage(user: CurrentUser): Promise<{ subscriptionStatus: string; canCreateMore: boolean }> {
+  if (isPremium(user.subscriptionStatus)) return { subscriptionStatus: user.subscriptionStatus, canCreateMore: true };
+  const [row] = await withUser(user.id, (tx) =>
+    // RLS limits the count to the user's own personas.
+    tx.select({ owned: count() }).from(personas),
+  );
+  return { subscriptionStatus: user.subscriptionStatus, canCreateMore: (row?.owned ?? 0) < FREE_PLAN_PERSONA_LIMIT };
+}
+
+async function insertPersona(user: CurrentUser, values: typeof personas.$inferInsert): Promise<Persona> {
+  try {
+    const [row] = await withUser(user.id, (tx) => tx.insert(personas).values(values).returning(), { email: user.email });
+    return row;
+  } catch (error) {
+    if (isLimitError(error)) throw limitReached();
+    throw error;
+  }
+}
+
+/** 'Create Persona': every field valid; stored as active. */
+export async function createPersona(user: CurrentUser, raw: unknown): Promise<Persona> {
+  const result = validatePersona(raw, "create");
+  if (!result.success) throw new AccountError(400, WIZARD_TOASTS.createFailed.description, result.errors);
+  const input = result.data;
+  return insertPersona(user, {
+    userId: user.id,
+    name: input.name,
+    type: input.type,
+    gender: input.gender,
+    ageRange: input.ageRange,
+    interests: input.interests,
+    description: input.description,
+    personality: input.personality ?? [],
+    backstory: input.backstory || null,
+    status: "active",
+  });
+}
+
+/** 'Save Draft': only a valid name is required; stored as in_progress. */
+export async function saveDraft(user: CurrentUser, raw: unknown): Promise<Persona> {
+  const result = validatePersona(raw, "draft");
+  if (!result.success) throw new AccountError(400, WIZARD_TOASTS.draftFailed.description, result.errors);
+  const input = result.data;
+  return insertPersona(user, {
+    userId: user.id,
+    name: input.name,
+    type: input.type ?? null,
+    gender: input.gender ?? null,
+    ageRange: input.ageRange ?? null,
+    interests: input.interests ?? [],
+    description: input.description || null,
+    personality: input.personality ?? [],
+    backstory: input.backstory || null,
+    status: "in_progress",
+  });
+}
+
+/** One of the user's personas; another user's id or an unknown one is the same 404. */
+export async function getPersona(user: CurrentUser, id: string): Promise<Persona> {
+  if (!UUID.test(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  const [row] = await withUser(user.id, (tx) =>
+    // No owner filter on purpose: the policies hide other users' personas.
+    tx.select().from(personas).where(eq(personas.id, id)),
+  );
+  if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+  return row;
+}
+
+/** A backstory written from the persona's fields (name, type, gender and a trait required). */
+export async function generateBackstory(user: CurrentUser, raw: unknown): Promise<{ backstory: string }> {
+  const result = validatePersona(raw, "draft");
+  const values = result.success ? result.data : undefined;
+  if (!values || !canGenerateBackstory(values) || !values.type || !values.gender) {
+    throw new AccountError(400, MISSING_INFORMATION.description, result.success ? undefined : result.errors, "missing_information");
+  }
+  try {
+    const backstory = await textGenerator().generateBackstory({
+      name: values.name,
+      type: values.type,
+      gender: values.gender,
+      ageRange: values.ageRange ?? null,
+      interests: values.interests ?? [],
+      personality: values.personality ?? [],
+      description: values.description || null,
+    });
+    return { backstory };
+  } catch (error) {
+    if (error instanceof AiError) {
+      console.error(`[ai] backstory for ${user.id} failed: ${error.code}: ${error.message}`);
+      throw new AccountError(502, WIZARD_TOASTS.backstoryFailed.description, undefined, `ai_${error.code}`);
+    }
+    throw error;
+  }
+}
+
+/** How many personas the user has ever created (profiles.personas_created, kept by the database). */
+export async function personasCreated(user: CurrentUser): Promise<number> {
+  const [row] = await withUser(user.id, (tx) =>
+    tx.select({ created: profiles.personasCreated }).from(profiles).where(eq(profiles.id, user.id)),
+  );
+  return row?.created ?? 0;
+}
