@@ -1,0 +1,42 @@
+// How a persona reads on its page and cards (SPEC §2, §3, §4).
+import { PERSONA_TYPE_LABELS, type PersonaType } from "./persona";
+
+export const PERSONA_PAGE_TEXT = {
+  notFoundTitle: "Persona Not Found",
+  notFoundText: "The persona you're looking for doesn't exist or has been deleted.",
+  back: "Back to My Personas",
+  fullProfile: "Full Profile",
+  basicInformation: "Basic Information",
+  noImage: "No reference image yet",
+} as const;
+
+/** SPEC §4: Active (green), In Progress (blue); on the detail page anything else shows as Archived (grey). */
+export function statusBadge(status: string): { label: string; tone: "green" | "blue" | "grey" } {
+  if (status === "active") return { label: "Active", tone: "green" };
+  if (status === "in_progress") return { label: "In Progress", tone: "blue" };
+  return { label: "Archived", tone: "grey" };
+}
+
+/** SPEC §3: the type's label, or 'Character' when it is missing. */
+export function typeLabel(type: string | null | undefined): string {
+  return type && type in PERSONA_TYPE_LABELS ? PERSONA_TYPE_LABELS[type as PersonaType] : "Character";
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** "3 days ago", "just now": the created date as relative time. */
+export function relativeTime(date: Date | string, now: Date = new Date()): string {
+  const seconds = Math.round((new Date(date).getTime() - now.getTime()) / 1000);
+  const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return "just now";
+}
