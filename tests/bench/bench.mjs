@@ -425,7 +425,7 @@ function makeCookieResolver(ctx) {
   };
 }
 
-const AUTH_MISSING = "needs sign-in (signIn() hook not implemented)";
+const AUTH_MISSING = "needs sign-in (signIn() returned no session: run the bench against its own server, or set BENCH_DATA_DIR with --url)";
 
 /** Resolve the cookie and probe the page. Returns { cookie, status, skip } with skip a reason or null. */
 async function probePage(ctx, page) {
@@ -593,22 +593,22 @@ async function measureLighthouse(ctx) {
   const both = (fields) => ({ performance: fields, accessibility: fields });
 
   // Probe first, so no Chrome is launched when nothing is measurable.
-  const todo = [];
+  const pending = [];
   const rows = [];
   for (const page of pages) {
     try {
       const probe = await probePage(ctx, page);
       if (probe.skip) rows.push(...rowsFor(page, both({ skipped: probe.skip })));
-      else todo.push({ page, cookie: probe.cookie, status: probe.status });
+      else pending.push({ page, cookie: probe.cookie, status: probe.status });
     } catch (err) {
       rows.push(...rowsFor(page, both({ note: `error: ${err?.message ?? err}` })));
     }
   }
-  if (todo.length === 0) return rows;
+  if (pending.length === 0) return rows;
 
   const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (!fs.existsSync(chromePath)) {
-    for (const { page } of todo) rows.push(...rowsFor(page, both({ note: `Chromium not found at ${chromePath} (set CHROMIUM_PATH)` })));
+    for (const { page } of pending) rows.push(...rowsFor(page, both({ note: `Chromium not found at ${chromePath} (set CHROMIUM_PATH)` })));
     return rows;
   }
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import("lighthouse"), import("chrome-launcher")]);
@@ -628,7 +628,7 @@ async function measureLighthouse(ctx) {
   };
   const unregister = onCleanup(killChrome);
   try {
-    for (const { page, cookie, status } of todo) {
+    for (const { page, cookie, status } of pending) {
       if (aborting) break;
       const url = `${ctx.baseUrl}${page.path}`;
       const t0 = Date.now();

@@ -20,13 +20,13 @@ describe("the text generator", () => {
   it("is created once, and tests can install their own", async () => {
     const configured = textGenerator();
     expect(textGenerator()).toBe(configured);
-    const stub: TextGenerator = { kind: "local", generateBackstory: async () => "stub" };
-    useTextGenerator(stub);
-    expect(textGenerator()).toBe(stub);
+    const replacement: TextGenerator = { kind: "local", generateBackstory: async () => "replacement" };
+    useTextGenerator(replacement);
+    expect(textGenerator()).toBe(replacement);
     expect(await textGenerator().generateBackstory({ name: "A", type: "content", gender: "other", interests: [], personality: [] })).toBe(
-      "stub",
+      "replacement",
     );
     useTextGenerator(undefined);
-    expect(textGenerator()).not.toBe(stub);
+    expect(textGenerator()).not.toBe(replacement);
   });
 });
