@@ -27,7 +27,6 @@ import { PRODUCT_NAME } from "~/domain/site";
 import { httpError, readFormData } from "~/infra/http.server";
 import { redirectWithToast, toastCookie } from "~/infra/toast.server";
 import {
-  AccountError,
   changePassword,
   deleteAccount,
   getNotificationPreferences,
@@ -35,7 +34,7 @@ import {
   updateNotificationPreferences,
   updateProfile,
 } from "~/services/accounts.server";
-import { redirectSignedIn, redirectSignedOut, requireUser, responseHeaders } from "~/services/session.server";
+import { formFailure, redirectSignedIn, redirectSignedOut, requireUser, responseHeaders } from "~/services/session.server";
 
 const TABS = [
   { id: "profile", label: "Profile" },
@@ -127,11 +126,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
-    const headers = responseHeaders(ctx);
-    if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
-    const errors: FieldErrors | null = error.errors ?? null;
-    return data({ intent, errors, message: error.message, values }, { status: error.status, headers });
+    return formFailure(error, ctx, { intent, values });
   }
 }
 

@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         description: "That sign-in link is not valid any more. Please sign in.",
       });
     }
-    return redirectSignedIn(ctx, { userId: user.id, email: user.email, accessToken: token, expiresAt: new Date() }, "/dashboard");
+    return redirectSignedIn(ctx, { accessToken: token }, "/dashboard");
   }
   const { user, ctx } = await optionalUser(request, context);
   if (user) throw redirect("/dashboard", { headers: responseHeaders(ctx) });

@@ -12,8 +12,8 @@ import { safeRedirect } from "~/domain/redirect";
 import { PRODUCT_NAME } from "~/domain/site";
 import { oauthProviders } from "~/infra/auth.server";
 import { readFormData } from "~/infra/http.server";
-import { AccountError, resendVerification, signIn } from "~/services/accounts.server";
-import { optionalUser, redirectSignedIn, responseHeaders } from "~/services/session.server";
+import { requestContext, resendVerification, signIn } from "~/services/accounts.server";
+import { formFailure, optionalUser, redirectSignedIn, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign In · ${PRODUCT_NAME}` }];
 
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { ctx } = await optionalUser(request, context);
+  const ctx = requestContext(request, context);
   const formData = await readFormData(request);
   const email = String(formData.get("email") ?? "").slice(0, 300);
   if (formData.get("intent") === "resend") {
@@ -33,21 +33,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const { message } = await resendVerification(ctx, { email });
       return data({ resent: message, errors: null, message: null, code: null, email }, { headers: responseHeaders(ctx) });
     } catch (error) {
-      if (!(error instanceof AccountError)) throw error;
-      return data({ resent: null, errors: error.errors ?? null, message: error.message, code: error.code ?? null, email }, { status: error.status });
+      return formFailure(error, ctx, { resent: null, email });
     }
   }
   try {
     const session = await signIn(ctx, formDataValues(loginRules, formData));
     return redirectSignedIn(ctx, session, safeRedirect(formData.get("redirectTo")));
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
-    const headers = responseHeaders(ctx);
-    if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
-    return data(
-      { resent: null, errors: error.errors ?? null, message: error.message, code: error.code ?? null, email },
-      { status: error.status, headers },
-    );
+    return formFailure(error, ctx, { resent: null, email });
   }
 }
 

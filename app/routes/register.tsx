@@ -12,8 +12,8 @@ import { PRODUCT_NAME } from "~/domain/site";
 import { oauthProviders } from "~/infra/auth.server";
 import { readFormData } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
-import { AccountError, register } from "~/services/accounts.server";
-import { optionalUser, responseHeaders } from "~/services/session.server";
+import { register, requestContext } from "~/services/accounts.server";
+import { formFailure, optionalUser, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Create your account · ${PRODUCT_NAME}` }];
 
@@ -24,22 +24,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { ctx } = await optionalUser(request, context);
+  const ctx = requestContext(request, context);
   const formData = await readFormData(request);
   const raw = formDataValues(registerRules, formData);
   try {
     const { message } = await register(ctx, raw);
     return redirectWithToast("/login", { type: "success", title: ACCOUNT_TOASTS.registered.title, description: message });
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
     const values = {
       firstName: typeof raw.firstName === "string" ? raw.firstName.slice(0, 200) : "",
       lastName: typeof raw.lastName === "string" ? raw.lastName.slice(0, 200) : "",
       email: typeof raw.email === "string" ? raw.email.slice(0, 300) : "",
     };
-    const headers = responseHeaders(ctx);
-    if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
-    return data({ errors: error.errors ?? null, message: error.message, values }, { status: error.status, headers });
+    return formFailure(error, ctx, { values });
   }
 }
 

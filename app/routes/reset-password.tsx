@@ -12,8 +12,8 @@ import { formDataValues } from "~/domain/form-rules";
 import { PRODUCT_NAME } from "~/domain/site";
 import { readFormData } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
-import { AccountError, requestContext, requestPasswordReset, resetPassword } from "~/services/accounts.server";
-import { responseHeaders } from "~/services/session.server";
+import { requestContext, requestPasswordReset, resetPassword } from "~/services/accounts.server";
+import { formFailure, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Reset your password · ${PRODUCT_NAME}` }];
 
@@ -34,10 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { message } = await resetPassword(ctx, formDataValues(resetPasswordRules, formData));
     return redirectWithToast("/login", { type: "success", title: "Password Changed", description: message });
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
-    const headers = responseHeaders(ctx);
-    if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
-    return data({ intent, sent: null, errors: error.errors ?? null, message: error.message }, { status: error.status, headers });
+    return formFailure(error, ctx, { intent, sent: null });
   }
 }
 

@@ -1,7 +1,7 @@
 // Who is asking, for routes: pages redirect strangers to /login?redirectTo=…, the JSON
 // API answers 401. Also turns account failures into 4xx answers and carries the
 // adapter's cookies (Supabase) and our session cookie onto every response.
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 
 import type { SignedIn } from "~/infra/auth/types";
 import { commitSessionCookie, destroySessionCookie } from "~/infra/session.server";
@@ -24,11 +24,21 @@ export function responseHeaders(ctx: RequestContext, extra?: HeadersInit): Heade
   return headers;
 }
 
-export async function optionalUser(request: Request, context?: { clientAddress?: string }) {
-  const ctx = requestContext(request, context);
-  const { user, hadToken } = await currentUser(ctx);
-  if (!user && hadToken) ctx.responseHeaders.append("Set-Cookie", await destroySessionCookie());
-  return { user, ctx };
+// A layout's loader and its page's loader receive the same Request: look the user up once.
+const lookups = new WeakMap<Request, Promise<{ user: CurrentUser | null; ctx: RequestContext }>>();
+
+export function optionalUser(request: Request, context?: { clientAddress?: string }) {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = (async () => {
+      const ctx = requestContext(request, context);
+      const { user, hadToken } = await currentUser(ctx);
+      if (!user && hadToken) ctx.responseHeaders.append("Set-Cookie", await destroySessionCookie());
+      return { user, ctx };
+    })();
+    lookups.set(request, lookup);
+  }
+  return lookup;
 }
 
 /** For pages: the signed-in user, or a redirect to /login that comes back here afterwards. */
@@ -56,7 +66,7 @@ export async function requireApiUser(request: Request, context?: { clientAddress
 }
 
 /** Redirect after signing in: stores the token in the session cookie (plus the adapter's cookies). */
-export async function redirectSignedIn(ctx: RequestContext, session: SignedIn, to: string, extra?: HeadersInit) {
+export async function redirectSignedIn(ctx: RequestContext, session: Pick<SignedIn, "accessToken">, to: string, extra?: HeadersInit) {
   const headers = responseHeaders(ctx, extra);
   headers.append("Set-Cookie", await commitSessionCookie(session.accessToken));
   return redirect(to, { headers });
@@ -68,11 +78,28 @@ export async function redirectSignedOut(ctx: RequestContext, to: string, extra?:
   return redirect(to, { headers });
 }
 
+function failureHeaders(error: AccountError, ctx?: RequestContext): Headers {
+  const headers = ctx ? responseHeaders(ctx) : new Headers();
+  if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
+  return headers;
+}
+
+/**
+ * A form action's answer to an account failure: the failure's status (and Retry-After),
+ * its message, field errors and code, plus what the page needs to re-render the form.
+ */
+export function formFailure<T extends object>(error: unknown, ctx: RequestContext, payload: T) {
+  if (!(error instanceof AccountError)) throw error;
+  return data(
+    { ...payload, errors: error.errors ?? null, message: error.message, code: error.code ?? null },
+    { status: error.status, headers: failureHeaders(error, ctx) },
+  );
+}
+
 /** The JSON error body of the API: `{ message, errors? }` with the failure's status. */
 export function apiError(error: unknown, ctx?: RequestContext) {
   if (error instanceof AccountError) {
-    const headers = ctx ? responseHeaders(ctx) : new Headers();
-    if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
+    const headers = failureHeaders(error, ctx);
     return Response.json(
       { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...(error.code ? { code: error.code } : {}) },
       { status: error.status, headers },
