@@ -101,6 +101,54 @@ describe("creating personas", () => {
   });
 });
 
+describe("Continue Creating: a reopened draft is the same record", () => {
+  it("Save Draft updates the draft; Create Persona makes that record active, with no duplicate", async () => {
+    const user = await newUser();
+    const draft = await service.saveDraft(user, { name: "Half Done", type: "vtuber" });
+    const saved = await service.updateDraft(user, draft.id, { name: "Nearly Done", type: "vtuber", gender: "female" });
+    expect(saved).toMatchObject({ id: draft.id, name: "Nearly Done", gender: "female", status: "in_progress" });
+    const created = await service.completeDraft(user, draft.id, complete("Finished"));
+    expect(created).toMatchObject({ id: draft.id, name: "Finished", status: "active", interests: ["gaming", "music"] });
+    expect(created.createdAt).toEqual(draft.createdAt);
+    const rows = await withUser(user.id, (tx) => tx.select().from(personas));
+    expect(rows.map((r) => r.id)).toEqual([draft.id]);
+    // Finishing a draft is no new creation.
+    expect(await service.personasCreated(user)).toBe(1);
+  });
+
+  it("finishing validates everything and changes nothing on failure", async () => {
+    const user = await newUser();
+    const draft = await service.saveDraft(user, { name: "Half Done" });
+    await expect(service.completeDraft(user, draft.id, { name: "Half Done", type: "vtuber" })).rejects.toMatchObject({
+      status: 400,
+      errors: { gender: ["Invalid gender"], ageRange: ["Invalid age range"], interests: ["At least one interest is required"] },
+    });
+    await expect(service.updateDraft(user, draft.id, { name: "" })).rejects.toMatchObject({ status: 400 });
+    expect(await service.getPersona(user, draft.id)).toMatchObject({ name: "Half Done", status: "in_progress" });
+  });
+
+  it("another user's draft, an unknown id and a persona that is no draft are refused without a write", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const draft = await service.saveDraft(owner, { name: "Mine" });
+    for (const id of [draft.id, "00000000-0000-0000-0000-000000000000", "not-a-uuid"]) {
+      await expect(service.completeDraft(stranger, id, complete("Stolen"))).rejects.toMatchObject({ status: 404, message: "Persona Not Found" });
+      await expect(service.updateDraft(stranger, id, { name: "Stolen" })).rejects.toMatchObject({ status: 404 });
+    }
+    const active = await service.completeDraft(owner, draft.id, complete("Mine"));
+    await expect(service.updateDraft(owner, active.id, { name: "Back to draft" })).rejects.toMatchObject({ status: 409, code: "not_a_draft" });
+    expect(await service.getPersona(owner, draft.id)).toMatchObject({ name: "Mine", status: "active" });
+  });
+
+  it("a user at the limit can still finish a draft", async () => {
+    const user = await newUser();
+    for (let i = 0; i < 9; i++) await service.saveDraft(user, { name: `Draft ${i}` });
+    const last = await service.saveDraft(user, { name: "Tenth" });
+    expect((await service.usage(user)).canCreateMore).toBe(false);
+    expect(await service.completeDraft(user, last.id, complete("Tenth"))).toMatchObject({ id: last.id, status: "active" });
+  });
+});
+
 describe("the Free plan's limit", () => {
   it("ten personas at most, drafts included; deleting frees a slot; personas_created counts every creation", async () => {
     const user = await newUser();

@@ -2,11 +2,18 @@
 // wizard's actions and the JSON API call these same functions; every query runs through
 // the RLS door as the user, and the Free plan's limit is enforced by the database itself
 // (migration persona_limit), so no race can create an 11th persona.
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 
 import { isPremium } from "~/domain/account";
 import { FREE_PLAN_PERSONA_LIMIT } from "~/domain/persona";
-import { canGenerateBackstory, MISSING_INFORMATION, validatePersona, WIZARD_TOASTS } from "~/domain/persona-form";
+import {
+  canGenerateBackstory,
+  MISSING_INFORMATION,
+  validatePersona,
+  WIZARD_TOASTS,
+  type DraftInput,
+  type PersonaInput,
+} from "~/domain/persona-form";
 import { LIMIT_DIALOG } from "~/domain/plan-limit";
 import { AiError, textGenerator } from "~/infra/ai.server";
 import { personas, profiles, type Persona } from "~/infra/db/schema";
@@ -51,13 +58,8 @@ async function insertPersona(user: CurrentUser, values: typeof personas.$inferIn
   }
 }
 
-/** 'Create Persona': every field valid; stored as active. */
-export async function createPersona(user: CurrentUser, raw: unknown): Promise<Persona> {
-  const result = validatePersona(raw, "create");
-  if (!result.success) throw new AccountError(400, WIZARD_TOASTS.createFailed.description, result.errors);
-  const input = result.data;
-  return insertPersona(user, {
-    userId: user.id,
+function createValues(input: PersonaInput) {
+  return {
     name: input.name,
     type: input.type,
     gender: input.gender,
@@ -66,17 +68,12 @@ export async function createPersona(user: CurrentUser, raw: unknown): Promise<Pe
     description: input.description,
     personality: input.personality ?? [],
     backstory: input.backstory || null,
-    status: "active",
-  });
+    status: "active" as const,
+  };
 }
 
-/** 'Save Draft': only a valid name is required; stored as in_progress. */
-export async function saveDraft(user: CurrentUser, raw: unknown): Promise<Persona> {
-  const result = validatePersona(raw, "draft");
-  if (!result.success) throw new AccountError(400, WIZARD_TOASTS.draftFailed.description, result.errors);
-  const input = result.data;
-  return insertPersona(user, {
-    userId: user.id,
+function draftValues(input: DraftInput) {
+  return {
     name: input.name,
     type: input.type ?? null,
     gender: input.gender ?? null,
@@ -85,8 +82,65 @@ export async function saveDraft(user: CurrentUser, raw: unknown): Promise<Person
     description: input.description || null,
     personality: input.personality ?? [],
     backstory: input.backstory || null,
-    status: "in_progress",
-  });
+    status: "in_progress" as const,
+  };
+}
+
+function validCreate(raw: unknown): PersonaInput {
+  const result = validatePersona(raw, "create");
+  if (!result.success) throw new AccountError(400, WIZARD_TOASTS.createFailed.description, result.errors);
+  return result.data;
+}
+
+function validDraft(raw: unknown): DraftInput {
+  const result = validatePersona(raw, "draft");
+  if (!result.success) throw new AccountError(400, WIZARD_TOASTS.draftFailed.description, result.errors);
+  return result.data;
+}
+
+/** 'Create Persona': every field valid; stored as active. */
+export async function createPersona(user: CurrentUser, raw: unknown): Promise<Persona> {
+  return insertPersona(user, { userId: user.id, ...createValues(validCreate(raw)) });
+}
+
+/** 'Save Draft': only a valid name is required; stored as in_progress. */
+export async function saveDraft(user: CurrentUser, raw: unknown): Promise<Persona> {
+  return insertPersona(user, { userId: user.id, ...draftValues(validDraft(raw)) });
+}
+
+export const NOT_A_DRAFT = "This persona has already been created, so it can no longer be changed as a draft.";
+
+/**
+ * Writes the wizard's values over one of the user's drafts (status in_progress). Nothing
+ * else is touched: id, created date, image and chat stay. Another user's id, an unknown one
+ * and a persona that is no draft any more are refused without a write.
+ */
+async function updateDraftRecord(user: CurrentUser, id: string, values: ReturnType<typeof draftValues> | ReturnType<typeof createValues>) {
+  if (!UUID.test(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  const [row] = await withUser(
+    user.id,
+    (tx) =>
+      tx
+        .update(personas)
+        .set(values)
+        .where(and(eq(personas.id, id), eq(personas.status, "in_progress")))
+        .returning(),
+    { email: user.email },
+  );
+  if (row) return row;
+  // Nothing updated: say whether the persona is missing (or someone else's) or no draft.
+  await getPersona(user, id);
+  throw new AccountError(409, NOT_A_DRAFT, undefined, "not_a_draft");
+}
+
+/** 'Save Draft' on a draft reopened with 'Continue Creating': the same record, still in_progress. */
+export async function updateDraft(user: CurrentUser, id: string, raw: unknown): Promise<Persona> {
+  return updateDraftRecord(user, id, draftValues(validDraft(raw)));
+}
+
+/** 'Create Persona' on a reopened draft: everything validated, and that same record becomes active. */
+export async function completeDraft(user: CurrentUser, id: string, raw: unknown): Promise<Persona> {
+  return updateDraftRecord(user, id, createValues(validCreate(raw)));
 }
 
 /** One of the user's personas; another user's id or an unknown one is the same 404. */
