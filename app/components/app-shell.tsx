@@ -11,6 +11,7 @@ import { displayName } from "~/domain/account";
 import { headerTitle, isActive, NAV_ITEMS, type NavItem } from "~/domain/navigation";
 
 import { Avatar, type AvatarUser } from "./avatar";
+import { CreateGateProvider, CreatePersonaButton } from "./create-gate";
 import { Brand } from "./brand";
 import { MenuIcon, SparklesIcon, XIcon } from "./ui/icons";
 
@@ -57,7 +58,10 @@ export function AppShell({ user, children }: { user: ShellUser; children: React.
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     const drawer = drawerRef.current;
-    (drawer?.querySelector<HTMLElement>("ul [aria-current='page']") ?? drawer?.querySelector<HTMLElement>("ul a[href], ul button"))?.focus();
+    (
+      drawer?.querySelector<HTMLElement>("ul [aria-current='page']") ??
+      drawer?.querySelector<HTMLElement>("ul a[href], ul button")
+    )?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
         event.preventDefault();
@@ -87,115 +91,112 @@ export function AppShell({ user, children }: { user: ShellUser; children: React.
   const title = headerTitle(location.pathname);
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <div ref={pageRef}>
-        <div className="fixed inset-y-0 left-0 z-30 hidden w-72 border-r border-slate-200 bg-white lg:block">
-          <nav aria-label="Main" className="flex h-full flex-col overflow-y-auto">
-            <div className="px-5 py-5">
-              <Brand to="/dashboard" />
-            </div>
-            <NavList pathname={location.pathname} />
-            <UserPanel user={user} />
-          </nav>
-        </div>
-
-        <div className="flex min-h-screen flex-col lg:pl-72">
-          <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
-            <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
-              {hydrated ? (
-                <button
-                  type="button"
-                  onClick={openDrawer}
-                  aria-controls={DRAWER_ID}
-                  aria-expanded={open}
-                  className="-ml-2 rounded-lg p-2 text-xl text-slate-800 hover:bg-slate-100 lg:hidden"
-                >
-                  <MenuIcon />
-                  <span className="sr-only">Menu</span>
-                </button>
-              ) : (
-                <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-700 text-white lg:hidden">
-                  <SparklesIcon />
-                </span>
-              )}
-              <p className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">{title}</p>
-              <Link
-                to="/settings"
-                className="rounded-full ring-offset-2 hover:ring-2 hover:ring-brand-200"
-                data-testid="header-avatar"
-              >
-                <Avatar user={user} size="sm" decorative />
-                <span className="sr-only">Account settings</span>
-              </Link>
-            </div>
-          </header>
-          <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 px-4 pb-28 pt-6 outline-none sm:px-6 lg:px-8 lg:pb-10">
-            {children}
-          </main>
-        </div>
-      </div>
-
-      <nav aria-label="Mobile" className="lg:hidden">
-        <details
-          ref={detailsRef}
-          className="group"
-          onToggle={(event) => setOpen(event.currentTarget.open)}
-        >
-          <summary
-            ref={summaryRef}
-            onClick={() => {
-              openerRef.current = summaryRef.current;
-            }}
-            className="fixed bottom-5 right-5 z-50 flex h-14 w-14 cursor-pointer list-none items-center justify-center rounded-full bg-brand-700 text-2xl text-white shadow-lg ring-offset-2 hover:bg-brand-800 focus-visible:ring-2 focus-visible:ring-brand-600 [&::-webkit-details-marker]:hidden"
-          >
-            <MenuIcon className="group-open:hidden" />
-            <XIcon className="hidden group-open:block" />
-            <span className="sr-only group-open:hidden">Open navigation</span>
-            <span className="sr-only hidden group-open:inline">Close navigation</span>
-          </summary>
-          <div className="fixed inset-0 z-40">
-            {/* Without JavaScript the backdrop reloads the page, which closes the drawer. */}
-            <a
-              href={here}
-              aria-hidden="true"
-              tabIndex={-1}
-              onClick={(event) => {
-                event.preventDefault();
-                closeDrawer("opener");
-              }}
-              className="absolute inset-0 bg-slate-900/50 motion-safe:transition-opacity motion-safe:duration-200 motion-safe:[@starting-style]:opacity-0"
-            />
-            <div
-              id={DRAWER_ID}
-              ref={drawerRef}
-              className="absolute inset-y-0 left-0 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl motion-safe:transition-transform motion-safe:duration-200 motion-safe:[@starting-style]:-translate-x-full"
-            >
-              <div className="flex items-center justify-between gap-2 py-4 pl-5 pr-3">
+    <CreateGateProvider beforeOpen={closeDrawer}>
+      <div className="min-h-screen bg-slate-50">
+        <div ref={pageRef}>
+          <div className="fixed inset-y-0 left-0 z-30 hidden w-72 border-r border-slate-200 bg-white lg:block">
+            <nav aria-label="Main" className="flex h-full flex-col overflow-y-auto">
+              <div className="px-5 py-5">
                 <Brand to="/dashboard" />
-                <a
-                  href={here}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    closeDrawer("opener");
-                  }}
-                  className="rounded-lg p-2 text-xl text-slate-700 hover:bg-slate-100"
-                >
-                  <XIcon />
-                  <span className="sr-only">Close navigation</span>
-                </a>
               </div>
               <NavList pathname={location.pathname} />
               <UserPanel user={user} />
-            </div>
+            </nav>
           </div>
-        </details>
-      </nav>
-    </div>
+
+          <div className="flex min-h-screen flex-col lg:pl-72">
+            <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+              <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
+                {hydrated ? (
+                  <button
+                    type="button"
+                    onClick={openDrawer}
+                    aria-controls={DRAWER_ID}
+                    aria-expanded={open}
+                    className="-ml-2 rounded-lg p-2 text-xl text-slate-800 hover:bg-slate-100 lg:hidden"
+                  >
+                    <MenuIcon />
+                    <span className="sr-only">Menu</span>
+                  </button>
+                ) : (
+                  <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-700 text-white lg:hidden">
+                    <SparklesIcon />
+                  </span>
+                )}
+                <p className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">{title}</p>
+                <Link
+                  to="/settings"
+                  className="rounded-full ring-offset-2 hover:ring-2 hover:ring-brand-200"
+                  data-testid="header-avatar"
+                >
+                  <Avatar user={user} size="sm" decorative />
+                  <span className="sr-only">Account settings</span>
+                </Link>
+              </div>
+            </header>
+            <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 px-4 pb-28 pt-6 outline-none sm:px-6 lg:px-8 lg:pb-10">
+              {children}
+            </main>
+          </div>
+        </div>
+
+        <nav aria-label="Mobile" className="lg:hidden">
+          <details ref={detailsRef} className="group" onToggle={(event) => setOpen(event.currentTarget.open)}>
+            <summary
+              ref={summaryRef}
+              onClick={() => {
+                openerRef.current = summaryRef.current;
+              }}
+              className="fixed bottom-5 right-5 z-50 flex h-14 w-14 cursor-pointer list-none items-center justify-center rounded-full bg-brand-700 text-2xl text-white shadow-lg ring-offset-2 hover:bg-brand-800 focus-visible:ring-2 focus-visible:ring-brand-600 [&::-webkit-details-marker]:hidden"
+            >
+              <MenuIcon className="group-open:hidden" />
+              <XIcon className="hidden group-open:block" />
+              <span className="sr-only group-open:hidden">Open navigation</span>
+              <span className="sr-only hidden group-open:inline">Close navigation</span>
+            </summary>
+            <div className="fixed inset-0 z-40">
+              {/* Without JavaScript the backdrop reloads the page, which closes the drawer. */}
+              <a
+                href={here}
+                aria-hidden="true"
+                tabIndex={-1}
+                onClick={(event) => {
+                  event.preventDefault();
+                  closeDrawer("opener");
+                }}
+                className="absolute inset-0 bg-slate-900/50 motion-safe:transition-opacity motion-safe:duration-200 motion-safe:[@starting-style]:opacity-0"
+              />
+              <div
+                id={DRAWER_ID}
+                ref={drawerRef}
+                className="absolute inset-y-0 left-0 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl motion-safe:transition-transform motion-safe:duration-200 motion-safe:[@starting-style]:-translate-x-full"
+              >
+                <div className="flex items-center justify-between gap-2 py-4 pl-5 pr-3">
+                  <Brand to="/dashboard" />
+                  <a
+                    href={here}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      closeDrawer("opener");
+                    }}
+                    className="rounded-lg p-2 text-xl text-slate-700 hover:bg-slate-100"
+                  >
+                    <XIcon />
+                    <span className="sr-only">Close navigation</span>
+                  </a>
+                </div>
+                <NavList pathname={location.pathname} />
+                <UserPanel user={user} />
+              </div>
+            </div>
+          </details>
+        </nav>
+      </div>
+    </CreateGateProvider>
   );
 }
 
-const itemClass =
-  "flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium transition-colors";
+const itemClass = "flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium transition-colors";
 
 function NavList({ pathname }: { pathname: string }) {
   return (
@@ -212,18 +213,17 @@ function NavList({ pathname }: { pathname: string }) {
 function NavEntry({ item, active }: { item: NavItem; active: boolean }) {
   const icon = <NavIcon path={item.path} />;
   if (item.kind === "button") {
-    // An action, not a place: the create gate (persona limit) will stand in front of it.
+    // An action, not a place: the create gate (persona limit) stands in front of it.
     return (
-      <Form method="get" action={item.path} className="py-1">
-        <button
-          type="submit"
+      <div className="py-1">
+        <CreatePersonaButton
           aria-current={active ? "page" : undefined}
           className={`${itemClass} justify-center bg-brand-700 text-white shadow-sm hover:bg-brand-800 aria-[current=page]:ring-2 aria-[current=page]:ring-brand-300 aria-[current=page]:ring-offset-1`}
         >
           {icon}
           {item.label}
-        </button>
-      </Form>
+        </CreatePersonaButton>
+      </div>
     );
   }
   return (
@@ -231,7 +231,9 @@ function NavEntry({ item, active }: { item: NavItem; active: boolean }) {
       to={item.path}
       prefetch="intent"
       aria-current={active ? "page" : undefined}
-      className={`${itemClass} ${active ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`}
+      className={`${itemClass} ${
+        active ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+      }`}
     >
       {icon}
       {item.label}

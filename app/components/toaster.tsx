@@ -36,6 +36,29 @@ export function ToastProvider({ serverToast, children }: { serverToast: Toast | 
   );
 }
 
+/**
+ * A toast that comes with an action's answer rather than a redirect. With JavaScript it goes to
+ * the toaster; without, the answer is the whole page, so it is rendered right here, as a toast.
+ */
+export function ActionToast({ toast }: { toast: ToastInput | null | undefined }) {
+  const hydrated = useHydrated();
+  const show = useToast();
+  useEffect(() => {
+    if (hydrated && toast) show(toast);
+  }, [hydrated, toast, show]);
+  if (hydrated || !toast) return null;
+  return (
+    <div
+      role="status"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-0 sm:justify-end"
+    >
+      <ol className="w-full max-w-sm">
+        <ToastItem toast={toToast({ id: "action", ...toast })} onDismiss={() => {}} />
+      </ol>
+    </div>
+  );
+}
+
 function ToastRegion({ toast, onDismiss }: { toast: Toast | null; onDismiss: () => void }) {
   const regionRef = useRef<HTMLElement>(null);
   useEffect(() => {

@@ -8,6 +8,8 @@ export const PERSONA_PAGE_TEXT = {
   fullProfile: "Full Profile",
   basicInformation: "Basic Information",
   noImage: "No reference image yet",
+  viewDetails: "View Details",
+  continueCreating: "Continue Creating",
 } as const;
 
 /** SPEC §4: Active (green), In Progress (blue); on the detail page anything else shows as Archived (grey). */

@@ -15,7 +15,9 @@ import {
   type Interest,
   type PersonaType,
 } from "./persona";
-import { isInterest, isTrait, type Trait } from "./traits";
+import { autoFill, autoFillToast } from "./autofill";
+import type { Random } from "./random";
+import { autoSelectTraits, isInterest, isTrait, type Trait } from "./traits";
 
 export const PERSONA_MESSAGES = {
   nameMin: "Name must be at least 2 characters",
@@ -426,4 +428,113 @@ export function reviewSummary(values: Partial<Record<PersonaField, unknown>>): R
     personality: listEntry("personality", listOf(values.personality), reviewFallbacks.personality),
     backstory: entry("backstory", trimmed(values.backstory), reviewFallbacks.backstory),
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// The wizard's moves that need no server: Back, Continue, Auto-fill and Auto-select. The
+// browser runs them with JavaScript; without it the same functions run in the action.
+
+/** The step on which each field is edited. */
+export const FIELD_STEP: Record<PersonaField, StepNumber> = {
+  name: 1,
+  type: 1,
+  gender: 1,
+  ageRange: 1,
+  interests: 1,
+  description: 1,
+  personality: 2,
+  backstory: 3,
+};
+
+/** The fields of one step, in the order they appear. */
+export function stepFields(step: StepNumber): PersonaField[] {
+  return PERSONA_FIELDS.filter((field) => FIELD_STEP[field] === step);
+}
+
+/** The earliest step that shows one of these errors (step 1 when there are none). */
+export function firstStepWithError(errors: PersonaFieldErrors | null | undefined): StepNumber {
+  const steps = PERSONA_FIELDS.filter((field) => errors?.[field]?.length).map((field) => FIELD_STEP[field]);
+  return steps.length ? parseStep(Math.min(...steps)) : FIRST_STEP;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v !== "") : []);
+
+/** Raw values (form data or a stored persona) as the wizard holds them: every field present, "" when empty. */
+export function toFormValues(raw: Partial<Record<PersonaField, unknown>>): PersonaFormValues {
+  return {
+    name: text(raw.name),
+    type: text(raw.type),
+    gender: text(raw.gender),
+    ageRange: text(raw.ageRange),
+    interests: strings(raw.interests),
+    description: text(raw.description),
+    personality: strings(raw.personality),
+    backstory: text(raw.backstory),
+  };
+}
+
+export const WIZARD_INTENTS = [
+  "back",
+  "continue",
+  "auto-fill",
+  "auto-select-traits",
+  "generate-backstory",
+  "save-draft",
+  "create",
+] as const;
+export type WizardIntent = (typeof WIZARD_INTENTS)[number];
+export type LocalWizardIntent = "back" | "continue" | "auto-fill" | "auto-select-traits";
+
+export function parseWizardIntent(value: unknown): WizardIntent | undefined {
+  return WIZARD_INTENTS.find((intent) => intent === value);
+}
+
+export interface WizardToast {
+  type: "success" | "error" | "info";
+  title: string;
+  description?: string;
+}
+
+export interface WizardState {
+  step: StepNumber;
+  values: PersonaFormValues;
+  errors: PersonaFieldErrors | null;
+  toast: WizardToast | null;
+}
+
+export const WIZARD_FIX_ERRORS = "Please correct the highlighted fields to continue.";
+
+/** Continue's check of the whole form: where to go and what to show. */
+export function continueFrom(step: StepNumber, values: PersonaFormValues): WizardState {
+  const result = validatePersona(values, "create");
+  if (result.success) return { step: nextStep(step), values, errors: null, toast: null };
+  const refusedInterest = result.errors.interests?.includes(PERSONA_MESSAGES.interestsMax);
+  return {
+    step: firstStepWithError(result.errors),
+    values,
+    errors: result.errors,
+    toast: refusedInterest ? { type: "error", ...MAX_INTERESTS_TOAST } : null,
+  };
+}
+
+/** Back, Continue, Auto-fill Empty Fields and Auto-select Traits, the same in the browser and the action. */
+export function localWizardMove(
+  intent: LocalWizardIntent,
+  state: { step: StepNumber; values: PersonaFormValues },
+  random: Random = Math.random,
+): WizardState {
+  const { step, values } = state;
+  switch (intent) {
+    case "back":
+      return { step: previousStep(step), values, errors: null, toast: null };
+    case "continue":
+      return continueFrom(step, values);
+    case "auto-fill": {
+      const filled = autoFill(values, random);
+      return { step, values: filled.values, errors: null, toast: { type: "success", ...autoFillToast(filled.filled) } };
+    }
+    case "auto-select-traits":
+      return { step, values: { ...values, personality: autoSelectTraits(random) }, errors: null, toast: null };
+  }
 }

@@ -1,10 +1,10 @@
 // /dashboard (SPEC §1, §2): the welcome banner with the Create New Persona button. Stats,
 // recent personas and the upsell join it with the persona features.
 import type { MetaFunction } from "@remix-run/node";
-import { Form, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 
+import { CreatePersonaButton } from "~/components/create-gate";
 import { SparklesIcon, UserIcon } from "~/components/ui/icons";
-import { CREATE_PERSONA_PATH } from "~/domain/navigation";
 import { PRODUCT_NAME } from "~/domain/site";
 
 import type { loader as appLoader } from "./_app";
@@ -31,7 +31,7 @@ export default function Dashboard() {
         </h1>
         <p className="mt-2 text-lg font-medium text-brand-100">{DASHBOARD_TEXT.tagline}</p>
         <p className="mt-1 max-w-2xl text-brand-100">{DASHBOARD_TEXT.description}</p>
-        <CreatePersonaButton className="mt-6 bg-white text-brand-800 hover:bg-brand-50" />
+        <CreateButton className="mt-6 bg-white text-brand-800 hover:bg-brand-50" />
       </section>
 
       <section
@@ -47,23 +47,18 @@ export default function Dashboard() {
         <p className="mx-auto mt-1 max-w-md text-slate-600">
           Give your first character a name, a personality and a story. It takes a few minutes.
         </p>
-        <CreatePersonaButton className="mt-5 bg-brand-700 text-white hover:bg-brand-800" />
+        <CreateButton className="mt-5 bg-brand-700 text-white hover:bg-brand-800" />
       </section>
     </div>
   );
 }
 
-// An action behind a button, not a link (SPEC §2); the create gate will stand in front of it.
-function CreatePersonaButton({ className }: { className: string }) {
+// An action behind a button, not a link (SPEC §2), with the create gate in front of it.
+function CreateButton({ className }: { className: string }) {
   return (
-    <Form method="get" action={CREATE_PERSONA_PATH}>
-      <button
-        type="submit"
-        className={`inline-flex items-center gap-2 rounded-lg px-5 py-2.5 font-semibold shadow-sm ${className}`}
-      >
-        <SparklesIcon />
-        Create New Persona
-      </button>
-    </Form>
+    <CreatePersonaButton className={`inline-flex items-center gap-2 rounded-lg px-5 py-2.5 font-semibold shadow-sm ${className}`}>
+      <SparklesIcon />
+      Create New Persona
+    </CreatePersonaButton>
   );
 }

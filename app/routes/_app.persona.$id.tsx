@@ -2,9 +2,9 @@
 // Basic Information, interests, traits, description, backstory and the Extended Persona
 // Profile. Unknown ids and other users' personas both get 'Persona Not Found' (404).
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { ImageIcon, UserIcon } from "~/components/ui/icons";
 import {
   EXTENDED_PROFILE_NOTE,
@@ -93,6 +93,14 @@ export default function PersonaPage() {
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold text-slate-900">{persona.name}</h1>
           <span className={`rounded-full px-3 py-1 text-sm font-semibold ${toneClass[badge.tone]}`}>{badge.label}</span>
+          {persona.status === "in_progress" ? (
+            <Link
+              to={`/create-persona?id=${persona.id}`}
+              className="ml-auto rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800"
+            >
+              {PERSONA_PAGE_TEXT.continueCreating}
+            </Link>
+          ) : null}
         </div>
         <p className="mt-1 text-slate-700">{typeLabel(persona.type)}</p>
       </div>
@@ -181,18 +189,4 @@ export default function PersonaPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <div className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">{PERSONA_PAGE_TEXT.notFoundTitle}</h1>
-        <p className="mt-3 text-slate-700">{PERSONA_PAGE_TEXT.notFoundText}</p>
-        <Link to="/my-personas" className="mt-6 inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-          {PERSONA_PAGE_TEXT.back}
-        </Link>
-      </div>
-    );
-  }
-  return <GeneralErrorBoundary />;
-}
+export const ErrorBoundary = PersonaErrorBoundary;

@@ -2,14 +2,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { assertMethod, handleApi, jsonObject, methodNotAllowedLoader } from "~/services/api.server";
-import { generateBackstory } from "~/services/personas.server";
+import { generateBackstory, MAX_PERSONA_BODY_BYTES } from "~/services/personas.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, ["POST"]);
   const { user, ctx } = await requireApiUser(request, context);
   return handleApi(ctx, async () => {
-    const body = await jsonObject(request, ["name", "type", "gender", "ageRange", "interests", "personality", "description"]);
+    const body = await jsonObject(request, ["name", "type", "gender", "ageRange", "interests", "personality", "description"], MAX_PERSONA_BODY_BYTES);
     return Response.json(await generateBackstory(user, body), { headers: responseHeaders(ctx) });
   });
 }

@@ -2,14 +2,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { assertMethod, handleApi, jsonObject, methodNotAllowedLoader } from "~/services/api.server";
-import { PERSONA_BODY_FIELDS, saveDraft } from "~/services/personas.server";
+import { MAX_PERSONA_BODY_BYTES, PERSONA_BODY_FIELDS, saveDraft } from "~/services/personas.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, ["POST"]);
   const { user, ctx } = await requireApiUser(request, context);
   return handleApi(ctx, async () => {
-    const persona = await saveDraft(user, await jsonObject(request, PERSONA_BODY_FIELDS));
+    const persona = await saveDraft(user, await jsonObject(request, PERSONA_BODY_FIELDS, MAX_PERSONA_BODY_BYTES));
     return Response.json(persona, { status: 201, headers: responseHeaders(ctx) });
   });
 }

@@ -25,8 +25,8 @@ export function methodNotAllowedLoader(allowed: string[]) {
 }
 
 /** A JSON object body with only the given fields; anything else is a 400 naming the field. */
-export async function jsonObject(request: Request, allowed: readonly string[]): Promise<Record<string, unknown>> {
-  const body = await readJson(request);
+export async function jsonObject(request: Request, allowed: readonly string[], maxBytes?: number): Promise<Record<string, unknown>> {
+  const body = await readJson(request, maxBytes);
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new AccountError(400, "The body must be a JSON object.");
   }

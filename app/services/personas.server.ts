@@ -25,6 +25,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const PERSONA_NOT_FOUND = "Persona Not Found";
 
+/**
+ * How large a persona body may be. Far above any valid persona (a 20,000-character backstory
+ * is at most 80 KB of UTF-8, three times that form-encoded), so that an oversized field still
+ * gets its own message ('Backstory must be 20,000 characters or less') rather than a bare 413.
+ */
+export const MAX_PERSONA_BODY_BYTES = 2 * 1024 * 1024;
+
 /** The fields a persona body may carry (the creation form of SPEC §3). */
 export const PERSONA_BODY_FIELDS = ["name", "type", "gender", "ageRange", "interests", "description", "personality", "backstory"] as const;
 

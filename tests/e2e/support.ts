@@ -49,6 +49,10 @@ export async function expectNoA11yViolations(page: Page) {
     const url = page.url();
     await target.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html", body: html }));
     await target.goto(url);
+    // Audit the page as styled: every stylesheet applied (sizes and colours depend on it).
+    await target.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].every((link) => link.sheet !== null),
+    );
     cleanup = () => context.close();
   }
   try {
