@@ -3,9 +3,9 @@
 // others as hidden inputs. Without JavaScript each button posts the whole form and the
 // action answers with the next state, so nothing typed is lost going forward or back;
 // with JavaScript Back, Continue, Auto-fill and Auto-select run here (the same functions
-// the action runs), the backstory comes from a fetcher, and only Save Draft and Create
+// the action runs), the backstory comes from the JSON API, and only Save Draft and Create
 // Persona navigate.
-import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -95,7 +95,6 @@ export function PersonaWizard({
   const hydrated = useHydrated();
   const toast = useToast();
   const navigation = useNavigation();
-  const backstoryFetcher = useFetcher<WizardAnswer>({ key: "generate-backstory" });
   const start = answer ?? initial;
   const [step, setStep] = useState<StepNumber>(start.step);
   const [values, setValues] = useState<PersonaFormValues>(start.values);
@@ -117,16 +116,6 @@ export function PersonaWizard({
     if (answer.limitReached) onLimitReached();
     else if (answer.errors) setFocusRequest((r) => ({ kind: "error", n: (r?.n ?? 0) + 1 }));
   }, [answer, onLimitReached]);
-
-  // The generated backstory fills the field; a failure leaves the creator's text alone.
-  const seenBackstory = useRef(backstoryFetcher.data);
-  useEffect(() => {
-    const data = backstoryFetcher.data;
-    if (!data || seenBackstory.current === data) return;
-    seenBackstory.current = data;
-    if (data.toast) toast(data.toast);
-    if (data.toast?.type === "success") setValues((current) => ({ ...current, backstory: data.values.backstory }));
-  }, [backstoryFetcher.data, toast]);
 
   useEffect(() => {
     if (!focusRequest) return;
@@ -166,18 +155,39 @@ export function PersonaWizard({
     show({ step: firstStepWithError(result.errors), values, errors: result.errors, toast: { type: "error", ...failed } });
   };
 
-  const generating = backstoryFetcher.state !== "idle";
-  const generateBackstory = (event: React.MouseEvent) => {
+  // The backstory comes from the JSON API, so a failure (even of the network) is a toast
+  // and never takes the page, or the creator's own text, away.
+  const [generating, setGenerating] = useState(false);
+  const generateBackstory = async (event: React.MouseEvent) => {
     if (!hydrated) return;
     event.preventDefault();
-    if (generating || !formRef.current) return;
+    if (generating) return;
     if (!canGenerateBackstory(values)) {
       toast({ type: "error", ...MISSING_INFORMATION });
       return;
     }
-    const formData = new FormData(formRef.current);
-    formData.set("intent", "generate-backstory");
-    backstoryFetcher.submit(formData, { method: "post" });
+    setGenerating(true);
+    try {
+      const { name, type, gender, ageRange, interests, personality, description } = values;
+      const response = await fetch("/api/generate-backstory", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ name, type, gender, ageRange: ageRange || null, interests, personality, description }),
+      });
+      const body = (await response.json().catch(() => null)) as { backstory?: unknown; code?: unknown } | null;
+      if (response.ok && typeof body?.backstory === "string") {
+        const backstory = body.backstory;
+        setValues((current) => ({ ...current, backstory }));
+        toast({ type: "success", ...WIZARD_TOASTS.backstoryGenerated });
+      } else {
+        toast({ type: "error", ...(body?.code === "missing_information" ? MISSING_INFORMATION : WIZARD_TOASTS.backstoryFailed) });
+      }
+    } catch {
+      toast({ type: "error", ...WIZARD_TOASTS.backstoryFailed });
+    } finally {
+      setGenerating(false);
+    }
   };
 
   const submittingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
@@ -590,7 +600,7 @@ function BackstoryStep({
           name="intent"
           value="generate-backstory"
           formNoValidate
-          onClick={onGenerate}
+          onClick={(event) => void onGenerate(event)}
           disabled={generating}
           aria-disabled={generating || undefined}
           className={secondaryButton}

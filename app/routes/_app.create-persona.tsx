@@ -5,7 +5,7 @@
 // One action, dispatched on the pressed button's `intent`: the moves that need no server
 // (Back, Continue, Auto-fill, Auto-select) only run here without JavaScript.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { LimitNotice, useCreateGate } from "~/components/create-gate";
@@ -66,10 +66,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const wizard: WizardState = { step: 1, values: EMPTY_PERSONA_FORM, errors: null, toast: null };
   return data({ personaId: null as string | null, limitReached: !canCreateMore, wizard }, { headers });
 }
-
-// Generating a backstory changes nothing the page loaded.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "generate-backstory" ? false : defaultShouldRevalidate;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);

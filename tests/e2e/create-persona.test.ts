@@ -32,6 +32,8 @@ test.describe("create-persona wizard", () => {
     request,
     jsEnabled,
   }) => {
+    // Four steps, each audited for accessibility, with and without JavaScript.
+    test.setTimeout(90_000);
     const account = await createAccount(request);
     await signIn(page, account);
     await visit(page, "/create-persona");
