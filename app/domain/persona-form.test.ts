@@ -9,6 +9,11 @@ import {
   descriptionCounter,
   draftSchema,
   EMPTY_PERSONA_FORM,
+  firstStepWithError,
+  localWizardMove,
+  parseWizardIntent,
+  stepFields,
+  toFormValues,
   MAX_INTERESTS_TOAST,
   MISSING_INFORMATION,
   nextStep,
@@ -128,6 +133,12 @@ describe("personaSchema (Create Persona)", () => {
       expect(errorsOf({ name: "Nova\nPixel" })).toEqual({ name: ["Name cannot contain control characters"] });
       expect(errorsOf({ name: "Nova\u202EPixel" })).toEqual({ name: ["Name cannot contain control characters"] });
       expect(errorsOf({ name: "Ada 👩‍💻" })).toEqual({});
+    });
+
+    it("refuses markup in a name", () => {
+      expect(errorsOf({ name: "<b>Nova</b>" })).toEqual({ name: ["Name cannot contain < or >"] });
+      expect(errorsOf({ name: "Nova <script>alert(1)</script>" })).toEqual({ name: ["Name cannot contain < or >"] });
+      expect(errorsOf({ name: "Nova & Co." })).toEqual({});
     });
 
     it.each([42, null, { first: "Nova" }, ["Nova"], true])("gives the name message for %j", (name) => {
@@ -621,5 +632,79 @@ describe("reviewSummary", () => {
       type: { text: "constructor" },
       gender: { text: "toString" },
     });
+  });
+});
+
+describe("wizard moves (the same in the browser and the action)", () => {
+  const form = { ...EMPTY_PERSONA_FORM, ...valid };
+  const sequence = (values: number[]) => {
+    let i = 0;
+    return () => values[i++ % values.length]!;
+  };
+
+  it("every field is edited on exactly one step", () => {
+    expect(stepFields(1)).toEqual(["name", "type", "gender", "ageRange", "interests", "description"]);
+    expect(stepFields(2)).toEqual(["personality"]);
+    expect(stepFields(3)).toEqual(["backstory"]);
+    expect(stepFields(4)).toEqual([]);
+  });
+
+  it("Continue advances only when the whole form is valid, up to Review", () => {
+    expect(localWizardMove("continue", { step: 1, values: form })).toEqual({ step: 2, values: form, errors: null, toast: null });
+    expect(localWizardMove("continue", { step: 4, values: form }).step).toBe(4);
+    const invalid = localWizardMove("continue", { step: 1, values: { ...form, name: "N" } });
+    expect(invalid.step).toBe(1);
+    expect(invalid.errors).toEqual({ name: ["Name must be at least 2 characters"] });
+  });
+
+  it("Continue goes back to the earliest step with an error", () => {
+    const state = localWizardMove("continue", { step: 3, values: { ...form, type: "" } });
+    expect(state.step).toBe(1);
+    const traits = localWizardMove("continue", { step: 3, values: { ...form, personality: ["Outgoing", "Nope"] } });
+    expect(traits.step).toBe(2);
+    expect(firstStepWithError({ backstory: ["x"], personality: ["y"] })).toBe(2);
+    expect(firstStepWithError(null)).toBe(1);
+  });
+
+  it("four interests on Continue get the field's message and the 'Maximum Interests' toast", () => {
+    const state = localWizardMove("continue", { step: 1, values: { ...form, interests: ["gaming", "music", "art", "travel"] } });
+    expect(state.errors?.interests).toEqual(["Maximum 3 interests allowed"]);
+    expect(state.toast).toEqual({ type: "error", ...MAX_INTERESTS_TOAST });
+  });
+
+  it("Back goes down to step 1 without validating and keeps every value", () => {
+    const values = { ...EMPTY_PERSONA_FORM, name: "x" };
+    expect(localWizardMove("back", { step: 3, values })).toEqual({ step: 2, values, errors: null, toast: null });
+    expect(localWizardMove("back", { step: 1, values }).step).toBe(1);
+  });
+
+  it("Auto-fill fills only the empty fields and says how many", () => {
+    const state = localWizardMove("auto-fill", { step: 1, values: { ...EMPTY_PERSONA_FORM, name: "Kept Name" } }, sequence([0.1, 0.5, 0.9]));
+    expect(state.values.name).toBe("Kept Name");
+    expect(state.values.type).not.toBe("");
+    expect(state.toast).toEqual({ type: "success", title: "Auto-Fill Complete", description: "Filled 5 fields with AI-suggested content!" });
+    expect(state.step).toBe(1);
+  });
+
+  it("Auto-select picks 7 traits covering all six categories", () => {
+    const state = localWizardMove("auto-select-traits", { step: 2, values: form }, sequence([0.3, 0.7, 0.99, 0.01]));
+    expect(state.values.personality).toHaveLength(7);
+    expect(state.values.name).toBe(form.name);
+  });
+
+  it("toFormValues gives every field as the wizard holds it", () => {
+    expect(toFormValues({})).toEqual(EMPTY_PERSONA_FORM);
+    expect(toFormValues({ name: "A", type: null, interests: ["art", 3, ""], personality: "Calm" })).toEqual({
+      ...EMPTY_PERSONA_FORM,
+      name: "A",
+      interests: ["art"],
+    });
+  });
+
+  it("knows its buttons' intents and nothing else", () => {
+    expect(parseWizardIntent("continue")).toBe("continue");
+    expect(parseWizardIntent("create")).toBe("create");
+    expect(parseWizardIntent("delete")).toBeUndefined();
+    expect(parseWizardIntent(null)).toBeUndefined();
   });
 });

@@ -23,6 +23,7 @@ export const PERSONA_MESSAGES = {
   nameMin: "Name must be at least 2 characters",
   nameMax: `Name must be ${PERSONA_LIMITS.nameMax} characters or less`,
   nameCharacters: "Name cannot contain control characters",
+  nameMarkup: "Name cannot contain < or >",
   type: "Invalid persona type",
   gender: "Invalid gender",
   ageRange: "Invalid age range",
@@ -58,7 +59,9 @@ const name = z
   .trim()
   .refine((v) => characterCount(v) >= PERSONA_LIMITS.nameMin, PERSONA_MESSAGES.nameMin)
   .refine((v) => characterCount(v) <= PERSONA_LIMITS.nameMax, PERSONA_MESSAGES.nameMax)
-  .refine((v) => !CONTROL_CHARACTERS.test(v), PERSONA_MESSAGES.nameCharacters);
+  .refine((v) => !CONTROL_CHARACTERS.test(v), PERSONA_MESSAGES.nameCharacters)
+  // A name travels into titles, file names and character cards: markup has no place in it.
+  .refine((v) => !/[<>]/.test(v), PERSONA_MESSAGES.nameMarkup);
 
 /** Optional free text: missing, null and "" all mean "none" and come out as "". */
 const optionalText = (max: number, message: string) =>

@@ -79,3 +79,77 @@ test.describe("persona API", () => {
     });
   });
 });
+
+test.describe("bad persona input through every entry point", () => {
+  const patches: [string, Record<string, unknown>, string, string][] = [
+    ["a missing name", { name: undefined }, "name", "Name must be at least 2 characters"],
+    ["a name of the wrong type", { name: 42 }, "name", "Name must be at least 2 characters"],
+    ["HTML in the name", { name: "<img src=x onerror=alert(1)>" }, "name", "Name cannot contain < or >"],
+    ["an unknown type", { type: "wizard" }, "type", "Invalid persona type"],
+    ["an unknown gender", { gender: "robot" }, "gender", "Invalid gender"],
+    ["an unknown age range", { ageRange: "99+" }, "ageRange", "Invalid age range"],
+    ["a 151-character description", { description: "x".repeat(151) }, "description", "Description must be 150 characters or less"],
+    ["4 interests", { interests: ["gaming", "music", "art", "travel"] }, "interests", "Maximum 3 interests allowed"],
+    ["an unknown interest", { interests: ["knitting"] }, "interests", "Invalid interest"],
+    ["8 traits", { personality: ["Outgoing", "Reserved", "Social", "Quiet", "Assertive", "Reflective", "Stable", "Calm"] }, "personality", "Maximum 7 personality traits allowed"],
+    ["duplicate traits", { personality: ["Calm", "Calm"] }, "personality", "Each personality trait can only be selected once"],
+    ["a trait from no category", { personality: ["Sneaky"] }, "personality", "Invalid personality trait"],
+    ["a 1 MB backstory", { backstory: "x".repeat(1024 * 1024) }, "backstory", "Backstory must be 20,000 characters or less"],
+  ];
+
+  const escapeHtml = (text: string) =>
+    text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll("'", "&#x27;");
+
+  /** The same values as the wizard's form posts them: repeated keys for lists. */
+  function asForm(values: Record<string, unknown>, intent: string) {
+    const form = new FormData();
+    form.set("intent", intent);
+    form.set("step", "4");
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) form.append(key, String(item));
+    }
+    return form;
+  }
+
+  test("the field's message, a 4xx, and nothing stored: API create and draft, wizard create and draft", async ({ request }) => {
+    test.setTimeout(60_000);
+    const owner = await createAccount(request);
+    const auth = { Authorization: `Bearer ${owner.token}` };
+    // Nine personas: one more stored by mistake would use up the Free plan.
+    for (let i = 0; i < 9; i++) await request.post("/api/personas/draft", { headers: auth, data: { name: `Draft ${i}` } });
+
+    for (const [label, patch, field, message] of patches) {
+      const values = { ...persona(), ...patch };
+      for (const path of ["/api/personas", "/api/personas/draft"]) {
+        const res = await request.post(path, { headers: auth, data: values });
+        expect(res.status(), `${label} → ${path}`).toBe(400);
+        expect((await res.json()).errors?.[field], `${label} → ${path}`).toContain(message);
+      }
+      if (typeof patch[field] === "number") continue; // a form field is always text
+      for (const intent of ["create", "save-draft"]) {
+        const res = await request.post("/create-persona", { headers: auth, form: asForm(values, intent), maxRedirects: 0 });
+        expect(res.status(), `${label} → wizard ${intent}`).toBe(400);
+        const html = await res.text();
+        expect(html.includes(escapeHtml(message)), `${label} → wizard ${intent}: ${message}`).toBe(true);
+        expect(html.includes("<img src=x"), "markup is shown as text").toBe(false);
+      }
+    }
+    expect(await (await request.get("/api/user/usage", { headers: auth })).json()).toEqual({ subscriptionStatus: "free", canCreateMore: true });
+  });
+
+  test("the wizard refuses an unknown move, and a stranger's draft is not found", async ({ request }) => {
+    const owner = await createAccount(request);
+    const draft = await (await request.post("/api/personas/draft", { headers: { Authorization: `Bearer ${owner.token}` }, data: { name: "Mine" } })).json();
+    const stranger = await createAccount(request);
+    const auth = { Authorization: `Bearer ${stranger.token}` };
+    const unknown = await request.post("/create-persona", { headers: auth, form: { intent: "delete-everything", name: "X" } });
+    expect(unknown.status()).toBe(400);
+    const form = asForm({ ...persona("Stolen"), personaId: draft.id }, "create");
+    const stolen = await request.post("/create-persona", { headers: auth, form, maxRedirects: 0 });
+    expect(stolen.status()).toBe(404);
+    expect((await request.get(`/create-persona?id=${draft.id}`, { headers: auth })).status()).toBe(404);
+    const mine = await request.get(`/api/personas/${draft.id}`, { headers: { Authorization: `Bearer ${owner.token}` } });
+    expect(await mine.json()).toMatchObject({ name: "Mine", status: "in_progress" });
+  });
+});
