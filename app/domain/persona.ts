@@ -67,6 +67,10 @@ export const TRAIT_CATEGORIES = {
 export type TraitCategory = keyof typeof TRAIT_CATEGORIES;
 export const TRAITS = Object.values(TRAIT_CATEGORIES).flat() as string[];
 
+/** What counts as 'Generated Content' on the dashboard: every AI generation a creator asked for. */
+export const GENERATION_KINDS = ["backstory", "chat", "image"] as const;
+export type GenerationKind = (typeof GENERATION_KINDS)[number];
+
 export const CHAT_ROLES = ["user", "assistant"] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
 

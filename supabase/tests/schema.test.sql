@@ -8,14 +8,14 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(33);
+select plan(36);
 
 -- ---------------------------------------------------------------- tables and RLS
 -- A new table makes this fail on purpose: give it RLS, grants and its own rls_*.test.sql.
 select tables_are(
   'public',
-  array['chat_messages', 'notification_preferences', 'personas', 'profiles'],
-  'public holds exactly the four tables these tests cover'
+  array['chat_messages', 'generations', 'notification_preferences', 'personas', 'profiles'],
+  'public holds exactly the five tables these tests cover'
 );
 select is_empty(
   $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -42,6 +42,9 @@ select policies_are('public', 'notification_preferences',
   array['notification_preferences_select_own', 'notification_preferences_insert_own',
         'notification_preferences_update_own', 'notification_preferences_delete_own'],
   'notification_preferences has exactly its four own-row policies');
+select policies_are('public', 'generations',
+  array['generations_select_own', 'generations_insert_own'],
+  'generations has only its select and insert own-row policies (history is never rewritten)');
 select is_empty(
   $$ select tablename, policyname from pg_policies
      where schemaname = 'public' and roles <> array['authenticated']::name[] $$,
@@ -61,6 +64,7 @@ select table_privs_are('public', 'personas', 'anon', array[]::text[], 'anon has 
 select table_privs_are('public', 'chat_messages', 'anon', array[]::text[], 'anon has no privilege on chat_messages');
 select table_privs_are('public', 'notification_preferences', 'anon', array[]::text[],
   'anon has no privilege on notification_preferences');
+select table_privs_are('public', 'generations', 'anon', array[]::text[], 'anon has no privilege on generations');
 select is_empty(
   $$ select c.relname, a.attname from pg_class c
      join pg_namespace n on n.oid = c.relnamespace
@@ -88,6 +92,8 @@ select table_privs_are('public', 'personas', 'authenticated', array['SELECT', 'I
   'authenticated may select, insert, update and delete personas (RLS picks the rows)');
 select table_privs_are('public', 'chat_messages', 'authenticated', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
   'authenticated may select, insert, update and delete chat_messages (RLS picks the rows)');
+select table_privs_are('public', 'generations', 'authenticated', array['SELECT', 'INSERT'],
+  'authenticated may only select and insert generations');
 select table_privs_are('public', 'notification_preferences', 'authenticated', array['SELECT'],
   'authenticated may only select notification_preferences at table level');
 select set_eq(

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { chatMessages, notificationPreferences, personas, profiles } from "./schema";
+import { chatMessages, generations, notificationPreferences, personas, profiles } from "./schema";
 import { createAuthUser, installTestDatabase, type TestUser } from "../../../tests/support/test-database";
 import { closeDatabase, withAnon, withServiceRole, withUser, DoorError } from "../db.server";
 import type { DatabaseHandle } from "./client.server";
@@ -271,6 +271,31 @@ describe("notification_preferences", () => {
   });
 });
 
+describe("generations", () => {
+  it("select: a user counts only their own generations", async () => {
+    await withUser(alice.id, (tx) => tx.insert(generations).values({ userId: alice.id, kind: "backstory" }));
+    await withUser(bob.id, (tx) => tx.insert(generations).values({ userId: bob.id, kind: "chat" }));
+    const seen = await withUser(bob.id, (tx) => tx.select().from(generations));
+    expect(seen.map((g) => g.userId)).toEqual([bob.id]);
+  });
+  it("insert: forging a generation for someone else is rejected", async () => {
+    await expectRejected(() => withUser(bob.id, (tx) => tx.insert(generations).values({ userId: alice.id, kind: "image" })));
+  });
+  it("update and delete: history is never rewritten, not even one's own", async () => {
+    await expectDeniedOrEmpty(() =>
+      withUser(bob.id, (tx) => tx.update(generations).set({ kind: "image" }).where(eq(generations.userId, bob.id)).returning()),
+    );
+    await expectDeniedOrEmpty(() => withUser(bob.id, (tx) => tx.delete(generations).returning()));
+    await expectDeniedOrEmpty(() => withUser(bob.id, (tx) => tx.delete(generations).where(eq(generations.userId, alice.id)).returning()));
+    const rows = await withServiceRole("test: count", (tx) => tx.select().from(generations));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+  });
+  it("anon can neither read nor write", async () => {
+    await expectDeniedOrEmpty(() => withAnon((tx) => tx.select().from(generations)));
+    await expectRejected(() => withAnon((tx) => tx.insert(generations).values({ userId: alice.id, kind: "chat" })));
+  });
+});
+
 describe("the door", () => {
   it("refuses to open the outer handle inside a door instead of hanging or bypassing RLS", async () => {
     await expect(withUser(alice.id, () => withUser(bob.id, (tx) => tx.select().from(personas)))).rejects.toBeInstanceOf(
@@ -339,9 +364,21 @@ describe("schema constraints", () => {
     ["a 151-character description", { description: "x".repeat(151) }],
     ["an unknown status", { status: "deleted" }],
     ["an unknown image style", { imageStyle: "oil" }],
+    ["a previous status on a persona that is not archived", { statusBeforeArchive: "in_progress" }],
+    ["an extended profile that is no object", { extended: ["x"] as unknown as Record<string, unknown> }],
   ])("rejects %s", async (_label, patch) => {
     await expect(
       withUser(alice.id, (tx) => tx.insert(personas).values({ ...draft(alice.id, "Valid Name"), ...patch })),
     ).rejects.toThrow();
+  });
+  it("an archived draft keeps its missing fields; an archived finished persona stays complete", async () => {
+    const [archivedDraft] = await withUser(alice.id, (tx) =>
+      tx.insert(personas).values({ ...draft(alice.id, "Shelved"), status: "archived", statusBeforeArchive: "in_progress" }).returning(),
+    );
+    expect(archivedDraft.type).toBeNull();
+    await expect(
+      withUser(alice.id, (tx) => tx.insert(personas).values({ ...draft(alice.id, "Hollow"), status: "archived", statusBeforeArchive: "active" })),
+    ).rejects.toThrow();
+    await expect(withUser(alice.id, (tx) => tx.insert(personas).values({ ...draft(alice.id, "Hollow"), status: "archived" }))).rejects.toThrow();
   });
 });

@@ -7,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgPolicy,
   pgTable,
   text,
@@ -20,6 +21,7 @@ import {
   AGE_RANGES,
   CHAT_ROLES,
   GENDERS,
+  GENERATION_KINDS,
   IMAGE_STYLES,
   INTERESTS,
   PERSONA_LIMITS,
@@ -96,11 +98,19 @@ export const personas = pgTable(
     secondaryImageUrl: text("secondary_image_url"),
     imageStyle: text("image_style").notNull().default("photorealistic"),
     status: text("status").notNull().default("in_progress"),
+    // What an archived persona was before (active or in_progress), so Restore can bring it back.
+    statusBeforeArchive: text("status_before_archive"),
+    // The Extended Persona Profile kept from an imported character card; null: derived from the persona.
+    extended: jsonb("extended").$type<Record<string, unknown>>(),
+    // What an imported character card carried that the persona does not model (greetings,
+    // tags, other front ends' extensions…), written back on export.
+    cardMeta: jsonb("card_meta").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("personas_user_id_idx").on(t.userId),
+    index("personas_user_id_name_idx").on(t.userId, sql`lower(${t.name})`),
     index("personas_status_idx").on(t.status),
     index("personas_type_idx").on(t.type),
     index("personas_created_at_idx").on(t.createdAt),
@@ -130,8 +140,20 @@ export const personas = pgTable(
     check("personas_status_valid", oneOf(sql`${t.status}`, PERSONA_STATUSES)),
     // A persona past the draft stage has every field the spec calls required.
     check(
+      "personas_status_before_archive_valid",
+      sql`${t.statusBeforeArchive} is null or (${t.status} = 'archived' and ${t.statusBeforeArchive} in ('active', 'in_progress'))`,
+    ),
+    check(
+      "personas_extended_valid",
+      sql`${t.extended} is null or (jsonb_typeof(${t.extended}) = 'object' and octet_length(${t.extended}::text) <= 65536)`,
+    ),
+    check(
+      "personas_card_meta_valid",
+      sql`${t.cardMeta} is null or (jsonb_typeof(${t.cardMeta}) = 'object' and octet_length(${t.cardMeta}::text) <= 2097152)`,
+    ),
+    check(
       "personas_complete_unless_draft",
-      sql`${t.status} = 'in_progress' or (${t.type} is not null and ${t.gender} is not null and ${t.ageRange} is not null and cardinality(${t.interests}) >= ${sql.raw(String(PERSONA_LIMITS.interestsMin))} and ${t.description} is not null)`,
+      sql`${t.status} = 'in_progress' or coalesce(${t.statusBeforeArchive}, '') = 'in_progress' or (${t.type} is not null and ${t.gender} is not null and ${t.ageRange} is not null and cardinality(${t.interests}) >= ${sql.raw(String(PERSONA_LIMITS.interestsMin))} and ${t.description} is not null)`,
     ),
     pgPolicy("personas_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
     pgPolicy("personas_insert_own", { for: "insert", to: authenticatedRole, withCheck: sql`${t.userId} = ${authUid}` }),
@@ -218,6 +240,26 @@ export const notificationPreferences = pgTable(
       to: authenticatedRole,
       using: sql`${t.userId} = ${authUid}`,
     }),
+  ],
+).enableRLS();
+
+// One row per AI generation a creator asked for (backstories, chat replies, images): the
+// dashboard's 'Generated Content'. Rows are written by the server as the user and never changed.
+export const generations = pgTable(
+  "generations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("generations_user_id_idx").on(t.userId),
+    check("generations_kind_valid", oneOf(sql`${t.kind}`, GENERATION_KINDS)),
+    pgPolicy("generations_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
+    pgPolicy("generations_insert_own", { for: "insert", to: authenticatedRole, withCheck: sql`${t.userId} = ${authUid}` }),
   ],
 ).enableRLS();
 
