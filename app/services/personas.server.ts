@@ -5,7 +5,7 @@
 import { and, count, eq } from "drizzle-orm";
 
 import { isPremium } from "~/domain/account";
-import { FREE_PLAN_PERSONA_LIMIT } from "~/domain/persona";
+import { FREE_PLAN_PERSONA_LIMIT, type GenerationKind } from "~/domain/persona";
 import {
   canGenerateBackstory,
   MISSING_INFORMATION,
@@ -16,12 +16,16 @@ import {
 } from "~/domain/persona-form";
 import { LIMIT_DIALOG } from "~/domain/plan-limit";
 import { AiError, textGenerator } from "~/infra/ai.server";
-import { personas, profiles, type Persona } from "~/infra/db/schema";
+import { generations, personas, profiles, type Persona } from "~/infra/db/schema";
 import { withUser } from "~/infra/db.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
 
 export const PERSONA_NOT_FOUND = "Persona Not Found";
 
@@ -178,6 +182,7 @@ export async function generateBackstory(user: CurrentUser, raw: unknown): Promis
       personality: values.personality ?? [],
       description: values.description || null,
     });
+    await recordGeneration(user, "backstory");
     return { backstory };
   } catch (error) {
     if (error instanceof AiError) {
@@ -186,6 +191,11 @@ export async function generateBackstory(user: CurrentUser, raw: unknown): Promis
     }
     throw error;
   }
+}
+
+/** One more AI generation for the dashboard's 'Generated Content'. */
+export async function recordGeneration(user: CurrentUser, kind: GenerationKind): Promise<void> {
+  await withUser(user.id, (tx) => tx.insert(generations).values({ userId: user.id, kind }));
 }
 
 /** How many personas the user has ever created (profiles.personas_created, kept by the database). */

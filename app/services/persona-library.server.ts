@@ -1,0 +1,227 @@
+// The persona library (SPEC §2 /dashboard and /my-personas, §7): lists with tabs, search,
+// sort and paging done by the database, the dashboard's numbers, archive and restore,
+// delete, and editing a persona in place. Every query runs through the RLS door as the
+// user, so another user's persona is simply not there (404), never a 403 that leaks it.
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+
+import { FREE_PLAN_PERSONA_LIMIT } from "~/domain/persona";
+import { validatePersona, WIZARD_TOASTS } from "~/domain/persona-form";
+import {
+  ARCHIVE_TOASTS,
+  LIST_PAGE_SIZE,
+  likePattern,
+  pageCount,
+  RECENT_LIMIT,
+  type ListSort,
+  type Page,
+  type StatusFilter,
+} from "~/domain/persona-list";
+import { generations, personas, profiles, type Persona } from "~/infra/db/schema";
+import { withUser } from "~/infra/db.server";
+
+import { AccountError, type CurrentUser } from "./accounts.server";
+import { getPersona, isUuid, PERSONA_NOT_FOUND } from "./personas.server";
+
+export interface ListOptions {
+  status: StatusFilter;
+  q?: string;
+  sort?: ListSort;
+  page?: number;
+  pageSize?: number;
+}
+
+const ORDER: Record<ListSort, SQL[]> = {
+  newest: [desc(personas.createdAt), desc(personas.id)],
+  oldest: [asc(personas.createdAt), asc(personas.id)],
+  "name-asc": [asc(sql`lower(${personas.name})`), asc(personas.id)],
+  "name-desc": [desc(sql`lower(${personas.name})`), desc(personas.id)],
+};
+
+function statusCondition(status: StatusFilter): SQL | undefined {
+  if (status === "all") return undefined;
+  if (status === "not-archived") return ne(personas.status, "archived");
+  return eq(personas.status, status);
+}
+
+/** One page of the user's personas; the database filters, sorts, counts and pages. */
+export async function listPersonas(user: CurrentUser, options: ListOptions): Promise<Page<Persona>> {
+  const pageSize = options.pageSize ?? LIST_PAGE_SIZE;
+  const search = options.q ? likePattern(options.q) : undefined;
+  // No owner filter needed for safety (the policies hide others' rows); it is there for the index.
+  const where = and(
+    eq(personas.userId, user.id),
+    statusCondition(options.status),
+    search ? or(ilike(personas.name, search), ilike(personas.description, search)) : undefined,
+  );
+  return withUser(user.id, async (tx) => {
+    const [{ total }] = await tx.select({ total: count() }).from(personas).where(where);
+    const pages = pageCount(total, pageSize);
+    // A page past the end shows the last one.
+    const page = Math.min(Math.max(1, options.page ?? 1), pages);
+    const items = await tx
+      .select()
+      .from(personas)
+      .where(where)
+      .orderBy(...ORDER[options.sort ?? "newest"])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { items, total, page, pageCount: pages, pageSize };
+  });
+}
+
+/** The dashboard's 'Recent Personas': the latest ones not archived. */
+export async function recentPersonas(user: CurrentUser, limit = RECENT_LIMIT): Promise<Persona[]> {
+  return withUser(user.id, (tx) =>
+    tx
+      .select()
+      .from(personas)
+      .where(and(eq(personas.userId, user.id), ne(personas.status, "archived")))
+      .orderBy(desc(personas.createdAt), desc(personas.id))
+      .limit(limit),
+  );
+}
+
+export interface PersonaStats {
+  activePersonas: number;
+  /** Every AI generation the creator asked for: backstories, chat replies, images. */
+  generatedContent: number;
+  subscriptionStatus: string;
+  trialDaysLeft: number;
+  /** Personas owned (drafts and archived included), for the Free plan's 10. */
+  ownedPersonas: number;
+  personaLimit: number | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days left of a trial: only while the subscription is 'trialing' and its end is ahead. */
+export function trialDaysLeft(status: string, endsAt: Date | null, now = new Date()): number {
+  if (status !== "trialing" || !endsAt) return 0;
+  return Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS));
+}
+
+export async function personaStats(user: CurrentUser): Promise<PersonaStats> {
+  return withUser(user.id, async (tx) => {
+    const [counts] = await tx
+      .select({
+        owned: count(),
+        active: sql<number>`count(*) filter (where ${personas.status} = 'active')`.mapWith(Number),
+      })
+      .from(personas)
+      .where(eq(personas.userId, user.id));
+    const [generated] = await tx.select({ n: count() }).from(generations).where(eq(generations.userId, user.id));
+    const [profile] = await tx
+      .select({ status: profiles.subscriptionStatus, endsAt: profiles.subscriptionExpiresAt })
+      .from(profiles)
+      .where(eq(profiles.id, user.id));
+    const status = profile?.status ?? user.subscriptionStatus;
+    return {
+      activePersonas: counts?.active ?? 0,
+      generatedContent: generated?.n ?? 0,
+      subscriptionStatus: status,
+      trialDaysLeft: trialDaysLeft(status, profile?.endsAt ?? null),
+      ownedPersonas: counts?.owned ?? 0,
+      personaLimit: status === "active" ? null : FREE_PLAN_PERSONA_LIMIT,
+    };
+  });
+}
+
+/** Archive: status archived, remembering what it was so Restore can bring it back. */
+export async function archivePersona(user: CurrentUser, id: string): Promise<Persona> {
+  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  const [row] = await withUser(user.id, (tx) =>
+    tx
+      .update(personas)
+      .set({ status: "archived", statusBeforeArchive: sql`${personas.status}` })
+      .where(and(eq(personas.id, id), ne(personas.status, "archived")))
+      .returning(),
+  );
+  if (row) return row;
+  await getPersona(user, id);
+  throw new AccountError(409, "This persona is already archived.", undefined, "already_archived");
+}
+
+/**
+ * Restore: back to the status it had before it was archived. One archived some other way
+ * returns as active when it is complete, as a draft otherwise.
+ */
+export async function restorePersona(user: CurrentUser, id: string): Promise<Persona> {
+  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  const [row] = await withUser(user.id, (tx) =>
+    tx
+      .update(personas)
+      .set({
+        status: sql`coalesce(${personas.statusBeforeArchive}, case when ${personas.type} is not null and ${personas.gender} is not null and ${personas.ageRange} is not null and cardinality(${personas.interests}) >= 1 and ${personas.description} is not null then 'active' else 'in_progress' end)`,
+        statusBeforeArchive: null,
+      })
+      .where(and(eq(personas.id, id), eq(personas.status, "archived")))
+      .returning(),
+  );
+  if (row) return row;
+  await getPersona(user, id);
+  throw new AccountError(409, "This persona is not archived.", undefined, "not_archived");
+}
+
+export const STATUS_CHANGES = ["archived", "restored"] as const;
+export type StatusChange = (typeof STATUS_CHANGES)[number];
+
+/** PATCH /api/personas/{id}/status: 'archived' archives, 'restored' restores the previous status. */
+export async function changeStatus(user: CurrentUser, id: string, status: unknown): Promise<Persona> {
+  if (status === "archived") return archivePersona(user, id);
+  if (status === "restored") return restorePersona(user, id);
+  throw new AccountError(400, `Unknown status change. Send { "status": "archived" } to archive or { "status": "restored" } to restore.`, {
+    status: ["Invalid status"],
+  });
+}
+
+/** Delete: the persona and, with it (cascade), its chat history. */
+export async function deletePersona(user: CurrentUser, id: string): Promise<void> {
+  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  const rows = await withUser(user.id, (tx) => tx.delete(personas).where(eq(personas.id, id)).returning({ id: personas.id }));
+  if (rows.length === 0) throw new AccountError(404, PERSONA_NOT_FOUND);
+}
+
+/** Whether a persona is edited with the draft rules (only a name required) or the creation rules. */
+export function editedAsDraft(persona: Pick<Persona, "status" | "statusBeforeArchive">): boolean {
+  return persona.status === "in_progress" || persona.statusBeforeArchive === "in_progress";
+}
+
+/**
+ * Edit in place: the same id, created date and chat; validated like creation (a draft, or an
+ * archived draft, with the draft rules). The status does not change.
+ */
+export async function updatePersona(user: CurrentUser, id: string, raw: unknown): Promise<Persona> {
+  const current = await getPersona(user, id);
+  const asDraft = editedAsDraft(current);
+  const result = asDraft ? validatePersona(raw, "draft") : validatePersona(raw, "create");
+  if (!result.success) {
+    throw new AccountError(400, asDraft ? WIZARD_TOASTS.draftFailed.description : EDIT_FAILED.description, result.errors);
+  }
+  const input = result.data;
+  const [row] = await withUser(user.id, (tx) =>
+    tx
+      .update(personas)
+      .set({
+        name: input.name,
+        type: input.type ?? null,
+        gender: input.gender ?? null,
+        ageRange: input.ageRange ?? null,
+        interests: input.interests ?? [],
+        description: input.description || (asDraft ? null : ""),
+        personality: input.personality ?? [],
+        backstory: input.backstory || null,
+      })
+      // Only while it is still what was checked: a concurrent archive or finish is not overwritten blindly.
+      .where(and(eq(personas.id, id), eq(personas.status, current.status)))
+      .returning(),
+  );
+  if (!row) throw new AccountError(409, "This persona changed while you were editing it. Reload and try again.", undefined, "conflict");
+  return row;
+}
+
+export const EDIT_TOASTS = {
+  saved: { title: "Persona Updated", description: "Your changes have been saved." },
+} as const;
+export const EDIT_FAILED = { title: "Error", description: "Failed to save your changes. Please try again." } as const;
+
+export { ARCHIVE_TOASTS };
