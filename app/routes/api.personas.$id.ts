@@ -1,8 +1,11 @@
-// GET /api/personas/{id}: one of the user's personas; anyone else's id answers 404 like an unknown one.
-import type { LoaderFunctionArgs } from "@remix-run/node";
+// /api/personas/{id}: GET one of the user's personas, PATCH edits it in place (the wizard's
+// fields, validated like creation), DELETE removes it with its chat history. Anyone else's
+// id answers 404 like an unknown one.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-import { handleApi } from "~/services/api.server";
-import { getPersona } from "~/services/personas.server";
+import { assertMethod, handleApi, jsonObject } from "~/services/api.server";
+import { deletePersona, updatePersona } from "~/services/persona-library.server";
+import { getPersona, MAX_PERSONA_BODY_BYTES, PERSONA_BODY_FIELDS } from "~/services/personas.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -10,4 +13,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return handleApi(ctx, async () =>
     Response.json(await getPersona(user, params.id ?? ""), { headers: responseHeaders(ctx, { "Cache-Control": "private, no-store" }) }),
   );
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  assertMethod(request, ["PATCH", "DELETE"]);
+  const { user, ctx } = await requireApiUser(request, context);
+  const id = params.id ?? "";
+  return handleApi(ctx, async () => {
+    if (request.method.toUpperCase() === "DELETE") {
+      await deletePersona(user, id);
+      return Response.json({ message: "The persona has been successfully deleted." }, { headers: responseHeaders(ctx) });
+    }
+    const persona = await updatePersona(user, id, await jsonObject(request, PERSONA_BODY_FIELDS, MAX_PERSONA_BODY_BYTES));
+    return Response.json(persona, { headers: responseHeaders(ctx) });
+  });
 }

@@ -1,9 +1,42 @@
-// POST /api/personas: create a persona from the wizard's values (201 with the persona).
-import type { ActionFunctionArgs } from "@remix-run/node";
+// /api/personas: GET lists the user's personas (?status=active|in_progress|archived|all, absent:
+// every one not archived; q, sort, page, pageSize as on /my-personas), answered as an array
+// with the paging in X-Total-Count / X-Page / X-Page-Count / X-Page-Size. POST creates a
+// persona from the wizard's values (201 with the persona).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-import { assertMethod, handleApi, jsonObject, methodNotAllowedLoader } from "~/services/api.server";
+import { LIST_PAGE_SIZE, LIST_PAGE_SIZE_MAX, LIST_SORTS, normalizeSearch, parsePositiveInt, parseStatusFilter } from "~/domain/persona-list";
+import { AccountError } from "~/services/accounts.server";
+import { assertMethod, handleApi, jsonObject } from "~/services/api.server";
+import { listPersonas } from "~/services/persona-library.server";
 import { createPersona, MAX_PERSONA_BODY_BYTES, PERSONA_BODY_FIELDS } from "~/services/personas.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, ctx } = await requireApiUser(request, context);
+  return handleApi(ctx, async () => {
+    const params = new URL(request.url).searchParams;
+    const status = parseStatusFilter(params.get("status"));
+    if (!status) {
+      throw new AccountError(400, "Unknown status. Use active, in_progress, archived or all.", { status: ["Invalid status"] });
+    }
+    const page = await listPersonas(user, {
+      status,
+      q: normalizeSearch(params.get("q")),
+      sort: LIST_SORTS.find((s) => s.id === params.get("sort"))?.id ?? "newest",
+      page: parsePositiveInt(params.get("page"), 1),
+      pageSize: parsePositiveInt(params.get("pageSize"), LIST_PAGE_SIZE, LIST_PAGE_SIZE_MAX),
+    });
+    return Response.json(page.items, {
+      headers: responseHeaders(ctx, {
+        "Cache-Control": "private, no-store",
+        "X-Total-Count": String(page.total),
+        "X-Page": String(page.page),
+        "X-Page-Count": String(page.pageCount),
+        "X-Page-Size": String(page.pageSize),
+      }),
+    });
+  });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, ["POST"]);
@@ -13,5 +46,3 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json(persona, { status: 201, headers: responseHeaders(ctx) });
   });
 }
-
-export const loader = methodNotAllowedLoader(["POST"]);

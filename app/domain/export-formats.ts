@@ -1,0 +1,420 @@
+// Exporting a persona as a file (SPEC §2 "Persona detail" Download menu, §8 Export and Image
+// toasts, §9 "Export file names…"): the Text, JSON, Markdown and YAML documents, their file
+// names and content types, and the reference image's download name. Pure: the route loads
+// the persona, resolves its Extended Profile and sends what renderExport returns.
+//
+// Two kinds of document:
+// - JSON is data for programs. It has exactly the §9 fields; choices keep their stored values
+//   ("educator", not "AI Educator"), a missing choice or an empty text is null, an empty list
+//   is [], createdAt is an ISO 8601 string and `extended` is the whole Extended Profile.
+//   It carries no footer: JSON has no comments, a line after the object would make the file
+//   unparseable and an extra field would break the exact field set, so the product is named
+//   by the three documents for people only.
+// - Text, Markdown and YAML are for people: labels instead of stored values, §9's empty texts
+//   ('None specified', 'No description provided.', 'No backstory provided.'), the Extended
+//   Persona Profile in the page's sections and order, and one last line naming the product
+//   (EXPORT_FOOTER; in YAML a `#` comment, so the file still loads to the data that was dumped).
+//
+// File names (§9): the persona name lowercased with every character other than a-z and 0-9
+// replaced by "_", then "_profile." and the extension. Letters with accents are folded to
+// their base letter first (Zoë → zoe), so a name in a Latin script keeps its letters; other
+// characters each become one "_". A name with no a-z or 0-9 left (ユキ) is named "persona", and
+// the stem is cut at 80 characters, so the result is never empty, never hidden and always
+// safe on every file system.
+import { dump } from "js-yaml";
+
+import type { CardMeta } from "./character-card";
+import { EXTENDED_PROFILE_SECTIONS, EXTENDED_PROFILE_TITLE, extendedProfileValue, type ExtendedProfile } from "./extended-profile";
+import { PERSONA_TYPE_LABELS, type Interest, type PersonaType } from "./persona";
+import { statusBadge } from "./persona-display";
+import { GENDER_LABELS, INTEREST_LABELS, PERSONA_FIELD_LABELS } from "./persona-form";
+import { PRODUCT_NAME } from "./site";
+import type { Gender } from "./persona";
+
+/** A persona as the exports read it: the stored row, plus what an imported card carried. */
+export interface ExportPersona {
+  id: string;
+  name: string;
+  type: string | null;
+  gender: string | null;
+  ageRange: string | null;
+  interests: string[];
+  personality: string[];
+  description: string | null;
+  backstory: string | null;
+  imageStyle: string;
+  status: string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  imageUrl: string | null;
+  /** What an imported character card carried that the persona does not model; null otherwise. */
+  cardMeta: CardMeta | null;
+}
+
+export const EXPORT_FORMAT_IDS = ["txt", "json", "md", "yaml"] as const;
+export type ExportFormat = (typeof EXPORT_FORMAT_IDS)[number];
+
+export interface ExportFormatInfo {
+  /** The Download menu's label. */
+  label: string;
+  extension: string;
+  contentType: string;
+  /** How the 'Export Successful' toast names the format. */
+  toastName: string;
+}
+
+/** The Download menu's formats, in menu order (SPEC §2). */
+export const EXPORT_FORMATS: Record<ExportFormat, ExportFormatInfo> = {
+  txt: { label: "Text", extension: "txt", contentType: "text/plain; charset=utf-8", toastName: "TXT" },
+  json: { label: "JSON", extension: "json", contentType: "application/json", toastName: "JSON" },
+  md: { label: "Markdown", extension: "md", contentType: "text/markdown; charset=utf-8", toastName: "MARKDOWN" },
+  yaml: { label: "YAML", extension: "yaml", contentType: "application/yaml", toastName: "YAML" },
+};
+
+export function isExportFormat(value: unknown): value is ExportFormat {
+  return typeof value === "string" && (EXPORT_FORMAT_IDS as readonly string[]).includes(value);
+}
+
+/** SPEC §8: 'Export Successful' / 'Persona profile exported in {FORMAT} format.' */
+export function exportToast(format: ExportFormat): { title: string; description: string } {
+  return { title: "Export Successful", description: `Persona profile exported in ${EXPORT_FORMATS[format].toastName} format.` };
+}
+
+export const EXPORT_FAILED_TOAST = {
+  title: "Export Failed",
+  description: "Failed to export persona data. Please try again.",
+} as const;
+
+export const NO_IMAGE_TOAST = {
+  title: "No Image Available",
+  description: "This persona doesn't have an image to download.",
+} as const;
+
+/** The last line of the Text and Markdown documents (the YAML one has it as a comment). */
+export const EXPORT_FOOTER = `Exported from ${PRODUCT_NAME}`;
+
+/** SPEC §9's texts for empty values. */
+export const EXPORT_EMPTY = {
+  notSpecified: "None specified",
+  description: "No description provided.",
+  backstory: "No backstory provided.",
+} as const;
+
+// ---------------------------------------------------------------------------------------
+// File names and the Content-Disposition header.
+
+const FILE_STEM_MAX = 80;
+const FALLBACK_STEM = "persona";
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Accented Latin letters to their base letter (é → e); what has no base letter is kept. */
+function foldAccents(text: string): string {
+  return text.replace(LONE_SURROGATE, "_").normalize("NFKD").replace(/\p{M}/gu, "");
+}
+
+/** SPEC §9: 'Nova Lumen!' → 'nova_lumen__profile.txt'. See the header for non-ASCII names. */
+export function exportFileName(name: string, extension: string): string {
+  const stem = foldAccents(name.toLowerCase()).toLowerCase().replace(/[^a-z0-9]/gu, "_").slice(0, FILE_STEM_MAX);
+  const ext = extension.toLowerCase().replace(/[^a-z0-9]/g, "") || "txt";
+  return `${/[a-z0-9]/.test(stem) ? stem : FALLBACK_STEM}_profile.${ext}`;
+}
+
+// Characters no file system or header should get: controls, path separators, the ones
+// Windows refuses, quotes and bidirectional overrides that could disguise the extension.
+const UNSAFE_IN_FILE_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069/\\:*?"<>|]/gu;
+
+/**
+ * SPEC §9: the name with spaces as underscores plus '_image.jpg' ('Nova Lumen' →
+ * 'Nova_Lumen_image.jpg'). Letters of any script are kept; characters that are unsafe in
+ * a file name or a header become "_" too, a leading dot is replaced (no hidden files) and
+ * a name with no letter or digit left is named "persona".
+ */
+export function imageFileName(name: string, extension = "jpg"): string {
+  const stem = [...name.replace(LONE_SURROGATE, "_").trim()]
+    .slice(0, FILE_STEM_MAX)
+    .join("")
+    .replace(/\s/gu, "_")
+    .replace(UNSAFE_IN_FILE_NAME, "_")
+    .replace(/^\./, "_");
+  const ext = extension.toLowerCase().replace(/[^a-z0-9]/g, "") || "jpg";
+  return `${/[\p{L}\p{N}]/u.test(stem) ? stem : FALLBACK_STEM}_image.${ext}`;
+}
+
+/**
+ * `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266 with RFC 5987 encoding): old
+ * clients read the ASCII fallback, the rest the exact UTF-8 name. Safe for any input:
+ * quotes, backslashes, path separators and control characters never reach the header.
+ */
+export function contentDisposition(filename: string): string {
+  const safe = filename.replace(LONE_SURROGATE, "_").replace(UNSAFE_IN_FILE_NAME, "_") || "download";
+  const ascii = foldAccents(safe).replace(/[^\x20-\x7e]/g, "_");
+  const encoded = encodeURIComponent(safe).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+// ---------------------------------------------------------------------------------------
+// The JSON document (SPEC §9's field set, exactly).
+
+export interface PersonaJsonExport {
+  name: string;
+  type: string | null;
+  gender: string | null;
+  ageRange: string | null;
+  interests: string[];
+  personality: string[];
+  description: string | null;
+  backstory: string | null;
+  extended: ExtendedProfile;
+  createdAt: string;
+  status: string;
+}
+
+const blankToNull = (value: string | null | undefined) => (value && value.trim() !== "" ? value : null);
+
+export function isoDate(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+export function exportJson(persona: ExportPersona, extended: ExtendedProfile): PersonaJsonExport {
+  return {
+    name: persona.name,
+    type: blankToNull(persona.type),
+    gender: blankToNull(persona.gender),
+    ageRange: blankToNull(persona.ageRange),
+    interests: [...persona.interests],
+    personality: [...persona.personality],
+    description: blankToNull(persona.description),
+    backstory: blankToNull(persona.backstory),
+    extended,
+    createdAt: isoDate(persona.createdAt),
+    status: persona.status,
+  };
+}
+
+/** Pretty JSON (two spaces) with a final newline. */
+export function toJson(persona: ExportPersona, extended: ExtendedProfile): string {
+  return `${JSON.stringify(exportJson(persona, extended), null, 2)}\n`;
+}
+
+// ---------------------------------------------------------------------------------------
+// The documents for people: one readable model, three layouts.
+
+type Shown = string | string[];
+
+export interface ReadableExport {
+  name: string;
+  type: string;
+  gender: string;
+  ageRange: string;
+  /** Labels, or 'None specified'. */
+  interests: Shown;
+  personality: Shown;
+  description: string;
+  backstory: string;
+  extended: { title: string; fields: { label: string; value: Shown }[] }[];
+  /** "2024-05-01 12:00 UTC" */
+  created: string;
+  status: string;
+}
+
+function label<K extends string>(labels: Record<K, string>, value: string | null): string {
+  if (!value || value.trim() === "") return EXPORT_EMPTY.notSpecified;
+  return Object.hasOwn(labels, value) ? labels[value as K] : value;
+}
+
+function shownList(items: readonly string[]): Shown {
+  const present = items.filter((item) => item.trim() !== "");
+  return present.length ? present : EXPORT_EMPTY.notSpecified;
+}
+
+/** A date people read the same anywhere: UTC, to the minute. */
+export function readableDate(value: Date | string): string {
+  return `${isoDate(value).slice(0, 16).replace("T", " ")} UTC`;
+}
+
+export function readableExport(persona: ExportPersona, extended: ExtendedProfile): ReadableExport {
+  return {
+    name: persona.name,
+    type: label<PersonaType>(PERSONA_TYPE_LABELS, persona.type),
+    gender: label<Gender>(GENDER_LABELS, persona.gender),
+    ageRange: blankToNull(persona.ageRange) ?? EXPORT_EMPTY.notSpecified,
+    interests: shownList(persona.interests.map((interest) => label<Interest>(INTEREST_LABELS, interest))),
+    personality: shownList(persona.personality),
+    description: blankToNull(persona.description)?.trim() ?? EXPORT_EMPTY.description,
+    backstory: blankToNull(persona.backstory)?.trim() ?? EXPORT_EMPTY.backstory,
+    extended: EXTENDED_PROFILE_SECTIONS.map((section) => ({
+      title: section.title,
+      fields: section.fields.map((field) => {
+        const value = extendedProfileValue(extended, field.key);
+        return {
+          label: field.label,
+          value: Array.isArray(value) ? shownList(value) : value.trim() ? value : EXPORT_EMPTY.notSpecified,
+        };
+      }),
+    })),
+    created: readableDate(persona.createdAt),
+    status: statusBadge(persona.status).label,
+  };
+}
+
+const CREATED_LABEL = "Created";
+const STATUS_LABEL = "Status";
+const joined = (value: Shown) => (Array.isArray(value) ? value.join(", ") : value);
+const underline = (title: string, char: string) => char.repeat(Math.max(3, [...title].length));
+
+export function toText(persona: ExportPersona, extended: ExtendedProfile): string {
+  const doc = readableExport(persona, extended);
+  const L = PERSONA_FIELD_LABELS;
+  const section = (title: string, body: string) => [title, underline(title, "-"), body, ""];
+  return [
+    doc.name,
+    underline(doc.name, "="),
+    "",
+    `${L.type}: ${doc.type}`,
+    `${L.gender}: ${doc.gender}`,
+    `${L.ageRange}: ${doc.ageRange}`,
+    `${L.interests}: ${joined(doc.interests)}`,
+    `${L.personality}: ${joined(doc.personality)}`,
+    `${CREATED_LABEL}: ${doc.created}`,
+    `${STATUS_LABEL}: ${doc.status}`,
+    "",
+    ...section(L.description, doc.description),
+    ...section(L.backstory, doc.backstory),
+    EXTENDED_PROFILE_TITLE,
+    underline(EXTENDED_PROFILE_TITLE, "-"),
+    ...doc.extended.flatMap((s) => ["", s.title, ...s.fields.map((f) => `  ${f.label}: ${joined(f.value)}`)]),
+    "",
+    EXPORT_FOOTER,
+    "",
+  ].join("\n");
+}
+
+// Markdown: user text stays text. Inline markup, HTML and entities are backslash-escaped
+// (CommonMark lets any ASCII punctuation be escaped), and a line may not start a heading,
+// quote, list, rule or code block, so a backstory with "<script>" or "# Title" reads as typed.
+function markdownText(text: string): string {
+  return text
+    .split("\n")
+    .map((line) =>
+      line
+        .trimStart()
+        .replace(/[\\`*_[\]<>|~]/g, "\\$&")
+        .replace(/&(?=#?[a-z0-9]+;)/gi, "\\&")
+        .replace(/^([#+=-])/, "\\$1")
+        .replace(/^(\d+)([.)])/, "$1\\$2"),
+    )
+    .join("\n");
+}
+
+export function toMarkdown(persona: ExportPersona, extended: ExtendedProfile): string {
+  const doc = readableExport(persona, extended);
+  const L = PERSONA_FIELD_LABELS;
+  const item = (name: string, value: string) => `- **${name}:** ${markdownText(value)}`;
+  const list = (value: Shown) => (Array.isArray(value) ? value.map((v) => `- ${markdownText(v)}`) : [markdownText(value)]);
+  return [
+    `# ${markdownText(doc.name)}`,
+    "",
+    item(L.type, doc.type),
+    item(L.gender, doc.gender),
+    item(L.ageRange, doc.ageRange),
+    item(CREATED_LABEL, doc.created),
+    item(STATUS_LABEL, doc.status),
+    "",
+    `## ${L.interests}`,
+    "",
+    ...list(doc.interests),
+    "",
+    `## ${L.personality}`,
+    "",
+    ...list(doc.personality),
+    "",
+    `## ${L.description}`,
+    "",
+    markdownText(doc.description),
+    "",
+    `## ${L.backstory}`,
+    "",
+    markdownText(doc.backstory),
+    "",
+    `## ${EXTENDED_PROFILE_TITLE}`,
+    ...doc.extended.flatMap((s) => [
+      "",
+      `### ${markdownText(s.title)}`,
+      "",
+      ...s.fields.map((f) => item(f.label, joined(f.value))),
+    ]),
+    "",
+    "---",
+    "",
+    EXPORT_FOOTER,
+    "",
+  ].join("\n");
+}
+
+/** The data the YAML document holds: the JSON document's keys with the readable values. */
+export interface YamlExport {
+  name: string;
+  type: string;
+  gender: string;
+  ageRange: string;
+  interests: Shown;
+  personality: Shown;
+  description: string;
+  backstory: string;
+  /** Section title → field label → value, in the page's order. */
+  extended: Record<string, Record<string, Shown>>;
+  createdAt: string;
+  status: string;
+}
+
+export function exportYamlData(persona: ExportPersona, extended: ExtendedProfile): YamlExport {
+  const doc = readableExport(persona, extended);
+  return {
+    name: doc.name,
+    type: doc.type,
+    gender: doc.gender,
+    ageRange: doc.ageRange,
+    interests: doc.interests,
+    personality: doc.personality,
+    description: doc.description,
+    backstory: doc.backstory,
+    extended: Object.fromEntries(
+      doc.extended.map((s) => [s.title, Object.fromEntries(s.fields.map((f) => [f.label, f.value]))]),
+    ),
+    createdAt: isoDate(persona.createdAt),
+    status: doc.status,
+  };
+}
+
+export function toYaml(persona: ExportPersona, extended: ExtendedProfile): string {
+  // noRefs: the same list twice must be written twice, not as an anchor and an alias;
+  // lineWidth -1: paragraphs stay as typed instead of being folded at 80 columns.
+  const body = dump(exportYamlData(persona, extended), { noRefs: true, lineWidth: -1 });
+  return `${body}# ${EXPORT_FOOTER}\n`;
+}
+
+export interface RenderedExport {
+  filename: string;
+  contentType: string;
+  body: string;
+}
+
+const RENDERERS: Record<ExportFormat, (persona: ExportPersona, extended: ExtendedProfile) => string> = {
+  txt: toText,
+  json: toJson,
+  md: toMarkdown,
+  yaml: toYaml,
+};
+
+/** Everything a download response needs for one format. */
+export function renderExport(format: ExportFormat, persona: ExportPersona, extended: ExtendedProfile): RenderedExport {
+  const info = EXPORT_FORMATS[format];
+  return {
+    filename: exportFileName(persona.name, info.extension),
+    contentType: info.contentType,
+    body: RENDERERS[format](persona, extended),
+  };
+}
