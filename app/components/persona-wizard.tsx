@@ -46,17 +46,13 @@ import {
   type PersonaFieldErrors,
   type PersonaFormValues,
   type StepNumber,
+  type WizardAnswer,
   type WizardState,
 } from "~/domain/persona-form";
 import { toggleInterest, toggleTrait, TRAIT_CATEGORY_NAMES } from "~/domain/traits";
 
 import { ActionToast, useToast } from "./toaster";
 import { CheckIcon, SparklesIcon } from "./ui/icons";
-
-/** What the wizard's action answers when it does not redirect. */
-export interface WizardAnswer extends WizardState {
-  limitReached?: boolean;
-}
 
 const controlClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-500";
@@ -84,9 +80,12 @@ export function PersonaWizard({
   initial,
   answer,
   onLimitReached,
+  edit,
 }: {
-  /** The draft being continued, or null for a new persona. */
+  /** The draft being continued (or persona being edited), or null for a new persona. */
   personaId: string | null;
+  /** Editing a persona in place: 'Save Changes' with these rules instead of Save Draft / Create Persona. */
+  edit?: { rules: "create" | "draft" };
   initial: WizardState;
   /** The action's latest answer (a failed save, or every move without JavaScript). */
   answer: WizardAnswer | undefined;
@@ -192,8 +191,11 @@ export function PersonaWizard({
 
   const submittingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
   const creating = submittingIntent === "create";
-  const savingDraft = submittingIntent === "save-draft";
+  const savingDraft = submittingIntent === "save-draft" || submittingIntent === "save";
   const busy = creating || savingDraft;
+  const secondary = edit
+    ? { intent: "save", label: savingDraft ? WIZARD_TEXT.saving : WIZARD_TEXT.saveChanges, guard: guardSubmit(edit.rules) }
+    : { intent: "save-draft", label: savingDraft ? WIZARD_TEXT.saving : WIZARD_TEXT.saveDraft, guard: guardSubmit("draft") };
 
   const current = STEPS[step - 1]!;
   const visible = new Set<PersonaField>(stepFields(step));
@@ -255,17 +257,24 @@ export function PersonaWizard({
             ) : null}
           </div>
           <div className="flex flex-col-reverse gap-3 sm:flex-row">
-            <button
-              type="submit"
-              name="intent"
-              value="save-draft"
-              onClick={guardSubmit("draft")}
-              disabled={busy}
-              className={secondaryButton}
-            >
-              {savingDraft ? "Saving..." : WIZARD_TEXT.saveDraft}
-            </button>
-            {step === LAST_STEP ? (
+            {edit && step === LAST_STEP ? null : (
+              <button
+                type="submit"
+                name="intent"
+                value={secondary.intent}
+                onClick={secondary.guard}
+                disabled={busy}
+                className={secondaryButton}
+              >
+                {secondary.label}
+              </button>
+            )}
+            {step === LAST_STEP && edit ? (
+              <button type="submit" name="intent" value="save" onClick={secondary.guard} disabled={busy} className={primaryButton}>
+                {savingDraft ? <Spinner /> : <CheckIcon />}
+                {secondary.label}
+              </button>
+            ) : step === LAST_STEP ? (
               <button type="submit" name="intent" value="create" onClick={guardSubmit("create")} disabled={busy} className={primaryButton}>
                 {creating ? <Spinner /> : <CheckIcon />}
                 {continueLabel(step, creating)}

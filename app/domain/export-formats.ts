@@ -24,12 +24,16 @@
 import { dump } from "js-yaml";
 
 import type { CardMeta } from "./character-card";
-import { EXTENDED_PROFILE_SECTIONS, EXTENDED_PROFILE_TITLE, extendedProfileValue, type ExtendedProfile } from "./extended-profile";
-import { PERSONA_TYPE_LABELS, type Interest, type PersonaType } from "./persona";
+import {
+  EXTENDED_PROFILE_SECTIONS,
+  EXTENDED_PROFILE_TITLE,
+  extendedProfileValue,
+  type ExtendedProfile,
+} from "./extended-profile";
+import { PERSONA_TYPE_LABELS, type Gender, type Interest, type PersonaType } from "./persona";
 import { statusBadge } from "./persona-display";
 import { GENDER_LABELS, INTEREST_LABELS, PERSONA_FIELD_LABELS } from "./persona-form";
 import { PRODUCT_NAME } from "./site";
-import type { Gender } from "./persona";
 
 /** A persona as the exports read it: the stored row, plus what an imported card carried. */
 export interface ExportPersona {
@@ -77,7 +81,10 @@ export function isExportFormat(value: unknown): value is ExportFormat {
 
 /** SPEC §8: 'Export Successful' / 'Persona profile exported in {FORMAT} format.' */
 export function exportToast(format: ExportFormat): { title: string; description: string } {
-  return { title: "Export Successful", description: `Persona profile exported in ${EXPORT_FORMATS[format].toastName} format.` };
+  return {
+    title: "Export Successful",
+    description: `Persona profile exported in ${EXPORT_FORMATS[format].toastName} format.`,
+  };
 }
 
 export const EXPORT_FAILED_TOAST = {
@@ -112,11 +119,23 @@ function foldAccents(text: string): string {
   return text.replace(LONE_SURROGATE, "_").normalize("NFKD").replace(/\p{M}/gu, "");
 }
 
+/** An extension of a-z, 0-9 and inner dots ("txt", "card.json"), or the fallback. */
+function safeExtension(extension: string, fallback: string): string {
+  const ext = extension
+    .toLowerCase()
+    .replace(/[^a-z0-9.]/g, "")
+    .replace(/\.{2,}/g, ".")
+    .replace(/^\.|\.$/g, "");
+  return ext || fallback;
+}
+
 /** SPEC §9: 'Nova Lumen!' → 'nova_lumen__profile.txt'. See the header for non-ASCII names. */
 export function exportFileName(name: string, extension: string): string {
-  const stem = foldAccents(name.toLowerCase()).toLowerCase().replace(/[^a-z0-9]/gu, "_").slice(0, FILE_STEM_MAX);
-  const ext = extension.toLowerCase().replace(/[^a-z0-9]/g, "") || "txt";
-  return `${/[a-z0-9]/.test(stem) ? stem : FALLBACK_STEM}_profile.${ext}`;
+  const stem = foldAccents(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/gu, "_")
+    .slice(0, FILE_STEM_MAX);
+  return `${/[a-z0-9]/.test(stem) ? stem : FALLBACK_STEM}_profile.${safeExtension(extension, "txt")}`;
 }
 
 // Characters no file system or header should get: controls, path separators, the ones
@@ -136,8 +155,7 @@ export function imageFileName(name: string, extension = "jpg"): string {
     .replace(/\s/gu, "_")
     .replace(UNSAFE_IN_FILE_NAME, "_")
     .replace(/^\./, "_");
-  const ext = extension.toLowerCase().replace(/[^a-z0-9]/g, "") || "jpg";
-  return `${/[\p{L}\p{N}]/u.test(stem) ? stem : FALLBACK_STEM}_image.${ext}`;
+  return `${/[\p{L}\p{N}]/u.test(stem) ? stem : FALLBACK_STEM}_image.${safeExtension(extension, "jpg")}`;
 }
 
 /**
@@ -148,10 +166,7 @@ export function imageFileName(name: string, extension = "jpg"): string {
 export function contentDisposition(filename: string): string {
   const safe = filename.replace(LONE_SURROGATE, "_").replace(UNSAFE_IN_FILE_NAME, "_") || "download";
   const ascii = foldAccents(safe).replace(/[^\x20-\x7e]/g, "_");
-  const encoded = encodeURIComponent(safe).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  const encoded = encodeURIComponent(safe).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -304,7 +319,7 @@ function markdownText(text: string): string {
         .replace(/[\\`*_[\]<>|~]/g, "\\$&")
         .replace(/&(?=#?[a-z0-9]+;)/gi, "\\&")
         .replace(/^([#+=-])/, "\\$1")
-        .replace(/^(\d+)([.)])/, "$1\\$2"),
+        .replace(/^(\d+)([.)])/, "$1\\$2")
     )
     .join("\n");
 }
@@ -313,7 +328,8 @@ export function toMarkdown(persona: ExportPersona, extended: ExtendedProfile): s
   const doc = readableExport(persona, extended);
   const L = PERSONA_FIELD_LABELS;
   const item = (name: string, value: string) => `- **${name}:** ${markdownText(value)}`;
-  const list = (value: Shown) => (Array.isArray(value) ? value.map((v) => `- ${markdownText(v)}`) : [markdownText(value)]);
+  const list = (value: Shown) =>
+    Array.isArray(value) ? value.map((v) => `- ${markdownText(v)}`) : [markdownText(value)];
   return [
     `# ${markdownText(doc.name)}`,
     "",
@@ -382,7 +398,7 @@ export function exportYamlData(persona: ExportPersona, extended: ExtendedProfile
     description: doc.description,
     backstory: doc.backstory,
     extended: Object.fromEntries(
-      doc.extended.map((s) => [s.title, Object.fromEntries(s.fields.map((f) => [f.label, f.value]))]),
+      doc.extended.map((s) => [s.title, Object.fromEntries(s.fields.map((f) => [f.label, f.value]))])
     ),
     createdAt: isoDate(persona.createdAt),
     status: doc.status,

@@ -10,6 +10,7 @@ export const PERSONA_PAGE_TEXT = {
   noImage: "No reference image yet",
   viewDetails: "View Details",
   continueCreating: "Continue Creating",
+  edit: "Edit",
 } as const;
 
 /** SPEC §4: Active (green), In Progress (blue); on the detail page anything else shows as Archived (grey). */

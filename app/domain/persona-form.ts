@@ -313,6 +313,8 @@ export const WIZARD_TEXT = {
   autoSelectTraits: "Auto-select Traits",
   generateBackstory: "Generate Backstory",
   generating: "Generating...",
+  saveChanges: "Save Changes",
+  saving: "Saving...",
 } as const;
 
 /** Step 4's Continue is 'Create Persona' ('Creating...' while busy). */
@@ -485,6 +487,7 @@ export const WIZARD_INTENTS = [
   "generate-backstory",
   "save-draft",
   "create",
+  "save",
 ] as const;
 export type WizardIntent = (typeof WIZARD_INTENTS)[number];
 export type LocalWizardIntent = "back" | "continue" | "auto-fill" | "auto-select-traits";
@@ -504,6 +507,11 @@ export interface WizardState {
   values: PersonaFormValues;
   errors: PersonaFieldErrors | null;
   toast: WizardToast | null;
+}
+
+/** What the wizard's action answers when it does not redirect. */
+export interface WizardAnswer extends WizardState {
+  limitReached?: boolean;
 }
 
 export const WIZARD_FIX_ERRORS = "Please correct the highlighted fields to continue.";

@@ -34,6 +34,11 @@ async function readLimited(request: Request, maxBytes: number): Promise<Uint8Arr
   return body;
 }
 
+/** A raw request body of at most maxBytes (413 beyond), whatever its type. */
+export async function readLimitedBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  return readLimited(request, maxBytes);
+}
+
 /** The form data of a POST, at most maxBytes, url-encoded or multipart. */
 export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";

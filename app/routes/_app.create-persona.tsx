@@ -10,33 +10,14 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 import { LimitNotice, useCreateGate } from "~/components/create-gate";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
-import { PersonaWizard, type WizardAnswer } from "~/components/persona-wizard";
-import {
-  EMPTY_PERSONA_FORM,
-  firstStepWithError,
-  localWizardMove,
-  MISSING_INFORMATION,
-  parseStep,
-  parseWizardIntent,
-  personaFormValues,
-  toFormValues,
-  WIZARD_TOASTS,
-  type WizardState,
-} from "~/domain/persona-form";
+import { PersonaWizard } from "~/components/persona-wizard";
+import { EMPTY_PERSONA_FORM, localWizardMove, toFormValues, WIZARD_TOASTS, type WizardState } from "~/domain/persona-form";
 import { PRODUCT_NAME } from "~/domain/site";
-import { httpError, readFormData } from "~/infra/http.server";
+import { httpError } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { AccountError } from "~/services/accounts.server";
-import {
-  completeDraft,
-  createPersona,
-  generateBackstory,
-  getPersona,
-  MAX_PERSONA_BODY_BYTES,
-  saveDraft,
-  updateDraft,
-  usage,
-} from "~/services/personas.server";
+import { readWizardPost, saveFailure, wizardAnswer, wizardMove, type WizardAnswer } from "~/services/persona-wizard.server";
+import { completeDraft, createPersona, getPersona, saveDraft, updateDraft, usage } from "~/services/personas.server";
 import { requireUser, responseHeaders } from "~/services/session.server";
 
 const TITLES = { create: "Create New Persona", continue: "Continue Creating" } as const;
@@ -69,63 +50,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
-  const formData = await readFormData(request, MAX_PERSONA_BODY_BYTES);
-  const intent = parseWizardIntent(formData.get("intent"));
-  if (!intent) return httpError(400, "Unknown wizard action.");
-  const raw = personaFormValues(formData);
-  const step = parseStep(formData.get("step"));
-  const personaId = String(formData.get("personaId") ?? "") || null;
-  const state: WizardState = { step, values: toFormValues(raw), errors: null, toast: null };
-  const answer = (next: WizardAnswer, status = 200) => data(next, { status, headers: responseHeaders(ctx) });
-
-  switch (intent) {
-    case "back":
-    case "continue":
-    case "auto-fill":
-    case "auto-select-traits": {
-      const next = localWizardMove(intent, state);
-      return answer(next, next.errors ? 400 : 200);
-    }
-    case "generate-backstory": {
-      try {
-        const { backstory } = await generateBackstory(user, raw);
-        return answer({ ...state, values: { ...state.values, backstory }, toast: { type: "success", ...WIZARD_TOASTS.backstoryGenerated } });
-      } catch (error) {
-        if (!(error instanceof AccountError)) throw error;
-        const toast = error.code === "missing_information" ? MISSING_INFORMATION : WIZARD_TOASTS.backstoryFailed;
-        return answer({ ...state, toast: { type: "error", ...toast } }, error.status);
-      }
-    }
-    case "save-draft":
-    case "create": {
-      const creating = intent === "create";
-      // Creation is possible only from the Review step; anywhere else the button is Continue.
-      if (creating && step !== 4) {
-        const next = localWizardMove("continue", state);
-        return answer(next, next.errors ? 400 : 200);
-      }
-      try {
-        const persona = creating
-          ? await (personaId ? completeDraft(user, personaId, raw) : createPersona(user, raw))
-          : await (personaId ? updateDraft(user, personaId, raw) : saveDraft(user, raw));
-        const toast = creating ? WIZARD_TOASTS.created : WIZARD_TOASTS.draftSaved;
-        return redirectWithToast(`/persona/${persona.id}`, { type: "success", ...toast }, { headers: responseHeaders(ctx) });
-      } catch (error) {
-        if (!(error instanceof AccountError)) throw error;
-        if (error.code === "persona_limit_reached") return answer({ ...state, limitReached: true }, 403);
-        const failed = creating ? WIZARD_TOASTS.createFailed : WIZARD_TOASTS.draftFailed;
-        const errors = error.errors ?? null;
-        return answer(
-          {
-            ...state,
-            step: errors ? firstStepWithError(errors) : step,
-            errors,
-            toast: { type: "error", title: failed.title, description: errors ? failed.description : error.message },
-          },
-          error.status,
-        );
-      }
-    }
+  const post = await readWizardPost(request);
+  const moved = await wizardMove(user, ctx, post);
+  if (moved) return moved;
+  const { intent, raw, state, personaId } = post;
+  const creating = intent === "create";
+  // Creation is possible only from the Review step; anywhere else the button is Continue.
+  if (creating && state.step !== 4) {
+    const next = localWizardMove("continue", state);
+    return wizardAnswer(ctx, next, next.errors ? 400 : 200);
+  }
+  if (intent !== "create" && intent !== "save-draft") return httpError(400, "Unknown wizard action.");
+  try {
+    const persona = creating
+      ? await (personaId ? completeDraft(user, personaId, raw) : createPersona(user, raw))
+      : await (personaId ? updateDraft(user, personaId, raw) : saveDraft(user, raw));
+    const toast = creating ? WIZARD_TOASTS.created : WIZARD_TOASTS.draftSaved;
+    return redirectWithToast(`/persona/${persona.id}`, { type: "success", ...toast }, { headers: responseHeaders(ctx) });
+  } catch (error) {
+    return saveFailure(ctx, post, error, creating ? WIZARD_TOASTS.createFailed : WIZARD_TOASTS.draftFailed);
   }
 }
 

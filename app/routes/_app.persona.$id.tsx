@@ -1,20 +1,18 @@
-// /persona/{id}, Full Profile (SPEC §2): header with the status badge, the no-image box,
-// Basic Information, interests, traits, description, backstory and the Extended Persona
-// Profile. Unknown ids and other users' personas both get 'Persona Not Found' (404).
+// /persona/{id}, Full Profile (SPEC §2): header with the status badge, Continue Creating or
+// Edit, the Download menu, Archive/Restore and Delete; the no-image box, Basic Information,
+// interests, traits, description, backstory and the Extended Persona Profile. Unknown ids
+// and other users' personas both get 'Persona Not Found' (404).
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { DownloadMenu } from "~/components/download-menu";
+import { DeletePersonaButton, StatusBadge, StatusButton } from "~/components/persona-card";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
-import { ImageIcon, UserIcon } from "~/components/ui/icons";
-import {
-  EXTENDED_PROFILE_NOTE,
-  EXTENDED_PROFILE_SECTIONS,
-  EXTENDED_PROFILE_TITLE,
-  extendedProfile,
-  extendedProfileValue,
-} from "~/domain/extended-profile";
+import { ImageIcon, PencilIcon, UserIcon } from "~/components/ui/icons";
+import { EXTENDED_PROFILE_NOTE, EXTENDED_PROFILE_SECTIONS, EXTENDED_PROFILE_TITLE, extendedProfileValue } from "~/domain/extended-profile";
 import { GENDER_LABELS, reviewFallbacks } from "~/domain/persona-form";
 import { PERSONA_PAGE_TEXT, relativeTime, statusBadge, typeLabel } from "~/domain/persona-display";
+import { downloadItems, personaExtended } from "~/services/persona-export.server";
 import { PRODUCT_NAME } from "~/domain/site";
 import { AccountError } from "~/services/accounts.server";
 import { getPersona } from "~/services/personas.server";
@@ -27,27 +25,17 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
   try {
-    const persona = await getPersona(user, params.id ?? "");
-    const extended = extendedProfile({
-      id: persona.id,
-      name: persona.name,
-      type: persona.type,
-      ageRange: persona.ageRange,
-      interests: persona.interests,
-      personality: persona.personality,
-    });
-    return data({ persona, extended, now: new Date().toISOString() }, { headers: responseHeaders(ctx) });
+    const { cardMeta: _cardMeta, extended: _stored, ...persona } = await getPersona(user, params.id ?? "");
+    const extended = personaExtended({ ...persona, extended: _stored });
+    return data(
+      { persona, extended, downloads: downloadItems(persona), now: new Date().toISOString() },
+      { headers: responseHeaders(ctx) },
+    );
   } catch (error) {
     if (error instanceof AccountError && error.status === 404) throw data(null, { status: 404, headers: responseHeaders(ctx) });
     throw error;
   }
 }
-
-const toneClass = {
-  green: "bg-emerald-100 text-emerald-900",
-  blue: "bg-blue-100 text-blue-900",
-  grey: "bg-slate-200 text-slate-800",
-} as const;
 
 function Card({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (
@@ -74,7 +62,7 @@ function Chips({ items, empty }: { items: string[]; empty: string }) {
 }
 
 export default function PersonaPage() {
-  const { persona, extended, now } = useLoaderData<typeof loader>();
+  const { persona, extended, downloads, now } = useLoaderData<typeof loader>();
   const badge = statusBadge(persona.status);
   const facts: [string, string][] = [
     ["Created", relativeTime(persona.createdAt, new Date(now))],
@@ -92,15 +80,33 @@ export default function PersonaPage() {
         </Link>
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold text-slate-900">{persona.name}</h1>
-          <span className={`rounded-full px-3 py-1 text-sm font-semibold ${toneClass[badge.tone]}`}>{badge.label}</span>
-          {persona.status === "in_progress" ? (
-            <Link
-              to={`/create-persona?id=${persona.id}`}
-              className="ml-auto rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800"
-            >
-              {PERSONA_PAGE_TEXT.continueCreating}
-            </Link>
-          ) : null}
+          <StatusBadge status={persona.status} />
+          <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+            {persona.status === "in_progress" ? (
+              <Link
+                to={`/create-persona?id=${persona.id}`}
+                className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+              >
+                {PERSONA_PAGE_TEXT.continueCreating}
+              </Link>
+            ) : (
+              <Link
+                to={`/persona/${persona.id}/edit`}
+                className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+              >
+                <PencilIcon />
+                {PERSONA_PAGE_TEXT.edit}
+              </Link>
+            )}
+            <DownloadMenu items={downloads} />
+            <StatusButton
+              persona={persona}
+              change={persona.status === "archived" ? "restore" : "archive"}
+              returnTo={`/persona/${persona.id}`}
+              variant="text"
+            />
+            <DeletePersonaButton persona={persona} returnTo="/my-personas" variant="text" />
+          </div>
         </div>
         <p className="mt-1 text-slate-700">{typeLabel(persona.type)}</p>
       </div>

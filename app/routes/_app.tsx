@@ -2,10 +2,12 @@
 // afterwards; signed-in users get the navigation shell. These pages are personal, so
 // they are never cached (no publicPage handle, and Cache-Control: private, no-store).
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 
 import { AppShell } from "~/components/app-shell";
+import { DashboardLoading } from "~/components/dashboard-skeleton";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { DASHBOARD_PATH } from "~/domain/navigation";
 import { requireUser, responseHeaders } from "~/services/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -20,11 +22,12 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
 
 export default function AppLayout() {
   const { user } = useLoaderData<typeof loader>();
-  return (
-    <AppShell user={user}>
-      <Outlet />
-    </AppShell>
-  );
+  const navigation = useNavigation();
+  const location = useLocation();
+  // On the way to the dashboard from another page, its skeleton shows while it loads.
+  const toDashboard =
+    navigation.state === "loading" && navigation.location.pathname === DASHBOARD_PATH && location.pathname !== DASHBOARD_PATH;
+  return <AppShell user={user}>{toDashboard ? <DashboardLoading /> : <Outlet />}</AppShell>;
 }
 
 export function ErrorBoundary() {

@@ -59,7 +59,7 @@ export async function usage(user: CurrentUser): Promise<{ subscriptionStatus: st
   return { subscriptionStatus: user.subscriptionStatus, canCreateMore: (row?.owned ?? 0) < FREE_PLAN_PERSONA_LIMIT };
 }
 
-async function insertPersona(user: CurrentUser, values: typeof personas.$inferInsert): Promise<Persona> {
+export async function insertPersona(user: CurrentUser, values: typeof personas.$inferInsert): Promise<Persona> {
   try {
     const [row] = await withUser(user.id, (tx) => tx.insert(personas).values(values).returning(), { email: user.email });
     return row;

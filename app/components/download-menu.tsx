@@ -1,0 +1,130 @@
+// The persona page's Download menu (SPEC §2, §8, §9). A <details> disclosure of plain
+// download links, so it works without JavaScript. With JavaScript it behaves as a menu:
+// arrow keys, Home/End, typeahead (reset after 1 second), Escape and outside clicks close
+// it, and a download says 'Export Successful'.
+import { useEffect, useRef } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+import { useToast } from "./toaster";
+import { DownloadIcon } from "./ui/icons";
+
+export interface DownloadItem {
+  label: string;
+  href: string;
+  /** The toast after the download starts (with JavaScript). */
+  toast?: { title: string; description: string };
+}
+
+const TYPEAHEAD_RESET_MS = 1000;
+
+export function DownloadMenu({ items, label = "Download" }: { items: DownloadItem[]; label?: string }) {
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const typed = useRef({ text: "", at: 0 });
+
+  const links = () => [...(listRef.current?.querySelectorAll<HTMLAnchorElement>("a[role='menuitem'], a") ?? [])];
+  const close = (focusButton: boolean) => {
+    if (detailsRef.current) detailsRef.current.open = false;
+    if (focusButton) summaryRef.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!hydrated) return;
+    const onPointer = (event: PointerEvent) => {
+      if (detailsRef.current?.open && !detailsRef.current.contains(event.target as Node)) close(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, [hydrated]);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (!hydrated) return;
+    const details = detailsRef.current;
+    if (!details) return;
+    const items = links();
+    const index = items.indexOf(document.activeElement as HTMLAnchorElement);
+    const focus = (i: number) => items[(i + items.length) % items.length]?.focus();
+    if (!details.open) {
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        event.preventDefault();
+        details.open = true;
+        requestAnimationFrame(() => focus(event.key === "ArrowDown" ? 0 : -1));
+      }
+      return;
+    }
+    switch (event.key) {
+      case "Escape":
+        event.preventDefault();
+        close(true);
+        return;
+      case "ArrowDown":
+        event.preventDefault();
+        focus(index + 1);
+        return;
+      case "ArrowUp":
+        event.preventDefault();
+        focus(index < 0 ? -1 : index - 1);
+        return;
+      case "Home":
+        event.preventDefault();
+        focus(0);
+        return;
+      case "End":
+        event.preventDefault();
+        focus(-1);
+        return;
+      case "Tab":
+        close(false);
+        return;
+    }
+    if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      const now = Date.now();
+      typed.current = { text: (now - typed.current.at > TYPEAHEAD_RESET_MS ? "" : typed.current.text) + event.key.toLowerCase(), at: now };
+      const match = items.find((a) => a.textContent?.trim().toLowerCase().startsWith(typed.current.text));
+      match?.focus();
+    }
+  };
+
+  return (
+    <details ref={detailsRef} className="relative" onKeyDown={onKeyDown} data-testid="download-menu">
+      <summary
+        ref={summaryRef}
+        aria-haspopup={hydrated ? "menu" : undefined}
+        onClick={() => {
+          // Opening with a click moves focus to the first item for keyboard users.
+          if (!detailsRef.current?.open) requestAnimationFrame(() => links()[0]?.focus({ preventScroll: true }));
+        }}
+        className="inline-flex cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden"
+      >
+        <DownloadIcon />
+        {label}
+      </summary>
+      <ul
+        ref={listRef}
+        role={hydrated ? "menu" : undefined}
+        aria-label={hydrated ? label : undefined}
+        className="absolute right-0 z-20 mt-2 w-64 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+      >
+        {items.map((item) => (
+          <li key={item.href} role={hydrated ? "none" : undefined}>
+            <a
+              href={item.href}
+              download
+              role={hydrated ? "menuitem" : undefined}
+              onClick={() => {
+                if (item.toast) toast({ type: "success", ...item.toast });
+                close(false);
+              }}
+              className="block px-4 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none"
+            >
+              {item.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,243 @@
+// A persona as a card (SPEC §2 /dashboard, /my-personas): placeholder icon without an image,
+// 'Character' when the type is missing, the status badge, 'View Details' or 'Continue
+// Creating', and the actions the list allows (archive, restore, delete). The status badge is
+// shared with the persona page.
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useId, useRef } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+import { LIST_TEXT } from "~/domain/persona-list";
+import { relativeTime, statusBadge, typeLabel } from "~/domain/persona-display";
+
+import { ArchiveIcon, RestoreIcon, TrashIcon, UserIcon } from "./ui/icons";
+
+export interface CardPersona {
+  id: string;
+  name: string;
+  type: string | null;
+  description: string | null;
+  status: string;
+  imageUrl: string | null;
+  createdAt: string | Date;
+}
+
+const toneClass = {
+  green: "bg-emerald-100 text-emerald-900",
+  blue: "bg-blue-100 text-blue-900",
+  grey: "bg-slate-200 text-slate-800",
+} as const;
+
+export function StatusBadge({ status }: { status: string }) {
+  const badge = statusBadge(status);
+  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${toneClass[badge.tone]}`}>{badge.label}</span>;
+}
+
+/** Where a card's main link goes: the page, or the wizard for a draft. */
+export function personaHref(persona: Pick<CardPersona, "id" | "status">): { to: string; label: string } {
+  return persona.status === "in_progress"
+    ? { to: `/create-persona?id=${persona.id}`, label: LIST_TEXT.continueCreating }
+    : { to: `/persona/${persona.id}`, label: LIST_TEXT.viewDetails };
+}
+
+export function PersonaCard({
+  persona,
+  now,
+  actions,
+  returnTo,
+}: {
+  persona: CardPersona;
+  now: Date;
+  /** Which actions the card offers (SPEC §4: archive only when not archived; the dashboard offers delete only). */
+  actions: { archive?: boolean; restore?: boolean; delete?: boolean };
+  /** Where the actions come back to. */
+  returnTo: string;
+}) {
+  const main = personaHref(persona);
+  const titleId = useId();
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="persona-card">
+      <div className="flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-brand-50 to-slate-100 text-5xl text-brand-700">
+        {persona.imageUrl ? (
+          <img src={persona.imageUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
+        ) : (
+          <UserIcon />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={titleId} className="min-w-0 truncate text-lg font-semibold text-slate-900">
+            {persona.name}
+          </h3>
+          <StatusBadge status={persona.status} />
+        </div>
+        <p className="text-sm text-slate-600">{typeLabel(persona.type)}</p>
+        <p className="mt-2 line-clamp-2 flex-1 text-sm text-slate-700">{persona.description || "No description provided"}</p>
+        <p className="mt-2 text-xs text-slate-600">
+          Created{" "}
+          <time dateTime={new Date(persona.createdAt).toISOString()} suppressHydrationWarning>
+            {relativeTime(persona.createdAt, now)}
+          </time>
+        </p>
+        <div className="mt-4 flex items-center gap-2">
+          <Link
+            to={main.to}
+            className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
+            aria-describedby={titleId}
+          >
+            {main.label}
+          </Link>
+          {actions.archive && persona.status !== "archived" ? (
+            <StatusButton persona={persona} change="archive" returnTo={returnTo} />
+          ) : null}
+          {actions.restore && persona.status === "archived" ? (
+            <StatusButton persona={persona} change="restore" returnTo={returnTo} />
+          ) : null}
+          {actions.delete ? <DeletePersonaButton persona={persona} returnTo={returnTo} variant="icon" /> : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+const iconButton =
+  "inline-flex h-10 w-10 items-center justify-center rounded-lg border border-slate-300 text-lg text-slate-700 hover:bg-slate-100 disabled:opacity-60";
+
+/** Archive or restore: a form post, so it works without JavaScript; the list refreshes after it. */
+export function StatusButton({
+  persona,
+  change,
+  returnTo,
+  variant = "icon",
+}: {
+  persona: Pick<CardPersona, "id" | "name">;
+  change: "archive" | "restore";
+  returnTo: string;
+  variant?: "icon" | "text";
+}) {
+  const navigation = useNavigation();
+  const action = `/persona/${persona.id}/status`;
+  const busy = navigation.state !== "idle" && navigation.formAction === action;
+  const label = change === "archive" ? LIST_TEXT.archive : LIST_TEXT.restore;
+  const Icon = change === "archive" ? ArchiveIcon : RestoreIcon;
+  return (
+    <Form method="post" action={action} preventScrollReset>
+      <input type="hidden" name="intent" value={change} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
+      {variant === "icon" ? (
+        <button type="submit" disabled={busy} className={iconButton} title={`${label} ${persona.name}`}>
+          <Icon />
+          <span className="sr-only">
+            {label} {persona.name}
+          </span>
+        </button>
+      ) : (
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          <Icon />
+          {label}
+        </button>
+      )}
+    </Form>
+  );
+}
+
+export const DELETE_TEXT = {
+  title: (name: string) => `Delete ${name}?`,
+  text: "This removes the persona with its chat history and images. It cannot be undone.",
+  confirm: "Delete",
+  cancel: "Cancel",
+} as const;
+
+/**
+ * Delete asks first: with JavaScript in a dialog, without it on a confirmation page
+ * (/persona/{id}/delete). Either way the confirmation is a form post.
+ */
+export function DeletePersonaButton({
+  persona,
+  returnTo,
+  variant,
+}: {
+  persona: Pick<CardPersona, "id" | "name">;
+  returnTo: string;
+  variant: "icon" | "text";
+}) {
+  const hydrated = useHydrated();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const confirmUrl = `/persona/${persona.id}/delete?redirectTo=${encodeURIComponent(returnTo)}`;
+  const navigation = useNavigation();
+  const deleting = navigation.state !== "idle" && navigation.formAction?.startsWith(`/persona/${persona.id}/delete`);
+  const content =
+    variant === "icon" ? (
+      <>
+        <TrashIcon />
+        <span className="sr-only">
+          {LIST_TEXT.delete} {persona.name}
+        </span>
+      </>
+    ) : (
+      <>
+        <TrashIcon />
+        {LIST_TEXT.delete}
+      </>
+    );
+  const className =
+    variant === "icon"
+      ? `${iconButton} hover:border-red-300 hover:bg-red-50 hover:text-red-800`
+      : "inline-flex items-center gap-2 rounded-lg border border-red-300 bg-white px-3 py-2 text-sm font-medium text-red-800 hover:bg-red-50";
+
+  if (!hydrated) {
+    return (
+      <Link to={confirmUrl} className={className} title={variant === "icon" ? `${LIST_TEXT.delete} ${persona.name}` : undefined}>
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        title={variant === "icon" ? `${LIST_TEXT.delete} ${persona.name}` : undefined}
+        onClick={() => dialogRef.current?.showModal()}
+      >
+        {content}
+      </button>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) dialogRef.current?.close();
+        }}
+        className="w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      >
+        <Form method="post" action={`/persona/${persona.id}/delete`} className="p-6" onSubmit={() => dialogRef.current?.close()}>
+          <input type="hidden" name="redirectTo" value={returnTo} />
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {DELETE_TEXT.title(persona.name)}
+          </h2>
+          <p id={textId} className="mt-2 text-slate-700">
+            {DELETE_TEXT.text}
+          </p>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button
+              type="button"
+              onClick={() => dialogRef.current?.close()}
+              className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
+            >
+              {DELETE_TEXT.cancel}
+            </button>
+            <button type="submit" disabled={deleting} className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+              {DELETE_TEXT.confirm}
+            </button>
+          </div>
+        </Form>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,941 @@
+// Character cards: a persona as Character Card V2 and V3, the JSON that SillyTavern, RisuAI,
+// Agnai and other chat front ends import (V2: malfoyslastname/character-card-spec-v2; V3:
+// kwaroran/character-card-spec-v3), and a card read back into a persona (SPEC §3 "Creation
+// form" fields, §5 rules, §9 limits). Pure; the PNG container lives in infra/png.server.ts.
+//
+// Export. The card's texts are written for a chat front end (a rich description, the traits
+// as personality, a scenario, the spec's chat greeting as first_mes, an example dialogue and
+// a short role prompt); our own fields, with the Extended Profile, go into
+// data.extensions.personaforge, so a card read back loses nothing.
+//
+// Import. A card of ours gives its fields back from that extension (each checked against our
+// enumerations and limits, anything invalid dropped). A foreign card gives what can be
+// derived: its name, a short description and a backstory from its texts, the traits named in
+// its personality or tags, interests and gender from its tags. Everything the persona does not
+// model is kept in CardMeta and written back on export: the card's own texts, greetings, tags,
+// creator, version, dates, lorebook, assets and every other front end's extension.
+//
+// Export → import → export gives the same bytes. To get there:
+// - CardMeta keeps a text only when it differs from what the imported persona would produce,
+//   so a card of ours keeps almost nothing and follows later edits of the persona.
+// - The texts the persona models (description, personality, scenario, tags) and the
+//   modification date come from CardMeta only while the persona is unedited, that is while
+//   its fields (name, type, gender, age range, interests, traits, description, backstory)
+//   still match the fingerprint taken at import. Saving an image, a style or the status
+//   is no edit. Once edited, those texts are derived again (tags: ours first, then the
+//   card's other tags) and modification_date is updatedAt. Everything else in CardMeta is
+//   always written back, and creation_date never changes once a card has one (V3 spec).
+// - JSON objects from other front ends are written with their keys sorted, so the way the
+//   database stores them (jsonb reorders keys) does not matter.
+// - `status` tells the caller what to store for the round trip to hold (see ParsedCard).
+//
+// A card is hostile input: every text is capped (CARD_LIMITS), lists and foreign JSON are
+// bounded in size and depth, NUL characters and broken UTF-16 are removed (PostgreSQL refuses
+// them), and text stays text: nothing here is ever read as HTML. A name loses markup and
+// control characters and is cut to 80 characters; one that still has fewer than 2 is refused.
+import * as z from "zod";
+
+import { truncateDescription } from "./autofill";
+import type { ExportPersona } from "./export-formats";
+import type { ExtendedProfile } from "./extended-profile";
+import {
+  AGE_RANGES,
+  GENDERS,
+  IMAGE_STYLES,
+  PERSONA_LIMITS,
+  PERSONA_STATUSES,
+  PERSONA_TYPE_LABELS,
+  PERSONA_TYPES,
+  TRAITS,
+  type AgeRange,
+  type Gender,
+  type ImageStyle,
+  type Interest,
+  type PersonaStatus,
+  type PersonaType,
+} from "./persona";
+import { characterCount, GENDER_LABELS, INTEREST_LABELS, validatePersona } from "./persona-form";
+import { hashString } from "./random";
+import { PRODUCT_NAME } from "./site";
+import { isInterest, isTrait, type Trait } from "./traits";
+
+export const CARD_EXTENSION_KEY = "personaforge";
+export const CARD_EXTENSION_VERSION = 1;
+export const CARD_META_VERSION = 1;
+export const CARD_CHARACTER_VERSION = "1.0";
+
+export const CARD_LIMITS = {
+  /** Characters in one text field of a card. */
+  textMax: 100_000,
+  /** Characters in one tag. */
+  tagMax: 1_000,
+  /** Entries in a list: greetings, tags, sources, assets. */
+  listMax: 100,
+  /** Size of the extensions, the lorebook and the assets, each measured as JSON characters. */
+  jsonMax: 2_000_000,
+  /** Nesting depth of that JSON. */
+  jsonDepth: 20,
+  /** Size of everything kept from one card. */
+  metaMax: 4_000_000,
+} as const;
+
+/** SPEC §8: the chat greeting, also the card's first message. */
+export function chatGreeting(name: string): string {
+  return `Hi there! I'm ${name}. How can I help you today?`;
+}
+
+// ---------------------------------------------------------------------------------------
+// The card formats.
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export interface CardAsset {
+  type: string;
+  uri: string;
+  name: string;
+  ext: string;
+}
+
+export interface CharacterCardV2Data {
+  name: string;
+  description: string;
+  personality: string;
+  scenario: string;
+  first_mes: string;
+  mes_example: string;
+  creator_notes: string;
+  system_prompt: string;
+  post_history_instructions: string;
+  alternate_greetings: string[];
+  character_book?: JsonValue;
+  tags: string[];
+  creator: string;
+  character_version: string;
+  extensions: Record<string, JsonValue>;
+}
+
+export interface CharacterCardV2 {
+  spec: "chara_card_v2";
+  spec_version: "2.0";
+  data: CharacterCardV2Data;
+}
+
+export interface CharacterCardV3Data extends CharacterCardV2Data {
+  group_only_greetings: string[];
+  /** Unix time in seconds. */
+  creation_date?: number;
+  modification_date?: number;
+  assets?: CardAsset[];
+  nickname?: string;
+  creator_notes_multilingual?: Record<string, string>;
+  source?: string[];
+}
+
+export interface CharacterCardV3 {
+  spec: "chara_card_v3";
+  spec_version: "3.0";
+  data: CharacterCardV3Data;
+}
+
+/** What an imported card carried that the persona does not model (stored as personas.card_meta). */
+export interface CardMeta {
+  version: typeof CARD_META_VERSION;
+  /** The persona's fingerprint at import: while it still matches, the persona is unedited. */
+  importedAs: string;
+  description?: string;
+  personality?: string;
+  scenario?: string;
+  first_mes?: string;
+  mes_example?: string;
+  creator_notes?: string;
+  system_prompt?: string;
+  post_history_instructions?: string;
+  alternate_greetings?: string[];
+  group_only_greetings?: string[];
+  tags?: string[];
+  creator?: string;
+  character_version?: string;
+  character_book?: JsonValue;
+  assets?: CardAsset[];
+  nickname?: string;
+  creator_notes_multilingual?: Record<string, string>;
+  source?: string[];
+  creation_date?: number;
+  modification_date?: number;
+  /** Every extension except ours, as the card had it. */
+  extensions?: Record<string, JsonValue>;
+}
+
+/** data.extensions.personaforge: the persona's own fields. */
+export interface PersonaCardExtension {
+  version: typeof CARD_EXTENSION_VERSION;
+  type: string | null;
+  gender: string | null;
+  ageRange: string | null;
+  interests: string[];
+  personality: string[];
+  description: string;
+  backstory: string;
+  imageStyle: string;
+  status: string;
+  extended: ExtendedProfile;
+}
+
+// ---------------------------------------------------------------------------------------
+// Small text helpers.
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** What PostgreSQL can store: no NUL, no half of a surrogate pair. */
+function cleanText(text: string): string {
+  return text.replace(/\u0000/g, "").replace(LONE_SURROGATE, "\uFFFD");
+}
+
+/** At most `max` characters (code points), with "..." when cut. */
+function cut(text: string, max: number): string {
+  return characterCount(text) > max ? `${[...text].slice(0, max - 3).join("")}...` : text;
+}
+
+const blank = (value: string | null | undefined) => !value || value.trim() === "";
+const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
+
+function listWords(words: readonly string[]): string {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+function distinct<T>(items: readonly T[]): T[] {
+  return [...new Set(items)];
+}
+
+function oneOf<T extends string>(options: readonly T[], value: unknown): T | null {
+  return typeof value === "string" && (options as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const unixSeconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
+
+// ---------------------------------------------------------------------------------------
+// Foreign JSON (extensions, lorebooks, assets): bounded, cleaned, keys sorted.
+
+class JsonLimit extends Error {
+  constructor(readonly problem: "large" | "deep" | "type") {
+    super(problem);
+  }
+}
+
+function boundedJson(
+  value: unknown,
+  maxChars: number = CARD_LIMITS.jsonMax,
+  maxDepth: number = CARD_LIMITS.jsonDepth
+): JsonValue {
+  let budget = maxChars;
+  const spend = (n: number) => {
+    budget -= n;
+    if (budget < 0) throw new JsonLimit("large");
+  };
+  const walk = (v: unknown, depth: number): JsonValue => {
+    if (depth > maxDepth) throw new JsonLimit("deep");
+    if (v === null) {
+      spend(4);
+      return null;
+    }
+    switch (typeof v) {
+      case "string":
+        spend(v.length + 2);
+        return cleanText(v);
+      case "number":
+        spend(8);
+        return Number.isFinite(v) ? v : null;
+      case "boolean":
+        spend(5);
+        return v;
+      case "object": {
+        spend(2);
+        if (Array.isArray(v)) {
+          const items: JsonValue[] = [];
+          for (const item of v) items.push(walk(item, depth + 1));
+          return items;
+        }
+        const entries: [string, JsonValue][] = [];
+        for (const key of Object.keys(v).sort()) {
+          spend(key.length + 3);
+          entries.push([cleanText(key), walk((v as Record<string, unknown>)[key], depth + 1)]);
+        }
+        // fromEntries defines own properties, so a "__proto__" key stays a plain key.
+        return Object.fromEntries(entries);
+      }
+      default:
+        throw new JsonLimit("type");
+    }
+  };
+  return walk(value, 0);
+}
+
+/** Keys sorted at every level, for a stable export whatever order storage kept. */
+function canonical(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (isRecord(value)) {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical(value[key] as JsonValue)])
+    );
+  }
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------
+// The Extended Profile inside a card (or a stored row): checked, never trusted.
+
+const profileText = z.string().max(2_000).transform(cleanText);
+const profileList = z.array(profileText).max(20);
+
+const extendedProfileSchema = z.object({
+  birthplace: profileText,
+  currentResidence: profileText,
+  occupation: profileText,
+  education: profileText,
+  languages: profileList,
+  hobbies: profileList,
+  favoriteFood: profileText,
+  favoritePlaces: profileList,
+  motto: profileText,
+  dailyRoutine: profileText,
+  socialCircle: z.object({ family: profileText, friends: profileText, colleagues: profileText }),
+  goals: z.object({ short: profileText, long: profileText }),
+  challengesOvercome: profileText,
+  influences: profileList,
+  secretSkills: profileList,
+  birthYear: z.number().int().min(1000).max(9999),
+});
+
+/** An Extended Profile from a card or the `extended` column, in the interface's key order; null when invalid. */
+export function parseExtendedProfile(value: unknown): ExtendedProfile | null {
+  const result = extendedProfileSchema.safeParse(value);
+  return result.success ? orderedProfile(result.data) : null;
+}
+
+function orderedProfile(p: ExtendedProfile): ExtendedProfile {
+  return {
+    birthplace: p.birthplace,
+    currentResidence: p.currentResidence,
+    occupation: p.occupation,
+    education: p.education,
+    languages: [...p.languages],
+    hobbies: [...p.hobbies],
+    favoriteFood: p.favoriteFood,
+    favoritePlaces: [...p.favoritePlaces],
+    motto: p.motto,
+    dailyRoutine: p.dailyRoutine,
+    socialCircle: {
+      family: p.socialCircle.family,
+      friends: p.socialCircle.friends,
+      colleagues: p.socialCircle.colleagues,
+    },
+    goals: { short: p.goals.short, long: p.goals.long },
+    challengesOvercome: p.challengesOvercome,
+    influences: [...p.influences],
+    secretSkills: [...p.secretSkills],
+    birthYear: p.birthYear,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Export.
+
+/** The persona fields the card's texts are made from. */
+type CardSource = Pick<
+  ExportPersona,
+  "name" | "type" | "gender" | "ageRange" | "interests" | "personality" | "description" | "backstory"
+>;
+
+/** Changes to these fields, and only these, count as editing an imported persona. */
+function personaFingerprint(p: CardSource): string {
+  const text = JSON.stringify([
+    p.name.trim(),
+    p.type || null,
+    p.gender || null,
+    p.ageRange || null,
+    p.interests,
+    p.personality,
+    (p.description ?? "").trim(),
+    (p.backstory ?? "").trim(),
+  ]);
+  const hex = (n: number) => n.toString(16).padStart(8, "0");
+  return hex(hashString(`a\u0000${text}`)) + hex(hashString(`b\u0000${text}`));
+}
+
+interface DerivedTexts {
+  description: string;
+  personality: string;
+  scenario: string;
+  first_mes: string;
+  mes_example: string;
+  creator_notes: string;
+  system_prompt: string;
+  post_history_instructions: string;
+  tags: string[];
+}
+
+/** The card texts made from the persona alone; extended is null when it is not known. */
+function deriveTexts(p: CardSource, extended: ExtendedProfile | null): DerivedTexts {
+  const typeLabel =
+    p.type && Object.hasOwn(PERSONA_TYPE_LABELS, p.type) ? PERSONA_TYPE_LABELS[p.type as PersonaType] : null;
+  const genderLabel = p.gender && Object.hasOwn(GENDER_LABELS, p.gender) ? GENDER_LABELS[p.gender as Gender] : null;
+  const interests = p.interests.filter(isInterest).map((interest) => INTEREST_LABELS[interest]);
+  const traits = p.personality.filter((trait) => !blank(trait));
+  const short = (p.description ?? "").trim();
+  const backstory = (p.backstory ?? "").trim();
+  const who = typeLabel ? `${article(typeLabel)} ${typeLabel}` : null;
+  const topics = listWords(interests.map((i) => i.toLowerCase()));
+
+  const facts = [
+    `Name: ${p.name}`,
+    typeLabel && `Type: ${typeLabel}`,
+    genderLabel && `Gender: ${genderLabel}`,
+    !blank(p.ageRange) && `Age: ${p.ageRange}`,
+    interests.length > 0 && `Interests: ${interests.join(", ")}`,
+    extended && `Occupation: ${extended.occupation}`,
+    extended && `Lives in: ${extended.currentResidence}`,
+    extended && `Born in: ${extended.birthplace}`,
+    extended && `Languages: ${extended.languages.join(", ")}`,
+    extended && `Hobbies: ${extended.hobbies.join(", ")}`,
+    extended && `Motto: ${extended.motto}`,
+  ].filter((line): line is string => typeof line === "string");
+
+  return {
+    description: [short, facts.join("\n"), backstory && `Backstory:\n${backstory}`].filter(Boolean).join("\n\n"),
+    personality: traits.join(", "),
+    scenario: `{{char}} is ${who ? `${who} ` : ""}chatting with {{user}}${topics ? ` about ${topics}` : ""}.`,
+    first_mes: chatGreeting(p.name),
+    mes_example: [
+      "<START>",
+      "{{user}}: Tell me a little about yourself.",
+      `{{char}}: I'm {{char}}${who ? `, ${who}` : ""}.` +
+        (topics ? ` I love talking about ${topics}.` : "") +
+        (traits.length ? ` People say I'm ${listWords(traits.slice(0, 3).map((t) => t.toLowerCase()))}.` : ""),
+    ].join("\n"),
+    creator_notes: `${short ? `${short}\n\n` : ""}Created with ${PRODUCT_NAME}.`,
+    system_prompt:
+      `You are {{char}}${who ? `, ${who}` : ""}. ` +
+      (traits.length ? `Your personality is ${listWords(traits.map((t) => t.toLowerCase()))}. ` : "") +
+      "Stay in character, speak in the first person and keep your replies conversational.",
+    post_history_instructions: "",
+    tags: [...(typeLabel ? [typeLabel] : []), ...interests],
+  };
+}
+
+function personaExtension(p: ExportPersona, extended: ExtendedProfile): PersonaCardExtension {
+  return {
+    version: CARD_EXTENSION_VERSION,
+    type: p.type || null,
+    gender: p.gender || null,
+    ageRange: p.ageRange || null,
+    interests: [...p.interests],
+    personality: [...p.personality],
+    description: (p.description ?? "").trim(),
+    backstory: (p.backstory ?? "").trim(),
+    imageStyle: p.imageStyle,
+    status: p.status,
+    extended: orderedProfile(extended),
+  };
+}
+
+export interface CardOptions {
+  /** The card's creator, e.g. the user's name; a card imported with a creator keeps it. */
+  creator?: string;
+}
+
+/** Ours first, then the card's other tags, without repeats (ignoring case). */
+function mergeTags(ours: readonly string[], theirs: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return [...ours, ...theirs].filter((tag) => {
+    const key = tag.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function cardData(persona: ExportPersona, extended: ExtendedProfile, options: CardOptions): CharacterCardV3Data {
+  const meta = persona.cardMeta;
+  const derived = deriveTexts(persona, extended);
+  // The card as imported, while the persona is unedited (see the header).
+  const unedited = meta !== null && meta.importedAs === personaFingerprint(persona) ? meta : null;
+  const kept = <T>(value: T | undefined, fallback: T): T => (value !== undefined ? value : fallback);
+  // A text the persona models is the card's own only while unedited; one it does not model always is.
+  const modelled = (key: "description" | "personality" | "scenario") => kept(unedited?.[key], derived[key]);
+  const tags = unedited ? kept(unedited.tags, derived.tags) : mergeTags(derived.tags, meta?.tags ?? []);
+  const extensions = canonical({
+    ...(meta?.extensions ?? {}),
+    [CARD_EXTENSION_KEY]: personaExtension(persona, extended) as unknown as JsonValue,
+  }) as Record<string, JsonValue>;
+
+  return {
+    name: persona.name,
+    description: modelled("description"),
+    personality: modelled("personality"),
+    scenario: modelled("scenario"),
+    first_mes: kept(meta?.first_mes, derived.first_mes),
+    mes_example: kept(meta?.mes_example, derived.mes_example),
+    creator_notes: kept(meta?.creator_notes, derived.creator_notes),
+    system_prompt: kept(meta?.system_prompt, derived.system_prompt),
+    post_history_instructions: kept(meta?.post_history_instructions, derived.post_history_instructions),
+    alternate_greetings: [...kept(meta?.alternate_greetings, [])],
+    ...(meta?.character_book !== undefined ? { character_book: canonical(meta.character_book) } : {}),
+    tags: [...tags],
+    creator: kept(meta?.creator, options.creator ?? ""),
+    character_version: kept(meta?.character_version, CARD_CHARACTER_VERSION),
+    extensions,
+    group_only_greetings: [...kept(meta?.group_only_greetings, [])],
+    creation_date: kept(meta?.creation_date, unixSeconds(persona.createdAt)),
+    modification_date: kept(unedited?.modification_date, unixSeconds(persona.updatedAt)),
+    ...(meta?.assets !== undefined
+      ? { assets: meta.assets.map((a) => ({ type: a.type, uri: a.uri, name: a.name, ext: a.ext })) }
+      : {}),
+    ...(meta?.nickname !== undefined ? { nickname: meta.nickname } : {}),
+    ...(meta?.creator_notes_multilingual !== undefined
+      ? { creator_notes_multilingual: canonical(meta.creator_notes_multilingual) as Record<string, string> }
+      : {}),
+    ...(meta?.source !== undefined ? { source: [...meta.source] } : {}),
+  };
+}
+
+/** The persona as a Character Card V3 (what the `ccv3` PNG chunk and a .json card hold). */
+export function toCardV3(
+  persona: ExportPersona,
+  extended: ExtendedProfile,
+  options: CardOptions = {}
+): CharacterCardV3 {
+  return { spec: "chara_card_v3", spec_version: "3.0", data: cardData(persona, extended, options) };
+}
+
+/** The persona as a Character Card V2 (the `chara` PNG chunk, for front ends that read only V2). */
+export function toCardV2(
+  persona: ExportPersona,
+  extended: ExtendedProfile,
+  options: CardOptions = {}
+): CharacterCardV2 {
+  const d = cardData(persona, extended, options);
+  return {
+    spec: "chara_card_v2",
+    spec_version: "2.0",
+    data: {
+      name: d.name,
+      description: d.description,
+      personality: d.personality,
+      scenario: d.scenario,
+      first_mes: d.first_mes,
+      mes_example: d.mes_example,
+      creator_notes: d.creator_notes,
+      system_prompt: d.system_prompt,
+      post_history_instructions: d.post_history_instructions,
+      alternate_greetings: d.alternate_greetings,
+      ...(d.character_book !== undefined ? { character_book: d.character_book } : {}),
+      tags: d.tags,
+      creator: d.creator,
+      character_version: d.character_version,
+      extensions: d.extensions,
+    },
+  };
+}
+
+/** A card as a file: pretty JSON with a final newline. Also what goes into the PNG chunks. */
+export function cardJson(card: CharacterCardV2 | CharacterCardV3): string {
+  return `${JSON.stringify(card, null, 2)}\n`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Import.
+
+const formatNumber = (n: number) => n.toLocaleString("en-US");
+const MUST_BE_TEXT = "must be text";
+
+const cardText = (max: number = CARD_LIMITS.textMax) =>
+  z.string({ error: MUST_BE_TEXT }).max(max, { error: `is too long (over ${formatNumber(max)} characters)` });
+
+const cardTextList = (itemMax: number = CARD_LIMITS.textMax) =>
+  z
+    .array(cardText(itemMax), { error: "must be a list of text" })
+    .max(CARD_LIMITS.listMax, { error: `has too many entries (over ${CARD_LIMITS.listMax})` });
+
+// Foreign objects are checked, not rebuilt: a rebuilt object would lose a "__proto__" key
+// (assigning it sets the prototype instead). boundedJson copies them safely later.
+const cardObject = z.custom<Record<string, unknown>>(isRecord, { error: "must be an object" });
+const cardTextObject = z.custom<Record<string, string>>(
+  (v) =>
+    isRecord(v) && Object.values(v).every((text) => typeof text === "string" && text.length <= CARD_LIMITS.textMax),
+  { error: "must be an object of texts" }
+);
+
+/** A date: kept when it is a number of seconds, ignored otherwise (it is only informative). */
+const cardDate = z
+  .unknown()
+  .transform((v) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : undefined))
+  .optional();
+
+const cardAssets = z
+  .array(
+    z.object(
+      { type: cardText(1_000), uri: z.string({ error: MUST_BE_TEXT }), name: cardText(1_000), ext: cardText(100) },
+      { error: "must be an object with type, uri, name and ext" }
+    ),
+    { error: "must be a list" }
+  )
+  .max(CARD_LIMITS.listMax, { error: `has too many entries (over ${CARD_LIMITS.listMax})` });
+
+/** The fields of a card's data we read. Absent and null are the same; unknown fields are ignored. */
+const cardFields = {
+  description: cardText().nullish(),
+  personality: cardText().nullish(),
+  scenario: cardText().nullish(),
+  first_mes: cardText().nullish(),
+  mes_example: cardText().nullish(),
+  creator_notes: cardText().nullish(),
+  system_prompt: cardText().nullish(),
+  post_history_instructions: cardText().nullish(),
+  alternate_greetings: cardTextList().nullish(),
+  group_only_greetings: cardTextList().nullish(),
+  tags: cardTextList(CARD_LIMITS.tagMax).nullish(),
+  creator: cardText(1_000).nullish(),
+  character_version: cardText(1_000).nullish(),
+  character_book: cardObject.nullish(),
+  assets: cardAssets.nullish(),
+  nickname: cardText(1_000).nullish(),
+  creator_notes_multilingual: cardTextObject.nullish(),
+  source: cardTextList(10_000).nullish(),
+  creation_date: cardDate,
+  modification_date: cardDate,
+  extensions: cardObject.nullish(),
+};
+
+const cardDataSchema = z.object({ name: cardText(), ...cardFields });
+type CardData = z.infer<typeof cardDataSchema>;
+
+const TEXT_FIELDS = [
+  "description",
+  "personality",
+  "scenario",
+  "first_mes",
+  "mes_example",
+  "creator_notes",
+  "system_prompt",
+  "post_history_instructions",
+] as const;
+
+export interface ImportedPersona {
+  name: string;
+  type: PersonaType | null;
+  gender: Gender | null;
+  ageRange: AgeRange | null;
+  interests: Interest[];
+  /** "" when the card has none. */
+  description: string;
+  personality: Trait[];
+  backstory: string;
+  imageStyle: ImageStyle;
+}
+
+export interface ParsedCard {
+  /** 1 for an old flat card (name, description… at the top), else the card's spec version. */
+  version: 1 | 2 | 3;
+  /** The creation form's fields (SPEC §3) and the image style. */
+  persona: ImportedPersona;
+  /** The card's Extended Profile (cards of ours); null: derive it from the new persona. */
+  extended: ExtendedProfile | null;
+  /** To store as personas.card_meta. */
+  cardMeta: CardMeta;
+  /** Whether the persona passes 'Create Persona' validation (else it is a draft). */
+  complete: boolean;
+  /**
+   * The status to store: what a card of ours was exported with, while that still holds (a
+   * draft stays a draft, an archived persona stays archived; active and archived need a
+   * complete persona); otherwise active when complete and in_progress when not.
+   */
+  status: PersonaStatus;
+}
+
+export type ParseCardResult = { ok: true; card: ParsedCard } | { ok: false; message: string };
+
+export const CARD_MESSAGES = {
+  notACard: "This file is not a character card (Character Card V2 or V3).",
+  invalid: (detail: string) => `This file is not a valid character card: ${detail}.`,
+  name: "This character card has no usable name: a persona's name needs at least 2 characters, without markup.",
+  tooLarge: `This character card is too large (over ${formatNumber(CARD_LIMITS.metaMax)} characters of data).`,
+} as const;
+
+function issuePath(prefix: string, path: readonly PropertyKey[]): string {
+  let text = prefix;
+  for (const segment of path) {
+    if (typeof segment === "number") text += `[${segment}]`;
+    else text += text ? `.${String(segment)}` : String(segment);
+  }
+  return text || "card";
+}
+
+// Line breaks and bidirectional overrides do not belong in a name (as in persona-form.ts).
+const NAME_CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu;
+
+/** The card's name under our name rule, or null when nothing usable is left. */
+export function cleanCardName(raw: string): string | null {
+  const text = cleanText(raw)
+    .replace(/<\/?[a-z][^<>]{0,200}>/gi, " ")
+    .replace(/[<>]/g, "")
+    .replace(NAME_CONTROL, " ")
+    .replace(/\s+/gu, " ")
+    .trim();
+  const name = [...text].slice(0, PERSONA_LIMITS.nameMax).join("").trim();
+  return characterCount(name) >= PERSONA_LIMITS.nameMin ? name : null;
+}
+
+/** {{char}} and <BOT> become the name, {{user}} and <USER> 'the user', in text taken into the persona. */
+function resolveMacros(text: string, name: string): string {
+  return text.replace(/\{\{char\}\}|<bot>/gi, name).replace(/\{\{user\}\}|<user>/gi, "the user");
+}
+
+// Tags front ends use for our interests and genders (lower case).
+const INTEREST_TAGS: Record<Interest, readonly string[]> = {
+  gaming: ["gaming", "games", "gamer", "video games"],
+  tech: ["tech", "technology", "programming", "computers"],
+  fashion: ["fashion"],
+  music: ["music", "musician", "singer"],
+  art: ["art", "artist", "drawing", "painting"],
+  fitness: ["fitness", "gym", "workout", "sports"],
+  science: ["science", "scientist"],
+  cooking: ["cooking", "chef", "baking", "food"],
+  travel: ["travel", "traveler", "traveller"],
+  education: ["education", "teacher", "tutor"],
+  business: ["business", "entrepreneur", "finance"],
+  entertainment: ["entertainment", "comedy", "movies"],
+};
+const GENDER_TAGS: Record<Gender, readonly string[]> = {
+  male: ["male", "man"],
+  female: ["female", "woman"],
+  "non-binary": ["non-binary", "nonbinary", "enby"],
+  other: [],
+};
+
+function interestsFromTags(tags: readonly string[]): Interest[] {
+  const found = tags.flatMap((tag) => {
+    const key = tag.trim().toLowerCase();
+    return (Object.keys(INTEREST_TAGS) as Interest[]).filter((interest) => INTEREST_TAGS[interest].includes(key));
+  });
+  return distinct(found).slice(0, PERSONA_LIMITS.interestsMax);
+}
+
+function genderFromTags(tags: readonly string[]): Gender | null {
+  const keys = tags.map((tag) => tag.trim().toLowerCase());
+  const found = GENDERS.filter((gender) => GENDER_TAGS[gender].some((tag) => keys.includes(tag)));
+  return found.length === 1 ? found[0]! : null;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const TRAIT_PATTERNS = (TRAITS as Trait[]).map((trait) => ({
+  trait,
+  pattern: new RegExp(`\\b${escapeRegExp(trait)}\\b`, "i"),
+}));
+
+/** Trait names in the text, in order of first appearance, at most 7. */
+function traitsIn(text: string): Trait[] {
+  return TRAIT_PATTERNS.map(({ trait, pattern }) => ({ trait, at: text.search(pattern) }))
+    .filter(({ at }) => at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map(({ trait }) => trait)
+    .slice(0, PERSONA_LIMITS.traitsMax);
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+/** Our fields back from data.extensions.personaforge; anything invalid is dropped. */
+function fromOurExtension(name: string, ext: Record<string, unknown>) {
+  const text = (value: unknown) => (typeof value === "string" ? cleanText(value).trim() : "");
+  return {
+    persona: {
+      name,
+      type: oneOf(PERSONA_TYPES, ext.type),
+      gender: oneOf(GENDERS, ext.gender),
+      ageRange: oneOf(AGE_RANGES, ext.ageRange),
+      interests: distinct(stringList(ext.interests).filter(isInterest)).slice(0, PERSONA_LIMITS.interestsMax),
+      description: truncateDescription(text(ext.description)),
+      personality: distinct(stringList(ext.personality).filter(isTrait)).slice(0, PERSONA_LIMITS.traitsMax),
+      backstory: cut(text(ext.backstory), PERSONA_LIMITS.backstoryMax),
+      imageStyle: oneOf(IMAGE_STYLES, ext.imageStyle) ?? "photorealistic",
+    } satisfies ImportedPersona,
+    extended: parseExtendedProfile(ext.extended),
+    status: oneOf(PERSONA_STATUSES, ext.status),
+  };
+}
+
+/** What a foreign card gives: see the header. */
+function fromForeignCard(name: string, data: CardData): ImportedPersona {
+  const tags = data.tags ?? [];
+  const own = (value: string | null | undefined) => resolveMacros(cleanText(value ?? ""), name).trim();
+  const description = own(data.description);
+  const personality = own(data.personality);
+  const scenario = own(data.scenario);
+  const backstory = [description, personality && `Personality: ${personality}`, scenario && `Scenario: ${scenario}`]
+    .filter(Boolean)
+    .join("\n\n");
+  return {
+    name,
+    type: null,
+    gender: genderFromTags(tags),
+    ageRange: null,
+    interests: interestsFromTags(tags),
+    description: truncateDescription(description.replace(/\s+/gu, " ").trim()),
+    personality: traitsIn(`${tags.join(", ")}\n${personality}`),
+    backstory: cut(backstory, PERSONA_LIMITS.backstoryMax),
+    imageStyle: "photorealistic",
+  };
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+function buildMeta(
+  data: CardData,
+  persona: ImportedPersona,
+  extended: ExtendedProfile | null,
+  ours: boolean,
+  extensions: Record<string, JsonValue>
+): CardMeta {
+  // Cards of ours keep only what differs from what the persona gives; the description also
+  // depends on the Extended Profile, so without one it is always kept.
+  const derived = ours ? deriveTexts(persona, extended) : null;
+  const meta: CardMeta = { version: CARD_META_VERSION, importedAs: personaFingerprint(persona) };
+  for (const key of TEXT_FIELDS) {
+    const value = data[key];
+    if (value === null || value === undefined) continue;
+    const text = cleanText(value);
+    if (derived && text === derived[key] && (key !== "description" || extended)) continue;
+    meta[key] = text;
+  }
+  const tags = data.tags?.map(cleanText);
+  if (tags && !(derived && sameList(tags, derived.tags))) meta.tags = tags;
+  // Export writes the greetings always ([] by default), so an empty list of ours is not kept.
+  for (const key of ["alternate_greetings", "group_only_greetings"] as const) {
+    const list = data[key]?.map(cleanText);
+    if (list && (list.length > 0 || !derived)) meta[key] = list;
+  }
+  if (data.source) meta.source = data.source.map(cleanText);
+  if (data.creator) meta.creator = cleanText(data.creator);
+  if (data.character_version !== null && data.character_version !== undefined) {
+    const version = cleanText(data.character_version);
+    if (version !== CARD_CHARACTER_VERSION || !derived) meta.character_version = version;
+  }
+  if (data.nickname !== null && data.nickname !== undefined) meta.nickname = cleanText(data.nickname);
+  if (data.creator_notes_multilingual) {
+    meta.creator_notes_multilingual = boundedJson(data.creator_notes_multilingual) as Record<string, string>;
+  }
+  if (data.character_book) meta.character_book = boundedJson(data.character_book);
+  if (data.assets) meta.assets = boundedJson(data.assets) as unknown as CardAsset[];
+  if (data.creation_date !== undefined) meta.creation_date = data.creation_date;
+  if (data.modification_date !== undefined) meta.modification_date = data.modification_date;
+  if (Object.keys(extensions).length > 0) meta.extensions = extensions;
+  return meta;
+}
+
+function detect(input: unknown): { version: 1 | 2 | 3; data: unknown; prefix: string } | null {
+  if (!isRecord(input)) return null;
+  if (input.spec === "chara_card_v3") return { version: 3, data: input.data, prefix: "data" };
+  if (input.spec === "chara_card_v2") return { version: 2, data: input.data, prefix: "data" };
+  // Old flat cards: no spec, the fields at the top.
+  const flat =
+    input.spec === undefined &&
+    typeof input.name === "string" &&
+    ["description", "personality", "first_mes", "scenario", "mes_example"].some(
+      (key) => typeof input[key] === "string"
+    );
+  return flat ? { version: 1, data: input, prefix: "" } : null;
+}
+
+/** A card (parsed JSON from a .json file or a PNG's chunk) as a persona to create. */
+export function parseCard(input: unknown): ParseCardResult {
+  const found = detect(input);
+  if (!found) return { ok: false, message: CARD_MESSAGES.notACard };
+  if (!isRecord(found.data)) return { ok: false, message: CARD_MESSAGES.invalid(`${found.prefix} must be an object`) };
+
+  const result = cardDataSchema.safeParse(found.data);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    return { ok: false, message: CARD_MESSAGES.invalid(`${issuePath(found.prefix, issue.path)} ${issue.message}`) };
+  }
+  const data = result.data;
+
+  const name = cleanCardName(data.name);
+  if (!name) return { ok: false, message: CARD_MESSAGES.name };
+
+  let extensions: Record<string, JsonValue>;
+  try {
+    extensions = boundedJson(data.extensions ?? {}) as Record<string, JsonValue>;
+    for (const key of ["character_book", "assets", "creator_notes_multilingual"] as const)
+      boundedJson(data[key] ?? null);
+  } catch (error) {
+    if (!(error instanceof JsonLimit)) throw error;
+    const where = issuePath(found.prefix, ["extensions"]);
+    return {
+      ok: false,
+      message: CARD_MESSAGES.invalid(
+        error.problem === "deep"
+          ? `${where}, character_book or assets is nested too deeply`
+          : `${where}, character_book or assets is too large`
+      ),
+    };
+  }
+
+  const ourExtension = extensions[CARD_EXTENSION_KEY];
+  const { [CARD_EXTENSION_KEY]: _ours, ...otherExtensions } = extensions;
+  const ours = isRecord(ourExtension) ? fromOurExtension(name, ourExtension) : null;
+  const persona = ours ? ours.persona : fromForeignCard(name, data);
+  const extended = ours?.extended ?? null;
+
+  const cardMeta = buildMeta(data, persona, extended, ours !== null, otherExtensions);
+  if (JSON.stringify(cardMeta).length > CARD_LIMITS.metaMax) return { ok: false, message: CARD_MESSAGES.tooLarge };
+
+  const complete = validatePersona(persona, "create").success;
+  const exported = ours?.status;
+  const status: PersonaStatus =
+    exported === "in_progress" ? "in_progress" : exported && complete ? exported : complete ? "active" : "in_progress";
+
+  return { ok: true, card: { version: found.version, persona, extended, cardMeta, complete, status } };
+}
+
+const storedMetaSchema = z.object({
+  ...cardFields,
+  version: z.literal(CARD_META_VERSION),
+  importedAs: z.string().max(100),
+  creation_date: z.number().optional(),
+  modification_date: z.number().optional(),
+});
+
+/** personas.card_meta as stored, checked; null when absent or not understood (export then derives everything). */
+export function parseCardMeta(value: unknown): CardMeta | null {
+  if (value === null || value === undefined) return null;
+  const result = storedMetaSchema.safeParse(value);
+  if (!result.success) return null;
+  const m = result.data;
+  try {
+    const meta: CardMeta = { version: CARD_META_VERSION, importedAs: m.importedAs };
+    for (const key of TEXT_FIELDS) if (typeof m[key] === "string") meta[key] = m[key];
+    for (const key of ["alternate_greetings", "group_only_greetings", "tags", "source"] as const)
+      if (m[key]) meta[key] = m[key];
+    if (typeof m.creator === "string") meta.creator = m.creator;
+    if (typeof m.character_version === "string") meta.character_version = m.character_version;
+    if (typeof m.nickname === "string") meta.nickname = m.nickname;
+    if (m.creator_notes_multilingual)
+      meta.creator_notes_multilingual = boundedJson(m.creator_notes_multilingual) as Record<string, string>;
+    if (m.character_book) meta.character_book = boundedJson(m.character_book);
+    if (m.assets) meta.assets = boundedJson(m.assets) as unknown as CardAsset[];
+    if (m.creation_date !== undefined) meta.creation_date = m.creation_date;
+    if (m.modification_date !== undefined) meta.modification_date = m.modification_date;
+    if (m.extensions) meta.extensions = boundedJson(m.extensions) as Record<string, JsonValue>;
+    return meta;
+  } catch (error) {
+    if (error instanceof JsonLimit) return null;
+    throw error;
+  }
+}

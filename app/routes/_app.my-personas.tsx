@@ -1,0 +1,272 @@
+// /my-personas (SPEC §2): the library. Tabs, search and sort live in the URL and are a GET
+// form, so they work without JavaScript; with JavaScript the list follows the search as the
+// creator types. The database filters, sorts and pages. Cards archive, restore and delete
+// through form posts that come back here with a toast.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useId, useRef } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+import { CreatePersonaButton } from "~/components/create-gate";
+import { PersonaCard } from "~/components/persona-card";
+import { ActionToast } from "~/components/toaster";
+import { SparklesIcon, UploadIcon, UserIcon } from "~/components/ui/icons";
+import { LIST_SORTS, LIST_TABS, LIST_TEXT, listHref, parseListQuery, type ListQuery } from "~/domain/persona-list";
+import { PRODUCT_NAME } from "~/domain/site";
+import { httpError, readFormData } from "~/infra/http.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import { AccountError } from "~/services/accounts.server";
+import { cardFromBytes, importCard, IMPORT_MESSAGES, IMPORT_TOASTS, MAX_CARD_BYTES } from "~/services/persona-export.server";
+import { listPersonas } from "~/services/persona-library.server";
+import { requireUser, responseHeaders } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: `${LIST_TEXT.heading} · ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, ctx } = await requireUser(request, context);
+  const query = parseListQuery(new URL(request.url).searchParams);
+  const page = await listPersonas(user, {
+    status: query.tab === "archived" ? "archived" : "not-archived",
+    q: query.q,
+    sort: query.sort,
+    page: query.page,
+  });
+  const personas = page.items.map(({ id, name, type, description, status, imageUrl, createdAt }) => ({
+    id,
+    name,
+    type,
+    description,
+    status,
+    imageUrl,
+    createdAt,
+  }));
+  return data(
+    { query: { ...query, page: page.page }, personas, total: page.total, pageCount: page.pageCount, now: new Date().toISOString() },
+    { headers: responseHeaders(ctx) },
+  );
+}
+
+/** Import a character card (PNG or JSON) from the library page: a multipart form post. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user, ctx } = await requireUser(request, context);
+  const form = await readFormData(request, MAX_CARD_BYTES + 64 * 1024);
+  if (form.get("intent") !== "import") return httpError(400, "Unknown action.");
+  const file = form.get("file");
+  try {
+    if (!(file instanceof File) || file.size === 0) throw new AccountError(400, IMPORT_MESSAGES.empty);
+    const persona = await importCard(user, cardFromBytes(new Uint8Array(await file.arrayBuffer())));
+    const toast = persona.status === "in_progress" ? IMPORT_TOASTS.importedDraft : IMPORT_TOASTS.imported;
+    return redirectWithToast(`/persona/${persona.id}`, { type: "success", ...toast }, { headers: responseHeaders(ctx) });
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error;
+    const message = error.message;
+    return data(
+      { importError: message, toast: { type: "error" as const, title: IMPORT_TOASTS.failed.title, description: message } },
+      { status: error.status, headers: responseHeaders(ctx) },
+    );
+  }
+}
+
+const SEARCH_DELAY_MS = 250;
+
+export default function MyPersonas() {
+  const { query, personas, total, pageCount, now } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const returnTo = `${location.pathname}${location.search}`;
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/my-personas";
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // With JavaScript the list follows the form: typing (debounced) and choosing a sort.
+  const follow = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+    }, delay);
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{LIST_TEXT.heading}</h1>
+        <CreatePersonaButton className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800">
+          <SparklesIcon />
+          {LIST_TEXT.create}
+        </CreatePersonaButton>
+      </div>
+
+      <ActionToast toast={actionData?.toast} />
+      <ImportCard error={actionData?.importError} />
+
+      <nav aria-label="Persona tabs" className="border-b border-slate-200">
+        <ul className="-mb-px flex gap-6">
+          {LIST_TABS.map((tab) => {
+            const current = tab.id === query.tab;
+            return (
+              <li key={tab.id}>
+                <Link
+                  to={listHref({ ...query, tab: tab.id, page: 1 })}
+                  aria-current={current ? "page" : undefined}
+                  preventScrollReset
+                  className={`inline-block border-b-2 px-1 pb-3 text-sm font-semibold ${
+                    current ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"
+                  }`}
+                >
+                  {tab.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <Form ref={formRef} method="get" role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
+        <div className="flex-1">
+          <label htmlFor="persona-search" className="mb-1 block text-sm font-medium text-slate-800">
+            {LIST_TEXT.searchLabel}
+          </label>
+          <input
+            id="persona-search"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            maxLength={100}
+            placeholder={LIST_TEXT.searchPlaceholder}
+            onChange={() => follow(SEARCH_DELAY_MS)}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+          />
+        </div>
+        <div>
+          <label htmlFor="persona-sort" className="mb-1 block text-sm font-medium text-slate-800">
+            {LIST_TEXT.sortLabel}
+          </label>
+          <select
+            id="persona-sort"
+            name="sort"
+            defaultValue={query.sort}
+            onChange={() => follow(0)}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 sm:w-48"
+          >
+            {LIST_SORTS.map((sort) => (
+              <option key={sort.id} value={sort.id}>
+                {sort.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {/* Without JavaScript the form is sent with this button (or Enter); with it the list follows as you type. */}
+        {hydrated ? null : (
+          <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50">
+            Apply
+          </button>
+        )}
+      </Form>
+
+      <section aria-labelledby="results-heading" aria-busy={loading || undefined}>
+        <h2 id="results-heading" className="sr-only">
+          {query.tab === "archived" ? "Archived personas" : "All personas"}
+        </h2>
+        <p role="status" className="mb-3 text-sm text-slate-600">
+          {loading ? LIST_TEXT.loading : `${total} ${total === 1 ? "persona" : "personas"}${query.q ? ` matching “${query.q}”` : ""}`}
+        </p>
+        {personas.length === 0 ? (
+          <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+            <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-2xl text-brand-700">
+              <UserIcon />
+            </span>
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">{LIST_TEXT.emptyTitle}</h3>
+            <p className="mt-1 text-slate-600">{LIST_TEXT.emptyText}</p>
+            <CreatePersonaButton className="mt-5 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+              <SparklesIcon />
+              {LIST_TEXT.create}
+            </CreatePersonaButton>
+          </div>
+        ) : (
+          <ul className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}>
+            {personas.map((persona) => (
+              <li key={persona.id}>
+                <PersonaCard persona={persona} now={new Date(now)} actions={{ archive: true, restore: true, delete: true }} returnTo={returnTo} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {pageCount > 1 ? <Pagination query={query} pageCount={pageCount} /> : null}
+    </div>
+  );
+}
+
+function Pagination({ query, pageCount }: { query: ListQuery; pageCount: number }) {
+  const link = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+      {query.page > 1 ? (
+        <Link to={listHref({ ...query, page: query.page - 1 })} className={link} rel="prev">
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-slate-700">
+        Page {query.page} of {pageCount}
+      </p>
+      {query.page < pageCount ? (
+        <Link to={listHref({ ...query, page: query.page + 1 })} className={link} rel="next">
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+function ImportCard({ error }: { error?: string }) {
+  const id = useId();
+  const navigation = useNavigation();
+  const importing = navigation.state === "submitting" && navigation.formData?.get("intent") === "import";
+  return (
+    <details className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" open={error ? true : undefined}>
+      <summary className="cursor-pointer font-semibold text-slate-900">Import a Character Card</summary>
+      <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <input type="hidden" name="intent" value="import" />
+        <div className="flex-1">
+          <label htmlFor={`${id}-file`} className="mb-1 block text-sm font-medium text-slate-800">
+            Card file (PNG or JSON, Character Card V2 or V3, up to 8 MB)
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            name="file"
+            accept=".png,.json,image/png,application/json"
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800"
+          />
+          {error ? (
+            <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="submit"
+          disabled={importing}
+          className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
+        >
+          <UploadIcon />
+          {importing ? "Importing..." : "Import"}
+        </button>
+      </Form>
+    </details>
+  );
+}

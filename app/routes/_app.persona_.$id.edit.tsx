@@ -1,0 +1,72 @@
+// /persona/{id}/edit: the wizard opened on a persona's values. Saving updates the record in
+// place (same id, created date and chat), validated like creation; the status stays. A draft
+// is continued in /create-persona instead, where finishing it creates it.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+
+import { useCreateGate } from "~/components/create-gate";
+import { PersonaErrorBoundary } from "~/components/persona-not-found";
+import { PersonaWizard } from "~/components/persona-wizard";
+import { toFormValues, type WizardAnswer, type WizardState } from "~/domain/persona-form";
+import { PRODUCT_NAME } from "~/domain/site";
+import { httpError } from "~/infra/http.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import { AccountError } from "~/services/accounts.server";
+import { EDIT_FAILED, EDIT_TOASTS, editedAsDraft, updatePersona } from "~/services/persona-library.server";
+import { readWizardPost, saveFailure, wizardMove } from "~/services/persona-wizard.server";
+import { getPersona } from "~/services/personas.server";
+import { requireUser, responseHeaders } from "~/services/session.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  { title: `Edit ${loaderData?.name ?? "persona"} · ${PRODUCT_NAME}` },
+];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { user, ctx } = await requireUser(request, context);
+  const headers = responseHeaders(ctx);
+  let persona;
+  try {
+    persona = await getPersona(user, params.id ?? "");
+  } catch (error) {
+    if (error instanceof AccountError && error.status === 404) throw data(null, { status: 404, headers });
+    throw error;
+  }
+  if (persona.status === "in_progress") throw redirect(`/create-persona?id=${persona.id}`, { headers });
+  const wizard: WizardState = { step: 1, values: toFormValues(persona), errors: null, toast: null };
+  return data(
+    { id: persona.id, name: persona.name, rules: editedAsDraft(persona) ? ("draft" as const) : ("create" as const), wizard },
+    { headers },
+  );
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user, ctx } = await requireUser(request, context);
+  const post = await readWizardPost(request);
+  const moved = await wizardMove(user, ctx, post);
+  if (moved) return moved;
+  if (post.intent !== "save") return httpError(400, "Unknown wizard action.");
+  try {
+    const persona = await updatePersona(user, params.id ?? "", post.raw);
+    return redirectWithToast(`/persona/${persona.id}`, { type: "success", ...EDIT_TOASTS.saved }, { headers: responseHeaders(ctx) });
+  } catch (error) {
+    if (error instanceof AccountError && error.status === 404) throw data(null, { status: 404, headers: responseHeaders(ctx) });
+    return saveFailure(ctx, post, error, EDIT_FAILED);
+  }
+}
+
+export default function EditPersona() {
+  const { id, name, rules, wizard } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as WizardAnswer | undefined;
+  const gate = useCreateGate();
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Edit {name}</h1>
+        <p className="mt-1 text-slate-700">Change anything; the persona keeps its page, its created date and its conversations.</p>
+      </div>
+      <PersonaWizard key={id} personaId={id} initial={wizard} answer={answer} onLimitReached={gate.openLimitDialog} edit={{ rules }} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = PersonaErrorBoundary;

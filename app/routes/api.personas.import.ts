@@ -1,0 +1,33 @@
+// POST /api/personas/import: a Character Card V2 or V3 becomes a new persona (201 with it;
+// a draft when our required fields cannot be derived). The card comes as the body itself
+// (application/json, or image/png), or as the `file` field of a multipart form. At most 8 MB.
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { httpError, readFormData, readLimitedBody } from "~/infra/http.server";
+import { AccountError } from "~/services/accounts.server";
+import { assertMethod, handleApi, methodNotAllowedLoader } from "~/services/api.server";
+import { cardFromBytes, importCard, IMPORT_MESSAGES, MAX_CARD_BYTES } from "~/services/persona-export.server";
+import { requireApiUser, responseHeaders } from "~/services/session.server";
+
+async function cardBytes(request: Request): Promise<Uint8Array> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data")) {
+    const form = await readFormData(request, MAX_CARD_BYTES + 64 * 1024);
+    const file = form.get("file");
+    if (!(file instanceof File)) throw new AccountError(400, IMPORT_MESSAGES.empty, { file: [IMPORT_MESSAGES.empty] });
+    return new Uint8Array(await file.arrayBuffer());
+  }
+  if (type.startsWith("application/json") || type.startsWith("image/png")) return readLimitedBody(request, MAX_CARD_BYTES);
+  return httpError(415, "Send the card as application/json, image/png, or a multipart form with a file field.");
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertMethod(request, ["POST"]);
+  const { user, ctx } = await requireApiUser(request, context);
+  return handleApi(ctx, async () => {
+    const persona = await importCard(user, cardFromBytes(await cardBytes(request)));
+    return Response.json(persona, { status: 201, headers: responseHeaders(ctx) });
+  });
+}
+
+export const loader = methodNotAllowedLoader(["POST"]);

@@ -1,0 +1,195 @@
+// Taking a persona out of the product and bringing character cards in (SPEC §2 Download
+// menu, §8, §9; issue: Character Cards). Exports: Text, JSON, Markdown, YAML, and Character
+// Card V3 as JSON or as a PNG (the persona's portrait with the card in `ccv3` and a V2 copy in
+// `chara`). Imports: a V2 or V3 card as JSON or PNG becomes a new persona, subject to the
+// Free plan's limit, keeping what the persona does not model for the next export.
+import { cardJson, parseCard, parseCardMeta, parseExtendedProfile, toCardV2, toCardV3 } from "~/domain/character-card";
+import {
+  contentDisposition,
+  EXPORT_FORMATS,
+  exportFileName,
+  exportToast,
+  imageFileName,
+  isExportFormat,
+  renderExport,
+  type ExportPersona,
+} from "~/domain/export-formats";
+import { extendedProfile, type ExtendedProfile } from "~/domain/extended-profile";
+import { displayName } from "~/domain/account";
+import type { Persona } from "~/infra/db/schema";
+import { cardPng, portraitPng, PngError, readCardFromPng, hasPngSignature } from "~/infra/png.server";
+
+import { AccountError, type CurrentUser } from "./accounts.server";
+import { getPersona, insertPersona } from "./personas.server";
+
+export const CARD_FORMATS = {
+  "card-json": { label: "Character Card (JSON)", toastName: "CHARACTER CARD JSON" },
+  "card-png": { label: "Character Card (PNG)", toastName: "CHARACTER CARD PNG" },
+} as const;
+export type CardFormat = keyof typeof CARD_FORMATS;
+export type AnyExportFormat = keyof typeof EXPORT_FORMATS | CardFormat;
+
+export const EXPORT_FORMAT_LIST: AnyExportFormat[] = ["txt", "json", "md", "yaml", "card-json", "card-png"];
+
+export function isAnyExportFormat(value: unknown): value is AnyExportFormat {
+  return isExportFormat(value) || value === "card-json" || value === "card-png";
+}
+
+/** The Extended Persona Profile: the one an imported card brought, or derived from the persona. */
+export function personaExtended(
+  persona: Pick<Persona, "id" | "name" | "type" | "ageRange" | "interests" | "personality"> & { extended?: unknown },
+): ExtendedProfile {
+  return (
+    parseExtendedProfile(persona.extended) ??
+    extendedProfile({
+      id: persona.id,
+      name: persona.name,
+      type: persona.type,
+      ageRange: persona.ageRange,
+      interests: persona.interests,
+      personality: persona.personality,
+    })
+  );
+}
+
+function exportPersona(persona: Persona): ExportPersona {
+  return {
+    id: persona.id,
+    name: persona.name,
+    type: persona.type,
+    gender: persona.gender,
+    ageRange: persona.ageRange,
+    interests: persona.interests,
+    personality: persona.personality,
+    description: persona.description,
+    backstory: persona.backstory,
+    imageStyle: persona.imageStyle,
+    status: persona.status,
+    createdAt: persona.createdAt,
+    updatedAt: persona.updatedAt,
+    imageUrl: persona.imageUrl,
+    cardMeta: parseCardMeta(persona.cardMeta),
+  };
+}
+
+const toast = (toastName: string) => ({ title: "Export Successful", description: `Persona profile exported in ${toastName} format.` });
+
+/** The Download menu: plain links (they work without JavaScript), each with its toast. */
+export function downloadItems(persona: Pick<Persona, "id" | "name" | "imageUrl">) {
+  const items: { label: string; href: string; toast: { title: string; description: string } }[] = EXPORT_FORMAT_LIST.map((format) => ({
+    label: isExportFormat(format) ? EXPORT_FORMATS[format].label : CARD_FORMATS[format].label,
+    href: `/api/personas/${persona.id}/export?format=${format}`,
+    toast: isExportFormat(format) ? exportToast(format) : toast(CARD_FORMATS[format].toastName),
+  }));
+  if (persona.imageUrl) {
+    items.push({ label: "Reference Image", href: `/api/personas/${persona.id}/export?format=image`, toast: toast("IMAGE") });
+  }
+  return items;
+}
+
+export interface ExportFile {
+  filename: string;
+  contentType: string;
+  body: string | Uint8Array;
+}
+
+/** The file for a Download menu item; another user's id or an unknown one is 404. */
+export async function exportFile(user: CurrentUser, id: string, format: AnyExportFormat): Promise<ExportFile> {
+  const row = await getPersona(user, id);
+  const persona = exportPersona(row);
+  const extended = personaExtended(row);
+  if (isExportFormat(format)) {
+    const rendered = renderExport(format, persona, extended);
+    return { filename: rendered.filename, contentType: rendered.contentType, body: rendered.body };
+  }
+  const options = { creator: displayName(user.firstName, user.lastName) };
+  const v3 = cardJson(toCardV3(persona, extended, options));
+  if (format === "card-json") {
+    return { filename: exportFileName(row.name, "card.json"), contentType: "application/json", body: v3 };
+  }
+  const v2 = cardJson(toCardV2(persona, extended, options));
+  // The persona's portrait (generated from its id until reference images exist).
+  const png = cardPng(portraitPng(row.id), v3, v2);
+  return { filename: exportFileName(row.name, "card.png"), contentType: "image/png", body: png };
+}
+
+export function downloadHeaders(file: ExportFile): HeadersInit {
+  return {
+    "Content-Type": file.contentType,
+    "Content-Disposition": contentDisposition(file.filename),
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  };
+}
+
+export { imageFileName };
+
+// ---------------------------------------------------------------------------------------
+// Import.
+
+/** The largest card file taken (a PNG portrait with its two card chunks fits easily). */
+export const MAX_CARD_BYTES = 8 * 1024 * 1024;
+
+export const IMPORT_MESSAGES = {
+  empty: "Choose a character card file (.png or .json) to import.",
+  tooLarge: `This file is too large. A character card can be at most ${MAX_CARD_BYTES / 1024 / 1024} MB.`,
+  notJson: "This file is neither a PNG character card nor valid JSON.",
+  notUtf8: "This JSON file is not valid UTF-8 text.",
+} as const;
+
+export const IMPORT_TOASTS = {
+  imported: { title: "Character Imported", description: "The character card is now one of your personas." },
+  importedDraft: {
+    title: "Character Imported as a Draft",
+    description: "Some details could not be read from the card. Continue creating to fill them in.",
+  },
+  failed: { title: "Import Failed" },
+} as const;
+
+/** The card inside a file: a PNG with a `ccv3`/`chara` chunk, or JSON. Anything else is a 400. */
+export function cardFromBytes(bytes: Uint8Array): unknown {
+  if (bytes.byteLength === 0) throw new AccountError(400, IMPORT_MESSAGES.empty);
+  if (bytes.byteLength > MAX_CARD_BYTES) throw new AccountError(413, IMPORT_MESSAGES.tooLarge);
+  if (hasPngSignature(bytes)) {
+    try {
+      return readCardFromPng(bytes, { maxBytes: MAX_CARD_BYTES });
+    } catch (error) {
+      if (error instanceof PngError) throw new AccountError(400, error.message, undefined, `png_${error.code}`);
+      throw error;
+    }
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new AccountError(400, IMPORT_MESSAGES.notUtf8);
+  }
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    throw new AccountError(400, IMPORT_MESSAGES.notJson);
+  }
+}
+
+/** A card (already read from its file) as a new persona of the user's. */
+export async function importCard(user: CurrentUser, card: unknown): Promise<Persona> {
+  const parsed = parseCard(card);
+  if (!parsed.ok) throw new AccountError(400, parsed.message, undefined, "invalid_card");
+  const { persona, extended, cardMeta, status, complete } = parsed.card;
+  return insertPersona(user, {
+    userId: user.id,
+    name: persona.name,
+    type: persona.type,
+    gender: persona.gender,
+    ageRange: persona.ageRange,
+    interests: persona.interests,
+    description: persona.description || (complete ? "" : null),
+    personality: persona.personality,
+    backstory: persona.backstory || null,
+    imageStyle: persona.imageStyle,
+    status,
+    statusBeforeArchive: status === "archived" ? (complete ? "active" : "in_progress") : null,
+    extended: extended as unknown as Record<string, unknown> | null,
+    cardMeta: cardMeta as unknown as Record<string, unknown>,
+  });
+}

@@ -1,0 +1,102 @@
+// The wizard's server side, shared by /create-persona and /persona/{id}/edit: reading the
+// posted form, and the moves that do not store anything (Back, Continue, Auto-fill,
+// Auto-select, Generate Backstory). Without JavaScript every one of them is a form post;
+// with JavaScript only the backstory comes from the server (through the JSON API).
+import { data } from "@remix-run/node";
+
+import {
+  firstStepWithError,
+  localWizardMove,
+  MISSING_INFORMATION,
+  parseStep,
+  parseWizardIntent,
+  personaFormValues,
+  toFormValues,
+  WIZARD_TOASTS,
+  type PersonaField,
+  type WizardAnswer,
+  type WizardIntent,
+  type WizardState,
+} from "~/domain/persona-form";
+
+export type { WizardAnswer };
+import { httpError, readFormData } from "~/infra/http.server";
+
+import { AccountError, type CurrentUser, type RequestContext } from "./accounts.server";
+import { generateBackstory, MAX_PERSONA_BODY_BYTES } from "./personas.server";
+import { responseHeaders } from "./session.server";
+
+export interface WizardPost {
+  intent: WizardIntent;
+  raw: Record<PersonaField, unknown>;
+  state: WizardState;
+  personaId: string | null;
+}
+
+/** The posted wizard form: which button, which step, every field, and the draft it continues. */
+export async function readWizardPost(request: Request): Promise<WizardPost> {
+  const formData = await readFormData(request, MAX_PERSONA_BODY_BYTES);
+  const intent = parseWizardIntent(formData.get("intent"));
+  if (!intent) return httpError(400, "Unknown wizard action.");
+  const raw = personaFormValues(formData);
+  return {
+    intent,
+    raw,
+    state: { step: parseStep(formData.get("step")), values: toFormValues(raw), errors: null, toast: null },
+    personaId: String(formData.get("personaId") ?? "") || null,
+  };
+}
+
+export function wizardAnswer(ctx: RequestContext, answer: WizardAnswer, status = 200) {
+  return data(answer, { status, headers: responseHeaders(ctx) });
+}
+
+/**
+ * Back, Continue, Auto-fill, Auto-select and Generate Backstory: the next state of the
+ * form, or null for the intents that store (the caller's business).
+ */
+export async function wizardMove(user: CurrentUser, ctx: RequestContext, post: WizardPost) {
+  const { intent, state, raw } = post;
+  switch (intent) {
+    case "back":
+    case "continue":
+    case "auto-fill":
+    case "auto-select-traits": {
+      const next = localWizardMove(intent, state);
+      return wizardAnswer(ctx, next, next.errors ? 400 : 200);
+    }
+    case "generate-backstory": {
+      try {
+        const { backstory } = await generateBackstory(user, raw);
+        return wizardAnswer(ctx, {
+          ...state,
+          values: { ...state.values, backstory },
+          toast: { type: "success", ...WIZARD_TOASTS.backstoryGenerated },
+        });
+      } catch (error) {
+        if (!(error instanceof AccountError)) throw error;
+        const toast = error.code === "missing_information" ? MISSING_INFORMATION : WIZARD_TOASTS.backstoryFailed;
+        return wizardAnswer(ctx, { ...state, toast: { type: "error", ...toast } }, error.status);
+      }
+    }
+    default:
+      return null;
+  }
+}
+
+/** A refused save: the field errors on the earliest step showing one, and the failure toast. */
+export function saveFailure(ctx: RequestContext, post: WizardPost, error: unknown, failed: { title: string; description: string }) {
+  if (!(error instanceof AccountError)) throw error;
+  if (error.code === "persona_limit_reached") return wizardAnswer(ctx, { ...post.state, limitReached: true }, 403);
+  const errors = error.errors ?? null;
+  return wizardAnswer(
+    ctx,
+    {
+      ...post.state,
+      step: errors ? firstStepWithError(errors) : post.state.step,
+      errors,
+      toast: { type: "error", title: failed.title, description: errors ? failed.description : error.message },
+    },
+    error.status,
+  );
+}
