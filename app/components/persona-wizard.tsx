@@ -52,6 +52,7 @@ import {
 import { toggleInterest, toggleTrait, TRAIT_CATEGORY_NAMES } from "~/domain/traits";
 
 import { ActionToast, useToast } from "./toaster";
+import { FieldErrors } from "./ui/field";
 import { CheckIcon, SparklesIcon } from "./ui/icons";
 
 const controlClass =
@@ -340,17 +341,6 @@ function HiddenValues({ values, visible }: { values: PersonaFormValues; visible:
         );
       })}
     </>
-  );
-}
-
-function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null;
-  return (
-    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700">
-      {errors.map((error) => (
-        <li key={error}>{error}</li>
-      ))}
-    </ul>
   );
 }
 

@@ -12,7 +12,7 @@ import { SparklesIcon, UserIcon } from "~/components/ui/icons";
 import { isPremium } from "~/domain/account";
 import { barPercent, DASHBOARD_BARS } from "~/domain/persona-list";
 import { PRODUCT_NAME } from "~/domain/site";
-import { personaStats, recentPersonas } from "~/services/persona-library.server";
+import { cardPersona, personaStats, recentPersonas } from "~/services/persona-library.server";
 import { requireUser, responseHeaders } from "~/services/session.server";
 
 import type { loader as appLoader } from "./_app";
@@ -40,15 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       stats,
-      recent: recent.map(({ id, name, type, description, status, imageUrl, createdAt }) => ({
-        id,
-        name,
-        type,
-        description,
-        status,
-        imageUrl,
-        createdAt,
-      })),
+      recent: recent.map(cardPersona),
       now: new Date().toISOString(),
     },
     { headers: responseHeaders(ctx) },

@@ -17,7 +17,7 @@ import { httpError, readFormData } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { AccountError } from "~/services/accounts.server";
 import { cardFromBytes, importCard, IMPORT_MESSAGES, IMPORT_TOASTS, MAX_CARD_BYTES } from "~/services/persona-export.server";
-import { listPersonas } from "~/services/persona-library.server";
+import { cardPersona, listPersonas } from "~/services/persona-library.server";
 import { requireUser, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: `${LIST_TEXT.heading} · ${PRODUCT_NAME}` }];
@@ -31,15 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sort: query.sort,
     page: query.page,
   });
-  const personas = page.items.map(({ id, name, type, description, status, imageUrl, createdAt }) => ({
-    id,
-    name,
-    type,
-    description,
-    status,
-    imageUrl,
-    createdAt,
-  }));
+  const personas = page.items.map(cardPersona);
   return data(
     { query: { ...query, page: page.page }, personas, total: page.total, pageCount: page.pageCount, now: new Date().toISOString() },
     { headers: responseHeaders(ctx) },

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-library-"));
 
-const { createAuthUser, installTestDatabase } = await import("../../tests/support/test-database");
+const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db.server");
-const { chatMessages, personas, profiles } = await import("~/infra/db/schema");
+const { chatMessages, personas } = await import("~/infra/db/schema");
 const personasService = await import("./personas.server");
 const library = await import("./persona-library.server");
 
@@ -24,22 +24,7 @@ afterAll(async () => {
   await closeDatabase();
 });
 
-async function newUser(status = "free") {
-  const { id, email } = await createAuthUser(handle, { first_name: "Lib", last_name: "Rarian" });
-  if (status !== "free") {
-    await withServiceRole("test: plan", (tx) => tx.update(profiles).set({ subscriptionStatus: status }).where(eq(profiles.id, id)));
-  }
-  return {
-    id,
-    email,
-    emailVerified: true,
-    firstName: "Lib",
-    lastName: "Rarian",
-    profileImageUrl: null,
-    subscriptionStatus: status,
-    createdAt: new Date().toISOString(),
-  };
-}
+const newUser = (status = "free") => createCreator(handle, status, { first: "Lib", last: "Rarian" });
 
 const complete = (name: string, extra: Record<string, unknown> = {}) => ({
   name,

@@ -69,6 +69,11 @@ export async function listPersonas(user: CurrentUser, options: ListOptions): Pro
   });
 }
 
+/** What a persona card shows (and nothing more goes to the browser). */
+export function cardPersona({ id, name, type, description, status, imageUrl, createdAt }: Persona) {
+  return { id, name, type, description, status, imageUrl, createdAt };
+}
+
 /** The dashboard's 'Recent Personas': the latest ones not archived. */
 export async function recentPersonas(user: CurrentUser, limit = RECENT_LIMIT): Promise<Persona[]> {
   return withUser(user.id, (tx) =>

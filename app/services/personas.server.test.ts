@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-personas-"));
 
-const { createAuthUser, installTestDatabase } = await import("../../tests/support/test-database");
+const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db.server");
 const { useTextGenerator, AiError, countWords } = await import("~/infra/ai.server");
-const { personas, profiles } = await import("~/infra/db/schema");
+const { personas } = await import("~/infra/db/schema");
 const service = await import("./personas.server");
 
 let handle: Awaited<ReturnType<typeof installTestDatabase>>;
@@ -24,22 +24,7 @@ afterAll(async () => {
   await closeDatabase();
 });
 
-async function newUser(status = "free") {
-  const { id, email } = await createAuthUser(handle, { first_name: "Test", last_name: "Creator" });
-  if (status !== "free") {
-    await withServiceRole("test: plan", (tx) => tx.update(profiles).set({ subscriptionStatus: status }).where(eq(profiles.id, id)));
-  }
-  return {
-    id,
-    email,
-    emailVerified: true,
-    firstName: "Test",
-    lastName: "Creator",
-    profileImageUrl: null,
-    subscriptionStatus: status,
-    createdAt: new Date().toISOString(),
-  };
-}
+const newUser = (status = "free") => createCreator(handle, status, { first: "Test", last: "Creator" });
 
 const complete = (name = "Nova") => ({
   name,

@@ -8,9 +8,14 @@
 //      scripts, plus the leading static imports of those files),
 //   2. Lighthouse mobile performance + accessibility scores,
 //   3. server latency of GET / (autocannon, 10 connections, ~10 s),
-//   4. anything in EXTRA_MEASUREMENTS: backstory generation, p50/p95 over 100 varied
-//      personas, with the embedded generator in-process (tests/bench/backstory-embedded.ts,
-//      run with node_modules/.bin/tsx) and as POST /api/generate-backstory on the server.
+//   4. anything in EXTRA_MEASUREMENTS, one after the other: backstory generation, p50/p95
+//      over 100 varied personas, with the embedded generator in-process
+//      (tests/bench/backstory-embedded.ts, run with node_modules/.bin/tsx) and as
+//      POST /api/generate-backstory on the server; then the persona library at scale: the
+//      /my-personas loader's p50/p95 for a creator with 10 personas and one with 2,000
+//      (default list and a search), and p95(2,000)/p95(10). Those two creators are seeded
+//      before the server starts (tests/bench/seed-library.ts opens the same DATA_DIR through
+//      the app's own modules, then closes it), so these rows need the bench's own server.
 // Prints a table, writes bench-results/bench.json.
 //
 // Flags:
@@ -25,7 +30,8 @@
 //
 // Extending: add pages to PAGES, latency targets to LATENCY_TARGETS, and other
 // measurements to EXTRA_MEASUREMENTS (see the comments there). Pages that need a
-// signed-in session set `auth: true`; implement `signIn()` below to supply the cookie.
+// signed-in session set `auth: true` (signIn() below supplies the cookie); `creator`
+// picks one of the seeded library creators instead (LIBRARY.creators).
 
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -50,6 +56,8 @@ export const BUDGETS = {
   latencyP95Ms: 50,
   // one embedded (offline) backstory generation, in-process
   backstoryP95Ms: 50,
+  // /my-personas loader p95 with 2,000 personas ÷ with 10: paged in the database, so ~1
+  libraryP95Ratio: 1.5,
 };
 
 /**
@@ -58,6 +66,8 @@ export const BUDGETS = {
  *   kind        "public" | "app"  (selects the JS budget)
  *   lighthouse  run Lighthouse on it (each run costs ~15–30 s on 2 cores)
  *   auth        needs a signed-in session: the Cookie header comes from signIn()
+ *   creator     with auth: sign in as this seeded library creator (a LIBRARY.creators key)
+ *               when the bench seeded them, else as signIn()'s user (the rows' notes say which)
  *   cookie      optional fixed Cookie header (string) or async (ctx) => string
  * A page answering 404 is reported as "not built yet" and skipped.
  */
@@ -72,6 +82,8 @@ export const PAGES = [
   { path: "/dashboard", kind: "app", lighthouse: true, auth: true },
   { path: "/settings", kind: "app", lighthouse: false, auth: true },
   { path: "/create-persona", kind: "app", lighthouse: true, auth: true },
+  // As the 2,000-persona creator, so the library has a full page of cards (and 159 pages).
+  { path: "/my-personas", kind: "app", lighthouse: true, auth: true, creator: "large" },
 ];
 
 /** Load tests: GET path at `connections` concurrency for `duration` s. Loopback only. */
@@ -101,7 +113,28 @@ export const LATENCY_TARGETS = [
  *                       unit: "bytes", budget: { op: "<=", value: 50 * 1024 } })];
  *   },
  */
-export const EXTRA_MEASUREMENTS = [measureBackstoryGeneration];
+export const EXTRA_MEASUREMENTS = [measureBackstoryGeneration, measureLibraryScaling];
+
+/**
+ * The persona library at scale (measureLibraryScaling). Creators seeded by
+ * tests/bench/seed-library.ts into the server's DATA_DIR before it starts: `count` valid
+ * personas each (~5 % archived, ~5 % drafts), on the Free plan (at its 10-persona limit) or
+ * Premium ('active': 2,000 are over the Free limit). The loader is measured as the single-fetch
+ * data request a client-side navigation to the library sends (`<path>.data?_routes=<route>`):
+ * only the /my-personas loader (session check, listPersonas: count + one page through the RLS
+ * door) and its turbo-stream encoding, no parent loaders and no HTML render.
+ */
+export const LIBRARY = {
+  creators: {
+    small: { count: 10, plan: "free" },
+    large: { count: 2000, plan: "active" },
+  },
+  path: "/my-personas",
+  routeId: "routes/_app.my-personas",
+  connections: 10,
+  duration: 8,
+  warmup: 2,
+};
 
 /**
  * Sign-in hook for `auth: true` pages. Return a Cookie header value for a
@@ -130,13 +163,21 @@ async function signIn(ctx) {
   if (!link) throw new Error("sign-in: no verification mail in the outbox");
   const verified = await fetch(`${ctx.baseUrl}/api/auth/verify-email${new URL(link).search}`);
   if (verified.status !== 200) throw new Error(`sign-in: verify answered ${verified.status}`);
-  const login = await post("/api/auth/login", { email, password });
-  if (login.status !== 200) throw new Error(`sign-in: login answered ${login.status}`);
+  return logIn(ctx, email, password);
+}
+
+/** POST /api/auth/login, then the spec's `/?token=`, which stores the token as the session cookie. Returns the Cookie header. */
+async function logIn(ctx, email, password) {
+  const login = await fetch(`${ctx.baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in: login of ${email} answered ${login.status}`);
   const { token } = await login.json();
-  // The spec's `/?token=` stores the token as the session cookie.
   const session = await fetch(`${ctx.baseUrl}/?token=${encodeURIComponent(token)}`, { redirect: "manual" });
   const cookie = session.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("pf_session="));
-  if (!cookie) throw new Error("sign-in: no session cookie");
+  if (!cookie) throw new Error(`sign-in: no session cookie for ${email}`);
   return cookie;
 }
 
@@ -424,6 +465,13 @@ function makeCookieResolver(ctx) {
   return async (page) => {
     if (typeof page.cookie === "function") return (await page.cookie(ctx)) ?? null;
     if (typeof page.cookie === "string") return page.cookie;
+    if (page.auth && page.creator && ctx.library?.creators?.[page.creator]) {
+      try {
+        return await creatorCookie(ctx, page.creator);
+      } catch (err) {
+        ctx.log(`sign-in as the seeded ${page.creator} creator failed (${err?.message ?? err}); using signIn()'s user`);
+      }
+    }
     if (page.auth) {
       session ??= Promise.resolve(signIn(ctx)).catch((err) => {
         ctx.log(`signIn failed: ${err?.message ?? err}`);
@@ -433,6 +481,27 @@ function makeCookieResolver(ctx) {
     }
     return null;
   };
+}
+
+/** Cookie header of a seeded library creator (LIBRARY.creators key), signed in once per run; throws when unavailable. */
+function creatorCookie(ctx, key) {
+  const lib = ctx.library;
+  const creator = lib?.creators?.[key];
+  if (!creator) throw new Error(lib?.skipped ?? lib?.error ?? `no seeded creator "${key}"`);
+  lib.cookies ??= {};
+  lib.cookies[key] ??= logIn(ctx, creator.email, lib.password).then((cookie) => {
+    creator.signedIn = true;
+    return cookie;
+  });
+  return lib.cookies[key];
+}
+
+/** For a page with `creator`: who the measurement was signed in as (call after ctx.cookieFor(page)). */
+function signedInAsNote(ctx, page) {
+  if (!page.creator) return "";
+  const creator = ctx.library?.creators?.[page.creator];
+  if (creator?.signedIn) return `as the ${creator.personas.toLocaleString("en-US")}-persona creator`;
+  return `as signIn()'s new user (no personas): ${ctx.library?.skipped ?? ctx.library?.error ?? `the ${page.creator} creator could not sign in`}`;
 }
 
 const AUTH_MISSING = "needs sign-in (signIn() returned no session: run the bench against its own server, or set BENCH_DATA_DIR with --url)";
@@ -573,7 +642,7 @@ async function measureFirstLoadJs(ctx) {
       const total = files.reduce((s, f) => s + f.gzip, 0);
       const raw = files.reduce((s, f) => s + f.bytes, 0);
       const extra = files.filter((f) => !f.fromHtml).length;
-      const noteParts = [`${files.length} files, ${(raw / KB).toFixed(1)} KB raw`];
+      const noteParts = [`${files.length} files, ${(raw / KB).toFixed(1)} KB raw`, signedInAsNote(ctx, page)].filter(Boolean);
       if (extra) noteParts.push(`${extra} via imports, not preloaded`);
       if (errors.length) noteParts.push(`fetch errors: ${errors.join("; ")}`);
       rows.push(row({
@@ -665,6 +734,7 @@ async function measureLighthouse(ctx) {
           num("cumulative-layout-shift") != null && `CLS ${num("cumulative-layout-shift").toFixed(3)}`,
           lhr.runtimeError && `error: ${lhr.runtimeError.code}`,
           status !== 200 && `HTTP ${status}`,
+          signedInAsNote(ctx, page),
         ].filter(Boolean).join(", ");
         const failedA11y = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
@@ -1029,9 +1099,15 @@ async function main() {
     ["js", "First-load JS", measureFirstLoadJs],
     ["lighthouse", "Lighthouse", measureLighthouse],
     ["latency", "Server latency", measureLatency],
-    ["extra", "Extra measurements", async (c) => (await Promise.all(EXTRA_MEASUREMENTS.map(async (fn) => {
-      try { return await fn(c); } catch (err) { return [row({ id: `extra.${fn.name || "anonymous"}`, note: `error: ${err?.message ?? err}` })]; }
-    }))).flat()],
+    // One after the other: each loads the CPU, and would skew the other's numbers.
+    ["extra", "Extra measurements", async (c) => {
+      const out = [];
+      for (const fn of EXTRA_MEASUREMENTS) {
+        if (aborting) break;
+        try { out.push(...(await fn(c))); } catch (err) { out.push(row({ id: `extra.${fn.name || "anonymous"}`, note: `error: ${err?.message ?? err}` })); }
+      }
+      return out;
+    }],
   ];
   const rows = [];
   for (const [key, name, fn] of groups) {

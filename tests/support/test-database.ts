@@ -61,3 +61,24 @@ export async function createAuthUser(
   );
   return { id, email };
 }
+
+/**
+ * An auth user as the services see a signed-in creator (CurrentUser), on the given plan
+ * ('free' unless said otherwise; 'active' is Premium).
+ */
+export async function createCreator(handle: DatabaseHandle, plan = "free", names = { first: "Test", last: "Creator" }) {
+  const { id, email } = await createAuthUser(handle, { first_name: names.first, last_name: names.last });
+  if (plan !== "free") {
+    await handle.raw.rows(`update public.profiles set subscription_status = $2 where id = $1`, [id, plan]);
+  }
+  return {
+    id,
+    email,
+    emailVerified: true,
+    firstName: names.first,
+    lastName: names.last,
+    profileImageUrl: null,
+    subscriptionStatus: plan,
+    createdAt: new Date().toISOString(),
+  };
+}

@@ -3,7 +3,8 @@ import { useId } from "react";
 
 type ErrorList = string[] | undefined;
 
-function Errors({ id, errors }: { id: string; errors: ErrorList }) {
+/** A field's error messages, referenced from the control by aria-describedby. */
+export function FieldErrors({ id, errors }: { id: string; errors: ErrorList }) {
   if (!errors?.length) return null;
   return (
     <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700">
@@ -55,7 +56,7 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      <Errors id={errorId} errors={errors} />
+      <FieldErrors id={errorId} errors={errors} />
     </div>
   );
 }
@@ -89,7 +90,7 @@ export function TextareaField({
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? errorId : undefined}
       />
-      <Errors id={errorId} errors={errors} />
+      <FieldErrors id={errorId} errors={errors} />
     </div>
   );
 }

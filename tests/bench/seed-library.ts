@@ -1,0 +1,212 @@
+// Seeds the persona library for the /my-personas scaling rows of tests/bench/bench.mjs:
+//
+//   DATA_DIR=<dir> node_modules/.bin/tsx tests/bench/seed-library.ts --out <file.json> \
+//     [--creator small:10:free --creator large:2000:active]      (password: env BENCH_SEED_PASSWORD)
+//
+// Runs BEFORE the bench starts the server on the same DATA_DIR (PGlite allows one process at a
+// time): opens and migrates the database exactly as the app does (database() in
+// app/infra/db.server.ts), creates one creator per --creator key:count:plan through the embedded
+// auth adapter (sign-up, then e-mail verification with the token it returned, so the creator can
+// sign in with the password through POST /api/auth/login), sets the plan through
+// withServiceRole as a payment webhook would (only 'active' lifts the Free plan's 10-persona
+// limit, which the database enforces), and inserts `count` personas as that creator through
+// withUser, in batches, so the row-level security policies and the limit trigger apply. Every
+// persona is checked with validatePersona() ('Create Persona' rules) and carries an embedded
+// backstory; ~5 % are archived and ~5 % drafts, and they are spread over time (newest first is
+// a real ordering). A few names contain SEARCH_TERM so a search matches a handful. Closes the
+// database at the end, which releases the DATA_DIR lock. Writes JSON to --out: per creator the
+// e-mail, id, plan, persona count, how many the default list ('All' = not archived) and the
+// search should show, and the timings.
+import fs from "node:fs";
+import { performance } from "node:perf_hooks";
+
+import { count, eq } from "drizzle-orm";
+
+import { AGE_RANGES, GENDERS, INTERESTS, PERSONA_LIMITS, PERSONA_TYPES, TRAITS } from "~/domain/persona";
+import { validatePersona } from "~/domain/persona-form";
+import { createLocalTextGenerator } from "~/infra/ai/local-text.server";
+import { createLocalAuth } from "~/infra/auth/local.server";
+import { personas, profiles, type NewPersona } from "~/infra/db/schema";
+import { closeDatabase, database, withServiceRole, withUser } from "~/infra/db.server";
+
+export const SEARCH_TERM = "zephyr";
+/** One persona in SEARCH_EVERY has SEARCH_TERM in its name (2,000 personas: 5 matches, one of them archived). */
+const SEARCH_EVERY = 400;
+const BATCH = 250;
+
+const FIRST_NAMES = [
+  "Nova", "Kai", "Luna", "Marcus", "Aiko", "Zoë", "Theo", "Priya", "Mateo", "Ingrid",
+  "Oluwaseun", "Sasha", "Ezra", "Mei", "Rafael", "Freya", "Jun", "Amara", "Felix", "Søren",
+];
+const LAST_NAMES = ["Vance", "Okafor", "Nakamura", "Delgado", "Lindqvist", "Haddad", "O'Brien", "Kowalski", "Moreau", "Achebe"];
+const DESCRIPTIONS = [
+  "A cozy late-night streamer who reviews indie games and answers every chat message.",
+  "Explains the science behind everyday cooking in five-minute videos.",
+  "Street-style photographer turned virtual fashion critic.",
+  "Helps small business owners plan their first year without burning out.",
+  "\"Your calm voice in a loud internet.\"",
+  "Trains for marathons and posts honest recovery logs, including the bad days.",
+  "Composer of lo-fi beats for studying, with a soft spot for jazz history.",
+  "A travel guide for people who prefer trains, markets and long walks over landmarks.",
+];
+
+interface CreatorSpec {
+  key: string;
+  count: number;
+  plan: "free" | "active";
+}
+
+function argValues(flag: string): string[] {
+  const out: string[] = [];
+  process.argv.forEach((a, i) => {
+    if (a === flag && i + 1 < process.argv.length) out.push(process.argv[i + 1]);
+  });
+  return out;
+}
+
+function parseCreator(spec: string): CreatorSpec {
+  const m = /^([a-z0-9-]+):(\d+):(free|active)$/.exec(spec);
+  if (!m) throw new Error(`--creator ${spec}: expected key:count:free|active`);
+  return { key: m[1], count: Number(m[2]), plan: m[3] as CreatorSpec["plan"] };
+}
+
+/** mulberry32: a small deterministic PRNG (floats in [0, 1)). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function distinct<T>(items: readonly T[], count: number, random: () => number): T[] {
+  const pool = [...items];
+  const out: T[] = [];
+  while (out.length < count && pool.length > 0) out.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
+  return out;
+}
+
+type Status = "active" | "in_progress" | "archived";
+
+/** Persona i of `count`: valid for 'Create Persona', newest first = i ascending (one every 37 minutes). */
+async function personaValues(
+  i: number,
+  userId: string,
+  random: () => number,
+  generator: ReturnType<typeof createLocalTextGenerator>,
+  now: number,
+): Promise<{ values: NewPersona; status: Status; matchesSearch: boolean }> {
+  const matchesSearch = i % SEARCH_EVERY === 7;
+  const name = matchesSearch
+    ? `${FIRST_NAMES[i % FIRST_NAMES.length]} Zephyrine`
+    : `${FIRST_NAMES[Math.floor(random() * FIRST_NAMES.length)]} ${LAST_NAMES[Math.floor(random() * LAST_NAMES.length)]}`;
+  const input = {
+    name,
+    type: PERSONA_TYPES[i % PERSONA_TYPES.length],
+    gender: GENDERS[Math.floor(i / PERSONA_TYPES.length) % GENDERS.length],
+    ageRange: AGE_RANGES[(i + Math.floor(i / PERSONA_TYPES.length)) % AGE_RANGES.length],
+    interests: distinct(INTERESTS, PERSONA_LIMITS.interestsMin + (i % PERSONA_LIMITS.interestsMax), random),
+    personality: distinct(TRAITS, 1 + (i % PERSONA_LIMITS.traitsMax), random),
+    description: DESCRIPTIONS[i % DESCRIPTIONS.length],
+  };
+  const checked = validatePersona(input, "create");
+  if (!checked.success) throw new Error(`persona ${i} is not valid: ${JSON.stringify(checked.errors)}`);
+  // ~5 % archived (restorable to active), ~5 % drafts; the rest active. Search hits: one archived.
+  const status: Status = i % 20 === 13 || i === SEARCH_EVERY * 2 + 7 ? "archived" : i % 20 === 17 ? "in_progress" : "active";
+  const backstory = await generator.generateBackstory(input);
+  const createdAt = new Date(now - i * 37 * 60_000);
+  return {
+    values: {
+      userId,
+      name: input.name,
+      type: input.type,
+      gender: input.gender,
+      ageRange: input.ageRange,
+      interests: input.interests,
+      description: input.description,
+      personality: input.personality,
+      backstory,
+      status,
+      statusBeforeArchive: status === "archived" ? "active" : null,
+      createdAt,
+      updatedAt: createdAt,
+    },
+    status,
+    matchesSearch,
+  };
+}
+
+async function main(): Promise<void> {
+  const out = argValues("--out")[0];
+  if (!out) throw new Error("--out <file> is required");
+  if (!process.env.DATA_DIR) throw new Error("DATA_DIR must name the bench server's data directory");
+  if (process.env.DATABASE_URL || process.env.SUPABASE_URL) throw new Error("seeds the embedded database only: unset DATABASE_URL and SUPABASE_URL");
+  const password = process.env.BENCH_SEED_PASSWORD || "Bench!pass1";
+  const specs = (argValues("--creator").length ? argValues("--creator") : ["small:10:free", "large:2000:active"]).map(parseCreator);
+
+  const t0 = performance.now();
+  await database(); // opens DATA_DIR/pgdata (taking its lock) and applies the migrations
+  const migrateMs = performance.now() - t0;
+  const adapter = createLocalAuth();
+  const authCtx = { request: new Request("http://127.0.0.1/bench-seed"), responseHeaders: new Headers() };
+  const generator = createLocalTextGenerator();
+  const creators: Record<string, unknown> = {};
+  try {
+    for (const spec of specs) {
+      const t1 = performance.now();
+      const email = `bench-library-${spec.key}-${spec.count}@example.com`;
+      const signUp = await adapter.signUp(authCtx, { firstName: "Library", lastName: `Bench ${spec.count}`, email, password });
+      if (signUp.status !== "created" || !signUp.userId || !signUp.verificationToken) {
+        throw new Error(`sign-up of ${email}: ${signUp.status}`);
+      }
+      await adapter.verifyEmail(authCtx, signUp.verificationToken);
+      const userId = signUp.userId;
+      if (spec.plan !== "free") {
+        await withServiceRole("bench seed: premium creator", (tx) =>
+          tx.update(profiles).set({ subscriptionStatus: spec.plan }).where(eq(profiles.id, userId)),
+        );
+      }
+      const random = prng(0x11b + spec.count);
+      const now = Date.now();
+      let notArchived = 0;
+      let searchHits = 0;
+      let searchHitsNotArchived = 0;
+      for (let start = 0; start < spec.count; start += BATCH) {
+        const batch: NewPersona[] = [];
+        for (let i = start; i < Math.min(spec.count, start + BATCH); i++) {
+          const p = await personaValues(i, userId, random, generator, now);
+          batch.push(p.values);
+          if (p.status !== "archived") notArchived++;
+          if (p.matchesSearch) {
+            searchHits++;
+            if (p.status !== "archived") searchHitsNotArchived++;
+          }
+        }
+        await withUser(userId, (tx) => tx.insert(personas).values(batch), { email });
+      }
+      // Read back as the creator (through the policies), as the library will.
+      const [{ owned }] = await withUser(userId, (tx) => tx.select({ owned: count() }).from(personas));
+      if (owned !== spec.count) throw new Error(`${email}: ${owned} personas after seeding, expected ${spec.count}`);
+      creators[spec.key] = {
+        email,
+        userId,
+        plan: spec.plan,
+        personas: spec.count,
+        notArchived,
+        search: { q: SEARCH_TERM, matches: searchHits, matchesNotArchived: searchHitsNotArchived },
+        seedMs: performance.now() - t1,
+      };
+    }
+  } finally {
+    await closeDatabase(); // releases the DATA_DIR lock for the server
+  }
+  fs.writeFileSync(out, JSON.stringify({ password, migrateMs, totalMs: performance.now() - t0, creators }));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});
