@@ -93,6 +93,7 @@ export const PAGES = [
 // sent in order, cycling (Content-Type application/json); amount, a number of requests to
 // measure instead of `duration` seconds, after `warmupRequests` requests (from `warmupBodies`,
 // else `bodies`) instead of `warmup` seconds. Amount runs report p50 and p95, no throughput.
+// displayPath names the target in row ids and labels when `path` is a data URL or has a query.
 export const LATENCY_TARGETS = [
   { path: "/", connections: 10, duration: 10, warmup: 2, budgetP95Ms: BUDGETS.latencyP95Ms },
   { path: "/", label: "uncached render", cookie: "pf_bench=1", connections: 10, duration: 8, warmup: 2 },
@@ -102,7 +103,7 @@ export const LATENCY_TARGETS = [
 
 /**
  * Extra measurements: async (ctx) => MetricRow[]
- * ctx: { baseUrl, root, args, log, fetchPage(path, {cookie}), cookieFor(page), row(...) }
+ * ctx: { baseUrl, dataDir, library, root, args, log, fetchPage(path, {cookie}), cookieFor(page), row(...) }
  * A row: ctx.row({ id, label, value, unit, budget: { op: "<=" | ">=" | "=", value }, note })
  * (or value: null + skipped: "reason"). Example:
  *
@@ -357,7 +358,8 @@ async function build(log) {
   log(`build: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-async function startServer(log) {
+/** Starts the server on a fresh DATA_DIR; `beforeStart(dataDir)` runs first (the DATA_DIR is free then) and its result is returned as `prepared`. */
+async function startServer(log, { beforeStart } = {}) {
   const buildEntry = path.join(ROOT, "build/index.js");
   if (!fs.existsSync(buildEntry)) throw new Error(`${path.relative(ROOT, buildEntry)} not found: build first (drop --no-build)`);
   const port = await findFreePort(PREFERRED_PORT);
@@ -365,6 +367,7 @@ async function startServer(log) {
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   onCleanup(removeDataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const prepared = beforeStart ? await beforeStart(dataDir) : undefined;
   log(`server: node app/server.mjs on ${baseUrl} (DATA_DIR=${dataDir})`);
   const server = startChild(process.execPath, ["app/server.mjs"], {
     cwd: ROOT,
@@ -405,7 +408,7 @@ async function startServer(log) {
     throw new Error(`server not ready after ${SERVER_READY_TIMEOUT_MS / 1000} s (last: ${last}):\n${tail(server.output(), 60)}`);
   }
   log(`server: ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return { baseUrl, server, dataDir };
+  return { baseUrl, server, dataDir, prepared };
 }
 
 function tail(text, lines) {
@@ -800,9 +803,10 @@ async function measureLatencyTarget(ctx, target) {
   const budget = target.budgetP95Ms != null ? { op: "<=", value: target.budgetP95Ms } : undefined;
   const suffix = target.label ? ` (${target.label})` : "";
   const idSuffix = target.label ? `.${target.label.replace(/\W+/g, "-")}` : "";
-  const idPath = method === "GET" ? p : `${method}.${p}`;
+  const shown = target.displayPath ?? p;
+  const idPath = method === "GET" ? shown : `${method}.${shown}`;
   const ids = { p50: `latency.p50.${idPath}${idSuffix}`, p95: `latency.p95.${idPath}${idSuffix}`, rps: `latency.rps.${idPath}${idSuffix}` };
-  const labels = { p50: `Latency p50 ${method} ${p}${suffix}`, p95: `Latency p95 ${method} ${p}${suffix}`, rps: `Throughput ${method} ${p}${suffix}` };
+  const labels = { p50: `Latency p50 ${method} ${shown}${suffix}`, p95: `Latency p95 ${method} ${shown}${suffix}`, rps: `Throughput ${method} ${shown}${suffix}` };
   try {
     const page = PAGES.find((pg) => pg.path === p) ?? { path: p, ...target };
     // A GET probe: resolves the cookie and tells a missing route (404) from one that exists.
@@ -1076,16 +1080,22 @@ async function main() {
 
   let baseUrl = args.url;
   let dataDir = process.env.BENCH_DATA_DIR;
+  let library;
   if (!baseUrl) {
     if (args.build) await build(log);
-    ({ baseUrl, dataDir } = await startServer(log));
+    // The seeded creators serve the extra group's library rows and the js/lighthouse /my-personas page.
+    const seed = ["extra", "js", "lighthouse"].some((g) => !args.skip.has(g));
+    ({ baseUrl, dataDir, prepared: library } = await startServer(log, { beforeStart: seed ? (dir) => seedLibrary(log, dir) : undefined }));
+    library ??= { skipped: "not seeded (--skip extra,js,lighthouse)" };
   } else {
     log(`measuring running server at ${baseUrl}`);
+    library = { skipped: "needs the bench's own server (not --url): the creators with 10 and 2,000 personas are seeded into its DATA_DIR before it starts" };
   }
 
   const ctx = {
     baseUrl,
     dataDir,
+    library,
     root: ROOT,
     args,
     log,
