@@ -34,10 +34,13 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["minute", 60],
 ];
 
+// Building an Intl formatter is costly; one serves every card.
+let formatter: Intl.RelativeTimeFormat | undefined;
+
 /** "3 days ago", "just now": the created date as relative time. */
 export function relativeTime(date: Date | string, now: Date = new Date()): string {
   const seconds = Math.round((new Date(date).getTime() - now.getTime()) / 1000);
-  const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+  const format = (formatter ??= new Intl.RelativeTimeFormat("en", { numeric: "auto" }));
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }

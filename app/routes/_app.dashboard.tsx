@@ -12,7 +12,7 @@ import { SparklesIcon, UserIcon } from "~/components/ui/icons";
 import { isPremium } from "~/domain/account";
 import { barPercent, DASHBOARD_BARS } from "~/domain/persona-list";
 import { PRODUCT_NAME } from "~/domain/site";
-import { cardPersona, personaStats, recentPersonas } from "~/services/persona-library.server";
+import { cardPersona, dashboard } from "~/services/persona-library.server";
 import { requireUser, responseHeaders } from "~/services/session.server";
 
 import type { loader as appLoader } from "./_app";
@@ -36,7 +36,7 @@ export const DASHBOARD_TEXT = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
-  const [stats, recent] = await Promise.all([personaStats(user), recentPersonas(user)]);
+  const { stats, recent } = await dashboard(user);
   return data(
     {
       stats,

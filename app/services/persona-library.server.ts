@@ -76,14 +76,7 @@ export function cardPersona({ id, name, type, description, status, imageUrl, cre
 
 /** The dashboard's 'Recent Personas': the latest ones not archived. */
 export async function recentPersonas(user: CurrentUser, limit = RECENT_LIMIT): Promise<Persona[]> {
-  return withUser(user.id, (tx) =>
-    tx
-      .select()
-      .from(personas)
-      .where(and(eq(personas.userId, user.id), ne(personas.status, "archived")))
-      .orderBy(desc(personas.createdAt), desc(personas.id))
-      .limit(limit),
-  );
+  return withUser(user.id, (tx) => recentIn(tx, user, limit));
 }
 
 export interface PersonaStats {
@@ -105,30 +98,49 @@ export function trialDaysLeft(status: string, endsAt: Date | null, now = new Dat
   return Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS));
 }
 
+type Tx = Parameters<Parameters<typeof withUser>[1]>[0];
+
+async function statsIn(tx: Tx, user: CurrentUser): Promise<PersonaStats> {
+  // One statement: the counts and the plan together.
+  const [row] = await tx
+    .select({
+      owned: sql<number>`(select count(*) from ${personas} where ${personas.userId} = ${user.id})`.mapWith(Number),
+      active: sql<number>`(select count(*) from ${personas} where ${personas.userId} = ${user.id} and ${personas.status} = 'active')`.mapWith(
+        Number,
+      ),
+      generated: sql<number>`(select count(*) from ${generations} where ${generations.userId} = ${user.id})`.mapWith(Number),
+      status: profiles.subscriptionStatus,
+      endsAt: profiles.subscriptionExpiresAt,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, user.id));
+  const status = row?.status ?? user.subscriptionStatus;
+  return {
+    activePersonas: row?.active ?? 0,
+    generatedContent: row?.generated ?? 0,
+    subscriptionStatus: status,
+    trialDaysLeft: trialDaysLeft(status, row?.endsAt ?? null),
+    ownedPersonas: row?.owned ?? 0,
+    personaLimit: status === "active" ? null : FREE_PLAN_PERSONA_LIMIT,
+  };
+}
+
+async function recentIn(tx: Tx, user: CurrentUser, limit: number): Promise<Persona[]> {
+  return tx
+    .select()
+    .from(personas)
+    .where(and(eq(personas.userId, user.id), ne(personas.status, "archived")))
+    .orderBy(desc(personas.createdAt), desc(personas.id))
+    .limit(limit);
+}
+
 export async function personaStats(user: CurrentUser): Promise<PersonaStats> {
-  return withUser(user.id, async (tx) => {
-    const [counts] = await tx
-      .select({
-        owned: count(),
-        active: sql<number>`count(*) filter (where ${personas.status} = 'active')`.mapWith(Number),
-      })
-      .from(personas)
-      .where(eq(personas.userId, user.id));
-    const [generated] = await tx.select({ n: count() }).from(generations).where(eq(generations.userId, user.id));
-    const [profile] = await tx
-      .select({ status: profiles.subscriptionStatus, endsAt: profiles.subscriptionExpiresAt })
-      .from(profiles)
-      .where(eq(profiles.id, user.id));
-    const status = profile?.status ?? user.subscriptionStatus;
-    return {
-      activePersonas: counts?.active ?? 0,
-      generatedContent: generated?.n ?? 0,
-      subscriptionStatus: status,
-      trialDaysLeft: trialDaysLeft(status, profile?.endsAt ?? null),
-      ownedPersonas: counts?.owned ?? 0,
-      personaLimit: status === "active" ? null : FREE_PLAN_PERSONA_LIMIT,
-    };
-  });
+  return withUser(user.id, (tx) => statsIn(tx, user));
+}
+
+/** The dashboard's data in one trip through the door: the numbers and the recent personas. */
+export async function dashboard(user: CurrentUser): Promise<{ stats: PersonaStats; recent: Persona[] }> {
+  return withUser(user.id, async (tx) => ({ stats: await statsIn(tx, user), recent: await recentIn(tx, user, RECENT_LIMIT) }));
 }
 
 /** Archive: status archived, remembering what it was so Restore can bring it back. */

@@ -34,7 +34,7 @@
 // picks one of the seeded library creators instead (LIBRARY.creators).
 
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
 import net from "node:net";
@@ -794,6 +794,19 @@ async function measureLatency(ctx) {
   return rows;
 }
 
+/** Row ids and labels of a latency target's p50, p95 and throughput rows. */
+function latencyNames(target) {
+  const method = target.method ?? "GET";
+  const suffix = target.label ? ` (${target.label})` : "";
+  const idSuffix = target.label ? `.${target.label.replace(/\W+/g, "-")}` : "";
+  const shown = target.displayPath ?? target.path;
+  const idPath = method === "GET" ? shown : `${method}.${shown}`;
+  return {
+    ids: { p50: `latency.p50.${idPath}${idSuffix}`, p95: `latency.p95.${idPath}${idSuffix}`, rps: `latency.rps.${idPath}${idSuffix}` },
+    labels: { p50: `Latency p50 ${method} ${shown}${suffix}`, p95: `Latency p95 ${method} ${shown}${suffix}`, rps: `Throughput ${method} ${shown}${suffix}` },
+  };
+}
+
 /** Latency rows (p50, p95 against budgetP95Ms, and throughput for duration runs) of one target: see LATENCY_TARGETS. */
 async function measureLatencyTarget(ctx, target) {
   const rows = [];
@@ -801,12 +814,7 @@ async function measureLatencyTarget(ctx, target) {
   const method = target.method ?? "GET";
   const byAmount = target.amount != null;
   const budget = target.budgetP95Ms != null ? { op: "<=", value: target.budgetP95Ms } : undefined;
-  const suffix = target.label ? ` (${target.label})` : "";
-  const idSuffix = target.label ? `.${target.label.replace(/\W+/g, "-")}` : "";
-  const shown = target.displayPath ?? p;
-  const idPath = method === "GET" ? shown : `${method}.${shown}`;
-  const ids = { p50: `latency.p50.${idPath}${idSuffix}`, p95: `latency.p95.${idPath}${idSuffix}`, rps: `latency.rps.${idPath}${idSuffix}` };
-  const labels = { p50: `Latency p50 ${method} ${shown}${suffix}`, p95: `Latency p95 ${method} ${shown}${suffix}`, rps: `Throughput ${method} ${shown}${suffix}` };
+  const { ids, labels } = latencyNames(target);
   try {
     const page = PAGES.find((pg) => pg.path === p) ?? { path: p, ...target };
     // A GET probe: resolves the cookie and tells a missing route (404) from one that exists.
@@ -1032,6 +1040,174 @@ async function measureBackstoryGeneration(ctx) {
       p95Row.note += `, check requests failed: ${failures.slice(0, 3).join("; ")}${failures.length > 3 ? "…" : ""}`;
       p95Row.pass = false;
     }
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------
+// 5. Persona library at scale (an EXTRA_MEASUREMENTS entry; seeding runs before the server)
+// ---------------------------------------------------------------------------
+
+const LIBRARY_SEED_TIMEOUT_MS = 180_000;
+
+/**
+ * startServer's beforeStart: runs tests/bench/seed-library.ts on the server's DATA_DIR while
+ * nothing holds it (the script opens, migrates, seeds and closes it). Returns ctx.library:
+ * { password, creators: { key: { email, personas, notArchived, search… } } }, or { error } /
+ * { skipped } (never throws: the other groups still run).
+ */
+async function seedLibrary(log, dataDir) {
+  if (process.env.DATABASE_URL || process.env.SUPABASE_URL) {
+    return { skipped: "the server runs on DATABASE_URL/Supabase: the library creators are seeded into the embedded database only" };
+  }
+  const runner = tsRunner();
+  if (!runner) return { error: "seeding needs node_modules/.bin/tsx or vite-node (npm ci)" };
+  const script = "tests/bench/seed-library.ts";
+  const specs = Object.entries(LIBRARY.creators).map(([key, c]) => `${key}:${c.count}:${c.plan}`);
+  const password = `Bench-${randomBytes(12).toString("base64url")}`;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "personaforge-bench-seed-"));
+  const removeTmp = onCleanup(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  try {
+    const out = path.join(tmp, "seed.json");
+    log(`library: ${runner.name} ${script}: creators ${specs.join(", ")} (key:personas:plan) into DATA_DIR`);
+    const proc = startChild(runner.cmd, [...runner.args, script, "--out", out, ...specs.flatMap((c) => ["--creator", c])], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, BENCH_SEED_PASSWORD: password },
+      label: "seed-library",
+    });
+    const timer = setTimeout(() => proc.stop(), LIBRARY_SEED_TIMEOUT_MS);
+    const { code, signal } = await proc.exited;
+    clearTimeout(timer);
+    await proc.stop();
+    if (code !== 0 || !fs.existsSync(out)) throw new Error(`${script} failed (${signal ?? `exit ${code}`}): ${tail(proc.output().trim(), 8)}`);
+    const seeded = JSON.parse(fs.readFileSync(out, "utf8"));
+    log(`library: seeded in ${(seeded.totalMs / 1000).toFixed(1)} s (of which migrations ${(seeded.migrateMs / 1000).toFixed(1)} s)`);
+    return { ...seeded, password };
+  } catch (err) {
+    log(`library: seeding failed: ${err?.message ?? err}`);
+    return { error: `seeding failed: ${err?.message ?? err}` };
+  } finally {
+    removeTmp();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The single-fetch data URL a client-side navigation to the library requests: this route's loader only. */
+function libraryDataPath(q) {
+  return `${LIBRARY.path}.data?${new URLSearchParams({ ...(q ? { q } : {}), _routes: LIBRARY.routeId })}`;
+}
+
+/** GETs a library data URL once: 200, and the loader's page decoded (turbo-stream, as the browser does). */
+async function fetchLibraryData(ctx, dataPath, cookie) {
+  const res = await ctx.fetchPage(dataPath, { cookie });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) {
+    throw new Error(`${dataPath} answered ${res.status}${res.status === 202 ? " (a single-fetch redirect: not signed in?)" : ""}`);
+  }
+  let decode;
+  try {
+    ({ decode } = await import("turbo-stream")); // Remix's own dependency
+  } catch {
+    return { bytes: body.length, data: null };
+  }
+  const decoded = await decode(new Response(body).body);
+  await decoded.done;
+  const data = decoded.value?.[LIBRARY.routeId]?.data;
+  if (!data || !Array.isArray(data.personas)) throw new Error(`${dataPath}: no ${LIBRARY.routeId} loader data in the answer`);
+  return { bytes: body.length, data };
+}
+
+/**
+ * /my-personas loader p50/p95 (autocannon, LIBRARY.connections for LIBRARY.duration s, against
+ * BUDGETS.latencyP95Ms like GET /dashboard) for the 10-persona and the 2,000-persona creator,
+ * the latter also with a search matching a few; then p95(2,000) ÷ p95(10) against
+ * BUDGETS.libraryP95Ratio. Each data URL is checked first: 200 with the creator's session, and
+ * the decoded page lists what the seed says it should.
+ */
+async function measureLibraryScaling(ctx) {
+  const lib = ctx.library;
+  const rows = [];
+  const fmtCount = (n) => n.toLocaleString("en-US");
+  const cases = Object.entries(LIBRARY.creators).flatMap(([key, c]) => {
+    const base = { key, label: `loader, ${fmtCount(c.count)} personas`, q: null };
+    // The biggest library is also searched (the seed puts the search term in a few names).
+    return c.count === Math.max(...Object.values(LIBRARY.creators).map((x) => x.count))
+      ? [base, { key, label: `${base.label}, search`, q: lib?.creators?.[key]?.search?.q ?? "zephyr" }]
+      : [base];
+  });
+  const p95ByCase = new Map();
+  for (const c of cases) {
+    if (aborting) break;
+    const dataPath = libraryDataPath(c.q);
+    const target = {
+      path: dataPath,
+      displayPath: LIBRARY.path,
+      label: c.label,
+      auth: true,
+      connections: LIBRARY.connections,
+      duration: LIBRARY.duration,
+      warmup: LIBRARY.warmup,
+      budgetP95Ms: BUDGETS.latencyP95Ms,
+    };
+    const { ids, labels } = latencyNames(target);
+    const budget = { op: "<=", value: BUDGETS.latencyP95Ms };
+    const creator = lib?.creators?.[c.key];
+    if (!creator) {
+      const reason = lib?.error ? { note: `error: ${lib.error}` } : { skipped: lib?.skipped ?? "library creators not seeded" };
+      rows.push(row({ id: ids.p50, label: labels.p50, unit: "ms", ...reason }));
+      rows.push(row({ id: ids.p95, label: labels.p95, unit: "ms", budget, ...reason }));
+      continue;
+    }
+    let checked;
+    try {
+      const cookie = await creatorCookie(ctx, c.key);
+      const { bytes, data } = await fetchLibraryData(ctx, dataPath, cookie);
+      const expected = c.q ? creator.search.matchesNotArchived : creator.notArchived;
+      if (data && data.total !== expected) throw new Error(`${dataPath}: the loader lists ${data.total} personas, the seed expects ${expected}`);
+      if (data && (data.personas.length > expected || (expected > 0 && data.personas.length === 0))) {
+        throw new Error(`${dataPath}: ${data.personas.length} cards on page 1 of ${expected}`);
+      }
+      checked = { cookie, bytes, data };
+    } catch (err) {
+      rows.push(row({ id: ids.p95, label: labels.p95, unit: "ms", budget, note: `error: ${err?.message ?? err}` }));
+      continue;
+    }
+    const latencyRows = await measureLatencyTarget(ctx, { ...target, cookie: checked.cookie });
+    const p95Row = latencyRows.find((r) => r.id === ids.p95);
+    if (p95Row?.value != null) {
+      const { data } = checked;
+      const listed = data
+        ? `${fmtCount(data.total)} listed, ${data.personas.length} on page 1 (${data.query.sort})`
+        : "answer not decoded (turbo-stream not importable)";
+      p95Row.note += `, ${fmtCount(creator.personas)} personas (${creator.plan}): ${c.q ? `q=${c.q}: ` : ""}${listed}; GET ${dataPath} (single fetch: this loader only), ${(checked.bytes / KB).toFixed(1)} KB`;
+      p95Row.details = {
+        ...p95Row.details,
+        library: { dataUrl: dataPath, creatorPersonas: creator.personas, plan: creator.plan, q: c.q, listed: data?.total ?? null, pageItems: data?.personas.length ?? null, bytes: checked.bytes },
+      };
+      p95ByCase.set(c, p95Row);
+    }
+    rows.push(...latencyRows);
+  }
+
+  // p95 with the most personas ÷ p95 with the fewest, default list both.
+  const counts = Object.values(LIBRARY.creators).map((x) => x.count);
+  const [few, many] = [Math.min(...counts), Math.max(...counts)];
+  const ratioBudget = { op: "<=", value: BUDGETS.libraryP95Ratio };
+  const ratioRow = { id: `latency.p95-ratio.${LIBRARY.path}.${many}-vs-${few}`, label: `Loader p95 ratio ${LIBRARY.path} ${fmtCount(many)} ÷ ${fmtCount(few)} personas`, unit: "×", budget: ratioBudget };
+  const pick = (count) => [...p95ByCase].find(([c]) => !c.q && LIBRARY.creators[c.key].count === count)?.[1];
+  const [low, high] = [pick(few), pick(many)];
+  if (low && high) {
+    const ratio = high.value / low.value;
+    rows.push(row({
+      ...ratioRow,
+      value: Math.round(ratio * 100) / 100,
+      note: `p95 ${high.value.toFixed(1)} ms ÷ ${low.value.toFixed(1)} ms; budget ≤ ${BUDGETS.libraryP95Ratio}: the library filters, counts and pages in the database, so ${many / few}× the personas should cost about the same per request (~1)`,
+      details: { p95ManyMs: high.value, p95FewMs: low.value, ratio, many, few },
+    }));
+  } else if (!lib?.creators) {
+    rows.push(row({ ...ratioRow, ...(lib?.error ? { note: `error: ${lib.error}` } : { skipped: lib?.skipped ?? "library creators not seeded" }) }));
+  } else {
+    rows.push(row({ ...ratioRow, note: "needs both p95 rows above" }));
   }
   return rows;
 }

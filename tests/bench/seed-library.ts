@@ -203,7 +203,7 @@ async function main(): Promise<void> {
   } finally {
     await closeDatabase(); // releases the DATA_DIR lock for the server
   }
-  fs.writeFileSync(out, JSON.stringify({ password, migrateMs, totalMs: performance.now() - t0, creators }));
+  fs.writeFileSync(out, JSON.stringify({ migrateMs, totalMs: performance.now() - t0, creators }));
 }
 
 main().catch((error: unknown) => {
