@@ -1,5 +1,5 @@
 // How a persona reads on its page and cards (SPEC §2, §3, §4).
-import { PERSONA_TYPE_LABELS, type PersonaType } from "./persona";
+import { INTERESTS, PERSONA_TYPE_LABELS, type Gender, type Interest, type PersonaType } from "./persona";
 
 export const PERSONA_PAGE_TEXT = {
   notFoundTitle: "Persona Not Found",
@@ -46,3 +46,23 @@ export function relativeTime(date: Date | string, now: Date = new Date()): strin
   }
   return "just now";
 }
+
+export const GENDER_LABELS: Record<Gender, string> = {
+  male: "Male",
+  female: "Female",
+  "non-binary": "Non-binary",
+  other: "Other",
+};
+
+export const INTEREST_LABELS: Record<Interest, string> = Object.fromEntries(
+  INTERESTS.map((interest) => [interest, interest[0]!.toUpperCase() + interest.slice(1)]),
+) as Record<Interest, string>;
+
+/** The Review step's and the persona page's texts for empty values (SPEC §2). */
+export const reviewFallbacks = {
+  notSpecified: "Not specified",
+  description: "No description provided",
+  interests: "No interests selected",
+  personality: "No personality traits selected",
+  backstory: "No backstory provided",
+} as const;

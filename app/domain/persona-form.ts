@@ -16,6 +16,7 @@ import {
   type PersonaType,
 } from "./persona";
 import { autoFill, autoFillToast } from "./autofill";
+import { GENDER_LABELS, INTEREST_LABELS, reviewFallbacks } from "./persona-display";
 import type { Random } from "./random";
 import { autoSelectTraits, isInterest, isTrait, type Trait } from "./traits";
 
@@ -198,6 +199,10 @@ export function personaFormValues(formData: FormData): Record<PersonaField, unkn
   };
 }
 
+// Labels and fallbacks live with the display rules (no zod there, so pages that only show a
+// persona do not ship the validator); re-exported for the form's users.
+export { GENDER_LABELS, INTEREST_LABELS, reviewFallbacks };
+
 export type PersonaValidation<T> = { success: true; data: T } | { success: false; errors: PersonaFieldErrors };
 
 /** Validates raw values (form data via personaFormValues, or JSON) into field errors. */
@@ -242,17 +247,6 @@ export const EMPTY_PERSONA_FORM: PersonaFormValues = {
   personality: [],
   backstory: "",
 };
-
-export const GENDER_LABELS: Record<Gender, string> = {
-  male: "Male",
-  female: "Female",
-  "non-binary": "Non-binary",
-  other: "Other",
-};
-
-export const INTEREST_LABELS: Record<Interest, string> = Object.fromEntries(
-  INTERESTS.map((interest) => [interest, interest[0]!.toUpperCase() + interest.slice(1)]),
-) as Record<Interest, string>;
 
 export const PERSONA_FIELD_LABELS: Record<PersonaField, string> = {
   name: "Name",
@@ -378,13 +372,6 @@ export function canGenerateBackstory(values: {
 // ---------------------------------------------------------------------------------------
 // The Review step (SPEC §2): a read-only summary with the spec's fallbacks.
 
-export const reviewFallbacks = {
-  notSpecified: "Not specified",
-  description: "No description provided",
-  interests: "No interests selected",
-  personality: "No personality traits selected",
-  backstory: "No backstory provided",
-} as const;
 
 export interface ReviewEntry {
   label: string;

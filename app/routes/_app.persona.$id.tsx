@@ -10,8 +10,7 @@ import { DeletePersonaButton, StatusBadge, StatusButton } from "~/components/per
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { ImageIcon, PencilIcon, UserIcon } from "~/components/ui/icons";
 import { EXTENDED_PROFILE_NOTE, EXTENDED_PROFILE_SECTIONS, EXTENDED_PROFILE_TITLE, extendedProfileValue } from "~/domain/extended-profile";
-import { GENDER_LABELS, reviewFallbacks } from "~/domain/persona-form";
-import { PERSONA_PAGE_TEXT, relativeTime, statusBadge, typeLabel } from "~/domain/persona-display";
+import { GENDER_LABELS, PERSONA_PAGE_TEXT, relativeTime, reviewFallbacks, statusBadge, typeLabel } from "~/domain/persona-display";
 import { downloadItems, personaExtended } from "~/services/persona-export.server";
 import { PRODUCT_NAME } from "~/domain/site";
 import { AccountError } from "~/services/accounts.server";

@@ -1257,11 +1257,12 @@ async function main() {
   let baseUrl = args.url;
   let dataDir = process.env.BENCH_DATA_DIR;
   let library;
+  let server;
   if (!baseUrl) {
     if (args.build) await build(log);
     // The seeded creators serve the extra group's library rows and the js/lighthouse /my-personas page.
     const seed = ["extra", "js", "lighthouse"].some((g) => !args.skip.has(g));
-    ({ baseUrl, dataDir, prepared: library } = await startServer(log, { beforeStart: seed ? (dir) => seedLibrary(log, dir) : undefined }));
+    ({ baseUrl, dataDir, server, prepared: library } = await startServer(log, { beforeStart: seed ? (dir) => seedLibrary(log, dir) : undefined }));
     library ??= { skipped: "not seeded (--skip extra,js,lighthouse)" };
   } else {
     log(`measuring running server at ${baseUrl}`);
@@ -1309,6 +1310,13 @@ async function main() {
   }
 
   if (aborting) return 130;
+  if (server && !server.alive) {
+    // Every row after this point measured connection errors: say why.
+    const { code, signal } = await server.exited;
+    const output = tail(server.output().trim(), 30);
+    log(`server exited during the run (${signal ?? `exit ${code}`}):\n${output}`);
+    rows.push(row({ id: "server.exited", label: "Server", note: `exited during the run (${signal ?? `exit ${code}`}): ${tail(output, 3).replace(/\s+/g, " ")}`, details: { output } }));
+  }
   printTable(rows);
 
   const failures = rows.filter((r) => r.pass === false);
