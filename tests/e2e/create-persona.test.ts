@@ -95,8 +95,11 @@ test.describe("create-persona wizard", () => {
     await expectStep(page, "Backstory", 3);
     await button(page, /Generate Backstory/).click();
     await expect(toast(page)).toContainText("Backstory Generation Complete");
+    // Without JavaScript the answer is a new page, still streaming in when the toast shows.
+    const words = async () => (await page.getByLabel(/^Backstory/).inputValue()).split(/\s+/).filter(Boolean).length;
+    await expect.poll(words).toBeGreaterThanOrEqual(800);
+    await page.waitForLoadState("load");
     const backstory = await page.getByLabel(/^Backstory/).inputValue();
-    expect(backstory.split(/\s+/).filter(Boolean).length).toBeGreaterThanOrEqual(800);
     expect(backstory).toContain("Nova");
     await expectNoA11yViolations(page);
     await button(page, /^Continue/).click();

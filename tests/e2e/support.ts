@@ -42,6 +42,8 @@ export async function expectNoA11yViolations(page: Page) {
   let target = page;
   let cleanup = async () => {};
   if (!(await jsOn(page))) {
+    // The whole document: a page still streaming in would be audited half-built.
+    await page.waitForLoadState("load");
     const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
     const browser = page.context().browser()!;
     const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
