@@ -550,7 +550,7 @@ function PersonalityStep({
         {TRAIT_CATEGORY_NAMES.map((category: TraitCategory) => (
           <fieldset key={category} className="rounded-xl border border-slate-200 p-4" aria-describedby={`${id}-count`}>
             <legend className="px-1 text-sm font-semibold text-slate-900">{category}</legend>
-            <div className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-3">
+            <div className="mt-1 flex flex-wrap gap-2">
               {TRAIT_CATEGORIES[category].map((trait) => (
                 <label
                   key={trait}
