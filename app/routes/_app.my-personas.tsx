@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     q: query.q,
     sort: query.sort,
     page: query.page,
-  });
+  }, "card");
   const personas = page.items.map(cardPersona);
   return data(
     { query: { ...query, page: page.page }, personas, total: page.total, pageCount: page.pageCount, now: new Date().toISOString() },

@@ -2,7 +2,7 @@
 // sort and paging done by the database, the dashboard's numbers, archive and restore,
 // delete, and editing a persona in place. Every query runs through the RLS door as the
 // user, so another user's persona is simply not there (404), never a 403 that leaks it.
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 
 import { FREE_PLAN_PERSONA_LIMIT } from "~/domain/persona";
 import { validatePersona, WIZARD_TOASTS } from "~/domain/persona-form";
@@ -37,14 +37,36 @@ const ORDER: Record<ListSort, SQL[]> = {
   "name-desc": [desc(sql`lower(${personas.name})`), desc(personas.id)],
 };
 
+// Recent: the latest personas not archived.
+const notArchivedOf = (user: CurrentUser) => and(eq(personas.userId, user.id), ne(personas.status, "archived"));
+const NEWEST = [desc(personas.createdAt), desc(personas.id)];
+
 function statusCondition(status: StatusFilter): SQL | undefined {
   if (status === "all") return undefined;
   if (status === "not-archived") return ne(personas.status, "archived");
   return eq(personas.status, status);
 }
 
-/** One page of the user's personas; the database filters, sorts, counts and pages. */
-export async function listPersonas(user: CurrentUser, options: ListOptions): Promise<Page<Persona>> {
+/** The columns a persona card shows: a list page reads only these (no backstory, no card data). */
+const CARD_COLUMNS = {
+  id: personas.id,
+  name: personas.name,
+  type: personas.type,
+  description: personas.description,
+  status: personas.status,
+  imageUrl: personas.imageUrl,
+  createdAt: personas.createdAt,
+};
+export type CardRow = Pick<Persona, keyof typeof CARD_COLUMNS>;
+
+/**
+ * One page of the user's personas; the database filters, sorts, counts and pages, in one
+ * statement (the total rides along as a window count). `shape: "card"` reads only what a card
+ * shows.
+ */
+export async function listPersonas(user: CurrentUser, options: ListOptions): Promise<Page<Persona>>;
+export async function listPersonas(user: CurrentUser, options: ListOptions, shape: "card"): Promise<Page<CardRow>>;
+export async function listPersonas(user: CurrentUser, options: ListOptions, shape: "full" | "card" = "full"): Promise<Page<CardRow>> {
   const pageSize = options.pageSize ?? LIST_PAGE_SIZE;
   const search = options.q ? likePattern(options.q) : undefined;
   // No owner filter needed for safety (the policies hide others' rows); it is there for the index.
@@ -53,30 +75,39 @@ export async function listPersonas(user: CurrentUser, options: ListOptions): Pro
     statusCondition(options.status),
     search ? or(ilike(personas.name, search), ilike(personas.description, search)) : undefined,
   );
+  const columns = shape === "card" ? CARD_COLUMNS : getTableColumns(personas);
   return withUser(user.id, async (tx) => {
-    const [{ total }] = await tx.select({ total: count() }).from(personas).where(where);
-    const pages = pageCount(total, pageSize);
-    // A page past the end shows the last one.
-    const page = Math.min(Math.max(1, options.page ?? 1), pages);
-    const items = await tx
-      .select()
-      .from(personas)
-      .where(where)
-      .orderBy(...ORDER[options.sort ?? "newest"])
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return { items, total, page, pageCount: pages, pageSize };
+    const read = (page: number) =>
+      tx
+        .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(personas)
+        .where(where)
+        .orderBy(...ORDER[options.sort ?? "newest"])
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+    let page = Math.max(1, options.page ?? 1);
+    let rows = await read(page);
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && page > 1) {
+      // A page past the end shows the last one.
+      const [counted] = await tx.select({ total: count() }).from(personas).where(where);
+      total = counted?.total ?? 0;
+      page = pageCount(total, pageSize);
+      rows = total > 0 ? await read(page) : [];
+    }
+    const items = rows.map(({ total: _total, ...row }) => row as CardRow);
+    return { items, total, page, pageCount: pageCount(total, pageSize), pageSize };
   });
 }
 
 /** What a persona card shows (and nothing more goes to the browser). */
-export function cardPersona({ id, name, type, description, status, imageUrl, createdAt }: Persona) {
+export function cardPersona({ id, name, type, description, status, imageUrl, createdAt }: CardRow) {
   return { id, name, type, description, status, imageUrl, createdAt };
 }
 
-/** The dashboard's 'Recent Personas': the latest ones not archived. */
+/** The dashboard's 'Recent Personas' (GET /api/personas/recent): the latest ones not archived. */
 export async function recentPersonas(user: CurrentUser, limit = RECENT_LIMIT): Promise<Persona[]> {
-  return withUser(user.id, (tx) => recentIn(tx, user, limit));
+  return withUser(user.id, (tx) => tx.select().from(personas).where(notArchivedOf(user)).orderBy(...NEWEST).limit(limit));
 }
 
 export interface PersonaStats {
@@ -125,13 +156,8 @@ async function statsIn(tx: Tx, user: CurrentUser): Promise<PersonaStats> {
   };
 }
 
-async function recentIn(tx: Tx, user: CurrentUser, limit: number): Promise<Persona[]> {
-  return tx
-    .select()
-    .from(personas)
-    .where(and(eq(personas.userId, user.id), ne(personas.status, "archived")))
-    .orderBy(desc(personas.createdAt), desc(personas.id))
-    .limit(limit);
+async function recentIn(tx: Tx, user: CurrentUser, limit: number): Promise<CardRow[]> {
+  return tx.select(CARD_COLUMNS).from(personas).where(notArchivedOf(user)).orderBy(...NEWEST).limit(limit);
 }
 
 export async function personaStats(user: CurrentUser): Promise<PersonaStats> {
@@ -139,7 +165,7 @@ export async function personaStats(user: CurrentUser): Promise<PersonaStats> {
 }
 
 /** The dashboard's data in one trip through the door: the numbers and the recent personas. */
-export async function dashboard(user: CurrentUser): Promise<{ stats: PersonaStats; recent: Persona[] }> {
+export async function dashboard(user: CurrentUser): Promise<{ stats: PersonaStats; recent: CardRow[] }> {
   return withUser(user.id, async (tx) => ({ stats: await statsIn(tx, user), recent: await recentIn(tx, user, RECENT_LIMIT) }));
 }
 
