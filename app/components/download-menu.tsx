@@ -1,7 +1,8 @@
 // The persona page's Download menu (SPEC §2, §8, §9). A <details> disclosure of plain
 // download links, so it works without JavaScript. With JavaScript it behaves as a menu:
 // arrow keys, Home/End, typeahead (reset after 1 second), Escape and outside clicks close
-// it, and a download says 'Export Successful'.
+// it, and the file is fetched first, so the creator hears 'Export Successful' only when
+// there is a file, and the server's reason ('Export Failed', 'No Image Available') when not.
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -13,6 +14,49 @@ export interface DownloadItem {
   href: string;
   /** The toast after the download starts (with JavaScript). */
   toast?: { title: string; description: string };
+  /** The file name when the answer does not name one (the reference image, fetched from its url). */
+  filename?: string;
+}
+
+export const DOWNLOAD_FAILED = { title: "Export Failed", description: "Failed to export persona data. Please try again." } as const;
+export const NO_IMAGE = { title: "No Image Available", description: "This persona doesn't have an image to download." } as const;
+
+/** The file name from `Content-Disposition` (the UTF-8 form when there is one). */
+export function dispositionFilename(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (utf8) {
+    try {
+      return decodeURIComponent(utf8[1]!);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1];
+}
+
+/** Fetches a download and hands it to the browser; the toast says how it went. */
+async function download(item: DownloadItem, toast: ReturnType<typeof useToast>) {
+  try {
+    const response = await fetch(item.href, { credentials: "include" });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
+      toast({ type: "error", ...(body?.code === "no_image" ? NO_IMAGE : DOWNLOAD_FAILED) });
+      return;
+    }
+    const blob = await response.blob();
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = dispositionFilename(response.headers.get("Content-Disposition")) ?? item.filename ?? "";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    if (item.toast) toast({ type: "success", ...item.toast });
+  } catch {
+    toast({ type: "error", ...DOWNLOAD_FAILED });
+  }
 }
 
 const TYPEAHEAD_RESET_MS = 1000;
@@ -114,9 +158,11 @@ export function DownloadMenu({ items, label = "Download" }: { items: DownloadIte
               href={item.href}
               download
               role={hydrated ? "menuitem" : undefined}
-              onClick={() => {
-                if (item.toast) toast({ type: "success", ...item.toast });
+              onClick={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
                 close(false);
+                void download(item, toast);
               }}
               className="block px-4 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none"
             >

@@ -62,6 +62,15 @@ const secondaryButton =
 const primaryButton =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70";
 
+/**
+ * A browser length limit, only without JavaScript: it counts UTF-16 units (an emoji is two),
+ * while the counter and the server count characters, which the script enforces itself.
+ */
+function useNoScriptLimit() {
+  const hydrated = useHydrated();
+  return (limit: number) => (hydrated ? undefined : limit);
+}
+
 /** The description as typed, cut at the limit (SPEC §5: enforced live while typing). */
 function limitDescription(text: string): string {
   return characterCount(text) > PERSONA_LIMITS.descriptionMax ? [...text].slice(0, PERSONA_LIMITS.descriptionMax).join("") : text;
@@ -360,6 +369,7 @@ function BasicInfoStep({
   toast: ReturnType<typeof useToast>;
 }) {
   const id = useId();
+  const noScriptLimit = useNoScriptLimit();
   const err = (field: PersonaField) => (errorFor(field)?.length ? true : undefined);
   return (
     <>
@@ -380,7 +390,7 @@ function BasicInfoStep({
             id={`${id}-name`}
             name="name"
             autoComplete="off"
-            maxLength={PERSONA_LIMITS.nameMax}
+            maxLength={noScriptLimit(PERSONA_LIMITS.nameMax)}
             value={values.name}
             onChange={(e) => update({ name: e.target.value })}
             placeholder="e.g. Nova Starlight"
@@ -508,7 +518,7 @@ function BasicInfoStep({
           id={`${id}-description`}
           name="description"
           rows={3}
-          maxLength={PERSONA_LIMITS.descriptionMax}
+          maxLength={noScriptLimit(PERSONA_LIMITS.descriptionMax)}
           value={values.description}
           onChange={(e) => update({ description: limitDescription(e.target.value) })}
           placeholder="A sentence or two about who they are."
@@ -590,6 +600,7 @@ function BackstoryStep({
   onGenerate: (event: React.MouseEvent) => void;
 }) {
   const id = useId();
+  const noScriptLimit = useNoScriptLimit();
   return (
     <>
       <div className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -616,7 +627,7 @@ function BackstoryStep({
           id={`${id}-backstory`}
           name="backstory"
           rows={14}
-          maxLength={PERSONA_LIMITS.backstoryMax}
+          maxLength={noScriptLimit(PERSONA_LIMITS.backstoryMax)}
           value={values.backstory}
           readOnly={generating}
           aria-busy={generating || undefined}

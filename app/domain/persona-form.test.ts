@@ -135,6 +135,18 @@ describe("personaSchema (Create Persona)", () => {
       expect(errorsOf({ name: "Ada 👩‍💻" })).toEqual({});
     });
 
+    it("refuses control characters in a description or backstory (PostgreSQL refuses NUL)", () => {
+      expect(errorsOf({ description: "a\u0000b" })).toEqual({ description: ["Description cannot contain control characters"] });
+      expect(errorsOf({ backstory: "x\u0007" })).toEqual({ backstory: ["Backstory cannot contain control characters"] });
+      expect(errorsOf({ backstory: "line one\n\tline two" })).toEqual({});
+    });
+
+    it("counts a line break once, however the form sent it", () => {
+      const description = `${"x".repeat(74)}\r\n${"y".repeat(75)}`;
+      const result = validatePersona({ ...valid, description }, "create");
+      expect(result.success && result.data.description).toBe(`${"x".repeat(74)}\n${"y".repeat(75)}`);
+    });
+
     it("refuses markup in a name", () => {
       expect(errorsOf({ name: "<b>Nova</b>" })).toEqual({ name: ["Name cannot contain < or >"] });
       expect(errorsOf({ name: "Nova <script>alert(1)</script>" })).toEqual({ name: ["Name cannot contain < or >"] });

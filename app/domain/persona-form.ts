@@ -37,6 +37,8 @@ export const PERSONA_MESSAGES = {
   traitInvalid: "Invalid personality trait",
   traitsDuplicate: "Each personality trait can only be selected once",
   backstoryMax: "Backstory must be 20,000 characters or less",
+  descriptionCharacters: "Description cannot contain control characters",
+  backstoryCharacters: "Backstory cannot contain control characters",
 } as const;
 
 /** Characters as people (and Postgres' char_length) count them: code points, not UTF-16 units. */
@@ -64,12 +66,20 @@ const name = z
   // A name travels into titles, file names and character cards: markup has no place in it.
   .refine((v) => !/[<>]/.test(v), PERSONA_MESSAGES.nameMarkup);
 
-/** Optional free text: missing, null and "" all mean "none" and come out as "". */
-const optionalText = (max: number, message: string) =>
+// Control characters other than tab and line breaks have no place in a text (and PostgreSQL
+// refuses NUL outright).
+const TEXT_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
+ * Optional free text: missing, null and "" all mean "none" and come out as "". Line breaks
+ * count once however they were sent (a form post sends CRLF).
+ */
+const optionalText = (max: number, message: string, controlMessage: string) =>
   z
     .string({ error: message })
-    .trim()
+    .transform((v) => v.replace(/\r\n?/g, "\n").trim())
     .refine((v) => characterCount(v) <= max, message)
+    .refine((v) => !TEXT_CONTROL.test(v), controlMessage)
     .nullish()
     .transform((v) => v ?? "");
 
@@ -134,8 +144,8 @@ const personality = choiceList<Trait>({
   },
 });
 
-const description = optionalText(PERSONA_LIMITS.descriptionMax, PERSONA_MESSAGES.descriptionMax);
-const backstory = optionalText(PERSONA_LIMITS.backstoryMax, PERSONA_MESSAGES.backstoryMax);
+const description = optionalText(PERSONA_LIMITS.descriptionMax, PERSONA_MESSAGES.descriptionMax, PERSONA_MESSAGES.descriptionCharacters);
+const backstory = optionalText(PERSONA_LIMITS.backstoryMax, PERSONA_MESSAGES.backstoryMax, PERSONA_MESSAGES.backstoryCharacters);
 
 /**
  * A complete persona, for 'Create Persona'. The spec requires a description but limits only

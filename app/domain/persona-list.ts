@@ -61,7 +61,9 @@ export function parsePositiveInt(value: string | null, fallback: number, max = 1
 
 /** The search as used: trimmed, at most SEARCH_MAX characters (never split inside a character). */
 export function normalizeSearch(value: string | null): string {
-  return [...(value ?? "").trim()].slice(0, SEARCH_MAX).join("").trim();
+  // Control characters (NUL among them, which PostgreSQL refuses) become spaces.
+  const text = (value ?? "").replace(/\p{Cc}/gu, " ").trim();
+  return [...text].slice(0, SEARCH_MAX).join("").trim();
 }
 
 export function parseListQuery(params: URLSearchParams): ListQuery {

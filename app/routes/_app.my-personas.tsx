@@ -75,6 +75,15 @@ export default function MyPersonas() {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Back and Forward change the URL under the form: show what the list shows, except in a
+  // field the creator is typing in.
+  const searchRef = useRef<HTMLInputElement>(null);
+  const sortRef = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = query.q;
+    if (sortRef.current) sortRef.current.value = query.sort;
+  }, [query.q, query.sort]);
+
   // With JavaScript the list follows the form: typing (debounced) and choosing a sort.
   const follow = (delay: number) => {
     clearTimeout(timer.current);
@@ -125,6 +134,7 @@ export default function MyPersonas() {
             {LIST_TEXT.searchLabel}
           </label>
           <input
+            ref={searchRef}
             id="persona-search"
             type="search"
             name="q"
@@ -140,6 +150,7 @@ export default function MyPersonas() {
             {LIST_TEXT.sortLabel}
           </label>
           <select
+            ref={sortRef}
             id="persona-sort"
             name="sort"
             defaultValue={query.sort}

@@ -20,7 +20,7 @@ import { requireUser, responseHeaders } from "~/services/session.server";
 /** Back to the list or dashboard, never to the page of the persona being deleted. */
 function returnPath(value: FormDataEntryValue | string | null, id: string): string {
   const to = safeRedirect(value, "/my-personas");
-  return to.startsWith(`/persona/${id}`) ? "/my-personas" : to;
+  return to.toLowerCase().startsWith(`/persona/${id.toLowerCase()}`) ? "/my-personas" : to;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [

@@ -76,13 +76,18 @@ const toast = (toastName: string) => ({ title: "Export Successful", description:
 
 /** The Download menu: plain links (they work without JavaScript), each with its toast. */
 export function downloadItems(persona: Pick<Persona, "id" | "name" | "imageUrl">) {
-  const items: { label: string; href: string; toast: { title: string; description: string } }[] = EXPORT_FORMAT_LIST.map((format) => ({
+  const items: { label: string; href: string; toast: { title: string; description: string }; filename?: string }[] = EXPORT_FORMAT_LIST.map((format) => ({
     label: isExportFormat(format) ? EXPORT_FORMATS[format].label : CARD_FORMATS[format].label,
     href: `/api/personas/${persona.id}/export?format=${format}`,
     toast: isExportFormat(format) ? exportToast(format) : toast(CARD_FORMATS[format].toastName),
   }));
   if (persona.imageUrl) {
-    items.push({ label: "Reference Image", href: `/api/personas/${persona.id}/export?format=image`, toast: toast("IMAGE") });
+    items.push({
+      label: "Reference Image",
+      href: `/api/personas/${persona.id}/export?format=image`,
+      toast: toast("IMAGE"),
+      filename: imageFileName(persona.name),
+    });
   }
   return items;
 }

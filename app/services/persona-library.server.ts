@@ -59,14 +59,22 @@ const CARD_COLUMNS = {
 };
 export type CardRow = Pick<Persona, keyof typeof CARD_COLUMNS>;
 
+/** A persona in a list from the API: everything but what an imported card carried (up to megabytes). */
+const { cardMeta: _cardMeta, extended: _extended, ...SUMMARY_COLUMNS } = getTableColumns(personas);
+export type SummaryRow = Omit<Persona, "cardMeta" | "extended">;
+
 /**
  * One page of the user's personas; the database filters, sorts, counts and pages, in one
  * statement (the total rides along as a window count). `shape: "card"` reads only what a card
  * shows.
  */
-export async function listPersonas(user: CurrentUser, options: ListOptions): Promise<Page<Persona>>;
+export async function listPersonas(user: CurrentUser, options: ListOptions): Promise<Page<SummaryRow>>;
 export async function listPersonas(user: CurrentUser, options: ListOptions, shape: "card"): Promise<Page<CardRow>>;
-export async function listPersonas(user: CurrentUser, options: ListOptions, shape: "full" | "card" = "full"): Promise<Page<CardRow>> {
+export async function listPersonas(
+  user: CurrentUser,
+  options: ListOptions,
+  shape: "full" | "card" = "full",
+): Promise<Page<CardRow | SummaryRow>> {
   const pageSize = options.pageSize ?? LIST_PAGE_SIZE;
   const search = options.q ? likePattern(options.q) : undefined;
   // No owner filter needed for safety (the policies hide others' rows); it is there for the index.
@@ -75,7 +83,7 @@ export async function listPersonas(user: CurrentUser, options: ListOptions, shap
     statusCondition(options.status),
     search ? or(ilike(personas.name, search), ilike(personas.description, search)) : undefined,
   );
-  const columns = shape === "card" ? CARD_COLUMNS : getTableColumns(personas);
+  const columns = shape === "card" ? CARD_COLUMNS : SUMMARY_COLUMNS;
   return withUser(user.id, async (tx) => {
     const read = (page: number) =>
       tx
@@ -95,7 +103,7 @@ export async function listPersonas(user: CurrentUser, options: ListOptions, shap
       page = pageCount(total, pageSize);
       rows = total > 0 ? await read(page) : [];
     }
-    const items = rows.map(({ total: _total, ...row }) => row as CardRow);
+    const items = rows.map(({ total: _total, ...row }) => row as CardRow | SummaryRow);
     return { items, total, page, pageCount: pageCount(total, pageSize), pageSize };
   });
 }
@@ -106,8 +114,8 @@ export function cardPersona({ id, name, type, description, status, imageUrl, cre
 }
 
 /** The dashboard's 'Recent Personas' (GET /api/personas/recent): the latest ones not archived. */
-export async function recentPersonas(user: CurrentUser, limit = RECENT_LIMIT): Promise<Persona[]> {
-  return withUser(user.id, (tx) => tx.select().from(personas).where(notArchivedOf(user)).orderBy(...NEWEST).limit(limit));
+export async function recentPersonas(user: CurrentUser, limit = RECENT_LIMIT): Promise<SummaryRow[]> {
+  return withUser(user.id, (tx) => tx.select(SUMMARY_COLUMNS).from(personas).where(notArchivedOf(user)).orderBy(...NEWEST).limit(limit));
 }
 
 export interface PersonaStats {

@@ -95,6 +95,7 @@ test.describe("bad persona input through every entry point", () => {
     ["duplicate traits", { personality: ["Calm", "Calm"] }, "personality", "Each personality trait can only be selected once"],
     ["a trait from no category", { personality: ["Sneaky"] }, "personality", "Invalid personality trait"],
     ["a 1 MB backstory", { backstory: "x".repeat(1024 * 1024) }, "backstory", "Backstory must be 20,000 characters or less"],
+    ["a NUL in the description", { description: "a\u0000b" }, "description", "Description cannot contain control characters"],
   ];
 
   const escapeHtml = (text: string) =>

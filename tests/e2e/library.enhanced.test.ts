@@ -74,3 +74,15 @@ test("the dashboard shows three skeleton cards while it loads", async ({ page, r
   await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
   await expect(page.getByTestId("dashboard-loading")).toHaveCount(0);
 });
+
+test("a download that fails says 'Export Failed' instead of 'Export Successful'", async ({ page, request }) => {
+  const { account, ids } = await accountWith(request, ["Flaky"]);
+  await signIn(page, account);
+  await visit(page, `/persona/${ids[0]}`);
+  await page.route("**/export?format=yaml", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+  const menu = page.getByTestId("download-menu");
+  await menu.getByText("Download").click();
+  await menu.getByRole("menuitem", { name: "YAML" }).click();
+  await expect(page.getByTestId("toast").last()).toContainText("Export Failed");
+  await expect(page.getByTestId("toast").last()).toContainText("Failed to export persona data. Please try again.");
+});
