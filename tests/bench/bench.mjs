@@ -15,7 +15,8 @@
 //      /my-personas loader's p50/p95 for a creator with 10 personas and one with 2,000
 //      (default list and a search), and p95(2,000)/p95(10). Those two creators are seeded
 //      before the server starts (tests/bench/seed-library.ts opens the same DATA_DIR through
-//      the app's own modules, then closes it), so these rows need the bench's own server.
+//      the app's own modules, then closes it), so these rows need the bench's own server; so
+//      does the persona page (/persona/{id}: one of the 10-persona creator's active personas).
 // Prints a table, writes bench-results/bench.json.
 //
 // Flags:
@@ -31,7 +32,8 @@
 // Extending: add pages to PAGES, latency targets to LATENCY_TARGETS, and other
 // measurements to EXTRA_MEASUREMENTS (see the comments there). Pages that need a
 // signed-in session set `auth: true` (signIn() below supplies the cookie); `creator`
-// picks one of the seeded library creators instead (LIBRARY.creators).
+// picks one of the seeded library creators instead (LIBRARY.creators), and `{id}` in
+// such a page's path stands for one of that creator's seeded active personas.
 
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -70,6 +72,10 @@ export const BUDGETS = {
  *               when the bench seeded them, else as signIn()'s user (the rows' notes say which)
  *   cookie      optional fixed Cookie header (string) or async (ctx) => string
  * A page answering 404 is reported as "not built yet" and skipped.
+ * `{id}` in a path with `creator` is that creator's seeded active persona with a backstory
+ * (the seed's activePersonaId): the rows keep `{id}` in their ids and labels, the notes give
+ * the id. Such a page is measured only as that creator (no signIn() fallback), skipped when
+ * the creators were not seeded (--url), and a 404 for it fails instead of being skipped.
  */
 export const PAGES = [
   { path: "/", kind: "public", lighthouse: true },
@@ -84,6 +90,8 @@ export const PAGES = [
   { path: "/create-persona", kind: "app", lighthouse: true, auth: true },
   // As the 2,000-persona creator, so the library has a full page of cards (and 159 pages).
   { path: "/my-personas", kind: "app", lighthouse: true, auth: true, creator: "large" },
+  // A full persona page: profile, backstory and the extended profile.
+  { path: "/persona/{id}", kind: "app", lighthouse: true, auth: true, creator: "small" },
 ];
 
 /** Load tests: GET path at `connections` concurrency for `duration` s. Loopback only. */
@@ -472,6 +480,8 @@ function makeCookieResolver(ctx) {
       try {
         return await creatorCookie(ctx, page.creator);
       } catch (err) {
+        // Another user would only see 'Persona Not Found' for the creator's persona.
+        if (isSeededPersonaPage(page)) throw new Error(`sign-in as the seeded ${page.creator} creator failed: ${err?.message ?? err}`);
         ctx.log(`sign-in as the seeded ${page.creator} creator failed (${err?.message ?? err}); using signIn()'s user`);
       }
     }
@@ -499,24 +509,51 @@ function creatorCookie(ctx, key) {
   return lib.cookies[key];
 }
 
-/** For a page with `creator`: who the measurement was signed in as (call after ctx.cookieFor(page)). */
+/** A PAGES entry whose path names one of its creator's seeded personas (`{id}`). */
+function isSeededPersonaPage(page) {
+  return page.path.includes("{id}");
+}
+
+/**
+ * The URL path to request for a page: its path, with `{id}` replaced by its creator's seeded
+ * active persona. Returns { path } or { skip } (not seeded); throws when the seeding failed.
+ */
+function resolvePagePath(ctx, page) {
+  if (!isSeededPersonaPage(page)) return { path: page.path };
+  const lib = ctx.library;
+  if (!lib?.creators) {
+    if (lib?.error) throw new Error(lib.error);
+    return { skip: lib?.skipped ?? "library creators not seeded" };
+  }
+  const id = lib.creators[page.creator]?.activePersonaId;
+  if (!id) throw new Error(`the seed names no active persona of the "${page.creator}" creator`);
+  return { path: page.path.replace("{id}", encodeURIComponent(id)) };
+}
+
+/** For a page with `creator`: who the measurement was signed in as (call after ctx.cookieFor(page)), and which persona `{id}` was. */
 function signedInAsNote(ctx, page) {
   if (!page.creator) return "";
   const creator = ctx.library?.creators?.[page.creator];
+  if (creator?.signedIn && isSeededPersonaPage(page)) {
+    return `as the ${creator.personas.toLocaleString("en-US")}-persona creator, {id} = ${creator.activePersonaId} (active, with a backstory)`;
+  }
   if (creator?.signedIn) return `as the ${creator.personas.toLocaleString("en-US")}-persona creator`;
   return `as signIn()'s new user (no personas): ${ctx.library?.skipped ?? ctx.library?.error ?? `the ${page.creator} creator could not sign in`}`;
 }
 
 const AUTH_MISSING = "needs sign-in (signIn() returned no session: run the bench against its own server, or set BENCH_DATA_DIR with --url)";
 
-/** Resolve the cookie and probe the page. Returns { cookie, status, skip } with skip a reason or null. */
+/** Resolve the path and the cookie and probe the page. Returns { path, cookie, status, skip } with skip a reason or null. */
 async function probePage(ctx, page) {
+  const resolved = resolvePagePath(ctx, page);
+  if (resolved.skip) return { path: null, cookie: null, status: null, skip: resolved.skip };
   const cookie = await ctx.cookieFor(page);
-  if (page.auth && !cookie) return { cookie, status: null, skip: AUTH_MISSING };
-  const res = await ctx.fetchPage(page.path, { cookie });
+  if (page.auth && !cookie) return { path: resolved.path, cookie, status: null, skip: AUTH_MISSING };
+  const res = await ctx.fetchPage(resolved.path, { cookie });
   await res.arrayBuffer();
-  if (res.status === 404) return { cookie, status: 404, skip: "not built yet (404)" };
-  return { cookie, status: res.status, skip: null };
+  if (res.status === 404 && isSeededPersonaPage(page)) throw new Error(`GET ${resolved.path} answered 404: the seeded persona was not found`);
+  if (res.status === 404) return { path: resolved.path, cookie, status: 404, skip: "not built yet (404)" };
+  return { path: resolved.path, cookie, status: res.status, skip: null };
 }
 
 // ---------------------------------------------------------------------------
@@ -610,16 +647,18 @@ async function measureFirstLoadJs(ctx) {
     const budget = { op: "<=", value: BUDGETS.js[page.kind] };
     if (!budget.value) throw new Error(`page ${page.path}: unknown kind "${page.kind}"`);
     try {
+      const resolved = resolvePagePath(ctx, page);
+      if (resolved.skip) { rows.push(row({ id, label, unit: "bytes", budget, skipped: resolved.skip })); continue; }
       const cookie = await ctx.cookieFor(page);
       if (page.auth && !cookie) { rows.push(row({ id, label, unit: "bytes", budget, skipped: AUTH_MISSING })); continue; }
-      const res = await ctx.fetchPage(page.path, { cookie });
+      const res = await ctx.fetchPage(resolved.path, { cookie });
       const html = await res.text();
-      if (res.status === 404) { rows.push(row({ id, label, unit: "bytes", budget, skipped: "not built yet (404)" })); continue; }
+      if (res.status === 404 && !isSeededPersonaPage(page)) { rows.push(row({ id, label, unit: "bytes", budget, skipped: "not built yet (404)" })); continue; }
       if (res.status !== 200) {
         rows.push(row({ id, label, unit: "bytes", budget, note: `HTTP ${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}` }));
         continue;
       }
-      const pageUrl = `${ctx.baseUrl}${page.path}`;
+      const pageUrl = `${ctx.baseUrl}${resolved.path}`;
       const queue = collectJsUrls(html, pageUrl);
       const fromHtml = new Set(queue);
       const seen = new Set(queue);
@@ -652,7 +691,7 @@ async function measureFirstLoadJs(ctx) {
         id, label, value: total, unit: "bytes", budget,
         note: noteParts.join(", "),
         ...(errors.length ? { pass: false } : {}),
-        details: { kind: page.kind, rawBytes: raw, files: files.sort((a, b) => b.gzip - a.gzip) },
+        details: { kind: page.kind, ...(resolved.path !== page.path ? { path: resolved.path } : {}), rawBytes: raw, files: files.sort((a, b) => b.gzip - a.gzip) },
       }));
     } catch (err) {
       rows.push(row({ id, label, unit: "bytes", budget, note: `error: ${err?.message ?? err}` }));
@@ -681,7 +720,7 @@ async function measureLighthouse(ctx) {
     try {
       const probe = await probePage(ctx, page);
       if (probe.skip) rows.push(...rowsFor(page, both({ skipped: probe.skip })));
-      else pending.push({ page, cookie: probe.cookie, status: probe.status });
+      else pending.push({ page, path: probe.path, cookie: probe.cookie, status: probe.status });
     } catch (err) {
       rows.push(...rowsFor(page, both({ note: `error: ${err?.message ?? err}` })));
     }
@@ -710,9 +749,9 @@ async function measureLighthouse(ctx) {
   };
   const unregister = onCleanup(killChrome);
   try {
-    for (const { page, cookie, status } of pending) {
+    for (const { page, path: pagePath, cookie, status } of pending) {
       if (aborting) break;
-      const url = `${ctx.baseUrl}${page.path}`;
+      const url = `${ctx.baseUrl}${pagePath}`;
       const t0 = Date.now();
       ctx.log(`lighthouse: ${page.path}`);
       try {
@@ -1260,7 +1299,7 @@ async function main() {
   let server;
   if (!baseUrl) {
     if (args.build) await build(log);
-    // The seeded creators serve the extra group's library rows and the js/lighthouse /my-personas page.
+    // The seeded creators serve the extra group's library rows and the js/lighthouse /my-personas and /persona/{id} pages.
     const seed = ["extra", "js", "lighthouse"].some((g) => !args.skip.has(g));
     ({ baseUrl, dataDir, server, prepared: library } = await startServer(log, { beforeStart: seed ? (dir) => seedLibrary(log, dir) : undefined }));
     library ??= { skipped: "not seeded (--skip extra,js,lighthouse)" };

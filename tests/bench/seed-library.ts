@@ -1,4 +1,5 @@
-// Seeds the persona library for the /my-personas scaling rows of tests/bench/bench.mjs:
+// Seeds the persona library for the /my-personas scaling rows and the /persona/{id} page of
+// tests/bench/bench.mjs:
 //
 //   DATA_DIR=<dir> node_modules/.bin/tsx tests/bench/seed-library.ts --out <file.json> \
 //     [--creator small:10:free --creator large:2000:active]      (password: env BENCH_SEED_PASSWORD)
@@ -16,11 +17,12 @@
 // a real ordering). A few names contain SEARCH_TERM so a search matches a handful. Closes the
 // database at the end, which releases the DATA_DIR lock. Writes JSON to --out: per creator the
 // e-mail, id, plan, persona count, how many the default list ('All' = not archived) and the
-// search should show, and the timings.
+// search should show, activePersonaId (the newest of its active personas with a backstory, read
+// back as the creator: the bench's persona page) and the timings.
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 
-import { count, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";
 
 import { AGE_RANGES, GENDERS, INTERESTS, PERSONA_LIMITS, PERSONA_TYPES, TRAITS } from "~/domain/persona";
 import { validatePersona } from "~/domain/persona-form";
@@ -190,6 +192,16 @@ async function main(): Promise<void> {
       // Read back as the creator (through the policies), as the library will.
       const [{ owned }] = await withUser(userId, (tx) => tx.select({ owned: count() }).from(personas));
       if (owned !== spec.count) throw new Error(`${email}: ${owned} personas after seeding, expected ${spec.count}`);
+      // A full persona page (profile, backstory, extended profile): the newest active one with a backstory.
+      const [active] = await withUser(userId, (tx) =>
+        tx
+          .select({ id: personas.id })
+          .from(personas)
+          .where(and(eq(personas.status, "active"), isNotNull(personas.backstory), ne(personas.backstory, "")))
+          .orderBy(desc(personas.createdAt))
+          .limit(1),
+      );
+      if (spec.count > 0 && !active) throw new Error(`${email}: no active persona with a backstory after seeding`);
       creators[spec.key] = {
         email,
         userId,
@@ -197,6 +209,7 @@ async function main(): Promise<void> {
         personas: spec.count,
         notArchived,
         search: { q: SEARCH_TERM, matches: searchHits, matchesNotArchived: searchHitsNotArchived },
+        activePersonaId: active?.id ?? null,
         seedMs: performance.now() - t1,
       };
     }
