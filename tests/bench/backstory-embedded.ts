@@ -15,6 +15,7 @@ import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 
 import { AGE_RANGES, GENDERS, INTERESTS, PERSONA_LIMITS, PERSONA_TYPES, TRAITS } from "~/domain/persona";
+import { mulberry32, pickMany } from "~/domain/random";
 import { canGenerateBackstory, validatePersona } from "~/domain/persona-form";
 import { createLocalTextGenerator } from "~/infra/ai/local-text.server";
 import { BACKSTORY_MIN_WORDS, countWords, type BackstoryInput } from "~/infra/ai/types";
@@ -39,32 +40,13 @@ const DESCRIPTIONS = [
   "A travel guide for people who prefer trains, markets and long walks over landmarks.",
 ];
 
-/** mulberry32: a small deterministic PRNG (floats in [0, 1)). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function distinct<T>(items: readonly T[], count: number, random: () => number): T[] {
-  const pool = [...items];
-  const out: T[] = [];
-  while (out.length < count && pool.length > 0) out.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
-  return out;
-}
-
 /**
  * `count` valid persona inputs, the same for the same seed. Input i has type i mod 10, gender
  * ⌊i/10⌋ mod 4 and age range (i + ⌊i/10⌋) mod 5, so 100 inputs cover every type × gender pair
  * and every age range; 1 + (i mod 3) interests and 1 + (i mod 7) traits.
  */
 function benchPersonas(count: number, seed = 0x5eed): BackstoryInput[] {
-  const random = prng(seed);
+  const random = mulberry32(seed);
   const inputs: BackstoryInput[] = [];
   for (let i = 0; i < count; i++) {
     const name =
@@ -76,8 +58,8 @@ function benchPersonas(count: number, seed = 0x5eed): BackstoryInput[] {
       type: PERSONA_TYPES[i % PERSONA_TYPES.length],
       gender: GENDERS[Math.floor(i / PERSONA_TYPES.length) % GENDERS.length],
       ageRange: AGE_RANGES[(i + Math.floor(i / PERSONA_TYPES.length)) % AGE_RANGES.length],
-      interests: distinct(INTERESTS, PERSONA_LIMITS.interestsMin + (i % PERSONA_LIMITS.interestsMax), random),
-      personality: distinct(TRAITS, 1 + (i % PERSONA_LIMITS.traitsMax), random),
+      interests: pickMany(INTERESTS, PERSONA_LIMITS.interestsMin + (i % PERSONA_LIMITS.interestsMax), random),
+      personality: pickMany(TRAITS, 1 + (i % PERSONA_LIMITS.traitsMax), random),
       description: DESCRIPTIONS[i % DESCRIPTIONS.length],
     });
   }

@@ -25,6 +25,7 @@ import { performance } from "node:perf_hooks";
 import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";
 
 import { AGE_RANGES, GENDERS, INTERESTS, PERSONA_LIMITS, PERSONA_TYPES, TRAITS } from "~/domain/persona";
+import { mulberry32, pickMany } from "~/domain/random";
 import { validatePersona } from "~/domain/persona-form";
 import { createLocalTextGenerator } from "~/infra/ai/local-text.server";
 import { createLocalAuth } from "~/infra/auth/local.server";
@@ -72,25 +73,6 @@ function parseCreator(spec: string): CreatorSpec {
   return { key: m[1], count: Number(m[2]), plan: m[3] as CreatorSpec["plan"] };
 }
 
-/** mulberry32: a small deterministic PRNG (floats in [0, 1)). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function distinct<T>(items: readonly T[], count: number, random: () => number): T[] {
-  const pool = [...items];
-  const out: T[] = [];
-  while (out.length < count && pool.length > 0) out.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
-  return out;
-}
-
 type Status = "active" | "in_progress" | "archived";
 
 /** Persona i of `count`: valid for 'Create Persona', newest first = i ascending (one every 37 minutes). */
@@ -110,8 +92,8 @@ async function personaValues(
     type: PERSONA_TYPES[i % PERSONA_TYPES.length],
     gender: GENDERS[Math.floor(i / PERSONA_TYPES.length) % GENDERS.length],
     ageRange: AGE_RANGES[(i + Math.floor(i / PERSONA_TYPES.length)) % AGE_RANGES.length],
-    interests: distinct(INTERESTS, PERSONA_LIMITS.interestsMin + (i % PERSONA_LIMITS.interestsMax), random),
-    personality: distinct(TRAITS, 1 + (i % PERSONA_LIMITS.traitsMax), random),
+    interests: pickMany(INTERESTS, PERSONA_LIMITS.interestsMin + (i % PERSONA_LIMITS.interestsMax), random),
+    personality: pickMany(TRAITS, 1 + (i % PERSONA_LIMITS.traitsMax), random),
     description: DESCRIPTIONS[i % DESCRIPTIONS.length],
   };
   const checked = validatePersona(input, "create");
@@ -171,7 +153,7 @@ async function main(): Promise<void> {
           tx.update(profiles).set({ subscriptionStatus: spec.plan }).where(eq(profiles.id, userId)),
         );
       }
-      const random = prng(0x11b + spec.count);
+      const random = mulberry32(0x11b + spec.count);
       const now = Date.now();
       let notArchived = 0;
       let searchHits = 0;

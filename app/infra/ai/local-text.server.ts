@@ -22,6 +22,7 @@ import {
   type Interest,
   type PersonaType,
 } from "~/domain/persona";
+import { mulberry32 } from "~/domain/random";
 
 import * as P from "./backstory-phrases";
 import type { Template, Trait } from "./backstory-phrases";
@@ -124,18 +125,6 @@ function hash(text: string): number {
   h = Math.imul(h ^ (h >>> 16), 2246822507);
   h = Math.imul(h ^ (h >>> 13), 3266489909);
   return (h ^= h >>> 16) >>> 0;
-}
-
-/** mulberry32: a small, fast PRNG giving floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // ---------------------------------------------------------------- rendering
