@@ -6,6 +6,8 @@
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
+import { EXPORT_FAILED_TOAST, NO_IMAGE_TOAST } from "~/domain/export-toasts";
+
 import { useToast } from "./toaster";
 import { DownloadIcon } from "./ui/icons";
 
@@ -18,8 +20,6 @@ export interface DownloadItem {
   filename?: string;
 }
 
-export const DOWNLOAD_FAILED = { title: "Export Failed", description: "Failed to export persona data. Please try again." } as const;
-export const NO_IMAGE = { title: "No Image Available", description: "This persona doesn't have an image to download." } as const;
 
 /** The file name from `Content-Disposition` (the UTF-8 form when there is one). */
 export function dispositionFilename(header: string | null): string | undefined {
@@ -41,7 +41,7 @@ async function download(item: DownloadItem, toast: ReturnType<typeof useToast>) 
     const response = await fetch(item.href, { credentials: "include" });
     if (!response.ok) {
       const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
-      toast({ type: "error", ...(body?.code === "no_image" ? NO_IMAGE : DOWNLOAD_FAILED) });
+      toast({ type: "error", ...(body?.code === "no_image" ? NO_IMAGE_TOAST : EXPORT_FAILED_TOAST) });
       return;
     }
     const blob = await response.blob();
@@ -55,7 +55,7 @@ async function download(item: DownloadItem, toast: ReturnType<typeof useToast>) 
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
     if (item.toast) toast({ type: "success", ...item.toast });
   } catch {
-    toast({ type: "error", ...DOWNLOAD_FAILED });
+    toast({ type: "error", ...EXPORT_FAILED_TOAST });
   }
 }
 

@@ -24,6 +24,7 @@
 import { dump } from "js-yaml";
 
 import type { CardMeta } from "./character-card";
+import { EXPORT_FAILED_TOAST, exportedToast, NO_IMAGE_TOAST } from "./export-toasts";
 import {
   EXTENDED_PROFILE_SECTIONS,
   EXTENDED_PROFILE_TITLE,
@@ -81,21 +82,11 @@ export function isExportFormat(value: unknown): value is ExportFormat {
 
 /** SPEC §8: 'Export Successful' / 'Persona profile exported in {FORMAT} format.' */
 export function exportToast(format: ExportFormat): { title: string; description: string } {
-  return {
-    title: "Export Successful",
-    description: `Persona profile exported in ${EXPORT_FORMATS[format].toastName} format.`,
-  };
+  return exportedToast(EXPORT_FORMATS[format].toastName);
 }
 
-export const EXPORT_FAILED_TOAST = {
-  title: "Export Failed",
-  description: "Failed to export persona data. Please try again.",
-} as const;
+export { EXPORT_FAILED_TOAST, NO_IMAGE_TOAST };
 
-export const NO_IMAGE_TOAST = {
-  title: "No Image Available",
-  description: "This persona doesn't have an image to download.",
-} as const;
 
 /** The last line of the Text and Markdown documents (the YAML one has it as a comment). */
 export const EXPORT_FOOTER = `Exported from ${PRODUCT_NAME}`;

@@ -14,6 +14,7 @@ import {
   renderExport,
   type ExportPersona,
 } from "~/domain/export-formats";
+import { exportedToast } from "~/domain/export-toasts";
 import { extendedProfile, type ExtendedProfile } from "~/domain/extended-profile";
 import { displayName } from "~/domain/account";
 import type { Persona } from "~/infra/db/schema";
@@ -72,20 +73,18 @@ function exportPersona(persona: Persona): ExportPersona {
   };
 }
 
-const toast = (toastName: string) => ({ title: "Export Successful", description: `Persona profile exported in ${toastName} format.` });
-
 /** The Download menu: plain links (they work without JavaScript), each with its toast. */
 export function downloadItems(persona: Pick<Persona, "id" | "name" | "imageUrl">) {
   const items: { label: string; href: string; toast: { title: string; description: string }; filename?: string }[] = EXPORT_FORMAT_LIST.map((format) => ({
     label: isExportFormat(format) ? EXPORT_FORMATS[format].label : CARD_FORMATS[format].label,
     href: `/api/personas/${persona.id}/export?format=${format}`,
-    toast: isExportFormat(format) ? exportToast(format) : toast(CARD_FORMATS[format].toastName),
+    toast: isExportFormat(format) ? exportToast(format) : exportedToast(CARD_FORMATS[format].toastName),
   }));
   if (persona.imageUrl) {
     items.push({
       label: "Reference Image",
       href: `/api/personas/${persona.id}/export?format=image`,
-      toast: toast("IMAGE"),
+      toast: exportedToast("IMAGE"),
       filename: imageFileName(persona.name),
     });
   }
