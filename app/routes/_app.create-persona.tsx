@@ -15,10 +15,9 @@ import { EMPTY_PERSONA_FORM, localWizardMove, toFormValues, WIZARD_TOASTS, type 
 import { PRODUCT_NAME } from "~/domain/site";
 import { httpError } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
-import { AccountError } from "~/services/accounts.server";
 import { readWizardPost, saveFailure, wizardAnswer, wizardMove, type WizardAnswer } from "~/services/persona-wizard.server";
 import { completeDraft, createPersona, getPersona, saveDraft, updateDraft, usage } from "~/services/personas.server";
-import { requireUser, responseHeaders } from "~/services/session.server";
+import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
 const TITLES = { create: "Create New Persona", continue: "Continue Creating" } as const;
 
@@ -31,13 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = new URL(request.url).searchParams.get("id");
   const headers = responseHeaders(ctx);
   if (id !== null) {
-    let persona;
-    try {
-      persona = await getPersona(user, id);
-    } catch (error) {
-      if (error instanceof AccountError && error.status === 404) throw data(null, { status: 404, headers });
-      throw error;
-    }
+    const persona = await orNotFound(ctx, () => getPersona(user, id));
     // Only a draft is continued; a created persona is shown.
     if (persona.status !== "in_progress") throw redirect(`/persona/${persona.id}`, { headers });
     const wizard: WizardState = { step: 1, values: toFormValues(persona), errors: null, toast: null };

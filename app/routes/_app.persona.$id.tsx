@@ -13,9 +13,8 @@ import { EXTENDED_PROFILE_NOTE, EXTENDED_PROFILE_SECTIONS, EXTENDED_PROFILE_TITL
 import { GENDER_LABELS, PERSONA_PAGE_TEXT, relativeTime, reviewFallbacks, statusBadge, typeLabel } from "~/domain/persona-display";
 import { downloadItems, personaExtended } from "~/services/persona-export.server";
 import { PRODUCT_NAME } from "~/domain/site";
-import { AccountError } from "~/services/accounts.server";
 import { getPersona } from "~/services/personas.server";
-import { requireUser, responseHeaders } from "~/services/session.server";
+import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${loaderData?.persona.name ?? PERSONA_PAGE_TEXT.notFoundTitle} · ${PRODUCT_NAME}` },
@@ -23,17 +22,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
-  try {
-    const { cardMeta: _cardMeta, extended: _stored, ...persona } = await getPersona(user, params.id ?? "");
-    const extended = personaExtended({ ...persona, extended: _stored });
-    return data(
-      { persona, extended, downloads: downloadItems(persona), now: new Date().toISOString() },
-      { headers: responseHeaders(ctx) },
-    );
-  } catch (error) {
-    if (error instanceof AccountError && error.status === 404) throw data(null, { status: 404, headers: responseHeaders(ctx) });
-    throw error;
-  }
+  const { cardMeta: _cardMeta, extended: stored, ...persona } = await orNotFound(ctx, () => getPersona(user, params.id ?? ""));
+  const extended = personaExtended({ ...persona, extended: stored });
+  return data({ persona, extended, downloads: downloadItems(persona), now: new Date().toISOString() }, { headers: responseHeaders(ctx) });
 }
 
 function Card({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {

@@ -15,7 +15,7 @@ import { redirectWithToast } from "~/infra/toast.server";
 import { AccountError } from "~/services/accounts.server";
 import { deletePersona } from "~/services/persona-library.server";
 import { getPersona } from "~/services/personas.server";
-import { requireUser, responseHeaders } from "~/services/session.server";
+import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
 /** Back to the list or dashboard, never to the page of the persona being deleted. */
 function returnPath(value: FormDataEntryValue | string | null, id: string): string {
@@ -30,14 +30,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
   const id = params.id ?? "";
-  try {
-    const persona = await getPersona(user, id);
-    const back = returnPath(new URL(request.url).searchParams.get("redirectTo"), id);
-    return data({ persona: { id: persona.id, name: persona.name }, back }, { headers: responseHeaders(ctx) });
-  } catch (error) {
-    if (error instanceof AccountError && error.status === 404) throw data(null, { status: 404, headers: responseHeaders(ctx) });
-    throw error;
-  }
+  const persona = await orNotFound(ctx, () => getPersona(user, id));
+  const back = returnPath(new URL(request.url).searchParams.get("redirectTo"), id);
+  return data({ persona: { id: persona.id, name: persona.name }, back }, { headers: responseHeaders(ctx) });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

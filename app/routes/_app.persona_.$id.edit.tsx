@@ -11,11 +11,10 @@ import { toFormValues, type WizardAnswer, type WizardState } from "~/domain/pers
 import { PRODUCT_NAME } from "~/domain/site";
 import { httpError } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
-import { AccountError } from "~/services/accounts.server";
 import { EDIT_FAILED, EDIT_TOASTS, editedAsDraft, updatePersona } from "~/services/persona-library.server";
 import { readWizardPost, saveFailure, wizardMove } from "~/services/persona-wizard.server";
 import { getPersona } from "~/services/personas.server";
-import { requireUser, responseHeaders } from "~/services/session.server";
+import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `Edit ${loaderData?.name ?? "persona"} · ${PRODUCT_NAME}` },
@@ -24,13 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
   const headers = responseHeaders(ctx);
-  let persona;
-  try {
-    persona = await getPersona(user, params.id ?? "");
-  } catch (error) {
-    if (error instanceof AccountError && error.status === 404) throw data(null, { status: 404, headers });
-    throw error;
-  }
+  const persona = await orNotFound(ctx, () => getPersona(user, params.id ?? ""));
   if (persona.status === "in_progress") throw redirect(`/create-persona?id=${persona.id}`, { headers });
   const wizard: WizardState = { step: 1, values: toFormValues(persona), errors: null, toast: null };
   return data(
@@ -46,10 +39,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (moved) return moved;
   if (post.intent !== "save") return httpError(400, "Unknown wizard action.");
   try {
-    const persona = await updatePersona(user, params.id ?? "", post.raw);
+    const persona = await orNotFound(ctx, () => updatePersona(user, params.id ?? "", post.raw));
     return redirectWithToast(`/persona/${persona.id}`, { type: "success", ...EDIT_TOASTS.saved }, { headers: responseHeaders(ctx) });
   } catch (error) {
-    if (error instanceof AccountError && error.status === 404) throw data(null, { status: 404, headers: responseHeaders(ctx) });
     return saveFailure(ctx, post, error, EDIT_FAILED);
   }
 }

@@ -7,7 +7,6 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQ
 import { FREE_PLAN_PERSONA_LIMIT } from "~/domain/persona";
 import { validatePersona, WIZARD_TOASTS } from "~/domain/persona-form";
 import {
-  ARCHIVE_TOASTS,
   LIST_PAGE_SIZE,
   likePattern,
   pageCount,
@@ -193,8 +192,8 @@ export async function archivePersona(user: CurrentUser, id: string): Promise<Per
 }
 
 /**
- * Restore: back to the status it had before it was archived. One archived some other way
- * returns as active when it is complete, as a draft otherwise.
+ * Restore: back to the status it had before it was archived. One archived without a record
+ * of it is complete (the schema's check requires that), so it returns as active.
  */
 export async function restorePersona(user: CurrentUser, id: string): Promise<Persona> {
   if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
@@ -202,7 +201,7 @@ export async function restorePersona(user: CurrentUser, id: string): Promise<Per
     tx
       .update(personas)
       .set({
-        status: sql`coalesce(${personas.statusBeforeArchive}, case when ${personas.type} is not null and ${personas.gender} is not null and ${personas.ageRange} is not null and cardinality(${personas.interests}) >= 1 and ${personas.description} is not null then 'active' else 'in_progress' end)`,
+        status: sql`coalesce(${personas.statusBeforeArchive}, 'active')`,
         statusBeforeArchive: null,
       })
       .where(and(eq(personas.id, id), eq(personas.status, "archived")))
@@ -275,4 +274,3 @@ export const EDIT_TOASTS = {
 } as const;
 export const EDIT_FAILED = { title: "Error", description: "Failed to save your changes. Please try again." } as const;
 
-export { ARCHIVE_TOASTS };

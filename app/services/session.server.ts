@@ -96,6 +96,19 @@ export function formFailure<T extends object>(error: unknown, ctx: RequestContex
   );
 }
 
+/**
+ * For pages: runs a lookup whose 'not found' (an AccountError 404, another user's id alike)
+ * becomes the route's 404, shown by its error boundary. Other failures go on.
+ */
+export async function orNotFound<T>(ctx: RequestContext, lookup: () => Promise<T>): Promise<T> {
+  try {
+    return await lookup();
+  } catch (error) {
+    if (error instanceof AccountError && error.status === 404) throw data(null, { status: 404, headers: responseHeaders(ctx) });
+    throw error;
+  }
+}
+
 /** The JSON error body of the API: `{ message, errors? }` with the failure's status. */
 export function apiError(error: unknown, ctx?: RequestContext) {
   if (error instanceof AccountError) {
