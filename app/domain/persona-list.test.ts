@@ -7,6 +7,7 @@ import {
   listHref,
   normalizeSearch,
   pageCount,
+  parseApiListQuery,
   parseListQuery,
   parsePositiveInt,
   parseStatusFilter,
@@ -46,6 +47,17 @@ describe("the list's URL", () => {
     expect(parseStatusFilter("all")).toBe("all");
     expect(parseStatusFilter("in_progress")).toBe("in_progress");
     expect(parseStatusFilter("deleted")).toBeUndefined();
+  });
+
+  it("reads the API's parameters the screen's way, plus status and page size", () => {
+    expect(parseApiListQuery(new URLSearchParams("status=archived&sort=bogus&pageSize=500&q=%00a"))).toEqual({
+      status: "archived",
+      q: "a",
+      sort: "newest",
+      page: 1,
+      pageSize: 12,
+    });
+    expect(parseApiListQuery(new URLSearchParams("status=gone")).status).toBeUndefined();
   });
 
   it("counts pages (at least one) and positive numbers", () => {

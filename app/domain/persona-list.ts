@@ -100,6 +100,21 @@ export function parseStatusFilter(value: string | null): StatusFilter | undefine
   return (PERSONA_STATUSES as readonly string[]).includes(value) ? (value as PersonaStatus) : undefined;
 }
 
+/**
+ * GET /api/personas's parameters: the screen's search, sort and page, plus `status` instead of
+ * tabs and a `pageSize`. `status` is undefined when it is none of ours (the API refuses it).
+ */
+export function parseApiListQuery(params: URLSearchParams) {
+  const { q, sort, page } = parseListQuery(params);
+  return {
+    status: parseStatusFilter(params.get("status")),
+    q,
+    sort,
+    page,
+    pageSize: parsePositiveInt(params.get("pageSize"), LIST_PAGE_SIZE, LIST_PAGE_SIZE_MAX),
+  };
+}
+
 export interface Page<T> {
   items: T[];
   total: number;

@@ -16,7 +16,7 @@ import { PRODUCT_NAME } from "~/domain/site";
 import { httpError, readFormData } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { AccountError } from "~/services/accounts.server";
-import { cardFromBytes, importCard, IMPORT_MESSAGES, IMPORT_TOASTS, MAX_CARD_BYTES } from "~/services/persona-export.server";
+import { cardFromBytes, importCard, IMPORT_TOASTS, MAX_CARD_FORM_BYTES, uploadedCardBytes } from "~/services/persona-export.server";
 import { cardPersona, listPersonas } from "~/services/persona-library.server";
 import { requireUser, responseHeaders } from "~/services/session.server";
 
@@ -41,19 +41,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Import a character card (PNG or JSON) from the library page: a multipart form post. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
-  const form = await readFormData(request, MAX_CARD_BYTES + 64 * 1024);
+  const form = await readFormData(request, MAX_CARD_FORM_BYTES);
   if (form.get("intent") !== "import") return httpError(400, "Unknown action.");
-  const file = form.get("file");
   try {
-    if (!(file instanceof File) || file.size === 0) throw new AccountError(400, IMPORT_MESSAGES.empty);
-    const persona = await importCard(user, cardFromBytes(new Uint8Array(await file.arrayBuffer())));
+    const persona = await importCard(user, cardFromBytes(await uploadedCardBytes(form.get("file"))));
     const toast = persona.status === "in_progress" ? IMPORT_TOASTS.importedDraft : IMPORT_TOASTS.imported;
     return redirectWithToast(`/persona/${persona.id}`, { type: "success", ...toast }, { headers: responseHeaders(ctx) });
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
-    const message = error.message;
     return data(
-      { importError: message, toast: { type: "error" as const, title: IMPORT_TOASTS.failed.title, description: message } },
+      { importError: error.message, toast: { type: "error" as const, title: IMPORT_TOASTS.failed.title, description: error.message } },
       { status: error.status, headers: responseHeaders(ctx) },
     );
   }

@@ -4,18 +4,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { httpError, readFormData, readLimitedBody } from "~/infra/http.server";
-import { AccountError } from "~/services/accounts.server";
 import { assertMethod, handleApi, methodNotAllowedLoader } from "~/services/api.server";
-import { cardFromBytes, importCard, IMPORT_MESSAGES, MAX_CARD_BYTES } from "~/services/persona-export.server";
+import { cardFromBytes, importCard, MAX_CARD_BYTES, MAX_CARD_FORM_BYTES, uploadedCardBytes } from "~/services/persona-export.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
 async function cardBytes(request: Request): Promise<Uint8Array> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data")) {
-    const form = await readFormData(request, MAX_CARD_BYTES + 64 * 1024);
-    const file = form.get("file");
-    if (!(file instanceof File)) throw new AccountError(400, IMPORT_MESSAGES.empty, { file: [IMPORT_MESSAGES.empty] });
-    return new Uint8Array(await file.arrayBuffer());
+    const form = await readFormData(request, MAX_CARD_FORM_BYTES);
+    return uploadedCardBytes(form.get("file"));
   }
   if (type.startsWith("application/json") || type.startsWith("image/png")) return readLimitedBody(request, MAX_CARD_BYTES);
   return httpError(415, "Send the card as application/json, image/png, or a multipart form with a file field.");

@@ -4,7 +4,7 @@
 // persona from the wizard's values (201 with the persona).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-import { LIST_PAGE_SIZE, LIST_PAGE_SIZE_MAX, LIST_SORTS, normalizeSearch, parsePositiveInt, parseStatusFilter } from "~/domain/persona-list";
+import { parseApiListQuery } from "~/domain/persona-list";
 import { AccountError } from "~/services/accounts.server";
 import { assertMethod, handleApi, jsonObject } from "~/services/api.server";
 import { listPersonas } from "~/services/persona-library.server";
@@ -14,18 +14,11 @@ import { requireApiUser, responseHeaders } from "~/services/session.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireApiUser(request, context);
   return handleApi(ctx, async () => {
-    const params = new URL(request.url).searchParams;
-    const status = parseStatusFilter(params.get("status"));
+    const { status, ...options } = parseApiListQuery(new URL(request.url).searchParams);
     if (!status) {
       throw new AccountError(400, "Unknown status. Use active, in_progress, archived or all.", { status: ["Invalid status"] });
     }
-    const page = await listPersonas(user, {
-      status,
-      q: normalizeSearch(params.get("q")),
-      sort: LIST_SORTS.find((s) => s.id === params.get("sort"))?.id ?? "newest",
-      page: parsePositiveInt(params.get("page"), 1),
-      pageSize: parsePositiveInt(params.get("pageSize"), LIST_PAGE_SIZE, LIST_PAGE_SIZE_MAX),
-    });
+    const page = await listPersonas(user, { status, ...options });
     return Response.json(page.items, {
       headers: responseHeaders(ctx, {
         "Cache-Control": "private, no-store",

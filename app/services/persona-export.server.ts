@@ -14,7 +14,7 @@ import {
   renderExport,
   type ExportPersona,
 } from "~/domain/export-formats";
-import { exportedToast } from "~/domain/export-toasts";
+import { exportedToast, NO_IMAGE_TOAST } from "~/domain/export-toasts";
 import { extendedProfile, type ExtendedProfile } from "~/domain/extended-profile";
 import { displayName } from "~/domain/account";
 import type { Persona } from "~/infra/db/schema";
@@ -117,6 +117,13 @@ export async function exportFile(user: CurrentUser, id: string, format: AnyExpor
   return { filename: exportFileName(row.name, "card.png"), contentType: "image/png", body: png };
 }
 
+/** Where the persona's reference image is (SPEC §7: downloaded from its url); none is a 404 with the spec's text. */
+export async function referenceImageUrl(user: CurrentUser, id: string): Promise<string> {
+  const persona = await getPersona(user, id);
+  if (!persona.imageUrl) throw new AccountError(404, NO_IMAGE_TOAST.description, undefined, "no_image");
+  return persona.imageUrl;
+}
+
 export function downloadHeaders(file: ExportFile): HeadersInit {
   return {
     "Content-Type": file.contentType,
@@ -149,6 +156,15 @@ export const IMPORT_TOASTS = {
   },
   failed: { title: "Import Failed" },
 } as const;
+
+/** The multipart form's size cap for an upload: the card plus room for the form around it. */
+export const MAX_CARD_FORM_BYTES = MAX_CARD_BYTES + 64 * 1024;
+
+/** The bytes of an uploaded card file (the form's `file` field); none, or an empty one, is a 400. */
+export async function uploadedCardBytes(entry: FormDataEntryValue | null): Promise<Uint8Array> {
+  if (!(entry instanceof File) || entry.size === 0) throw new AccountError(400, IMPORT_MESSAGES.empty, { file: [IMPORT_MESSAGES.empty] });
+  return new Uint8Array(await entry.arrayBuffer());
+}
 
 /** The card inside a file: a PNG with a `ccv3`/`chara` chunk, or JSON. Anything else is a 400. */
 export function cardFromBytes(bytes: Uint8Array): unknown {
