@@ -2,7 +2,7 @@
 // first; when the Free plan's 10 personas are used up it opens the 'Free Plan Limit Reached'
 // dialog instead of going to the wizard. Without JavaScript the buttons are plain GET forms
 // and the wizard's loader answers with the same texts and buttons as a page (LimitNotice).
-// The dialog is a native <dialog>: modal, focus kept inside, Escape closes, focus returns.
+// The dialog is a native <dialog> (ui/modal): focus kept inside, Escape closes, focus returns.
 import { Link, useNavigate } from "@remix-run/react";
 import { createContext, useCallback, useContext, useId, useMemo, useRef, useState } from "react";
 
@@ -10,6 +10,7 @@ import { CREATE_PERSONA_PATH, DASHBOARD_PATH } from "~/domain/navigation";
 import { LIMIT_DIALOG } from "~/domain/plan-limit";
 
 import { AlertIcon } from "./ui/icons";
+import { Modal } from "./ui/modal";
 
 interface CreateGate {
   /** Opens the limit dialog. */
@@ -67,17 +68,7 @@ function LimitDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEleme
   const textId = useId();
   const close = () => dialogRef.current?.close();
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      data-testid="limit-dialog"
-      // A click on the backdrop lands on the dialog element itself.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) close();
-      }}
-      className="w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
-    >
+    <Modal dialogRef={dialogRef} titleId={titleId} textId={textId} data-testid="limit-dialog">
       <div className="p-6">
         <LimitContent titleId={titleId} textId={textId} heading="h2">
           <button
@@ -96,7 +87,7 @@ function LimitDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEleme
           </Link>
         </LimitContent>
       </div>
-    </dialog>
+    </Modal>
   );
 }
 

@@ -10,6 +10,7 @@ import { LIST_TEXT } from "~/domain/persona-list";
 import { relativeTime, statusBadge, typeLabel } from "~/domain/persona-display";
 
 import { ArchiveIcon, RestoreIcon, TrashIcon, UserIcon } from "./ui/icons";
+import { Modal } from "./ui/modal";
 
 export interface CardPersona {
   id: string;
@@ -207,15 +208,7 @@ export function DeletePersonaButton({
       >
         {content}
       </button>
-      <dialog
-        ref={dialogRef}
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        onClick={(event) => {
-          if (event.target === event.currentTarget) dialogRef.current?.close();
-        }}
-        className="w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
-      >
+      <Modal dialogRef={dialogRef} titleId={titleId} textId={textId}>
         <Form method="post" action={`/persona/${persona.id}/delete`} className="p-6" onSubmit={() => dialogRef.current?.close()}>
           <input type="hidden" name="redirectTo" value={returnTo} />
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
@@ -237,7 +230,7 @@ export function DeletePersonaButton({
             </button>
           </div>
         </Form>
-      </dialog>
+      </Modal>
     </>
   );
 }
