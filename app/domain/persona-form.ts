@@ -345,6 +345,8 @@ export const WIZARD_TOASTS = {
   draftSaved: { title: "Draft Saved", description: "Your persona draft has been saved successfully." },
   draftFailed: { title: "Error", description: "Failed to save draft. Please try again." },
   created: { title: "Success", description: "Your AI character persona has been created successfully!" },
+  edited: { title: "Persona Updated", description: "Your changes have been saved." },
+  editFailed: { title: "Error", description: "Failed to save your changes. Please try again." },
   createFailed: { title: "Error", description: "Failed to create persona. Please try again." },
   backstoryGenerated: {
     title: "Backstory Generation Complete",

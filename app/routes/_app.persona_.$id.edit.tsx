@@ -7,11 +7,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useCreateGate } from "~/components/create-gate";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { PersonaWizard } from "~/components/persona-wizard";
-import { toFormValues, type WizardAnswer, type WizardState } from "~/domain/persona-form";
+import { toFormValues, WIZARD_TOASTS, type WizardAnswer, type WizardState } from "~/domain/persona-form";
 import { PRODUCT_NAME } from "~/domain/site";
 import { httpError } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
-import { EDIT_FAILED, EDIT_TOASTS, editedAsDraft, updatePersona } from "~/services/persona-library.server";
+import { editedAsDraft, updatePersona } from "~/services/persona-library.server";
 import { readWizardPost, saveFailure, wizardMove } from "~/services/persona-wizard.server";
 import { getPersona } from "~/services/personas.server";
 import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
@@ -40,9 +40,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (post.intent !== "save") return httpError(400, "Unknown wizard action.");
   try {
     const persona = await orNotFound(ctx, () => updatePersona(user, params.id ?? "", post.raw));
-    return redirectWithToast(`/persona/${persona.id}`, { type: "success", ...EDIT_TOASTS.saved }, { headers: responseHeaders(ctx) });
+    return redirectWithToast(`/persona/${persona.id}`, { type: "success", ...WIZARD_TOASTS.edited }, { headers: responseHeaders(ctx) });
   } catch (error) {
-    return saveFailure(ctx, post, error, EDIT_FAILED);
+    return saveFailure(ctx, post, error, WIZARD_TOASTS.editFailed);
   }
 }
 

@@ -245,7 +245,7 @@ export async function updatePersona(user: CurrentUser, id: string, raw: unknown)
   const asDraft = editedAsDraft(current);
   const result = asDraft ? validatePersona(raw, "draft") : validatePersona(raw, "create");
   if (!result.success) {
-    throw new AccountError(400, asDraft ? WIZARD_TOASTS.draftFailed.description : EDIT_FAILED.description, result.errors);
+    throw new AccountError(400, asDraft ? WIZARD_TOASTS.draftFailed.description : WIZARD_TOASTS.editFailed.description, result.errors);
   }
   const input = result.data;
   const [row] = await withUser(user.id, (tx) =>
@@ -268,9 +268,4 @@ export async function updatePersona(user: CurrentUser, id: string, raw: unknown)
   if (!row) throw new AccountError(409, "This persona changed while you were editing it. Reload and try again.", undefined, "conflict");
   return row;
 }
-
-export const EDIT_TOASTS = {
-  saved: { title: "Persona Updated", description: "Your changes have been saved." },
-} as const;
-export const EDIT_FAILED = { title: "Error", description: "Failed to save your changes. Please try again." } as const;
 
