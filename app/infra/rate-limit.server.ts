@@ -1,6 +1,32 @@
-// Abuse limits (in memory, per server process): failed sign-ins per e-mail and per
-// client, and account e-mails per address and per client.
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+// Abuse limits: failed password checks (sign-in, the settings password check) and account
+// e-mails, after rate-limiter-flexible's "login endpoint protection" recipe.
+//
+// Password checks. A point is taken *before* the password is evaluated, atomically, so a
+// burst of parallel guesses cannot all slip past a count that is only written afterwards:
+// - consecutive failures per (address, client): 5 in 15 minutes, then 429 until the window
+//   ends; a success deletes the key. Neighbours behind the same client (an office, a NAT)
+//   and the owner on another client have their own keys and are not locked out.
+// - failures per client: a much larger ceiling (100 a day) across all addresses; a success
+//   refunds its point.
+// - failures per address across all clients: never a lockout, only a slowdown: beyond
+//   10 failures in an hour each attempt on the address waits a little longer, up to 3 s.
+//
+// Account e-mails (verification, resend, reset): 3 an hour per (address, client), 10 an
+// hour per client and 10 an hour per address, so one client cannot use up someone's mails.
+//
+// Where the counters live: in the database when the app runs on a Postgres server
+// (private.rate_limits, shared by every app server on it), in memory on PGlite (one process).
+import { createRequire } from "node:module";
+
+import { sql } from "drizzle-orm";
+import {
+  RateLimiterMemory,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+  type RateLimiterStoreAbstract as StoreAbstract,
+} from "rate-limiter-flexible";
+
+import { database, withServiceRole, type Tx } from "./db.server";
 
 export class RateLimitedError extends Error {
   override name = "RateLimitedError";
@@ -12,62 +38,272 @@ export class RateLimitedError extends Error {
   }
 }
 
-const FIFTEEN_MINUTES = 15 * 60;
-const HOUR = 60 * 60;
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
-function createLimiters() {
+/** The limits, in one place (the tests read them). */
+export const LIMITS = {
+  consecutiveFailsPerAddressAndClient: { points: 5, duration: 15 * MINUTE },
+  failsPerClient: { points: 100, duration: DAY },
+  /** Failures per address (all clients) counted for the slowdown, and where it starts. */
+  failsPerAddress: { duration: HOUR, slowdownAfter: 10, stepMs: 250, maxDelayMs: 3000 },
+  mailsPerAddressAndClient: { points: 3, duration: HOUR },
+  mailsPerClient: { points: 10, duration: HOUR },
+  mailsPerAddress: { points: 10, duration: HOUR },
+} as const;
+
+// ---------------------------------------------------------------- the database store
+
+// rate-limiter-flexible's base class for stores (the types declare it; the package's index
+// does not export it at run time, so it is loaded from its file).
+const RateLimiterStoreAbstract = createRequire(import.meta.url)(
+  "rate-limiter-flexible/lib/RateLimiterStoreAbstract",
+) as typeof StoreAbstract;
+
+interface CounterRow {
+  points: number;
+  ms_before_next: number | null;
+}
+
+async function rows<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
+const CLEANUP_EVERY_MS = 5 * 60 * 1000;
+let lastCleanup = Date.now();
+
+/**
+ * A rate-limiter-flexible store on private.rate_limits, reached only through the
+ * service-role door. Each consume is one `insert … on conflict do update … returning`,
+ * atomic on any number of app servers; expiry is computed with the database's clock
+ * (clock_timestamp(), not the transaction's start: a transaction that waited on the row
+ * must not see a window longer than its duration).
+ */
+export class RateLimiterDatabase extends RateLimiterStoreAbstract {
+  constructor(opts: { keyPrefix: string; points: number; duration: number }) {
+    super({ ...opts, storeClient: "private.rate_limits" });
+  }
+
+  _getRateLimiterRes(_rlKey: string, changedPoints: number, row: CounterRow): RateLimiterRes {
+    return new RateLimiterRes(
+      Math.max(this.points - row.points, 0),
+      row.ms_before_next === null ? -1 : Math.max(0, Math.ceil(row.ms_before_next)),
+      row.points,
+      row.points === changedPoints,
+    );
+  }
+
+  async _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<CounterRow> {
+    const expire = msDuration > 0 ? sql`clock_timestamp() + make_interval(secs => ${msDuration / 1000}::float8)` : sql`null::timestamptz`;
+    const expired = sql`(r.expire is not null and r.expire <= clock_timestamp())`;
+    const update = forceExpire
+      ? sql`points = excluded.points, expire = excluded.expire`
+      : sql`points = case when ${expired} then excluded.points else r.points + excluded.points end,
+            expire = case when ${expired} then excluded.expire else r.expire end`;
+    const cleanup = Date.now() - lastCleanup > CLEANUP_EVERY_MS;
+    if (cleanup) lastCleanup = Date.now();
+    return withServiceRole("rate limits", async (tx) => {
+      if (cleanup) await tx.execute(sql`delete from private.rate_limits where expire < now() - interval '1 hour'`);
+      const [row] = await rows<CounterRow>(
+        tx,
+        sql`insert into private.rate_limits as r (key, points, expire) values (${key}, ${points}::int, ${expire})
+            on conflict (key) do update set ${update}
+            returning r.points::int as points,
+                      (extract(epoch from (r.expire - clock_timestamp())) * 1000)::float8 as ms_before_next`,
+      );
+      return row;
+    });
+  }
+
+  async _get(key: string): Promise<CounterRow | null> {
+    const [row] = await withServiceRole("rate limits", (tx) =>
+      rows<CounterRow>(
+        tx,
+        sql`select points::int as points, (extract(epoch from (expire - clock_timestamp())) * 1000)::float8 as ms_before_next
+            from private.rate_limits where key = ${key} and (expire is null or expire > clock_timestamp())`,
+      ),
+    );
+    return row ?? null;
+  }
+
+  async _delete(key: string): Promise<boolean> {
+    const deleted = await withServiceRole("rate limits", (tx) =>
+      rows<{ key: string }>(tx, sql`delete from private.rate_limits where key = ${key} returning key`),
+    );
+    return deleted.length > 0;
+  }
+}
+
+// ---------------------------------------------------------------- which store
+
+type StoreKind = "memory" | "database";
+let forcedStore: StoreKind | undefined;
+
+/** Tests choose the store (undefined: by the database, as the server does). */
+export function useRateLimitStore(kind: StoreKind | undefined): void {
+  forcedStore = kind;
+  limiters = undefined;
+}
+
+function createLimiters(kind: StoreKind) {
+  const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
+    kind === "database"
+      ? (new RateLimiterDatabase({ keyPrefix, points, duration }) as unknown as RateLimiterAbstract)
+      : new RateLimiterMemory({ keyPrefix, points, duration });
   return {
-    failedSignIns: new RateLimiterMemory({ keyPrefix: "sign-in", points: 5, duration: FIFTEEN_MINUTES }),
-    mailsPerAddress: new RateLimiterMemory({ keyPrefix: "mail-address", points: 3, duration: HOUR }),
-    mailsPerClient: new RateLimiterMemory({ keyPrefix: "mail-client", points: 10, duration: HOUR }),
+    kind,
+    consecutiveFails: make(
+      "sign-in:address+client",
+      LIMITS.consecutiveFailsPerAddressAndClient.points,
+      LIMITS.consecutiveFailsPerAddressAndClient.duration,
+    ),
+    failsPerClient: make("sign-in:client", LIMITS.failsPerClient.points, LIMITS.failsPerClient.duration),
+    // Counted, never refused (points only matter for the slowdown).
+    failsPerAddress: make("sign-in:address", 1_000_000, LIMITS.failsPerAddress.duration),
+    mailsPerAddressAndClient: make(
+      "mail:address+client",
+      LIMITS.mailsPerAddressAndClient.points,
+      LIMITS.mailsPerAddressAndClient.duration,
+    ),
+    mailsPerClient: make("mail:client", LIMITS.mailsPerClient.points, LIMITS.mailsPerClient.duration),
+    mailsPerAddress: make("mail:address", LIMITS.mailsPerAddress.points, LIMITS.mailsPerAddress.duration),
   };
 }
-let limiters = createLimiters();
+type Limiters = ReturnType<typeof createLimiters>;
+let limiters: Promise<Limiters> | undefined;
+
+function current(): Promise<Limiters> {
+  limiters ??= (async () => {
+    const kind = forcedStore ?? ((await database()).kind === "postgres" ? "database" : "memory");
+    return createLimiters(kind);
+  })().catch((error) => {
+    limiters = undefined;
+    throw error;
+  });
+  return limiters;
+}
+
+// ---------------------------------------------------------------- password checks
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+const inMinutes = (seconds: number) => `${minutes(seconds)} minute${minutes(seconds) === 1 ? "" : "s"}`;
+const retrySeconds = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
-/** Refuses a sign-in attempt when the e-mail or the client already failed 5 times in 15 minutes. */
-export async function assertSignInAllowed(email: string, client: string): Promise<void> {
-  for (const key of [`email:${email.toLowerCase()}`, `client:${client}`]) {
-    const state = await limiters.failedSignIns.get(key);
-    if (state && state.consumedPoints >= 5) {
-      const retry = Math.ceil(state.msBeforeNext / 1000);
-      throw new RateLimitedError(
-        `Too many failed sign-in attempts. Please try again in ${minutes(retry)} minute${minutes(retry) === 1 ? "" : "s"}.`,
-        retry,
-      );
-    }
-  }
-}
+const addressKey = (email: string) => email.trim().toLowerCase();
+const pairKey = (email: string, client: string) => `${addressKey(email)}|${client}`;
 
-export async function recordFailedSignIn(email: string, client: string): Promise<void> {
-  for (const key of [`email:${email.toLowerCase()}`, `client:${client}`]) {
-    await limiters.failedSignIns.penalty(key, 1);
-  }
-}
-
-export async function clearFailedSignIns(email: string): Promise<void> {
-  await limiters.failedSignIns.delete(`email:${email.toLowerCase()}`);
-}
-
-/** Counts one account e-mail (verification, reset, resend) against the address and the client. */
-export async function consumeMailAllowance(email: string, client: string): Promise<void> {
+/** Resolves with the refusal when a limiter said no; rethrows store errors. */
+async function take(limiter: RateLimiterAbstract, key: string): Promise<RateLimiterRes | null> {
   try {
-    await limiters.mailsPerAddress.consume(email.toLowerCase());
-    await limiters.mailsPerClient.consume(client);
+    await limiter.consume(key);
+    return null;
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
-      const retry = Math.ceil(rejection.msBeforeNext / 1000);
-      throw new RateLimitedError(
-        `Too many e-mails requested. Please try again in ${minutes(retry)} minute${minutes(retry) === 1 ? "" : "s"}.`,
-        retry,
-      );
-    }
+    if (rejection instanceof RateLimiterRes) return rejection;
     throw rejection;
   }
 }
 
-/** Tests start each case with clean counters. */
-export function resetRateLimits(): void {
-  limiters = createLimiters();
+/** How long an attempt on an address waits, given the failures already counted on it. */
+export function slowdownMs(failuresOnAddress: number): number {
+  const { slowdownAfter, stepMs, maxDelayMs } = LIMITS.failsPerAddress;
+  const over = failuresOnAddress - slowdownAfter;
+  return over <= 0 ? 0 : Math.min(maxDelayMs, over * stepMs);
+}
+
+let sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Tests watch (or skip) the slowdown's waits. */
+export function useSleep(next: ((ms: number) => Promise<void>) | undefined): void {
+  sleep = next ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+}
+
+export interface PasswordAttempt {
+  /** The password was right: the (address, client) failures are forgotten, the client's point refunded. */
+  succeeded(): Promise<void>;
+  /** The password was wrong: the points taken stay counted. */
+  failed(): Promise<void>;
+}
+
+/**
+ * Takes the points for one password check before the password is evaluated. Throws
+ * RateLimitedError (→ 429) when the (address, client) pair or the client is over its
+ * limit; waits a little when the address is under attack from many clients.
+ */
+export async function beginPasswordAttempt(email: string, client: string): Promise<PasswordAttempt> {
+  const l = await current();
+  const pair = pairKey(email, client);
+  const address = addressKey(email);
+
+  const pairRefusal = await take(l.consecutiveFails, pair);
+  if (pairRefusal) {
+    const retry = retrySeconds(pairRefusal);
+    throw new RateLimitedError(`Too many failed sign-in attempts. Please try again in ${inMinutes(retry)}.`, retry);
+  }
+  const clientRefusal = await take(l.failsPerClient, client);
+  if (clientRefusal) {
+    // Nothing was evaluated: the pair's point goes back.
+    await l.consecutiveFails.reward(pair, 1);
+    const retry = retrySeconds(clientRefusal);
+    throw new RateLimitedError(`Too many failed sign-in attempts. Please try again in ${inMinutes(retry)}.`, retry);
+  }
+  const onAddress = await l.failsPerAddress.penalty(address, 1);
+  const wait = slowdownMs(onAddress.consumedPoints - 1);
+  if (wait > 0) await sleep(wait);
+
+  let settled = false;
+  return {
+    async succeeded() {
+      if (settled) return;
+      settled = true;
+      await Promise.all([
+        l.consecutiveFails.delete(pair),
+        l.failsPerClient.reward(client, 1),
+        l.failsPerAddress.reward(address, 1),
+      ]);
+    },
+    async failed() {
+      settled = true;
+    },
+  };
+}
+
+/** After a password reset (the mailbox's owner proved it): the address's counters start afresh for this client. */
+export async function clearFailedSignIns(email: string, client?: string): Promise<void> {
+  const l = await current();
+  await Promise.all([
+    l.failsPerAddress.delete(addressKey(email)),
+    client === undefined ? Promise.resolve(false) : l.consecutiveFails.delete(pairKey(email, client)),
+  ]);
+}
+
+// ---------------------------------------------------------------- account e-mails
+
+/** Counts one account e-mail (verification, reset, resend) against the (address, client) pair, the client and the address. */
+export async function consumeMailAllowance(email: string, client: string): Promise<void> {
+  const l = await current();
+  const steps: [RateLimiterAbstract, string][] = [
+    [l.mailsPerAddressAndClient, pairKey(email, client)],
+    [l.mailsPerClient, client],
+    [l.mailsPerAddress, addressKey(email)],
+  ];
+  for (let i = 0; i < steps.length; i++) {
+    const refusal = await take(...steps[i]);
+    if (refusal) {
+      // No mail goes out: the points taken by the earlier steps go back.
+      await Promise.all(steps.slice(0, i).map(([limiter, key]) => limiter.reward(key, 1)));
+      const retry = retrySeconds(refusal);
+      throw new RateLimitedError(`Too many e-mails requested. Please try again in ${inMinutes(retry)}.`, retry);
+    }
+  }
+}
+
+/** Tests start each case with clean counters (in memory, or the table emptied). */
+export async function resetRateLimits(): Promise<void> {
+  const previous = limiters ? await limiters.catch(() => undefined) : undefined;
+  limiters = undefined;
+  const kind = forcedStore ?? (previous?.kind as StoreKind | undefined);
+  if (kind === "database" || (!kind && (await database()).kind === "postgres")) {
+    await withServiceRole("rate limits: reset for tests", (tx) => tx.execute(sql`delete from private.rate_limits`));
+  }
 }
