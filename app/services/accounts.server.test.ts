@@ -7,7 +7,7 @@ import path from "node:path";
 
 import { sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-accounts-"));
 process.env.APP_URL = "http://app.test";
@@ -16,6 +16,7 @@ const { installTestDatabase } = await import("../../tests/support/test-database"
 const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db.server");
 const { useMailer } = await import("~/infra/mail.server");
 const { resetRateLimits } = await import("~/infra/rate-limit.server");
+const { auth, useAuth } = await import("~/infra/auth.server");
 const { personas } = await import("~/infra/db/schema");
 const accounts = await import("./accounts.server");
 
@@ -208,41 +209,108 @@ describe("password reset", () => {
 });
 
 describe("abuse limits", () => {
-  it("five failed sign-ins for one e-mail in 15 minutes → 429 with Retry-After, even with the right password", async () => {
+  /** Counts the passwords the auth adapter actually evaluates. */
+  function countingAuth() {
+    const real = auth();
+    const calls = { signIn: 0, changePassword: 0 };
+    useAuth({
+      ...real,
+      signIn: (...args) => {
+        calls.signIn++;
+        return real.signIn(...args);
+      },
+      changePassword: (...args) => {
+        calls.changePassword++;
+        return real.changePassword(...args);
+      },
+    });
+    return calls;
+  }
+  afterEach(() => useAuth(undefined));
+
+  const statuses = (results: PromiseSettledResult<unknown>[]) =>
+    results.map((r) => (r.status === "fulfilled" ? 200 : (r.reason as { status: number }).status));
+
+  it("50 parallel wrong passwords for one address from one client: at most 5 evaluated, the rest 429", async () => {
     const { email } = await verifiedAccount();
-    for (let i = 0; i < 5; i++) {
-      await expect(accounts.signIn(ctxFor(undefined, `192.0.2.${i}`), { email, password: "Wrong!pass1" })).rejects.toMatchObject({ status: 401 });
-    }
-    const blocked = accounts.signIn(ctxFor(undefined, "192.0.2.99"), { email, password });
-    await expect(blocked).rejects.toMatchObject({ status: 429 });
-    await blocked.catch((e: { retryAfterSeconds: number }) => expect(e.retryAfterSeconds).toBeGreaterThan(800));
+    const calls = countingAuth();
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () => accounts.signIn(ctxFor(undefined, "192.0.2.10"), { email, password: "Wrong!pass1" })),
+    );
+    expect(calls.signIn).toBeLessThanOrEqual(5);
+    const codes = statuses(results);
+    expect(codes.filter((c) => c === 401)).toHaveLength(calls.signIn);
+    expect(codes.filter((c) => c === 429)).toHaveLength(50 - calls.signIn);
+    const refused = results.find((r) => r.status === "rejected" && (r.reason as { status: number }).status === 429) as PromiseRejectedResult;
+    expect(refused.reason.message).toMatch(/^Too many failed sign-in attempts\. Please try again in 1[45] minutes\.$/);
+    expect(refused.reason.retryAfterSeconds).toBeGreaterThan(800);
+    // Afterwards, from that client, even the right password waits out the window.
+    await expect(accounts.signIn(ctxFor(undefined, "192.0.2.10"), { email, password })).rejects.toMatchObject({ status: 429 });
   });
 
-  it("five failures from one client across addresses block that client", async () => {
-    for (let i = 0; i < 5; i++) {
-      await expect(accounts.signIn(ctxFor(undefined, "192.0.2.200"), { email: freshEmail(), password: "Wrong!pass1" })).rejects.toMatchObject({ status: 401 });
-    }
-    await expect(accounts.signIn(ctxFor(undefined, "192.0.2.200"), { email: freshEmail(), password })).rejects.toMatchObject({ status: 429 });
+  it("the right password at position 41 of a burst of guesses does not get in", async () => {
+    const { email } = await verifiedAccount();
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        accounts.signIn(ctxFor(undefined, "192.0.2.11"), { email, password: i === 40 ? password : `Wrong!pass${i}` }),
+      ),
+    );
+    expect(results[40].status).toBe("rejected");
+    expect(statuses(results)[40]).toBe(429);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(0);
   });
 
-  it("guessing the current password when changing it is limited like sign-ins", async () => {
+  it("a neighbour behind the same client still signs in, and the owner from another client too", async () => {
+    const victim = await verifiedAccount("Victim");
+    const neighbour = await verifiedAccount("Neighbour");
+    await Promise.allSettled(
+      Array.from({ length: 30 }, () => accounts.signIn(ctxFor(undefined, "192.0.2.12"), { email: victim.email, password: "Wrong!pass1" })),
+    );
+    await expect(accounts.signIn(ctxFor(undefined, "192.0.2.12"), { email: victim.email, password })).rejects.toMatchObject({ status: 429 });
+    await expect(accounts.signIn(ctxFor(undefined, "192.0.2.12"), { email: neighbour.email, password })).resolves.toHaveProperty("accessToken");
+    await expect(accounts.signIn(ctxFor(undefined, "198.51.100.12"), { email: victim.email, password })).resolves.toHaveProperty("accessToken");
+  });
+
+  it("a success clears the consecutive failures of that address and client", async () => {
+    const { email } = await verifiedAccount();
+    for (let i = 0; i < 4; i++) {
+      await expect(accounts.signIn(ctxFor(undefined, "192.0.2.13"), { email, password: "Wrong!pass1" })).rejects.toMatchObject({ status: 401 });
+    }
+    await accounts.signIn(ctxFor(undefined, "192.0.2.13"), { email, password });
+    for (let i = 0; i < 4; i++) {
+      await expect(accounts.signIn(ctxFor(undefined, "192.0.2.13"), { email, password: "Wrong!pass1" })).rejects.toMatchObject({ status: 401 });
+    }
+  });
+
+  it("guessing the current password when changing it: counted before the check, per account and client", async () => {
     const { session, user } = await verifiedAccount();
-    for (let i = 0; i < 5; i++) {
-      await expect(
-        accounts.changePassword(ctxFor(session.accessToken), user, { currentPassword: `Wrong!pass${i}`, newPassword: "Newer!pass2" }),
-      ).rejects.toMatchObject({ status: 400 });
-    }
+    const calls = countingAuth();
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        accounts.changePassword(ctxFor(session.accessToken, "192.0.2.14"), user, { currentPassword: `Wrong!pass${i}`, newPassword: "Newer!pass2" }),
+      ),
+    );
+    expect(calls.changePassword).toBeLessThanOrEqual(5);
+    expect(statuses(results).filter((c) => c === 429)).toHaveLength(20 - calls.changePassword);
     await expect(
-      accounts.changePassword(ctxFor(session.accessToken), user, { currentPassword: password, newPassword: "Newer!pass2" }),
+      accounts.changePassword(ctxFor(session.accessToken, "192.0.2.14"), user, { currentPassword: password, newPassword: "Newer!pass2" }),
     ).rejects.toMatchObject({ status: 429 });
+    // The owner on another device is not locked out of the settings.
+    await expect(
+      accounts.changePassword(ctxFor(session.accessToken, "198.51.100.14"), user, { currentPassword: password, newPassword: "Newer!pass2" }),
+    ).resolves.toHaveProperty("accessToken");
   });
 
-  it("account e-mails are limited per address", async () => {
+  it("account e-mails are limited per address and client: one client cannot block someone's reset mails", async () => {
     const email = freshEmail();
-    await accounts.register(ctxFor(), { firstName: "Mail", lastName: "Bomb", email, password });
-    await accounts.resendVerification(ctxFor(undefined, "192.0.2.1"), { email });
-    await accounts.resendVerification(ctxFor(undefined, "192.0.2.2"), { email });
-    await expect(accounts.resendVerification(ctxFor(undefined, "192.0.2.3"), { email })).rejects.toMatchObject({ status: 429 });
+    await accounts.register(ctxFor(undefined, "192.0.2.15"), { firstName: "Mail", lastName: "Bomb", email, password });
+    await accounts.resendVerification(ctxFor(undefined, "192.0.2.15"), { email });
+    await accounts.requestPasswordReset(ctxFor(undefined, "192.0.2.15"), { email });
+    const blocked = accounts.requestPasswordReset(ctxFor(undefined, "192.0.2.15"), { email });
+    await expect(blocked).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/^Too many e-mails requested\. Please try again in \d+ minutes\.$/) });
+    const before = outbox.filter((m) => m.to === email).length;
+    await expect(accounts.requestPasswordReset(ctxFor(undefined, "198.51.100.15"), { email })).resolves.toHaveProperty("message");
+    expect(outbox.filter((m) => m.to === email)).toHaveLength(before + 1);
   });
 });
 

@@ -22,11 +22,11 @@ import { withUser } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { mailer, type MailMessage } from "~/infra/mail.server";
 import {
-  assertSignInAllowed,
+  beginPasswordAttempt,
   clearFailedSignIns,
   consumeMailAllowance,
   RateLimitedError,
-  recordFailedSignIn,
+  type PasswordAttempt,
 } from "~/infra/rate-limit.server";
 import { requestToken } from "~/infra/session.server";
 
@@ -89,9 +89,9 @@ function validated<K extends string>(rules: Rules<K>, raw: unknown, message: str
 }
 
 /** Runs an abuse-limit check; a refusal becomes a 429 the visitor can read, with Retry-After. */
-async function withinLimit(check: Promise<void>): Promise<void> {
+async function withinLimit<T>(check: Promise<T>): Promise<T> {
   try {
-    await check;
+    return await check;
   } catch (error) {
     if (error instanceof RateLimitedError) throw new AccountError(429, error.message, undefined, "rate_limited", error.retryAfterSeconds);
     throw error;
@@ -153,17 +153,20 @@ export async function resendVerification(ctx: RequestContext, raw: unknown): Pro
 
 export async function signIn(ctx: RequestContext, raw: unknown): Promise<SignedIn> {
   const input = validated(loginRules, raw, ACCOUNT_TOASTS.signInFailed.description);
-  await withinLimit(assertSignInAllowed(input.email, ctx.client));
+  // The attempt is counted before the password is evaluated, so parallel guesses cannot outrun the count.
+  const attempt = await withinLimit(beginPasswordAttempt(input.email, ctx.client));
   try {
     const session = await auth().signIn(ctx, input);
-    await clearFailedSignIns(input.email);
+    await attempt.succeeded();
     return session;
   } catch (error) {
     if (error instanceof AuthError && error.code === "invalid_credentials") {
-      await recordFailedSignIn(input.email, ctx.client);
+      await attempt.failed();
       throw new AccountError(401, "Invalid email or password.", undefined, "invalid_credentials");
     }
     if (error instanceof AuthError && error.code === "email_not_verified") {
+      // The password was right (it is checked first); only the address waits for confirmation.
+      await attempt.succeeded();
       throw new AccountError(
         403,
         "Please verify your e-mail address before signing in. We can send you a new verification link.",
@@ -238,7 +241,7 @@ export async function resetPassword(ctx: RequestContext, raw: unknown): Promise<
   const input = validated(resetPasswordRules, raw, "Please check the new password.");
   try {
     const { email } = await auth().resetPassword(ctx, input.token, input.password);
-    await clearFailedSignIns(email);
+    await clearFailedSignIns(email, ctx.client);
     return { message: "Your password has been changed. Sign in with your new password." };
   } catch (error) {
     if (error instanceof AuthError && (error.code === "invalid_token" || error.code === "expired_token")) {
@@ -277,6 +280,9 @@ export async function getNotificationPreferences(user: CurrentUser): Promise<Not
 
 const NOTIFICATION_KEYS: NotificationKey[] = ["personaCreation", "narrativeGeneration", "imageGeneration", "marketingEmails"];
 
+/** The JSON body of the notification settings call: every switch a boolean. */
+export const NOTIFICATIONS_BODY = Object.fromEntries(NOTIFICATION_KEYS.map((key) => [key, "boolean" as const])) as Record<NotificationKey, "boolean">;
+
 /** Accepts booleans (JSON) or form values ("on"/"true"/"1" for on; absent for off in a form). */
 export function parseNotificationSettings(raw: unknown, source: "json" | "form"): NotificationSettings {
   const values = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : null;
@@ -303,8 +309,9 @@ export async function updateNotificationPreferences(user: CurrentUser, settings:
 
 export async function changePassword(ctx: RequestContext, user: CurrentUser, raw: unknown): Promise<SignedIn> {
   const input = validated(changePasswordRules, raw, "Please check the passwords.");
-  // Guessing the current password from a signed-in session counts like failed sign-ins.
-  await withinLimit(assertSignInAllowed(user.email, ctx.client));
+  // Guessing the current password from a signed-in session counts like failed sign-ins,
+  // taken before the password is evaluated.
+  const attempt: PasswordAttempt = await withinLimit(beginPasswordAttempt(user.email, ctx.client));
   try {
     const session = await auth().changePassword(
       ctx,
@@ -312,11 +319,12 @@ export async function changePassword(ctx: RequestContext, user: CurrentUser, raw
       input.currentPassword,
       input.newPassword,
     );
+    await attempt.succeeded();
     await send(passwordChangedMail({ to: user.email, firstName: user.firstName, resetLink: `${appUrl()}/reset-password` }));
     return session;
   } catch (error) {
     if (error instanceof AuthError && error.code === "invalid_credentials") {
-      await recordFailedSignIn(user.email, ctx.client);
+      await attempt.failed();
       throw new AccountError(400, "Current password is incorrect.", { currentPassword: ["Current password is incorrect"] });
     }
     throw error;
