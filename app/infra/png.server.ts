@@ -14,6 +14,7 @@
 import { Buffer } from "node:buffer";
 import { crc32, deflateSync } from "node:zlib";
 
+import { JSON_LIMITS, JsonLimitError, parseJsonWithinLimits } from "~/domain/json-limits";
 import { seededRandom } from "~/domain/random";
 
 export const PNG_SIGNATURE = Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10]);
@@ -37,7 +38,8 @@ export type PngErrorCode =
   | "no_card"
   | "card_not_base64"
   | "card_not_utf8"
-  | "card_not_json";
+  | "card_not_json"
+  | "card_json_limits";
 
 export const PNG_MESSAGES: Record<PngErrorCode, string> = {
   not_png: "This file is not a PNG image.",
@@ -50,6 +52,7 @@ export const PNG_MESSAGES: Record<PngErrorCode, string> = {
   card_not_base64: "The card data in this PNG is not base64.",
   card_not_utf8: "The card data in this PNG is not UTF-8 text.",
   card_not_json: "The card data in this PNG is not JSON.",
+  card_json_limits: `The card data in this PNG is nested too deeply or has too many items (at most ${JSON_LIMITS.maxDepth} levels and ${JSON_LIMITS.maxItems.toLocaleString("en-US")} items).`,
 };
 
 export class PngError extends Error {
@@ -223,9 +226,9 @@ function decodeCardText(text: string): unknown {
     throw new PngError("card_not_utf8");
   }
   try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    throw new PngError("card_not_json");
+    return parseJsonWithinLimits(json);
+  } catch (error) {
+    throw new PngError(error instanceof JsonLimitError ? "card_json_limits" : "card_not_json");
   }
 }
 

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { httpError, readFormData, readLimitedBody } from "~/infra/http.server";
-import { assertMethod, handleApi, methodNotAllowedLoader } from "~/services/api.server";
+import { assertMethod, handleApi, methodNotAllowed } from "~/services/api.server";
 import { cardFromBytes, importCard, MAX_CARD_BYTES, MAX_CARD_FORM_BYTES, uploadedCardBytes } from "~/services/persona-export.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
@@ -14,7 +14,8 @@ async function cardBytes(request: Request): Promise<Uint8Array> {
     const form = await readFormData(request, MAX_CARD_FORM_BYTES);
     return uploadedCardBytes(form.get("file"));
   }
-  if (type.startsWith("application/json") || type.startsWith("image/png")) return readLimitedBody(request, MAX_CARD_BYTES);
+  if (type.startsWith("application/json")) return readLimitedBody(request, MAX_CARD_BYTES, { json: true });
+  if (type.startsWith("image/png")) return readLimitedBody(request, MAX_CARD_BYTES);
   return httpError(415, "Send the card as application/json, image/png, or a multipart form with a file field.");
 }
 
@@ -27,4 +28,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export const loader = methodNotAllowedLoader(["POST"]);
+export const loader = methodNotAllowed(["POST"]);

@@ -17,6 +17,7 @@ import {
 import { exportedToast, NO_IMAGE_TOAST } from "~/domain/export-toasts";
 import { extendedProfile, type ExtendedProfile } from "~/domain/extended-profile";
 import { displayName } from "~/domain/account";
+import { JsonLimitError, parseJsonWithinLimits } from "~/domain/json-limits";
 import type { Persona } from "~/infra/db/schema";
 import { cardPng, portraitPng, PngError, readCardFromPng, hasPngSignature } from "~/infra/png.server";
 
@@ -185,8 +186,9 @@ export function cardFromBytes(bytes: Uint8Array): unknown {
     throw new AccountError(400, IMPORT_MESSAGES.notUtf8);
   }
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch {
+    return parseJsonWithinLimits(text.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    if (error instanceof JsonLimitError) throw new AccountError(400, error.message, undefined, "json_limits");
     throw new AccountError(400, IMPORT_MESSAGES.notJson);
   }
 }
