@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 
 import { signOut } from "~/services/accounts.server";
-import { assertMethod, handleApi, methodNotAllowedLoader } from "~/services/api.server";
+import { assertMethod, handleApi, methodNotAllowed } from "~/services/api.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 import { destroySessionCookie } from "~/infra/session.server";
 
@@ -16,4 +16,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export const loader = methodNotAllowedLoader(["POST"]);
+export const loader = methodNotAllowed(["POST"]);

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { AccountError } from "~/services/accounts.server";
-import { handleApi } from "~/services/api.server";
+import { handleApi, methodNotAllowed } from "~/services/api.server";
 import { downloadHeaders, EXPORT_FORMAT_LIST, exportFile, isAnyExportFormat, referenceImageUrl } from "~/services/persona-export.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
@@ -26,3 +26,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return new Response(file.body as BodyInit, { headers: responseHeaders(ctx, downloadHeaders(file)) });
   });
 }
+
+export const action = methodNotAllowed(["GET"]);

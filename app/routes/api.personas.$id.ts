@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { assertMethod, handleApi, jsonObject } from "~/services/api.server";
 import { deletePersona, updatePersona } from "~/services/persona-library.server";
-import { getPersona, MAX_PERSONA_BODY_BYTES, PERSONA_BODY_FIELDS } from "~/services/personas.server";
+import { getPersona, MAX_PERSONA_BODY_BYTES, PERSONA_BODY } from "~/services/personas.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  assertMethod(request, ["PATCH", "DELETE"]);
+  assertMethod(request, ["GET", "PATCH", "DELETE"]);
   const { user, ctx } = await requireApiUser(request, context);
   const id = params.id ?? "";
   return handleApi(ctx, async () => {
@@ -24,7 +24,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await deletePersona(user, id);
       return Response.json({ message: "The persona has been successfully deleted." }, { headers: responseHeaders(ctx) });
     }
-    const persona = await updatePersona(user, id, await jsonObject(request, PERSONA_BODY_FIELDS, MAX_PERSONA_BODY_BYTES));
+    const persona = await updatePersona(user, id, await jsonObject(request, PERSONA_BODY, MAX_PERSONA_BODY_BYTES));
     return Response.json(persona, { headers: responseHeaders(ctx) });
   });
 }

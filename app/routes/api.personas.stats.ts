@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { personaStats } from "~/services/persona-library.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
+import { methodNotAllowed } from "~/services/api.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireApiUser(request, context);
@@ -12,3 +13,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: responseHeaders(ctx, { "Cache-Control": "private, no-store" }) },
   );
 }
+
+export const action = methodNotAllowed(["GET"]);

@@ -8,7 +8,7 @@ import { parseApiListQuery } from "~/domain/persona-list";
 import { AccountError } from "~/services/accounts.server";
 import { assertMethod, handleApi, jsonObject } from "~/services/api.server";
 import { listPersonas } from "~/services/persona-library.server";
-import { createPersona, MAX_PERSONA_BODY_BYTES, PERSONA_BODY_FIELDS } from "~/services/personas.server";
+import { createPersona, MAX_PERSONA_BODY_BYTES, PERSONA_BODY } from "~/services/personas.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -32,10 +32,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertMethod(request, ["POST"]);
+  assertMethod(request, ["GET", "POST"]);
   const { user, ctx } = await requireApiUser(request, context);
   return handleApi(ctx, async () => {
-    const persona = await createPersona(user, await jsonObject(request, PERSONA_BODY_FIELDS, MAX_PERSONA_BODY_BYTES));
+    const persona = await createPersona(user, await jsonObject(request, PERSONA_BODY, MAX_PERSONA_BODY_BYTES));
     return Response.json(persona, { status: 201, headers: responseHeaders(ctx) });
   });
 }

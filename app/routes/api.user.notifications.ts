@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { getNotificationPreferences, parseNotificationSettings, updateNotificationPreferences } from "~/services/accounts.server";
+import { getNotificationPreferences, NOTIFICATIONS_BODY, parseNotificationSettings, updateNotificationPreferences } from "~/services/accounts.server";
 import { assertMethod, handleApi, jsonObject } from "~/services/api.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
@@ -10,10 +10,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertMethod(request, ["PATCH"]);
+  assertMethod(request, ["GET", "PATCH"]);
   const { user, ctx } = await requireApiUser(request, context);
   return handleApi(ctx, async () => {
-    const body = await jsonObject(request, ["personaCreation", "narrativeGeneration", "imageGeneration", "marketingEmails"]);
+    const body = await jsonObject(request, NOTIFICATIONS_BODY);
     const settings = await updateNotificationPreferences(user, parseNotificationSettings(body, "json"));
     return Response.json(settings, { headers: responseHeaders(ctx) });
   });

@@ -1,14 +1,14 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 
 import { AccountError, publicUser, updateProfile } from "~/services/accounts.server";
-import { assertMethod, handleApi, jsonObject, methodNotAllowedLoader } from "~/services/api.server";
+import { assertMethod, handleApi, jsonObject, methodNotAllowed } from "~/services/api.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, ["PATCH"]);
   const { user, ctx } = await requireApiUser(request, context);
   return handleApi(ctx, async () => {
-    const body = await jsonObject(request, ["firstName", "lastName", "email"]);
+    const body = await jsonObject(request, { firstName: "string|null", lastName: "string", email: "string" });
     // The e-mail address is managed by the sign-in provider (SPEC §5): it may be sent back unchanged only.
     if (body.email !== undefined && (typeof body.email !== "string" || body.email.trim().toLowerCase() !== user.email.toLowerCase())) {
       throw new AccountError(400, "The e-mail address is managed by your sign-in provider and cannot be changed here.", {
@@ -21,4 +21,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export const loader = methodNotAllowedLoader(["PATCH"]);
+export const loader = methodNotAllowed(["PATCH"]);

@@ -16,21 +16,43 @@ export function assertMethod(request: Request, allowed: string[]): void {
   }
 }
 
-/** For routes that only take a body: a GET answers 405 naming the allowed methods. */
-export function methodNotAllowedLoader(allowed: string[]) {
+/**
+ * A loader or action for the methods a route does not take: 405 naming the allowed ones
+ * (a GET to a body-only call, a POST to a read-only one).
+ */
+export function methodNotAllowed(allowed: string[]) {
   return ({ request }: { request: Request }) => {
     assertMethod(request, allowed);
     return null;
   };
 }
 
-/** A JSON object body with only the given fields; anything else is a 400 naming the field. */
-export async function jsonObject(request: Request, allowed: readonly string[], maxBytes?: number): Promise<Record<string, unknown>> {
+/** The JSON type a body field must have; `null` allowed where it means 'none'. */
+export type JsonFieldType = "string" | "string|null" | "string[]" | "string[]|null" | "boolean";
+export type JsonShape = Readonly<Record<string, JsonFieldType>>;
+
+const TYPE_CHECKS: Record<JsonFieldType, { ok: (value: unknown) => boolean; message: string }> = {
+  string: { ok: (v) => typeof v === "string", message: "Must be text" },
+  "string|null": { ok: (v) => v === null || typeof v === "string", message: "Must be text or null" },
+  "string[]": { ok: (v) => Array.isArray(v) && v.every((item) => typeof item === "string"), message: "Must be a list of text values" },
+  "string[]|null": {
+    ok: (v) => v === null || (Array.isArray(v) && v.every((item) => typeof item === "string")),
+    message: "Must be a list of text values or null",
+  },
+  boolean: { ok: (v) => typeof v === "boolean", message: "Must be true or false" },
+};
+
+/**
+ * A JSON object body with only the fields of `shape`, each of its type (absent is fine:
+ * the service decides what is required). An unknown field or a wrong type is a 400 naming
+ * the field; nothing is converted, so a wrong type never becomes a partial update.
+ */
+export async function jsonObject<S extends JsonShape>(request: Request, shape: S, maxBytes?: number): Promise<Partial<Record<keyof S, unknown>>> {
   const body = await readJson(request, maxBytes);
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new AccountError(400, "The body must be a JSON object.");
   }
-  const unknown = Object.keys(body).filter((key) => !allowed.includes(key));
+  const unknown = Object.keys(body).filter((key) => !Object.hasOwn(shape, key));
   if (unknown.length) {
     throw new AccountError(
       400,
@@ -38,7 +60,16 @@ export async function jsonObject(request: Request, allowed: readonly string[], m
       Object.fromEntries(unknown.slice(0, 5).map((key) => [key, ["Unknown field"]])),
     );
   }
-  return body as Record<string, unknown>;
+  const values = body as Record<string, unknown>;
+  const wrong = Object.keys(values).filter((key) => !TYPE_CHECKS[shape[key]].ok(values[key]));
+  if (wrong.length) {
+    throw new AccountError(
+      400,
+      `Wrong type: ${wrong.map((key) => `${key} ${TYPE_CHECKS[shape[key]].message.toLowerCase()}`).join("; ")}.`,
+      Object.fromEntries(wrong.map((key) => [key, [TYPE_CHECKS[shape[key]].message]])),
+    );
+  }
+  return values as Partial<Record<keyof S, unknown>>;
 }
 
 /** Runs an API handler, turning account failures into their 4xx JSON answer. */

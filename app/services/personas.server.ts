@@ -20,6 +20,7 @@ import { generations, personas, profiles, type Persona } from "~/infra/db/schema
 import { withUser } from "~/infra/db.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
+import type { JsonShape } from "./api.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,8 +37,20 @@ export const PERSONA_NOT_FOUND = "Persona Not Found";
  */
 export const MAX_PERSONA_BODY_BYTES = 2 * 1024 * 1024;
 
-/** The fields a persona body may carry (the creation form of SPEC §3). */
-export const PERSONA_BODY_FIELDS = ["name", "type", "gender", "ageRange", "interests", "description", "personality", "backstory"] as const;
+/** The fields a persona body may carry (the creation form of SPEC §3), with their JSON types. */
+export const PERSONA_BODY = {
+  name: "string",
+  type: "string|null",
+  gender: "string|null",
+  ageRange: "string|null",
+  interests: "string[]|null",
+  description: "string|null",
+  personality: "string[]|null",
+  backstory: "string|null",
+} as const satisfies JsonShape;
+
+/** What backstory generation reads: the persona's fields without the backstory. */
+export const BACKSTORY_BODY = (({ backstory: _, ...fields }) => fields)(PERSONA_BODY) satisfies JsonShape;
 
 function isLimitError(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
