@@ -1,10 +1,14 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 
 import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
+import { NonceProvider } from "./components/nonce";
+import { closeDatabase } from "./infra/db.server";
+import { commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/http-guards.server";
 import { cachedPage, publicPageKey, storePage } from "./infra/page-cache.server";
 import { startServer } from "./infra/startup.server";
 
@@ -14,12 +18,11 @@ await startServer();
 
 export const streamTimeout = 5_000;
 
-const securityHeaders: Record<string, string> = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "DENY",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-};
+/** What app/server.mjs needs from the app before and after it runs (it reaches them through the build). */
+export const serverHooks = { crossSiteRefusal, commonSecurityHeaders, closeDatabase };
+
+// A cached public page keeps this mark where its nonce was; each answer gets a fresh one.
+const NONCE_MARK = "__personaforge_nonce__";
 
 export default function handleRequest(
   request: Request,
@@ -27,23 +30,28 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  for (const [name, value] of Object.entries(securityHeaders)) responseHeaders.set(name, value);
+  // The headers every answer carries are set by app/server.mjs; a page adds its script policy.
+  const nonce = randomBytes(16).toString("base64");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   const cacheKey = publicPageKey(request, remixContext, responseStatusCode, responseHeaders);
   if (cacheKey) {
     const hit = cachedPage(cacheKey);
     if (hit) {
       responseHeaders.set("Content-Type", hit.contentType);
-      return new Response(hit.body, { status: 200, headers: responseHeaders });
+      return new Response(hit.body.replaceAll(NONCE_MARK, nonce), { status: 200, headers: responseHeaders });
     }
-    return renderComplete(request, responseStatusCode, responseHeaders, remixContext, cacheKey);
+    return renderComplete(request, responseStatusCode, responseHeaders, remixContext, cacheKey, nonce);
   }
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
@@ -62,7 +70,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are logged by handleError; logging here too would double them.
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(`[server] render ${new URL(request.url).pathname}: ${oneLine(error)}`);
         },
       },
     );
@@ -77,6 +85,7 @@ function renderComplete(
   headers: Headers,
   remixContext: EntryContext,
   cacheKey: string,
+  nonce: string,
 ): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -85,20 +94,23 @@ function renderComplete(
     sink.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
       const contentType = "text/html; charset=utf-8";
-      if (status === 200) storePage(cacheKey, { body, contentType });
+      if (status === 200) storePage(cacheKey, { body: body.replaceAll(nonce, NONCE_MARK), contentType });
       headers.set("Content-Type", contentType);
       resolve(new Response(body, { status, headers }));
     });
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         onAllReady() {
           pipe(sink);
         },
         onShellError: reject,
         onError(error: unknown) {
           status = 500;
-          console.error(error);
+          console.error(`[server] render ${new URL(request.url).pathname}: ${oneLine(error)}`);
         },
       },
     );
@@ -109,5 +121,18 @@ function renderComplete(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests (the visitor navigated away) are not errors.
   if (request.signal.aborted) return;
-  console.error(`[server] ${request.method} ${new URL(request.url).pathname}:`, error);
+  // A refusal Remix makes itself (405 for a method a route does not take, 404 for an unknown
+  // route or action) is the visitor's mistake: the request log's line says enough.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(`[server] ${request.method} ${new URL(request.url).pathname}: ${oneLine(error)}`);
 };
+
+/** An error and where it came from, on one log line. */
+function oneLine(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const frames = (error.stack ?? "")
+    .split("\n")
+    .slice(1, 6)
+    .map((frame) => frame.trim());
+  return [`${error.name}: ${error.message}`, ...frames].join(" ← ");
+}

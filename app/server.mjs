@@ -1,7 +1,14 @@
-// The production server: Express serving the Remix build, like remix-serve, plus the
-// one thing remix-serve cannot give the app: the client's address (for abuse limits),
-// passed to loaders and actions as context.clientAddress. Behind a reverse proxy set
-// TRUST_PROXY (e.g. 1, or "loopback") so X-Forwarded-For is believed.
+// The production server: Express serving the Remix build, like remix-serve, plus what
+// remix-serve cannot give the app:
+// - the client's address (for abuse limits), passed to loaders and actions as
+//   context.clientAddress. Behind a reverse proxy set TRUST_PROXY (e.g. 1, or "loopback")
+//   so X-Forwarded-For is believed;
+// - security headers on every answer, and a refusal of cross-site state changes before
+//   any action runs;
+// - a body the app refused before reading it whole (413, 400, 403…) is read and thrown
+//   away, so the client receives the answer and can use the connection again;
+// - a clean stop: SIGTERM/SIGINT stop accepting, let requests in flight finish (10 s at
+//   most), then close the database (releasing its lock).
 import path from "node:path";
 import url from "node:url";
 
@@ -15,15 +22,36 @@ process.env.NODE_ENV ??= "production";
 process.chdir(root);
 
 const build = await import(url.pathToFileURL(path.join(root, "build", "index.js")).href);
+const hooks = build.entry.module.serverHooks;
+
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+const DRAIN_LIMIT_MS = 10_000;
+const STOP_GRACE_MS = 10_000;
+let stopping = false;
 
 const app = express();
 app.disable("x-powered-by");
 const trustProxy = process.env.TRUST_PROXY;
 if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
+
+app.use((req, res, next) => {
+  for (const [name, value] of Object.entries(hooks.commonSecurityHeaders())) res.setHeader(name, value);
+  if (stopping) res.setHeader("Connection", "close");
+  next();
+});
+// One line per request; with LOG_REQUESTS=0 still one per refused or failed request.
+app.use(morgan("tiny", { skip: (req, res) => process.env.LOG_REQUESTS === "0" && res.statusCode < 400 }));
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
-if (process.env.LOG_REQUESTS !== "0") app.use(morgan("tiny"));
+
+app.use(discardUnreadBodies);
+app.use((req, res, next) => {
+  const message = hooks.crossSiteRefusal(req.method, webHeaders(req.headers));
+  if (message) refuse(req, res, 403, "Request refused", message);
+  else next();
+});
+
 app.all(
   "*",
   createRequestHandler({
@@ -32,6 +60,63 @@ app.all(
     getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
   }),
 );
+
+// Whatever escaped the app: one log line, and an answer without details.
+app.use((error, req, res, next) => {
+  console.error(`[server] ${req.method} ${req.path}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+  if (res.headersSent) return res.destroy();
+  refuse(req, res, 500, "Something went wrong", "Something went wrong on our side. Please try again.");
+  void next;
+});
+
+function webHeaders(raw) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    for (const one of [].concat(value ?? [])) headers.append(name, one);
+  }
+  return headers;
+}
+
+function refuse(req, res, status, title, message) {
+  if (req.path.startsWith("/api/") || req.path.endsWith(".data") || !req.accepts("html")) {
+    res.status(status).json({ message });
+    return;
+  }
+  const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  res
+    .status(status)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)} | PersonaForge</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><main><h1>${escape(title)}</h1><p>${escape(message)}</p><p><a href="/">Go to PersonaForge</a></p></main></body></html>`,
+    );
+}
+
+/**
+ * When the answer is sent before the request body was read to its end, the rest of the
+ * body is read and discarded (up to 64 MB or 10 s; then the connection is closed): closing
+ * a socket with unread data makes the client see a reset instead of the answer, and
+ * leaving it unread would stall the next request on a kept-alive connection.
+ */
+function discardUnreadBodies(req, res, next) {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  if (Number(req.headers["content-length"] ?? 0) > DRAIN_LIMIT_BYTES) res.setHeader("Connection", "close");
+  res.once("finish", () => {
+    if (req.complete) return;
+    // The app's body stream (already released by the app) stops receiving data.
+    req.removeAllListeners("data");
+    let discarded = 0;
+    const timer = setTimeout(() => req.socket.destroy(), DRAIN_LIMIT_MS).unref();
+    req.on("data", (chunk) => {
+      discarded += chunk.length;
+      if (discarded > DRAIN_LIMIT_BYTES) req.socket.destroy();
+    });
+    req.once("end", () => clearTimeout(timer));
+    req.once("close", () => clearTimeout(timer));
+    req.resume();
+  });
+  next();
+}
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
@@ -42,8 +127,19 @@ function ready() {
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections?.();
-    setTimeout(() => process.exit(0), 3000).unref();
+    stopping = true;
+    console.log(`[personaforge] ${signal}: finishing requests in flight, then stopping`);
+    server.close(async () => {
+      try {
+        await hooks.closeDatabase();
+      } catch (error) {
+        console.error(`[personaforge] closing the database: ${error instanceof Error ? error.message : error}`);
+      }
+      console.log("[personaforge] stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    // Requests still running after the grace period are cut off; close() then completes.
+    setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS).unref();
   });
 }

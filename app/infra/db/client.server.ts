@@ -1,6 +1,6 @@
 // Opens the database (PGlite in DATA_DIR, or a Postgres server at DATABASE_URL) and
 // brings its schema up to date: the auth-compat bootstrap, then supabase/migrations.
-import { readdirSync, readFileSync, existsSync, writeFileSync, rmSync, mkdirSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync, rmSync, mkdirSync } from "node:fs";
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
@@ -44,27 +44,75 @@ export class DataDirInUseError extends Error {
   override name = "DataDirInUseError";
 }
 
-function lockPgliteDir(dir: string): () => void {
-  const lock = path.join(dir, "postmaster.personaforge.lock");
-  if (existsSync(lock)) {
-    const pid = Number(readFileSync(lock, "utf8"));
-    let alive = false;
-    if (pid && pid !== process.pid) {
-      try {
-        process.kill(pid, 0);
-        alive = true;
-      } catch {
-        alive = false;
-      }
-    }
-    if (alive) {
-      throw new DataDirInUseError(
-        `The database in "${dir}" is in use by process ${pid}. Stop it or choose another DATA_DIR.`,
-      );
-    }
+/** When a process started, from /proc (Linux); undefined where that cannot be read. */
+function processStartTime(pid: number): string | undefined {
+  try {
+    // Field 22 of /proc/PID/stat, counted after the command name (which may hold spaces).
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  } catch {
+    return undefined;
   }
-  writeFileSync(lock, String(process.pid));
-  return () => rmSync(lock, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, it is just not ours to signal.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+interface LockOwner {
+  pid: number;
+  started?: string;
+}
+
+function readLock(file: string): LockOwner | undefined {
+  try {
+    const text = readFileSync(file, "utf8").trim();
+    // Older locks hold the bare PID.
+    const owner = (text.startsWith("{") ? JSON.parse(text) : { pid: Number(text) }) as LockOwner;
+    return Number.isInteger(owner.pid) && owner.pid > 0 ? owner : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The lock's owner is still running: same PID and, where it can be told, the same start time (not a reused PID). */
+function ownerRunning(owner: LockOwner): boolean {
+  if (owner.pid === process.pid || !isAlive(owner.pid)) return false;
+  if (owner.started === undefined) return true;
+  const started = processStartTime(owner.pid);
+  return started === undefined || started === owner.started;
+}
+
+/**
+ * Takes the data directory's lock, or says who holds it. A lock left by a process that
+ * ended (a crash, kill -9), or whose PID now belongs to an unrelated process, is taken
+ * over; the lock file is created exclusively, so two servers starting at once cannot both win.
+ */
+export function lockPgliteDir(dir: string): () => void {
+  const lock = path.join(dir, "postmaster.personaforge.lock");
+  const mine = JSON.stringify({ pid: process.pid, started: processStartTime(process.pid) });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      writeFileSync(lock, mine, { flag: "wx" });
+      return () => {
+        if (readLock(lock)?.pid === process.pid) rmSync(lock, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const owner = readLock(lock);
+    if (owner && ownerRunning(owner)) {
+      throw new DataDirInUseError(`The database in "${dir}" is in use by process ${owner.pid}. Stop it or choose another DATA_DIR.`);
+    }
+    rmSync(lock, { force: true });
+  }
+  throw new DataDirInUseError(`The database in "${dir}" is being opened by another process. Stop it or choose another DATA_DIR.`);
 }
 
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {

@@ -1,0 +1,72 @@
+// Checks every request passes before the app sees it (app/server.mjs calls these through
+// the server build), and the headers every answer carries.
+import { getEnv } from "./env.server";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const CROSS_SITE_MESSAGE =
+  "This request came from another site and was refused. Open PersonaForge itself and try again.";
+
+/**
+ * Refuses a state-changing request that a page on another site could have made with the
+ * visitor's cookies (cross-site request forgery, including signing someone out or in):
+ * it must come from our own host, by `Origin`, else by `Sec-Fetch-Site`; a request with
+ * neither is refused only when it carries cookies. Calls with a Bearer token are exempt:
+ * another site cannot attach one. "Our host" is the one Remix compares for its own check
+ * (X-Forwarded-Host, else Host), so the two never disagree. Returns the refusal's
+ * message, or null.
+ */
+export function crossSiteRefusal(method: string, headers: Headers): string | null {
+  if (SAFE_METHODS.has(method.toUpperCase())) return null;
+  if (/^Bearer\s+\S/i.test(headers.get("authorization") ?? "")) return null;
+  const origin = headers.get("origin");
+  if (origin !== null) {
+    const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
+    return host && hostOf(origin) === host.toLowerCase() ? null : CROSS_SITE_MESSAGE;
+  }
+  const site = headers.get("sec-fetch-site");
+  if (site !== null) return site === "same-origin" ? null : CROSS_SITE_MESSAGE;
+  return headers.has("cookie") ? CROSS_SITE_MESSAGE : null;
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return origin === "null" ? null : new URL(origin).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** Headers for every answer, static files included. */
+export function commonSecurityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+  };
+  if (getEnv().APP_URL.startsWith("https://")) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+/**
+ * The Content-Security-Policy of an HTML page: scripts only from our origin or inline with
+ * this request's nonce (Remix's hydration data), never framed. Styles allow inline
+ * attributes (React's style props); images may come from Supabase Storage in that mode.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  const env = getEnv();
+  const images = ["'self'", "data:", "blob:"];
+  if (env.SUPABASE_URL) images.push(new URL(env.SUPABASE_URL).origin);
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${images.join(" ")}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
