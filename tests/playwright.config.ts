@@ -44,9 +44,11 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: "**/*.http.test.ts" },
     // Files named *.enhanced.test.ts test JavaScript-only enhancements.
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: "**/*.enhanced.test.ts" },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: ["**/*.enhanced.test.ts", "**/*.http.test.ts"] },
+    // Files named *.http.test.ts talk to servers over raw HTTP, no browser: they run once.
+    { name: "http", testMatch: "**/*.http.test.ts" },
   ],
   webServer: process.env.E2E_BASE_URL
     ? undefined
