@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { readFormData, readJson } from "./http.server";
+import { readFormData, readJson, readLimitedBody } from "./http.server";
 
 async function statusOf(promise: Promise<unknown>) {
   try {
@@ -66,5 +66,55 @@ describe("readJson", () => {
     expect(
       await statusOf(readJson(post(JSON.stringify({ a: "x".repeat(5000) }), { "content-type": "application/json" }), 1024)),
     ).toMatchObject({ status: 413 });
+  });
+});
+
+describe("hostile bodies", () => {
+  /** An 8 MB body in 64 KB chunks that counts how many the reader pulled, and whether it was cancelled. */
+  function counted(byte: number) {
+    const chunk = new Uint8Array(64 * 1024).fill(byte);
+    const seen = { pulled: 0, cancelled: false };
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (seen.pulled === 128) return controller.close();
+          seen.pulled++;
+          controller.enqueue(chunk);
+        },
+        cancel() {
+          seen.cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, seen };
+  }
+
+  it("refuses deeply nested JSON at its first chunk, before reading the rest", async () => {
+    const { stream, seen } = counted(0x5b);
+    const req = post(stream, { "content-type": "application/json" });
+    expect(await statusOf(readLimitedBody(req, 8 * 1024 * 1024, { json: true }))).toMatchObject({
+      status: 400,
+      message: "The JSON is nested too deeply (at most 32 levels).",
+    });
+    expect(seen.pulled).toBe(1);
+    // Released, not cancelled: cancelling would reset the connection before the answer goes out.
+    expect(seen.cancelled).toBe(false);
+  });
+
+  it("stops reading an oversized body as soon as it passes the limit", async () => {
+    const { stream, seen } = counted(0x61);
+    const req = post(stream, { "content-type": "application/x-www-form-urlencoded" });
+    expect(await statusOf(readFormData(req, 100 * 1024))).toMatchObject({ status: 413, message: "Request body too large (limit 100 KB)." });
+    expect(seen.pulled).toBe(2);
+    expect(seen.cancelled).toBe(false);
+  });
+
+  it("applies the shape limits to readJson too", async () => {
+    const wide = `[${Array.from({ length: 100_002 }, () => "1").join(",")}]`;
+    expect(await statusOf(readJson(post(wide, { "content-type": "application/json" }), 1024 * 1024))).toMatchObject({
+      status: 400,
+      message: "The JSON has too many items (at most 100,000).",
+    });
   });
 });

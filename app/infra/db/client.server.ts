@@ -81,12 +81,22 @@ function readLock(file: string): LockOwner | undefined {
   }
 }
 
-/** The lock's owner is still running: same PID and, where it can be told, the same start time (not a reused PID). */
+/**
+ * The lock's owner is still running: its PID is alive and, where /proc can tell, it is the
+ * same process (same start time; for an older lock without one, at least a Node process),
+ * not an unrelated process that was given the PID later.
+ */
 function ownerRunning(owner: LockOwner): boolean {
   if (owner.pid === process.pid || !isAlive(owner.pid)) return false;
-  if (owner.started === undefined) return true;
-  const started = processStartTime(owner.pid);
-  return started === undefined || started === owner.started;
+  if (owner.started !== undefined) {
+    const started = processStartTime(owner.pid);
+    return started === undefined || started === owner.started;
+  }
+  try {
+    return /\bnode\b/.test(readFileSync(`/proc/${owner.pid}/cmdline`, "utf8").replaceAll("\0", " "));
+  } catch {
+    return true;
+  }
 }
 
 /**
