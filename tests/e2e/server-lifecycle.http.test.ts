@@ -1,0 +1,125 @@
+// Starting and stopping a server of its own (the build the e2e server runs), on a data
+// directory of its own: a clean stop finishes what is in flight and releases the database;
+// a lock left behind by a crash, or whose PID now belongs to another process, never blocks
+// a restart.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { expect, test } from "./support";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startServer(dataDir: string): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["app/server.mjs"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_REQUESTS: "0" },
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(async () => (await fetch(`${url}/api/auth/user`).catch(() => null))?.status ?? (child.exitCode !== null ? "exited" : 0), {
+      timeout: 30_000,
+    })
+    .toBe(401);
+  return { child, url, output: () => output, exited };
+}
+
+const lockOf = (dataDir: string) => path.join(dataDir, "pgdata", "postmaster.personaforge.lock");
+
+test("SIGTERM: new connections refused, the request in flight answered, the database closed and its lock released", async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pf-lifecycle-"));
+  const server = await startServer(dataDir);
+  expect(existsSync(lockOf(dataDir))).toBe(true);
+
+  // A request whose body is still arriving when the stop begins.
+  let finishBody = () => {};
+  const rest = new Promise<void>((resolve) => (finishBody = resolve));
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(encoder.encode('{"email":"someone@example.com",'));
+      await rest;
+      controller.enqueue(encoder.encode('"password":"Wrong#Pass1"}'));
+      controller.close();
+    },
+  });
+  const inFlight = fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+
+  server.child.kill("SIGTERM");
+  await expect.poll(() => server.output()).toContain("SIGTERM: finishing requests in flight");
+  await expect(fetch(`${server.url}/api/auth/user`)).rejects.toThrow();
+
+  finishBody();
+  const answer = await inFlight;
+  expect(answer.status).toBe(401);
+  expect((await answer.json()).message).toBe("Invalid email or password.");
+
+  expect(await server.exited).toBe(0);
+  expect(server.output()).toContain("[personaforge] stopped");
+  expect(existsSync(lockOf(dataDir))).toBe(false);
+
+  // The same data directory opens again at once.
+  const again = await startServer(dataDir);
+  again.child.kill("SIGINT");
+  expect(await again.exited).toBe(0);
+});
+
+test("a lock left by a crash, or naming a PID that now belongs to another process, does not block the start", async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pf-lifecycle-"));
+  const first = await startServer(dataDir);
+  first.child.kill("SIGKILL");
+  await first.exited;
+  expect(existsSync(lockOf(dataDir))).toBe(true);
+
+  // The crashed server's PID now belongs to an unrelated live process: the test runner itself.
+  mkdirSync(path.dirname(lockOf(dataDir)), { recursive: true });
+  writeFileSync(lockOf(dataDir), JSON.stringify({ pid: process.pid, started: "1" }));
+  const second = await startServer(dataDir);
+  expect(second.output()).not.toContain("in use by process");
+
+  // While it runs, a second server on the same directory is refused with a readable message.
+  const port = await freePort();
+  const third = spawn(process.execPath, ["app/server.mjs"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production" },
+  });
+  let output = "";
+  third.stderr!.on("data", (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => third.once("exit", resolve));
+  expect(code).toBe(1);
+  expect(output).toContain(`is in use by process ${second.child.pid}`);
+  expect(output).not.toMatch(/\n\s+at /);
+
+  second.child.kill("SIGTERM");
+  expect(await second.exited).toBe(0);
+});
