@@ -29,7 +29,9 @@ export function methodNotAllowed(allowed: string[]) {
 
 /** The JSON type a body field must have; `null` allowed where it means 'none'. */
 export type JsonFieldType = "string" | "string|null" | "string[]" | "string[]|null" | "boolean";
-export type JsonShape = Readonly<Record<string, JsonFieldType>>;
+/** A field's type, or its type with the field's own message for a value of another type. */
+export type JsonField = JsonFieldType | { type: JsonFieldType; message: string };
+export type JsonShape = Readonly<Record<string, JsonField>>;
 
 const TYPE_CHECKS: Record<JsonFieldType, { ok: (value: unknown) => boolean; message: string }> = {
   string: { ok: (v) => typeof v === "string", message: "Must be text" },
@@ -61,12 +63,16 @@ export async function jsonObject<S extends JsonShape>(request: Request, shape: S
     );
   }
   const values = body as Record<string, unknown>;
-  const wrong = Object.keys(values).filter((key) => !TYPE_CHECKS[shape[key]].ok(values[key]));
+  const field = (key: string) => {
+    const spec = shape[key];
+    return typeof spec === "string" ? { check: TYPE_CHECKS[spec], message: TYPE_CHECKS[spec].message } : { check: TYPE_CHECKS[spec.type], message: spec.message };
+  };
+  const wrong = Object.keys(values).filter((key) => !field(key).check.ok(values[key]));
   if (wrong.length) {
     throw new AccountError(
       400,
-      `Wrong type: ${wrong.map((key) => `${key} ${TYPE_CHECKS[shape[key]].message.toLowerCase()}`).join("; ")}.`,
-      Object.fromEntries(wrong.map((key) => [key, [TYPE_CHECKS[shape[key]].message]])),
+      `Wrong type: ${wrong.map((key) => `${key} ${field(key).check.message.toLowerCase()}`).join("; ")}.`,
+      Object.fromEntries(wrong.map((key) => [key, [field(key).message]])),
     );
   }
   return values as Partial<Record<keyof S, unknown>>;

@@ -9,6 +9,7 @@ import { FREE_PLAN_PERSONA_LIMIT, type GenerationKind } from "~/domain/persona";
 import {
   canGenerateBackstory,
   MISSING_INFORMATION,
+  PERSONA_MESSAGES,
   validatePersona,
   WIZARD_TOASTS,
   type DraftInput,
@@ -39,13 +40,13 @@ export const MAX_PERSONA_BODY_BYTES = 2 * 1024 * 1024;
 
 /** The fields a persona body may carry (the creation form of SPEC §3), with their JSON types. */
 export const PERSONA_BODY = {
-  name: "string",
-  type: "string|null",
-  gender: "string|null",
-  ageRange: "string|null",
-  interests: "string[]|null",
+  name: { type: "string", message: PERSONA_MESSAGES.nameMin },
+  type: { type: "string|null", message: PERSONA_MESSAGES.type },
+  gender: { type: "string|null", message: PERSONA_MESSAGES.gender },
+  ageRange: { type: "string|null", message: PERSONA_MESSAGES.ageRange },
+  interests: { type: "string[]|null", message: PERSONA_MESSAGES.interestInvalid },
   description: "string|null",
-  personality: "string[]|null",
+  personality: { type: "string[]|null", message: PERSONA_MESSAGES.traitInvalid },
   backstory: "string|null",
 } as const satisfies JsonShape;
 

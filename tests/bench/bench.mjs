@@ -871,12 +871,13 @@ async function measureLatencyTarget(ctx, target) {
       url,
       method,
       connections: target.connections,
-      headers: cookie ? { cookie } : {},
+      // A browser names its page's origin on every state change; the server refuses cookie posts without it.
+      headers: cookie ? { cookie, origin: ctx.baseUrl } : {},
       timeout: 10,
     };
     const requestsFor = (bodies) =>
       bodies?.length
-        ? { requests: bodies.map((b) => ({ method, path: p, headers: { "content-type": "application/json" }, body: JSON.stringify(b) })) }
+        ? { requests: bodies.map((b) => ({ method, path: p, headers: { "content-type": "application/json", ...(cookie ? { cookie, origin: ctx.baseUrl } : {}) }, body: JSON.stringify(b) })) }
         : {};
     const what = `${method} ${p}`;
     if (byAmount) {
@@ -1064,7 +1065,7 @@ async function measureBackstoryGeneration(ctx) {
     for (const [i, input] of embedded.inputs.entries()) {
       const res = await fetch(`${ctx.baseUrl}${target.path}`, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+        headers: { "content-type": "application/json", ...(cookie ? { cookie, origin: ctx.baseUrl } : {}) },
         body: JSON.stringify(input),
         signal: AbortSignal.timeout(15_000),
       });

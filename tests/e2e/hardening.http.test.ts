@@ -222,10 +222,10 @@ test.describe("strict JSON types", () => {
 
     const interests = await request.post("/api/personas", { headers: h, data: persona("Nova", { interests: "gaming" }) });
     expect(interests.status()).toBe(400);
-    expect((await interests.json()).errors).toEqual({ interests: ["Must be a list of text values or null"] });
+    expect(await interests.json()).toMatchObject({ message: "Wrong type: interests must be a list of text values or null.", errors: { interests: ["Invalid interest"] } });
     const draft = await request.post("/api/personas/draft", { headers: h, data: { name: 42 } });
     expect(draft.status()).toBe(400);
-    expect((await draft.json()).errors).toEqual({ name: ["Must be text"] });
+    expect((await draft.json()).errors).toEqual({ name: ["Name must be at least 2 characters"] });
     expect(await personaCount(request, owner)).toBe(before);
 
     const created = await (await request.post("/api/personas", { headers: h, data: persona("Nova") })).json();

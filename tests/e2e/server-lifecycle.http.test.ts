@@ -55,6 +55,17 @@ test("SIGTERM: new connections refused, the request in flight answered, the data
   const server = await startServer(dataDir);
   expect(existsSync(lockOf(dataDir))).toBe(true);
 
+  // Refusals are logged as one line each (even with the request log off), never a stack trace.
+  const before = server.output().length;
+  expect((await fetch(`${server.url}/api/personas/stats`, { method: "POST" })).status).toBe(405);
+  expect((await fetch(`${server.url}/api/no-such-call`)).status).toBe(404);
+  expect((await fetch(`${server.url}/logout`, { method: "POST", headers: { Origin: "http://evil.example" } })).status).toBe(403);
+  const logged = () => server.output().slice(before).trim().split("\n").filter((line) => !line.startsWith("GET /api/auth/user 401"));
+  await expect.poll(() => logged().length).toBe(3);
+  expect(logged()[0]).toMatch(/^POST \/api\/personas\/stats 405 /);
+  expect(logged()[1]).toMatch(/^GET \/api\/no-such-call 404 /);
+  expect(logged()[2]).toMatch(/^POST \/logout 403 /);
+
   // A request whose body is still arriving when the stop begins.
   let finishBody = () => {};
   const rest = new Promise<void>((resolve) => (finishBody = resolve));

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+async function guards(env: Record<string, string> = {}) {
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  return import("./http-guards.server");
+}
+
+const headers = (values: Record<string, string>) => new Headers({ host: "app.example:3000", ...values });
+
+describe("crossSiteRefusal", () => {
+  it("lets reads through, and state changes from our own host", async () => {
+    const { crossSiteRefusal } = await guards();
+    expect(crossSiteRefusal("GET", headers({ origin: "http://evil.example", cookie: "a=b" }))).toBeNull();
+    expect(crossSiteRefusal("POST", headers({ origin: "http://app.example:3000", cookie: "a=b" }))).toBeNull();
+    expect(crossSiteRefusal("POST", headers({ origin: "https://app.example:3000", cookie: "a=b" }))).toBeNull();
+    expect(crossSiteRefusal("PATCH", headers({ "sec-fetch-site": "same-origin", cookie: "a=b" }))).toBeNull();
+    // Behind a proxy, the forwarded host is ours (as Remix compares it).
+    expect(crossSiteRefusal("POST", headers({ origin: "https://personaforge.example", "x-forwarded-host": "personaforge.example", cookie: "a=b" }))).toBeNull();
+  });
+
+  it("refuses another site by Origin, by Sec-Fetch-Site, or a cookie with neither", async () => {
+    const { crossSiteRefusal, CROSS_SITE_MESSAGE } = await guards();
+    for (const values of <Record<string, string>[]>[
+      { origin: "http://evil.example", cookie: "a=b" },
+      { origin: "http://evil.example" },
+      { origin: "null", cookie: "a=b" },
+      { origin: "http://app.example:3000.evil.example", cookie: "a=b" },
+      { "sec-fetch-site": "cross-site", cookie: "a=b" },
+      { "sec-fetch-site": "same-site", cookie: "a=b" },
+      { cookie: "pf_session=x" },
+    ]) {
+      expect(crossSiteRefusal("POST", headers(values)), JSON.stringify(values)).toBe(CROSS_SITE_MESSAGE);
+    }
+  });
+
+  it("exempts Bearer-token calls and clients without cookies", async () => {
+    const { crossSiteRefusal } = await guards();
+    expect(crossSiteRefusal("POST", headers({ origin: "http://evil.example", authorization: "Bearer abc", cookie: "a=b" }))).toBeNull();
+    expect(crossSiteRefusal("DELETE", headers({}))).toBeNull();
+  });
+});
+
+describe("security headers", () => {
+  it("add HSTS only when the app is served over https", async () => {
+    expect((await guards({ APP_URL: "http://localhost:3000" })).commonSecurityHeaders()).not.toHaveProperty("Strict-Transport-Security");
+    vi.resetModules();
+    const secure = (await guards({ APP_URL: "https://personaforge.example" })).commonSecurityHeaders();
+    expect(secure["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(secure["X-Content-Type-Options"]).toBe("nosniff");
+  });
+
+  it("let scripts run only from our origin or with the nonce, and never framed", async () => {
+    const policy = (await guards()).contentSecurityPolicy("abc123");
+    expect(policy).toContain("script-src 'self' 'nonce-abc123'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe/);
+  });
+});
