@@ -1,21 +1,13 @@
 // A page on another site posts a form to ours with the creator's browser: refused before
 // anything happens, and the creator is still signed in with their personas untouched.
-import { createAccount, expect, expectNoA11yViolations, signIn, test, visit } from "./support";
+import { createAccount, expect, expectNoA11yViolations, personaBody, signIn, test, visit } from "./support";
 
 test("a form on another site cannot sign a creator out or archive their persona", async ({ page, request, baseURL }) => {
   const account = await createAccount(request);
   const persona = await (
     await request.post("/api/personas", {
       headers: { Authorization: `Bearer ${account.token}` },
-      data: {
-        name: "Sentinel",
-        type: "vtuber",
-        gender: "female",
-        ageRange: "18-24",
-        interests: ["gaming"],
-        description: "Keeps watch.",
-        personality: ["Curious"],
-      },
+      data: personaBody("Sentinel"),
     })
   ).json();
   await signIn(page, account);

@@ -4,19 +4,9 @@
 // nothing changed.
 import type { APIRequestContext } from "@playwright/test";
 
-import { createAccount, expect, test, type Account } from "./support";
+import { createAccount, expect, personaBody, test, type Account } from "./support";
 
-const persona = (name: string, extra: Record<string, unknown> = {}) => ({
-  name,
-  type: "vtuber",
-  gender: "female",
-  ageRange: "18-24",
-  interests: ["gaming", "music"],
-  description: "A cheerful late-night streamer.",
-  personality: ["Outgoing", "Creative"],
-  ...extra,
-});
-
+const persona = personaBody;
 const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
 const EVIL = "http://evil.example";
 

@@ -161,3 +161,17 @@ export async function signIn(page: Page, account: Account) {
   await expect(page).toHaveURL(/\/dashboard$/);
   if (await jsOn(page)) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/** A complete, valid persona body for the JSON API (override any field). */
+export function personaBody(name: string, extra: Record<string, unknown> = {}) {
+  return {
+    name,
+    type: "vtuber",
+    gender: "female",
+    ageRange: "18-24",
+    interests: ["gaming", "music"],
+    description: "A cheerful late-night streamer.",
+    personality: ["Outgoing", "Creative"],
+    ...extra,
+  };
+}
