@@ -42,11 +42,14 @@ async function startServer(dataDir: string): Promise<Running> {
   const url = `http://127.0.0.1:${port}`;
   await expect
     .poll(async () => (await fetch(`${url}/api/auth/user`).catch(() => null))?.status ?? (child.exitCode !== null ? "exited" : 0), {
-      timeout: 30_000,
+      timeout: 60_000,
     })
     .toBe(401);
   return { child, url, output: () => output, exited };
 }
+
+// Each test starts servers of its own on fresh databases (migrations included): more time than a page test.
+test.describe.configure({ timeout: 120_000 });
 
 const lockOf = (dataDir: string) => path.join(dataDir, "pgdata", "postmaster.personaforge.lock");
 
