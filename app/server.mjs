@@ -18,8 +18,14 @@ import express from "express";
 import morgan from "morgan";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
-process.env.NODE_ENV ??= "production";
 process.chdir(root);
+// .env (see .env.example) fills in what the environment does not already set.
+try {
+  process.loadEnvFile(".env");
+} catch (error) {
+  if (error?.code !== "ENOENT") throw error;
+}
+process.env.NODE_ENV ??= "production";
 
 const build = await import(url.pathToFileURL(path.join(root, "build", "index.js")).href);
 const hooks = build.entry.module.serverHooks;
