@@ -1,5 +1,5 @@
 // Abuse limits (in memory, per server process): failed sign-ins per e-mail and per
-// client, and account e-mails per address and per client.
+// client, account e-mails per address and per client, and chat messages per user.
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 export class RateLimitedError extends Error {
@@ -13,6 +13,8 @@ export class RateLimitedError extends Error {
 }
 
 const FIFTEEN_MINUTES = 15 * 60;
+/** Chat messages (sent or regenerated replies) one user may ask for in a minute. */
+export const CHAT_MESSAGES_PER_MINUTE = 20;
 const HOUR = 60 * 60;
 
 function createLimiters() {
@@ -20,6 +22,7 @@ function createLimiters() {
     failedSignIns: new RateLimiterMemory({ keyPrefix: "sign-in", points: 5, duration: FIFTEEN_MINUTES }),
     mailsPerAddress: new RateLimiterMemory({ keyPrefix: "mail-address", points: 3, duration: HOUR }),
     mailsPerClient: new RateLimiterMemory({ keyPrefix: "mail-client", points: 10, duration: HOUR }),
+    chatMessages: new RateLimiterMemory({ keyPrefix: "chat", points: CHAT_MESSAGES_PER_MINUTE, duration: 60 }),
   };
 }
 let limiters = createLimiters();
@@ -60,6 +63,22 @@ export async function consumeMailAllowance(email: string, client: string): Promi
       const retry = Math.ceil(rejection.msBeforeNext / 1000);
       throw new RateLimitedError(
         `Too many e-mails requested. Please try again in ${minutes(retry)} minute${minutes(retry) === 1 ? "" : "s"}.`,
+        retry,
+      );
+    }
+    throw rejection;
+  }
+}
+
+/** Counts one chat reply a user asks for; the 21st within a minute is refused. */
+export async function consumeChatAllowance(userId: string): Promise<void> {
+  try {
+    await limiters.chatMessages.consume(userId);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      const retry = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw new RateLimitedError(
+        `Too many messages: at most ${CHAT_MESSAGES_PER_MINUTE} a minute. Please try again in ${retry} second${retry === 1 ? "" : "s"}.`,
         retry,
       );
     }
