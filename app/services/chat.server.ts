@@ -15,6 +15,8 @@
 //   the user's message and no half-written or empty assistant message. Sending the same text
 //   again right after a failure answers that message instead of storing it twice;
 // - a reply reads only the last CHAT_HISTORY_WINDOW messages, whatever the history's length.
+import { randomUUID } from "node:crypto";
+
 import { and, asc, desc, eq } from "drizzle-orm";
 
 import { chatAvailability, checkChatMessage, CHAT_MESSAGES, CHAT_TOASTS, type ChatMessageView } from "~/domain/chat";
@@ -296,6 +298,11 @@ export async function regenerateReply(user: CurrentUser, personaId: string, opti
   const prepared = await prepareReply(user, personaId, { regenerate: true });
   if (prepared.duplicate) throw new Error("A regenerate has no form key.");
   return prepared.complete({ signal: options.signal });
+}
+
+/** The idempotency key of one rendering of the no-JavaScript send form. */
+export function newFormKey(): string {
+  return randomUUID();
 }
 
 /** Tests: forget replies in flight. */
