@@ -48,7 +48,11 @@ function Bubble({ message, name, streaming, timeless }: { message: ChatMessageVi
   const mine = message.role === "user";
   const time = useLocalTime(message.timestamp);
   return (
-    <li className={`flex ${mine ? "justify-end" : "justify-start"}`} data-testid="chat-message" data-role={message.role}>
+    <li
+      className={`flex ${mine ? "justify-end" : "justify-start"}`}
+      data-testid={timeless ? "chat-greeting" : streaming ? "chat-streaming" : "chat-message"}
+      data-role={message.role}
+    >
       <div
         className={`max-w-[85%] rounded-2xl px-4 py-2 shadow-sm sm:max-w-[75%] ${
           mine ? "rounded-br-sm bg-brand-700 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900"
