@@ -124,14 +124,15 @@ function firstPerson(text: string): string {
     .replace(/\bthemselves\b/g, "myself")
     .replace(/\btheirs\b/g, "mine")
     .replace(/\btheir\b/g, "my")
-    .replace(/\bthem\b/g, "me")
-    .replace(/\bthey are\b/gi, "I am")
-    .replace(/\bthey\b/g, "I");
+    // "them" is the persona only after a verb done to it; "keeping them in a notebook" is not.
+    .replace(/\b(taught|told|helped|gave|made|raised|showed|pushed|encouraged|inspired|let|sent|took) them\b/g, "$1 me")
+    .replace(/\bthey are\b/gi, "I am");
 }
 
 /** "Collecting board games" → "collecting board games" (but not "English" or "I"). */
 function lowerFirst(text: string): string {
   const word = text.split(" ")[0] ?? "";
+  if (word === "A") return `a${text.slice(1)}`;
   if (word.length > 1 && word === word[0] + word.slice(1).toLowerCase() && !/^[A-Z][a-z]+(ese|ish|ian|an)$/.test(word)) {
     return text.charAt(0).toLowerCase() + text.slice(1);
   }
@@ -184,6 +185,8 @@ type Topic =
   | "likes"
   | "thanks"
   | "goodbye"
+  | "feelingDown"
+  | "feelingUp"
   | "question"
   | "statement";
 
@@ -212,13 +215,19 @@ const TOPICS: [Topic, RegExp][] = [
   ["goodbye", /\b(bye|goodbye|good night|see you|see ya|talk (to you )?later|gotta go|cya)\b/],
 ];
 
+const FEELING_DOWN = /\b(rough|bad|sad|tired|awful|terrible|stressed|stressful|exhausted|worst|upset|angry|lonely|sick|anxious|worried|depressed|down|hard day|lost my|failed)\b/;
+const FEELING_UP = /\b(great|happy|excited|awesome|amazing|wonderful|fantastic|got the job|passed|won|proud|good news)\b/;
+
 const GREETING = /^(hi|hello|hey|hiya|howdy|yo|heya|greetings|good (morning|afternoon|evening)|hallo|hola|sup)\b/;
 
 export function topicOf(message: string): Topic {
   const text = message.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim();
   for (const [topic, pattern] of TOPICS) if (pattern.test(text)) return topic;
   if (GREETING.test(text)) return "greeting";
-  return text.endsWith("?") ? "question" : "statement";
+  if (text.endsWith("?")) return "question";
+  if (FEELING_DOWN.test(text)) return "feelingDown";
+  if (FEELING_UP.test(text)) return "feelingUp";
+  return "statement";
 }
 
 // ---------------------------------------------------------------- composing
@@ -278,7 +287,7 @@ function answer(topic: Topic, p: Parts, lastUser: string): string[] {
           `${x.birthplace ?? DEFAULT_FACTS.birthplace} is where it all started for me.`,
         ]),
         x.currentResidence ? `These days I live in ${x.currentResidence}.` : "",
-        x.socialCircle?.family ? `${sentence(x.socialCircle.family)}` : "",
+        x.socialCircle?.family ? `My family? ${sentence(x.socialCircle.family)}` : "",
       ];
     case "residence":
       return [
@@ -318,10 +327,10 @@ function answer(topic: Topic, p: Parts, lastUser: string): string[] {
     case "motto":
       return [p.pick([`My motto is "${x.motto ?? DEFAULT_FACTS.motto}"`, `I try to live by this: "${x.motto ?? DEFAULT_FACTS.motto}"`]), `It's gotten me through a lot.`];
     case "family":
-      return [x.socialCircle?.family ? `${sentence(x.socialCircle.family)}` : "My family is small but close.", x.birthplace ? `We're from ${x.birthplace}.` : ""];
+      return [x.socialCircle?.family ? `My family? ${sentence(x.socialCircle.family)}` : "My family is small but close.", x.birthplace ? `We're from ${x.birthplace}.` : ""];
     case "friends":
       return [
-        x.socialCircle?.friends ? `${sentence(x.socialCircle.friends)}` : "I have a few close friends.",
+        x.socialCircle?.friends ? `My friends? ${sentence(x.socialCircle.friends)}` : "I have a few close friends.",
         x.socialCircle?.colleagues ? `At work there's ${lowerFirst(firstPerson(x.socialCircle.colleagues.replace(/\.$/, "")))}.` : "",
       ];
     case "routine":
@@ -356,6 +365,24 @@ function answer(topic: Topic, p: Parts, lastUser: string): string[] {
       return [p.pick(THANKS[p.voice.energy])];
     case "goodbye":
       return [p.pick(GOODBYES[p.voice.energy])];
+    case "feelingDown":
+      return [
+        p.pick(
+          p.voice.energy === "outgoing"
+            ? ["Oh no, I'm so sorry!", "Ugh, that sounds rough!", "Oh no, come here, tell me everything!"]
+            : ["I'm sorry to hear that.", "That sounds hard.", "I'm sorry. That's a lot."],
+        ),
+        p.pick([
+          `When my days go like that, ${lowerFirst(p.pick(hobbies))} usually helps me reset.`,
+          x.motto ? `I try to remember my motto on days like that: "${x.motto}"` : "Be gentle with yourself tonight.",
+          "Do you want to talk about it?",
+        ]),
+      ];
+    case "feelingUp":
+      return [
+        p.pick(p.voice.energy === "reserved" ? ["That's good to hear.", "I'm glad.", "That's lovely news."] : ["That's amazing!", "Yes! I love that for you!", "That's fantastic news!"]),
+        p.pick(["What made it so good?", "Tell me more!", "You deserve it."]),
+      ];
     case "question":
       return [
         p.pick([
@@ -396,6 +423,8 @@ function firstPersonStory(backstory: string, name: string): string {
     .replace(/\b(he|she|they) (was|were)\b/g, "I was")
     .replace(/\b(His|Her|Their)\b/g, "My")
     .replace(/\b(his|her|their)\b/g, "my")
+    .replace(/\b(She|He|They)\b/g, "I")
+    .replace(/\b(she|he|they)\b/g, "I")
     .replace(/\bI's\b/g, "my");
 }
 
@@ -410,11 +439,11 @@ function compose(input: ChatInput, attempt: number): string {
   const topic = topicOf(lastUser);
   const body = answer(topic, parts, lastUser).filter((s) => s.trim() !== "");
   const lines: string[] = [];
-  const factual = !["greeting", "howAreYou", "thanks", "goodbye", "statement"].includes(topic);
+  const factual = !["greeting", "howAreYou", "thanks", "goodbye", "statement", "feelingDown", "feelingUp"].includes(topic);
   if (factual && !voice.direct && random() < 0.8) lines.push(pick(OPENERS[voice.energy]));
   lines.push(...(voice.direct ? body.slice(0, 2) : body));
   if (voice.warm && factual && random() < 0.5) lines.push(pick(WARMTH));
-  if (voice.humorous && random() < 0.6) lines.push(pick(JOKES));
+  if (voice.humorous && topic !== "feelingDown" && random() < 0.6) lines.push(pick(JOKES));
   if (voice.teacher && factual && random() < 0.5) lines.push(`Fun fact: ${pick(input.persona.interests.length ? input.persona.interests : ["curiosity"])} is full of surprises if you dig in.`);
   if (factual && !voice.direct && random() < 0.6) lines.push(pick(FOLLOW_UPS[voice.energy]));
   let reply = lines.join(" ").replace(/\s+/g, " ").trim();
