@@ -197,7 +197,9 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (reply.failAfter) {
       if (reply.failAfter.how === "drop") {
         finished = true;
-        res.destroy();
+        // Let the pieces already written reach the client, then cut the connection.
+        const timer = setTimeout(() => (timers.delete(timer), res.destroy()), 50);
+        timers.add(timer);
         return;
       }
       finished = true;

@@ -181,6 +181,8 @@ export function createOpenAiTextGenerator({
           length += text.length;
           yield text;
         }
+        // The SDK ends a stream quietly when its signal aborts: say why it ended.
+        if (controller.signal.aborted && length < CHAT_REPLY_MAX_CHARS) throw new APIUserAbortError();
       } catch (error) {
         if (timedOut && !options.signal?.aborted) throw new AiError("timeout", `${where} did not answer within ${timeoutMs} ms.`);
         throw toAiError(error, where, timeoutMs, scrub);
