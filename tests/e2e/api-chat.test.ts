@@ -105,6 +105,32 @@ test.describe("chat API", () => {
     expect(history.map((m) => m.content)).not.toContain("Hello?");
   });
 
+  test("a client that goes away mid-stream leaves its message and no reply", async ({ request, baseURL }) => {
+    const { h, persona } = await setUp(request);
+    const url = `/api/personas/${persona.id}/chat`;
+    const controller = new AbortController();
+    const res = await fetch(`${baseURL}${url}`, {
+      method: "POST",
+      headers: { ...h, Accept: "text/event-stream", "Content-Type": "application/json", "X-Forwarded-For": "198.18.7.7" },
+      body: JSON.stringify({ message: "Tell me about yourself" }),
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain("event: token");
+    controller.abort();
+    // The persona is free again once the server has noticed, and no reply was stored.
+    await expect
+      .poll(async () => (await request.post(url, { headers: h, data: { message: "Still there?" } })).status(), { timeout: 5_000 })
+      .toBe(201);
+    const history = (await (await request.get(url, { headers: h })).json()) as { role: string; content: string }[];
+    expect(history.map((m) => [m.role, m.role === "user" ? m.content : "…"])).toEqual([
+      ["user", "Tell me about yourself"],
+      ["user", "Still there?"],
+      ["assistant", "…"],
+    ]);
+  });
+
   test("bad messages are 400 with the field message, and nothing is stored", async ({ request }) => {
     const { h, persona } = await setUp(request);
     const url = `/api/personas/${persona.id}/chat`;
