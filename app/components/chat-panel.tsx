@@ -40,7 +40,7 @@ function useLocalTime(iso: string): string {
   const format = (zone?: string) =>
     new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", ...(zone ? { timeZone: zone } : {}) });
   const [text, setText] = useState(() => format("UTC"));
-  useEffect(() => setText(format()), [iso]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setText(format()), [iso]);
   return text;
 }
 
@@ -152,7 +152,7 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
   // The loader's conversation is the truth whenever no reply is on its way.
   useEffect(() => {
     if (stored && !pending) setMessages(stored);
-  }, [stored]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [stored]);
 
   useEffect(() => {
     setInput(failed?.message ?? "");

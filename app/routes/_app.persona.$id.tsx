@@ -70,6 +70,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const headers = responseHeaders(ctx);
   if (intent !== "send" && intent !== "regenerate") return httpError(400, "Unknown chat action.");
   const message = formData.get("message");
+  // No abort on the request's signal here: a browser that cancels the first post of a double
+  // submit would otherwise leave that message unanswered; the second post waits for its reply.
   try {
     if (intent === "send") {
       const key = formData.get("key");
