@@ -250,7 +250,8 @@ export default function PersonaPage() {
 
       <PersonaTabs personaId={persona.id} tab={tab} />
       {tab === "chat" ? (
-        <div id="panel-chat" role={hydrated ? "tabpanel" : undefined} aria-labelledby={hydrated ? "tab-chat" : undefined}>
+        // Room below the panel on small screens, so the menu button never covers Send.
+        <div id="panel-chat" role={hydrated ? "tabpanel" : undefined} aria-labelledby={hydrated ? "tab-chat" : undefined} className="pb-20 lg:pb-0">
           <ChatPanel
             persona={persona}
             chat={opening === "chat" && loadedTab !== "chat" ? null : chat}

@@ -16,6 +16,8 @@ const { chatMessages, generations, personas } = await import("~/infra/db/schema"
 const { AiError, useTextGenerator } = await import("~/infra/ai.server");
 const { createLocalTextGenerator } = await import("~/infra/ai/local-text.server");
 const { resetRateLimits } = await import("~/infra/rate-limit.server");
+const { createOpenAiTextGenerator } = await import("~/infra/ai/openai-text.server");
+const { startFakeOpenAi } = await import("../../tests/support/fake-openai");
 const { personaExtended } = await import("./persona-export.server");
 const personasService = await import("./personas.server");
 const library = await import("./persona-library.server");
@@ -221,6 +223,38 @@ describe("failures leave the user's message and no half-written reply", () => {
     expect((await rows(persona.id, user.id)).map((r) => r.role)).toEqual(["user"]);
     // The persona is free again.
     await expect(chat.sendMessage(user, persona.id, "Hello?")).resolves.not.toBeNull();
+  });
+
+  it("through an OpenAI-compatible endpoint: the caller going away aborts the request, and no reply is stored", async () => {
+    const fake = await startFakeOpenAi();
+    try {
+      const user = await newUser();
+      const persona = await activePersona(user);
+      useTextGenerator(createOpenAiTextGenerator({ apiKey: fake.apiKey, baseURL: fake.url, model: "m", maxRetries: 0 }));
+      fake.reply({ content: "one two three four five six seven eight", chunkDelayMs: 50 });
+      const controller = new AbortController();
+      const prepared = await chat.prepareReply(user, persona.id, { message: "Talk to me" });
+      if (prepared.duplicate) throw new Error("unexpected duplicate");
+      const tokens: string[] = [];
+      const done = prepared.complete({
+        signal: controller.signal,
+        onToken: (t) => {
+          tokens.push(t);
+          if (tokens.length === 2) controller.abort();
+        },
+      });
+      await expect(done).rejects.toMatchObject({ status: 502 });
+      for (let i = 0; i < 50 && fake.abandonedStreams === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(fake.abandonedStreams).toBe(1);
+      expect((await rows(persona.id, user.id)).map((r) => r.role)).toEqual(["user"]);
+      expect(await generationCount(user.id)).toBe(0);
+
+      // A complete streamed reply is stored whole.
+      fake.reply({ content: "I grew up by the sea." });
+      await expect(chat.sendMessage(user, persona.id, "Where did you grow up?")).resolves.toMatchObject({ response: "I grew up by the sea." });
+    } finally {
+      await fake.close();
+    }
   });
 
   it("an empty reply is a failure, not an empty message", async () => {
