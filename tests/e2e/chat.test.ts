@@ -124,6 +124,23 @@ test.describe("chat with a persona", () => {
     expect(await api.json()).toEqual([]);
   });
 
+  test("a refused message stays in the input with the reason (20 a minute)", async ({ page, request }) => {
+    const account = await createAccount(request);
+    const persona = await personaOf(request, account);
+    for (let i = 0; i < 20; i++) {
+      const res = await request.post(`/api/personas/${persona.id}/chat`, { headers: auth(account), data: { message: `Quick ${i}` } });
+      expect(res.status()).toBe(201);
+    }
+    await signIn(page, account);
+    await visit(page, `/persona/${persona.id}?tab=chat`);
+    const input = page.getByPlaceholder("Type a message...");
+    await input.fill("Are you still there?");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.getByText(/Too many messages: at most 20 a minute/)).toBeVisible();
+    await expect(input).toHaveValue("Are you still there?");
+    await expect(page.getByTestId("chat-count")).toHaveText("40 messages");
+  });
+
   test("a draft asks to be finished; an archived persona is read-only", async ({ page, request }) => {
     const account = await createAccount(request);
     const draft = await personaOf(request, account, "/api/personas/draft", { name: "Sketch" });
