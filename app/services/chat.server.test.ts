@@ -196,9 +196,12 @@ describe("failures leave the user's message and no half-written reply", () => {
     expect((await rows(persona.id, user.id)).map((r) => [r.role, r.content])).toEqual([["user", "Are you there?"]]);
     expect(await generationCount(user.id)).toBe(0);
 
-    // Sending the same text again answers that message instead of storing it twice.
+    // Sending the same text again (here from a new rendering of the form) answers that message
+    // instead of storing it twice; a double submit of that retry is still one message.
     useTextGenerator(createLocalTextGenerator({ chatPaceMs: 0 }));
-    await chat.sendMessage(user, persona.id, "Are you there?");
+    const clientKey = crypto.randomUUID();
+    await chat.sendMessage(user, persona.id, "Are you there?", { clientKey });
+    expect(await chat.sendMessage(user, persona.id, "Are you there?", { clientKey })).toBeNull();
     expect((await rows(persona.id, user.id)).map((r) => r.role)).toEqual(["user", "assistant"]);
   });
 

@@ -195,8 +195,10 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
         if (!anchor) throw new AccountError(409, CHAT_MESSAGES.nothingToRegenerate, undefined, "nothing_to_regenerate");
         return { history, anchorId: anchor.id, replacing };
       }
-      if (last?.role === "user" && last.content === text && !clientKey) {
+      if (last?.role === "user" && last.content === text) {
         // The same message again right after a failed reply: answer it, do not store it twice.
+        // A form's key moves to it, so a double submit of this retry is still one message.
+        if (clientKey) await tx.update(chatMessages).set({ clientKey }).where(eq(chatMessages.id, last.id));
         return { history: recent, anchorId: last.id, replacing: null };
       }
       const [stored] = await tx
