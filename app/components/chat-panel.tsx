@@ -340,8 +340,7 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
               // Browser limits only without JavaScript; with it the same rules are checked on send.
               required={!hydrated}
               maxLength={hydrated ? undefined : PERSONA_LIMITS.chatMessageMax}
-              value={hydrated ? input : undefined}
-              defaultValue={hydrated ? undefined : (failed?.message ?? "")}
+              value={input}
               onChange={(e) => {
                 setInput(e.target.value);
                 if (error) setError(null);
