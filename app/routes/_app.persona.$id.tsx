@@ -261,86 +261,86 @@ export default function PersonaPage() {
         </div>
       ) : (
         <div id="panel-profile" role={hydrated ? "tabpanel" : undefined} aria-labelledby={hydrated ? "tab-profile" : undefined} className="space-y-6">
-      <h2 className="sr-only">{PERSONA_PAGE_TEXT.fullProfile}</h2>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6">
-          <div className="flex aspect-square flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-slate-300 bg-slate-50 text-slate-600">
-            {persona.imageUrl ? (
-              <img src={persona.imageUrl} alt={`Reference image of ${persona.name}`} className="h-full w-full rounded-2xl object-cover" />
-            ) : (
-              <>
-                <ImageIcon className="text-5xl" />
-                <p>{PERSONA_PAGE_TEXT.noImage}</p>
-              </>
-            )}
-          </div>
-          <Card title={PERSONA_PAGE_TEXT.basicInformation} id="basic-information">
-            <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2 text-sm">
-              {facts.map(([label, value]) => (
-                <div key={label} className="contents">
-                  <dt className="font-medium text-slate-600">{label}</dt>
-                  <dd className="text-slate-900">
-                    {label === "Created" ? (
-                      <time dateTime={new Date(persona.createdAt).toISOString()} suppressHydrationWarning>
-                        {value}
-                      </time>
-                    ) : (
-                      value
-                    )}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </Card>
-        </div>
-
-        <div className="space-y-6 lg:col-span-2">
-          <Card title="Interests" id="interests">
-            <Chips items={persona.interests} empty={reviewFallbacks.interests} />
-          </Card>
-          <Card title="Personality Traits" id="traits">
-            <Chips items={persona.personality} empty={reviewFallbacks.personality} />
-          </Card>
-          <Card title="Description" id="description">
-            <p className="text-slate-800">{persona.description || reviewFallbacks.description}</p>
-          </Card>
-          <Card title="Backstory" id="backstory">
-            {persona.backstory ? (
-              <div className="space-y-3 text-slate-800">
-                {persona.backstory.split(/\n{2,}/).map((paragraph, i) => (
-                  <p key={i}>{paragraph}</p>
-                ))}
+          <h2 className="sr-only">{PERSONA_PAGE_TEXT.fullProfile}</h2>
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="space-y-6">
+              <div className="flex aspect-square flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-slate-300 bg-slate-50 text-slate-600">
+                {persona.imageUrl ? (
+                  <img src={persona.imageUrl} alt={`Reference image of ${persona.name}`} className="h-full w-full rounded-2xl object-cover" />
+                ) : (
+                  <>
+                    <ImageIcon className="text-5xl" />
+                    <p>{PERSONA_PAGE_TEXT.noImage}</p>
+                  </>
+                )}
               </div>
-            ) : (
-              <p className="text-slate-600">{reviewFallbacks.backstory}</p>
-            )}
-          </Card>
-        </div>
-      </div>
-
-      <Card title={EXTENDED_PROFILE_TITLE} id="extended-profile">
-        <div className="grid gap-6 md:grid-cols-2">
-          {EXTENDED_PROFILE_SECTIONS.map((section) => (
-            <section key={section.title} aria-label={section.title}>
-              <h3 className="font-semibold text-slate-900">{section.title}</h3>
-              <dl className="mt-2 space-y-2 text-sm">
-                {section.fields.map((field) => {
-                  const value = extendedProfileValue(extended, field.key);
-                  return (
-                    <div key={field.key}>
-                      <dt className="font-medium text-slate-600">{field.label}</dt>
-                      <dd className="text-slate-900">{Array.isArray(value) ? value.join(", ") : value}</dd>
+              <Card title={PERSONA_PAGE_TEXT.basicInformation} id="basic-information">
+                <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2 text-sm">
+                  {facts.map(([label, value]) => (
+                    <div key={label} className="contents">
+                      <dt className="font-medium text-slate-600">{label}</dt>
+                      <dd className="text-slate-900">
+                        {label === "Created" ? (
+                          <time dateTime={new Date(persona.createdAt).toISOString()} suppressHydrationWarning>
+                            {value}
+                          </time>
+                        ) : (
+                          value
+                        )}
+                      </dd>
                     </div>
-                  );
-                })}
-              </dl>
-            </section>
-          ))}
-        </div>
-        <p className="mt-6 flex items-center gap-2 text-sm text-slate-600">
-          <UserIcon /> {EXTENDED_PROFILE_NOTE}
-        </p>
-      </Card>
+                  ))}
+                </dl>
+              </Card>
+            </div>
+
+            <div className="space-y-6 lg:col-span-2">
+              <Card title="Interests" id="interests">
+                <Chips items={persona.interests} empty={reviewFallbacks.interests} />
+              </Card>
+              <Card title="Personality Traits" id="traits">
+                <Chips items={persona.personality} empty={reviewFallbacks.personality} />
+              </Card>
+              <Card title="Description" id="description">
+                <p className="text-slate-800">{persona.description || reviewFallbacks.description}</p>
+              </Card>
+              <Card title="Backstory" id="backstory">
+                {persona.backstory ? (
+                  <div className="space-y-3 text-slate-800">
+                    {persona.backstory.split(/\n{2,}/).map((paragraph, i) => (
+                      <p key={i}>{paragraph}</p>
+                    ))}
+                  </div>
+                ) : (
+                  <p className="text-slate-600">{reviewFallbacks.backstory}</p>
+                )}
+              </Card>
+            </div>
+          </div>
+
+          <Card title={EXTENDED_PROFILE_TITLE} id="extended-profile">
+            <div className="grid gap-6 md:grid-cols-2">
+              {EXTENDED_PROFILE_SECTIONS.map((section) => (
+                <section key={section.title} aria-label={section.title}>
+                  <h3 className="font-semibold text-slate-900">{section.title}</h3>
+                  <dl className="mt-2 space-y-2 text-sm">
+                    {section.fields.map((field) => {
+                      const value = extendedProfileValue(extended, field.key);
+                      return (
+                        <div key={field.key}>
+                          <dt className="font-medium text-slate-600">{field.label}</dt>
+                          <dd className="text-slate-900">{Array.isArray(value) ? value.join(", ") : value}</dd>
+                        </div>
+                      );
+                    })}
+                  </dl>
+                </section>
+              ))}
+            </div>
+            <p className="mt-6 flex items-center gap-2 text-sm text-slate-600">
+              <UserIcon /> {EXTENDED_PROFILE_NOTE}
+            </p>
+          </Card>
         </div>
       )}
     </div>
