@@ -22,7 +22,6 @@ import { downloadItems, personaExtended } from "~/services/persona-export.server
 import { PRODUCT_NAME } from "~/domain/site";
 import { CHAT_TEXT, CHAT_TOASTS, chatHref, personaTab, type PersonaTab } from "~/domain/chat";
 import { httpError, readFormData } from "~/infra/http.server";
-import { redirectWithToast } from "~/infra/toast.server";
 import { AccountError } from "~/services/accounts.server";
 import { listMessages, newFormKey, regenerateReply, sendMessage } from "~/services/chat.server";
 import { getPersona } from "~/services/personas.server";
