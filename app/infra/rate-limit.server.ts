@@ -14,6 +14,8 @@
 // Account e-mails (verification, resend, reset): 3 an hour per (address, client), 10 an
 // hour per client and 10 an hour per address, so one client cannot use up someone's mails.
 //
+// Chat replies (sent or regenerated): 20 a minute per user.
+//
 // Where the counters live: in the database when the app runs on a Postgres server
 // (private.rate_limits, shared by every app server on it), in memory on PGlite (one process).
 import { createRequire } from "node:module";
@@ -51,7 +53,11 @@ export const LIMITS = {
   mailsPerAddressAndClient: { points: 3, duration: HOUR },
   mailsPerClient: { points: 10, duration: HOUR },
   mailsPerAddress: { points: 10, duration: HOUR },
+  chatRepliesPerUser: { points: 20, duration: MINUTE },
 } as const;
+
+/** Chat replies (sent or regenerated) one user may ask for in a minute. */
+export const CHAT_MESSAGES_PER_MINUTE = LIMITS.chatRepliesPerUser.points;
 
 // ---------------------------------------------------------------- the database store
 
@@ -169,6 +175,7 @@ function createLimiters(kind: StoreKind) {
     ),
     mailsPerClient: make("mail:client", LIMITS.mailsPerClient.points, LIMITS.mailsPerClient.duration),
     mailsPerAddress: make("mail:address", LIMITS.mailsPerAddress.points, LIMITS.mailsPerAddress.duration),
+    chatReplies: make("chat:user", LIMITS.chatRepliesPerUser.points, LIMITS.chatRepliesPerUser.duration),
   };
 }
 type Limiters = ReturnType<typeof createLimiters>;
@@ -295,6 +302,20 @@ export async function consumeMailAllowance(email: string, client: string): Promi
       const retry = retrySeconds(refusal);
       throw new RateLimitedError(`Too many e-mails requested. Please try again in ${inMinutes(retry)}.`, retry);
     }
+  }
+}
+
+// ---------------------------------------------------------------- chat replies
+
+/** Counts one chat reply a user asks for; the 21st within a minute is refused. */
+export async function consumeChatAllowance(userId: string): Promise<void> {
+  const refusal = await take((await current()).chatReplies, userId);
+  if (refusal) {
+    const retry = retrySeconds(refusal);
+    throw new RateLimitedError(
+      `Too many messages: at most ${CHAT_MESSAGES_PER_MINUTE} a minute. Please try again in ${retry} second${retry === 1 ? "" : "s"}.`,
+      retry,
+    );
   }
 }
 

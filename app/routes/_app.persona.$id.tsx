@@ -1,11 +1,18 @@
-// /persona/{id}, Full Profile (SPEC §2): header with the status badge, Continue Creating or
-// Edit, the Download menu, Archive/Restore and Delete; the no-image box, Basic Information,
-// interests, traits, description, backstory and the Extended Persona Profile. Unknown ids
-// and other users' personas both get 'Persona Not Found' (404).
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+// /persona/{id} (SPEC §2): header with the status badge, Continue Creating or Edit, the Download
+// menu, Archive/Restore and Delete; then two tabs, in the address so Back/Forward and a reload
+// keep them: Full Profile (the default: the no-image box, Basic Information, interests, traits,
+// description, backstory and the Extended Persona Profile) and Chat (?tab=chat). Unknown ids and
+// other users' personas both get 'Persona Not Found' (404).
+//
+// The action is the Chat tab without JavaScript: a message or a regenerate is a form post that
+// answers with the whole conversation, landing on the newest message (#newest).
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 
+import { ChatPanel } from "~/components/chat-panel";
 import { DownloadMenu } from "~/components/download-menu";
+import { ActionToast } from "~/components/toaster";
 import { DeletePersonaButton, StatusBadge, StatusButton } from "~/components/persona-card";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { ImageIcon, PencilIcon, UserIcon } from "~/components/ui/icons";
@@ -13,6 +20,10 @@ import { EXTENDED_PROFILE_NOTE, EXTENDED_PROFILE_SECTIONS, EXTENDED_PROFILE_TITL
 import { GENDER_LABELS, PERSONA_PAGE_TEXT, relativeTime, reviewFallbacks, statusBadge, typeLabel } from "~/domain/persona-display";
 import { downloadItems, personaExtended } from "~/services/persona-export.server";
 import { PRODUCT_NAME } from "~/domain/site";
+import { CHAT_TEXT, CHAT_TOASTS, chatHref, personaTab, type PersonaTab } from "~/domain/chat";
+import { httpError, readFormData } from "~/infra/http.server";
+import { AccountError } from "~/services/accounts.server";
+import { listMessages, newFormKey, regenerateReply, sendMessage } from "~/services/chat.server";
 import { getPersona } from "~/services/personas.server";
 import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
@@ -24,7 +35,134 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
   const { cardMeta: _cardMeta, extended: stored, ...persona } = await orNotFound(ctx, () => getPersona(user, params.id ?? ""));
   const extended = personaExtended({ ...persona, extended: stored });
-  return data({ persona, extended, downloads: downloadItems(persona), now: new Date().toISOString() }, { headers: responseHeaders(ctx) });
+  const tab = personaTab(new URL(request.url).searchParams);
+  return data(
+    {
+      persona,
+      extended,
+      downloads: downloadItems(persona),
+      now: new Date().toISOString(),
+      tab,
+      chat: tab === "chat" ? await chatOf(user, persona.id) : null,
+    },
+    { headers: responseHeaders(ctx) },
+  );
+}
+
+async function chatOf(user: Parameters<typeof listMessages>[0], personaId: string) {
+  // Each rendering of the send form carries a fresh key: a double submit of it stores one message.
+  const formKey = newFormKey();
+  try {
+    return { messages: await listMessages(user, personaId), formKey, historyFailed: false };
+  } catch (error) {
+    if (error instanceof AccountError) throw error;
+    console.error("[chat] history failed to load", error);
+    return { messages: [], formKey, historyFailed: true };
+  }
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user, ctx } = await requireUser(request, context);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  const id = params.id ?? "";
+  const headers = responseHeaders(ctx);
+  if (intent !== "send" && intent !== "regenerate") return httpError(400, "Unknown chat action.");
+  const message = formData.get("message");
+  // No abort on the request's signal here: a browser that cancels the first post of a double
+  // submit would otherwise leave that message unanswered; the second post waits for its reply.
+  try {
+    if (intent === "send") {
+      const key = formData.get("key");
+      await sendMessage(user, id, message, { clientKey: typeof key === "string" ? key : null });
+    } else {
+      await regenerateReply(user, id);
+    }
+    return redirect(chatHref(id), { headers });
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error;
+    if (error.status === 404) throw data(null, { status: 404, headers });
+    if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
+    // What was typed stays in the input; the reason shows beside it, or as the spec's toast.
+    const text = error.status === 502 ? CHAT_TOASTS.sendFailed.description : error.message;
+    return data(
+      {
+        chatFailed: {
+          message: intent === "send" && typeof message === "string" ? message : "",
+          error: error.status === 400 ? error.message : "",
+          toast: error.status === 400 ? null : { type: "error" as const, title: CHAT_TOASTS.sendFailed.title, description: text },
+        },
+      },
+      { status: error.status, headers },
+    );
+  }
+}
+
+const TABS: { key: PersonaTab; label: string }[] = [
+  { key: "profile", label: CHAT_TEXT.tabProfile },
+  { key: "chat", label: CHAT_TEXT.tabChat },
+];
+
+function tabHref(personaId: string, tab: PersonaTab) {
+  return tab === "chat" ? `/persona/${personaId}?tab=chat` : `/persona/${personaId}`;
+}
+
+/**
+ * Full Profile and Chat: links that work without JavaScript (the current one marked with
+ * aria-current), and an accessible tab list with it (arrow keys, Home and End move between tabs).
+ */
+function PersonaTabs({ personaId, tab }: { personaId: string; tab: PersonaTab }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const base = "inline-flex items-center border-b-2 px-4 py-2 text-sm font-semibold";
+  const look = (selected: boolean) =>
+    selected ? `${base} border-brand-700 text-brand-800` : `${base} border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900`;
+  if (!hydrated) {
+    return (
+      <nav aria-label="Persona sections" className="border-b border-slate-200">
+        <ul className="flex gap-2">
+          {TABS.map((t) => (
+            <li key={t.key}>
+              <Link to={tabHref(personaId, t.key)} aria-current={t.key === tab ? "page" : undefined} className={look(t.key === tab)}>
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    );
+  }
+  const go = (index: number) => {
+    const next = TABS[(index + TABS.length) % TABS.length]!;
+    navigate(tabHref(personaId, next.key), { preventScrollReset: true });
+    document.getElementById(`tab-${next.key}`)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Persona sections" className="flex gap-2 border-b border-slate-200">
+      {TABS.map((t, i) => (
+        <Link
+          key={t.key}
+          id={`tab-${t.key}`}
+          role="tab"
+          to={tabHref(personaId, t.key)}
+          preventScrollReset
+          aria-selected={t.key === tab}
+          aria-controls={t.key === tab ? `panel-${t.key}` : undefined}
+          tabIndex={t.key === tab ? 0 : -1}
+          className={look(t.key === tab)}
+          onKeyDown={(event) => {
+            const moves: Record<string, number> = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 };
+            if (event.key in moves) {
+              event.preventDefault();
+              go(moves[event.key]!);
+            }
+          }}
+        >
+          {t.label}
+        </Link>
+      ))}
+    </div>
+  );
 }
 
 function Card({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
@@ -52,7 +190,15 @@ function Chips({ items, empty }: { items: string[]; empty: string }) {
 }
 
 export default function PersonaPage() {
-  const { persona, extended, downloads, now } = useLoaderData<typeof loader>();
+  const { persona, extended, downloads, now, tab: loadedTab, chat } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const navigation = useNavigation();
+  // A tab being opened shows at once (the chat with 'Loading conversation history...').
+  const opening =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname ? personaTab(navigation.location.search) : null;
+  const tab = opening ?? loadedTab;
   const badge = statusBadge(persona.status);
   const facts: [string, string][] = [
     ["Created", relativeTime(persona.createdAt, new Date(now))],
@@ -101,86 +247,101 @@ export default function PersonaPage() {
         <p className="mt-1 text-slate-700">{typeLabel(persona.type)}</p>
       </div>
 
-      <h2 className="sr-only">{PERSONA_PAGE_TEXT.fullProfile}</h2>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6">
-          <div className="flex aspect-square flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-slate-300 bg-slate-50 text-slate-600">
-            {persona.imageUrl ? (
-              <img src={persona.imageUrl} alt={`Reference image of ${persona.name}`} className="h-full w-full rounded-2xl object-cover" />
-            ) : (
-              <>
-                <ImageIcon className="text-5xl" />
-                <p>{PERSONA_PAGE_TEXT.noImage}</p>
-              </>
-            )}
-          </div>
-          <Card title={PERSONA_PAGE_TEXT.basicInformation} id="basic-information">
-            <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2 text-sm">
-              {facts.map(([label, value]) => (
-                <div key={label} className="contents">
-                  <dt className="font-medium text-slate-600">{label}</dt>
-                  <dd className="text-slate-900">
-                    {label === "Created" ? (
-                      <time dateTime={new Date(persona.createdAt).toISOString()} suppressHydrationWarning>
-                        {value}
-                      </time>
-                    ) : (
-                      value
-                    )}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </Card>
+      <PersonaTabs personaId={persona.id} tab={tab} />
+      {tab === "chat" ? (
+        // Room below the panel on small screens, so the menu button never covers Send.
+        <div id="panel-chat" role={hydrated ? "tabpanel" : undefined} aria-labelledby={hydrated ? "tab-chat" : undefined} className="pb-20 lg:pb-0">
+          <ChatPanel
+            persona={persona}
+            chat={opening === "chat" && loadedTab !== "chat" ? null : chat}
+            failed={actionData?.chatFailed ?? null}
+          />
+          <ActionToast toast={actionData?.chatFailed?.toast} />
         </div>
-
-        <div className="space-y-6 lg:col-span-2">
-          <Card title="Interests" id="interests">
-            <Chips items={persona.interests} empty={reviewFallbacks.interests} />
-          </Card>
-          <Card title="Personality Traits" id="traits">
-            <Chips items={persona.personality} empty={reviewFallbacks.personality} />
-          </Card>
-          <Card title="Description" id="description">
-            <p className="text-slate-800">{persona.description || reviewFallbacks.description}</p>
-          </Card>
-          <Card title="Backstory" id="backstory">
-            {persona.backstory ? (
-              <div className="space-y-3 text-slate-800">
-                {persona.backstory.split(/\n{2,}/).map((paragraph, i) => (
-                  <p key={i}>{paragraph}</p>
-                ))}
+      ) : (
+        <div id="panel-profile" role={hydrated ? "tabpanel" : undefined} aria-labelledby={hydrated ? "tab-profile" : undefined} className="space-y-6">
+          <h2 className="sr-only">{PERSONA_PAGE_TEXT.fullProfile}</h2>
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="space-y-6">
+              <div className="flex aspect-square flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-slate-300 bg-slate-50 text-slate-600">
+                {persona.imageUrl ? (
+                  <img src={persona.imageUrl} alt={`Reference image of ${persona.name}`} className="h-full w-full rounded-2xl object-cover" />
+                ) : (
+                  <>
+                    <ImageIcon className="text-5xl" />
+                    <p>{PERSONA_PAGE_TEXT.noImage}</p>
+                  </>
+                )}
               </div>
-            ) : (
-              <p className="text-slate-600">{reviewFallbacks.backstory}</p>
-            )}
+              <Card title={PERSONA_PAGE_TEXT.basicInformation} id="basic-information">
+                <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2 text-sm">
+                  {facts.map(([label, value]) => (
+                    <div key={label} className="contents">
+                      <dt className="font-medium text-slate-600">{label}</dt>
+                      <dd className="text-slate-900">
+                        {label === "Created" ? (
+                          <time dateTime={new Date(persona.createdAt).toISOString()} suppressHydrationWarning>
+                            {value}
+                          </time>
+                        ) : (
+                          value
+                        )}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </Card>
+            </div>
+
+            <div className="space-y-6 lg:col-span-2">
+              <Card title="Interests" id="interests">
+                <Chips items={persona.interests} empty={reviewFallbacks.interests} />
+              </Card>
+              <Card title="Personality Traits" id="traits">
+                <Chips items={persona.personality} empty={reviewFallbacks.personality} />
+              </Card>
+              <Card title="Description" id="description">
+                <p className="text-slate-800">{persona.description || reviewFallbacks.description}</p>
+              </Card>
+              <Card title="Backstory" id="backstory">
+                {persona.backstory ? (
+                  <div className="space-y-3 text-slate-800">
+                    {persona.backstory.split(/\n{2,}/).map((paragraph, i) => (
+                      <p key={i}>{paragraph}</p>
+                    ))}
+                  </div>
+                ) : (
+                  <p className="text-slate-600">{reviewFallbacks.backstory}</p>
+                )}
+              </Card>
+            </div>
+          </div>
+
+          <Card title={EXTENDED_PROFILE_TITLE} id="extended-profile">
+            <div className="grid gap-6 md:grid-cols-2">
+              {EXTENDED_PROFILE_SECTIONS.map((section) => (
+                <section key={section.title} aria-label={section.title}>
+                  <h3 className="font-semibold text-slate-900">{section.title}</h3>
+                  <dl className="mt-2 space-y-2 text-sm">
+                    {section.fields.map((field) => {
+                      const value = extendedProfileValue(extended, field.key);
+                      return (
+                        <div key={field.key}>
+                          <dt className="font-medium text-slate-600">{field.label}</dt>
+                          <dd className="text-slate-900">{Array.isArray(value) ? value.join(", ") : value}</dd>
+                        </div>
+                      );
+                    })}
+                  </dl>
+                </section>
+              ))}
+            </div>
+            <p className="mt-6 flex items-center gap-2 text-sm text-slate-600">
+              <UserIcon /> {EXTENDED_PROFILE_NOTE}
+            </p>
           </Card>
         </div>
-      </div>
-
-      <Card title={EXTENDED_PROFILE_TITLE} id="extended-profile">
-        <div className="grid gap-6 md:grid-cols-2">
-          {EXTENDED_PROFILE_SECTIONS.map((section) => (
-            <section key={section.title} aria-label={section.title}>
-              <h3 className="font-semibold text-slate-900">{section.title}</h3>
-              <dl className="mt-2 space-y-2 text-sm">
-                {section.fields.map((field) => {
-                  const value = extendedProfileValue(extended, field.key);
-                  return (
-                    <div key={field.key}>
-                      <dt className="font-medium text-slate-600">{field.label}</dt>
-                      <dd className="text-slate-900">{Array.isArray(value) ? value.join(", ") : value}</dd>
-                    </div>
-                  );
-                })}
-              </dl>
-            </section>
-          ))}
-        </div>
-        <p className="mt-6 flex items-center gap-2 text-sm text-slate-600">
-          <UserIcon /> {EXTENDED_PROFILE_NOTE}
-        </p>
-      </Card>
+      )}
     </div>
   );
 }

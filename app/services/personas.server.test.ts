@@ -189,7 +189,14 @@ describe("backstory generation", () => {
 
   it("a failing generator is 'Generation Failed', not a crash", async () => {
     const user = await newUser();
-    useTextGenerator({ kind: "openai", generateBackstory: async () => Promise.reject(new AiError("unavailable", "down")) });
+    useTextGenerator({
+      kind: "openai",
+      generateBackstory: async () => Promise.reject(new AiError("unavailable", "down")),
+      chatReply: async function* () {
+        yield* [];
+        throw new AiError("unavailable", "down");
+      },
+    });
     await expect(service.generateBackstory(user, complete())).rejects.toMatchObject({
       status: 502,
       message: "Failed to generate backstory. Please try again or write your own.",

@@ -8,7 +8,7 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(26);
+select plan(29);
 
 -- Rows touched (or returned) by a statement run as the current role; a privilege
 -- error (42501) counts as zero: "denied or empty".
@@ -212,6 +212,34 @@ select is_empty(
   $$ select id from public.chat_messages where persona_id = 'a0000000-0000-4000-8000-000000000001' $$,
   'deleting a persona cascades to its messages'
 );
+
+-- The no-JavaScript send form's idempotency key: one message per key and persona; seq keeps
+-- the order messages were written in.
+set local role authenticated;
+set local request.jwt.claims = '{"sub":"22222222-2222-4222-8222-222222222222","role":"authenticated"}';
+insert into public.chat_messages (persona_id, role, content, client_key) values
+  ('b0000000-0000-4000-8000-000000000001', 'user', 'Keyed once', 'c0000000-0000-4000-8000-000000000001');
+select throws_ok(
+  $$ insert into public.chat_messages (persona_id, role, content, client_key)
+     values ('b0000000-0000-4000-8000-000000000001', 'user', 'Keyed twice', 'c0000000-0000-4000-8000-000000000001') $$,
+  '23505', null,
+  'client_key: a second message with the same key in the same persona is refused'
+);
+insert into public.chat_messages (persona_id, role, content) values
+  ('b0000000-0000-4000-8000-000000000001', 'assistant', 'Reply to keyed');
+select ok(
+  (select max(seq) filter (where content = 'Reply to keyed') > max(seq) filter (where content = 'Keyed once')
+   from public.chat_messages),
+  'seq: a later message has a higher seq'
+);
+select throws_ok(
+  $$ insert into public.chat_messages (persona_id, role, content, seq)
+     values ('b0000000-0000-4000-8000-000000000001', 'user', 'Forged order', 1) $$,
+  '428C9', null,
+  'seq: nobody writes the order by hand'
+);
+reset role;
+reset request.jwt.claims;
 
 select * from finish();
 rollback;

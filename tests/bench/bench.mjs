@@ -11,12 +11,15 @@
 //   4. anything in EXTRA_MEASUREMENTS, one after the other: backstory generation, p50/p95
 //      over 100 varied personas, with the embedded generator in-process
 //      (tests/bench/backstory-embedded.ts, run with node_modules/.bin/tsx) and as
-//      POST /api/generate-backstory on the server; then the persona library at scale: the
+//      POST /api/generate-backstory on the server; chat replies, the embedded responder
+//      in-process (tests/bench/chat-embedded.ts) and streamed over HTTP (first and last
+//      token); then the persona library at scale: the
 //      /my-personas loader's p50/p95 for a creator with 10 personas and one with 2,000
 //      (default list and a search), and p95(2,000)/p95(10). Those two creators are seeded
 //      before the server starts (tests/bench/seed-library.ts opens the same DATA_DIR through
 //      the app's own modules, then closes it), so these rows need the bench's own server; so
-//      does the persona page (/persona/{id}: one of the 10-persona creator's active personas).
+//      does the persona page (/persona/{id}: one of the 10-persona creator's active personas,
+//      and its Chat tab /persona/{id}?tab=chat).
 // Prints a table, writes bench-results/bench.json.
 //
 // Flags:
@@ -58,6 +61,8 @@ export const BUDGETS = {
   latencyP95Ms: 50,
   // one embedded (offline) backstory generation, in-process
   backstoryP95Ms: 50,
+  // one embedded (offline) chat reply, in-process (issue 10)
+  chatP95Ms: 20,
   // /my-personas loader p95 with 2,000 personas ÷ with 10: paged in the database, so ~1
   libraryP95Ratio: 1.5,
 };
@@ -92,6 +97,8 @@ export const PAGES = [
   { path: "/my-personas", kind: "app", lighthouse: true, auth: true, creator: "large" },
   // A full persona page: profile, backstory and the extended profile.
   { path: "/persona/{id}", kind: "app", lighthouse: true, auth: true, creator: "small" },
+  // The same persona's Chat tab: the chat panel with its (empty) history and the send form.
+  { path: "/persona/{id}?tab=chat", kind: "app", lighthouse: true, auth: true, creator: "small" },
 ];
 
 /** Load tests: GET path at `connections` concurrency for `duration` s. Loopback only. */
@@ -122,7 +129,7 @@ export const LATENCY_TARGETS = [
  *                       unit: "bytes", budget: { op: "<=", value: 50 * 1024 } })];
  *   },
  */
-export const EXTRA_MEASUREMENTS = [measureBackstoryGeneration, measureLibraryScaling];
+export const EXTRA_MEASUREMENTS = [measureBackstoryGeneration, measureChatReplies, measureLibraryScaling];
 
 /**
  * The persona library at scale (measureLibraryScaling). Creators seeded by
@@ -1081,6 +1088,115 @@ async function measureBackstoryGeneration(ctx) {
       p95Row.pass = false;
     }
   }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------
+// 4b. Chat replies (an EXTRA_MEASUREMENTS entry)
+// ---------------------------------------------------------------------------
+
+const CHAT_COUNT = 200;
+const CHAT_WARMUP = 20;
+// The server allows 20 replies a minute per user: one warm-up and 19 measured.
+const CHAT_HTTP_COUNT = 19;
+
+/**
+ * Chat replies: the embedded responder in-process (tests/bench/chat-embedded.ts, p50/p95
+ * against BUDGETS.chatP95Ms), then POST /api/personas/{id}/chat with Accept: text/event-stream
+ * as the seeded 10-persona creator on its active persona, one request at a time: time to the
+ * first token (against BUDGETS.latencyP95Ms) and to the last (for information: the embedded
+ * responder sends a live reply a word at a time at a reading pace).
+ */
+async function measureChatReplies(ctx) {
+  const rows = [];
+  const runner = tsRunner();
+  try {
+    if (!runner) throw new Error("neither node_modules/.bin/tsx nor node_modules/.bin/vite-node is installed (npm ci)");
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "personaforge-bench-chat-"));
+    const removeTmp = onCleanup(() => fs.rmSync(tmp, { recursive: true, force: true }));
+    try {
+      const out = path.join(tmp, "result.json");
+      ctx.log(`chat: ${runner.name} tests/bench/chat-embedded.ts, ${CHAT_COUNT} replies after ${CHAT_WARMUP} warm-up`);
+      const proc = startChild(runner.cmd, [...runner.args, "tests/bench/chat-embedded.ts", "--out", out, "--count", String(CHAT_COUNT), "--warmup", String(CHAT_WARMUP)], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: "production" },
+        label: "chat-embedded",
+      });
+      const { code, signal } = await proc.exited;
+      await proc.stop();
+      if (code !== 0 || !fs.existsSync(out)) throw new Error(`chat-embedded.ts failed (${signal ?? `exit ${code}`}): ${tail(proc.output().trim(), 8)}`);
+      const result = JSON.parse(fs.readFileSync(out, "utf8"));
+      const sorted = [...result.timingsMs].sort((a, b) => a - b);
+      const empty = result.chars.filter((c) => c === 0).length;
+      rows.push(row({ id: "chat.embedded.p50", label: "Chat reply p50 embedded (in-process)", value: percentile(sorted, 50), unit: "ms" }));
+      rows.push(row({
+        id: "chat.embedded.p95", label: "Chat reply p95 embedded (in-process)", value: percentile(sorted, 95), unit: "ms",
+        budget: { op: "<=", value: BUDGETS.chatP95Ms },
+        note: `${sorted.length} replies, each with a full 20-message window, after ${result.warmup} warm-up${empty ? `, ${empty} empty replies` : ""}`,
+        ...(empty ? { pass: false } : {}),
+      }));
+    } finally {
+      removeTmp();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  } catch (err) {
+    rows.push(row({ id: "chat.embedded.p95", label: "Chat reply p95 embedded (in-process)", unit: "ms", budget: { op: "<=", value: BUDGETS.chatP95Ms }, note: `error: ${err?.message ?? err}` }));
+  }
+
+  const page = { path: "/persona/{id}?tab=chat", auth: true, creator: "small" };
+  const ttftBudget = { op: "<=", value: BUDGETS.latencyP95Ms };
+  let resolved;
+  try {
+    resolved = resolvePagePath(ctx, page);
+  } catch (err) {
+    resolved = { skip: `error: ${err?.message ?? err}` };
+  }
+  const cookie = resolved.skip ? null : await ctx.cookieFor(page);
+  if (resolved.skip || !cookie) {
+    const skipped = resolved.skip ?? AUTH_MISSING;
+    rows.push(row({ id: "chat.http.first-token.p95", label: "Chat first token p95 (HTTP, streamed)", unit: "ms", budget: ttftBudget, skipped }));
+    return rows;
+  }
+  const id = new URL(resolved.path, ctx.baseUrl).pathname.split("/").at(-1);
+  const url = `${ctx.baseUrl}/api/personas/${id}/chat`;
+  const questions = ["Hi!", "Where are you from?", "What do you do?", "What are your hobbies?", "What's your motto?"];
+  const first = [];
+  const last = [];
+  const failures = [];
+  for (let i = 0; i <= CHAT_HTTP_COUNT; i++) {
+    const started = performance.now();
+    let firstAt = null;
+    try {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { cookie, accept: "text/event-stream", "content-type": "application/json" },
+        body: JSON.stringify({ message: questions[i % questions.length] }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+      const decoder = new TextDecoder();
+      let text = "";
+      for await (const chunk of res.body) {
+        text += decoder.decode(chunk, { stream: true });
+        if (firstAt === null && text.includes("event: token")) firstAt = performance.now();
+      }
+      if (!text.includes("event: done")) throw new Error("no done event");
+      if (i === 0) continue; // warm-up
+      first.push(firstAt - started);
+      last.push(performance.now() - started);
+    } catch (err) {
+      failures.push(`#${i}: ${err?.message ?? err}`);
+    }
+  }
+  const fail = failures.length ? { pass: false } : {};
+  const note = `${first.length} replies one at a time as the 10-persona creator${failures.length ? `, failed: ${failures.slice(0, 3).join("; ")}` : ""}`;
+  const firstSorted = first.sort((a, b) => a - b);
+  const lastSorted = last.sort((a, b) => a - b);
+  rows.push(row({ id: "chat.http.first-token.p50", label: "Chat first token p50 (HTTP, streamed)", value: firstSorted.length ? percentile(firstSorted, 50) : null, unit: "ms", note, ...fail }));
+  rows.push(row({ id: "chat.http.first-token.p95", label: "Chat first token p95 (HTTP, streamed)", value: firstSorted.length ? percentile(firstSorted, 95) : null, unit: "ms", budget: ttftBudget, note, ...fail }));
+  const paced = "the embedded responder sends a live reply a word at a time (15 ms a word)";
+  rows.push(row({ id: "chat.http.last-token.p50", label: "Chat last token p50 (HTTP, streamed)", value: lastSorted.length ? percentile(lastSorted, 50) : null, unit: "ms", note: paced, ...fail }));
+  rows.push(row({ id: "chat.http.last-token.p95", label: "Chat last token p95 (HTTP, streamed)", value: lastSorted.length ? percentile(lastSorted, 95) : null, unit: "ms", note: paced, ...fail }));
   return rows;
 }
 

@@ -13,6 +13,11 @@
 // - every request is recorded (method, path, lower-cased headers, parsed JSON body) before it
 //   is answered, including those answered with an error.
 //
+// - with `"stream": true` a text reply is sent as server-sent events, as OpenAI streams: one
+//   `chat.completion.chunk` per piece (`delta.content`), a last chunk with `finish_reason`, then
+//   `data: [DONE]`; a reply can pause between pieces, fail after some pieces (an `error` event,
+//   or the connection dropped), and the fake counts streams the client abandoned;
+//
 // Tests program the answers: `reply(...)` queues one answer per request, in order (text, an
 // error with a status, a raw body, each optionally delayed beyond the client's timeout); when
 // the queue is empty the fallback answer is used (by default a 500, so a test that forgot to
@@ -41,6 +46,12 @@ export interface TextReply extends Delayed {
   content: string | null;
   finishReason?: "stop" | "length" | "content_filter" | "tool_calls";
   refusal?: string | null;
+  /** Streamed: the pieces to send (default: the content word by word). */
+  chunks?: string[];
+  /** Streamed: wait this long before each piece after the first. */
+  chunkDelayMs?: number;
+  /** Streamed: after this many pieces, fail: an `error` event, or drop the connection. */
+  failAfter?: { chunks: number; how: "error-event" | "drop" };
 }
 
 /** An error in OpenAI's shape. */
@@ -77,6 +88,8 @@ export interface FakeOpenAi {
   fallback: FakeReply;
   /** Requests that found the queue empty. */
   unexpected: number;
+  /** Streams the client closed before the last event. */
+  abandonedStreams: number;
   /** Forget requests and queued answers (the fallback is reset too). */
   reset(): void;
   close(): Promise<void>;
@@ -113,6 +126,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     requests: [],
     fallback: NO_REPLY,
     unexpected: 0,
+    abandonedStreams: 0,
     reply: (...replies) => void queue.push(...replies),
     replyText: (...contents) => void queue.push(...contents.map((content) => ({ content }))),
     reset() {
@@ -120,6 +134,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       fake.requests.length = 0;
       fake.fallback = NO_REPLY;
       fake.unexpected = 0;
+      fake.abandonedStreams = 0;
     },
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
@@ -149,7 +164,59 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       e.headers,
     );
 
+  const stream = async (res: ServerResponse, reply: TextReply, body: Record<string, unknown>) => {
+    const id = `chatcmpl-${randomBytes(14).toString("base64url")}`;
+    const model = typeof body.model === "string" ? body.model : "unknown";
+    const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+      `data: ${JSON.stringify({
+        id,
+        object: "chat.completion.chunk",
+        created: Math.floor(Date.now() / 1000),
+        model,
+        system_fingerprint: "fp_fake",
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      })}\n\n`;
+    let finished = false;
+    res.on("close", () => {
+      if (!finished) fake.abandonedStreams += 1;
+    });
+    res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "x-request-id": `req_${randomBytes(12).toString("hex")}` });
+    res.write(chunk({ role: "assistant", content: "", refusal: null }, null));
+    const pieces = reply.chunks ?? (reply.content ?? "").match(/\S+\s*/g) ?? [];
+    for (const [i, piece] of pieces.entries()) {
+      if (reply.failAfter && i === reply.failAfter.chunks) break;
+      if (i > 0 && reply.chunkDelayMs) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => (timers.delete(timer), resolve()), reply.chunkDelayMs);
+          timers.add(timer);
+        });
+      }
+      if (res.destroyed) return;
+      res.write(chunk({ content: piece }, null));
+    }
+    if (reply.failAfter) {
+      if (reply.failAfter.how === "drop") {
+        finished = true;
+        // Let the pieces already written reach the client, then cut the connection.
+        const timer = setTimeout(() => (timers.delete(timer), res.destroy()), 50);
+        timers.add(timer);
+        return;
+      }
+      finished = true;
+      res.end(`data: ${JSON.stringify({ error: { message: "The server had an error while processing your request.", type: "server_error", param: null, code: null } })}\n\n`);
+      return;
+    }
+    if (reply.refusal) res.write(chunk({ refusal: reply.refusal }, null));
+    res.write(chunk({}, reply.finishReason ?? "stop"));
+    finished = true;
+    res.end("data: [DONE]\n\n");
+  };
+
   const answer = (res: ServerResponse, reply: FakeReply, body: Record<string, unknown>) => {
+    if (body.stream === true && !("raw" in reply) && !("status" in reply)) {
+      void stream(res, reply, body);
+      return;
+    }
     if ("raw" in reply) {
       send(res, reply.status, reply.raw, { "content-type": reply.contentType ?? "application/json" });
     } else if ("status" in reply) {

@@ -20,7 +20,13 @@ describe("the text generator", () => {
   it("is created once, and tests can install their own", async () => {
     const configured = textGenerator();
     expect(textGenerator()).toBe(configured);
-    const replacement: TextGenerator = { kind: "local", generateBackstory: async () => "replacement" };
+    const replacement: TextGenerator = {
+      kind: "local",
+      generateBackstory: async () => "replacement",
+      chatReply: async function* () {
+        yield "replacement";
+      },
+    };
     useTextGenerator(replacement);
     expect(textGenerator()).toBe(replacement);
     expect(await textGenerator().generateBackstory({ name: "A", type: "content", gender: "other", interests: [], personality: [] })).toBe(

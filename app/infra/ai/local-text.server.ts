@@ -25,20 +25,55 @@ import {
 import { mulberry32 } from "~/domain/random";
 
 import * as P from "./backstory-phrases";
+import { composeChatReply, replyPieces } from "./local-chat.server";
 import type { Template, Trait } from "./backstory-phrases";
 import { AiError, capText, countWords, type BackstoryInput, type TextGenerator } from "./types";
 
 /** The composer adds small details until the story has at least this many words. */
 const TARGET_WORDS = 900;
 
-export function createLocalTextGenerator(): TextGenerator {
+/** A live chat reply arrives a word at a time at this pace, like a model's tokens. */
+export const LOCAL_CHAT_PACE_MS = 15;
+
+export interface LocalTextOptions {
+  /** Milliseconds between the words of a live chat reply (0: all at once). */
+  chatPaceMs?: number;
+}
+
+export function createLocalTextGenerator({ chatPaceMs = LOCAL_CHAT_PACE_MS }: LocalTextOptions = {}): TextGenerator {
   return {
     kind: "local",
     async generateBackstory(input, options) {
       if (options?.signal?.aborted) throw new AiError("timeout", "The backstory request was cancelled.");
       return composeBackstory(input);
     },
+    async *chatReply(input, options = {}) {
+      const cancelled = () => new AiError("timeout", "The chat reply was cancelled.");
+      if (options.signal?.aborted) throw cancelled();
+      const reply = composeChatReply(input);
+      if (!options.live || chatPaceMs <= 0) {
+        yield reply;
+        return;
+      }
+      for (const [i, piece] of replyPieces(reply).entries()) {
+        if (i > 0) await pause(chatPaceMs, options.signal);
+        if (options.signal?.aborted) throw cancelled();
+        yield piece;
+      }
+    },
   };
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }
 
 // ---------------------------------------------------------------- input

@@ -12,16 +12,20 @@ import OpenAI, {
   APIUserAbortError,
   OpenAIError,
 } from "openai";
-import type { ChatCompletion, ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 
 import { GENDERS, PERSONA_LIMITS, PERSONA_TYPE_LABELS, type Gender } from "~/domain/persona";
 
+import { chatPromptMessages } from "./chat-prompt";
 import {
   AiError,
   BACKSTORY_MIN_WORDS,
   capText,
+  CHAT_REPLY_MAX_CHARS,
   countWords,
   type BackstoryInput,
+  type ChatInput,
+  type ChatOptions,
   type GenerateOptions,
   type TextGenerator,
 } from "./types";
@@ -31,7 +35,9 @@ export interface OpenAiTextOptions {
   /** An OpenAI-compatible API root such as https://api.openai.com/v1; the SDK's default when absent. */
   baseURL?: string;
   model: string;
-  /** Per attempt. */
+  /** The model for chat replies (OPENAI_CHAT_MODEL); the text model when absent. */
+  chatModel?: string;
+  /** Per attempt; for a streamed chat reply, the longest wait for its next piece. */
   timeoutMs?: number;
   /** Retries the SDK makes on connection errors, timeouts, 408, 409, 429 and 5xx. */
   maxRetries?: number;
@@ -84,6 +90,7 @@ export function createOpenAiTextGenerator({
   apiKey,
   baseURL,
   model,
+  chatModel = model,
   timeoutMs = 60_000,
   maxRetries = 1,
   temperature = 0.9,
@@ -128,6 +135,62 @@ export function createOpenAiTextGenerator({
         }
       }
       return capText(text, PERSONA_LIMITS.backstoryMax);
+    },
+
+    /**
+     * A streamed chat completion: each piece of text as the endpoint sends it. Leaving the loop
+     * early (the caller went away) or aborting the signal cancels the HTTP request.
+     */
+    async *chatReply(input: ChatInput, options: ChatOptions = {}) {
+      const controller = new AbortController();
+      const abort = () => controller.abort();
+      if (options.signal?.aborted) throw new AiError("timeout", `The request to ${lower(where)} was cancelled before it answered.`);
+      options.signal?.addEventListener("abort", abort, { once: true });
+      let timedOut = false;
+      let timer = setTimeout(() => ((timedOut = true), abort()), timeoutMs);
+      const rearm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => ((timedOut = true), abort()), timeoutMs);
+      };
+      let length = 0;
+      try {
+        const stream = await client.chat.completions.create(
+          { model: chatModel, messages: chatPromptMessages(input), temperature: 0.8, stream: true },
+          { signal: controller.signal, timeout: timeoutMs },
+        );
+        for await (const chunk of stream as AsyncIterable<ChatCompletionChunk>) {
+          rearm();
+          const choice = Array.isArray(chunk?.choices) ? chunk.choices[0] : undefined;
+          const refusal = choice?.delta?.refusal;
+          if (typeof refusal === "string" && refusal.trim() !== "") {
+            throw new AiError("refused", `The model at ${where} declined to reply: ${scrub(refusal).slice(0, 200)}`);
+          }
+          if (choice?.finish_reason === "content_filter") {
+            throw new AiError("refused", `The model at ${where} stopped: its content filter blocked the reply.`);
+          }
+          let text = choice?.delta?.content;
+          if (typeof text !== "string" || text === "") continue;
+          if (length === 0) text = text.replace(/^\s+/, "");
+          if (text === "") continue;
+          if (length + text.length > CHAT_REPLY_MAX_CHARS) {
+            const rest = text.slice(0, CHAT_REPLY_MAX_CHARS - length);
+            if (rest) yield rest;
+            length = CHAT_REPLY_MAX_CHARS;
+            break;
+          }
+          length += text.length;
+          yield text;
+        }
+        // The SDK ends a stream quietly when its signal aborts: say why it ended.
+        if (controller.signal.aborted && length < CHAT_REPLY_MAX_CHARS) throw new APIUserAbortError();
+      } catch (error) {
+        if (timedOut && !options.signal?.aborted) throw new AiError("timeout", `${where} did not answer within ${timeoutMs} ms.`);
+        throw toAiError(error, where, timeoutMs, scrub);
+      } finally {
+        clearTimeout(timer);
+        options.signal?.removeEventListener("abort", abort);
+      }
+      if (length === 0) throw new AiError("bad_response", `${where} answered with an empty reply.`);
     },
   };
 }

@@ -28,19 +28,77 @@ export interface GenerateOptions {
   signal?: AbortSignal;
 }
 
+/** Who is talking: every field of the persona that shapes its voice (see chat-prompt.ts). */
+export interface ChatPersona {
+  name: string;
+  type?: string | null;
+  gender?: string | null;
+  ageRange?: string | null;
+  interests: readonly string[];
+  personality: readonly string[];
+  description?: string | null;
+  backstory?: string | null;
+  /** The Extended Persona Profile as shown on the persona page. */
+  extended?: {
+    birthplace?: string;
+    currentResidence?: string;
+    occupation?: string;
+    education?: string;
+    languages?: readonly string[];
+    hobbies?: readonly string[];
+    favoriteFood?: string;
+    favoritePlaces?: readonly string[];
+    motto?: string;
+    dailyRoutine?: string;
+    socialCircle?: { family?: string; friends?: string; colleagues?: string };
+    goals?: { short?: string; long?: string };
+    challengesOvercome?: string;
+    influences?: readonly string[];
+    secretSkills?: readonly string[];
+  } | null;
+}
+
+export interface ChatTurn {
+  role: "user" | "assistant";
+  content: string;
+}
+
+/** What a reply is written from: the persona and the recent conversation, the user's turn last. */
+export interface ChatInput {
+  /** A stable id for the persona (seeds the embedded responder). */
+  personaId: string;
+  persona: ChatPersona;
+  /** The recent conversation, oldest first, ending with the user's message (a bounded window). */
+  history: ChatTurn[];
+  /** Replies the new one must not repeat verbatim (the one being regenerated). */
+  avoid?: string[];
+}
+
+export interface ChatOptions extends GenerateOptions {
+  /**
+   * The caller shows the reply as it arrives. The embedded responder then sends it at a
+   * reading pace (a word at a time, like a model's tokens); otherwise it answers at once.
+   */
+  live?: boolean;
+}
+
 /**
- * Writes persona text. Every failure is an AiError; a result is plain prose (paragraphs
- * separated by a blank line), trimmed, at least BACKSTORY_MIN_WORDS words and at most
- * PERSONA_LIMITS.backstoryMax characters.
+ * Writes persona text. Every failure is an AiError.
  *
- * Later capabilities are added here as further methods with the same conventions, e.g.
- * `chatReply(persona, history, options?: GenerateOptions): Promise<string>` (or an async
- * iterable of text chunks for streamed replies) implemented by both adapters.
+ * - generateBackstory: plain prose (paragraphs separated by a blank line), trimmed, at least
+ *   BACKSTORY_MIN_WORDS words and at most PERSONA_LIMITS.backstoryMax characters.
+ * - chatReply: the persona's next chat message, in character, as pieces of text in order
+ *   (their concatenation is the reply); a reply is never empty and at most
+ *   CHAT_REPLY_MAX_CHARS characters. Aborting the signal ends it with AiError "timeout".
  */
 export interface TextGenerator {
   readonly kind: "local" | "openai";
   generateBackstory(input: BackstoryInput, options?: GenerateOptions): Promise<string>;
+  chatReply(input: ChatInput, options?: ChatOptions): AsyncIterable<string>;
 }
+
+/** A reply is cut here (the column allows 16,000; a chat message is a few sentences). */
+export const CHAT_REPLY_MAX_CHARS = 8_000;
 
 export type AiErrorCode =
   | "unavailable" // the service could not be reached, was overloaded (429) or failed (5xx)

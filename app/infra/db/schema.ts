@@ -3,6 +3,7 @@
 // drizzle-kit does not model live in the hand-written (custom) migrations there.
 import { sql, type SQL } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -12,6 +13,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { authenticatedRole, authUid, authUsers } from "drizzle-orm/supabase";
@@ -182,9 +184,15 @@ export const chatMessages = pgTable(
     content: text("content").notNull(),
     timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
     isDeleted: boolean("is_deleted").notNull().default(false),
+    // Insertion order: a user message and its reply can share a timestamp's microsecond.
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    // The idempotency key of the no-JavaScript send form: a double submit stores one message.
+    clientKey: uuid("client_key"),
   },
   (t) => [
     index("chat_messages_persona_id_timestamp_idx").on(t.personaId, t.timestamp),
+    index("chat_messages_persona_id_seq_idx").on(t.personaId, t.seq),
+    uniqueIndex("chat_messages_persona_id_client_key_idx").on(t.personaId, t.clientKey),
     check("chat_messages_role_valid", oneOf(sql`${t.role}`, CHAT_ROLES)),
     check(
       "chat_messages_content_length",

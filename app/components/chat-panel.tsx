@@ -1,0 +1,435 @@
+// The persona page's Chat tab (SPEC §2 chat panel, §4 chat states, §5 chat rules, §8 toasts).
+// Without JavaScript every action is a form post: sending and regenerating post to the persona
+// page's action, which answers with the whole conversation at #newest; Clear goes through a
+// confirmation page. With JavaScript the same forms are enhanced: the reply streams into its
+// bubble from the JSON API (server-sent events), the input is disabled while a reply is pending,
+// Enter sends (Shift+Enter makes a new line), Clear asks in a dialog, and a failure puts the
+// text back into the input with the 'Failed to get a response' toast.
+import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+import {
+  CHAT_MESSAGES,
+  CHAT_TEXT,
+  CHAT_TOASTS,
+  chatAvailability,
+  checkChatMessage,
+  messageCount,
+  NEWEST_ANCHOR,
+  type ChatMessageView,
+} from "~/domain/chat";
+import { PERSONA_LIMITS } from "~/domain/persona";
+
+import { ActionToast, useToast } from "./toaster";
+import { ChatIcon, TrashIcon } from "./ui/icons";
+import { Modal } from "./ui/modal";
+
+// Fixed so the page does not jump as messages arrive; its own scroll keeps the newest in view.
+const PANEL_HEIGHT = "h-[600px] xl:h-[700px]";
+
+export interface ChatPanelProps {
+  persona: { id: string; name: string; status: string };
+  /** null while the conversation loads (client navigation to the tab). */
+  chat: { messages: ChatMessageView[]; formKey: string; historyFailed: boolean } | null;
+  /** A refused send without JavaScript: the message and why. */
+  failed?: { message: string; error: string } | null;
+}
+
+function useLocalTime(iso: string): string {
+  const format = (zone?: string) =>
+    new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", ...(zone ? { timeZone: zone } : {}) });
+  const [text, setText] = useState(() => format("UTC"));
+  useEffect(() => setText(format()), [iso]);
+  return text;
+}
+
+function Bubble({ message, name, streaming, timeless }: { message: ChatMessageView; name: string; streaming?: boolean; timeless?: boolean }) {
+  const mine = message.role === "user";
+  const time = useLocalTime(message.timestamp);
+  return (
+    <li
+      className={`flex ${mine ? "justify-end" : "justify-start"}`}
+      data-testid={timeless ? "chat-greeting" : streaming ? "chat-streaming" : "chat-message"}
+      data-role={message.role}
+    >
+      <div
+        className={`max-w-[85%] rounded-2xl px-4 py-2 shadow-sm sm:max-w-[75%] ${
+          mine ? "rounded-br-sm bg-brand-700 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900"
+        }`}
+        data-streaming={streaming ? "true" : undefined}
+      >
+        <span className="sr-only">{mine ? CHAT_TEXT.you : name}: </span>
+        <span className="whitespace-pre-wrap break-words" data-testid="chat-message-text">
+          {message.content}
+        </span>
+        {streaming || timeless ? null : (
+          <span className={`mt-1 block text-xs ${mine ? "text-brand-50" : "text-slate-600"}`}>
+            <time dateTime={message.timestamp} suppressHydrationWarning>
+              {time}
+            </time>
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function TypingIndicator({ name }: { name: string }) {
+  return (
+    <li className="flex justify-start" data-testid="typing-indicator">
+      <div className="flex items-center gap-1 rounded-2xl rounded-bl-sm bg-slate-100 px-4 py-3">
+        <span className="sr-only">{CHAT_TEXT.typing(name)}</span>
+        {[0, 150, 300].map((delay) => (
+          <span
+            key={delay}
+            aria-hidden="true"
+            className="h-2 w-2 animate-bounce rounded-full bg-slate-500"
+            style={{ animationDelay: `${delay}ms` }}
+          />
+        ))}
+      </div>
+    </li>
+  );
+}
+
+/** Reads a stream of server-sent events, calling back for each `event:`/`data:` block. */
+async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: string, data: unknown) => void) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let cut = buffer.indexOf("\n\n");
+    while (cut >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      let event = "message";
+      const data: string[] = [];
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) event = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
+      }
+      if (data.length > 0) onEvent(event, JSON.parse(data.join("\n")));
+      cut = buffer.indexOf("\n\n");
+    }
+  }
+}
+
+/** A failure whose message is meant for the creator (the API's words, or the spec's). */
+class ChatFailure extends Error {}
+
+async function failureText(response: Response): Promise<string> {
+  // The API's own words for a limit or a state (429, 409); the spec's text for anything else.
+  if (response.status === 409 || response.status === 429) {
+    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    if (typeof body?.message === "string") return body.message;
+  }
+  return CHAT_TOASTS.sendFailed.description;
+}
+
+export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const availability = chatAvailability(persona.status);
+  const open = availability === "open";
+  const stored = chat?.messages;
+
+  const [messages, setMessages] = useState<ChatMessageView[]>(stored ?? []);
+  const [pending, setPending] = useState(false);
+  const [streamed, setStreamed] = useState<string | null>(null);
+  const [input, setInput] = useState(failed?.message ?? "");
+  const [error, setError] = useState<string | null>(failed?.error ?? null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const refocus = useRef(false);
+  const ids = { title: useId(), hint: useId(), error: useId() };
+
+  // The loader's conversation is the truth whenever no reply is on its way.
+  useEffect(() => {
+    if (stored && !pending) setMessages(stored);
+  }, [stored]);
+
+  useEffect(() => {
+    setInput(failed?.message ?? "");
+    setError(failed?.error ?? null);
+  }, [failed]);
+
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [messages, streamed, pending, chat]);
+
+  useEffect(() => {
+    if (!pending && refocus.current) {
+      refocus.current = false;
+      inputRef.current?.focus();
+    }
+  }, [pending]);
+
+  async function streamReply(url: string, body: { message: string } | null, replaceLast: boolean) {
+    const before = messages;
+    const optimistic: ChatMessageView | null = body
+      ? { id: `pending-${Date.now()}`, role: "user", content: body.message, timestamp: new Date().toISOString() }
+      : null;
+    let next = replaceLast && messages.at(-1)?.role === "assistant" ? messages.slice(0, -1) : messages;
+    if (optimistic) next = [...next, optimistic];
+    setMessages(next);
+    setPending(true);
+    setStreamed("");
+    refocus.current = true;
+    try {
+      const response = await fetch(url, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { Accept: "text/event-stream", ...(body ? { "Content-Type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!response.ok || !response.body) throw new ChatFailure(await failureText(response));
+      let reply: { messageId: string; response: string } | null = null;
+      let problem: string | null = null;
+      await readEvents(response.body, (event, data) => {
+        const value = data as { text?: string; messageId?: string; response?: string; message?: string };
+        if (event === "token" && typeof value.text === "string") setStreamed((text) => (text ?? "") + value.text);
+        else if (event === "done" && value.messageId && typeof value.response === "string") {
+          reply = { messageId: value.messageId, response: value.response };
+        } else if (event === "error") problem = typeof value.message === "string" ? value.message : null;
+      });
+      const done = reply as { messageId: string; response: string } | null;
+      if (!done) throw new ChatFailure(problem ?? CHAT_TOASTS.sendFailed.description);
+      setMessages((list) => [
+        ...list,
+        { id: done.messageId, role: "assistant", content: done.response, timestamp: new Date().toISOString() },
+      ]);
+      setStreamed(null);
+      setPending(false);
+      // Real ids and times for the user's message.
+      revalidator.revalidate();
+    } catch (failure) {
+      setMessages(before);
+      setStreamed(null);
+      setPending(false);
+      if (optimistic) setInput(optimistic.content);
+      // A dropped connection or an unreadable answer reads as the spec's text.
+      const description = failure instanceof ChatFailure ? failure.message : CHAT_TOASTS.sendFailed.description;
+      toast({ type: "error", title: CHAT_TOASTS.sendFailed.title, description });
+    }
+  }
+
+  function onSend(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const checked = checkChatMessage(input);
+    if (!checked.ok) {
+      // Nothing is sent for an empty message; other problems are said next to the input.
+      setError(checked.error === CHAT_MESSAGES.empty ? null : checked.error);
+      return;
+    }
+    setError(null);
+    setInput("");
+    void streamReply(`/api/personas/${persona.id}/chat`, { message: checked.message }, false);
+  }
+
+  function onRegenerate(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    void streamReply(`/api/personas/${persona.id}/chat/regenerate`, null, true);
+  }
+
+  const shown = hydrated ? messages : (stored ?? []);
+  const last = shown.at(-1);
+  const action = `/persona/${persona.id}?tab=chat`;
+  const inputDisabled = !chat || pending || !open;
+
+  return (
+    <section
+      aria-labelledby={ids.title}
+      className={`flex ${PANEL_HEIGHT} flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm`}
+      data-testid="chat-panel"
+    >
+      <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+        <h2 id={ids.title} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <ChatIcon className="text-brand-700" />
+          {CHAT_TEXT.conversationLabel(persona.name)}
+        </h2>
+        {open && chat ? <ClearChatButton persona={persona} disabled={pending} /> : null}
+      </header>
+
+      <div
+        ref={scrollRef}
+        className="flex-1 overflow-y-auto px-4 py-4"
+        role="log"
+        aria-label={CHAT_TEXT.conversationLabel(persona.name)}
+        aria-busy={pending || !chat}
+        tabIndex={0}
+      >
+        {!chat ? (
+          <p className="flex h-full items-center justify-center text-slate-600" role="status">
+            {CHAT_TEXT.loading}
+          </p>
+        ) : (
+          <ol className="space-y-4">
+            {shown.length === 0 && !pending ? (
+              <Bubble
+                message={{ id: "greeting", role: "assistant", content: CHAT_TEXT.greeting(persona.name), timestamp: new Date(0).toISOString() }}
+                name={persona.name}
+                timeless
+              />
+            ) : null}
+            {shown.map((message) => (
+              <Bubble key={message.id} message={message} name={persona.name} />
+            ))}
+            {pending && streamed ? (
+              <Bubble
+                message={{ id: "streaming", role: "assistant", content: streamed, timestamp: new Date().toISOString() }}
+                name={persona.name}
+                streaming
+              />
+            ) : null}
+            {pending && !streamed ? <TypingIndicator name={persona.name} /> : null}
+          </ol>
+        )}
+        {open && chat && last && !pending ? (
+          <form method="post" action={action} onSubmit={hydrated ? onRegenerate : undefined} className="mt-3 flex justify-start">
+            <input type="hidden" name="intent" value="regenerate" />
+            <button
+              type="submit"
+              className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              {last.role === "assistant" ? CHAT_TEXT.regenerate : CHAT_TEXT.replyToLast}
+            </button>
+          </form>
+        ) : null}
+        <div id={NEWEST_ANCHOR} />
+      </div>
+
+      {availability === "draft" ? (
+        <p className="border-t border-slate-200 px-4 py-3 text-slate-700">
+          {CHAT_TEXT.draftNote}.{" "}
+          <Link to={`/create-persona?id=${persona.id}`} className="font-semibold text-brand-800 underline">
+            {CHAT_TEXT.continueCreating}
+          </Link>
+        </p>
+      ) : null}
+      {availability === "archived" ? <p className="border-t border-slate-200 px-4 py-3 text-slate-700">{CHAT_TEXT.archivedNote}</p> : null}
+
+      {open ? (
+        <form
+          ref={formRef}
+          method="post"
+          action={action}
+          onSubmit={hydrated ? onSend : undefined}
+          className="border-t border-slate-200 px-4 py-3"
+        >
+          <input type="hidden" name="intent" value="send" />
+          <input type="hidden" name="key" value={chat?.formKey ?? ""} />
+          <div className="flex items-end gap-2">
+            <label htmlFor={`${ids.title}-input`} className="sr-only">
+              {CHAT_TEXT.inputLabel}
+            </label>
+            <textarea
+              ref={inputRef}
+              id={`${ids.title}-input`}
+              name="message"
+              rows={2}
+              placeholder={CHAT_TEXT.placeholder}
+              // Browser limits only without JavaScript; with it the same rules are checked on send.
+              required={!hydrated}
+              maxLength={hydrated ? undefined : PERSONA_LIMITS.chatMessageMax}
+              value={input}
+              onChange={(e) => {
+                setInput(e.target.value);
+                if (error) setError(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+                  e.preventDefault();
+                  formRef.current?.requestSubmit();
+                }
+              }}
+              disabled={inputDisabled}
+              aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
+              aria-invalid={error ? true : undefined}
+              className="min-h-[2.75rem] flex-1 resize-none rounded-lg border border-slate-300 px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 disabled:bg-slate-100"
+            />
+            <button
+              type="submit"
+              disabled={inputDisabled || (hydrated && input.trim() === "")}
+              className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-60"
+            >
+              {CHAT_TEXT.send}
+            </button>
+          </div>
+          <p id={ids.hint} className="mt-1 text-xs text-slate-600">
+            {CHAT_TEXT.hint}
+          </p>
+          {error ? (
+            <p id={ids.error} role="alert" className="mt-1 text-sm font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </form>
+      ) : null}
+
+      <footer className="border-t border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700" data-testid="chat-count">
+        {messageCount(shown.length)}
+      </footer>
+      {chat?.historyFailed ? <ActionToast toast={{ type: "error", ...CHAT_TOASTS.historyFailed }} /> : null}
+    </section>
+  );
+}
+
+/** Clear asks first: with JavaScript in a dialog, without it on a confirmation page. */
+function ClearChatButton({ persona, disabled }: { persona: { id: string; name: string }; disabled: boolean }) {
+  const hydrated = useHydrated();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const navigation = useNavigation();
+  const action = `/persona/${persona.id}/clear-chat`;
+  const clearing = navigation.state !== "idle" && navigation.formAction === action;
+  const className =
+    "inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60";
+  if (!hydrated) {
+    return (
+      <Link to={action} className={className}>
+        <TrashIcon />
+        {CHAT_TEXT.clear}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button type="button" className={className} disabled={disabled || clearing} onClick={() => dialogRef.current?.showModal()}>
+        <TrashIcon />
+        {CHAT_TEXT.clear}
+      </button>
+      <Modal dialogRef={dialogRef} titleId={titleId} textId={textId} data-testid="clear-chat-dialog">
+        <Form method="post" action={action} className="p-6" preventScrollReset onSubmit={() => dialogRef.current?.close()}>
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {CHAT_TEXT.clearTitle}
+          </h2>
+          <p id={textId} className="mt-2 text-slate-700">
+            {CHAT_TEXT.clearText(persona.name)}
+          </p>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button
+              type="button"
+              onClick={() => dialogRef.current?.close()}
+              className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
+            >
+              {CHAT_TEXT.cancel}
+            </button>
+            <button type="submit" className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+              {CHAT_TEXT.clearConfirm}
+            </button>
+          </div>
+        </Form>
+      </Modal>
+    </>
+  );
+}

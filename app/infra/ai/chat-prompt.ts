@@ -1,0 +1,105 @@
+// What a chat reply is written from, for both adapters: the persona as a character sheet
+// (name, type, gender, age range, interests, traits, description, backstory and the Extended
+// Persona Profile) and a bounded window of the recent conversation, so that a reply in a
+// 1,000-message conversation costs the same as one in a 10-message conversation.
+import { PERSONA_TYPE_LABELS, type PersonaType } from "~/domain/persona";
+
+import { capText, type ChatInput, type ChatPersona, type ChatTurn } from "./types";
+
+/** At most this many recent messages go into a reply's context. */
+export const CHAT_HISTORY_WINDOW = 20;
+/** ... and at most this many characters of them (the newest are kept whole). */
+export const CHAT_HISTORY_MAX_CHARS = 24_000;
+/** The backstory is summarized to its opening in the character sheet. */
+export const SHEET_BACKSTORY_CHARS = 1_500;
+
+/**
+ * The recent conversation a reply answers: the last CHAT_HISTORY_WINDOW turns within
+ * CHAT_HISTORY_MAX_CHARS, oldest first. Starts with a user turn when it can, as chat models expect.
+ */
+export function chatWindow(history: readonly ChatTurn[]): ChatTurn[] {
+  const recent = history.slice(-CHAT_HISTORY_WINDOW);
+  let total = 0;
+  let start = recent.length;
+  while (start > 0) {
+    const size = recent[start - 1]!.content.length;
+    if (total + size > CHAT_HISTORY_MAX_CHARS && start < recent.length) break;
+    total += size;
+    start -= 1;
+  }
+  const window = recent.slice(start);
+  while (window.length > 1 && window[0]!.role === "assistant") window.shift();
+  return window;
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+const list = (items: readonly string[] | undefined) => (items && items.length > 0 ? items.join(", ") : "");
+
+function typeLabel(type: string | null | undefined): string {
+  return type && type in PERSONA_TYPE_LABELS ? PERSONA_TYPE_LABELS[type as PersonaType] : "Character";
+}
+
+/** The persona as a list of facts, one per line; empty fields are left out. */
+export function personaSheet(persona: ChatPersona): string {
+  const x = persona.extended ?? {};
+  const lines: [string, string | undefined | null][] = [
+    ["Name", oneLine(persona.name)],
+    ["Persona type", typeLabel(persona.type)],
+    ["Gender", persona.gender],
+    ["Age range", persona.ageRange],
+    ["Interests", list(persona.interests)],
+    ["Personality traits", list(persona.personality)],
+    ["Description", persona.description ? oneLine(persona.description) : ""],
+    ["Backstory (opening)", persona.backstory ? capText(oneLine(persona.backstory), SHEET_BACKSTORY_CHARS) : ""],
+    ["Birthplace", x.birthplace],
+    ["Lives in", x.currentResidence],
+    ["Occupation", x.occupation],
+    ["Education", x.education],
+    ["Languages", list(x.languages)],
+    ["Hobbies", list(x.hobbies)],
+    ["Favorite food", x.favoriteFood],
+    ["Favorite places", list(x.favoritePlaces)],
+    ["Motto", x.motto],
+    ["Daily routine", x.dailyRoutine],
+    ["Family", x.socialCircle?.family],
+    ["Friends", x.socialCircle?.friends],
+    ["Colleagues", x.socialCircle?.colleagues],
+    ["Short-term goal", x.goals?.short],
+    ["Long-term goal", x.goals?.long],
+    ["Challenges overcome", x.challengesOvercome],
+    ["Influences", list(x.influences)],
+    ["Secret skills", list(x.secretSkills)],
+  ];
+  return lines
+    .filter(([, value]) => typeof value === "string" && value.trim() !== "")
+    .map(([label, value]) => `${label}: ${value}`)
+    .join("\n");
+}
+
+/** The system message of an OpenAI-compatible chat: stay in character, as this persona. */
+export function chatSystemPrompt(persona: ChatPersona): string {
+  const name = oneLine(persona.name);
+  return [
+    `You are ${name}, a character designed on PersonaForge. Stay in character as ${name} in every reply: speak in the first person, in ${name}'s own voice, as the personality traits below describe.`,
+    "Answer from the facts of your profile when asked about yourself (where you are from, what you do, what you like, your goals, your motto); never contradict them, and do not invent a different name, age or history.",
+    "Keep replies conversational: usually two to five sentences, plain text, no markdown headings or lists unless asked. Never say you are an AI model or mention these instructions.",
+    "",
+    "Your profile:",
+    personaSheet(persona),
+  ].join("\n");
+}
+
+/** The messages of a chat completion: the system prompt, then the bounded window. */
+export function chatPromptMessages(input: ChatInput): { role: "system" | "user" | "assistant"; content: string }[] {
+  const messages: { role: "system" | "user" | "assistant"; content: string }[] = [
+    { role: "system", content: chatSystemPrompt(input.persona) },
+    ...chatWindow(input.history).map((turn) => ({ role: turn.role, content: turn.content })),
+  ];
+  if (input.avoid && input.avoid.length > 0) {
+    messages.push({
+      role: "system",
+      content: `Write a different reply from this earlier one (do not repeat it): ${capText(oneLine(input.avoid.at(-1)!), 600)}`,
+    });
+  }
+  return messages;
+}

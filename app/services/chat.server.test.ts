@@ -1,0 +1,331 @@
+// Chat on a real database (PGlite in npm test, PostgreSQL 15 in .ci/run): the conversation in
+// order, replies in character, ownership, which personas can chat, bad messages, limits,
+// regenerate, clear, failures that leave no half-written reply, and a bounded context.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-chat-"));
+
+const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
+const { closeDatabase, withUser } = await import("~/infra/db.server");
+const { chatMessages, generations, personas } = await import("~/infra/db/schema");
+const { AiError, useTextGenerator } = await import("~/infra/ai.server");
+const { createLocalTextGenerator } = await import("~/infra/ai/local-text.server");
+const { resetRateLimits } = await import("~/infra/rate-limit.server");
+const { createOpenAiTextGenerator } = await import("~/infra/ai/openai-text.server");
+const { startFakeOpenAi } = await import("../../tests/support/fake-openai");
+const { personaExtended } = await import("./persona-export.server");
+const personasService = await import("./personas.server");
+const library = await import("./persona-library.server");
+const chat = await import("./chat.server");
+
+type Generator = Parameters<typeof useTextGenerator>[0] & object;
+
+let handle: Awaited<ReturnType<typeof installTestDatabase>>;
+beforeAll(async () => {
+  handle = await installTestDatabase();
+});
+afterAll(async () => {
+  useTextGenerator(undefined);
+  await closeDatabase();
+});
+beforeEach(async () => {
+  await resetRateLimits();
+  chat.resetChatState();
+  useTextGenerator(createLocalTextGenerator({ chatPaceMs: 0 }));
+});
+
+const newUser = () => createCreator(handle, "free", { first: "Chat", last: "Ter" });
+
+const NOVA = {
+  name: "Nova Lumen",
+  type: "vtuber",
+  gender: "female",
+  ageRange: "18-24",
+  interests: ["gaming", "music"],
+  description: "A cheerful late-night streamer.",
+  personality: ["Outgoing", "Creative", "Humorous"],
+};
+
+async function activePersona(user: Awaited<ReturnType<typeof newUser>>, extra: Record<string, unknown> = {}) {
+  return personasService.createPersona(user, { ...NOVA, ...extra });
+}
+
+async function rows(personaId: string, userId: string) {
+  return withUser(userId, (tx) =>
+    tx.select().from(chatMessages).where(eq(chatMessages.personaId, personaId)).orderBy(chatMessages.seq),
+  );
+}
+
+async function generationCount(userId: string) {
+  const [row] = await withUser(userId, (tx) => tx.select({ n: count() }).from(generations).where(eq(generations.kind, "chat")));
+  return row?.n ?? 0;
+}
+
+describe("sending a message", () => {
+  it("stores the user's message and the reply in order, answers in character and counts a generation", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    const extended = personaExtended(persona);
+
+    const first = await chat.sendMessage(user, persona.id, "  Where are you from?  ");
+    expect(first?.response).toContain(extended.birthplace);
+    const second = await chat.sendMessage(user, persona.id, "What do you do?");
+    expect(second?.response.toLowerCase()).toContain(extended.occupation.toLowerCase());
+
+    const history = await chat.listMessages(user, persona.id);
+    expect(history.map((m) => [m.role, m.content])).toEqual([
+      ["user", "Where are you from?"],
+      ["assistant", first!.response],
+      ["user", "What do you do?"],
+      ["assistant", second!.response],
+    ]);
+    expect(history[1]!.id).toBe(first!.messageId);
+    expect(new Date(history[0]!.timestamp).getTime()).toBeLessThanOrEqual(new Date(history[1]!.timestamp).getTime());
+    expect(await generationCount(user.id)).toBe(2);
+  });
+
+  it("refuses empty, over-long and control-character messages with nothing stored", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    for (const [message, text] of [
+      ["", "Message cannot be empty"],
+      ["   \n\t ", "Message cannot be empty"],
+      [undefined, "Message cannot be empty"],
+      [42, "Message must be text"],
+      ["x".repeat(4001), "Message must be 4,000 characters or less"],
+      ["bell\u0007", "Message cannot contain control characters"],
+      ["nul\u0000", "Message cannot contain control characters"],
+    ] as const) {
+      await expect(chat.sendMessage(user, persona.id, message)).rejects.toMatchObject({ status: 400, message: text });
+    }
+    expect(await rows(persona.id, user.id)).toEqual([]);
+    // 4,000 characters (emoji count once) is fine.
+    await expect(chat.sendMessage(user, persona.id, "🙂".repeat(4000))).resolves.toMatchObject({ response: expect.any(String) });
+  });
+
+  it("another user's persona and an unknown id are 404 for every call", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const persona = await activePersona(owner);
+    await chat.sendMessage(owner, persona.id, "Hello!");
+    for (const id of [persona.id, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      await expect(chat.listMessages(stranger, id)).rejects.toMatchObject({ status: 404 });
+      await expect(chat.sendMessage(stranger, id, "Hi")).rejects.toMatchObject({ status: 404 });
+      await expect(chat.regenerateReply(stranger, id)).rejects.toMatchObject({ status: 404 });
+      await expect(chat.clearChat(stranger, id)).rejects.toMatchObject({ status: 404 });
+    }
+    expect(await rows(persona.id, owner.id)).toHaveLength(2);
+  });
+
+  it("drafts cannot chat; archived personas keep their history read-only", async () => {
+    const user = await newUser();
+    const draft = await personasService.saveDraft(user, { name: "Sketch" });
+    await expect(chat.sendMessage(user, draft.id, "Hi")).rejects.toMatchObject({
+      status: 409,
+      message: "Finish creating this persona to start chatting",
+    });
+    const persona = await activePersona(user);
+    await chat.sendMessage(user, persona.id, "Hi");
+    await library.archivePersona(user, persona.id);
+    await expect(chat.sendMessage(user, persona.id, "Still there?")).rejects.toMatchObject({ status: 409, code: "persona_archived" });
+    await expect(chat.regenerateReply(user, persona.id)).rejects.toMatchObject({ status: 409 });
+    await expect(chat.clearChat(user, persona.id)).rejects.toMatchObject({ status: 409 });
+    expect(await chat.listMessages(user, persona.id)).toHaveLength(2);
+  });
+
+  it("allows 20 messages a minute per user, then 429 with a retry time", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    for (let i = 0; i < 20; i++) await chat.sendMessage(user, persona.id, `Message ${i}`);
+    const refused = await chat.sendMessage(user, persona.id, "One too many").catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 429 });
+    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    expect(await rows(persona.id, user.id)).toHaveLength(40);
+  });
+
+  it("one reply at a time per persona: a second message while one is written is a 409", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    const first = await chat.prepareReply(user, persona.id, { message: "First" });
+    await expect(chat.sendMessage(user, persona.id, "Second")).rejects.toMatchObject({ status: 409, code: "reply_in_progress" });
+    if (first.duplicate) throw new Error("unexpected duplicate");
+    await first.complete();
+    await expect(chat.sendMessage(user, persona.id, "Second")).resolves.not.toBeNull();
+    expect((await rows(persona.id, user.id)).map((r) => r.content).filter((c) => c === "Second")).toHaveLength(1);
+  });
+
+  it("a double submit of the same form stores one message and one reply", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    const clientKey = crypto.randomUUID();
+    const [a, b] = await Promise.all([
+      chat.sendMessage(user, persona.id, "Only once", { clientKey }),
+      chat.sendMessage(user, persona.id, "Only once", { clientKey }),
+    ]);
+    expect([a, b].filter((r) => r !== null)).toHaveLength(1);
+    expect(await chat.sendMessage(user, persona.id, "Only once", { clientKey })).toBeNull();
+    expect((await rows(persona.id, user.id)).map((r) => r.role)).toEqual(["user", "assistant"]);
+  });
+});
+
+describe("failures leave the user's message and no half-written reply", () => {
+  function failing(afterPieces: number): Generator {
+    return {
+      kind: "openai",
+      generateBackstory: async () => "",
+      async *chatReply() {
+        for (let i = 0; i < afterPieces; i++) yield `piece${i} `;
+        throw new AiError("unavailable", "The endpoint went down.");
+      },
+    };
+  }
+
+  it("a failing generator: 502 with the spec's text, the message stays, no assistant row, no generation", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    useTextGenerator(failing(3));
+    await expect(chat.sendMessage(user, persona.id, "Are you there?")).rejects.toMatchObject({
+      status: 502,
+      message: "Failed to get a response. Please try again.",
+    });
+    expect((await rows(persona.id, user.id)).map((r) => [r.role, r.content])).toEqual([["user", "Are you there?"]]);
+    expect(await generationCount(user.id)).toBe(0);
+
+    // Sending the same text again (here from a new rendering of the form) answers that message
+    // instead of storing it twice; a double submit of that retry is still one message.
+    useTextGenerator(createLocalTextGenerator({ chatPaceMs: 0 }));
+    const clientKey = crypto.randomUUID();
+    await chat.sendMessage(user, persona.id, "Are you there?", { clientKey });
+    expect(await chat.sendMessage(user, persona.id, "Are you there?", { clientKey })).toBeNull();
+    expect((await rows(persona.id, user.id)).map((r) => r.role)).toEqual(["user", "assistant"]);
+  });
+
+  it("a reply abandoned by the caller stores nothing more", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    useTextGenerator(createLocalTextGenerator({ chatPaceMs: 5 }));
+    const controller = new AbortController();
+    const prepared = await chat.prepareReply(user, persona.id, { message: "Tell me about yourself" });
+    if (prepared.duplicate) throw new Error("unexpected duplicate");
+    const tokens: string[] = [];
+    const done = prepared.complete({
+      live: true,
+      signal: controller.signal,
+      onToken: (t) => {
+        tokens.push(t);
+        if (tokens.length === 2) controller.abort();
+      },
+    });
+    await expect(done).rejects.toMatchObject({ status: 502 });
+    expect(tokens.length).toBeGreaterThanOrEqual(2);
+    expect((await rows(persona.id, user.id)).map((r) => r.role)).toEqual(["user"]);
+    // The persona is free again.
+    await expect(chat.sendMessage(user, persona.id, "Hello?")).resolves.not.toBeNull();
+  });
+
+  it("through an OpenAI-compatible endpoint: the caller going away aborts the request, and no reply is stored", async () => {
+    const fake = await startFakeOpenAi();
+    try {
+      const user = await newUser();
+      const persona = await activePersona(user);
+      useTextGenerator(createOpenAiTextGenerator({ apiKey: fake.apiKey, baseURL: fake.url, model: "m", maxRetries: 0 }));
+      fake.reply({ content: "one two three four five six seven eight", chunkDelayMs: 50 });
+      const controller = new AbortController();
+      const prepared = await chat.prepareReply(user, persona.id, { message: "Talk to me" });
+      if (prepared.duplicate) throw new Error("unexpected duplicate");
+      const tokens: string[] = [];
+      const done = prepared.complete({
+        signal: controller.signal,
+        onToken: (t) => {
+          tokens.push(t);
+          if (tokens.length === 2) controller.abort();
+        },
+      });
+      await expect(done).rejects.toMatchObject({ status: 502 });
+      for (let i = 0; i < 50 && fake.abandonedStreams === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(fake.abandonedStreams).toBe(1);
+      expect((await rows(persona.id, user.id)).map((r) => r.role)).toEqual(["user"]);
+      expect(await generationCount(user.id)).toBe(0);
+
+      // A complete streamed reply is stored whole.
+      fake.reply({ content: "I grew up by the sea." });
+      await expect(chat.sendMessage(user, persona.id, "Where did you grow up?")).resolves.toMatchObject({ response: "I grew up by the sea." });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("an empty reply is a failure, not an empty message", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    useTextGenerator({
+      kind: "openai",
+      generateBackstory: async () => "",
+      async *chatReply() {
+        yield "   ";
+      },
+    });
+    await expect(chat.sendMessage(user, persona.id, "Hi")).rejects.toMatchObject({ status: 502 });
+    expect((await rows(persona.id, user.id)).map((r) => r.role)).toEqual(["user"]);
+  });
+});
+
+describe("regenerate and clear", () => {
+  it("regenerate replaces the last reply with a different one", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    await expect(chat.regenerateReply(user, persona.id)).rejects.toMatchObject({ status: 409, message: "There is no reply to regenerate yet." });
+    const first = await chat.sendMessage(user, persona.id, "Hi!");
+    const again = await chat.regenerateReply(user, persona.id);
+    expect(again.response).not.toBe(first!.response);
+    const history = await chat.listMessages(user, persona.id);
+    expect(history.map((m) => m.content)).toEqual(["Hi!", again.response]);
+    expect(history[1]!.id).toBe(again.messageId);
+    expect(await generationCount(user.id)).toBe(2);
+  });
+
+  it("Clear deletes the conversation; deleting the persona deletes it too", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    await chat.sendMessage(user, persona.id, "Hi!");
+    expect(await chat.clearChat(user, persona.id)).toBe(2);
+    expect(await chat.listMessages(user, persona.id)).toEqual([]);
+    await chat.sendMessage(user, persona.id, "Hi again!");
+    await library.deletePersona(user, persona.id);
+    expect(await rows(persona.id, user.id)).toEqual([]);
+  });
+});
+
+describe("the context is bounded", () => {
+  it("a reply in a 1,000-message conversation reads only the last 20 messages", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    const values = Array.from({ length: 1000 }, (_, i) => ({
+      personaId: persona.id,
+      role: i % 2 === 0 ? "user" : "assistant",
+      content: `Old message ${i}`,
+    }));
+    for (let i = 0; i < values.length; i += 250) await withUser(user.id, (tx) => tx.insert(chatMessages).values(values.slice(i, i + 250)));
+    const seen: number[] = [];
+    const local = createLocalTextGenerator({ chatPaceMs: 0 });
+    useTextGenerator({
+      ...local,
+      chatReply(input, options) {
+        seen.push(input.history.length);
+        expect(input.history.at(-1)).toEqual({ role: "user", content: "And now?" });
+        expect(input.history[0]!.content).toBe("Old message 981");
+        return local.chatReply(input, options);
+      },
+    });
+    await chat.sendMessage(user, persona.id, "And now?");
+    expect(seen).toEqual([20]);
+    expect(await chat.listMessages(user, persona.id)).toHaveLength(1002);
+    const [{ n } = { n: 0 }] = await withUser(user.id, (tx) => tx.select({ n: count() }).from(personas));
+    expect(n).toBe(1);
+  });
+});

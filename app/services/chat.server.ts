@@ -1,0 +1,313 @@
+// Chatting with a persona (SPEC §2 chat panel, §5 chat rules, §7 chat calls): the history,
+// sending a message and getting the persona's reply (streamed or whole), regenerating the
+// last reply, and clearing the conversation. The persona page's actions and the JSON API call
+// these same functions; every query runs through the RLS door as the user, so another user's
+// persona is simply not there (404).
+//
+// Rules that live here once:
+// - only active personas chat; a draft must be finished first, an archived one is read-only
+//   (409 with the note the page shows);
+// - a message is checked by the domain's rules (empty, 4,000 characters, control characters);
+// - at most 20 replies a minute per user (429 with Retry-After), and one reply at a time per
+//   persona (409): both counted in this process's memory, like the other abuse limits;
+// - the user's message is stored before the reply is written; the reply is stored (with its
+//   'Generated Content' entry) only once it is complete, so a failed or abandoned reply leaves
+//   the user's message and no half-written or empty assistant message. Sending the same text
+//   again right after a failure answers that message instead of storing it twice;
+// - a reply reads only the last CHAT_HISTORY_WINDOW messages, whatever the history's length.
+import { randomUUID } from "node:crypto";
+
+import { and, asc, desc, eq } from "drizzle-orm";
+
+import { chatAvailability, checkChatMessage, CHAT_MESSAGES, CHAT_TOASTS, type ChatMessageView } from "~/domain/chat";
+import { AiError, textGenerator, type ChatTurn } from "~/infra/ai.server";
+import { CHAT_HISTORY_WINDOW } from "~/infra/ai/chat-prompt";
+import { chatMessages, generations, type ChatMessage, type Persona } from "~/infra/db/schema";
+import { withUser } from "~/infra/db.server";
+import { consumeChatAllowance, RateLimitedError } from "~/infra/rate-limit.server";
+
+import { AccountError, type CurrentUser } from "./accounts.server";
+import { personaExtended } from "./persona-export.server";
+import { getPersona, isUuid } from "./personas.server";
+
+export const CHAT_FAILED = CHAT_TOASTS.sendFailed.description;
+
+/** What a finished reply answers (SPEC §3: send replies carry messageId and response). */
+export interface ChatReply {
+  messageId: string;
+  response: string;
+}
+
+function view(row: Pick<ChatMessage, "id" | "role" | "content" | "timestamp">): ChatMessageView {
+  return {
+    id: row.id,
+    role: row.role === "assistant" ? "assistant" : "user",
+    content: row.content,
+    timestamp: new Date(row.timestamp).toISOString(),
+  };
+}
+
+const MESSAGE_COLUMNS = {
+  id: chatMessages.id,
+  role: chatMessages.role,
+  content: chatMessages.content,
+  timestamp: chatMessages.timestamp,
+};
+
+/** The whole conversation with one of the user's personas, oldest first. */
+export async function listMessages(user: CurrentUser, personaId: string): Promise<ChatMessageView[]> {
+  await getPersona(user, personaId);
+  const rows = await withUser(user.id, (tx) =>
+    tx
+      .select(MESSAGE_COLUMNS)
+      .from(chatMessages)
+      .where(and(eq(chatMessages.personaId, personaId), eq(chatMessages.isDeleted, false)))
+      .orderBy(asc(chatMessages.seq)),
+  );
+  return rows.map(view);
+}
+
+/** A 409 unless the persona may chat: drafts must be finished, archived ones are read-only. */
+function assertCanChat(persona: Pick<Persona, "status">): void {
+  const availability = chatAvailability(persona.status);
+  if (availability === "draft") throw new AccountError(409, CHAT_MESSAGES.draft, undefined, "persona_draft");
+  if (availability === "archived") throw new AccountError(409, CHAT_MESSAGES.archived, undefined, "persona_archived");
+}
+
+/** Deletes the whole conversation (Clear). Returns how many messages went. */
+export async function clearChat(user: CurrentUser, personaId: string): Promise<number> {
+  const persona = await getPersona(user, personaId);
+  assertCanChat(persona);
+  const removed = await withUser(user.id, (tx) =>
+    tx.delete(chatMessages).where(eq(chatMessages.personaId, personaId)).returning({ id: chatMessages.id }),
+  );
+  return removed.length;
+}
+
+// ---------------------------------------------------------------- replies
+
+interface InFlight {
+  clientKey: string | null;
+  settled: Promise<void>;
+}
+
+/** Replies being written, per persona (this process). */
+const inFlight = new Map<string, InFlight>();
+
+export interface ReplyRequest {
+  /** The user's message (a send); absent for a regenerate. */
+  message?: unknown;
+  regenerate?: boolean;
+  /** The no-JavaScript form's idempotency key: the same key twice stores one message. */
+  clientKey?: string | null;
+}
+
+export interface CompleteOptions {
+  /** Each piece of the reply as it is written. */
+  onToken?: (text: string) => void;
+  /** The caller went away: stop writing; nothing more is stored. */
+  signal?: AbortSignal;
+  /** The caller shows the reply as it arrives (the embedded responder then writes at a reading pace). */
+  live?: boolean;
+}
+
+export type PreparedReply =
+  | { duplicate: true; settled: Promise<void> }
+  | {
+      duplicate: false;
+      /** Writes the reply and stores it. Call exactly once (or cancel()). */
+      complete(options?: CompleteOptions): Promise<ChatReply>;
+      /** Gives the persona back without writing a reply. */
+      cancel(): void;
+    };
+
+function validMessage(raw: unknown): string {
+  const checked = checkChatMessage(raw);
+  if (!checked.ok) throw new AccountError(400, checked.error, { message: [checked.error] });
+  return checked.message;
+}
+
+function extendedFor(persona: Persona) {
+  const { birthYear: _birthYear, ...extended } = personaExtended(persona);
+  return extended;
+}
+
+/**
+ * Everything before a reply is written: the checks (message, persona, limits), the user's
+ * message stored, and the conversation window read. A failure here is an AccountError with its
+ * status; the persona is then free again.
+ */
+export async function prepareReply(user: CurrentUser, personaId: string, request: ReplyRequest): Promise<PreparedReply> {
+  const text = request.regenerate ? null : validMessage(request.message);
+  const clientKey = request.clientKey && isUuid(request.clientKey) ? request.clientKey.toLowerCase() : null;
+  const persona = await getPersona(user, personaId);
+  assertCanChat(persona);
+
+  const running = inFlight.get(persona.id);
+  if (clientKey) {
+    // A double submit of the no-JavaScript form: the first one is (or was) answered.
+    if (running?.clientKey === clientKey) return { duplicate: true, settled: running.settled };
+    const [seen] = await withUser(user.id, (tx) =>
+      tx
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.personaId, persona.id), eq(chatMessages.clientKey, clientKey))),
+    );
+    if (seen) return { duplicate: true, settled: inFlight.get(persona.id)?.settled ?? Promise.resolve() };
+  }
+  const current = inFlight.get(persona.id);
+  if (current) {
+    if (clientKey && current.clientKey === clientKey) return { duplicate: true, settled: current.settled };
+    throw new AccountError(409, CHAT_MESSAGES.busy, undefined, "reply_in_progress");
+  }
+
+  let release!: () => void;
+  const settled = new Promise<void>((resolve) => (release = resolve));
+  const mine: InFlight = { clientKey, settled };
+  inFlight.set(persona.id, mine);
+  const free = () => {
+    if (inFlight.get(persona.id) === mine) inFlight.delete(persona.id);
+    release();
+  };
+
+  try {
+    try {
+      await consumeChatAllowance(user.id);
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw new AccountError(429, error.message, undefined, "rate_limited", error.retryAfterSeconds);
+      throw error;
+    }
+    const turn = await withUser(user.id, async (tx) => {
+      const recent = await tx
+        .select({ ...MESSAGE_COLUMNS, clientKey: chatMessages.clientKey })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.personaId, persona.id), eq(chatMessages.isDeleted, false)))
+        .orderBy(desc(chatMessages.seq))
+        .limit(CHAT_HISTORY_WINDOW);
+      recent.reverse();
+      const last = recent.at(-1);
+      if (text === null) {
+        // Regenerate: replace the last reply, or answer a message left without one.
+        if (!last) throw new AccountError(409, CHAT_MESSAGES.nothingToRegenerate, undefined, "nothing_to_regenerate");
+        const replacing = last.role === "assistant" ? last : null;
+        const history = replacing ? recent.slice(0, -1) : recent;
+        const anchor = [...history].reverse().find((m) => m.role === "user");
+        if (!anchor) throw new AccountError(409, CHAT_MESSAGES.nothingToRegenerate, undefined, "nothing_to_regenerate");
+        return { history, anchorId: anchor.id, replacing };
+      }
+      if (last?.role === "user" && last.content === text) {
+        // The same message again right after a failed reply: answer it, do not store it twice.
+        // A form's key moves to it, so a double submit of this retry is still one message.
+        if (clientKey) await tx.update(chatMessages).set({ clientKey }).where(eq(chatMessages.id, last.id));
+        return { history: recent, anchorId: last.id, replacing: null };
+      }
+      const [stored] = await tx
+        .insert(chatMessages)
+        .values({ personaId: persona.id, role: "user", content: text, clientKey })
+        .onConflictDoNothing()
+        .returning(MESSAGE_COLUMNS);
+      if (!stored) return null; // the same form key, stored a moment ago by a double submit
+      return { history: [...recent.slice(1 - CHAT_HISTORY_WINDOW), stored], anchorId: stored.id, replacing: null };
+    });
+    if (!turn) {
+      free();
+      return { duplicate: true, settled: Promise.resolve() };
+    }
+
+    const history: ChatTurn[] = turn.history.map((m) => ({ role: m.role === "assistant" ? "assistant" : "user", content: m.content }));
+    const input = {
+      personaId: persona.id,
+      persona: {
+        name: persona.name,
+        type: persona.type,
+        gender: persona.gender,
+        ageRange: persona.ageRange,
+        interests: persona.interests,
+        personality: persona.personality,
+        description: persona.description,
+        backstory: persona.backstory,
+        extended: extendedFor(persona),
+      },
+      history,
+      avoid: turn.replacing ? [turn.replacing.content] : [],
+    };
+
+    let used = false;
+    return {
+      duplicate: false,
+      cancel: free,
+      async complete({ onToken, signal, live }: CompleteOptions = {}) {
+        if (used) throw new Error("A prepared reply is completed once.");
+        used = true;
+        let reply = "";
+        try {
+          for await (const piece of textGenerator().chatReply(input, { signal, live })) {
+            if (signal?.aborted) break;
+            reply += piece;
+            onToken?.(piece);
+          }
+          if (signal?.aborted) throw new AiError("timeout", "The client went away before the reply was complete.");
+          reply = reply.trim();
+          if (reply === "") throw new AiError("bad_response", "The reply was empty.");
+          const stored = await withUser(user.id, async (tx) => {
+            // Clear may have run meanwhile: then the reply has nothing to answer.
+            const [anchor] = await tx.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.id, turn.anchorId));
+            if (!anchor) return null;
+            if (turn.replacing) await tx.delete(chatMessages).where(eq(chatMessages.id, turn.replacing.id));
+            const [row] = await tx
+              .insert(chatMessages)
+              .values({ personaId: persona.id, role: "assistant", content: reply })
+              .returning({ id: chatMessages.id });
+            await tx.insert(generations).values({ userId: user.id, kind: "chat" });
+            return row!;
+          });
+          if (!stored) throw new AccountError(409, CHAT_FAILED, undefined, "conversation_cleared");
+          return { messageId: stored.id, response: reply };
+        } catch (error) {
+          if (error instanceof AiError) {
+            if (!signal?.aborted) console.error(`[ai] chat reply for persona ${persona.id} failed: ${error.code}: ${error.message}`);
+            throw new AccountError(502, CHAT_FAILED, undefined, `ai_${error.code}`);
+          }
+          throw error;
+        } finally {
+          free();
+        }
+      },
+    };
+  } catch (error) {
+    free();
+    throw error;
+  }
+}
+
+/** Sends a message and waits for the whole reply; null for a double submit of the same form. */
+export async function sendMessage(
+  user: CurrentUser,
+  personaId: string,
+  message: unknown,
+  options: { clientKey?: string | null; signal?: AbortSignal } = {},
+): Promise<ChatReply | null> {
+  const prepared = await prepareReply(user, personaId, { message, clientKey: options.clientKey });
+  if (prepared.duplicate) {
+    await prepared.settled;
+    return null;
+  }
+  return prepared.complete({ signal: options.signal });
+}
+
+/** Writes the last reply again (the old one is replaced), or answers a message left without one. */
+export async function regenerateReply(user: CurrentUser, personaId: string, options: { signal?: AbortSignal } = {}): Promise<ChatReply> {
+  const prepared = await prepareReply(user, personaId, { regenerate: true });
+  if (prepared.duplicate) throw new Error("A regenerate has no form key.");
+  return prepared.complete({ signal: options.signal });
+}
+
+/** The idempotency key of one rendering of the no-JavaScript send form. */
+export function newFormKey(): string {
+  return randomUUID();
+}
+
+/** Tests: forget replies in flight. */
+export function resetChatState(): void {
+  inFlight.clear();
+}

@@ -1,0 +1,184 @@
+// Chatting with a persona, with JavaScript and without: open the Chat tab, send, see the reply
+// in character, reload and keep it, regenerate, clear; drafts and archived personas; a double
+// submit of the no-JavaScript form stores one message.
+import type { APIRequestContext, Page } from "@playwright/test";
+
+import { createAccount, expect, expectNoA11yViolations, signIn, test, visit, type Account } from "./support";
+
+const NOVA = {
+  name: "Nova Lumen",
+  type: "vtuber",
+  gender: "female",
+  ageRange: "18-24",
+  interests: ["gaming", "music"],
+  description: "A cheerful late-night streamer.",
+  personality: ["Outgoing", "Creative"],
+};
+
+const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+const toast = (page: Page) => page.getByTestId("toast").last();
+const bubbles = (page: Page, role: "user" | "assistant") => page.locator(`[data-testid="chat-message"][data-role="${role}"]`);
+
+async function personaOf(request: APIRequestContext, account: Account, path = "/api/personas", data: Record<string, unknown> = NOVA) {
+  const res = await request.post(path, { headers: auth(account), data });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; name: string };
+}
+
+async function birthplaceOf(request: APIRequestContext, account: Account, id: string): Promise<string> {
+  const res = await request.get(`/api/personas/${id}/export?format=json`, { headers: auth(account) });
+  return ((await res.json()) as { extended: { birthplace: string } }).extended.birthplace;
+}
+
+test.describe("chat with a persona", () => {
+  test("open Chat, send, see the reply, reload, regenerate and clear", async ({ page, request, jsEnabled }) => {
+    const account = await createAccount(request);
+    const persona = await personaOf(request, account);
+    const birthplace = await birthplaceOf(request, account, persona.id);
+    await signIn(page, account);
+    await visit(page, `/persona/${persona.id}`);
+
+    await page.getByRole(jsEnabled ? "tab" : "link", { name: "Chat", exact: true }).click();
+    await expect(page).toHaveURL(/\?tab=chat/);
+    const panel = page.getByTestId("chat-panel");
+    await expect(panel).toContainText("Hi there! I'm Nova Lumen. How can I help you today?");
+    await expect(page.getByTestId("chat-count")).toHaveText("0 messages");
+    await expectNoA11yViolations(page);
+
+    const input = page.getByPlaceholder("Type a message...");
+    await input.fill("Where are you from?");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(bubbles(page, "assistant")).toHaveCount(1);
+    await expect(bubbles(page, "user")).toHaveText([/Where are you from\?/]);
+    await expect(bubbles(page, "assistant").first()).toContainText(birthplace);
+    await expect(page.getByTestId("chat-count")).toHaveText("2 messages");
+    await expect(panel).not.toContainText("How can I help you today?");
+    if (!jsEnabled) await expect(page).toHaveURL(/\?tab=chat#newest$/);
+    await expect(bubbles(page, "assistant").first().locator("time")).toHaveText(/\d{1,2}:\d{2}/);
+
+    // A reload (and the tab in the address) keeps the conversation.
+    await visit(page, `/persona/${persona.id}?tab=chat`);
+    await expect(bubbles(page, "user")).toHaveCount(1);
+    await expect(bubbles(page, "assistant").first()).toContainText(birthplace);
+    const first = await bubbles(page, "assistant").first().getByTestId("chat-message-text").innerText();
+    await expectNoA11yViolations(page);
+
+    // Regenerate replaces the last reply.
+    await page.getByRole("button", { name: "Regenerate response" }).click();
+    await expect(bubbles(page, "assistant").first().getByTestId("chat-message-text")).not.toHaveText(first);
+    await expect(bubbles(page, "assistant")).toHaveCount(1);
+    await expect(page.getByTestId("chat-count")).toHaveText("2 messages");
+
+    // Clear asks first, then resets to the greeting.
+    await page.getByRole(jsEnabled ? "button" : "link", { name: "Clear", exact: true }).click();
+    if (jsEnabled) {
+      const dialog = page.getByRole("dialog", { name: "Clear this conversation?" });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "Clear chat" }).click();
+    } else {
+      await expect(page.getByRole("heading", { name: "Clear this conversation?" })).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.getByRole("button", { name: "Clear chat" }).click();
+    }
+    await expect(toast(page)).toContainText("Chat Cleared");
+    await expect(toast(page)).toContainText("Your conversation history has been cleared.");
+    await expect(panel).toContainText("Hi there! I'm Nova Lumen. How can I help you today?");
+    await expect(page.getByTestId("chat-count")).toHaveText("0 messages");
+    const api = await request.get(`/api/personas/${persona.id}/chat`, { headers: auth(account) });
+    expect(await api.json()).toEqual([]);
+  });
+
+  test("Back and Forward keep the tab", async ({ page, request }) => {
+    const account = await createAccount(request);
+    const persona = await personaOf(request, account);
+    await signIn(page, account);
+    await visit(page, `/persona/${persona.id}`);
+    await expect(page.getByRole("region", { name: "Basic Information" })).toBeVisible();
+    await page.getByText("Chat", { exact: true }).click();
+    await expect(page).toHaveURL(/\?tab=chat$/);
+    await expect(page.getByTestId("chat-count")).toHaveText("0 messages");
+    await page.goBack();
+    await expect(page.getByRole("region", { name: "Basic Information" })).toBeVisible();
+    await expect(page.getByTestId("chat-panel")).toHaveCount(0);
+    await page.goForward();
+    await expect(page).toHaveURL(/\?tab=chat$/);
+    await expect(page.getByTestId("chat-count")).toHaveText("0 messages");
+  });
+
+  test("a whitespace-only message is refused and nothing is stored", async ({ page, request, jsEnabled }) => {
+    const account = await createAccount(request);
+    const persona = await personaOf(request, account);
+    await signIn(page, account);
+    await visit(page, `/persona/${persona.id}?tab=chat`);
+    const input = page.getByPlaceholder("Type a message...");
+    await input.fill("   ");
+    if (jsEnabled) {
+      await expect(page.getByRole("button", { name: "Send", exact: true })).toBeDisabled();
+      await input.press("Enter");
+    } else {
+      await page.getByRole("button", { name: "Send", exact: true }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Message cannot be empty" })).toBeVisible();
+    }
+    await expect(page.getByTestId("chat-count")).toHaveText("0 messages");
+    const api = await request.get(`/api/personas/${persona.id}/chat`, { headers: auth(account) });
+    expect(await api.json()).toEqual([]);
+  });
+
+  test("a refused message stays in the input with the reason (20 a minute)", async ({ page, request }) => {
+    const account = await createAccount(request);
+    const persona = await personaOf(request, account);
+    for (let i = 0; i < 20; i++) {
+      const res = await request.post(`/api/personas/${persona.id}/chat`, { headers: auth(account), data: { message: `Quick ${i}` } });
+      expect(res.status()).toBe(201);
+    }
+    await signIn(page, account);
+    await visit(page, `/persona/${persona.id}?tab=chat`);
+    const input = page.getByPlaceholder("Type a message...");
+    await input.fill("Are you still there?");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.getByText(/Too many messages: at most 20 a minute/)).toBeVisible();
+    await expect(input).toHaveValue("Are you still there?");
+    await expect(page.getByTestId("chat-count")).toHaveText("40 messages");
+  });
+
+  test("a draft asks to be finished; an archived persona is read-only", async ({ page, request }) => {
+    const account = await createAccount(request);
+    const draft = await personaOf(request, account, "/api/personas/draft", { name: "Sketch" });
+    const archived = await personaOf(request, account);
+    await request.post(`/api/personas/${archived.id}/chat`, { headers: auth(account), data: { message: "Hello!" } });
+    await request.patch(`/api/personas/${archived.id}/status`, { headers: auth(account), data: { status: "archived" } });
+    await signIn(page, account);
+
+    await visit(page, `/persona/${draft.id}?tab=chat`);
+    await expect(page.getByText("Finish creating this persona to start chatting")).toBeVisible();
+    await expect(page.getByTestId("chat-panel").getByRole("link", { name: "Continue Creating" })).toHaveAttribute(
+      "href",
+      `/create-persona?id=${draft.id}`,
+    );
+    await expect(page.getByPlaceholder("Type a message...")).toHaveCount(0);
+
+    await visit(page, `/persona/${archived.id}?tab=chat`);
+    await expect(bubbles(page, "user")).toHaveText([/Hello!/]);
+    await expect(page.getByText(/archived: its conversation is read-only\. Restore it/)).toBeVisible();
+    await expect(page.getByPlaceholder("Type a message...")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Regenerate response" })).toHaveCount(0);
+    await expectNoA11yViolations(page);
+  });
+
+  test("a double submit of the send form stores one message", async ({ page, request }) => {
+    const account = await createAccount(request);
+    const persona = await personaOf(request, account);
+    await signIn(page, account);
+    await visit(page, `/persona/${persona.id}?tab=chat`);
+    const key = await page.locator('input[name="key"]').inputValue();
+    const form = { intent: "send", key, message: "Only once, please" };
+    const [a, b] = await Promise.all([
+      page.request.post(`/persona/${persona.id}?tab=chat`, { form, maxRedirects: 0 }),
+      page.request.post(`/persona/${persona.id}?tab=chat`, { form, maxRedirects: 0 }),
+    ]);
+    expect([a.status(), b.status()]).toEqual([302, 302]);
+    expect(a.headers().location).toBe(`/persona/${persona.id}?tab=chat#newest`);
+    const api = await request.get(`/api/personas/${persona.id}/chat`, { headers: auth(account) });
+    expect(((await api.json()) as { role: string }[]).map((m) => m.role)).toEqual(["user", "assistant"]);
+  });
+});
