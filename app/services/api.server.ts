@@ -65,13 +65,17 @@ export async function jsonObject<S extends JsonShape>(request: Request, shape: S
   const values = body as Record<string, unknown>;
   const field = (key: string) => {
     const spec = shape[key];
-    return typeof spec === "string" ? { check: TYPE_CHECKS[spec], message: TYPE_CHECKS[spec].message } : { check: TYPE_CHECKS[spec.type], message: spec.message };
+    return typeof spec === "string"
+      ? { check: TYPE_CHECKS[spec], message: TYPE_CHECKS[spec].message, own: false }
+      : { check: TYPE_CHECKS[spec.type], message: spec.message, own: true };
   };
   const wrong = Object.keys(values).filter((key) => !field(key).check.ok(values[key]));
   if (wrong.length) {
+    // One field with a message of its own says it in its words; otherwise each field and the type it needs.
+    const only = wrong.length === 1 && field(wrong[0]).own ? field(wrong[0]).message : undefined;
     throw new AccountError(
       400,
-      `Wrong type: ${wrong.map((key) => `${key} ${field(key).check.message.toLowerCase()}`).join("; ")}.`,
+      only ?? `Wrong type: ${wrong.map((key) => `${key} ${field(key).check.message.toLowerCase()}`).join("; ")}.`,
       Object.fromEntries(wrong.map((key) => [key, [field(key).message]])),
     );
   }

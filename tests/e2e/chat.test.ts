@@ -172,9 +172,11 @@ test.describe("chat with a persona", () => {
     await visit(page, `/persona/${persona.id}?tab=chat`);
     const key = await page.locator('input[name="key"]').inputValue();
     const form = { intent: "send", key, message: "Only once, please" };
+    // Posted as the browser's form would be: with its cookie and its page's origin.
+    const headers = { Origin: new URL(page.url()).origin };
     const [a, b] = await Promise.all([
-      page.request.post(`/persona/${persona.id}?tab=chat`, { form, maxRedirects: 0 }),
-      page.request.post(`/persona/${persona.id}?tab=chat`, { form, maxRedirects: 0 }),
+      page.request.post(`/persona/${persona.id}?tab=chat`, { form, headers, maxRedirects: 0 }),
+      page.request.post(`/persona/${persona.id}?tab=chat`, { form, headers, maxRedirects: 0 }),
     ]);
     expect([a.status(), b.status()]).toEqual([302, 302]);
     expect(a.headers().location).toBe(`/persona/${persona.id}?tab=chat#newest`);

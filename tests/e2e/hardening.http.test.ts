@@ -212,7 +212,9 @@ test.describe("strict JSON types", () => {
 
     const interests = await request.post("/api/personas", { headers: h, data: persona("Nova", { interests: "gaming" }) });
     expect(interests.status()).toBe(400);
-    expect(await interests.json()).toMatchObject({ message: "Wrong type: interests must be a list of text values or null.", errors: { interests: ["Invalid interest"] } });
+    expect(await interests.json()).toMatchObject({ message: "Invalid interest", errors: { interests: ["Invalid interest"] } });
+    const two = await request.post("/api/personas", { headers: h, data: persona("Nova", { interests: "gaming", description: 7 }) });
+    expect((await two.json()).message).toBe("Wrong type: interests must be a list of text values or null; description must be text or null.");
     const draft = await request.post("/api/personas/draft", { headers: h, data: { name: 42 } });
     expect(draft.status()).toBe(400);
     expect((await draft.json()).errors).toEqual({ name: ["Name must be at least 2 characters"] });
