@@ -69,18 +69,27 @@ export interface PlanSummary {
   cancelAtPeriodEnd: boolean;
 }
 
+/** What the Current Plan card says about a Stripe subscription that is no longer Premium. */
+const LAPSED: Record<string, string> = {
+  canceled: "Your Premium subscription has ended.",
+  past_due: "Your last Premium payment failed. Update your payment method under Manage subscription.",
+  unpaid: "Your last Premium payment failed. Update your payment method under Manage subscription.",
+  incomplete: "Your Premium checkout was not completed.",
+  incomplete_expired: "Your Premium checkout was not completed.",
+  paused: "Your Premium subscription is paused.",
+};
+
 /** The Current Plan card's lines (SPEC §4): name, badge, and the renewal or end date when there is one. */
-export function currentPlanLines(plan: PlanSummary, now = new Date()) {
+export function currentPlanLines(plan: PlanSummary) {
   const name = plan.premium ? "Premium" : "Free Plan";
   const badge = plan.trialDaysLeft > 0 ? `${plan.trialDaysLeft} days left` : plan.premium ? null : "Limited features";
   let date: string | null = null;
-  if (plan.currentPeriodEnd) {
-    const end = new Date(plan.currentPeriodEnd);
-    const day = formatDay(end);
-    if (plan.premium && plan.trialDaysLeft > 0) date = plan.cancelAtPeriodEnd ? `Trial ends on ${day}` : `Trial ends on ${day}, then $9.99/month`;
-    else if (plan.premium) date = plan.cancelAtPeriodEnd ? `Ends on ${day}` : `Renews on ${day}`;
-    else if (end.getTime() > now.getTime()) date = `Paid until ${day}`;
-    else date = `Premium ended on ${day}`;
+  const day = plan.currentPeriodEnd ? formatDay(new Date(plan.currentPeriodEnd)) : null;
+  if (plan.premium && day) {
+    if (plan.trialDaysLeft > 0) date = plan.cancelAtPeriodEnd ? `Trial ends on ${day}` : `Trial ends on ${day}, then $9.99/month`;
+    else date = plan.cancelAtPeriodEnd ? `Ends on ${day}` : `Renews on ${day}`;
+  } else if (!plan.premium) {
+    date = LAPSED[plan.status] ?? null;
   }
   return { name, badge, date };
 }
