@@ -6,7 +6,8 @@
 //   node_modules/.bin/tsx tests/support/fake-stripe-server.ts
 //
 // The app gets STRIPE_API_URL=http://127.0.0.1:$FAKE_STRIPE_PORT; the hosted Checkout and portal
-// pages deliver their signed events to FAKE_STRIPE_WEBHOOK_URL.
+// pages deliver their signed events to FAKE_STRIPE_WEBHOOK_URL (optional: the bench signs and
+// delivers its own).
 import { startFakeStripe } from "./fake-stripe";
 
 const need = (name: string) => {
@@ -20,9 +21,9 @@ const fake = await startFakeStripe({
   apiKey: need("STRIPE_SECRET_KEY"),
   webhookSecret: need("STRIPE_WEBHOOK_SECRET"),
   priceId: need("STRIPE_PRICE_ID"),
-  webhookUrl: need("FAKE_STRIPE_WEBHOOK_URL"),
+  webhookUrl: process.env.FAKE_STRIPE_WEBHOOK_URL || undefined,
 });
-console.log(`fake Stripe on ${fake.url}, delivering to ${fake.webhookUrl}`);
+console.log(`fake Stripe on ${fake.url}${fake.webhookUrl ? `, delivering to ${fake.webhookUrl}` : ""}`);
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => void fake.close().finally(() => process.exit(0)));

@@ -5,7 +5,7 @@
 // - POST /v1/customers, GET /v1/customers/{id}
 // - POST /v1/checkout/sessions (subscription mode), GET /v1/checkout/sessions/{id}
 // - POST /v1/billing_portal/sessions
-// - GET /v1/subscriptions/{id}
+// - POST /v1/subscriptions (for the bench: a subscription without Checkout), GET /v1/subscriptions/{id}
 //
 // Bodies are form-encoded (`metadata[user_id]=…`, `line_items[0][price]=…`) as the SDK sends
 // them; answers are Stripe-shaped objects with a `request-id` header; errors are
@@ -329,6 +329,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const session = { id, object: "billing_portal.session", customer: params.customer, return_url: params.return_url ?? null, url: `${fake.url}/p/session/${id}`, created: now(), livemode: false };
       portalSessions.set(id, session);
       return answer(200, session);
+    }
+    if (req.method === "POST" && path === "/v1/subscriptions") {
+      if (!params.customer) return required("customer");
+      if (!fake.customers.has(params.customer)) return missing("customer", params.customer);
+      if (params["items[0][price]"] !== priceId) return missing("price", params["items[0][price]"] ?? "");
+      const meta = metadata("metadata");
+      return answer(200, fake.createSubscription({ customer: params.customer, userId: meta.user_id, trialDays: Number(params.trial_period_days ?? 0) }));
     }
     if (req.method === "GET" && (match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
       const subscription = fake.subscriptions.get(match[1]);
