@@ -49,7 +49,8 @@ export interface BillingEvent {
 export interface Billing {
   priceId: string;
   trialDays: number;
-  createCustomer(input: { userId: string; email: string; name: string | null }): Promise<string>;
+  /** `replacing`: a stored customer Stripe no longer knows (deleted, or from the other mode's keys). */
+  createCustomer(input: { userId: string; email: string; name: string | null; replacing?: string }): Promise<string>;
   createCheckoutSession(input: {
     customerId: string;
     userId: string;
@@ -137,12 +138,12 @@ export function createStripeBilling(env: BillingEnv): Billing | null {
   return {
     priceId,
     trialDays,
-    createCustomer: ({ userId, email, name }) =>
+    createCustomer: ({ userId, email, name, replacing }) =>
       call(async () => {
         const customer = await stripe.customers.create(
           { email, ...(name ? { name } : {}), metadata: { user_id: userId } },
           // Two checkouts started at once make one customer.
-          { idempotencyKey: `personaforge-customer-${userId}` },
+          { idempotencyKey: `personaforge-customer-${userId}${replacing ? `-replacing-${replacing}` : ""}` },
         );
         return customer.id;
       }),

@@ -141,6 +141,19 @@ describe("checkout and portal", () => {
     expect(fake.requests.filter((r) => r.path === "/v1/checkout/sessions")).toHaveLength(2);
   });
 
+  it("replaces a stored customer Stripe no longer knows (deleted, or made with the other mode's keys)", async () => {
+    const user = await newUser();
+    await billing.startCheckout(user);
+    const old = (await profileOf(user.id)).stripeCustomerId!;
+    fake.customers.delete(old);
+    const { url } = await billing.startCheckout(user);
+    expect(url).toMatch(/\/c\/pay\/cs_test_/);
+    const replaced = (await profileOf(user.id)).stripeCustomerId!;
+    expect(replaced).toMatch(/^cus_/);
+    expect(replaced).not.toBe(old);
+    expect(fake.customers.has(replaced)).toBe(true);
+  });
+
   it("adds STRIPE_TRIAL_DAYS to Checkout", async () => {
     configure(14);
     const user = await newUser();

@@ -111,21 +111,32 @@ async function customerIdOf(user: CurrentUser): Promise<string | null> {
   return row?.customerId ?? null;
 }
 
-/** The creator's Stripe customer: the stored one, or a new one, stored (the first stored wins a race). */
-async function ensureCustomer(adapter: Billing, user: CurrentUser): Promise<string> {
+/**
+ * The creator's Stripe customer: the stored one, or a new one, stored (the first stored wins a
+ * race). `stale` is a stored customer Stripe does not know any more (deleted, or created with
+ * the test keys before the live ones): it is replaced.
+ */
+async function ensureCustomer(adapter: Billing, user: CurrentUser, stale?: string): Promise<string> {
   const existing = await customerIdOf(user);
-  if (existing) return existing;
+  if (existing && existing !== stale) return existing;
   const created = await adapter.createCustomer({
     userId: user.id,
     email: user.email,
     name: [user.firstName, user.lastName].filter(Boolean).join(" ") || null,
+    ...(stale ? { replacing: stale } : {}),
   });
-  const [row] = await withServiceRole("store the Stripe customer created for the creator's checkout", (tx) =>
-    tx
-      .update(profiles)
-      .set({ stripeCustomerId: sql`coalesce(${profiles.stripeCustomerId}, ${created})` })
-      .where(eq(profiles.id, user.id))
-      .returning({ customerId: profiles.stripeCustomerId }),
+  const [row] = await withServiceRole(
+    stale ? `replace the creator's Stripe customer ${stale}, unknown to Stripe, for a checkout` : "store the Stripe customer created for the creator's checkout",
+    (tx) =>
+      tx
+        .update(profiles)
+        .set({
+          stripeCustomerId: stale
+            ? sql`case when ${profiles.stripeCustomerId} = ${stale} then ${created} else ${profiles.stripeCustomerId} end`
+            : sql`coalesce(${profiles.stripeCustomerId}, ${created})`,
+        })
+        .where(eq(profiles.id, user.id))
+        .returning({ customerId: profiles.stripeCustomerId }),
   );
   return row?.customerId ?? created;
 }
@@ -141,13 +152,16 @@ export async function startCheckout(user: CurrentUser): Promise<{ url: string; t
   try {
     const url = await withinDeadline(
       (async () => {
+        const session = (customerId: string) =>
+          adapter.createCheckoutSession({ customerId, userId: user.id, successUrl: returnUrl("success"), cancelUrl: returnUrl("cancelled") });
         const customerId = await ensureCustomer(adapter, user);
-        return adapter.createCheckoutSession({
-          customerId,
-          userId: user.id,
-          successUrl: returnUrl("success"),
-          cancelUrl: returnUrl("cancelled"),
-        });
+        try {
+          return await session(customerId);
+        } catch (error) {
+          // 'No such customer': the stored one is gone from this Stripe account; make a new one, once.
+          if (!(error instanceof BillingError && error.kind === "not_found")) throw error;
+          return session(await ensureCustomer(adapter, user, customerId));
+        }
       })(),
     );
     return { url, to: "checkout" };
