@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 
 import { defineConfig, type LaunchOptions } from "@playwright/test";
 
+import { e2eStripe, e2eStripePort as stripePort } from "./support/e2e-stripe";
+
 const root = fileURLToPath(new URL("..", import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
@@ -52,16 +54,43 @@ export default defineConfig({
   ],
   webServer: process.env.E2E_BASE_URL
     ? undefined
-    : {
-        command: `npx remix build && node app/server.mjs`,
-        cwd: root,
-        url: `${baseURL}/`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-        // TRUST_PROXY lets each test present its own client address (X-Forwarded-For), so the
-        // per-client abuse limits apply per test as they would per visitor.
-        env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", TRUST_PROXY: "loopback", APP_URL: baseURL },
-        stdout: "ignore",
-        stderr: "pipe",
-      },
+    : [
+        // Billing runs against the fake Stripe API (tests/support/fake-stripe.ts) on a fixed port
+        // next to the app's; its hosted Checkout and portal pages deliver signed events to the app.
+        {
+          command: "node_modules/.bin/tsx tests/support/fake-stripe-server.ts",
+          cwd: root,
+          url: `${e2eStripe.STRIPE_API_URL}/health`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          env: {
+            FAKE_STRIPE_PORT: String(stripePort),
+            STRIPE_SECRET_KEY: e2eStripe.STRIPE_SECRET_KEY,
+            STRIPE_WEBHOOK_SECRET: e2eStripe.STRIPE_WEBHOOK_SECRET,
+            STRIPE_PRICE_ID: e2eStripe.STRIPE_PRICE_ID,
+            FAKE_STRIPE_WEBHOOK_URL: `${baseURL}/api/webhooks/stripe`,
+          },
+          stdout: "ignore",
+          stderr: "pipe",
+        },
+        {
+          command: `npx remix build && node app/server.mjs`,
+          cwd: root,
+          url: `${baseURL}/`,
+          reuseExistingServer: false,
+          timeout: 120_000,
+          // TRUST_PROXY lets each test present its own client address (X-Forwarded-For), so the
+          // per-client abuse limits apply per test as they would per visitor.
+          env: {
+            PORT: String(port),
+            DATA_DIR: dataDir,
+            NODE_ENV: "production",
+            TRUST_PROXY: "loopback",
+            APP_URL: baseURL,
+            ...e2eStripe,
+          },
+          stdout: "ignore",
+          stderr: "pipe",
+        },
+      ],
 });

@@ -1,29 +1,43 @@
-// Free and Premium plan cards (SPEC §1, §9), shared by the landing page and, later, /subscription.
+// Free and Premium plan cards (SPEC §1, §9), shared by the landing page and /subscription (which
+// puts its own actions, such as the upgrade form, in place of the sign-up links).
 import { Link } from "@remix-run/react";
 
 import { PLAN_INCLUDES, PLANS } from "~/domain/site";
 
 import { CheckIcon } from "./ui/icons";
 
-export function PricingCards({ ctaTo = "/register" }: { ctaTo?: string }) {
+export function PricingCards({
+  ctaTo = "/register",
+  actions,
+  headingLevel: H = "h3",
+}: {
+  ctaTo?: string;
+  /** What each card ends with instead of the sign-up link. */
+  actions?: { free: React.ReactNode; premium: React.ReactNode };
+  headingLevel?: "h2" | "h3";
+}) {
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-8 shadow-sm" aria-labelledby="plan-free">
-        <h3 id="plan-free" className="text-lg font-semibold text-slate-900">
+        <H id="plan-free" className="text-lg font-semibold text-slate-900">
           {PLANS.free.name}
-        </h3>
+        </H>
         <p className="mt-4">
           <span className="text-4xl font-bold text-slate-900">${PLANS.free.priceUsd}</span>
           <span className="text-slate-600">/month</span>
         </p>
         <p className="mt-2 text-slate-600">Everything you need to get started</p>
         <PlanFeatures extra={[`Up to ${PLANS.free.personaLimit} personas`]} />
-        <Link
-          to={ctaTo}
-          className="mt-8 rounded-lg border border-brand-700 px-4 py-2 text-center font-semibold text-brand-800 hover:bg-brand-50"
-        >
-          Start for free
-        </Link>
+        {actions ? (
+          <div className="mt-8">{actions.free}</div>
+        ) : (
+          <Link
+            to={ctaTo}
+            className="mt-8 rounded-lg border border-brand-700 px-4 py-2 text-center font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            Start for free
+          </Link>
+        )}
       </article>
       <article
         className="relative flex flex-col rounded-2xl border-2 border-brand-600 bg-white p-8 shadow-md"
@@ -32,9 +46,9 @@ export function PricingCards({ ctaTo = "/register" }: { ctaTo?: string }) {
         <span className="absolute -top-3 left-8 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">
           Most popular
         </span>
-        <h3 id="plan-premium" className="text-lg font-semibold text-slate-900">
+        <H id="plan-premium" className="text-lg font-semibold text-slate-900">
           {PLANS.premium.name}
-        </h3>
+        </H>
         <p className="mt-4">
           <span className="text-4xl font-bold text-slate-900">${PLANS.premium.priceUsd}</span>
           <span className="text-slate-600">/month</span>
@@ -42,12 +56,16 @@ export function PricingCards({ ctaTo = "/register" }: { ctaTo?: string }) {
         <p className="mt-2 text-slate-600">Unlimited personas plus additional features</p>
         <PlanFeatures extra={["Unlimited personas", "No commitment, cancel anytime"]} />
         <p className="mt-4 text-sm text-slate-600">{PLANS.premium.note}</p>
-        <Link
-          to={ctaTo}
-          className="mt-4 rounded-lg bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
-        >
-          Get Premium
-        </Link>
+        {actions ? (
+          <div className="mt-4">{actions.premium}</div>
+        ) : (
+          <Link
+            to={ctaTo}
+            className="mt-4 rounded-lg bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
+          >
+            Get Premium
+          </Link>
+        )}
       </article>
     </div>
   );

@@ -49,6 +49,10 @@ export const envSchema = z
     STRIPE_PRICE_ID: optionalString.refine((v) => v === undefined || v.startsWith("price_"), {
       message: "must start with price_",
     }),
+    // Another Stripe API host (stripe-mock, or the tests' fake): the `stripe` client talks to it exactly as to Stripe.
+    STRIPE_API_URL: optionalUrl(["http:", "https:"]),
+    // Days of free trial Checkout adds to a new subscription (0: none).
+    STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(0),
     SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
     MAIL_FROM: optionalString.default("PersonaForge <no-reply@personaforge.local>"),
     // Read by app/server.mjs; listed here so they are validated and documented with the rest.
@@ -75,6 +79,9 @@ export const envSchema = z
     }
     if (env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required when OPENAI_BASE_URL is set" });
+    }
+    if (env.STRIPE_API_URL && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required when STRIPE_API_URL is set (with STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID)" });
     }
     if (env.OAUTH_PROVIDERS && !env.SUPABASE_URL) {
       ctx.addIssue({ code: "custom", path: ["OAUTH_PROVIDERS"], message: "needs Supabase mode (SUPABASE_URL and its keys)" });

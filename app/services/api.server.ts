@@ -2,7 +2,7 @@
 // fetch a `data()` object returned from a resource route would be sent as-is with 200): allowed methods (405), JSON bodies that must be objects with
 // only known fields (400), size and type limits (413/415), and account failures as
 // `{ message, errors? }` with their status. Never a 500 for bad input.
-import { readJson } from "~/infra/http.server";
+import { readJson, readLimitedBody } from "~/infra/http.server";
 
 import { AccountError, type RequestContext } from "./accounts.server";
 import { apiError } from "./session.server";
@@ -80,6 +80,18 @@ export async function jsonObject<S extends JsonShape>(request: Request, shape: S
     );
   }
   return values as Partial<Record<keyof S, unknown>>;
+}
+
+/**
+ * For calls that take no body (SPEC §7 'empty body'): nothing, an empty body or `{}` is fine;
+ * a JSON object with fields is a 400 naming them, anything else that is not JSON a 415.
+ */
+export async function emptyBody(request: Request): Promise<void> {
+  if (!request.body) return;
+  const raw = await readLimitedBody(request, 1024);
+  if (new TextDecoder().decode(raw).trim() === "") return;
+  const type = request.headers.get("content-type") ?? "";
+  await jsonObject(new Request(request.url, { method: "POST", headers: { "content-type": type }, body: raw as unknown as BodyInit }), {});
 }
 
 /** Runs an API handler, turning account failures into their 4xx JSON answer. */

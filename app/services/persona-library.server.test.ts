@@ -132,11 +132,14 @@ describe("dashboard numbers", () => {
     expect((await library.recentPersonas(user)).map((p) => p.name)).toEqual(["Gamma", "Beta"]);
   });
 
-  it("trial days count only while trialing", () => {
+  it("trial days count down to the trial's end while on Premium (Stripe's trialing is stored as active)", () => {
     const now = new Date("2026-01-01T00:00:00Z");
-    expect(library.trialDaysLeft("trialing", new Date("2026-01-04T12:00:00Z"), now)).toBe(4);
-    expect(library.trialDaysLeft("trialing", new Date("2025-12-31T00:00:00Z"), now)).toBe(0);
-    expect(library.trialDaysLeft("active", new Date("2026-02-01T00:00:00Z"), now)).toBe(0);
+    expect(library.trialDaysLeft("active", new Date("2026-01-04T12:00:00Z"), now)).toBe(4);
+    expect(library.trialDaysLeft("active", new Date("2025-12-31T00:00:00Z"), now)).toBe(0);
+    expect(library.trialDaysLeft("active", null, now)).toBe(0);
+    // Not Premium any more (cancelled during the trial, a failed payment): no trial to count.
+    expect(library.trialDaysLeft("canceled", new Date("2026-01-04T12:00:00Z"), now)).toBe(0);
+    expect(library.trialDaysLeft("past_due", new Date("2026-01-04T12:00:00Z"), now)).toBe(0);
   });
 });
 

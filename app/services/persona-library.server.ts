@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQ
 
 import { FREE_PLAN_PERSONA_LIMIT } from "~/domain/persona";
 import { validatePersona, WIZARD_TOASTS } from "~/domain/persona-form";
+import { trialDaysLeft } from "~/domain/subscription";
 import {
   LIST_PAGE_SIZE,
   likePattern,
@@ -128,13 +129,8 @@ export interface PersonaStats {
   personaLimit: number | null;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Days left of a trial: only while the subscription is 'trialing' and its end is ahead. */
-export function trialDaysLeft(status: string, endsAt: Date | null, now = new Date()): number {
-  if (status !== "trialing" || !endsAt) return 0;
-  return Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS));
-}
+/** Days left of a trial (Premium until its end): see app/domain/subscription.ts. */
+export { trialDaysLeft };
 
 type Tx = Parameters<Parameters<typeof withUser>[1]>[0];
 
@@ -148,7 +144,7 @@ async function statsIn(tx: Tx, user: CurrentUser): Promise<PersonaStats> {
       ),
       generated: sql<number>`(select count(*) from ${generations} where ${generations.userId} = ${user.id})`.mapWith(Number),
       status: profiles.subscriptionStatus,
-      endsAt: profiles.subscriptionExpiresAt,
+      trialEndsAt: profiles.trialEndsAt,
     })
     .from(profiles)
     .where(eq(profiles.id, user.id));
@@ -157,7 +153,7 @@ async function statsIn(tx: Tx, user: CurrentUser): Promise<PersonaStats> {
     activePersonas: row?.active ?? 0,
     generatedContent: row?.generated ?? 0,
     subscriptionStatus: status,
-    trialDaysLeft: trialDaysLeft(status, row?.endsAt ?? null),
+    trialDaysLeft: trialDaysLeft(status, row?.trialEndsAt ?? null),
     ownedPersonas: row?.owned ?? 0,
     personaLimit: status === "active" ? null : FREE_PLAN_PERSONA_LIMIT,
   };

@@ -14,8 +14,8 @@ select plan(36);
 -- A new table makes this fail on purpose: give it RLS, grants and its own rls_*.test.sql.
 select tables_are(
   'public',
-  array['chat_messages', 'generations', 'notification_preferences', 'personas', 'profiles'],
-  'public holds exactly the five tables these tests cover'
+  array['chat_messages', 'generations', 'notification_preferences', 'personas', 'profiles', 'stripe_events'],
+  'public holds exactly the six tables these tests cover'
 );
 select is_empty(
   $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace

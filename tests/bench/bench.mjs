@@ -19,7 +19,11 @@
 //      before the server starts (tests/bench/seed-library.ts opens the same DATA_DIR through
 //      the app's own modules, then closes it), so these rows need the bench's own server; so
 //      does the persona page (/persona/{id}: one of the 10-persona creator's active personas,
-//      and its Chat tab /persona/{id}?tab=chat).
+//      and its Chat tab /persona/{id}?tab=chat); then Stripe webhook handling: p50/p95 of POST /api/webhooks/stripe for signed events,
+//      one at a time (signature check, the subscription read back from Stripe, the plan
+//      written). The bench's server runs with billing configured against the fake Stripe API
+//      (tests/support/fake-stripe-server.ts, started with the same TypeScript runner), so
+//      /subscription is measured as a signed-in creator sees it with upgrading available.
 // Prints a table, writes bench-results/bench.json.
 //
 // Flags:
@@ -27,6 +31,8 @@
 //   --url <url>         measure an already-running server (loopback only); no build/start
 //   --strict            exit 1 if any budget fails (default: always exit 0)
 //   --skip <a,b>        skip measurement groups: js, lighthouse, latency, extra
+//   --pages <p,q>       measure only these PAGES paths in the js and lighthouse groups (e.g. /subscription)
+//   --extra <f,g>       run only these EXTRA_MEASUREMENTS (function names, e.g. measureStripeWebhooks)
 //   --out <file>        JSON output path (default bench-results/bench.json)
 //   --help
 //
@@ -93,6 +99,8 @@ export const PAGES = [
   { path: "/dashboard", kind: "app", lighthouse: true, auth: true },
   { path: "/settings", kind: "app", lighthouse: false, auth: true },
   { path: "/create-persona", kind: "app", lighthouse: true, auth: true },
+  // Current Plan, the plan cards with Upgrade (billing configured against the fake Stripe) and the FAQ.
+  { path: "/subscription", kind: "app", lighthouse: true, auth: true },
   // As the 2,000-persona creator, so the library has a full page of cards (and 159 pages).
   { path: "/my-personas", kind: "app", lighthouse: true, auth: true, creator: "large" },
   // A full persona page: profile, backstory and the extended profile.
@@ -129,7 +137,7 @@ export const LATENCY_TARGETS = [
  *                       unit: "bytes", budget: { op: "<=", value: 50 * 1024 } })];
  *   },
  */
-export const EXTRA_MEASUREMENTS = [measureBackstoryGeneration, measureChatReplies, measureLibraryScaling];
+export const EXTRA_MEASUREMENTS = [measureBackstoryGeneration, measureChatReplies, measureLibraryScaling, measureStripeWebhooks];
 
 /**
  * The persona library at scale (measureLibraryScaling). Creators seeded by
@@ -219,7 +227,7 @@ const PREFERRED_PORT = 3210;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 function parseArgs(argv) {
-  const args = { build: true, url: null, strict: false, skip: new Set(), out: path.join(ROOT, "bench-results/bench.json") };
+  const args = { build: true, url: null, strict: false, skip: new Set(), pages: null, extra: null, out: path.join(ROOT, "bench-results/bench.json") };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const [flag, inline] = a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
@@ -235,6 +243,8 @@ function parseArgs(argv) {
       case "--url": args.url = value(); break;
       case "--out": args.out = path.resolve(value()); break;
       case "--skip": for (const s of value().split(",")) if (s.trim()) args.skip.add(s.trim()); break;
+      case "--pages": args.pages = new Set(value().split(",").map((s) => s.trim()).filter(Boolean)); break;
+      case "--extra": args.extra = new Set(value().split(",").map((s) => s.trim()).filter(Boolean)); break;
       case "--help": case "-h": args.help = true; break;
       default: throw new Error(`unknown argument: ${a} (try --help)`);
     }
@@ -250,6 +260,12 @@ function parseArgs(argv) {
   }
   for (const s of args.skip) {
     if (!["js", "lighthouse", "latency", "extra"].includes(s)) throw new Error(`--skip: unknown group "${s}"`);
+  }
+  for (const p of args.pages ?? []) {
+    if (!PAGES.some((page) => page.path === p)) throw new Error(`--pages: "${p}" is not in PAGES`);
+  }
+  for (const f of args.extra ?? []) {
+    if (!EXTRA_MEASUREMENTS.some((fn) => fn.name === f)) throw new Error(`--extra: unknown measurement "${f}" (${EXTRA_MEASUREMENTS.map((fn) => fn.name).join(", ")})`);
   }
   return args;
 }
@@ -424,6 +440,16 @@ async function startServer(log, { beforeStart } = {}) {
   }
   log(`server: ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return { baseUrl, server, dataDir, prepared };
+}
+
+/** PAGES, or only those named with --pages. */
+function selectedPages(ctx) {
+  return ctx.args.pages ? PAGES.filter((p) => ctx.args.pages.has(p.path)) : PAGES;
+}
+
+/** EXTRA_MEASUREMENTS, or only those named with --extra. */
+function selectedExtras(args) {
+  return args.extra ? EXTRA_MEASUREMENTS.filter((fn) => args.extra.has(fn.name)) : EXTRA_MEASUREMENTS;
 }
 
 function tail(text, lines) {
@@ -648,7 +674,7 @@ export function collectJsUrls(html, pageUrl) {
 
 async function measureFirstLoadJs(ctx) {
   const rows = [];
-  for (const page of PAGES) {
+  for (const page of selectedPages(ctx)) {
     const id = `js.${page.path}`;
     const label = `First-load JS ${page.path}`;
     const budget = { op: "<=", value: BUDGETS.js[page.kind] };
@@ -712,7 +738,7 @@ async function measureFirstLoadJs(ctx) {
 // ---------------------------------------------------------------------------
 
 async function measureLighthouse(ctx) {
-  const pages = PAGES.filter((p) => p.lighthouse);
+  const pages = selectedPages(ctx).filter((p) => p.lighthouse);
   if (pages.length === 0) return [];
   const rowsFor = (page, fields) => [
     row({ id: `lighthouse.performance.${page.path}`, label: `Lighthouse perf ${page.path}`, unit: "score", budget: { op: ">=", value: BUDGETS.lighthouse.performance }, ...fields.performance }),
@@ -1369,6 +1395,131 @@ async function measureLibraryScaling(ctx) {
 }
 
 // ---------------------------------------------------------------------------
+// 6. Stripe webhooks (an EXTRA_MEASUREMENTS entry)
+// ---------------------------------------------------------------------------
+
+/** Billing for the bench's own server: the fake Stripe API's keys (never real ones). */
+export const STRIPE_BENCH = {
+  STRIPE_SECRET_KEY: "sk_test_personaforge_bench",
+  STRIPE_WEBHOOK_SECRET: "whsec_personaforge_bench_0123456789abcdef",
+  STRIPE_PRICE_ID: "price_personaforge_premium_bench",
+  events: 100,
+  warmup: 10,
+};
+const FAKE_STRIPE_READY_TIMEOUT_MS = 30_000;
+
+/**
+ * Starts tests/support/fake-stripe-server.ts (with tsRunner()) on a free port before the
+ * bench's server, and returns the STRIPE_* environment the server gets; { skipped } / { error }
+ * when it cannot (the webhook rows then say why, the pages are measured without billing).
+ */
+async function startFakeStripe(log) {
+  const runner = tsRunner();
+  if (!runner) return { error: "the fake Stripe needs node_modules/.bin/tsx or vite-node (npm ci)" };
+  const port = await findFreePort(PREFERRED_PORT + 100);
+  const { events: _e, warmup: _w, ...keys } = STRIPE_BENCH;
+  const apiUrl = `http://127.0.0.1:${port}`;
+  const proc = startChild(runner.cmd, [...runner.args, "tests/support/fake-stripe-server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, ...keys, FAKE_STRIPE_PORT: String(port) },
+    label: "fake-stripe",
+  });
+  const t0 = Date.now();
+  while (Date.now() - t0 < FAKE_STRIPE_READY_TIMEOUT_MS) {
+    if (!proc.alive) return { error: `the fake Stripe exited: ${tail(proc.output().trim(), 5)}` };
+    const ok = await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    if (ok) {
+      log(`stripe: fake Stripe API on ${apiUrl} (tests/support/fake-stripe-server.ts)`);
+      return { apiUrl, env: { ...keys, STRIPE_API_URL: apiUrl }, proc };
+    }
+    await sleep(200);
+  }
+  await proc.stop();
+  return { error: `the fake Stripe did not answer within ${FAKE_STRIPE_READY_TIMEOUT_MS / 1000} s` };
+}
+
+/**
+ * POST /api/webhooks/stripe, one signed event at a time, p50/p95 against BUDGETS.latencyP95Ms.
+ * A fresh creator opens Checkout (the app creates their Stripe customer), a subscription is made
+ * on the fake Stripe, then `customer.subscription.updated` and `invoice.paid` events about it
+ * (each with its own id, signed with the SDK's generateTestHeaderString) are delivered in turn:
+ * each is verified, the subscription read back from the fake Stripe and the plan written. Every
+ * answer must be 200 'applied'; a replay of the first must be 'duplicate'.
+ */
+async function measureStripeWebhooks(ctx) {
+  const ids = { p50: "webhook.stripe.p50", p95: "webhook.stripe.p95" };
+  const labels = { p50: "Stripe webhook p50 (signed, sequential)", p95: "Stripe webhook p95 (signed, sequential)" };
+  const budget = { op: "<=", value: BUDGETS.latencyP95Ms };
+  const stripe = ctx.stripe;
+  if (!stripe?.apiUrl) {
+    const reason = stripe?.error ? { note: `error: ${stripe.error}` } : { skipped: stripe?.skipped ?? "no fake Stripe" };
+    return [row({ id: ids.p50, label: labels.p50, unit: "ms", ...reason }), row({ id: ids.p95, label: labels.p95, unit: "ms", budget, ...reason })];
+  }
+  try {
+    const { default: Stripe } = await import("stripe");
+    const cookie = await signIn(ctx);
+    if (!cookie) throw new Error("no signed-in creator");
+    const checkout = await fetch(`${ctx.baseUrl}/api/create-checkout-session`, { method: "POST", headers: { cookie, origin: ctx.baseUrl } });
+    if (checkout.status !== 200) throw new Error(`create-checkout-session answered ${checkout.status}: ${await checkout.text()}`);
+    const sessionId = new URL((await checkout.json()).url).pathname.split("/").pop();
+    const stripeApi = async (method, p, params) => {
+      const res = await fetch(`${stripe.apiUrl}${p}`, {
+        method,
+        headers: { authorization: `Bearer ${STRIPE_BENCH.STRIPE_SECRET_KEY}`, ...(params ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+        body: params ? new URLSearchParams(params) : undefined,
+      });
+      if (!res.ok) throw new Error(`fake Stripe ${method} ${p} answered ${res.status}`);
+      return res.json();
+    };
+    const session = await stripeApi("GET", `/v1/checkout/sessions/${sessionId}`);
+    const subscription = await stripeApi("POST", "/v1/subscriptions", {
+      customer: session.customer,
+      "items[0][price]": STRIPE_BENCH.STRIPE_PRICE_ID,
+      "metadata[user_id]": session.client_reference_id,
+    });
+    const event = (i) => {
+      const type = i % 2 ? "invoice.paid" : "customer.subscription.updated";
+      const object = type === "invoice.paid"
+        ? { id: `in_bench_${i}`, object: "invoice", customer: session.customer, status: "paid", parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } } }
+        : subscription;
+      const payload = JSON.stringify({ id: `evt_bench_${randomBytes(8).toString("hex")}_${i}`, object: "event", api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), type, data: { object }, livemode: false });
+      return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_BENCH.STRIPE_WEBHOOK_SECRET }) };
+    };
+    const deliver = async ({ payload, header }) => {
+      const t0 = performance.now();
+      const res = await fetch(`${ctx.baseUrl}/api/webhooks/stripe`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload });
+      const body = await res.json().catch(() => ({}));
+      return { ms: performance.now() - t0, status: res.status, outcome: body.outcome };
+    };
+    const first = event(0);
+    const problems = [];
+    for (let i = 0; i < STRIPE_BENCH.warmup; i++) {
+      const r = await deliver(i === 0 ? first : event(1000 + i));
+      if (r.status !== 200 || r.outcome !== "applied") problems.push(`warm-up ${i}: ${r.status} ${r.outcome ?? ""}`.trim());
+    }
+    const timings = [];
+    for (let i = 0; i < STRIPE_BENCH.events && !aborting; i++) {
+      const r = await deliver(event(i + 1));
+      if (r.status !== 200 || r.outcome !== "applied") problems.push(`event ${i}: ${r.status} ${r.outcome ?? ""}`.trim());
+      timings.push(r.ms);
+    }
+    const replay = await deliver(first);
+    if (replay.outcome !== "duplicate") problems.push(`replay answered ${replay.status} ${replay.outcome ?? ""}`.trim());
+    const status = await fetch(`${ctx.baseUrl}/api/subscription/status`, { headers: { cookie } }).then((r) => r.json());
+    if (status.status !== "active") problems.push(`the creator's plan is ${status.status}, not active`);
+    const sorted = timings.sort((a, b) => a - b);
+    const bad = problems.length ? { pass: false } : {};
+    const note = [`${sorted.length} events after ${STRIPE_BENCH.warmup} warm-up; each verified, read back from the fake Stripe, written; replay → ${replay.outcome}`, ...problems.slice(0, 3)].join(", ");
+    return [
+      row({ id: ids.p50, label: labels.p50, value: percentile(sorted, 50), unit: "ms", ...bad }),
+      row({ id: ids.p95, label: labels.p95, value: percentile(sorted, 95), unit: "ms", budget, note, details: { events: sorted.length, maxMs: sorted.at(-1), problems }, ...bad }),
+    ];
+  } catch (err) {
+    return [row({ id: ids.p95, label: labels.p95, unit: "ms", budget, note: `error: ${err?.message ?? err}` })];
+  }
+}
+
+// ---------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------
 
@@ -1414,21 +1565,31 @@ async function main() {
   let dataDir = process.env.BENCH_DATA_DIR;
   let library;
   let server;
+  let stripe;
   if (!baseUrl) {
     if (args.build) await build(log);
+    // Billing configured against the fake Stripe: the server's child environment gets STRIPE_*.
+    stripe = await startFakeStripe(log);
+    if (stripe.env) Object.assign(process.env, stripe.env);
+    else log(`stripe: ${stripe.error ?? stripe.skipped}; measuring without billing`);
     // The seeded creators serve the extra group's library rows and the js/lighthouse /my-personas and /persona/{id} pages.
-    const seed = ["extra", "js", "lighthouse"].some((g) => !args.skip.has(g));
+    const pagesNeedSeed = PAGES.some((p) => p.creator && (!args.pages || args.pages.has(p.path)));
+    const seed =
+      (!args.skip.has("extra") && selectedExtras(args).includes(measureLibraryScaling)) ||
+      (pagesNeedSeed && ["js", "lighthouse"].some((g) => !args.skip.has(g)));
     ({ baseUrl, dataDir, server, prepared: library } = await startServer(log, { beforeStart: seed ? (dir) => seedLibrary(log, dir) : undefined }));
-    library ??= { skipped: "not seeded (--skip extra,js,lighthouse)" };
+    library ??= { skipped: "not seeded (no selected measurement needs the library creators)" };
   } else {
     log(`measuring running server at ${baseUrl}`);
     library = { skipped: "needs the bench's own server (not --url): the creators with 10 and 2,000 personas are seeded into its DATA_DIR before it starts" };
+    stripe = { skipped: "needs the bench's own server (not --url), started with the fake Stripe API" };
   }
 
   const ctx = {
     baseUrl,
     dataDir,
     library,
+    stripe,
     root: ROOT,
     args,
     log,
@@ -1445,7 +1606,7 @@ async function main() {
     // One after the other: each loads the CPU, and would skew the other's numbers.
     ["extra", "Extra measurements", async (c) => {
       const out = [];
-      for (const fn of EXTRA_MEASUREMENTS) {
+      for (const fn of selectedExtras(c.args)) {
         if (aborting) break;
         try { out.push(...(await fn(c))); } catch (err) { out.push(row({ id: `extra.${fn.name || "anonymous"}`, note: `error: ${err?.message ?? err}` })); }
       }

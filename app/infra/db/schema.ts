@@ -52,12 +52,19 @@ export const profiles = pgTable(
     subscriptionStatus: text("subscription_status").notNull().default("free"),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id"),
+    // The current billing period's end (renewal, or the end after a cancellation), from Stripe.
     subscriptionExpiresAt: timestamp("subscription_expires_at", { withTimezone: true }),
+    // The end of a Stripe trial ('trialing' counts as Premium until then): trialDaysLeft counts down to it.
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    // Cancelled in the portal but paid up to subscription_expires_at: the page says 'Ends on', not 'Renews on'.
+    subscriptionCancelAtPeriodEnd: boolean("subscription_cancel_at_period_end").notNull().default(false),
     personasCreated: integer("personas_created").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Webhooks find the creator by their Stripe customer; one customer belongs to one creator.
+    uniqueIndex("profiles_stripe_customer_id_key").on(t.stripeCustomerId),
     check("profiles_first_name_length", sql`char_length(${t.firstName}) <= ${sql.raw(String(NAME_MAX))}`),
     check("profiles_last_name_length", sql`char_length(${t.lastName}) <= ${sql.raw(String(NAME_MAX))}`),
     // Rendered as an <img src>: only web addresses or our own paths, never javascript: or data:.
@@ -269,6 +276,19 @@ export const generations = pgTable(
     pgPolicy("generations_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
     pgPolicy("generations_insert_own", { for: "insert", to: authenticatedRole, withCheck: sql`${t.userId} = ${authUid}` }),
   ],
+).enableRLS();
+
+// Stripe webhook events already applied, by event id: a redelivered event is a no-op. Written
+// only by the webhook through the service-role door; RLS is on with no policy and the
+// user roles get no privileges (migration billing_grants), so no creator reads or forges them.
+export const stripeEvents = pgTable(
+  "stripe_events",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("stripe_events_processed_at_idx").on(t.processedAt)],
 ).enableRLS();
 
 export type Profile = typeof profiles.$inferSelect;

@@ -1,0 +1,99 @@
+// A server with no Stripe keys (the embedded default): the subscription page shows the plans
+// and says upgrading is not available there, the payment calls answer 503, and the webhook
+// refuses everything. Runs the e2e build on a data directory of its own, over raw HTTP.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { expect, strongPassword, test } from "./support";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+let child: ChildProcess | undefined;
+test.afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child!.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+});
+
+test("no Stripe keys: the plans, 'Upgrading is not available on this server', and 503 from the payment calls", async () => {
+  test.setTimeout(60_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pf-billing-off-"));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_REQUESTS: "0" };
+  for (const name of Object.keys(env)) if (name.startsWith("STRIPE_")) delete env[name];
+  child = spawn(process.execPath, ["app/server.mjs"], { cwd: root, env, stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}`;
+  await expect.poll(async () => (await fetch(`${url}/api/auth/user`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(401);
+
+  // A creator, verified through the link in this server's outbox.
+  const email = `off-${Date.now()}@example.com`;
+  const password = strongPassword();
+  const json = { "Content-Type": "application/json" };
+  expect((await fetch(`${url}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ firstName: "Off", lastName: "Line", email, password }) })).status).toBe(201);
+  let link = "";
+  await expect
+    .poll(() => {
+      const outbox = path.join(dataDir, "outbox");
+      const mails = (() => {
+        try {
+          return readdirSync(outbox).filter((f) => f.endsWith(".json"));
+        } catch {
+          return [];
+        }
+      })().map((f) => JSON.parse(readFileSync(path.join(outbox, f), "utf8")) as { to: string; text: string });
+      link = mails.find((m) => m.to === email)?.text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0] ?? "";
+      return link;
+    })
+    .not.toBe("");
+  const token = new URL(link).searchParams.get("token")!;
+  expect((await fetch(`${url}/api/auth/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(200);
+  const login = await fetch(`${url}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
+  const { token: bearer } = (await login.json()) as { token: string };
+  const auth = { Authorization: `Bearer ${bearer}` };
+
+  for (const call of ["/api/create-checkout-session", "/api/create-customer-portal-session"]) {
+    const res = await fetch(`${url}${call}`, { method: "POST", headers: auth });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ message: "Payments are not configured on this server.", code: "payments_not_configured" });
+  }
+  const webhook = await fetch(`${url}/api/webhooks/stripe`, { method: "POST", headers: { ...json, "Stripe-Signature": "t=1,v1=00" }, body: "{}" });
+  expect(webhook.status).toBe(503);
+  expect(await (await fetch(`${url}/api/subscription/status`, { headers: auth })).json()).toEqual({ status: "free", currentPeriodEnd: null, trialDaysLeft: 0 });
+
+  // The page, signed in through `/?token=` (which sets the session cookie).
+  const signIn = await fetch(`${url}/?token=${encodeURIComponent(bearer)}`, { redirect: "manual" });
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const page = await fetch(`${url}/subscription`, { headers: { cookie } });
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain("Upgrading is not available on this server");
+  expect(html).toContain("STRIPE_SECRET_KEY");
+  expect(html).toContain("$<!-- -->9.99");
+  expect(html).toContain("Free Plan");
+  expect(html).not.toMatch(/<button[^>]*>Upgrade to Premium<\/button>/);
+
+  // The no-JavaScript form post answers with the page and the message, not Stripe.
+  const post = await fetch(`${url}/subscription`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: "intent=upgrade",
+  });
+  expect(post.status).toBe(302);
+  expect(post.headers.get("location")).toBe("/subscription");
+});
