@@ -447,6 +447,11 @@ function personaExtension(p: ExportPersona, extended: ExtendedProfile): PersonaC
 export interface CardOptions {
   /** The card's creator, e.g. the user's name; a card imported with a creator keeps it. */
   creator?: string;
+  /**
+   * The persona's version (persona history): the card's character_version is its number and
+   * modification_date its time. Without it, the card's own version and date are kept.
+   */
+  version?: { number: number; at: Date | string };
 }
 
 /** Ours first, then the card's other tags, without repeats (ignoring case). */
@@ -488,11 +493,13 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
     ...(meta?.character_book !== undefined ? { character_book: canonical(meta.character_book) } : {}),
     tags: [...tags],
     creator: kept(meta?.creator, options.creator ?? ""),
-    character_version: kept(meta?.character_version, CARD_CHARACTER_VERSION),
+    character_version: options.version ? String(options.version.number) : kept(meta?.character_version, CARD_CHARACTER_VERSION),
     extensions,
     group_only_greetings: [...kept(meta?.group_only_greetings, [])],
     creation_date: kept(meta?.creation_date, unixSeconds(persona.createdAt)),
-    modification_date: kept(unedited?.modification_date, unixSeconds(persona.updatedAt)),
+    modification_date: options.version
+      ? unixSeconds(options.version.at)
+      : kept(unedited?.modification_date, unixSeconds(persona.updatedAt)),
     ...(meta?.assets !== undefined
       ? { assets: meta.assets.map((a) => ({ type: a.type, uri: a.uri, name: a.name, ext: a.ext })) }
       : {}),
@@ -825,7 +832,9 @@ function buildMeta(
   if (data.creator) meta.creator = cleanText(data.creator);
   if (data.character_version !== null && data.character_version !== undefined) {
     const version = cleanText(data.character_version);
-    if (version !== CARD_CHARACTER_VERSION || !derived) meta.character_version = version;
+    // A card of ours carries the version number of the persona it came from: the imported
+    // persona starts its own history at 1, so the number is not kept.
+    if (!derived || (version !== CARD_CHARACTER_VERSION && !/^[0-9]+$/.test(version))) meta.character_version = version;
   }
   if (data.nickname !== null && data.nickname !== undefined) meta.nickname = cleanText(data.nickname);
   if (data.creator_notes_multilingual) {
