@@ -334,3 +334,20 @@ export async function restoreVersion(user: CurrentUser, personaId: string, n: nu
     return { persona, restoredFrom: n, version: head.latest + 1 };
   });
 }
+
+/**
+ * For pages: runs a history lookup whose 404 becomes the route's 404 — 'Version Not Found'
+ * (with the persona's id, for a link back) when the persona is there but the version is not,
+ * 'Persona Not Found' otherwise.
+ */
+export async function orHistoryNotFound<T>(headers: Headers, personaId: string, lookup: () => Promise<T>): Promise<T> {
+  try {
+    return await lookup();
+  } catch (error) {
+    if (error instanceof AccountError && error.status === 404) {
+      const body = error.code === "version_not_found" ? { message: HISTORY_MESSAGES.versionNotFound, personaId } : null;
+      throw Response.json(body, { status: 404, headers });
+    }
+    throw error;
+  }
+}
