@@ -9,7 +9,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 import { HISTORY_MESSAGES, HISTORY_TEXT } from "~/domain/persona-history";
 import { relativeTime } from "~/domain/persona-display";
-import type { DiffPart } from "~/domain/word-diff";
+import type { DisplayPart } from "~/domain/word-diff";
 
 import { PersonaNotFound } from "./persona-not-found";
 import { GeneralErrorBoundary } from "./error-boundary";
@@ -106,12 +106,16 @@ export function RestoreVersionButton({ personaId, version }: { personaId: string
 }
 
 /** Inserted words underlined on green, deleted ones struck through on red, each announced. */
-export function WordDiff({ parts }: { parts: DiffPart[] }) {
+export function WordDiff({ parts }: { parts: DisplayPart[] }) {
   if (parts.length === 0) return <p className="text-slate-600">{HISTORY_TEXT.empty}</p>;
   return (
     <p className="whitespace-pre-wrap leading-relaxed text-slate-800">
       {parts.map((part, i) =>
-        part.op === "same" ? (
+        part.op === "skip" ? (
+          <span key={i} className="mx-1 inline-block rounded bg-slate-100 px-2 text-sm italic text-slate-700">
+            … {part.words.toLocaleString("en-US")} unchanged {part.words === 1 ? "word" : "words"} …
+          </span>
+        ) : part.op === "same" ? (
           <span key={i}>{part.text}</span>
         ) : part.op === "added" ? (
           <ins key={i} className="rounded-sm bg-green-100 text-green-900 underline decoration-2 underline-offset-2">

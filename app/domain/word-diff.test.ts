@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { changeSummary, compareVersions, parseVersionNumber, type VersionFields, type VersionSummaryFields } from "./persona-history";
-import { listDiff, tokenize, wordDiff, type DiffPart } from "./word-diff";
+import { condense, listDiff, tokenize, wordDiff, type DiffPart } from "./word-diff";
 
 const before = (parts: DiffPart[]) => parts.filter((p) => p.op !== "added").map((p) => p.text).join("");
 const after = (parts: DiffPart[]) => parts.filter((p) => p.op !== "removed").map((p) => p.text).join("");
@@ -73,6 +73,25 @@ describe("wordDiff", () => {
     expect(parts.map((p) => p.op)).toEqual(["removed", "added"]);
     expect(before(parts)).toBe(a);
     expect(after(parts)).toBe(b);
+  });
+});
+
+describe("condense", () => {
+  it("a one-word change in a 20,000-character text shows that change with some context, the rest folded", () => {
+    const text = "Nova watched the stars from the roof every night. ".repeat(400);
+    const edited = text.replace(/roof/, "tower");
+    const shown = condense(wordDiff(text, edited));
+    expect(shown.map((p) => p.op)).toEqual(["same", "removed", "added", "same", "skip"]);
+    expect(shown[4]).toEqual({ op: "skip", words: expect.any(Number) });
+    const visible = shown.map((p) => ("text" in p ? p.text : "")).join("");
+    expect(visible.length).toBeLessThan(400);
+    const middle = condense(wordDiff(text + "End.", "Start. " + text + "Finish."));
+    expect(middle.map((p) => p.op)).toEqual(["added", "same", "skip", "same", "removed", "added", "same"]);
+  });
+
+  it("short unchanged stretches are kept whole", () => {
+    const parts = wordDiff("a short text here", "a long text here");
+    expect(condense(parts)).toEqual(parts);
   });
 });
 

@@ -1,7 +1,6 @@
 // Word-level differences between two texts (persona history, issue 16): what was kept, added
 // and removed, word by word, for the backstory and description on the compare page and in the
-// API. Words come from Intl.Segmenter, so accented letters, emoji and scripts written without
-// spaces (Chinese, Japanese, Thai) split where a reader would split them. The difference is
+// API. Words are Unicode-aware (see TOKEN). The difference is
 // Myers' O(ND) algorithm over the words left once the common start and end are set aside;
 // past MAX_EDITS (two unrelated 20,000-character texts) the middle is shown as removed, then
 // added, which is what such a change is anyway.
@@ -13,22 +12,18 @@ export interface DiffPart {
 }
 
 /** How many word edits are searched for before the middle is reported as replaced wholesale. */
-export const MAX_EDITS = 2_000;
+export const MAX_EDITS = 1_000;
 
-let segmenter: Intl.Segmenter | undefined;
+// A word: letters, digits and combining marks, with inner apostrophes (O'Brien, don't). A run of
+// spaces is one token. Scripts written without spaces (Han, kana, Thai…) go character by
+// character, as does any other symbol (punctuation, emoji). A regular expression, not
+// Intl.Segmenter: on a 20,000-character backstory it is ~50 times faster.
+const TOKEN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]|[\p{L}\p{N}\p{M}_]+(?:['’][\p{L}\p{N}\p{M}_]+)*|\s+|[^]/gu;
 
-/** Words, runs of spaces and single other characters (punctuation), in order; joined they give back the text. */
+/** Words, runs of spaces and single other characters, in order; joined they give back the text. */
 export function tokenize(text: string): string[] {
-  if (text === "") return [];
-  const tokens: string[] = [];
-  const words = (segmenter ??= new Intl.Segmenter("en", { granularity: "word" }));
-  for (const { segment } of words.segment(text)) {
-    // Whitespace runs are one token each, so a changed line break is one edit, not many.
-    const last = tokens.length - 1;
-    if (last >= 0 && /^\s+$/u.test(segment) && /^\s+$/u.test(tokens[last]!)) tokens[last] += segment;
-    else tokens.push(segment);
-  }
-  return tokens;
+  return text.match(TOKEN) ?? [];
 }
 
 /** The shortest edit script between a and b (Myers), as ops over tokens; null when longer than maxEdits. */
@@ -207,4 +202,41 @@ export function listDiff(before: readonly string[], after: readonly string[]): {
     removed: before.filter((item) => !now.has(item)),
     kept: after.filter((item) => was.has(item)),
   };
+}
+
+/** A diff as a page shows it: long unchanged stretches between changes folded to a marker. */
+export type DisplayPart = DiffPart | { op: "skip"; words: number };
+
+const countWords = (text: string) => text.match(/\S+/g)?.length ?? 0;
+
+/**
+ * Folds the middle of every unchanged stretch longer than about two contexts, keeping
+ * `context` characters (cut at a space) next to each change: a one-word edit in a
+ * 20,000-character backstory reads as that sentence, not the whole text.
+ */
+export function condense(parts: DiffPart[], context = 200): DisplayPart[] {
+  const out: DisplayPart[] = [];
+  parts.forEach((part, i) => {
+    const keepHead = i > 0; // something changed before: keep the start
+    const keepTail = i < parts.length - 1; // something changes after: keep the end
+    if (part.op !== "same" || part.text.length <= (Number(keepHead) + Number(keepTail)) * context + 80) {
+      out.push(part);
+      return;
+    }
+    const text = part.text;
+    let headEnd = 0;
+    if (keepHead) {
+      const space = text.lastIndexOf(" ", context);
+      headEnd = space > context / 2 ? space + 1 : context;
+    }
+    let tailStart = text.length;
+    if (keepTail) {
+      const space = text.indexOf(" ", text.length - context);
+      tailStart = space >= 0 && space < text.length - context / 2 ? space + 1 : text.length - context;
+    }
+    if (headEnd > 0) out.push({ op: "same", text: text.slice(0, headEnd) });
+    out.push({ op: "skip", words: countWords(text.slice(headEnd, tailStart)) });
+    if (tailStart < text.length) out.push({ op: "same", text: text.slice(tailStart) });
+  });
+  return out;
 }

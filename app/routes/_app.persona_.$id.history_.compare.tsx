@@ -7,6 +7,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { HistoryErrorBoundary, RestoreVersionButton, VersionInput, VersionTime, WordDiff } from "~/components/persona-history";
 import { HISTORY_TEXT, parseVersionNumber, type FieldComparison } from "~/domain/persona-history";
+import { condense, type DisplayPart } from "~/domain/word-diff";
 import { PRODUCT_NAME } from "~/domain/site";
 import { compare, orHistoryNotFound } from "~/services/persona-history.server";
 import { requireUser, responseHeaders } from "~/services/session.server";
@@ -30,6 +31,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const result = await orHistoryNotFound(headers, id, () => compare(user, id, versionParam(query, "from"), versionParam(query, "to")));
   const side = (v: typeof result.fromVersion) => ({ version: v.version, label: v.label, createdAt: v.createdAt });
+  // The page shows a changed text around its changes and an unchanged one as a preview; the
+  // whole texts stay out of the HTML (the API answers with every part).
+  const fields = result.fields.map((field): ShownField => {
+    if (field.kind !== "text") return field;
+    if (field.changed) return { ...field, parts: condense(field.parts) };
+    return { ...field, parts: [{ op: "same" as const, text: preview(field.parts.map((p) => p.text).join("")) }] };
+  });
   return data(
     {
       persona: result.persona,
@@ -37,7 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       to: result.to,
       latest: result.latest,
       changed: result.changed,
-      fields: result.fields,
+      fields,
       sides: [side(result.fromVersion), side(result.toVersion)],
       now: new Date().toISOString(),
     },
@@ -120,15 +128,20 @@ export default function CompareVersions() {
   );
 }
 
-function unchangedValue(field: FieldComparison): string {
-  if (field.kind === "value") return field.to;
-  if (field.kind === "list") return field.kept.join(", ") || HISTORY_TEXT.empty;
-  const text = field.parts.map((p) => p.text).join("");
-  if (!text) return HISTORY_TEXT.empty;
+function preview(text: string): string {
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 }
 
-function FieldCard({ field }: { field: FieldComparison }) {
+type ShownField = Exclude<FieldComparison, { kind: "text" }> | (Omit<Extract<FieldComparison, { kind: "text" }>, "parts"> & { parts: DisplayPart[] });
+
+function unchangedValue(field: ShownField): string {
+  if (field.kind === "value") return field.to;
+  if (field.kind === "list") return field.kept.join(", ") || HISTORY_TEXT.empty;
+  const text = field.parts.map((p) => ("text" in p ? p.text : "")).join("");
+  return text || HISTORY_TEXT.empty;
+}
+
+function FieldCard({ field }: { field: ShownField }) {
   const headingId = `field-${field.field}`;
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={`changed-${field.field}`}>
