@@ -95,6 +95,8 @@ function push(parts: DiffPart[], op: DiffOp, text: string) {
  * kind merged. Joining the same and removed parts gives `before`; same and added give `after`.
  */
 export function wordDiff(before: string, after: string, maxEdits = MAX_EDITS): DiffPart[] {
+  // Two versions often share their backstory: nothing to split.
+  if (before === after) return before === "" ? [] : [{ op: "same", text: before }];
   const a = tokenize(before);
   const b = tokenize(after);
   let start = 0;

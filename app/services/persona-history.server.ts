@@ -139,19 +139,28 @@ export async function listVersions(
   });
 }
 
-/** Versions in full (their stored or referenced texts included). */
+/**
+ * Versions in full (their stored or referenced texts included). Each text is read once, from
+ * the version that holds it, however many of the versions share it.
+ */
 async function readVersions(tx: Tx, personaId: string, numbers: number[]): Promise<VersionDetail[]> {
-  // The text lives in the version named by the pointer column (itself, when it changed the text).
-  const text = (column: "backstory" | "narrative") =>
-    sql<string | null>`(select t.${sql.raw(column)} from public.persona_versions t where t.persona_id = "persona_versions"."persona_id" and t.version = "persona_versions".${sql.raw(`${column}_version`)})`;
-  const rows = await tx
-    .select({
-      ...SUMMARY_COLUMNS,
-      backstory: text("backstory"),
-      narrative: text("narrative"),
-    })
+  const found = await tx
+    .select(SUMMARY_COLUMNS)
     .from(personaVersions)
     .where(and(eq(personaVersions.personaId, personaId), inArray(personaVersions.version, numbers)));
+  const holders = [...new Set(found.flatMap((row) => [row.backstoryVersion, row.narrativeVersion]))];
+  const texts = holders.length
+    ? await tx
+        .select({ version: personaVersions.version, backstory: personaVersions.backstory, narrative: personaVersions.narrative })
+        .from(personaVersions)
+        .where(and(eq(personaVersions.personaId, personaId), inArray(personaVersions.version, holders)))
+    : [];
+  const held = new Map(texts.map((text) => [text.version, text]));
+  const rows = found.map((row) => ({
+    ...row,
+    backstory: held.get(row.backstoryVersion)?.backstory ?? null,
+    narrative: held.get(row.narrativeVersion)?.narrative ?? null,
+  }));
   return rows.map((row) => ({
     personaId: row.personaId,
     version: row.version,
