@@ -662,3 +662,27 @@ describe("stored card meta", () => {
     expect(calmly.persona.personality).toEqual([]);
   });
 });
+
+describe("the persona's version on the card (persona history)", () => {
+  it("character_version is the version number and modification_date its time, in V3 and V2", () => {
+    const at = new Date("2026-03-04T05:06:07Z");
+    const options = { ...OPTIONS, version: { number: 7, at } };
+    const v3 = toCardV3(NOVA, NOVA_EXTENDED, options);
+    expect(v3.data.character_version).toBe("7");
+    expect(v3.data.modification_date).toBe(Math.floor(at.getTime() / 1000));
+    expect(toCardV2(NOVA, NOVA_EXTENDED, options).data.character_version).toBe("7");
+  });
+
+  it("a card of ours does not keep its version number: the import starts its own history", () => {
+    const card = toCardV3(NOVA, NOVA_EXTENDED, { ...OPTIONS, version: { number: 7, at: new Date() } });
+    const back = parsed(JSON.parse(cardJson(card)));
+    expect(back.cardMeta.character_version).toBeUndefined();
+    const copy = importedPersona(back);
+    expect(toCardV3(copy.persona, copy.extended, { ...OPTIONS, version: { number: 1, at: new Date() } }).data.character_version).toBe("1");
+  });
+
+  it("a foreign card's own version text is kept in the card meta", () => {
+    const foreign = { spec: "chara_card_v2", spec_version: "2.0", data: { name: "Elsewhere", description: "From another tool.", character_version: "2.1-beta" } };
+    expect(parsed(foreign).cardMeta.character_version).toBe("2.1-beta");
+  });
+});

@@ -15,7 +15,8 @@
 // model is kept in CardMeta and written back on export: the card's own texts, greetings, tags,
 // creator, version, dates, lorebook, assets and every other front end's extension.
 //
-// Export → import → export gives the same bytes. To get there:
+// Export → import → export gives the same bytes (for a persona at version 1: the card carries
+// the persona's version number, and an import starts its own history at 1). To get there:
 // - CardMeta keeps a text only when it differs from what the imported persona would produce,
 //   so a card of ours keeps almost nothing and follows later edits of the persona.
 // - The texts the persona models (description, personality, scenario, tags) and the
@@ -23,8 +24,10 @@
 //   its fields (name, type, gender, age range, interests, traits, description, backstory)
 //   still match the fingerprint taken at import. Saving an image, a style or the status
 //   is no edit. Once edited, those texts are derived again (tags: ours first, then the
-//   card's other tags) and modification_date is updatedAt. Everything else in CardMeta is
-//   always written back, and creation_date never changes once a card has one (V3 spec).
+//   card's other tags) and modification_date is updatedAt (the latest version's time when
+//   the caller passes it); character_version is the persona's version number when given.
+//   Everything else in CardMeta is always written back, and creation_date never changes once
+//   a card has one (V3 spec).
 // - JSON objects from other front ends are written with their keys sorted, so the way the
 //   database stores them (jsonb reorders keys) does not matter.
 // - `status` tells the caller what to store for the round trip to hold (see ParsedCard).
@@ -447,6 +450,12 @@ function personaExtension(p: ExportPersona, extended: ExtendedProfile): PersonaC
 export interface CardOptions {
   /** The card's creator, e.g. the user's name; a card imported with a creator keeps it. */
   creator?: string;
+  /**
+   * The persona's version (persona history): the card's character_version is its number and
+   * modification_date its time (an imported card not edited since keeps its own date). Without
+   * it, the card's own version and date are kept.
+   */
+  version?: { number: number; at: Date | string };
 }
 
 /** Ours first, then the card's other tags, without repeats (ignoring case). */
@@ -488,11 +497,12 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
     ...(meta?.character_book !== undefined ? { character_book: canonical(meta.character_book) } : {}),
     tags: [...tags],
     creator: kept(meta?.creator, options.creator ?? ""),
-    character_version: kept(meta?.character_version, CARD_CHARACTER_VERSION),
+    character_version: options.version ? String(options.version.number) : kept(meta?.character_version, CARD_CHARACTER_VERSION),
     extensions,
     group_only_greetings: [...kept(meta?.group_only_greetings, [])],
     creation_date: kept(meta?.creation_date, unixSeconds(persona.createdAt)),
-    modification_date: kept(unedited?.modification_date, unixSeconds(persona.updatedAt)),
+    // An imported card left unedited keeps its own date (so export → import → export holds).
+    modification_date: kept(unedited?.modification_date, unixSeconds(options.version?.at ?? persona.updatedAt)),
     ...(meta?.assets !== undefined
       ? { assets: meta.assets.map((a) => ({ type: a.type, uri: a.uri, name: a.name, ext: a.ext })) }
       : {}),
@@ -825,7 +835,9 @@ function buildMeta(
   if (data.creator) meta.creator = cleanText(data.creator);
   if (data.character_version !== null && data.character_version !== undefined) {
     const version = cleanText(data.character_version);
-    if (version !== CARD_CHARACTER_VERSION || !derived) meta.character_version = version;
+    // A card of ours carries the version number of the persona it came from: the imported
+    // persona starts its own history at 1, so the number is not kept.
+    if (!derived || (version !== CARD_CHARACTER_VERSION && !/^[0-9]+$/.test(version))) meta.character_version = version;
   }
   if (data.nickname !== null && data.nickname !== undefined) meta.nickname = cleanText(data.nickname);
   if (data.creator_notes_multilingual) {

@@ -15,8 +15,9 @@ import { DownloadMenu } from "~/components/download-menu";
 import { ActionToast } from "~/components/toaster";
 import { DeletePersonaButton, StatusBadge, StatusButton } from "~/components/persona-card";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
-import { ImageIcon, PencilIcon, UserIcon } from "~/components/ui/icons";
+import { ImageIcon, PencilIcon, RestoreIcon, UserIcon } from "~/components/ui/icons";
 import { EXTENDED_PROFILE_NOTE, EXTENDED_PROFILE_SECTIONS, EXTENDED_PROFILE_TITLE, extendedProfileValue } from "~/domain/extended-profile";
+import { HISTORY_TEXT } from "~/domain/persona-history";
 import { GENDER_LABELS, PERSONA_PAGE_TEXT, relativeTime, reviewFallbacks, statusBadge, typeLabel } from "~/domain/persona-display";
 import { downloadItems, personaExtended } from "~/services/persona-export.server";
 import { PRODUCT_NAME } from "~/domain/site";
@@ -235,6 +236,13 @@ export default function PersonaPage() {
               </Link>
             )}
             <DownloadMenu items={downloads} />
+            <Link
+              to={`/persona/${persona.id}/history`}
+              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              <RestoreIcon />
+              {HISTORY_TEXT.link}
+            </Link>
             <StatusButton
               persona={persona}
               change={persona.status === "archived" ? "restore" : "archive"}

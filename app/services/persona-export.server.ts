@@ -22,6 +22,7 @@ import type { Persona } from "~/infra/db/schema";
 import { cardPng, portraitPng, PngError, readCardFromPng, hasPngSignature } from "~/infra/png.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
+import { currentVersion } from "./persona-history.server";
 import { getPersona, insertPersona } from "./personas.server";
 
 export const CARD_FORMATS = {
@@ -107,7 +108,12 @@ export async function exportFile(user: CurrentUser, id: string, format: AnyExpor
     const rendered = renderExport(format, persona, extended);
     return { filename: rendered.filename, contentType: rendered.contentType, body: rendered.body };
   }
-  const options = { creator: displayName(user.firstName, user.lastName) };
+  // The card says which version of the persona it carries (persona history).
+  const current = await currentVersion(user, id);
+  const options = {
+    creator: displayName(user.firstName, user.lastName),
+    version: current ? { number: current.version, at: current.createdAt } : undefined,
+  };
   const v3 = cardJson(toCardV3(persona, extended, options));
   if (format === "card-json") {
     return { filename: exportFileName(row.name, "card.json"), contentType: "application/json", body: v3 };
@@ -213,5 +219,5 @@ export async function importCard(user: CurrentUser, card: unknown): Promise<Pers
     statusBeforeArchive: status === "archived" ? (complete ? "active" : "in_progress") : null,
     extended: extended as unknown as Record<string, unknown> | null,
     cardMeta: cardMeta as unknown as Record<string, unknown>,
-  });
+  }, "imported");
 }

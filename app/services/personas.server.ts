@@ -2,7 +2,7 @@
 // wizard's actions and the JSON API call these same functions; every query runs through
 // the RLS door as the user, and the Free plan's limit is enforced by the database itself
 // (migration persona_limit), so no race can create an 11th persona.
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 
 import { isPremium } from "~/domain/account";
 import { FREE_PLAN_PERSONA_LIMIT, type GenerationKind } from "~/domain/persona";
@@ -73,9 +73,20 @@ export async function usage(user: CurrentUser): Promise<{ subscriptionStatus: st
   return { subscriptionStatus: user.subscriptionStatus, canCreateMore: (row?.owned ?? 0) < FREE_PLAN_PERSONA_LIMIT };
 }
 
-export async function insertPersona(user: CurrentUser, values: typeof personas.$inferInsert): Promise<Persona> {
+/**
+ * Inserts one of the user's personas (the database records it as version 1). `imported` tells
+ * the history trigger the persona came from a character card.
+ */
+export async function insertPersona(user: CurrentUser, values: typeof personas.$inferInsert, origin?: "imported"): Promise<Persona> {
   try {
-    const [row] = await withUser(user.id, (tx) => tx.insert(personas).values(values).returning(), { email: user.email });
+    const [row] = await withUser(
+      user.id,
+      async (tx) => {
+        if (origin) await tx.execute(sql`select set_config('personaforge.version_kind', ${origin}, true)`);
+        return tx.insert(personas).values(values).returning();
+      },
+      { email: user.email },
+    );
     return row;
   } catch (error) {
     if (isLimitError(error)) throw limitReached();

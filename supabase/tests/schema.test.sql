@@ -8,14 +8,14 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(36);
+select plan(40);
 
 -- ---------------------------------------------------------------- tables and RLS
 -- A new table makes this fail on purpose: give it RLS, grants and its own rls_*.test.sql.
 select tables_are(
   'public',
-  array['chat_messages', 'generations', 'notification_preferences', 'personas', 'profiles', 'stripe_events'],
-  'public holds exactly the six tables these tests cover'
+  array['chat_messages', 'generations', 'notification_preferences', 'persona_versions', 'personas', 'profiles', 'stripe_events'],
+  'public holds exactly the seven tables these tests cover'
 );
 select is_empty(
   $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -45,6 +45,9 @@ select policies_are('public', 'notification_preferences',
 select policies_are('public', 'generations',
   array['generations_select_own', 'generations_insert_own'],
   'generations has only its select and insert own-row policies (history is never rewritten)');
+select policies_are('public', 'persona_versions',
+  array['persona_versions_select_own'],
+  'persona_versions has only its select policy (the trigger alone writes it)');
 select is_empty(
   $$ select tablename, policyname from pg_policies
      where schemaname = 'public' and roles <> array['authenticated']::name[] $$,
@@ -65,6 +68,7 @@ select table_privs_are('public', 'chat_messages', 'anon', array[]::text[], 'anon
 select table_privs_are('public', 'notification_preferences', 'anon', array[]::text[],
   'anon has no privilege on notification_preferences');
 select table_privs_are('public', 'generations', 'anon', array[]::text[], 'anon has no privilege on generations');
+select table_privs_are('public', 'persona_versions', 'anon', array[]::text[], 'anon has no privilege on persona_versions');
 select is_empty(
   $$ select c.relname, a.attname from pg_class c
      join pg_namespace n on n.oid = c.relnamespace
@@ -94,6 +98,8 @@ select table_privs_are('public', 'chat_messages', 'authenticated', array['SELECT
   'authenticated may select, insert, update and delete chat_messages (RLS picks the rows)');
 select table_privs_are('public', 'generations', 'authenticated', array['SELECT', 'INSERT'],
   'authenticated may only select and insert generations');
+select table_privs_are('public', 'persona_versions', 'authenticated', array['SELECT'],
+  'authenticated may only select persona_versions (no insert, update or delete)');
 select table_privs_are('public', 'notification_preferences', 'authenticated', array['SELECT'],
   'authenticated may only select notification_preferences at table level');
 select set_eq(
@@ -112,6 +118,13 @@ select ok(
   (select prosecdef and proconfig @> array['search_path=""'] from pg_proc
    where oid = 'public.handle_new_user()'::regprocedure),
   'handle_new_user() is security definer with an empty search_path'
+);
+select ok(
+  (select prosecdef and proconfig @> array['search_path=""'] from pg_proc
+   where oid = 'public.record_persona_version()'::regprocedure)
+  and not has_function_privilege('authenticated', 'public.record_persona_version()', 'EXECUTE')
+  and not has_function_privilege('anon', 'public.record_persona_version()', 'EXECUTE'),
+  'record_persona_version() is security definer with an empty search_path, callable by neither anon nor authenticated'
 );
 
 -- ---------------------------------------------------------------- auth helpers

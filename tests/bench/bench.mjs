@@ -33,6 +33,8 @@
 //   --skip <a,b>        skip measurement groups: js, lighthouse, latency, extra
 //   --pages <p,q>       measure only these PAGES paths in the js and lighthouse groups (e.g. /subscription)
 //   --extra <f,g>       run only these EXTRA_MEASUREMENTS (function names, e.g. measureStripeWebhooks)
+//   --only <a,b>        run only these extra measurements (backstory, chat, library, webhooks, history),
+//                       seeding only the creators they need; js, lighthouse, latency skipped
 //   --out <file>        JSON output path (default bench-results/bench.json)
 //   --help
 //
@@ -71,6 +73,9 @@ export const BUDGETS = {
   chatP95Ms: 20,
   // /my-personas loader p95 with 2,000 personas ÷ with 10: paged in the database, so ~1
   libraryP95Ratio: 1.5,
+  // persona history: what persona_versions takes per version (table, TOAST and indexes), for
+  // a persona with 500 versions and a 20,000-character backstory (a full copy each: ~20 KB)
+  historyBytesPerVersion: 4 * KB,
 };
 
 /**
@@ -137,7 +142,19 @@ export const LATENCY_TARGETS = [
  *                       unit: "bytes", budget: { op: "<=", value: 50 * 1024 } })];
  *   },
  */
-export const EXTRA_MEASUREMENTS = [measureBackstoryGeneration, measureChatReplies, measureLibraryScaling, measureStripeWebhooks];
+export const EXTRA_MEASUREMENTS = [measureBackstoryGeneration, measureChatReplies, measureLibraryScaling, measureStripeWebhooks, measureHistory];
+
+/**
+ * `--only <keys>`: the extra measurements to run alone (js, lighthouse and latency are then
+ * skipped), and the seeded creators each needs (only those are seeded).
+ */
+export const EXTRA_KEYS = {
+  backstory: { fn: measureBackstoryGeneration, creators: [] },
+  chat: { fn: measureChatReplies, creators: ["small"] },
+  library: { fn: measureLibraryScaling, creators: ["small", "large"] },
+  webhooks: { fn: measureStripeWebhooks, creators: [] },
+  history: { fn: measureHistory, creators: ["history"] },
+};
 
 /**
  * The persona library at scale (measureLibraryScaling). Creators seeded by
@@ -152,9 +169,29 @@ export const LIBRARY = {
   creators: {
     small: { count: 10, plan: "free" },
     large: { count: 2000, plan: "active" },
+    // Persona history: one persona, written to until it has HISTORY.versions versions.
+    history: { count: 1, plan: "free" },
   },
   path: "/my-personas",
   routeId: "routes/_app.my-personas",
+  connections: 10,
+  duration: 8,
+  warmup: 2,
+};
+
+/**
+ * Persona history (issue 16, measureHistory): the `history` creator's persona gets `versions`
+ * versions with a `backstoryChars`-character backstory (seeded by tests/bench/seed-library.ts
+ * --history: every 10th version rewrites a sentence of it, the others change traits or the
+ * description). Measured as full pages (HTML, as a browser without JavaScript gets them) at
+ * `connections` for `duration` s: the history page, the default compare (the previous and the
+ * current version) and version 1 against the latest; p95 ≤ BUDGETS.latencyP95Ms. Plus the
+ * storage per version.
+ */
+export const HISTORY = {
+  creator: "history",
+  versions: 500,
+  backstoryChars: 20_000,
   connections: 10,
   duration: 8,
   warmup: 2,
@@ -245,6 +282,7 @@ function parseArgs(argv) {
       case "--skip": for (const s of value().split(",")) if (s.trim()) args.skip.add(s.trim()); break;
       case "--pages": args.pages = new Set(value().split(",").map((s) => s.trim()).filter(Boolean)); break;
       case "--extra": args.extra = new Set(value().split(",").map((s) => s.trim()).filter(Boolean)); break;
+      case "--only": args.only = value().split(",").map((s) => s.trim()).filter(Boolean); break;
       case "--help": case "-h": args.help = true; break;
       default: throw new Error(`unknown argument: ${a} (try --help)`);
     }
@@ -266,6 +304,10 @@ function parseArgs(argv) {
   }
   for (const f of args.extra ?? []) {
     if (!EXTRA_MEASUREMENTS.some((fn) => fn.name === f)) throw new Error(`--extra: unknown measurement "${f}" (${EXTRA_MEASUREMENTS.map((fn) => fn.name).join(", ")})`);
+  }
+  if (args.only) {
+    for (const key of args.only) if (!EXTRA_KEYS[key]) throw new Error(`--only: unknown measurement "${key}" (${Object.keys(EXTRA_KEYS).join(", ")})`);
+    for (const group of ["js", "lighthouse", "latency"]) args.skip.add(group);
   }
   return args;
 }
@@ -449,6 +491,7 @@ function selectedPages(ctx) {
 
 /** EXTRA_MEASUREMENTS, or only those named with --extra. */
 function selectedExtras(args) {
+  if (args.only) return args.only.map((key) => EXTRA_KEYS[key].fn);
   return args.extra ? EXTRA_MEASUREMENTS.filter((fn) => args.extra.has(fn.name)) : EXTRA_MEASUREMENTS;
 }
 
@@ -1238,21 +1281,24 @@ const LIBRARY_SEED_TIMEOUT_MS = 180_000;
  * { password, creators: { key: { email, personas, notArchived, search… } } }, or { error } /
  * { skipped } (never throws: the other groups still run).
  */
-async function seedLibrary(log, dataDir) {
+async function seedLibrary(log, dataDir, only = null) {
   if (process.env.DATABASE_URL || process.env.SUPABASE_URL) {
     return { skipped: "the server runs on DATABASE_URL/Supabase: the library creators are seeded into the embedded database only" };
   }
   const runner = tsRunner();
   if (!runner) return { error: "seeding needs node_modules/.bin/tsx or vite-node (npm ci)" };
   const script = "tests/bench/seed-library.ts";
-  const specs = Object.entries(LIBRARY.creators).map(([key, c]) => `${key}:${c.count}:${c.plan}`);
+  const specs = Object.entries(LIBRARY.creators)
+    .filter(([key]) => !only || only.includes(key))
+    .map(([key, c]) => `${key}:${c.count}:${c.plan}`);
+  const history = !only || only.includes(HISTORY.creator) ? ["--history", `${HISTORY.creator}:${HISTORY.versions}:${HISTORY.backstoryChars}`] : [];
   const password = `Bench-${randomBytes(12).toString("base64url")}`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "personaforge-bench-seed-"));
   const removeTmp = onCleanup(() => fs.rmSync(tmp, { recursive: true, force: true }));
   try {
     const out = path.join(tmp, "seed.json");
     log(`library: ${runner.name} ${script}: creators ${specs.join(", ")} (key:personas:plan) into DATA_DIR`);
-    const proc = startChild(runner.cmd, [...runner.args, script, "--out", out, ...specs.flatMap((c) => ["--creator", c])], {
+    const proc = startChild(runner.cmd, [...runner.args, script, "--out", out, ...specs.flatMap((c) => ["--creator", c]), ...history], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, BENCH_SEED_PASSWORD: password },
       label: "seed-library",
@@ -1310,10 +1356,12 @@ async function measureLibraryScaling(ctx) {
   const lib = ctx.library;
   const rows = [];
   const fmtCount = (n) => n.toLocaleString("en-US");
-  const cases = Object.entries(LIBRARY.creators).flatMap(([key, c]) => {
+  // The library's own creators (the history creator has one persona and its own rows).
+  const scaling = Object.entries(LIBRARY.creators).filter(([key]) => key !== HISTORY.creator);
+  const cases = scaling.flatMap(([key, c]) => {
     const base = { key, label: `loader, ${c.count} personas`, q: null }; // no digit grouping: it goes into the row id
     // The biggest library is also searched (the seed puts the search term in a few names).
-    return c.count === Math.max(...Object.values(LIBRARY.creators).map((x) => x.count))
+    return c.count === Math.max(...scaling.map(([, x]) => x.count))
       ? [base, { key, label: `${base.label}, search`, q: lib?.creators?.[key]?.search?.q ?? "zephyr" }]
       : [base];
   });
@@ -1372,7 +1420,7 @@ async function measureLibraryScaling(ctx) {
   }
 
   // p95 with the most personas ÷ p95 with the fewest, default list both.
-  const counts = Object.values(LIBRARY.creators).map((x) => x.count);
+  const counts = scaling.map(([, x]) => x.count);
   const [few, many] = [Math.min(...counts), Math.max(...counts)];
   const ratioBudget = { op: "<=", value: BUDGETS.libraryP95Ratio };
   const ratioRow = { id: `latency.p95-ratio.${LIBRARY.path}.${many}-vs-${few}`, label: `Loader p95 ratio ${LIBRARY.path} ${fmtCount(many)} ÷ ${fmtCount(few)} personas`, unit: "×", budget: ratioBudget };
@@ -1391,6 +1439,83 @@ async function measureLibraryScaling(ctx) {
   } else {
     rows.push(row({ ...ratioRow, note: "needs both p95 rows above" }));
   }
+  return rows;
+}
+
+/**
+ * Persona history (HISTORY): p50/p95 of the history page, the default compare and version 1
+ * against the latest, as the `history` creator; each page is checked first (200, and the
+ * text it must show). Then the storage per version the seed measured, against
+ * BUDGETS.historyBytesPerVersion.
+ */
+async function measureHistory(ctx) {
+  const lib = ctx.library;
+  const creator = lib?.creators?.[HISTORY.creator];
+  const seeded = creator?.history;
+  const budget = { op: "<=", value: BUDGETS.latencyP95Ms };
+  const storageRow = {
+    id: "history.storage.bytes-per-version",
+    label: `Storage per version (persona_versions, ${HISTORY.versions} versions, ${HISTORY.backstoryChars.toLocaleString("en-US")}-char backstory)`,
+    unit: "bytes",
+    budget: { op: "<=", value: BUDGETS.historyBytesPerVersion },
+  };
+  const cases = [
+    { suffix: "history", label: `history page, ${HISTORY.versions} versions`, query: "", expect: `Version ${HISTORY.versions}` },
+    { suffix: "history/compare", label: "compare, previous and current", query: "", expect: `Compare versions ${HISTORY.versions - 1} and ${HISTORY.versions}` },
+    { suffix: "history/compare", label: `compare, 1 and ${HISTORY.versions}`, query: `?from=1&to=${HISTORY.versions}`, expect: `Compare versions 1 and ${HISTORY.versions}` },
+  ];
+  const rows = [];
+  if (!seeded) {
+    const reason = lib?.error ? { note: `error: ${lib.error}` } : { skipped: lib?.skipped ?? "history creator not seeded" };
+    for (const c of cases) {
+      const { ids, labels } = latencyNames({ path: `/persona/{id}/${c.suffix}`, label: c.label });
+      rows.push(row({ id: ids.p95, label: labels.p95, unit: "ms", budget, ...reason }));
+    }
+    rows.push(row({ ...storageRow, ...reason }));
+    return rows;
+  }
+  for (const c of cases) {
+    if (aborting) break;
+    const path = `/persona/${seeded.personaId}/${c.suffix}${c.query}`;
+    const target = {
+      path,
+      displayPath: `/persona/{id}/${c.suffix}`,
+      label: c.label,
+      auth: true,
+      connections: HISTORY.connections,
+      duration: HISTORY.duration,
+      warmup: HISTORY.warmup,
+      budgetP95Ms: BUDGETS.latencyP95Ms,
+    };
+    const { ids, labels } = latencyNames(target);
+    let cookie;
+    let bytes;
+    try {
+      cookie = await creatorCookie(ctx, HISTORY.creator);
+      const res = await ctx.fetchPage(path, { cookie });
+      const html = await res.text();
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+      if (!html.includes(c.expect)) throw new Error(`${path}: the page does not show "${c.expect}"`);
+      bytes = Buffer.byteLength(html);
+    } catch (err) {
+      rows.push(row({ id: ids.p95, label: labels.p95, unit: "ms", budget, note: `error: ${err?.message ?? err}` }));
+      continue;
+    }
+    const latencyRows = await measureLatencyTarget(ctx, { ...target, cookie });
+    const p95Row = latencyRows.find((r) => r.id === ids.p95);
+    if (p95Row?.value != null) {
+      p95Row.note += `; GET ${path} (full HTML, ${(bytes / KB).toFixed(1)} KB)`;
+      p95Row.details = { ...p95Row.details, history: { path, versions: seeded.versions, backstoryChars: seeded.backstoryChars, htmlBytes: bytes } };
+    }
+    rows.push(...latencyRows);
+  }
+  const st = seeded.storage;
+  rows.push(row({
+    ...storageRow,
+    value: st.bytesPerVersion,
+    note: `${(st.tableBytes / KB).toFixed(0)} KB for ${st.versionsInTable} versions (table, TOAST, indexes); ${st.backstoriesStored} backstories stored (${(st.backstoryBytesStored / KB).toFixed(0)} KB compressed), the other versions point at them; a full copy each would be ~${((HISTORY.versions * HISTORY.backstoryChars) / KB / KB).toFixed(1)} MB of backstory alone`,
+    details: { ...st, seedMs: seeded.seedMs },
+  }));
   return rows;
 }
 
@@ -1574,11 +1699,14 @@ async function main() {
     else log(`stripe: ${stripe.error ?? stripe.skipped}; measuring without billing`);
     // The seeded creators serve the extra group's library rows and the js/lighthouse /my-personas and /persona/{id} pages.
     const pagesNeedSeed = PAGES.some((p) => p.creator && (!args.pages || args.pages.has(p.path)));
+    const extras = args.skip.has("extra") ? [] : selectedExtras(args);
+    const onlyCreators = args.only ? args.only.flatMap((key) => EXTRA_KEYS[key].creators) : null;
     const seed =
-      (!args.skip.has("extra") && selectedExtras(args).includes(measureLibraryScaling)) ||
+      extras.some((fn) => [measureLibraryScaling, measureHistory, measureChatReplies].includes(fn)) ||
       (pagesNeedSeed && ["js", "lighthouse"].some((g) => !args.skip.has(g)));
-    ({ baseUrl, dataDir, server, prepared: library } = await startServer(log, { beforeStart: seed ? (dir) => seedLibrary(log, dir) : undefined }));
-    library ??= { skipped: "not seeded (no selected measurement needs the library creators)" };
+    const needSeed = seed && (!onlyCreators || onlyCreators.length > 0);
+    ({ baseUrl, dataDir, server, prepared: library } = await startServer(log, { beforeStart: needSeed ? (dir) => seedLibrary(log, dir, onlyCreators) : undefined }));
+    library ??= { skipped: "not seeded (no selected measurement needs the seeded creators)" };
   } else {
     log(`measuring running server at ${baseUrl}`);
     library = { skipped: "needs the bench's own server (not --url): the creators with 10 and 2,000 personas are seeded into its DATA_DIR before it starts" };

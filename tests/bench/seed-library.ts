@@ -3,6 +3,7 @@
 //
 //   DATA_DIR=<dir> node_modules/.bin/tsx tests/bench/seed-library.ts --out <file.json> \
 //     [--creator small:10:free --creator large:2000:active]      (password: env BENCH_SEED_PASSWORD)
+//     [--history history:500:20000]   (creator key : versions : backstory characters)
 //
 // Runs BEFORE the bench starts the server on the same DATA_DIR (PGlite allows one process at a
 // time): opens and migrates the database exactly as the app does (database() in
@@ -18,18 +19,21 @@
 // database at the end, which releases the DATA_DIR lock. Writes JSON to --out: per creator the
 // e-mail, id, plan, persona count, how many the default list ('All' = not archived) and the
 // search should show, activePersonaId (the newest of its active personas with a backstory, read
-// back as the creator: the bench's persona page) and the timings.
+// back as the creator: the bench's persona page) and the timings. With --history, that persona
+// of the named creator is then written to until it has that many versions with a backstory of
+// that many characters (persona history, issue 16), and the creator's entry gets `history`:
+// the persona, its versions and what persona_versions takes on disk.
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 
-import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, max, ne, sql } from "drizzle-orm";
 
 import { AGE_RANGES, GENDERS, INTERESTS, PERSONA_LIMITS, PERSONA_TYPES, TRAITS } from "~/domain/persona";
 import { mulberry32, pickMany } from "~/domain/random";
 import { validatePersona } from "~/domain/persona-form";
 import { createLocalTextGenerator } from "~/infra/ai/local-text.server";
 import { createLocalAuth } from "~/infra/auth/local.server";
-import { personas, profiles, type NewPersona } from "~/infra/db/schema";
+import { personas, personaVersions, profiles, type NewPersona } from "~/infra/db/schema";
 import { closeDatabase, database, withServiceRole, withUser } from "~/infra/db.server";
 
 export const SEARCH_TERM = "zephyr";
@@ -123,6 +127,91 @@ async function personaValues(
   };
 }
 
+interface HistorySpec {
+  key: string;
+  versions: number;
+  chars: number;
+}
+
+function parseHistory(spec: string): HistorySpec {
+  const m = /^([a-z0-9-]+):(\d+):(\d+)$/.exec(spec);
+  if (!m) throw new Error(`--history ${spec}: expected creatorKey:versions:backstoryChars`);
+  return { key: m[1], versions: Number(m[2]), chars: Number(m[3]) };
+}
+
+/** A backstory of exactly `chars` characters: numbered sentences, so one can be rewritten alone. */
+function longBackstory(base: string, chars: number, rewrites: Map<number, number>): string {
+  const sentences: string[] = [];
+  let length = 0;
+  for (let k = 0; length < chars; k++) {
+    const variant = rewrites.get(k) ?? 0;
+    const sentence = `${variant ? `In draft ${variant}, ` : ""}${base.split(/(?<=[.!?])\s+/)[k % 8] ?? "She kept going."} (${k})`;
+    sentences.push(sentence);
+    length += sentence.length + 1;
+  }
+  return sentences.join(" ").slice(0, chars);
+}
+
+/**
+ * Persona history (issue 16): the creator's activePersonaId gets `versions` versions in all, one
+ * write each through withUser (the trigger records each): the first sets a backstory of `chars`
+ * characters; then every 10th write rewrites one sentence of it, every 3rd toggles a trait and
+ * the rest change the description. Returns the persona and what its history takes on disk.
+ */
+async function seedHistory(userId: string, email: string, personaId: string, spec: HistorySpec, generator: ReturnType<typeof createLocalTextGenerator>) {
+  const t0 = performance.now();
+  const [persona] = await withUser(userId, (tx) => tx.select().from(personas).where(eq(personas.id, personaId)));
+  if (!persona) throw new Error(`history: persona ${personaId} not found`);
+  const base = await generator.generateBackstory({
+    name: persona.name,
+    type: persona.type ?? "content",
+    gender: persona.gender ?? "female",
+    ageRange: persona.ageRange,
+    interests: persona.interests,
+    personality: persona.personality,
+    description: persona.description,
+  } as Parameters<typeof generator.generateBackstory>[0]);
+  const rewrites = new Map<number, number>();
+  const current = async () => (await withUser(userId, (tx) => tx.select({ n: max(personaVersions.version) }).from(personaVersions).where(eq(personaVersions.personaId, personaId))))[0]?.n ?? 0;
+  let version = await current();
+  let traits = [...persona.personality];
+  for (let i = 0; version < spec.versions; i++) {
+    let change: Partial<NewPersona>;
+    if (i === 0 || i % 10 === 0) {
+      if (i > 0) rewrites.set((i * 7) % 60, i);
+      change = { backstory: longBackstory(base, spec.chars, rewrites) };
+    } else if (i % 3 === 0) {
+      const trait = TRAITS[i % TRAITS.length]!;
+      traits = traits.includes(trait) ? traits.filter((t) => t !== trait) : [...traits, trait].slice(-PERSONA_LIMITS.traitsMax);
+      change = { personality: traits };
+    } else {
+      change = { description: `${DESCRIPTIONS[i % DESCRIPTIONS.length]!.slice(0, 120)} (take ${i})` };
+    }
+    await withUser(userId, (tx) => tx.update(personas).set(change).where(eq(personas.id, personaId)), { email });
+    version++;
+  }
+  if ((await current()) !== spec.versions) throw new Error(`history: ${await current()} versions after seeding, expected ${spec.versions}`);
+  // What the history takes: the table with its TOAST and indexes, per version; and how many
+  // backstories it holds (the others point at one of those).
+  const [storage] = await withServiceRole("bench seed: history storage", (tx) =>
+    tx
+      .select({
+        tableBytes: sql<number>`pg_total_relation_size('public.persona_versions')`.mapWith(Number),
+        versionsInTable: count(),
+        backstoriesStored: sql<number>`count(${personaVersions.backstory})`.mapWith(Number),
+        backstoryBytesStored: sql<number>`coalesce(sum(pg_column_size(${personaVersions.backstory})), 0)`.mapWith(Number),
+      })
+      .from(personaVersions),
+  );
+  return {
+    personaId,
+    versions: spec.versions,
+    backstoryChars: spec.chars,
+    storage: { ...storage!, bytesPerVersion: Math.round(storage!.tableBytes / Math.max(1, storage!.versionsInTable)) },
+    seedMs: performance.now() - t0,
+  };
+}
+
 async function main(): Promise<void> {
   const out = argValues("--out")[0];
   if (!out) throw new Error("--out <file> is required");
@@ -194,6 +283,11 @@ async function main(): Promise<void> {
         activePersonaId: active?.id ?? null,
         seedMs: performance.now() - t1,
       };
+    }
+    for (const spec of argValues("--history").map(parseHistory)) {
+      const creator = creators[spec.key] as { userId: string; email: string; activePersonaId: string | null } | undefined;
+      if (!creator?.activePersonaId) throw new Error(`--history ${spec.key}: no such creator with an active persona`);
+      (creator as Record<string, unknown>).history = await seedHistory(creator.userId, creator.email, creator.activePersonaId, spec, generator);
     }
   } finally {
     await closeDatabase(); // releases the DATA_DIR lock for the server

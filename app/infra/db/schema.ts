@@ -31,6 +31,7 @@ import {
   PERSONA_TYPES,
   TRAITS,
 } from "../../domain/persona";
+import { VERSION_KINDS } from "../../domain/persona-history";
 
 const textList = (values: readonly string[]): SQL =>
   sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")}]::text[]`);
@@ -291,8 +292,61 @@ export const stripeEvents = pgTable(
   (t) => [index("stripe_events_processed_at_idx").on(t.processedAt)],
 ).enableRLS();
 
+// Persona history (issue 16): one immutable row per change of a persona, written only by the
+// database (trigger record_persona_version, migration persona_versions_trigger), never by the
+// app. An owner reads their personas' versions; nobody inserts, updates or deletes one
+// directly (no grants, no policies); deleting the persona deletes them. The long texts
+// (backstory, narrative) are stored only in the version that changed them: `backstoryVersion`
+// names the version whose row holds this version's backstory.
+export const personaVersions = pgTable(
+  "persona_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    personaId: uuid("persona_id")
+      .notNull()
+      .references(() => personas.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    version: integer("version").notNull(),
+    kind: text("kind").notNull(),
+    restoredFrom: integer("restored_from"),
+    changedBy: uuid("changed_by"),
+    createdAt: createdAt(),
+    name: text("name").notNull(),
+    type: text("type"),
+    gender: text("gender"),
+    ageRange: text("age_range"),
+    interests: text("interests").array().notNull(),
+    description: text("description"),
+    personality: text("personality").array().notNull(),
+    backstory: text("backstory"),
+    backstoryVersion: integer("backstory_version").notNull(),
+    narrative: text("narrative"),
+    narrativeVersion: integer("narrative_version").notNull(),
+    imageUrl: text("image_url"),
+    secondaryImageUrl: text("secondary_image_url"),
+    imageStyle: text("image_style").notNull(),
+    status: text("status").notNull(),
+    statusBeforeArchive: text("status_before_archive"),
+  },
+  (t) => [
+    uniqueIndex("persona_versions_persona_id_version_idx").on(t.personaId, t.version.desc()),
+    check("persona_versions_version_positive", sql`${t.version} >= 1`),
+    check("persona_versions_kind_valid", oneOf(sql`${t.kind}`, VERSION_KINDS)),
+    check(
+      "persona_versions_text_versions_valid",
+      sql`${t.backstoryVersion} between 1 and ${t.version} and ${t.narrativeVersion} between 1 and ${t.version}`,
+    ),
+    check(
+      "persona_versions_restored_from_valid",
+      sql`(${t.kind} = 'restored') = (${t.restoredFrom} is not null) and (${t.restoredFrom} is null or ${t.restoredFrom} between 1 and ${t.version} - 1)`,
+    ),
+    pgPolicy("persona_versions_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
+  ],
+).enableRLS();
+
 export type Profile = typeof profiles.$inferSelect;
 export type Persona = typeof personas.$inferSelect;
 export type NewPersona = typeof personas.$inferInsert;
 export type ChatMessage = typeof chatMessages.$inferSelect;
+export type PersonaVersion = typeof personaVersions.$inferSelect;
 export type NotificationPreferences = typeof notificationPreferences.$inferSelect;

@@ -1,0 +1,187 @@
+// Pieces of the persona history pages (issue 16): a version's time (relative, the exact time
+// on hover and focus), the Restore action (a dialog with JavaScript, the confirmation page
+// /persona/{id}/history/{n}/restore without), and a word-level diff whose insertions and
+// deletions are marked by more than colour (underline/strike-through, and words a screen
+// reader says: 'added', 'removed').
+import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "@remix-run/react";
+import { useId, useRef } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+import { HISTORY_MESSAGES, HISTORY_TEXT } from "~/domain/persona-history";
+import { relativeTime } from "~/domain/persona-display";
+import type { DisplayPart } from "~/domain/word-diff";
+
+import { PersonaNotFound } from "./persona-not-found";
+import { GeneralErrorBoundary } from "./error-boundary";
+import { RestoreIcon } from "./ui/icons";
+import { Modal } from "./ui/modal";
+
+/** '2026-11-23 01:45 UTC': the same on the server and in the browser (no time-zone guesswork). */
+export function exactTime(date: Date | string): string {
+  return `${new Date(date).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+export function VersionTime({ at, now }: { at: string | Date; now: string | Date }) {
+  const tipId = useId();
+  const iso = new Date(at).toISOString();
+  return (
+    <span className="group relative inline-block">
+      <time
+        dateTime={iso}
+        tabIndex={0}
+        aria-describedby={tipId}
+        className="rounded underline decoration-dotted underline-offset-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        suppressHydrationWarning
+      >
+        {relativeTime(at, new Date(now))}
+      </time>
+      <span
+        id={tipId}
+        role="tooltip"
+        className="pointer-events-none absolute left-0 top-full z-10 mt-1 hidden whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs text-white shadow group-focus-within:block group-hover:block"
+      >
+        {exactTime(at)}
+      </span>
+    </span>
+  );
+}
+
+export const restoreHref = (personaId: string, n: number) => `/persona/${personaId}/history/${n}/restore`;
+
+const restoreClass =
+  "inline-flex items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
+
+/** Restore asks first: a dialog with JavaScript, the confirmation page without. Either way a form post. */
+export function RestoreVersionButton({ personaId, version }: { personaId: string; version: number }) {
+  const hydrated = useHydrated();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const navigation = useNavigation();
+  const action = restoreHref(personaId, version);
+  const busy = navigation.state !== "idle" && navigation.formAction === action;
+  const content = (
+    <>
+      <RestoreIcon />
+      {HISTORY_TEXT.restore}
+      <span className="sr-only"> {HISTORY_TEXT.version(version).toLowerCase()}</span>
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <Link to={action} className={restoreClass}>
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button type="button" className={restoreClass} onClick={() => dialogRef.current?.showModal()}>
+        {content}
+      </button>
+      <Modal dialogRef={dialogRef} titleId={titleId} textId={textId} data-testid="restore-dialog">
+        <Form method="post" action={action} className="p-6" onSubmit={() => dialogRef.current?.close()}>
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {HISTORY_TEXT.restoreTitle(version)}
+          </h2>
+          <p id={textId} className="mt-2 text-slate-700">
+            {HISTORY_TEXT.restoreText(version)}
+          </p>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button
+              type="button"
+              onClick={() => dialogRef.current?.close()}
+              className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
+            >
+              {HISTORY_TEXT.cancel}
+            </button>
+            <button type="submit" disabled={busy} className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+              {HISTORY_TEXT.restoreConfirm}
+            </button>
+          </div>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/** Inserted words underlined on green, deleted ones struck through on red, each announced. */
+export function WordDiff({ parts }: { parts: DisplayPart[] }) {
+  if (parts.length === 0) return <p className="text-slate-600">{HISTORY_TEXT.empty}</p>;
+  return (
+    <p className="whitespace-pre-wrap leading-relaxed text-slate-800">
+      {parts.map((part, i) =>
+        part.op === "skip" ? (
+          <span key={i} className="mx-1 inline-block rounded bg-slate-100 px-2 text-sm italic text-slate-700">
+            … {part.words.toLocaleString("en-US")} unchanged {part.words === 1 ? "word" : "words"} …
+          </span>
+        ) : part.op === "same" ? (
+          <span key={i}>{part.text}</span>
+        ) : part.op === "added" ? (
+          <ins key={i} className="rounded-sm bg-green-100 text-green-900 underline decoration-2 underline-offset-2">
+            <span className="sr-only">[{HISTORY_TEXT.added}: </span>
+            {part.text}
+            <span className="sr-only">]</span>
+          </ins>
+        ) : (
+          <del key={i} className="rounded-sm bg-red-100 text-red-900 line-through decoration-2">
+            <span className="sr-only">[{HISTORY_TEXT.removed}: </span>
+            {part.text}
+            <span className="sr-only">]</span>
+          </del>
+        ),
+      )}
+    </p>
+  );
+}
+
+export function VersionNotFound({ personaId }: { personaId?: string }) {
+  return (
+    <div className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <h1 className="text-2xl font-bold text-slate-900">{HISTORY_MESSAGES.versionNotFound}</h1>
+      <p className="mt-3 text-slate-700">This persona has no such version.</p>
+      {personaId ? (
+        <Link
+          to={`/persona/${personaId}/history`}
+          className="mt-6 inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+        >
+          Back to the history
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** History routes: 'Version Not Found' for a version number that is none, else 'Persona Not Found'. */
+export function HistoryErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const body = error.data as { message?: string; personaId?: string } | null;
+    if (body?.message === HISTORY_MESSAGES.versionNotFound) return <VersionNotFound personaId={body.personaId} />;
+    return <PersonaNotFound />;
+  }
+  return <GeneralErrorBoundary />;
+}
+
+/** A version number field of the compare form (a GET form: it works without JavaScript). */
+export function VersionInput({ name, label, latest, value }: { name: string; label: string; latest: number; value: number }) {
+  const id = `version-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={latest}
+        required
+        defaultValue={value}
+        className="mt-1 w-28 rounded-lg border border-slate-300 px-3 py-2 text-slate-900"
+      />
+    </div>
+  );
+}

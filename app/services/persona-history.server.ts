@@ -1,0 +1,362 @@
+// Persona history (issue 16): the versions the database keeps of every persona (trigger
+// record_persona_version), read page by page with a one-line summary each, one version in
+// full, two compared field by field, and one restored as a new version. Everything runs
+// through the RLS door as the user: another user's persona has no versions to see (404).
+import { and, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+
+import {
+  changeSummary,
+  compareVersions,
+  HISTORY_MESSAGES,
+  HISTORY_PAGE_SIZE,
+  kindLabel,
+  type VersionComparison,
+  type VersionFields,
+  type VersionSummaryFields,
+} from "~/domain/persona-history";
+import { validatePersona } from "~/domain/persona-form";
+import { pageCount, type Page } from "~/domain/persona-list";
+import { personas, personaVersions, type Persona } from "~/infra/db/schema";
+import { withUser, type Tx } from "~/infra/db.server";
+
+import { AccountError, type CurrentUser } from "./accounts.server";
+import { isUuid, PERSONA_NOT_FOUND } from "./personas.server";
+
+export interface VersionListItem {
+  version: number;
+  kind: string;
+  label: string;
+  restoredFrom: number | null;
+  createdAt: Date;
+  summary: string;
+}
+
+export interface VersionDetail extends VersionFields {
+  personaId: string;
+  version: number;
+  kind: string;
+  label: string;
+  restoredFrom: number | null;
+  createdAt: Date;
+  narrative: string | null;
+  secondaryImageUrl: string | null;
+  statusBeforeArchive: string | null;
+}
+
+function versionNotFound(): AccountError {
+  return new AccountError(404, HISTORY_MESSAGES.versionNotFound, undefined, "version_not_found");
+}
+
+function personaNotFound(): AccountError {
+  return new AccountError(404, PERSONA_NOT_FOUND);
+}
+
+/** The persona's name and the number of its latest version, or a 404. */
+async function personaHead(tx: Tx, personaId: string) {
+  if (!isUuid(personaId)) throw personaNotFound();
+  const [row] = await tx
+    .select({
+      id: personas.id,
+      name: personas.name,
+      status: personas.status,
+      latest: sql<number | null>`(select max(v.version) from public.persona_versions v where v.persona_id = "personas"."id")`.mapWith(
+        (v) => (v === null ? null : Number(v)),
+      ),
+    })
+    .from(personas)
+    .where(eq(personas.id, personaId));
+  if (!row) throw personaNotFound();
+  return { ...row, latest: row.latest ?? 0 };
+}
+
+// The list reads no long text: only whether this version changed the backstory.
+const { backstory: _b, narrative: _n, ...SUMMARY_COLUMNS } = getTableColumns(personaVersions);
+
+export interface HistoryPage extends Page<VersionListItem> {
+  persona: { id: string; name: string; status: string };
+  latest: number;
+}
+
+/** One page of a persona's versions, newest first, each with what it changed (20 a page). */
+export async function listVersions(
+  user: CurrentUser,
+  personaId: string,
+  options: { page?: number; pageSize?: number } = {},
+): Promise<HistoryPage> {
+  const pageSize = options.pageSize ?? HISTORY_PAGE_SIZE;
+  return withUser(user.id, async (tx) => {
+    const head = await personaHead(tx, personaId);
+    const total = head.latest;
+    const pages = pageCount(total, pageSize);
+    const page = Math.min(Math.max(1, options.page ?? 1), pages);
+    // Versions are numbered 1..latest without gaps: a page is a range of numbers, plus the
+    // version just before it, against which its oldest entry is summarised.
+    const top = total - (page - 1) * pageSize;
+    const bottom = Math.max(1, top - pageSize);
+    const rows =
+      total === 0
+        ? []
+        : await tx
+            .select({
+              ...SUMMARY_COLUMNS,
+              backstoryEmpty: sql<boolean>`${personaVersions.backstory} is null`,
+            })
+            .from(personaVersions)
+            .where(
+              and(
+                eq(personaVersions.personaId, personaId),
+                sql`${personaVersions.version} between ${bottom} and ${top}`,
+              ),
+            )
+            .orderBy(desc(personaVersions.version));
+    const summaryFields = (row: (typeof rows)[number]): VersionSummaryFields => ({
+      ...row,
+      backstoryChanged: row.backstoryVersion === row.version && row.version > 1,
+    });
+    const items: VersionListItem[] = [];
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      if (row.version <= top - pageSize) break;
+      const previous = rows[i + 1];
+      items.push({
+        version: row.version,
+        kind: row.kind,
+        label: kindLabel(row.kind, row.restoredFrom),
+        restoredFrom: row.restoredFrom,
+        createdAt: row.createdAt,
+        summary: changeSummary(previous && previous.version === row.version - 1 ? summaryFields(previous) : null, summaryFields(row)),
+      });
+    }
+    return {
+      persona: { id: head.id, name: head.name, status: head.status },
+      latest: head.latest,
+      items,
+      total,
+      page,
+      pageCount: pages,
+      pageSize,
+    };
+  });
+}
+
+/**
+ * Versions in full (their stored or referenced texts included). Each text is read once, from
+ * the version that holds it, however many of the versions share it.
+ */
+async function readVersions(tx: Tx, personaId: string, numbers: number[]): Promise<VersionDetail[]> {
+  const found = await tx
+    .select(SUMMARY_COLUMNS)
+    .from(personaVersions)
+    .where(and(eq(personaVersions.personaId, personaId), inArray(personaVersions.version, numbers)));
+  const holders = [...new Set(found.flatMap((row) => [row.backstoryVersion, row.narrativeVersion]))];
+  const texts = holders.length
+    ? await tx
+        .select({ version: personaVersions.version, backstory: personaVersions.backstory, narrative: personaVersions.narrative })
+        .from(personaVersions)
+        .where(and(eq(personaVersions.personaId, personaId), inArray(personaVersions.version, holders)))
+    : [];
+  const held = new Map(texts.map((text) => [text.version, text]));
+  const rows = found.map((row) => ({
+    ...row,
+    backstory: held.get(row.backstoryVersion)?.backstory ?? null,
+    narrative: held.get(row.narrativeVersion)?.narrative ?? null,
+  }));
+  return rows.map((row) => ({
+    personaId: row.personaId,
+    version: row.version,
+    kind: row.kind,
+    label: kindLabel(row.kind, row.restoredFrom),
+    restoredFrom: row.restoredFrom,
+    createdAt: row.createdAt,
+    name: row.name,
+    type: row.type,
+    gender: row.gender,
+    ageRange: row.ageRange,
+    interests: row.interests,
+    description: row.description,
+    personality: row.personality,
+    backstory: row.backstory,
+    narrative: row.narrative,
+    imageUrl: row.imageUrl,
+    secondaryImageUrl: row.secondaryImageUrl,
+    imageStyle: row.imageStyle,
+    status: row.status,
+    statusBeforeArchive: row.statusBeforeArchive,
+  }));
+}
+
+/** One version in full; an unknown persona or version number is a 404. */
+export async function getVersion(user: CurrentUser, personaId: string, version: number | null): Promise<VersionDetail> {
+  return withUser(user.id, async (tx) => {
+    await personaHead(tx, personaId);
+    if (version === null) throw versionNotFound();
+    const [row] = await readVersions(tx, personaId, [version]);
+    if (!row) throw versionNotFound();
+    return row;
+  });
+}
+
+export interface CompareResult extends VersionComparison {
+  persona: { id: string; name: string };
+  latest: number;
+  fromVersion: VersionDetail;
+  toVersion: VersionDetail;
+}
+
+/**
+ * Two versions compared. Absent numbers default to the previous and the current version
+ * (version 1 alone is compared with itself); a given number that is no version is a 404.
+ */
+export async function compare(
+  user: CurrentUser,
+  personaId: string,
+  from: number | null | undefined,
+  to: number | null | undefined,
+): Promise<CompareResult> {
+  return withUser(user.id, async (tx) => {
+    const head = await personaHead(tx, personaId);
+    if (from === null || to === null) throw versionNotFound();
+    const toN = to ?? head.latest;
+    const fromN = from ?? Math.max(1, toN - 1);
+    const rows = await readVersions(tx, personaId, [fromN, toN]);
+    const fromRow = rows.find((r) => r.version === fromN);
+    const toRow = rows.find((r) => r.version === toN);
+    if (!fromRow || !toRow) throw versionNotFound();
+    return {
+      ...compareVersions(fromRow, toRow),
+      persona: { id: head.id, name: head.name },
+      latest: head.latest,
+      fromVersion: fromRow,
+      toVersion: toRow,
+    };
+  });
+}
+
+/** The persona's latest version: its number and time (what a character card carries). */
+export async function currentVersion(user: CurrentUser, personaId: string): Promise<{ version: number; createdAt: Date } | null> {
+  if (!isUuid(personaId)) throw personaNotFound();
+  const [row] = await withUser(user.id, (tx) =>
+    tx
+      .select({ version: personaVersions.version, createdAt: personaVersions.createdAt })
+      .from(personaVersions)
+      .where(eq(personaVersions.personaId, personaId))
+      .orderBy(desc(personaVersions.version))
+      .limit(1),
+  );
+  return row ?? null;
+}
+
+/** How many versions a persona has (tests and tools). */
+export async function versionCount(user: CurrentUser, personaId: string): Promise<number> {
+  const [row] = await withUser(user.id, (tx) =>
+    tx.select({ n: count() }).from(personaVersions).where(eq(personaVersions.personaId, personaId)),
+  );
+  return row?.n ?? 0;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+
+export interface Restored {
+  persona: Persona;
+  restoredFrom: number;
+  version: number;
+}
+
+/**
+ * Restore: the persona's fields become version n's, recorded as a new version ('Restored from
+ * version n'); the history is untouched. Every rule of the persona applies (a draft version
+ * comes back as a draft, with the draft rules); a version that breaks one is refused with the
+ * rule's message and nothing changes. An archived persona stays archived. A restore changes
+ * the same persona, so it never counts against the Free plan's limit.
+ */
+export async function restoreVersion(user: CurrentUser, personaId: string, n: number | null): Promise<Restored> {
+  return withUser(user.id, async (tx) => {
+    if (!isUuid(personaId)) throw personaNotFound();
+    // Locked until the restore is written: no other change slips in between the check and the write.
+    const [current] = await tx.select().from(personas).where(eq(personas.id, personaId)).for("update");
+    if (!current) throw personaNotFound();
+    const head = await personaHead(tx, personaId);
+    if (n === null) throw versionNotFound();
+    const [target] = await readVersions(tx, personaId, [n]);
+    if (!target) throw versionNotFound();
+    if (n === head.latest) throw new AccountError(409, HISTORY_MESSAGES.alreadyCurrent, undefined, "already_current");
+
+    const draft = target.status === "in_progress" || target.statusBeforeArchive === "in_progress";
+    const fields = {
+      name: target.name,
+      type: target.type ?? undefined,
+      gender: target.gender ?? undefined,
+      ageRange: target.ageRange ?? undefined,
+      interests: target.interests,
+      description: target.description ?? "",
+      personality: target.personality,
+      backstory: target.backstory ?? "",
+    };
+    const checked = draft ? validatePersona(fields, "draft") : validatePersona(fields, "create");
+    if (!checked.success) {
+      const first = Object.values(checked.errors).flat()[0] ?? "This version breaks a rule of the persona.";
+      throw new AccountError(400, first, checked.errors, "invalid_version");
+    }
+    const stage = draft ? "in_progress" : "active";
+    const status = current.status === "archived" ? { status: "archived", statusBeforeArchive: stage } : { status: stage, statusBeforeArchive: null };
+    const values = {
+      name: target.name,
+      type: target.type,
+      gender: target.gender,
+      ageRange: target.ageRange,
+      interests: target.interests,
+      description: target.description,
+      personality: target.personality,
+      backstory: target.backstory,
+      narrative: target.narrative,
+      imageUrl: target.imageUrl,
+      secondaryImageUrl: target.secondaryImageUrl,
+      imageStyle: target.imageStyle,
+      ...status,
+    };
+    const unchanged =
+      current.name === values.name &&
+      current.type === values.type &&
+      current.gender === values.gender &&
+      current.ageRange === values.ageRange &&
+      sameList(current.interests, values.interests) &&
+      current.description === values.description &&
+      sameList(current.personality, values.personality) &&
+      current.backstory === values.backstory &&
+      current.narrative === values.narrative &&
+      current.imageUrl === values.imageUrl &&
+      current.secondaryImageUrl === values.secondaryImageUrl &&
+      current.imageStyle === values.imageStyle &&
+      (current.status === "in_progress" || current.statusBeforeArchive === "in_progress") === draft;
+    if (unchanged) throw new AccountError(409, HISTORY_MESSAGES.sameAsCurrent, undefined, "same_as_current");
+
+    // Tell the trigger what this write is (transaction-local, read once).
+    await tx.execute(
+      sql`select set_config('personaforge.version_kind', 'restored', true), set_config('personaforge.restored_from', ${String(n)}, true)`,
+    );
+    const [persona] = await tx
+      .update(personas)
+      .set(values)
+      .where(eq(personas.id, personaId))
+      .returning();
+    if (!persona) throw personaNotFound();
+    return { persona, restoredFrom: n, version: head.latest + 1 };
+  });
+}
+
+/**
+ * For pages: runs a history lookup whose 404 becomes the route's 404 — 'Version Not Found'
+ * (with the persona's id, for a link back) when the persona is there but the version is not,
+ * 'Persona Not Found' otherwise.
+ */
+export async function orHistoryNotFound<T>(headers: Headers, personaId: string, lookup: () => Promise<T>): Promise<T> {
+  try {
+    return await lookup();
+  } catch (error) {
+    if (error instanceof AccountError && error.status === 404) {
+      const body = error.code === "version_not_found" ? { message: HISTORY_MESSAGES.versionNotFound, personaId } : null;
+      throw Response.json(body, { status: 404, headers });
+    }
+    throw error;
+  }
+}
