@@ -1238,7 +1238,7 @@ async function measureChatReplies(ctx) {
     try {
       const res = await fetch(url, {
         method: "POST",
-        headers: { cookie, accept: "text/event-stream", "content-type": "application/json" },
+        headers: { cookie, origin: ctx.baseUrl, accept: "text/event-stream", "content-type": "application/json" },
         body: JSON.stringify({ message: questions[i % questions.length] }),
         signal: AbortSignal.timeout(15_000),
       });
