@@ -21,7 +21,8 @@ export const BILLING_MESSAGES = {
   notConfigured: "Payments are not configured on this server.",
   notConfiguredTitle: "Upgrading is not available on this server",
   notConfiguredHelp:
-    "An operator enables it by setting STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID (see .env.example), or sets a plan by hand with `npm run plan -- <email> premium`.",
+    "An operator enables it by setting STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID (see .env.example), or sets a plan by hand with",
+  planCommand: "npm run plan -- <email> premium",
   noCustomer: "No subscription to manage yet",
   premiumByHand: "Your Premium plan was set up by this server's operator; there is no subscription to manage here.",
 } as const;
