@@ -5,7 +5,7 @@
 // bubble from the JSON API (server-sent events), the input is disabled while a reply is pending,
 // Enter sends (Shift+Enter makes a new line), Clear asks in a dialog, and a failure puts the
 // text back into the input with the 'Failed to get a response' toast.
-import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -23,7 +23,7 @@ import { PERSONA_LIMITS } from "~/domain/persona";
 
 import { ActionToast, useToast } from "./toaster";
 import { ChatIcon, TrashIcon } from "./ui/icons";
-import { Modal } from "./ui/modal";
+import { ConfirmDialog } from "./ui/modal";
 
 // Fixed so the page does not jump as messages arrive; its own scroll keeps the newest in view.
 const PANEL_HEIGHT = "h-[600px] xl:h-[700px]";
@@ -387,8 +387,6 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
 function ClearChatButton({ persona, disabled }: { persona: { id: string; name: string }; disabled: boolean }) {
   const hydrated = useHydrated();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const textId = useId();
   const navigation = useNavigation();
   const action = `/persona/${persona.id}/clear-chat`;
   const clearing = navigation.state !== "idle" && navigation.formAction === action;
@@ -408,28 +406,17 @@ function ClearChatButton({ persona, disabled }: { persona: { id: string; name: s
         <TrashIcon />
         {CHAT_TEXT.clear}
       </button>
-      <Modal dialogRef={dialogRef} titleId={titleId} textId={textId} data-testid="clear-chat-dialog">
-        <Form method="post" action={action} className="p-6" preventScrollReset onSubmit={() => dialogRef.current?.close()}>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {CHAT_TEXT.clearTitle}
-          </h2>
-          <p id={textId} className="mt-2 text-slate-700">
-            {CHAT_TEXT.clearText(persona.name)}
-          </p>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              onClick={() => dialogRef.current?.close()}
-              className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
-            >
-              {CHAT_TEXT.cancel}
-            </button>
-            <button type="submit" className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
-              {CHAT_TEXT.clearConfirm}
-            </button>
-          </div>
-        </Form>
-      </Modal>
+      <ConfirmDialog
+        dialogRef={dialogRef}
+        action={action}
+        title={CHAT_TEXT.clearTitle}
+        text={CHAT_TEXT.clearText(persona.name)}
+        cancelLabel={CHAT_TEXT.cancel}
+        confirmLabel={CHAT_TEXT.clearConfirm}
+        tone="danger"
+        preventScrollReset
+        data-testid="clear-chat-dialog"
+      />
     </>
   );
 }

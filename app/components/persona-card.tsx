@@ -10,7 +10,7 @@ import { LIST_TEXT } from "~/domain/persona-list";
 import { relativeTime, statusBadge, typeLabel } from "~/domain/persona-display";
 
 import { ArchiveIcon, RestoreIcon, TrashIcon, UserIcon } from "./ui/icons";
-import { Modal } from "./ui/modal";
+import { ConfirmDialog } from "./ui/modal";
 
 export interface CardPersona {
   id: string;
@@ -167,8 +167,6 @@ export function DeletePersonaButton({
 }) {
   const hydrated = useHydrated();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const textId = useId();
   const confirmUrl = `/persona/${persona.id}/delete?redirectTo=${encodeURIComponent(returnTo)}`;
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formAction?.startsWith(`/persona/${persona.id}/delete`);
@@ -208,29 +206,18 @@ export function DeletePersonaButton({
       >
         {content}
       </button>
-      <Modal dialogRef={dialogRef} titleId={titleId} textId={textId}>
-        <Form method="post" action={`/persona/${persona.id}/delete`} className="p-6" onSubmit={() => dialogRef.current?.close()}>
-          <input type="hidden" name="redirectTo" value={returnTo} />
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {DELETE_TEXT.title(persona.name)}
-          </h2>
-          <p id={textId} className="mt-2 text-slate-700">
-            {DELETE_TEXT.text}
-          </p>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              onClick={() => dialogRef.current?.close()}
-              className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
-            >
-              {DELETE_TEXT.cancel}
-            </button>
-            <button type="submit" disabled={deleting} className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
-              {DELETE_TEXT.confirm}
-            </button>
-          </div>
-        </Form>
-      </Modal>
+      <ConfirmDialog
+        dialogRef={dialogRef}
+        action={`/persona/${persona.id}/delete`}
+        title={DELETE_TEXT.title(persona.name)}
+        text={DELETE_TEXT.text}
+        cancelLabel={DELETE_TEXT.cancel}
+        confirmLabel={DELETE_TEXT.confirm}
+        tone="danger"
+        busy={deleting}
+      >
+        <input type="hidden" name="redirectTo" value={returnTo} />
+      </ConfirmDialog>
     </>
   );
 }

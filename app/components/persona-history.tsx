@@ -3,7 +3,7 @@
 // /persona/{id}/history/{n}/restore without), and a word-level diff whose insertions and
 // deletions are marked by more than colour (underline/strike-through, and words a screen
 // reader says: 'added', 'removed').
-import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useNavigation, useRouteError } from "@remix-run/react";
 import { useId, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -14,7 +14,7 @@ import type { DisplayPart } from "~/domain/word-diff";
 import { PersonaNotFound } from "./persona-not-found";
 import { GeneralErrorBoundary } from "./error-boundary";
 import { RestoreIcon } from "./ui/icons";
-import { Modal } from "./ui/modal";
+import { ConfirmDialog } from "./ui/modal";
 
 /** '2026-11-23 01:45 UTC': the same on the server and in the browser (no time-zone guesswork). */
 export function exactTime(date: Date | string): string {
@@ -55,8 +55,6 @@ const restoreClass =
 export function RestoreVersionButton({ personaId, version }: { personaId: string; version: number }) {
   const hydrated = useHydrated();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const textId = useId();
   const navigation = useNavigation();
   const action = restoreHref(personaId, version);
   const busy = navigation.state !== "idle" && navigation.formAction === action;
@@ -79,28 +77,17 @@ export function RestoreVersionButton({ personaId, version }: { personaId: string
       <button type="button" className={restoreClass} onClick={() => dialogRef.current?.showModal()}>
         {content}
       </button>
-      <Modal dialogRef={dialogRef} titleId={titleId} textId={textId} data-testid="restore-dialog">
-        <Form method="post" action={action} className="p-6" onSubmit={() => dialogRef.current?.close()}>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {HISTORY_TEXT.restoreTitle(version)}
-          </h2>
-          <p id={textId} className="mt-2 text-slate-700">
-            {HISTORY_TEXT.restoreText(version)}
-          </p>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              onClick={() => dialogRef.current?.close()}
-              className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
-            >
-              {HISTORY_TEXT.cancel}
-            </button>
-            <button type="submit" disabled={busy} className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-              {HISTORY_TEXT.restoreConfirm}
-            </button>
-          </div>
-        </Form>
-      </Modal>
+      <ConfirmDialog
+        dialogRef={dialogRef}
+        action={action}
+        title={HISTORY_TEXT.restoreTitle(version)}
+        text={HISTORY_TEXT.restoreText(version)}
+        cancelLabel={HISTORY_TEXT.cancel}
+        confirmLabel={HISTORY_TEXT.restoreConfirm}
+        tone="primary"
+        busy={busy}
+        data-testid="restore-dialog"
+      />
     </>
   );
 }

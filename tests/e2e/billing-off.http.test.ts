@@ -3,23 +3,13 @@
 // refuses everything. Runs the e2e build on a data directory of its own, over raw HTTP.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { expect, strongPassword, test } from "./support";
+import { expect, freePort, strongPassword, test } from "./support";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 let child: ChildProcess | undefined;
 test.afterAll(async () => {

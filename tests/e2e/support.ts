@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 
 import AxeBuilder from "@axe-core/playwright";
@@ -174,4 +175,14 @@ export function personaBody(name: string, extra: Record<string, unknown> = {}) {
     personality: ["Outgoing", "Creative"],
     ...extra,
   };
+}
+
+/** A TCP port free on 127.0.0.1 right now, for a test that starts a server of its own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }
