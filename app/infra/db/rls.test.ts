@@ -169,6 +169,19 @@ describe("personas", () => {
     );
     expect(count).toHaveLength(0);
   });
+  it("insert: naming another user's id gets the RLS error before their plan's limit is looked at", async () => {
+    const full = await createAuthUser(handle, { first_name: "Fay", last_name: "Full" });
+    await withServiceRole("test: a Free user with 10 personas", (tx) =>
+      tx.insert(personas).values(Array.from({ length: 10 }, (_, i) => draft(full.id, `Fay ${i + 1}`))),
+    );
+    const attempt = withUser(bob.id, (tx) => tx.insert(personas).values(draft(full.id, "Probe")));
+    await expect(attempt).rejects.toSatisfy((error: { cause?: unknown; message?: string }) => {
+      const text = String(error.cause ?? "") + String(error.message ?? "");
+      return /row-level security/.test(text) && !/Free Plan Limit/.test(text);
+    });
+    const [profile] = await withServiceRole("test", (tx) => tx.select().from(profiles).where(eq(profiles.id, full.id)));
+    expect(profile.personasCreated).toBe(10);
+  });
   it("update: B cannot change A's persona", async () => {
     await expectDeniedOrEmpty(() =>
       withUser(bob.id, (tx) =>
