@@ -1,4 +1,5 @@
-// Browser navigation to a third-party identity provider (OAuth with PKCE; Supabase mode).
+// Browser navigation to a third-party identity provider (OAuth with state and PKCE): Supabase
+// Auth's providers in Supabase mode, the OAUTH_* providers on the embedded auth (ADR 011).
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { auth, oauthProviders } from "~/infra/auth.server";
@@ -8,7 +9,7 @@ import { responseHeaders } from "~/services/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
 
 async function start(request: Request, provider: string | undefined, context: { clientAddress?: string }) {
-  if (!provider || !oauthProviders().includes(provider)) {
+  if (!provider || !oauthProviders().some((p) => p.id === provider)) {
     throw Response.json({ message: "This sign-in provider is not available." }, { status: 404 });
   }
   const ctx = requestContext(request, context);
@@ -16,7 +17,8 @@ async function start(request: Request, provider: string | undefined, context: { 
     const { url } = await auth().oauthStart(ctx, provider, `${getEnv().APP_URL}/auth/callback`);
     // The PKCE verifier cookie travels with this redirect.
     return redirect(url, { headers: responseHeaders(ctx) });
-  } catch {
+  } catch (error) {
+    console.error(`sign-in with ${provider} could not start: ${error instanceof Error ? error.message : String(error)}`);
     return redirectWithToast("/login", {
       type: "error",
       title: "Sign In Failed",
