@@ -217,6 +217,21 @@ describe("third-party sign-in on the embedded auth", () => {
     expect((await signedInUser(again.jar)).id).toBe(user.id);
   });
 
+  it("a password reset ends a provider's session and gives the account a password", async () => {
+    const { jar } = await signInWith("google", { email: "reset-me@example.com", given_name: "Reset" });
+    const user = await signedInUser(jar);
+    expect(await passwordWorks("reset-me@example.com")).toBe(false);
+    const ctx = requestContext(new Request("http://app.test/reset-password", { method: "POST" }), {});
+    const { resetToken } = await auth().requestPasswordReset(ctx, "reset-me@example.com");
+    await auth().resetPassword(ctx, resetToken!, "Forge!pass1");
+    const after = await caught(() => requireUser(new Request("http://app.test/dashboard", { headers: { cookie: jar.header() } })));
+    expect(after.status).toBe(302);
+    expect(await passwordWorks("reset-me@example.com")).toBe(true);
+    // And the provider still opens the same account.
+    const again = await signInWith("google", { email: "reset-me@example.com", given_name: "Reset" });
+    expect((await signedInUser(again.jar)).id).toBe(user.id);
+  });
+
   it("GitHub: names from `name`, else the login; the e-mail from /user/emails", async () => {
     const named = await signInWith("github", {
       login: "adal",
