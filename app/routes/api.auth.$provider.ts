@@ -4,6 +4,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 
 import { auth, oauthProviders } from "~/infra/auth.server";
 import { getEnv } from "~/infra/env.server";
+import { readFormData } from "~/infra/http.server";
+import { rememberReturnTo } from "~/infra/oauth-return.server";
 import { requestContext } from "~/services/accounts.server";
 import { responseHeaders } from "~/services/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
@@ -13,10 +15,15 @@ async function start(request: Request, provider: string | undefined, context: { 
     throw Response.json({ message: "This sign-in provider is not available." }, { status: 404 });
   }
   const ctx = requestContext(request, context);
+  // The login page's ?redirectTo= rides along as a field of the button's form (or the query).
+  const isForm = /^application\/x-www-form-urlencoded\b|^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+  const redirectTo = isForm ? (await readFormData(request)).get("redirectTo") : new URL(request.url).searchParams.get("redirectTo");
   try {
     const { url } = await auth().oauthStart(ctx, provider, `${getEnv().APP_URL}/auth/callback`);
-    // The PKCE verifier cookie travels with this redirect.
-    return redirect(url, { headers: responseHeaders(ctx) });
+    // The PKCE verifier cookie travels with this redirect, and so does where to come back to.
+    const headers = responseHeaders(ctx);
+    headers.append("Set-Cookie", await rememberReturnTo(redirectTo));
+    return redirect(url, { headers });
   } catch (error) {
     console.error(`sign-in with ${provider} could not start: ${error instanceof Error ? error.message : String(error)}`);
     return redirectWithToast("/login", {

@@ -78,11 +78,12 @@ async function caught(run: () => Promise<unknown>): Promise<Response> {
 type Person = Record<string, string | boolean>;
 
 /** Presses 'Continue with …' and signs in at the provider as `person`; returns the callback address. */
-async function atProvider(jar: Jar, provider: string, person: Person): Promise<URL> {
+async function atProvider(jar: Jar, provider: string, person: Person, redirectTo?: string): Promise<URL> {
+  const body = redirectTo === undefined ? undefined : new URLSearchParams({ redirectTo });
   const start = jar.take(
     await caught(() =>
       oauthStart.action({
-        request: new Request(`http://app.test/api/auth/${provider}`, { method: "POST" }),
+        request: new Request(`http://app.test/api/auth/${provider}`, { method: "POST", body }),
         params: { provider },
         context: {},
       }),
@@ -230,6 +231,15 @@ describe("third-party sign-in on the embedded auth", () => {
     // And the provider still opens the same account.
     const again = await signInWith("google", { email: "reset-me@example.com", given_name: "Reset" });
     expect((await signedInUser(again.jar)).id).toBe(user.id);
+  });
+
+  it("comes back to the page that sent the visitor to sign in, same-site paths only", async () => {
+    const jar = new Jar();
+    const url = await atProvider(jar, "oidc", { email: "back@example.com", given_name: "Back" }, "/persona/123?tab=chat");
+    expect((await back(jar, url)).headers.get("Location")).toBe("/persona/123?tab=chat");
+    const offsite = new Jar();
+    const url2 = await atProvider(offsite, "oidc", { email: "back@example.com" }, "//evil.example.com/");
+    expect((await back(offsite, url2)).headers.get("Location")).toBe("/dashboard");
   });
 
   it("GitHub: names from `name`, else the login; the e-mail from /user/emails", async () => {

@@ -51,13 +51,15 @@ test.describe("Continue with a third-party identity provider", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
   });
 
-  test("GitHub links an existing verified account: same account, its own names", async ({ page, request }) => {
+  test("GitHub links an existing verified account: same account, its own names, back where the visitor was going", async ({ page, request }) => {
     const account = await createAccount(request, { firstName: "Dorothy", lastName: "Vaughan" });
-    await visit(page, "/login");
+    await visit(page, "/settings");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings$/);
     await page.getByRole("button", { name: "Continue with GitHub" }).click();
     await signInAtProvider(page, { Username: "dvaughan", Name: "Someone Else", "Primary e-mail": account.email });
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Dorothy");
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByLabel("First name")).toHaveValue("Dorothy");
+    await expect(page.getByLabel("Last name")).toHaveValue("Vaughan");
   });
 
   test("an unverified e-mail at the provider: a clear message on the login page, no account", async ({ page, request }) => {
