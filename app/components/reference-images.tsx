@@ -15,6 +15,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import {
   failedToast,
   IMAGE_POLL_LIMIT_MS,
+  IMAGE_SIZES,
   IMAGE_POLL_MS,
   IMAGE_STYLE_LABELS,
   IMAGE_STYLES,
@@ -53,14 +54,13 @@ function Spinner() {
   return <span className="inline-block h-8 w-8 animate-spin rounded-full border-4 border-brand-600 border-t-transparent motion-reduce:animate-none" aria-hidden="true" />;
 }
 
-const SIZES = "(min-width: 1024px) 320px, (min-width: 640px) 600px, 100vw";
 
 function Picture({ source, alt, priority }: { source: ImageSourceView; alt: string; priority?: boolean }) {
   return (
     <img
       src={source.src}
       srcSet={source.srcSet}
-      sizes={SIZES}
+      sizes={IMAGE_SIZES}
       width={source.width}
       height={source.height}
       alt={alt}

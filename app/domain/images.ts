@@ -27,6 +27,9 @@ export type ImageSlot = (typeof IMAGE_SLOTS)[number];
 export const IMAGE_WIDTHS = [384, 768] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
+/** The image box's rendered width (`sizes`): a third of the page from lg, the column below. */
+export const IMAGE_SIZES = "(min-width: 1024px) 320px, (min-width: 640px) 600px, 100vw";
+
 /** Polling while generating (SPEC §4, §9): every 3 seconds, given up after 60 seconds. */
 export const IMAGE_POLL_MS = 3_000;
 export const IMAGE_POLL_LIMIT_MS = 60_000;

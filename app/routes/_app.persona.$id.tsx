@@ -20,7 +20,7 @@ import { DeletePersonaButton, StatusBadge, StatusButton } from "~/components/per
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { ReferenceImageBox, ReferenceImagesBlock } from "~/components/reference-images";
 import { PencilIcon, RestoreIcon, UserIcon } from "~/components/ui/icons";
-import { failedToast, IMAGE_TOASTS } from "~/domain/images";
+import { failedToast, IMAGE_SIZES, IMAGE_TOASTS } from "~/domain/images";
 import { EXTENDED_PROFILE_NOTE, EXTENDED_PROFILE_SECTIONS, EXTENDED_PROFILE_TITLE, extendedProfileValue } from "~/domain/extended-profile";
 import { HISTORY_TEXT } from "~/domain/persona-history";
 import { GENDER_LABELS, PERSONA_PAGE_TEXT, relativeTime, reviewFallbacks, statusBadge, typeLabel } from "~/domain/persona-display";
@@ -35,9 +35,16 @@ import { listMessages, newFormKey, regenerateReply, sendMessage } from "~/servic
 import { getPersona } from "~/services/personas.server";
 import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
-  { title: `${loaderData?.persona.name ?? PERSONA_PAGE_TEXT.notFoundTitle} · ${PRODUCT_NAME}` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
+  const primary = loaderData?.tab === "profile" ? loaderData.images.primary : null;
+  return [
+    { title: `${loaderData?.persona.name ?? PERSONA_PAGE_TEXT.notFoundTitle} · ${PRODUCT_NAME}` },
+    // The reference image is the page's largest paint: fetched with the document, not after the styles.
+    ...(primary
+      ? [{ tagName: "link", rel: "preload", as: "image", href: primary.src, imageSrcSet: primary.srcSet, imageSizes: IMAGE_SIZES, fetchpriority: "high" }]
+      : []),
+  ];
+};
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);

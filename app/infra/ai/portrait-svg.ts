@@ -299,9 +299,10 @@ function photorealistic(look: Look): string {
   const r = look.random;
   const bg1 = mix(look.accent, "#ffffff", 0.55);
   const bg2 = mix(look.accent2, "#101018", 0.45);
+  // Out-of-focus lights: discs that fade out (gradients, far cheaper to render than a blur).
   let bokeh = "";
   for (let i = 0; i < 14; i++) {
-    bokeh += `<circle cx="${(r() * 768).toFixed(0)}" cy="${(r() * 560).toFixed(0)}" r="${(20 + r() * 60).toFixed(0)}" fill="${r() < 0.5 ? "#fff" : look.accent}" opacity="${(0.15 + r() * 0.3).toFixed(2)}"/>`;
+    bokeh += `<circle cx="${(r() * 768).toFixed(0)}" cy="${(r() * 560).toFixed(0)}" r="${(30 + r() * 70).toFixed(0)}" fill="url(#${r() < 0.5 ? "bokehLight" : "bokehAccent"})" opacity="${(0.3 + r() * 0.5).toFixed(2)}"/>`;
   }
   const skinLight = mix(look.skin, "#ffffff", 0.22);
   return `
@@ -310,20 +311,22 @@ function photorealistic(look: Look): string {
     <radialGradient id="skin" cx="45%" cy="38%" r="70%"><stop offset="0" stop-color="${skinLight}"/><stop offset="0.7" stop-color="${look.skin}"/><stop offset="1" stop-color="${look.skinShade}"/></radialGradient>
     <linearGradient id="hair" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(look.hair, "#ffffff", 0.18)}"/><stop offset="1" stop-color="${mix(look.hair, "#000000", 0.3)}"/></linearGradient>
     <linearGradient id="cloth" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${mix(look.accent2, "#ffffff", 0.2)}"/><stop offset="1" stop-color="${mix(look.accent2, "#000000", 0.35)}"/></linearGradient>
-    <filter id="blur" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="14"/></filter>
-    <filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="5"/></filter>
+    <radialGradient id="bokehLight"><stop offset="0" stop-color="#fff" stop-opacity="0.9"/><stop offset="0.6" stop-color="#fff" stop-opacity="0.5"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>
+    <radialGradient id="bokehAccent"><stop offset="0" stop-color="${look.accent}" stop-opacity="0.9"/><stop offset="0.6" stop-color="${look.accent}" stop-opacity="0.45"/><stop offset="1" stop-color="${look.accent}" stop-opacity="0"/></radialGradient>
+    <radialGradient id="shade"><stop offset="0" stop-color="#000" stop-opacity="0.35"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
+    <radialGradient id="blush"><stop offset="0" stop-color="#e88" stop-opacity="0.45"/><stop offset="1" stop-color="#e88" stop-opacity="0"/></radialGradient>
   </defs>
   <rect width="768" height="768" fill="url(#bg)"/>
-  <g filter="url(#blur)">${bokeh}${motifs(look, "#ffffff", 0.35)}</g>
+  ${bokeh}<g opacity="0.5">${motifs(look, "#ffffff", 0.35)}</g>
   ${hairBack(look, "url(#hair)")}
   ${shoulders(look, "url(#cloth)")}
   ${neck(look, look.skinShade)}
-  <ellipse cx="${cx}" cy="${cy + 150}" rx="70" ry="20" fill="#000" opacity="0.25" filter="url(#soft)"/>
+  <ellipse cx="${cx}" cy="${cy + 150}" rx="84" ry="26" fill="url(#shade)"/>
   ${headShape(look, "url(#skin)")}
-  <ellipse cx="${cx - 62 + look.turn * 20}" cy="${cy + 40}" rx="26" ry="14" fill="#e88" opacity="0.25" filter="url(#soft)"/>
-  <ellipse cx="${cx + 62 + look.turn * 20}" cy="${cy + 40}" rx="26" ry="14" fill="#e88" opacity="0.25" filter="url(#soft)"/>
+  <ellipse cx="${cx - 62 + look.turn * 20}" cy="${cy + 40}" rx="32" ry="18" fill="url(#blush)"/>
+  <ellipse cx="${cx + 62 + look.turn * 20}" cy="${cy + 40}" rx="32" ry="18" fill="url(#blush)"/>
   ${eyesRound(look, mix(look.accent2, "#3a2a1a", 0.5), mix(look.hair, "#000", 0.5), 20, true)}
-  <path d="M${cx + look.turn * 26} ${cy} Q${cx - 12 + look.turn * 26} ${cy + 40} ${cx + look.turn * 26} ${cy + 46}" stroke="${look.skinShade}" stroke-width="4" fill="none" filter="url(#soft)"/>
+  <path d="M${cx + look.turn * 26} ${cy} Q${cx - 12 + look.turn * 26} ${cy + 40} ${cx + look.turn * 26} ${cy + 46}" stroke="${look.skinShade}" stroke-width="4" fill="none" opacity="0.6"/>
   ${brows(look, mix(look.hair, "#000", 0.25), 8)}
   ${mouth(look, "#b5535a", 6)}
   ${ageLines(look, look.skinShade)}
@@ -427,24 +430,36 @@ function digitalArt(look: Look): string {
   }
   const glow = look.accent;
   return `
-  <defs><filter id="glow" x="-30%" y="-30%" width="160%" height="160%"><feGaussianBlur stdDeviation="7" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter></defs>
   <g>${mesh}</g>
-  <g filter="url(#glow)">${motifs(look, glow, 0.8, 6)}</g>
+  <g>${motifs(look, glow, 0.8, 6)}</g>
   ${hairBack(look, mix(look.hair, look.accent2, 0.3))}
   <g>${shoulders(look, mix(look.accent2, "#000", 0.35))}
   <path d="M${cx - 300} 768 L${cx - 70} ${cy + 190} L${cx} ${cy + 330} Z" fill="${mix(look.accent2, "#fff", 0.15)}" opacity="0.6"/>
   <path d="M${cx + 300} 768 L${cx + 70} ${cy + 190} L${cx} ${cy + 330} Z" fill="${mix(look.accent2, "#000", 0.5)}" opacity="0.6"/></g>
   <path d="M${cx - 46} ${cy + 110} L${cx - 50} ${cy + 205} L${cx} ${cy + 236} L${cx + 50} ${cy + 205} L${cx + 46} ${cy + 110} Z" fill="${look.skinShade}"/>
   ${face}
-  <g fill="none" stroke="${glow}" stroke-width="4" filter="url(#glow)">${headShape(look, "none")}${shoulders(look, "none")}</g>
+  <g fill="none" stroke="${glow}" stroke-width="16" stroke-opacity="0.18">${headShape(look, "none")}${shoulders(look, "none")}</g>
+  <g fill="none" stroke="${glow}" stroke-width="9" stroke-opacity="0.3">${headShape(look, "none")}${shoulders(look, "none")}</g>
+  <g fill="none" stroke="${glow}" stroke-width="4">${headShape(look, "none")}${shoulders(look, "none")}</g>
   <g>${eyesRound(look, glow, "#0b0a1e", 19, true)}</g>
   <path d="M${cx + look.turn * 26 - 10} ${cy + 42} L${cx + look.turn * 26} ${cy + 4} L${cx + look.turn * 26 + 10} ${cy + 42} Z" fill="${look.skinShade}"/>
   ${brows(look, "#0b0a1e", 7)}
   ${mouth(look, mix("#b5535a", glow, 0.3), 5)}
   ${ageLines(look, "#0b0a1e")}
   ${hairFront(look, mix(look.hair, look.accent2, 0.3))}
-  <g filter="url(#glow)">${hairFront(look, "none", `stroke="${glow}" stroke-width="3"`)}</g>
+  ${hairFront(look, "none", `stroke="${glow}" stroke-width="10" stroke-opacity="0.25"`)}
+  ${hairFront(look, "none", `stroke="${glow}" stroke-width="3"`)}
   ${accessory(look, glow, "#0b0a1e", 5)}`;
+}
+
+/** Film grain: a tile of seeded specks, light and dark. */
+function grain(r: Random): string {
+  let out = "";
+  for (let i = 0; i < 90; i++) {
+    const light = r() < 0.5;
+    out += `<rect x="${Math.floor(r() * 64)}" y="${Math.floor(r() * 64)}" width="1.5" height="1.5" fill="${light ? "#fff" : "#000"}" opacity="${(0.08 + r() * 0.14).toFixed(2)}"/>`;
+  }
+  return out;
 }
 
 function cinematic(look: Look): string {
@@ -460,11 +475,11 @@ function cinematic(look: Look): string {
     <linearGradient id="sky" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0a1f2a"/><stop offset="0.6" stop-color="${teal}"/><stop offset="1" stop-color="#1c5963"/></linearGradient>
     <linearGradient id="key" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${orange}" stop-opacity="0.55"/><stop offset="0.5" stop-color="${orange}" stop-opacity="0.1"/><stop offset="0.56" stop-color="#021016" stop-opacity="0.55"/><stop offset="1" stop-color="#021016" stop-opacity="0.8"/></linearGradient>
     <radialGradient id="vignette" cx="50%" cy="45%" r="70%"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.85"/></radialGradient>
-    <filter id="grain" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="1" seed="${Math.floor(r() * 1000)}"/><feColorMatrix values="0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0.22 0"/></filter>
-    <filter id="haze"><feGaussianBlur stdDeviation="18"/></filter>
+    <pattern id="grain" width="64" height="64" patternUnits="userSpaceOnUse">${grain(r)}</pattern>
+    <linearGradient id="ground" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#04141a" stop-opacity="0"/><stop offset="0.3" stop-color="#04141a" stop-opacity="0.6"/><stop offset="1" stop-color="#04141a" stop-opacity="0.7"/></linearGradient>
   </defs>
   <rect width="768" height="768" fill="url(#sky)"/>
-  <g filter="url(#haze)" opacity="0.6">${motifs(look, "#7fb3b8", 0.5, 5)}<rect x="0" y="520" width="768" height="248" fill="#04141a"/></g>
+  <g opacity="0.3">${motifs(look, "#7fb3b8", 0.5, 5)}</g><rect x="0" y="470" width="768" height="298" fill="url(#ground)"/>
   ${streak}
   ${hairBack(look, mix(look.hair, "#000", 0.35))}
   ${shoulders(look, "#1b1f24")}
@@ -480,7 +495,7 @@ function cinematic(look: Look): string {
   <g>${headShape(look, "url(#key)")}</g>
   <path d="M${cx - HEAD.rx} ${cy - 60} Q${cx - HEAD.rx - 10} ${cy + 40} ${cx - 70} ${cy + 130}" stroke="${orange}" stroke-width="5" fill="none" opacity="0.8"/>
   <rect width="768" height="768" fill="url(#vignette)"/>
-  <rect width="768" height="768" filter="url(#grain)"/>
+  <rect width="768" height="768" fill="url(#grain)"/>
 `;
 }
 
