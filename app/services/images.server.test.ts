@@ -261,6 +261,39 @@ describe("reading, downloading and cards", () => {
   });
 });
 
+describe("Supabase mode: the same service over Supabase Storage", () => {
+  it("stores in the bucket, shows signed URLs, serves the owner and removes the objects with the persona", async () => {
+    const { startFakeStorage } = await import("../../tests/support/fake-storage");
+    const { createSupabaseImageStorage } = await import("~/infra/storage/supabase.server");
+    const fake = await startFakeStorage();
+    useImageStorage(createSupabaseImageStorage({ url: fake.url, serviceRoleKey: fake.serviceRoleKey }));
+    try {
+      const user = await newUser();
+      const persona = await generated(user, "Cloud Nova");
+      const keys = [...fake.objects.keys()].filter((k) => k.startsWith(`${user.id}/${persona.id}/`));
+      expect(keys).toHaveLength(6);
+      expect(filesOf(user.id, persona.id)).toEqual([]);
+
+      const sources = await images.imageSources(persona);
+      expect(sources.primary!.src).toMatch(new RegExp(`^${fake.url}/storage/v1/object/sign/reference-images/${user.id}/${persona.id}/primary-[0-9a-f]{16}-768\\.webp\\?token=`));
+      const loaded = await fetch(sources.primary!.src);
+      expect(loaded.headers.get("content-type")).toBe("image/webp");
+      expect((await sharp(new Uint8Array(await loaded.arrayBuffer())).metadata()).width).toBe(768);
+
+      const file = persona.imageUrl!.split("/").pop()!;
+      expect((await images.readImage(user, persona.id, file)).contentType).toBe("image/webp");
+      await expect(images.readImage(await newUser(), persona.id, file)).rejects.toMatchObject({ status: 404 });
+      expect((await images.referenceImageJpeg(user, persona.id)).bytes.subarray(0, 2)).toEqual(new Uint8Array([0xff, 0xd8]));
+
+      await library.deletePersona(user, persona.id);
+      expect([...fake.objects.keys()].filter((k) => k.startsWith(`${user.id}/`))).toEqual([]);
+    } finally {
+      useImageStorage(undefined);
+      await fake.close();
+    }
+  });
+});
+
 describe("deleting leaves no images behind", () => {
   it("deleting a persona removes its files", async () => {
     const user = await newUser();
