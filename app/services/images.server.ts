@@ -167,14 +167,17 @@ export async function startImageGeneration(user: CurrentUser, id: string): Promi
   const persona = await getPersona(user, id);
   if (isDraft(persona)) throw new AccountError(409, IMAGE_MESSAGES.draft, undefined, "draft");
   const style = isImageStyle(persona.imageStyle) ? persona.imageStyle : "photorealistic";
-  const deadline = new Date(Date.now() + IMAGE_JOB_TIMEOUT_MS);
+  // Millisecond times from here (not now()): the job is later found again by its start time,
+  // and a JavaScript Date cannot hold the database's microseconds.
+  const startedAt = new Date();
+  const deadline = new Date(startedAt.getTime() + IMAGE_JOB_TIMEOUT_MS);
   const [job] = await withUser(user.id, (tx) =>
     tx
       .insert(imageJobs)
-      .values({ personaId: id, userId: user.id, style, status: "generating", deadline })
+      .values({ personaId: id, userId: user.id, style, status: "generating", startedAt, deadline })
       .onConflictDoUpdate({
         target: imageJobs.personaId,
-        set: { style, status: "generating", error: null, startedAt: sql`now()`, deadline, finishedAt: null },
+        set: { style, status: "generating", error: null, startedAt, deadline, finishedAt: null },
         // One job at a time: only a finished, failed or abandoned job is replaced.
         setWhere: or(eq(imageJobs.status, "failed"), lt(imageJobs.deadline, sql`now()`)),
       })
