@@ -38,3 +38,29 @@ test("a failed generation: 'Image Generation Failed' with the reason, and Genera
   await expect(toast(page)).toContainText("Your request was rejected by the safety system.");
   expect(polls).toBeGreaterThan(0);
 });
+
+test("polling stops after 60 seconds with 'Image Generation Status' and a way to refresh", async ({ page, request }) => {
+  const account = await createAccount(request);
+  const persona = await (await request.post("/api/personas", { headers: { Authorization: `Bearer ${account.token}` }, data: personaBody("Slow Images") })).json();
+  await page.clock.install();
+  await signIn(page, account);
+  await visit(page, `/persona/${persona.id}`);
+  // The server says 'generating' on every poll.
+  await page.route(`**/api/personas/${persona.id}`, async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({ response, json: { ...body, imageGeneration: { status: "generating", style: "photorealistic", error: null, startedAt: new Date().toISOString() } } });
+  });
+  await page.route(`**/api/personas/${persona.id}/generate-images`, (route) =>
+    route.fulfill({ status: 202, json: { message: "started", imageGeneration: { status: "generating", style: "photorealistic", error: null, startedAt: new Date().toISOString() } } }),
+  );
+  await page.getByRole("button", { name: "Generate Reference Image" }).click();
+  await expect(page.getByTestId("image-box").getByText("This may take up to 30 seconds")).toBeVisible();
+  await page.clock.fastForward(30_000);
+  await expect(page.getByTestId("image-box").getByText("This may take up to 30 seconds")).toBeVisible();
+  await page.clock.fastForward(31_000);
+  await page.clock.fastForward(3_000);
+  await expect(toast(page)).toContainText("Image Generation Status");
+  await expect(page.getByTestId("image-box").getByRole("link", { name: "Refresh" })).toBeVisible();
+});
