@@ -14,6 +14,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 import {
   failedToast,
+  IMAGE_MESSAGES,
   IMAGE_POLL_LIMIT_MS,
   IMAGE_SIZES,
   IMAGE_POLL_MS,
@@ -25,6 +26,8 @@ import {
   type ImageSlot,
   type ImageStyle,
 } from "~/domain/images";
+
+import { PERSONA_PAGE_TEXT } from "~/domain/persona-display";
 
 import { useToast } from "./toaster";
 import { ImageIcon } from "./ui/icons";
@@ -189,7 +192,7 @@ function StyleSelector({ persona, failure }: { persona: ReferenceImagesProps["pe
       )}
       {invalid ? (
         <p id="image-style-error" className="w-full text-center text-sm text-red-700">
-          Invalid image style
+          {IMAGE_MESSAGES.invalidStyle}
         </p>
       ) : null}
     </Form>
@@ -282,7 +285,7 @@ export function ReferenceImageBox({ persona, images, state, now, failure }: Refe
         ) : primary ? null : (
           <>
             <ImageIcon className="text-5xl" />
-            <p>No reference image yet</p>
+            <p>{PERSONA_PAGE_TEXT.noImage}</p>
             {draft ? <p className="text-sm font-medium text-slate-700">{IMAGE_TEXT.draft}</p> : null}
           </>
         )}
