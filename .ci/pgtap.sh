@@ -43,6 +43,7 @@ psql_q -d "$server_url" -c "create database $db"
 trap drop_db EXIT
 
 psql_q -d "$db_url" -f supabase/bootstrap/auth-compat.sql
+psql_q -d "$db_url" -f supabase/bootstrap/storage-compat.sql
 for migration in supabase/migrations/[0-9]*.sql; do
   psql_q -d "$db_url" -f "$migration"
 done

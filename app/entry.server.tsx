@@ -11,10 +11,14 @@ import { closeDatabase } from "./infra/db.server";
 import { commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/http-guards.server";
 import { cachedPage, publicPageKey, storePage } from "./infra/page-cache.server";
 import { startServer } from "./infra/startup.server";
+import { recoverImageJobs } from "./services/images.server";
 
 // Configuration, DATA_DIR and the database (with migrations) are checked once, before the
 // first request: a bad set-up stops the server with a readable message.
 await startServer();
+// Image jobs a previous run left 'generating' can never finish: they are marked failed.
+const recoveredJobs = await recoverImageJobs();
+if (recoveredJobs > 0) console.log(`[images] ${recoveredJobs} interrupted image generation(s) marked failed`);
 
 export const streamTimeout = 5_000;
 

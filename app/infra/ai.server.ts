@@ -2,10 +2,13 @@
 //   - local (default, no OPENAI_API_KEY): the embedded generator, deterministic and offline;
 //   - openai (OPENAI_API_KEY set): any OpenAI-compatible endpoint (OPENAI_BASE_URL,
 //     OPENAI_TEXT_MODEL for backstories, OPENAI_CHAT_MODEL for chat replies).
-// Services call textGenerator(); routes never do. Images join here later.
+//   - images: the embedded portrait generator (local) or OPENAI_IMAGE_MODEL (openai).
+// Services call textGenerator() and imageGenerator(); routes never do.
+import { createLocalImageGenerator } from "./ai/local-image.server";
+import { createOpenAiImageGenerator } from "./ai/openai-image.server";
 import { createLocalTextGenerator } from "./ai/local-text.server";
 import { createOpenAiTextGenerator } from "./ai/openai-text.server";
-import type { TextGenerator } from "./ai/types";
+import type { ImageGenerator, TextGenerator } from "./ai/types";
 import { getEnv, modes, type Env } from "./env.server";
 
 export {
@@ -20,6 +23,9 @@ export {
   type ChatPersona,
   type ChatTurn,
   type GenerateOptions,
+  type GeneratedImage,
+  type ImageGenerator,
+  type ImageInput,
   type TextGenerator,
 } from "./ai/types";
 
@@ -48,4 +54,24 @@ export function textGenerator(): TextGenerator {
 /** Tests and tools install their own generator (or reset to the configured one with undefined). */
 export function useTextGenerator(next: TextGenerator | undefined): void {
   current = next;
+}
+
+export function createImageGenerator(env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_URL" | "OPENAI_IMAGE_MODEL">): ImageGenerator {
+  if (env.OPENAI_API_KEY) {
+    return createOpenAiImageGenerator({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.OPENAI_IMAGE_MODEL });
+  }
+  return createLocalImageGenerator();
+}
+
+let currentImages: ImageGenerator | undefined;
+
+/** The configured image generator, created on first use from the environment. */
+export function imageGenerator(): ImageGenerator {
+  currentImages ??= createImageGenerator(getEnv());
+  return currentImages;
+}
+
+/** Tests and tools install their own image generator (or reset with undefined). */
+export function useImageGenerator(next: ImageGenerator | undefined): void {
+  currentImages = next;
 }

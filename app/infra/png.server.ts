@@ -168,12 +168,12 @@ function checkKeyword(keyword: string) {
  * keywords (ignoring case, as card readers do) are removed, everything else kept in order.
  * The text must be Latin-1 without NUL (base64 is).
  */
-export function withTextChunks(png: Uint8Array, chunks: readonly PngTextChunk[], options: PngReadOptions = {}): Buffer {
+export function withTextChunks(png: Uint8Array, chunks: readonly PngTextChunk[], options: PngReadOptions = {}, alsoRemove: readonly string[] = []): Buffer {
   for (const { keyword, text } of chunks) {
     checkKeyword(keyword);
     if (/[^\x01-\xff]/.test(text)) throw new RangeError(`PNG tEXt "${keyword}" must be Latin-1 text without NUL`);
   }
-  const replaced = new Set(chunks.map((chunk) => chunk.keyword.toLowerCase()));
+  const replaced = new Set([...chunks.map((chunk) => chunk.keyword), ...alsoRemove].map((keyword) => keyword.toLowerCase()));
   const source = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   const parts: Uint8Array[] = [PNG_SIGNATURE];
   // Our own images may be larger than an upload.
@@ -212,6 +212,11 @@ export function cardPng(basePng: Uint8Array, v3Json: string, v2Json: string): Bu
     { keyword: CARD_CHUNKS.v2, text: encode(v2Json) },
     { keyword: CARD_CHUNKS.v3, text: encode(v3Json) },
   ]);
+}
+
+/** The picture of a card PNG without its card chunks (an imported card's picture, kept as the reference image). */
+export function withoutCardChunks(png: Uint8Array): Buffer {
+  return withTextChunks(png, [], {}, [CARD_CHUNKS.v3, CARD_CHUNKS.v2]);
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

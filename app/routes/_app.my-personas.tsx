@@ -16,7 +16,7 @@ import { PRODUCT_NAME } from "~/domain/site";
 import { httpError, readFormData } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { AccountError } from "~/services/accounts.server";
-import { cardFromBytes, importCard, IMPORT_TOASTS, MAX_CARD_FORM_BYTES, uploadedCardBytes } from "~/services/persona-export.server";
+import { importCardFile, IMPORT_TOASTS, MAX_CARD_FORM_BYTES, uploadedCardBytes } from "~/services/persona-export.server";
 import { cardPersona, listPersonas } from "~/services/persona-library.server";
 import { requireUser, responseHeaders } from "~/services/session.server";
 
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request, MAX_CARD_FORM_BYTES);
   if (form.get("intent") !== "import") return httpError(400, "Unknown action.");
   try {
-    const persona = await importCard(user, cardFromBytes(await uploadedCardBytes(form.get("file"))));
+    const persona = await importCardFile(user, await uploadedCardBytes(form.get("file")));
     const toast = persona.status === "in_progress" ? IMPORT_TOASTS.importedDraft : IMPORT_TOASTS.imported;
     return redirectWithToast(`/persona/${persona.id}`, { type: "success", ...toast }, { headers: responseHeaders(ctx) });
   } catch (error) {

@@ -5,7 +5,10 @@
 // other users' personas both get 'Persona Not Found' (404).
 //
 // The action is the Chat tab without JavaScript: a message or a regenerate is a form post that
-// answers with the whole conversation, landing on the newest message (#newest).
+// answers with the whole conversation, landing on the newest message (#newest). It is also the
+// image box without JavaScript: saving the image style and starting reference image generation
+// (then the page refreshes itself while it runs; ?image=started turns into the complete or
+// failed toast once it is over).
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -15,7 +18,9 @@ import { DownloadMenu } from "~/components/download-menu";
 import { ActionToast } from "~/components/toaster";
 import { DeletePersonaButton, StatusBadge, StatusButton } from "~/components/persona-card";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
-import { ImageIcon, PencilIcon, RestoreIcon, UserIcon } from "~/components/ui/icons";
+import { ReferenceImageBox, ReferenceImagesBlock } from "~/components/reference-images";
+import { PencilIcon, RestoreIcon, UserIcon } from "~/components/ui/icons";
+import { failedToast, IMAGE_SIZES, IMAGE_TOASTS } from "~/domain/images";
 import { EXTENDED_PROFILE_NOTE, EXTENDED_PROFILE_SECTIONS, EXTENDED_PROFILE_TITLE, extendedProfileValue } from "~/domain/extended-profile";
 import { HISTORY_TEXT } from "~/domain/persona-history";
 import { GENDER_LABELS, PERSONA_PAGE_TEXT, relativeTime, reviewFallbacks, statusBadge, typeLabel } from "~/domain/persona-display";
@@ -23,23 +28,41 @@ import { downloadItems, personaExtended } from "~/services/persona-export.server
 import { PRODUCT_NAME } from "~/domain/site";
 import { CHAT_TEXT, CHAT_TOASTS, chatHref, personaTab, type PersonaTab } from "~/domain/chat";
 import { httpError, readFormData } from "~/infra/http.server";
-import { AccountError } from "~/services/accounts.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import { AccountError, type CurrentUser } from "~/services/accounts.server";
+import { imageSources, imageState, setImageStyle, startImageGeneration } from "~/services/images.server";
 import { listMessages, newFormKey, regenerateReply, sendMessage } from "~/services/chat.server";
 import { getPersona } from "~/services/personas.server";
 import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
-  { title: `${loaderData?.persona.name ?? PERSONA_PAGE_TEXT.notFoundTitle} · ${PRODUCT_NAME}` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
+  const primary = loaderData?.tab === "profile" ? loaderData.images.primary : null;
+  return [
+    { title: `${loaderData?.persona.name ?? PERSONA_PAGE_TEXT.notFoundTitle} · ${PRODUCT_NAME}` },
+    // The reference image is the page's largest paint: fetched with the document, not after the styles.
+    ...(primary
+      ? [{ tagName: "link", rel: "preload", as: "image", href: primary.src, imageSrcSet: primary.srcSet, imageSizes: IMAGE_SIZES, fetchpriority: "high" }]
+      : []),
+  ];
+};
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
   const { cardMeta: _cardMeta, extended: stored, ...persona } = await orNotFound(ctx, () => getPersona(user, params.id ?? ""));
   const extended = personaExtended({ ...persona, extended: stored });
-  const tab = personaTab(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const tab = personaTab(url.searchParams);
+  const imageGeneration = await imageState(user, persona.id);
+  // The self-refreshing page (no JavaScript) after generation: the outcome as a toast, once.
+  if (url.searchParams.get("image") === "started" && imageGeneration.status !== "generating") {
+    const toast = imageGeneration.status === "failed" ? { type: "error" as const, ...failedToast(imageGeneration.error) } : { type: "success" as const, ...IMAGE_TOASTS.complete };
+    throw await redirectWithToast(`/persona/${persona.id}`, toast, { headers: responseHeaders(ctx) });
+  }
   return data(
     {
       persona,
+      images: await imageSources(persona),
+      imageGeneration,
       extended,
       downloads: downloadItems(persona),
       now: new Date().toISOString(),
@@ -68,6 +91,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const id = params.id ?? "";
   const headers = responseHeaders(ctx);
+  if (intent === "image-style" || intent === "generate-images") return imageAction(user, id, intent, formData, headers);
   if (intent !== "send" && intent !== "regenerate") return httpError(400, "Unknown chat action.");
   const message = formData.get("message");
   // No abort on the request's signal here: a browser that cancels the first post of a double
@@ -96,6 +120,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       },
       { status: error.status, headers },
     );
+  }
+}
+
+/** The image box's forms without JavaScript: Save (the style) and Generate Reference Image. */
+async function imageAction(user: CurrentUser, id: string, intent: "image-style" | "generate-images", formData: FormData, headers: Headers) {
+  try {
+    if (intent === "image-style") {
+      await setImageStyle(user, id, formData.get("imageStyle"));
+      return redirectWithToast(`/persona/${id}`, { type: "success", ...IMAGE_TOASTS.styleSaved }, { headers });
+    }
+    await startImageGeneration(user, id);
+    return redirectWithToast(`/persona/${id}?image=started`, { type: "success", ...IMAGE_TOASTS.started }, { headers });
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error;
+    if (error.status === 404) throw data(null, { status: 404, headers });
+    const toast =
+      intent === "image-style"
+        ? { type: "error" as const, title: IMAGE_TOASTS.styleFailed.title, description: error.status === 400 ? error.message : IMAGE_TOASTS.styleFailed.description }
+        : { type: "error" as const, title: IMAGE_TOASTS.failed.title, description: error.message };
+    return data({ imageFailed: { field: error.errors?.imageStyle ? "imageStyle" : null, toast } }, { status: error.status, headers });
   }
 }
 
@@ -191,8 +235,9 @@ function Chips({ items, empty }: { items: string[]; empty: string }) {
 }
 
 export default function PersonaPage() {
-  const { persona, extended, downloads, now, tab: loadedTab, chat } = useLoaderData<typeof loader>();
+  const { persona, images, imageGeneration, extended, downloads, now, tab: loadedTab, chat } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const chatFailed = actionData && "chatFailed" in actionData ? actionData.chatFailed : null;
   const hydrated = useHydrated();
   const location = useLocation();
   const navigation = useNavigation();
@@ -262,25 +307,23 @@ export default function PersonaPage() {
           <ChatPanel
             persona={persona}
             chat={opening === "chat" && loadedTab !== "chat" ? null : chat}
-            failed={actionData?.chatFailed ?? null}
+            failed={chatFailed}
           />
-          <ActionToast toast={actionData?.chatFailed?.toast} />
+          <ActionToast toast={chatFailed?.toast} />
         </div>
       ) : (
         <div id="panel-profile" role={hydrated ? "tabpanel" : undefined} aria-labelledby={hydrated ? "tab-profile" : undefined} className="space-y-6">
           <h2 className="sr-only">{PERSONA_PAGE_TEXT.fullProfile}</h2>
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6">
-              <div className="flex aspect-square flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-slate-300 bg-slate-50 text-slate-600">
-                {persona.imageUrl ? (
-                  <img src={persona.imageUrl} alt={`Reference image of ${persona.name}`} className="h-full w-full rounded-2xl object-cover" />
-                ) : (
-                  <>
-                    <ImageIcon className="text-5xl" />
-                    <p>{PERSONA_PAGE_TEXT.noImage}</p>
-                  </>
-                )}
-              </div>
+              <ReferenceImageBox
+                persona={persona}
+                images={images}
+                state={imageGeneration}
+                now={now}
+                failure={actionData && "imageFailed" in actionData ? actionData.imageFailed : null}
+              />
+              {actionData && "imageFailed" in actionData ? <ActionToast toast={actionData.imageFailed.toast} /> : null}
               <Card title={PERSONA_PAGE_TEXT.basicInformation} id="basic-information">
                 <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2 text-sm">
                   {facts.map(([label, value]) => (
@@ -311,6 +354,7 @@ export default function PersonaPage() {
               <Card title="Description" id="description">
                 <p className="text-slate-800">{persona.description || reviewFallbacks.description}</p>
               </Card>
+              <ReferenceImagesBlock persona={persona} images={images} />
               <Card title="Backstory" id="backstory">
                 {persona.backstory ? (
                   <div className="space-y-3 text-slate-800">

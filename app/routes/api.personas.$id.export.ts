@@ -5,7 +5,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { AccountError } from "~/services/accounts.server";
 import { handleApi, methodNotAllowed } from "~/services/api.server";
-import { downloadHeaders, EXPORT_FORMAT_LIST, exportFile, isAnyExportFormat, referenceImageUrl } from "~/services/persona-export.server";
+import { downloadHeaders, EXPORT_FORMAT_LIST, exportFile, imageFileName, isAnyExportFormat } from "~/services/persona-export.server";
+import { referenceImageJpeg } from "~/services/images.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -14,8 +15,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   return handleApi(ctx, async () => {
     if (format === "image") {
-      const location = await referenceImageUrl(user, id);
-      return new Response(null, { status: 302, headers: responseHeaders(ctx, { Location: location, "Cache-Control": "private, no-store" }) });
+      // The reference image as a JPEG file named {Name_With_Underscores}_image.jpg (SPEC §9).
+      const { persona, bytes } = await referenceImageJpeg(user, id);
+      const file = { filename: imageFileName(persona.name), contentType: "image/jpeg", body: bytes };
+      return new Response(bytes as BodyInit, { headers: responseHeaders(ctx, downloadHeaders(file)) });
     }
     if (!isAnyExportFormat(format)) {
       throw new AccountError(400, `Unknown export format. Use one of: ${[...EXPORT_FORMAT_LIST, "image"].join(", ")}.`, {

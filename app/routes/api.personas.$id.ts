@@ -1,18 +1,23 @@
-// /api/personas/{id}: GET one of the user's personas, PATCH edits it in place (the wizard's
+// /api/personas/{id}: GET one of the user's personas (with `imageGeneration`, where reference
+// image generation stands), PATCH edits it in place (the wizard's
 // fields, validated like creation), DELETE removes it with its chat history. Anyone else's
 // id answers 404 like an unknown one.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { assertMethod, handleApi, jsonObject } from "~/services/api.server";
+import { imageState } from "~/services/images.server";
 import { deletePersona, updatePersona } from "~/services/persona-library.server";
 import { getPersona, MAX_PERSONA_BODY_BYTES, PERSONA_BODY } from "~/services/personas.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireApiUser(request, context);
-  return handleApi(ctx, async () =>
-    Response.json(await getPersona(user, params.id ?? ""), { headers: responseHeaders(ctx, { "Cache-Control": "private, no-store" }) }),
-  );
+  return handleApi(ctx, async () => {
+    const persona = await getPersona(user, params.id ?? "");
+    // Where reference image generation stands: what the page polls while it runs.
+    const imageGeneration = await imageState(user, persona.id);
+    return Response.json({ ...persona, imageGeneration }, { headers: responseHeaders(ctx, { "Cache-Control": "private, no-store" }) });
+  });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { httpError, readFormData, readLimitedBody } from "~/infra/http.server";
 import { assertMethod, handleApi, methodNotAllowed } from "~/services/api.server";
-import { cardFromBytes, importCard, MAX_CARD_BYTES, MAX_CARD_FORM_BYTES, uploadedCardBytes } from "~/services/persona-export.server";
+import { importCardFile, MAX_CARD_BYTES, MAX_CARD_FORM_BYTES, uploadedCardBytes } from "~/services/persona-export.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
 async function cardBytes(request: Request): Promise<Uint8Array> {
@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, ["POST"]);
   const { user, ctx } = await requireApiUser(request, context);
   return handleApi(ctx, async () => {
-    const persona = await importCard(user, cardFromBytes(await cardBytes(request)));
+    const persona = await importCardFile(user, await cardBytes(request));
     return Response.json(persona, { status: 201, headers: responseHeaders(ctx) });
   });
 }

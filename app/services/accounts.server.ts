@@ -20,6 +20,7 @@ import { AuthError, type AuthContext, type AuthUser, type SignedIn } from "~/inf
 import { notificationPreferences, profiles } from "~/infra/db/schema";
 import { withUser } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
+import { imageStorage, userFolder } from "~/infra/image-storage.server";
 import { mailer, type MailMessage } from "~/infra/mail.server";
 import {
   beginPasswordAttempt,
@@ -338,5 +339,9 @@ export async function deleteAccount(ctx: RequestContext, user: CurrentUser, raw:
     throw new AccountError(400, ACCOUNT_MESSAGES.confirmEmailMismatch, { confirmEmail: [ACCOUNT_MESSAGES.confirmEmailMismatch] });
   }
   await auth().deleteUser(ctx, user.id);
+  // The account's reference images go with it (files or storage objects): no orphans.
+  await imageStorage()
+    .removeFolder(userFolder(user.id))
+    .catch((error) => console.error(`[images] could not remove the images of deleted account ${user.id}:`, error));
   await send(accountDeletedMail({ to: user.email, firstName: user.firstName }));
 }

@@ -14,14 +14,15 @@ import {
   renderExport,
   type ExportPersona,
 } from "~/domain/export-formats";
-import { exportedToast, NO_IMAGE_TOAST } from "~/domain/export-toasts";
+import { exportedToast } from "~/domain/export-toasts";
 import { extendedProfile, type ExtendedProfile } from "~/domain/extended-profile";
 import { displayName } from "~/domain/account";
 import { JsonLimitError, parseJsonWithinLimits } from "~/domain/json-limits";
 import type { Persona } from "~/infra/db/schema";
-import { cardPng, portraitPng, PngError, readCardFromPng, hasPngSignature } from "~/infra/png.server";
+import { cardPng, portraitPng, PngError, readCardFromPng, hasPngSignature, withoutCardChunks } from "~/infra/png.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
+import { referenceImagePng, removePersonaImages, storeImportedPicture } from "./images.server";
 import { currentVersion } from "./persona-history.server";
 import { getPersona, insertPersona } from "./personas.server";
 
@@ -119,16 +120,9 @@ export async function exportFile(user: CurrentUser, id: string, format: AnyExpor
     return { filename: exportFileName(row.name, "card.json"), contentType: "application/json", body: v3 };
   }
   const v2 = cardJson(toCardV2(persona, extended, options));
-  // The persona's portrait (generated from its id until reference images exist).
-  const png = cardPng(portraitPng(row.id), v3, v2);
+  // The persona's reference image as the card's picture; a portrait from its id when it has none.
+  const png = cardPng((await referenceImagePng(row)) ?? portraitPng(row.id), v3, v2);
   return { filename: exportFileName(row.name, "card.png"), contentType: "image/png", body: png };
-}
-
-/** Where the persona's reference image is (SPEC §7: downloaded from its url); none is a 404 with the spec's text. */
-export async function referenceImageUrl(user: CurrentUser, id: string): Promise<string> {
-  const persona = await getPersona(user, id);
-  if (!persona.imageUrl) throw new AccountError(404, NO_IMAGE_TOAST.description, undefined, "no_image");
-  return persona.imageUrl;
 }
 
 export function downloadHeaders(file: ExportFile): HeadersInit {
@@ -199,12 +193,32 @@ export function cardFromBytes(bytes: Uint8Array): unknown {
   }
 }
 
-/** A card (already read from its file) as a new persona of the user's. */
-export async function importCard(user: CurrentUser, card: unknown): Promise<Persona> {
+/** A card file (PNG or JSON) as a new persona; a PNG card's picture becomes its reference image. */
+export async function importCardFile(user: CurrentUser, bytes: Uint8Array): Promise<Persona> {
+  const card = cardFromBytes(bytes);
+  return importCard(user, card, hasPngSignature(bytes) ? withoutCardChunks(bytes) : undefined);
+}
+
+/** A card (already read from its file) as a new persona of the user's, with the card's picture when given. */
+export async function importCard(user: CurrentUser, card: unknown, picture?: Uint8Array): Promise<Persona> {
   const parsed = parseCard(card);
   if (!parsed.ok) throw new AccountError(400, parsed.message, undefined, "invalid_card");
-  const { persona, extended, cardMeta, status, complete } = parsed.card;
+  // The picture is stored first, so the persona's first version already carries it.
+  const image = picture ? await storeImportedPicture(user.id, picture) : null;
+  try {
+    return await insertImported(user, image, parsed.card);
+  } catch (error) {
+    if (image?.imageUrl) await removePersonaImages(user.id, image.personaId);
+    throw error;
+  }
+}
+
+type ParsedCard = Extract<ReturnType<typeof parseCard>, { ok: true }>["card"];
+
+function insertImported(user: CurrentUser, image: { personaId: string; imageUrl: string | null } | null, card: ParsedCard): Promise<Persona> {
+  const { persona, extended, cardMeta, status, complete } = card;
   return insertPersona(user, {
+    ...(image?.imageUrl ? { id: image.personaId, imageUrl: image.imageUrl } : {}),
     userId: user.id,
     name: persona.name,
     type: persona.type,

@@ -20,6 +20,7 @@ import { generations, personas, profiles, type Persona } from "~/infra/db/schema
 import { withUser } from "~/infra/db.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
+import { removePersonaImages } from "./images.server";
 import { getPersona, isUuid, PERSONA_NOT_FOUND } from "./personas.server";
 
 export interface ListOptions {
@@ -220,11 +221,12 @@ export async function changeStatus(user: CurrentUser, id: string, status: unknow
   });
 }
 
-/** Delete: the persona and, with it (cascade), its chat history. */
+/** Delete: the persona and, with it (cascade), its chat history; then its reference images. */
 export async function deletePersona(user: CurrentUser, id: string): Promise<void> {
   if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
   const rows = await withUser(user.id, (tx) => tx.delete(personas).where(eq(personas.id, id)).returning({ id: personas.id }));
   if (rows.length === 0) throw new AccountError(404, PERSONA_NOT_FOUND);
+  await removePersonaImages(user.id, rows[0]!.id);
 }
 
 /** Whether a persona is edited with the draft rules (only a name required) or the creation rules. */

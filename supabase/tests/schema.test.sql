@@ -8,14 +8,14 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(40);
+select plan(43);
 
 -- ---------------------------------------------------------------- tables and RLS
 -- A new table makes this fail on purpose: give it RLS, grants and its own rls_*.test.sql.
 select tables_are(
   'public',
-  array['chat_messages', 'generations', 'notification_preferences', 'persona_versions', 'personas', 'profiles', 'stripe_events'],
-  'public holds exactly the seven tables these tests cover'
+  array['chat_messages', 'generations', 'image_jobs', 'notification_preferences', 'persona_versions', 'personas', 'profiles', 'stripe_events'],
+  'public holds exactly the eight tables these tests cover'
 );
 select is_empty(
   $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -48,6 +48,9 @@ select policies_are('public', 'generations',
 select policies_are('public', 'persona_versions',
   array['persona_versions_select_own'],
   'persona_versions has only its select policy (the trigger alone writes it)');
+select policies_are('public', 'image_jobs',
+  array['image_jobs_select_own', 'image_jobs_insert_own', 'image_jobs_update_own', 'image_jobs_delete_own'],
+  'image_jobs has exactly its four own-row policies');
 select is_empty(
   $$ select tablename, policyname from pg_policies
      where schemaname = 'public' and roles <> array['authenticated']::name[] $$,
@@ -69,6 +72,7 @@ select table_privs_are('public', 'notification_preferences', 'anon', array[]::te
   'anon has no privilege on notification_preferences');
 select table_privs_are('public', 'generations', 'anon', array[]::text[], 'anon has no privilege on generations');
 select table_privs_are('public', 'persona_versions', 'anon', array[]::text[], 'anon has no privilege on persona_versions');
+select table_privs_are('public', 'image_jobs', 'anon', array[]::text[], 'anon has no privilege on image_jobs');
 select is_empty(
   $$ select c.relname, a.attname from pg_class c
      join pg_namespace n on n.oid = c.relnamespace
@@ -100,6 +104,8 @@ select table_privs_are('public', 'generations', 'authenticated', array['SELECT',
   'authenticated may only select and insert generations');
 select table_privs_are('public', 'persona_versions', 'authenticated', array['SELECT'],
   'authenticated may only select persona_versions (no insert, update or delete)');
+select table_privs_are('public', 'image_jobs', 'authenticated', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+  'authenticated may select, insert, update and delete image_jobs (RLS picks the rows)');
 select table_privs_are('public', 'notification_preferences', 'authenticated', array['SELECT'],
   'authenticated may only select notification_preferences at table level');
 select set_eq(

@@ -33,7 +33,7 @@
 //   --skip <a,b>        skip measurement groups: js, lighthouse, latency, extra
 //   --pages <p,q>       measure only these PAGES paths in the js and lighthouse groups (e.g. /subscription)
 //   --extra <f,g>       run only these EXTRA_MEASUREMENTS (function names, e.g. measureStripeWebhooks)
-//   --only <a,b>        run only these extra measurements (backstory, chat, library, webhooks, history),
+//   --only <a,b>        run only these extra measurements (backstory, chat, library, webhooks, history, images),
 //                       seeding only the creators they need; js, lighthouse, latency skipped
 //   --out <file>        JSON output path (default bench-results/bench.json)
 //   --help
@@ -142,7 +142,7 @@ export const LATENCY_TARGETS = [
  *                       unit: "bytes", budget: { op: "<=", value: 50 * 1024 } })];
  *   },
  */
-export const EXTRA_MEASUREMENTS = [measureBackstoryGeneration, measureChatReplies, measureLibraryScaling, measureStripeWebhooks, measureHistory];
+export const EXTRA_MEASUREMENTS = [measureBackstoryGeneration, measureChatReplies, measureLibraryScaling, measureStripeWebhooks, measureHistory, measureReferenceImages];
 
 /**
  * `--only <keys>`: the extra measurements to run alone (js, lighthouse and latency are then
@@ -154,6 +154,7 @@ export const EXTRA_KEYS = {
   library: { fn: measureLibraryScaling, creators: ["small", "large"] },
   webhooks: { fn: measureStripeWebhooks, creators: [] },
   history: { fn: measureHistory, creators: ["history"] },
+  images: { fn: measureReferenceImages, creators: ["small"] },
 };
 
 /**
@@ -1645,6 +1646,130 @@ async function measureStripeWebhooks(ctx) {
 }
 
 // ---------------------------------------------------------------------------
+// 8. Reference images (issue 11; an EXTRA_MEASUREMENTS entry, run last: it gives the small
+//    creator's persona its images)
+// ---------------------------------------------------------------------------
+
+/**
+ * measureReferenceImages: (1) embedded generation in-process, p50/p95 of one generation (the
+ * primary and the secondary image, each drawn and checked) over `count` varied personas in the
+ * five styles (tests/bench/images-embedded.ts), against `generationP95Ms`; (2) the same on the
+ * bench's server: POST /api/personas/{id}/generate-images as the small creator, then polling
+ * GET /api/personas/{id} until done (for information); (3) that persona's page now showing its
+ * reference image: first-load JS and Lighthouse (as the PAGES rows), plus its LCP against
+ * `lcpBudgetMs` (simulated mobile).
+ */
+export const IMAGES = {
+  count: 30,
+  warmup: 3,
+  generationP95Ms: 1000,
+  lcpBudgetMs: 2000,
+  page: "/persona/{id}",
+  scriptTimeoutMs: 180_000,
+};
+
+async function runImagesScript(ctx) {
+  const runner = tsRunner();
+  if (!runner) throw new Error("neither node_modules/.bin/tsx nor node_modules/.bin/vite-node is installed (npm ci)");
+  const script = "tests/bench/images-embedded.ts";
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "personaforge-bench-images-"));
+  const removeTmp = onCleanup(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  try {
+    const out = path.join(tmp, "result.json");
+    ctx.log(`images: ${runner.name} ${script}, ${IMAGES.count} generations after ${IMAGES.warmup} warm-up`);
+    const proc = startChild(runner.cmd, [...runner.args, script, "--out", out, "--count", String(IMAGES.count), "--warmup", String(IMAGES.warmup)], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production" },
+      label: "images-embedded",
+    });
+    const timer = setTimeout(() => proc.stop(), IMAGES.scriptTimeoutMs);
+    const { code, signal } = await proc.exited;
+    clearTimeout(timer);
+    await proc.stop();
+    if (code !== 0 || !fs.existsSync(out)) throw new Error(`${script} failed (${signal ?? `exit ${code}`}): ${tail(proc.output().trim(), 8)}`);
+    return { runner: runner.name, ...JSON.parse(fs.readFileSync(out, "utf8")) };
+  } finally {
+    removeTmp();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+async function measureReferenceImages(ctx) {
+  const rows = [];
+  // (1) In-process.
+  const ids = { p50: "images.embedded.p50", p95: "images.embedded.p95" };
+  const budget = { op: "<=", value: IMAGES.generationP95Ms };
+  try {
+    const result = await runImagesScript(ctx);
+    const sorted = [...result.timingsMs].sort((a, b) => a - b);
+    const byStyle = {};
+    result.timingsMs.forEach((ms, i) => (byStyle[result.styles[i]] ??= []).push(ms));
+    const styleNote = Object.entries(byStyle).map(([s, v]) => `${s} ${(v.reduce((a, b) => a + b, 0) / v.length).toFixed(0)}`).join(", ");
+    const kb = result.sizes.reduce((a, b) => a + b, 0) / result.sizes.length / KB;
+    rows.push(row({ id: ids.p50, label: "Reference images p50 embedded (both images, in-process)", value: percentile(sorted, 50), unit: "ms", note: `mean ms by style: ${styleNote}` }));
+    rows.push(row({
+      id: ids.p95, label: "Reference images p95 embedded (both images, in-process)", value: percentile(sorted, 95), unit: "ms", budget,
+      note: `${sorted.length} generations (768 × 768 WebP, avg ${kb.toFixed(0)} KB an image) after ${result.warmup} warm-up, ${result.runner}`,
+      details: { generator: result.generator, node: result.node, maxMs: sorted.at(-1), byStyle },
+    }));
+  } catch (err) {
+    rows.push(row({ id: ids.p95, label: "Reference images p95 embedded (both images, in-process)", unit: "ms", budget, note: `error: ${err?.message ?? err}` }));
+  }
+
+  // (2) On the server, as the small creator.
+  const page = PAGES.find((p) => p.path === IMAGES.page);
+  const serverId = "images.server.generate";
+  const serverLabel = "Reference images on the server (POST → images stored, polled)";
+  let ready = false;
+  try {
+    const resolved = resolvePagePath(ctx, page);
+    if (resolved.skip) {
+      rows.push(row({ id: serverId, label: serverLabel, unit: "ms", skipped: resolved.skip }));
+    } else {
+      const cookie = await ctx.cookieFor(page);
+      const personaId = decodeURIComponent(resolved.path.split("/").pop());
+      const headers = { cookie, origin: ctx.baseUrl, accept: "application/json" };
+      const t0 = performance.now();
+      const started = await fetch(`${ctx.baseUrl}/api/personas/${personaId}/generate-images`, { method: "POST", headers, signal: AbortSignal.timeout(15_000) });
+      if (started.status !== 202) throw new Error(`generate-images answered ${started.status}: ${(await started.text()).slice(0, 200)}`);
+      let state = null;
+      while (performance.now() - t0 < 60_000) {
+        await sleep(100);
+        const body = await (await fetch(`${ctx.baseUrl}/api/personas/${personaId}`, { headers, signal: AbortSignal.timeout(15_000) })).json();
+        state = body.imageGeneration?.status;
+        if (state !== "generating") {
+          ready = state === "idle" && !!body.imageUrl;
+          break;
+        }
+      }
+      const ms = performance.now() - t0;
+      rows.push(row({ id: serverId, label: serverLabel, value: ready ? ms : null, unit: "ms", note: ready ? `persona ${personaId}, polled every 100 ms` : `ended ${state ?? "without an answer"}`, ...(ready ? {} : { pass: false }) }));
+    }
+  } catch (err) {
+    rows.push(row({ id: serverId, label: serverLabel, unit: "ms", note: `error: ${err?.message ?? err}` }));
+  }
+  if (!ready) return rows;
+
+  // (3) The persona page with its reference image.
+  const sub = { ...ctx, args: { ...ctx.args, pages: new Set([IMAGES.page]) } };
+  const rename = (r) => ({ ...r, id: `images.${r.id}`, label: `${r.label} (with a reference image)` });
+  rows.push(...(await measureFirstLoadJs(sub)).map(rename));
+  const lighthouseRows = (await measureLighthouse(sub)).map(rename);
+  rows.push(...lighthouseRows);
+  const perf = lighthouseRows.find((r) => r.id.startsWith("images.lighthouse.performance."));
+  const lcp = perf?.details?.metrics?.["largest-contentful-paint"];
+  rows.push(row({
+    id: `images.lcp.${IMAGES.page}`,
+    label: `LCP ${IMAGES.page} (with a reference image, simulated mobile)`,
+    value: typeof lcp === "number" ? Math.round(lcp) : null,
+    unit: "ms",
+    budget: { op: "<=", value: IMAGES.lcpBudgetMs },
+    note: typeof lcp === "number" ? "Lighthouse's simulated mobile throttling" : `no LCP measured${perf?.note ? ` (${perf.note})` : ""}`,
+  }));
+  return rows;
+}
+
+// ---------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------
 
@@ -1702,7 +1827,7 @@ async function main() {
     const extras = args.skip.has("extra") ? [] : selectedExtras(args);
     const onlyCreators = args.only ? args.only.flatMap((key) => EXTRA_KEYS[key].creators) : null;
     const seed =
-      extras.some((fn) => [measureLibraryScaling, measureHistory, measureChatReplies].includes(fn)) ||
+      extras.some((fn) => [measureLibraryScaling, measureHistory, measureChatReplies, measureReferenceImages].includes(fn)) ||
       (pagesNeedSeed && ["js", "lighthouse"].some((g) => !args.skip.has(g)));
     const needSeed = seed && (!onlyCreators || onlyCreators.length > 0);
     ({ baseUrl, dataDir, server, prepared: library } = await startServer(log, { beforeStart: needSeed ? (dir) => seedLibrary(log, dir, onlyCreators) : undefined }));

@@ -12,6 +12,10 @@
 //   "Invalid URL (METHOD /path)";
 // - every request is recorded (method, path, lower-cased headers, parsed JSON body) before it
 //   is answered, including those answered with an error.
+// - POST /v1/images/generations (model and prompt required) answers what the test queued: a
+//   raw body such as `{ created, data: [{ b64_json }] }` or `{ data: [{ url }] }`, or an error
+//   (a content-policy refusal is 400 with code `moderation_blocked`); `files` holds bodies the
+//   fake serves at GET /files/<name> (for URL answers), with the content type the test chose;
 //
 // - with `"stream": true` a text reply is sent as server-sent events, as OpenAI streams: one
 //   `chat.completion.chunk` per piece (`delta.content`), a last chunk with `finish_reason`, then
@@ -90,6 +94,8 @@ export interface FakeOpenAi {
   unexpected: number;
   /** Streams the client closed before the last event. */
   abandonedStreams: number;
+  /** Bodies served at GET /files/<name> (image URL answers), with their Content-Type. */
+  files: Map<string, { body: Uint8Array; contentType: string; delayMs?: number }>;
   /** Forget requests and queued answers (the fallback is reset too). */
   reset(): void;
   close(): Promise<void>;
@@ -127,6 +133,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     fallback: NO_REPLY,
     unexpected: 0,
     abandonedStreams: 0,
+    files: new Map(),
     reply: (...replies) => void queue.push(...replies),
     replyText: (...contents) => void queue.push(...contents.map((content) => ({ content }))),
     reset() {
@@ -264,7 +271,24 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     }
     fake.requests.push({ method: req.method ?? "GET", path, headers, body });
 
-    if (req.method !== "POST" || path !== "/v1/chat/completions") {
+    if (req.method === "GET" && path.startsWith("/files/")) {
+      const file = fake.files.get(decodeURIComponent(path.slice("/files/".length)));
+      if (!file) return sendError(res, { status: 404, message: `No file at ${path}` });
+      const send = () => {
+        res.writeHead(200, { "content-type": file.contentType, "content-length": String(file.body.byteLength) });
+        res.end(Buffer.from(file.body));
+      };
+      if (file.delayMs) {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          send();
+        }, file.delayMs);
+        timers.add(timer);
+      } else send();
+      return;
+    }
+    const images = path === "/v1/images/generations";
+    if (req.method !== "POST" || (path !== "/v1/chat/completions" && !images)) {
       return sendError(res, { status: 404, message: `Invalid URL (${req.method} ${path})` });
     }
     const bearer = /^Bearer (.+)$/i.exec(headers.authorization ?? "")?.[1];
@@ -293,7 +317,10 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (typeof request.model !== "string" || request.model === "") {
       return sendError(res, { status: 400, message: "you must provide a model parameter" });
     }
-    if (!Array.isArray(request.messages) || request.messages.length === 0) {
+    if (images && (typeof request.prompt !== "string" || request.prompt === "")) {
+      return sendError(res, { status: 400, param: "prompt", message: "you must provide a prompt parameter" });
+    }
+    if (!images && (!Array.isArray(request.messages) || request.messages.length === 0)) {
       return sendError(res, { status: 400, param: "messages", message: "[] is too short - 'messages'" });
     }
 

@@ -239,7 +239,7 @@ function startsAlike(a: string, b: string): boolean {
 // ---------------------------------------------------------------- errors
 
 /** The endpoint as named in messages: its host (no credentials, path or query). */
-function endpointName(baseURL: string | undefined): string {
+export function endpointName(baseURL: string | undefined): string {
   if (!baseURL) return "The OpenAI API";
   try {
     return `The AI endpoint ${new URL(baseURL).host}`;
@@ -248,7 +248,7 @@ function endpointName(baseURL: string | undefined): string {
   }
 }
 
-function scrubber(apiKey: string): (text: string) => string {
+export function scrubber(apiKey: string): (text: string) => string {
   return (text) => {
     let out = apiKey ? text.split(apiKey).join("***") : text;
     // Keys the endpoint may echo back in any form (OpenAI masks them, proxies may not).
@@ -257,7 +257,7 @@ function scrubber(apiKey: string): (text: string) => string {
   };
 }
 
-function toAiError(error: unknown, where: string, timeoutMs: number, scrub: (text: string) => string): AiError {
+export function toAiError(error: unknown, where: string, timeoutMs: number, scrub: (text: string) => string): AiError {
   if (error instanceof AiError) return error;
   if (error instanceof APIUserAbortError) {
     return new AiError("timeout", `The request to ${lower(where)} was cancelled before it answered.`);

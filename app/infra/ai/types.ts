@@ -149,3 +149,35 @@ export function capText(text: string, max: number): string {
   }
   return head.slice(0, cut).trimEnd();
 }
+
+/** What a reference image is drawn from: the persona's fields and the chosen style. */
+export interface ImageInput {
+  name: string;
+  type?: string | null;
+  gender?: string | null;
+  ageRange?: string | null;
+  interests: readonly string[];
+  personality: readonly string[];
+  description?: string | null;
+  style: import("~/domain/images").ImageStyle;
+  /** The primary image, or the secondary variant (another framing of the same persona). */
+  slot: import("~/domain/images").ImageSlot;
+}
+
+/** An image as bytes, with the format read from the bytes themselves (never from headers). */
+export interface GeneratedImage {
+  bytes: Uint8Array;
+  format: "png" | "jpeg" | "webp";
+  width: number;
+  height: number;
+}
+
+/**
+ * Draws reference images. Every failure is an AiError: "refused" with the provider's reason
+ * for a content-policy refusal, "timeout", "unavailable", "bad_response" for an answer that
+ * is not an image.
+ */
+export interface ImageGenerator {
+  readonly kind: "local" | "openai";
+  generateImage(input: ImageInput, options?: GenerateOptions): Promise<GeneratedImage>;
+}

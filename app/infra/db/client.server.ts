@@ -30,7 +30,8 @@ export interface DatabaseHandle {
 
 const projectRoot = () => process.env.APP_ROOT ?? process.cwd();
 export const migrationsDir = () => path.join(projectRoot(), "supabase", "migrations");
-const bootstrapFile = () => path.join(projectRoot(), "supabase", "bootstrap", "auth-compat.sql");
+// What Supabase provides and a plain Postgres lacks, applied in this order before the migrations.
+const bootstrapFiles = () => ["auth-compat.sql", "storage-compat.sql"].map((file) => path.join(projectRoot(), "supabase", "bootstrap", file));
 
 export function listMigrations(): { version: string; name: string; file: string }[] {
   return readdirSync(migrationsDir())
@@ -181,12 +182,14 @@ function postgresRaw(client: postgres.Sql | postgres.TransactionSql): RawSql {
 }
 
 /**
- * Applies the auth-compat bootstrap, then every migration in supabase/migrations not yet
+ * Applies the bootstrap (auth-compat, storage-compat), then every migration in supabase/migrations not yet
  * recorded in supabase_migrations.schema_migrations (the Supabase CLI's own table), each in
  * one transaction under an advisory lock so concurrent starters on one server cannot race.
  */
 export async function migrate(handle: DatabaseHandle, log: (line: string) => void = () => {}): Promise<string[]> {
-  const bootstrap = readFileSync(bootstrapFile(), "utf8");
+  const bootstrap = bootstrapFiles()
+    .map((file) => readFileSync(file, "utf8"))
+    .join("\n;\n");
   await handle.rawTransaction(async (sql) => {
     await sql.exec("select pg_advisory_xact_lock(7405221)");
     await sql.exec(bootstrap);

@@ -344,9 +344,53 @@ export const personaVersions = pgTable(
   ],
 ).enableRLS();
 
+// Reference image generation (issue 11): at most one job per persona (the primary key), run
+// off the request by the server. A running job is 'generating'; a finished one is deleted (its
+// images are on the persona) and a failed one stays 'failed' with the reason until the next
+// start. `deadline`: past it a 'generating' job counts as failed (a server that died mid-job
+// leaves nothing generating forever).
+export const IMAGE_JOB_STATUSES = ["generating", "failed"] as const;
+export const imageJobs = pgTable(
+  "image_jobs",
+  {
+    personaId: uuid("persona_id")
+      .primaryKey()
+      .references(() => personas.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    style: text("style").notNull(),
+    status: text("status").notNull().default("generating"),
+    error: text("error"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    deadline: timestamp("deadline", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("image_jobs_user_id_idx").on(t.userId),
+    check("image_jobs_style_valid", oneOf(sql`${t.style}`, IMAGE_STYLES)),
+    check("image_jobs_status_valid", oneOf(sql`${t.status}`, IMAGE_JOB_STATUSES)),
+    check("image_jobs_error_length", sql`char_length(${t.error}) <= 500`),
+    pgPolicy("image_jobs_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
+    pgPolicy("image_jobs_insert_own", {
+      for: "insert",
+      to: authenticatedRole,
+      withCheck: sql`${t.userId} = ${authUid} and ${ownsPersona(sql`${t.personaId}`)}`,
+    }),
+    pgPolicy("image_jobs_update_own", {
+      for: "update",
+      to: authenticatedRole,
+      using: sql`${t.userId} = ${authUid}`,
+      withCheck: sql`${t.userId} = ${authUid}`,
+    }),
+    pgPolicy("image_jobs_delete_own", { for: "delete", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
+  ],
+).enableRLS();
+
 export type Profile = typeof profiles.$inferSelect;
 export type Persona = typeof personas.$inferSelect;
 export type NewPersona = typeof personas.$inferInsert;
 export type ChatMessage = typeof chatMessages.$inferSelect;
 export type PersonaVersion = typeof personaVersions.$inferSelect;
+export type ImageJob = typeof imageJobs.$inferSelect;
 export type NotificationPreferences = typeof notificationPreferences.$inferSelect;

@@ -1,0 +1,386 @@
+// Reference images (issue 11): the image style, generation as a job off the request, the
+// stored files and their resized copies, what the page shows, downloads, and cleaning up.
+//
+// Generation: startImageGeneration() claims the persona's one job row (image_jobs; a second
+// start while one runs is a 409) and answers at once; the job runs in this process after the
+// request, draws the primary and the secondary image, checks their bytes, stores them (with
+// 384 and 768 px WebP copies for the page) and then, in one transaction, points the persona
+// at them, logs two 'image' generations and clears the job. A failure stores nothing, leaves
+// the persona as it was and marks the job 'failed' with its reason. A job that a dead server
+// left 'generating' counts as failed once its deadline has passed, and a server marks its
+// database's stale jobs failed when it starts (recoverImageJobs).
+import { createHash, randomUUID } from "node:crypto";
+
+import { and, eq, lt, or, sql } from "drizzle-orm";
+import sharp from "sharp";
+
+import { NO_IMAGE_TOAST } from "~/domain/export-toasts";
+import {
+  IDLE_IMAGE_STATE,
+  IMAGE_MESSAGES,
+  IMAGE_SLOTS,
+  IMAGE_WIDTHS,
+  isImageStyle,
+  type ImageGenerationState,
+  type ImageSlot,
+  type ImageStyle,
+} from "~/domain/images";
+import { AiError, imageGenerator } from "~/infra/ai.server";
+import { checkedImage } from "~/infra/ai/image-bytes.server";
+import type { GeneratedImage } from "~/infra/ai/types";
+import { generations, imageJobs, personas, type ImageJob, type Persona } from "~/infra/db/schema";
+import { database, withServiceRole, withUser } from "~/infra/db.server";
+import { imageStorage, isImageFileName, objectPath, StorageError } from "~/infra/image-storage.server";
+
+import { AccountError, type CurrentUser } from "./accounts.server";
+import { getPersona, isUuid, PERSONA_NOT_FOUND } from "./personas.server";
+
+/** How long a job may run (two images from a remote model); past it, it counts as failed. */
+export const IMAGE_JOB_TIMEOUT_MS = 150_000;
+/** Signed URLs (Supabase mode) live this long: enough for a page view, not for sharing. */
+export const SIGNED_URL_SECONDS = 600;
+
+export type ImageOwner = Pick<CurrentUser, "id" | "email">;
+
+// ---------------------------------------------------------------------------------------
+// Where images live: /images/<personaId>/<file> in the app, <userId>/<personaId>/<file> in storage.
+
+const IMAGE_URL = /^\/images\/([0-9a-f-]{36})\/([^/?#]+)$/;
+
+/** The stored file an image URL names, or null for one that is not ours. */
+export function imageFileOf(url: string | null | undefined): string | null {
+  const match = url ? IMAGE_URL.exec(url) : null;
+  return match && isImageFileName(match[2]!) ? match[2]! : null;
+}
+
+function imageUrl(personaId: string, file: string): string {
+  return `/images/${personaId}/${file}`;
+}
+
+function variantName(file: string, width: number): string {
+  return `${file.slice(0, file.lastIndexOf("."))}-${width}.webp`;
+}
+
+/** An original and its resized copies. */
+function familyOf(file: string): string[] {
+  return [file, ...IMAGE_WIDTHS.map((w) => variantName(file, w))];
+}
+
+const EXTENSIONS: Record<GeneratedImage["format"], string> = { png: "png", jpeg: "jpg", webp: "webp" };
+const TYPES: Record<GeneratedImage["format"], string> = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp" };
+
+/**
+ * Stores an image and its 384/768 px WebP copies; returns the original's file name. On
+ * failure whatever was written is removed and a StorageError is thrown.
+ */
+export async function storeImage(userId: string, personaId: string, slot: ImageSlot, image: GeneratedImage): Promise<string> {
+  const hash = createHash("sha256").update(image.bytes).digest("hex").slice(0, 16);
+  const file = `${slot}-${hash}.${EXTENSIONS[image.format]}`;
+  const written: string[] = [];
+  try {
+    const copies = await Promise.all(
+      IMAGE_WIDTHS.map(async (width) => ({
+        name: variantName(file, width),
+        bytes: await sharp(image.bytes).resize(width, width, { fit: "cover" }).webp({ quality: 82, effort: 2 }).toBuffer(),
+      })),
+    );
+    const storage = imageStorage();
+    for (const { name, bytes } of [{ name: file, bytes: image.bytes }, ...copies]) {
+      const path = objectPath(userId, personaId, name);
+      written.push(path);
+      await storage.put(path, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), name === file ? TYPES[image.format] : "image/webp");
+    }
+    return file;
+  } catch (error) {
+    await imageStorage()
+      .remove(written)
+      .catch(() => {});
+    if (error instanceof StorageError) throw error;
+    throw new StorageError(`${IMAGE_MESSAGES.storageFailed} (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+async function removeFiles(userId: string, personaId: string, files: (string | null)[]): Promise<void> {
+  const paths = files.filter((f): f is string => !!f).flatMap((f) => familyOf(f).map((name) => objectPath(userId, personaId, name)));
+  if (paths.length === 0) return;
+  await imageStorage()
+    .remove(paths)
+    .catch((error) => console.error(`[images] could not remove old images of ${personaId}:`, error));
+}
+
+/** Every image of one persona (its deletion). Failures are logged, never thrown. */
+export async function removePersonaImages(userId: string, personaId: string): Promise<void> {
+  await imageStorage()
+    .removeFolder(objectPath(userId, personaId))
+    .catch((error) => console.error(`[images] could not remove the images of persona ${personaId}:`, error));
+}
+
+// ---------------------------------------------------------------------------------------
+// The style.
+
+/** PATCH …/image-style and the no-JavaScript Save: an unknown style is a 400, nothing saved. */
+export async function setImageStyle(user: CurrentUser, id: string, style: unknown): Promise<Persona> {
+  if (!isImageStyle(style)) throw new AccountError(400, IMAGE_MESSAGES.invalidStyle, { imageStyle: [IMAGE_MESSAGES.invalidStyle] }, "invalid_image_style");
+  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  const [row] = await withUser(user.id, (tx) => tx.update(personas).set({ imageStyle: style }).where(eq(personas.id, id)).returning());
+  if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------
+// Generation state.
+
+export function jobState(job: Pick<ImageJob, "status" | "style" | "error" | "startedAt" | "deadline"> | undefined, now = new Date()): ImageGenerationState {
+  if (!job) return IDLE_IMAGE_STATE;
+  const style = isImageStyle(job.style) ? job.style : null;
+  const startedAt = new Date(job.startedAt).toISOString();
+  if (job.status === "generating" && new Date(job.deadline) > now) return { status: "generating", style, error: null, startedAt };
+  const error = job.status === "generating" ? IMAGE_MESSAGES.timedOut : job.error;
+  return { status: "failed", style, error: error ?? null, startedAt };
+}
+
+/** Where the persona's generation stands (another user's or an unknown persona: idle). */
+export async function imageState(user: CurrentUser, personaId: string): Promise<ImageGenerationState> {
+  if (!isUuid(personaId)) return IDLE_IMAGE_STATE;
+  const [job] = await withUser(user.id, (tx) => tx.select().from(imageJobs).where(eq(imageJobs.personaId, personaId)));
+  return jobState(job);
+}
+
+/** Whether generation is allowed for this persona: drafts (and archived drafts) must be completed first. */
+function isDraft(persona: Pick<Persona, "status" | "statusBeforeArchive">): boolean {
+  return persona.status === "in_progress" || persona.statusBeforeArchive === "in_progress";
+}
+
+// Jobs running in this process, so tests and a graceful stop can wait for them.
+const running = new Set<Promise<void>>();
+
+/** Resolves when every job this process started has finished (tests, shutdown). */
+export async function settleImageJobs(): Promise<void> {
+  while (running.size > 0) await Promise.allSettled([...running]);
+}
+
+/**
+ * POST …/generate-images: claims the persona's job and starts it after this call returns.
+ * 404 for another user's or an unknown persona, 409 for a draft or while a job runs.
+ */
+export async function startImageGeneration(user: CurrentUser, id: string): Promise<ImageGenerationState> {
+  const persona = await getPersona(user, id);
+  if (isDraft(persona)) throw new AccountError(409, IMAGE_MESSAGES.draft, undefined, "draft");
+  const style = isImageStyle(persona.imageStyle) ? persona.imageStyle : "photorealistic";
+  // Millisecond times from here (not now()): the job is later found again by its start time,
+  // and a JavaScript Date cannot hold the database's microseconds.
+  const startedAt = new Date();
+  const deadline = new Date(startedAt.getTime() + IMAGE_JOB_TIMEOUT_MS);
+  const [job] = await withUser(user.id, (tx) =>
+    tx
+      .insert(imageJobs)
+      .values({ personaId: id, userId: user.id, style, status: "generating", startedAt, deadline })
+      .onConflictDoUpdate({
+        target: imageJobs.personaId,
+        set: { style, status: "generating", error: null, startedAt, deadline, finishedAt: null },
+        // One job at a time: only a finished, failed or abandoned job is replaced.
+        setWhere: or(eq(imageJobs.status, "failed"), lt(imageJobs.deadline, sql`now()`)),
+      })
+      .returning(),
+  );
+  if (!job) throw new AccountError(409, IMAGE_MESSAGES.running, undefined, "generation_running");
+  const run = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => runImageJob({ id: user.id, email: user.email }, persona, job))
+    .catch((error) => console.error(`[images] job for persona ${id} failed unexpectedly:`, error));
+  running.add(run);
+  void run.finally(() => running.delete(run));
+  return jobState(job);
+}
+
+/** A reason a creator can read, for the failed state and toast. */
+function reasonOf(error: unknown): string {
+  if (error instanceof AiError) {
+    if (error.code === "refused") return error.message.slice(0, 300);
+    if (error.code === "timeout") return IMAGE_MESSAGES.timedOut;
+    if (error.code === "bad_response") return IMAGE_MESSAGES.notAnImage;
+    return "The image service is not available right now.";
+  }
+  if (error instanceof StorageError) return IMAGE_MESSAGES.storageFailed;
+  return "Something went wrong while generating the images.";
+}
+
+async function runImageJob(owner: ImageOwner, persona: Persona, job: ImageJob): Promise<void> {
+  const style = job.style as ImageStyle;
+  const stored: string[] = [];
+  const signal = AbortSignal.timeout(Math.max(1_000, new Date(job.deadline).getTime() - Date.now()));
+  // Only this run's job row: a newer start (after this one was given up) is not touched.
+  const thisJob = and(eq(imageJobs.personaId, persona.id), eq(imageJobs.startedAt, job.startedAt));
+  try {
+    const files: Record<ImageSlot, string> = { primary: "", secondary: "" };
+    for (const slot of IMAGE_SLOTS) {
+      const generated = await imageGenerator().generateImage(
+        {
+          name: persona.name,
+          type: persona.type,
+          gender: persona.gender,
+          ageRange: persona.ageRange,
+          interests: persona.interests,
+          personality: persona.personality,
+          description: persona.description,
+          style,
+          slot,
+        },
+        { signal },
+      );
+      const image = await checkedImage(generated.bytes);
+      files[slot] = await storeImage(owner.id, persona.id, slot, image);
+      stored.push(files[slot]);
+    }
+    const previous = await withUser(
+      owner.id,
+      async (tx) => {
+        const [before] = await tx
+          .select({ imageUrl: personas.imageUrl, secondaryImageUrl: personas.secondaryImageUrl })
+          .from(personas)
+          .where(eq(personas.id, persona.id));
+        const done = await tx.delete(imageJobs).where(thisJob).returning({ personaId: imageJobs.personaId });
+        // Deleted meanwhile, or this job was given up and replaced: keep nothing of it.
+        if (!before || done.length === 0) return null;
+        await tx
+          .update(personas)
+          .set({ imageUrl: imageUrl(persona.id, files.primary), secondaryImageUrl: imageUrl(persona.id, files.secondary), imageStyle: style })
+          .where(eq(personas.id, persona.id));
+        await tx.insert(generations).values(IMAGE_SLOTS.map(() => ({ userId: owner.id, kind: "image" as const })));
+        return before;
+      },
+      { email: owner.email },
+    );
+    if (!previous) {
+      await removeFiles(owner.id, persona.id, stored);
+      return;
+    }
+    const keep = new Set(stored);
+    await removeFiles(
+      owner.id,
+      persona.id,
+      [imageFileOf(previous.imageUrl), imageFileOf(previous.secondaryImageUrl)].filter((f) => f && !keep.has(f)),
+    );
+  } catch (error) {
+    console.error(`[images] generation for persona ${persona.id} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    await removeFiles(owner.id, persona.id, stored);
+    await withUser(owner.id, (tx) =>
+      tx.update(imageJobs).set({ status: "failed", error: reasonOf(error), finishedAt: sql`now()` }).where(and(thisJob, eq(imageJobs.status, "generating"))),
+    ).catch((e) => console.error(`[images] could not record the failure for persona ${persona.id}:`, e));
+  }
+}
+
+/**
+ * At server start: jobs this database still calls 'generating' cannot finish (their process is
+ * gone). On PGlite only this process uses the data, so all of them; on a shared Postgres
+ * server only those past their deadline (another server may be running the rest).
+ */
+export async function recoverImageJobs(): Promise<number> {
+  const { kind } = await database();
+  const rows = await withServiceRole("recover interrupted image jobs", (tx) =>
+    tx
+      .update(imageJobs)
+      .set({ status: "failed", error: IMAGE_MESSAGES.interrupted, finishedAt: sql`now()` })
+      .where(kind === "pglite" ? eq(imageJobs.status, "generating") : and(eq(imageJobs.status, "generating"), lt(imageJobs.deadline, sql`now()`)))
+      .returning({ personaId: imageJobs.personaId }),
+  );
+  return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------
+// Showing and serving images.
+
+export interface ImageSource {
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+}
+
+/** What the page's <img> elements need for the persona's two images (signed URLs in Supabase mode). */
+export async function imageSources(persona: Pick<Persona, "id" | "userId" | "imageUrl" | "secondaryImageUrl">): Promise<Record<ImageSlot, ImageSource | null>> {
+  const files: Record<ImageSlot, string | null> = { primary: imageFileOf(persona.imageUrl), secondary: imageFileOf(persona.secondaryImageUrl) };
+  const names = IMAGE_SLOTS.flatMap((slot) => (files[slot] ? IMAGE_WIDTHS.map((w) => variantName(files[slot]!, w)) : []));
+  let signed: (string | null)[] = names.map(() => null);
+  try {
+    signed = await imageStorage().signedUrls(
+      names.map((n) => objectPath(persona.userId, persona.id, n)),
+      SIGNED_URL_SECONDS,
+    );
+  } catch (error) {
+    console.error(`[images] could not sign the image addresses of ${persona.id}:`, error);
+  }
+  const urlOf = (name: string) => signed[names.indexOf(name)] ?? imageUrl(persona.id, name);
+  const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+  const source = (file: string | null): ImageSource | null =>
+    file
+      ? {
+          src: urlOf(variantName(file, largest)),
+          srcSet: IMAGE_WIDTHS.map((w) => `${urlOf(variantName(file, w))} ${w}w`).join(", "),
+          width: largest,
+          height: largest,
+        }
+      : null;
+  return { primary: source(files.primary), secondary: source(files.secondary) };
+}
+
+/**
+ * GET /images/<personaId>/<file>: one of the user's persona's current images or its copies.
+ * Anyone else, an unknown persona or file, a path of another shape: 404.
+ */
+export async function readImage(user: CurrentUser | null, personaId: string, file: string) {
+  const notFound = () => new AccountError(404, "Image Not Found");
+  if (!user || !isUuid(personaId) || !isImageFileName(file)) throw notFound();
+  const persona = await getPersona(user, personaId.toLowerCase()).catch(() => {
+    throw notFound();
+  });
+  const current = [imageFileOf(persona.imageUrl), imageFileOf(persona.secondaryImageUrl)].filter((f): f is string => !!f);
+  if (!current.some((f) => familyOf(f).includes(file))) throw notFound();
+  const stored = await imageStorage().get(objectPath(persona.userId, persona.id, file));
+  if (!stored) throw notFound();
+  return stored;
+}
+
+async function originalOf(user: CurrentUser, id: string) {
+  const persona = await getPersona(user, id);
+  const file = imageFileOf(persona.imageUrl);
+  const stored = file ? await imageStorage().get(objectPath(persona.userId, persona.id, file)) : null;
+  return { persona, stored };
+}
+
+/** The reference image as JPEG (converted when stored otherwise); none: 404 'No Image Available'. */
+export async function referenceImageJpeg(user: CurrentUser, id: string): Promise<{ persona: Persona; bytes: Uint8Array }> {
+  const { persona, stored } = await originalOf(user, id);
+  if (!stored) throw new AccountError(404, NO_IMAGE_TOAST.description, undefined, "no_image");
+  if (stored.contentType === "image/jpeg") return { persona, bytes: stored.bytes };
+  const jpeg = await sharp(stored.bytes).flatten({ background: "#ffffff" }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  return { persona, bytes: new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength) };
+}
+
+/** The reference image as PNG for a character card, or null when the persona has none. */
+export async function referenceImagePng(persona: Pick<Persona, "id" | "userId" | "imageUrl">): Promise<Uint8Array | null> {
+  const file = imageFileOf(persona.imageUrl);
+  if (!file) return null;
+  const stored = await imageStorage()
+    .get(objectPath(persona.userId, persona.id, file))
+    .catch(() => null);
+  if (!stored) return null;
+  if (stored.contentType === "image/png") return stored.bytes;
+  const png = await sharp(stored.bytes).png().toBuffer();
+  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+}
+
+/**
+ * A new persona's id with its imported card picture stored as its reference image: the
+ * picture is checked like any image; one that is not readable is simply not kept.
+ */
+export async function storeImportedPicture(userId: string, picture: Uint8Array): Promise<{ personaId: string; imageUrl: string | null }> {
+  const personaId = randomUUID();
+  try {
+    const image = await checkedImage(picture);
+    const file = await storeImage(userId, personaId, "primary", image);
+    return { personaId, imageUrl: imageUrl(personaId, file) };
+  } catch (error) {
+    if (!(error instanceof AiError)) console.error(`[images] an imported card's picture was not kept:`, error);
+    return { personaId, imageUrl: null };
+  }
+}
