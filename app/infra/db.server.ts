@@ -5,7 +5,7 @@
 // paths (the auth adapter, payment webhooks). The raw handle never leaves this module.
 import { AsyncLocalStorage } from "node:async_hooks";
 
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 
 import { openPglite, openPostgres, migrate, type DatabaseHandle, type Tx } from "./db/client.server";
 import { prepareDataDir } from "./data-dir.server";
@@ -103,4 +103,15 @@ export function withServiceRole<T>(reason: string, fn: (tx: Tx) => Promise<T>): 
     },
     fn,
   );
+}
+
+/**
+ * One privileged statement, outside any transaction: a single round trip. Only for the
+ * embedded auth's session check (a SECURITY DEFINER function that answers for the one
+ * session a verified token names); everything else uses a door above.
+ */
+export async function serviceStatement<T>(reason: string, query: SQL): Promise<T[]> {
+  const { db } = await database();
+  const result = (await insideDoor.run(`serviceStatement(${reason})`, () => db.execute(query))) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
 }

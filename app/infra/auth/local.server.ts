@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
 
 import { cookieSecret } from "../cookies.server";
-import { withServiceRole, type Tx } from "../db.server";
+import { serviceStatement, withServiceRole, type Tx } from "../db.server";
 
 import {
   ACCESS_TOKEN_TTL_S,
@@ -37,6 +37,18 @@ interface UserRow {
   recovery_sent_at: Date | string | null;
 }
 
+interface SessionRow {
+  id: string;
+  email: string;
+  email_confirmed_at: Date | string | null;
+  created_at: Date | string;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  subscription_status: string | null;
+  profile_created_at: Date | string | null;
+}
+
 const newToken = () => randomBytes(32).toString("base64url");
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -47,15 +59,6 @@ const secretKey = () => (signingKey ??= createSecretKey(Buffer.from(cookieSecret
 async function rows<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
-}
-
-function toAuthUser(row: UserRow): AuthUser {
-  return {
-    id: row.id,
-    email: row.email,
-    emailVerified: row.email_confirmed_at !== null,
-    createdAt: new Date(row.created_at),
-  };
 }
 
 async function findByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
@@ -177,16 +180,29 @@ export function createLocalAuth(): AuthAdapter {
       if (typeof claims.sub !== "string" || typeof claims.session_id !== "string") return null;
       const UUID = /^[0-9a-f-]{36}$/i;
       if (!UUID.test(claims.sub) || !UUID.test(claims.session_id)) return null;
-      const [row] = await withServiceRole("auth: get user", (tx) =>
-        rows<UserRow>(
-          tx,
-          sql`select u.id, u.email, u.encrypted_password, u.email_confirmed_at, u.created_at, u.confirmation_sent_at, u.recovery_sent_at
-              from auth.sessions s join auth.users u on u.id = s.user_id
-              where s.id = ${claims.session_id} and s.user_id = ${claims.sub}
-                and (s.not_after is null or s.not_after > now()) and u.deleted_at is null`,
-        ),
+      // One statement: the session is open, the account exists, and its profile (see the
+      // migration 20261123060000_session_lookup). Nothing cached, so revocation is exact.
+      const [row] = await serviceStatement<SessionRow>(
+        "auth: get user",
+        sql`select * from private.session_user_profile(${claims.session_id}, ${claims.sub})`,
       );
-      return row ? toAuthUser(row) : null;
+      if (!row) return null;
+      return {
+        id: row.id,
+        email: row.email,
+        emailVerified: row.email_confirmed_at !== null,
+        createdAt: new Date(row.created_at),
+        profile:
+          row.subscription_status === null
+            ? null
+            : {
+                firstName: row.first_name,
+                lastName: row.last_name,
+                profileImageUrl: row.profile_image_url,
+                subscriptionStatus: row.subscription_status,
+                createdAt: new Date(row.profile_created_at ?? row.created_at),
+              },
+      };
     },
 
     async signOut(_ctx, userId) {

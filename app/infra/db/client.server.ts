@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync, writeFileSync, rmSync, mkdirSync } from "node:fs";
 import path from "node:path";
 
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -125,6 +126,23 @@ export function lockPgliteDir(dir: string): () => void {
   throw new DataDirInUseError(`The database in "${dir}" is being opened by another process. Stop it or choose another DATA_DIR.`);
 }
 
+/**
+ * PGlite's settings for a small server (issue 14). Its defaults are a desktop Postgres's:
+ * 128 MB of shared buffers, all of it in the WebAssembly heap, which only ever grows. The
+ * app's working set (a creator's personas, their versions, the sessions) fits many times in
+ * 16 MB; what is not cached is read from the data directory's files, which the operating
+ * system caches anyway. Durability is unchanged (every commit is written to the WAL files as
+ * before). pg_trgm serves the library's search (migration 20261123060100).
+ */
+export const PGLITE_OPTIONS = {
+  // Start parameters, not postgresql.conf: PGlite would overwrite the data directory's file.
+  startParams: [
+    ...PGlite.defaultStartParams,
+    ...["shared_buffers=16MB", "wal_buffers=512kB", "temp_buffers=2MB", "maintenance_work_mem=16MB"].flatMap((setting) => ["-c", setting]),
+  ],
+  extensions: { pg_trgm },
+} satisfies PGliteOptions;
+
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   let unlock = () => {};
   let client: PGlite;
@@ -132,9 +150,9 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     const dir = path.join(dataDir, "pgdata");
     mkdirSync(dir, { recursive: true });
     unlock = lockPgliteDir(dir);
-    client = new PGlite(dir);
+    client = new PGlite(dir, PGLITE_OPTIONS);
   } else {
-    client = new PGlite();
+    client = new PGlite(PGLITE_OPTIONS);
   }
   await client.waitReady;
   return {
