@@ -56,6 +56,34 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 let signingKey: KeyObject | undefined;
 const secretKey = () => (signingKey ??= createSecretKey(Buffer.from(cookieSecret(), "utf8")));
 
+// A token's signature is checked once: the HMAC (WebCrypto) was a measurable share of every
+// signed-in request. Only what the signature proves is kept (subject, session, expiry), never
+// whether the session is open: that is asked of the database on every request.
+const VERIFIED_KEPT = 5000;
+const verified = new Map<string, { sub: string; session_id: string; expMs: number }>();
+
+async function verifiedClaims(token: string): Promise<{ sub: string; session_id: string } | null> {
+  const known = verified.get(token);
+  if (known) {
+    if (known.expMs > Date.now()) return known;
+    verified.delete(token);
+    return null;
+  }
+  let claims: { sub?: string; session_id?: unknown; exp?: number };
+  try {
+    ({ payload: claims } = await jwtVerify(token, secretKey(), { issuer: ISSUER, audience: "authenticated", algorithms: ["HS256"] }));
+  } catch {
+    return null;
+  }
+  if (typeof claims.sub !== "string" || typeof claims.session_id !== "string" || typeof claims.exp !== "number") return null;
+  const UUID = /^[0-9a-f-]{36}$/i;
+  if (!UUID.test(claims.sub) || !UUID.test(claims.session_id)) return null;
+  if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
+  const entry = { sub: claims.sub, session_id: claims.session_id, expMs: claims.exp * 1000 };
+  verified.set(token, entry);
+  return entry;
+}
+
 async function rows<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
@@ -167,19 +195,8 @@ export function createLocalAuth(): AuthAdapter {
 
     async getUser(_ctx, accessToken) {
       if (!accessToken) return null;
-      let claims: { sub?: string; session_id?: unknown };
-      try {
-        ({ payload: claims } = await jwtVerify(accessToken, secretKey(), {
-          issuer: ISSUER,
-          audience: "authenticated",
-          algorithms: ["HS256"],
-        }));
-      } catch {
-        return null;
-      }
-      if (typeof claims.sub !== "string" || typeof claims.session_id !== "string") return null;
-      const UUID = /^[0-9a-f-]{36}$/i;
-      if (!UUID.test(claims.sub) || !UUID.test(claims.session_id)) return null;
+      const claims = await verifiedClaims(accessToken);
+      if (!claims) return null;
       // One statement: the session is open, the account exists, and its profile (see the
       // migration 20261123060000_session_lookup). Nothing cached, so revocation is exact.
       const [row] = await serviceStatement<SessionRow>(
