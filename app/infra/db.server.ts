@@ -24,7 +24,9 @@ let handle: Promise<DatabaseHandle> | undefined;
 
 async function openFromEnv(): Promise<DatabaseHandle> {
   const env = getEnv();
-  const opened = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(prepareDataDir(env.DATA_DIR));
+  const opened = env.DATABASE_URL
+    ? await openPostgres(env.DATABASE_URL)
+    : await openPglite(prepareDataDir(env.DATA_DIR), { thread: env.PGLITE_THREAD !== "0" });
   // On Supabase the CLI applies supabase/migrations; the app does it on PGlite and plain Postgres.
   if (!env.SUPABASE_URL) await migrate(opened, (line) => console.log(`[db] ${line}`));
   return opened;

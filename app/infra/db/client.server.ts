@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 
+import { PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -143,21 +144,39 @@ export const PGLITE_OPTIONS = {
   extensions: { pg_trgm },
 } satisfies PGliteOptions;
 
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+/**
+ * Opens PGlite: in memory without a directory (tests), else in `dataDir`/pgdata under the
+ * directory's lock. With `thread`, PGlite runs in a worker thread (pglite-thread.server.ts) so
+ * that queries and page renders use both cores; the server does that, tests need not.
+ */
+export async function openPglite(dataDir?: string, options: { thread?: boolean } = {}): Promise<DatabaseHandle> {
   let unlock = () => {};
-  let client: PGlite;
+  let dir: string | undefined;
   if (dataDir) {
-    const dir = path.join(dataDir, "pgdata");
+    dir = path.join(dataDir, "pgdata");
     mkdirSync(dir, { recursive: true });
     unlock = lockPgliteDir(dir);
-    client = new PGlite(dir, PGLITE_OPTIONS);
-  } else {
-    client = new PGlite(PGLITE_OPTIONS);
   }
-  await client.waitReady;
+  let client: PgliteLike & Pick<PGlite, "transaction" | "close">;
+  try {
+    if (options.thread) {
+      client = (await PgliteThread.open({
+        dataDir: dir,
+        startParams: PGLITE_OPTIONS.startParams,
+        extensions: Object.keys(PGLITE_OPTIONS.extensions),
+      })) as unknown as PGlite;
+    } else {
+      const local = dir ? new PGlite(dir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
+      await local.waitReady;
+      client = local;
+    }
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   return {
     kind: "pglite",
-    db: drizzlePglite(client, { schema }) as unknown as AppDatabase,
+    db: drizzlePglite(client as PGlite, { schema }) as unknown as AppDatabase,
     raw: pgliteRaw(client),
     rawTransaction: (fn) => client.transaction((tx) => fn(pgliteRaw(tx))),
     close: async () => {
