@@ -15,6 +15,7 @@
 // - with PF_PROCESS_METRICS=1 (the bench sets it), GET /__process answers this process's
 //   CPU time and memory to loopback clients, so the bench can tell work from queueing.
 import cluster from "node:cluster";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import url from "node:url";
 
@@ -113,6 +114,7 @@ if (process.env.PF_PROCESS_METRICS === "1") {
       pid: process.pid,
       cpuUserMs: cpu.user / 1000,
       cpuSystemMs: cpu.system / 1000,
+      mainThreadCpuMs: mainThreadCpuMs(),
       rssBytes: memory.rss,
       heapUsedBytes: memory.heapUsed,
       externalBytes: memory.external,
@@ -147,6 +149,18 @@ app.use((error, req, res, next) => {
   refuse(req, res, 500, "Something went wrong", "Something went wrong on our side. Please try again.");
   void next;
 });
+
+/** CPU time of the main thread alone (Linux /proc; null elsewhere): what renders pages, without the database thread. */
+function mainThreadCpuMs() {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime, fields 14 and 15 of stat (11 and 12 after the state field), in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
 
 function webHeaders(raw) {
   const headers = new Headers();
