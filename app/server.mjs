@@ -8,7 +8,14 @@
 // - a body the app refused before reading it whole (413, 400, 403…) is read and thrown
 //   away, so the client receives the answer and can use the connection again;
 // - a clean stop: SIGTERM/SIGINT stop accepting, let requests in flight finish (10 s at
-//   most), then close the database (releasing its lock).
+//   most), then close the database (releasing its lock);
+// - several processes with WEB_CONCURRENCY=n (Node's cluster: one port, n workers that
+//   share nothing but the database), only with DATABASE_URL: the embedded database can be
+//   opened by one process;
+// - with PF_PROCESS_METRICS=1 (the bench sets it), GET /__process answers this process's
+//   CPU time and memory to loopback clients, so the bench can tell work from queueing.
+import cluster from "node:cluster";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import url from "node:url";
 
@@ -26,6 +33,56 @@ try {
   if (error?.code !== "ENOENT") throw error;
 }
 process.env.NODE_ENV ??= "production";
+
+const concurrency = webConcurrency(process.env.WEB_CONCURRENCY);
+if (cluster.isPrimary && concurrency > 1) {
+  runPrimary(concurrency);
+  // The primary only supervises: it never loads the app. It ends with process.exit().
+  await new Promise(() => {});
+}
+
+function webConcurrency(raw) {
+  if (raw === undefined || raw === "") return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) {
+    console.error(`\n[personaforge] cannot start:\nWEB_CONCURRENCY must be a whole number from 1 to 64 (got "${raw}").\n`);
+    process.exit(1);
+  }
+  if (n > 1 && !process.env.DATABASE_URL) {
+    console.error(
+      `\n[personaforge] cannot start:\nWEB_CONCURRENCY=${n} needs DATABASE_URL (PostgreSQL or Supabase): the embedded database in DATA_DIR can be opened by one process only. Unset WEB_CONCURRENCY, or set DATABASE_URL.\n`,
+    );
+    process.exit(1);
+  }
+  return n;
+}
+
+/** The cluster's primary: n workers on one port, a dead one replaced, all stopped on SIGTERM/SIGINT. */
+function runPrimary(n) {
+  let stoppingAll = false;
+  const alive = () => Object.values(cluster.workers ?? {}).filter(Boolean);
+  console.log(`[personaforge] ${n} processes (WEB_CONCURRENCY), primary ${process.pid}`);
+  for (let i = 0; i < n; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stoppingAll) {
+      if (alive().length === 0) {
+        console.log("[personaforge] stopped");
+        process.exit(0);
+      }
+      return;
+    }
+    console.error(`[personaforge] worker ${worker.process.pid} exited (${signal ?? `exit ${code}`}); starting another`);
+    cluster.fork();
+  });
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, () => {
+      stoppingAll = true;
+      console.log(`[personaforge] ${signal}: stopping the workers`);
+      for (const worker of alive()) worker.process.kill("SIGTERM");
+      if (alive().length === 0) process.exit(0);
+    });
+  }
+}
 
 const build = await import(url.pathToFileURL(path.join(root, "build", "index.js")).href);
 const hooks = build.entry.module.serverHooks;
@@ -47,6 +104,24 @@ app.use((req, res, next) => {
 });
 // One line per request; with LOG_REQUESTS=0 still one per refused or failed request.
 app.use(morgan("tiny", { skip: (req, res) => process.env.LOG_REQUESTS === "0" && res.statusCode < 400 }));
+if (process.env.PF_PROCESS_METRICS === "1") {
+  app.get("/__process", (req, res) => {
+    const address = req.socket.remoteAddress ?? "";
+    if (!["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(address)) return res.status(404).end();
+    const cpu = process.cpuUsage();
+    const memory = process.memoryUsage();
+    res.set("Cache-Control", "no-store").json({
+      pid: process.pid,
+      cpuUserMs: cpu.user / 1000,
+      cpuSystemMs: cpu.system / 1000,
+      mainThreadCpuMs: mainThreadCpuMs(),
+      rssBytes: memory.rss,
+      heapUsedBytes: memory.heapUsed,
+      externalBytes: memory.external,
+      uptimeSeconds: process.uptime(),
+    });
+  });
+}
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
@@ -74,6 +149,18 @@ app.use((error, req, res, next) => {
   refuse(req, res, 500, "Something went wrong", "Something went wrong on our side. Please try again.");
   void next;
 });
+
+/** CPU time of the main thread alone (Linux /proc; null elsewhere): what renders pages, without the database thread. */
+function mainThreadCpuMs() {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime, fields 14 and 15 of stat (11 and 12 after the state field), in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
 
 function webHeaders(raw) {
   const headers = new Headers();

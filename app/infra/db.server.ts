@@ -5,7 +5,7 @@
 // paths (the auth adapter, payment webhooks). The raw handle never leaves this module.
 import { AsyncLocalStorage } from "node:async_hooks";
 
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 
 import { openPglite, openPostgres, migrate, type DatabaseHandle, type Tx } from "./db/client.server";
 import { prepareDataDir } from "./data-dir.server";
@@ -24,7 +24,9 @@ let handle: Promise<DatabaseHandle> | undefined;
 
 async function openFromEnv(): Promise<DatabaseHandle> {
   const env = getEnv();
-  const opened = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(prepareDataDir(env.DATA_DIR));
+  const opened = env.DATABASE_URL
+    ? await openPostgres(env.DATABASE_URL)
+    : await openPglite(prepareDataDir(env.DATA_DIR), { thread: env.PGLITE_THREAD !== "0" });
   // On Supabase the CLI applies supabase/migrations; the app does it on PGlite and plain Postgres.
   if (!env.SUPABASE_URL) await migrate(opened, (line) => console.log(`[db] ${line}`));
   return opened;
@@ -103,4 +105,15 @@ export function withServiceRole<T>(reason: string, fn: (tx: Tx) => Promise<T>): 
     },
     fn,
   );
+}
+
+/**
+ * One privileged statement, outside any transaction: a single round trip. Only for the
+ * embedded auth's session check (a SECURITY DEFINER function that answers for the one
+ * session a verified token names); everything else uses a door above.
+ */
+export async function serviceStatement<T>(reason: string, query: SQL): Promise<T[]> {
+  const { db } = await database();
+  const result = (await insideDoor.run(`serviceStatement(${reason})`, () => db.execute(query))) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
 }

@@ -74,6 +74,8 @@ export const envSchema = z
     // Read by app/server.mjs; listed here so they are validated and documented with the rest.
     TRUST_PROXY: optionalString,
     LOG_REQUESTS: z.enum(["0", "1"]).optional(),
+    // The embedded database on its own thread (default); 0 runs it on the main thread.
+    PGLITE_THREAD: z.enum(["0", "1"]).optional(),
   })
   .superRefine((env, ctx) => {
     const group = (names: (keyof typeof env)[], what: string) => {

@@ -16,7 +16,7 @@ import {
 } from "~/domain/account";
 import { validateValues, type FieldErrors, type Rules } from "~/domain/form-rules";
 import { auth } from "~/infra/auth.server";
-import { AuthError, type AuthContext, type AuthUser, type SignedIn } from "~/infra/auth/types";
+import { AuthError, type AuthContext, type AuthUser, type SessionProfile, type SignedIn } from "~/infra/auth/types";
 import { notificationPreferences, profiles } from "~/infra/db/schema";
 import { withUser } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
@@ -179,7 +179,7 @@ export async function signIn(ctx: RequestContext, raw: unknown): Promise<SignedI
   }
 }
 
-function toCurrentUser(user: AuthUser, profile: typeof profiles.$inferSelect | undefined): CurrentUser {
+function toCurrentUser(user: AuthUser, profile: SessionProfile | null | undefined): CurrentUser {
   return {
     id: user.id,
     email: user.email,
@@ -202,6 +202,8 @@ export async function currentUser(ctx: RequestContext): Promise<{ user: CurrentU
   if (!token && !ctx.request.headers.has("cookie")) return { user: null, hadToken: false };
   const authUser = await auth().getUser(ctx, token);
   if (!authUser) return { user: null, hadToken: token !== undefined };
+  // The embedded auth reads the profile in the session check's own statement.
+  if (authUser.profile !== undefined) return { user: toCurrentUser(authUser, authUser.profile), hadToken: true };
   return { user: await loadUser(authUser), hadToken: true };
 }
 

@@ -203,6 +203,27 @@ export interface CompareResult extends VersionComparison {
   toVersion: VersionDetail;
 }
 
+// Versions never change (no one may update them; a deleted persona's go with it and a new
+// persona has a new id), so a comparison of two of them is computed once: the word diff of
+// two long backstories costs more than the rest of the page. Consulted only after the two
+// versions were read through the RLS door in this request, so it never answers for a
+// persona the caller cannot see. A few dozen entries: the comparisons being looked at now.
+const COMPARISONS_KEPT = 32;
+const comparisons = new Map<string, VersionComparison>();
+
+function comparison(from: VersionDetail, to: VersionDetail): VersionComparison {
+  const key = `${from.personaId}:${from.version}:${to.version}`;
+  let found = comparisons.get(key);
+  if (found) {
+    comparisons.delete(key); // most recently used last
+  } else {
+    found = compareVersions(from, to);
+    if (comparisons.size >= COMPARISONS_KEPT) comparisons.delete(comparisons.keys().next().value!);
+  }
+  comparisons.set(key, found);
+  return found;
+}
+
 /**
  * Two versions compared. Absent numbers default to the previous and the current version
  * (version 1 alone is compared with itself); a given number that is no version is a 404.
@@ -223,7 +244,7 @@ export async function compare(
     const toRow = rows.find((r) => r.version === toN);
     if (!fromRow || !toRow) throw versionNotFound();
     return {
-      ...compareVersions(fromRow, toRow),
+      ...comparison(fromRow, toRow),
       persona: { id: head.id, name: head.name },
       latest: head.latest,
       fromVersion: fromRow,

@@ -33,12 +33,17 @@
 //   --skip <a,b>        skip measurement groups: js, lighthouse, latency, extra
 //   --pages <p,q>       measure only these PAGES paths in the js and lighthouse groups (e.g. /subscription)
 //   --extra <f,g>       run only these EXTRA_MEASUREMENTS (function names, e.g. measureStripeWebhooks)
-//   --only <a,b>        run only these extra measurements (backstory, chat, library, webhooks, history, images),
+//   --only <a,b>        run only these extra measurements (backstory, chat, library, webhooks, history, pages, images),
 //                       seeding only the creators they need; js, lighthouse, latency skipped
 //   --out <file>        JSON output path (default bench-results/bench.json)
+//   --cluster <url>     instead of everything else: the app on the PostgreSQL server at <url> (a
+//                       throwaway database is created there and dropped), with 1 and then 2
+//                       processes (WEB_CONCURRENCY), the same signed-in page at 10 connections;
+//                       reports requests/s of each and the ratio (budget ≥ BUDGETS.clusterRatio)
 //   --help
 //
-// Env: CHROMIUM_PATH (default /usr/bin/chromium).
+// Env: CHROMIUM_PATH (default /usr/bin/chromium); BENCH_PORT (the server, default 3210) and
+// BENCH_STRIPE_PORT (the fake Stripe API, default BENCH_PORT + 100), used when free.
 //
 // Extending: add pages to PAGES, latency targets to LATENCY_TARGETS, and other
 // measurements to EXTRA_MEASUREMENTS (see the comments there). Pages that need a
@@ -61,6 +66,7 @@ import zlib from "node:zlib";
 // ---------------------------------------------------------------------------
 
 const KB = 1024;
+const MB = 1024 * KB;
 
 export const BUDGETS = {
   // gzip -9 bytes of first-load JS, by page kind
@@ -76,6 +82,13 @@ export const BUDGETS = {
   // persona history: what persona_versions takes per version (table, TOAST and indexes), for
   // a persona with 500 versions and a 20,000-character backstory (a full copy each: ~20 KB)
   historyBytesPerVersion: 4 * KB,
+  // issue 14: each signed-in page's throughput ÷ an uncached public render's, same run
+  signedInRpsRatio: 0.7,
+  // issue 14: server RSS (MB) a few seconds after start, and after the bench's load
+  rssIdleMB: 150,
+  rssAfterLoadMB: 200,
+  // issue 14: requests/s with 2 processes ÷ with 1, on PostgreSQL (--cluster)
+  clusterRatio: 1.6,
 };
 
 /**
@@ -142,7 +155,7 @@ export const LATENCY_TARGETS = [
  *                       unit: "bytes", budget: { op: "<=", value: 50 * 1024 } })];
  *   },
  */
-export const EXTRA_MEASUREMENTS = [measureBackstoryGeneration, measureChatReplies, measureLibraryScaling, measureStripeWebhooks, measureHistory, measureReferenceImages];
+export const EXTRA_MEASUREMENTS = [measureBackstoryGeneration, measureChatReplies, measureLibraryScaling, measureStripeWebhooks, measureHistory, measureSignedInPages, measureReferenceImages];
 
 /**
  * `--only <keys>`: the extra measurements to run alone (js, lighthouse and latency are then
@@ -155,6 +168,30 @@ export const EXTRA_KEYS = {
   webhooks: { fn: measureStripeWebhooks, creators: [] },
   history: { fn: measureHistory, creators: ["history"] },
   images: { fn: measureReferenceImages, creators: ["small"] },
+  pages: { fn: measureSignedInPages, creators: ["small", "large"] },
+};
+
+/**
+ * Signed-in pages against a public render (issue 14, measureSignedInPages): each page as full
+ * HTML (what a browser without JavaScript gets: every loader of the page, the session check
+ * once, the render) at `connections` for `duration` s, as the seeded creator named, and the
+ * uncached public render `publicPath` (a query string bypasses the anonymous-page cache)
+ * measured before and after them. Rows per page: p50, p95 (≤ BUDGETS.latencyP95Ms), req/s, CPU
+ * per request, and req/s ÷ the public render's (≥ BUDGETS.signedInRpsRatio).
+ */
+export const SIGNED_IN = {
+  publicPath: "/login?v=1",
+  pages: [
+    { path: "/dashboard", creator: "small" },
+    { path: "/create-persona", creator: "small" },
+    { path: "/my-personas", creator: "small", label: "10 personas" },
+    { path: "/my-personas", creator: "large", label: "2000 personas" },
+    { path: "/my-personas?q={search}", creator: "large", label: "2000 personas, search" },
+    { path: "/persona/{id}", creator: "small" },
+  ],
+  connections: 10,
+  duration: 8,
+  warmup: 2,
 };
 
 /**
@@ -256,7 +293,8 @@ const CHROME_FLAGS = [
 ];
 
 const SERVER_READY_TIMEOUT_MS = 60_000;
-const PREFERRED_PORT = 3210;
+// BENCH_PORT: where the bench's server listens when free (else any free port).
+const PREFERRED_PORT = Number(process.env.BENCH_PORT ?? 3210);
 
 // ---------------------------------------------------------------------------
 // Args
@@ -284,6 +322,7 @@ function parseArgs(argv) {
       case "--pages": args.pages = new Set(value().split(",").map((s) => s.trim()).filter(Boolean)); break;
       case "--extra": args.extra = new Set(value().split(",").map((s) => s.trim()).filter(Boolean)); break;
       case "--only": args.only = value().split(",").map((s) => s.trim()).filter(Boolean); break;
+      case "--cluster": args.cluster = value(); break;
       case "--help": case "-h": args.help = true; break;
       default: throw new Error(`unknown argument: ${a} (try --help)`);
     }
@@ -433,7 +472,7 @@ async function build(log) {
 }
 
 /** Starts the server on a fresh DATA_DIR; `beforeStart(dataDir)` runs first (the DATA_DIR is free then) and its result is returned as `prepared`. */
-async function startServer(log, { beforeStart } = {}) {
+async function startServer(log, { beforeStart, extraEnv = {} } = {}) {
   const buildEntry = path.join(ROOT, "build/index.js");
   if (!fs.existsSync(buildEntry)) throw new Error(`${path.relative(ROOT, buildEntry)} not found: build first (drop --no-build)`);
   const port = await findFreePort(PREFERRED_PORT);
@@ -454,6 +493,9 @@ async function startServer(log, { beforeStart } = {}) {
       APP_URL: baseUrl,
       // Request logging would measure the terminal, not the app.
       LOG_REQUESTS: "0",
+      // GET /__process: the server's CPU time and RSS, for the CPU-per-request and memory rows.
+      PF_PROCESS_METRICS: "1",
+      ...extraEnv,
     },
     label: "server",
   });
@@ -533,6 +575,7 @@ function fmtValue(value, unit) {
     case "bytes": return `${(value / KB).toFixed(1)} KB`;
     case "ms": return `${value.toFixed(value < 1 ? 2 : 1)} ms`;
     case "req/s": return `${value.toFixed(0)} req/s`;
+    case "MB": return `${value.toFixed(0)} MB`;
     case "score": return `${Math.round(value)}`;
     default: return `${value}${unit ? ` ${unit}` : ""}`;
   }
@@ -887,6 +930,20 @@ async function measureLighthouse(ctx) {
 // 3. Server latency
 // ---------------------------------------------------------------------------
 
+/** The server process's CPU time and memory (GET /__process, PF_PROCESS_METRICS=1), or null. */
+async function processStats(ctx) {
+  try {
+    const res = await fetch(`${ctx.baseUrl}/__process`, { signal: AbortSignal.timeout(5000) });
+    if (res.status !== 200) {
+      await res.arrayBuffer();
+      return null;
+    }
+    return await res.json();
+  } catch {
+    return null;
+  }
+}
+
 function percentile(sorted, p) {
   if (sorted.length === 0) return null;
   const rank = Math.ceil((p / 100) * sorted.length); // nearest-rank
@@ -918,8 +975,8 @@ function latencyNames(target) {
   const shown = target.displayPath ?? target.path;
   const idPath = method === "GET" ? shown : `${method}.${shown}`;
   return {
-    ids: { p50: `latency.p50.${idPath}${idSuffix}`, p95: `latency.p95.${idPath}${idSuffix}`, rps: `latency.rps.${idPath}${idSuffix}` },
-    labels: { p50: `Latency p50 ${method} ${shown}${suffix}`, p95: `Latency p95 ${method} ${shown}${suffix}`, rps: `Throughput ${method} ${shown}${suffix}` },
+    ids: { p50: `latency.p50.${idPath}${idSuffix}`, p95: `latency.p95.${idPath}${idSuffix}`, rps: `latency.rps.${idPath}${idSuffix}`, cpu: `cpu.per-request.${idPath}${idSuffix}` },
+    labels: { p50: `Latency p50 ${method} ${shown}${suffix}`, p95: `Latency p95 ${method} ${shown}${suffix}`, rps: `Throughput ${method} ${shown}${suffix}`, cpu: `CPU per request ${method} ${shown}${suffix}` },
   };
 }
 
@@ -932,7 +989,8 @@ async function measureLatencyTarget(ctx, target) {
   const budget = target.budgetP95Ms != null ? { op: "<=", value: target.budgetP95Ms } : undefined;
   const { ids, labels } = latencyNames(target);
   try {
-    const page = PAGES.find((pg) => pg.path === p) ?? { path: p, ...target };
+    // A target with its own cookie is probed with it (a seeded creator's persona is not found as anyone else).
+    const page = (!target.cookie && PAGES.find((pg) => pg.path === p)) || { path: p, ...target };
     // A GET probe: resolves the cookie and tells a missing route (404) from one that exists.
     const probe = await probePage(ctx, page);
     if (probe.skip) {
@@ -971,6 +1029,7 @@ async function measureLatencyTarget(ctx, target) {
     }
     const latencies = [];
     let non2xx = 0;
+    const before = await processStats(ctx);
     const result = await runAutocannon(
       { ...base, ...(byAmount ? { amount: target.amount } : { duration: target.duration }), ...requestsFor(target.bodies) },
       (_client, statusCode, _bytes, responseTime) => {
@@ -978,6 +1037,13 @@ async function measureLatencyTarget(ctx, target) {
         else non2xx++;
       },
     );
+    const after = await processStats(ctx);
+    const samePid = before && after && before.pid === after.pid && result.requests.total > 0;
+    const cpuMs = samePid ? (after.cpuUserMs + after.cpuSystemMs - before.cpuUserMs - before.cpuSystemMs) / result.requests.total : null;
+    // The main thread alone (renders; the embedded database has a thread of its own): what bounds throughput.
+    const mainMs = samePid && before.mainThreadCpuMs != null && after.mainThreadCpuMs != null
+      ? (after.mainThreadCpuMs - before.mainThreadCpuMs) / result.requests.total
+      : null;
     latencies.sort((a, b) => a - b);
     const p50 = percentile(latencies, 50);
     const p95 = percentile(latencies, 95);
@@ -1000,6 +1066,9 @@ async function measureLatencyTarget(ctx, target) {
       non2xx: Math.max(non2xx, result.non2xx ?? 0),
       errors: result.errors,
       timeouts: result.timeouts,
+      cpuMsPerRequest: cpuMs,
+      mainThreadCpuMsPerRequest: mainMs,
+      serverRssMB: after ? after.rssBytes / MB : null,
     };
     const note = problems.join(", ");
     const bad = problems.length ? { pass: false } : {};
@@ -1009,6 +1078,16 @@ async function measureLatencyTarget(ctx, target) {
     rows.push(row({ id: ids.p50, label: labels.p50, value: p50, unit: "ms", note, ...bad }));
     rows.push(row({ id: ids.p95, label: labels.p95, value: p95, unit: "ms", budget, note: `${run}, ${latencies.length} samples${note ? `, ${note}` : ""}`, details, ...bad }));
     if (!byAmount) rows.push(row({ id: ids.rps, label: labels.rps, value: rps, unit: "req/s", note, ...bad }));
+    rows.push(row({
+      id: ids.cpu,
+      label: labels.cpu,
+      value: cpuMs === null ? null : Math.round(cpuMs * 100) / 100,
+      unit: "ms",
+      ...(cpuMs === null ? { skipped: "the server does not answer GET /__process (PF_PROCESS_METRICS=1, one process)" } : {}),
+      note: cpuMs === null
+        ? ""
+        : `server process CPU (user+system) ÷ ${result.requests.total} requests${mainMs === null ? "" : `; main thread ${mainMs.toFixed(1)} ms (the rest: the database thread, GC)`}; ${(cpuMs * rps / 10).toFixed(0)} % of one core at this rate`,
+    }));
   } catch (err) {
     const note = `error: ${err?.message ?? err}`;
     rows.push(row({ id: ids.p95, label: labels.p95, unit: "ms", budget, note }));
@@ -1521,6 +1600,75 @@ async function measureHistory(ctx) {
 }
 
 // ---------------------------------------------------------------------------
+// 5b. Signed-in pages against a public render (an EXTRA_MEASUREMENTS entry, issue 14)
+// ---------------------------------------------------------------------------
+
+/** SIGNED_IN: every page's latency, throughput, CPU per request and its throughput ÷ the uncached public render's. */
+async function measureSignedInPages(ctx) {
+  const lib = ctx.library;
+  const rows = [];
+  const run = { connections: SIGNED_IN.connections, duration: SIGNED_IN.duration, warmup: SIGNED_IN.warmup };
+  const publicTarget = (when) => ({ path: SIGNED_IN.publicPath, label: `uncached public render, ${when}`, ...run });
+  const rpsOf = (list, target) => list.find((r) => r.id === latencyNames(target).ids.rps)?.value ?? null;
+
+  const first = await measureLatencyTarget(ctx, publicTarget("before"));
+  rows.push(...first);
+  const measured = [];
+  for (const page of SIGNED_IN.pages) {
+    if (aborting) break;
+    const label = `signed in${page.label ? `, ${page.label}` : ""}`;
+    const target = { path: page.path, displayPath: page.path.replace(/\?.*$/, ""), label, auth: true, budgetP95Ms: BUDGETS.latencyP95Ms, ...run };
+    const { ids, labels } = latencyNames(target);
+    const creator = lib?.creators?.[page.creator];
+    if (!creator) {
+      const reason = lib?.error ? { note: `error: ${lib.error}` } : { skipped: lib?.skipped ?? "library creators not seeded" };
+      rows.push(row({ id: ids.p95, label: labels.p95, unit: "ms", budget: { op: "<=", value: BUDGETS.latencyP95Ms }, ...reason }));
+      continue;
+    }
+    let url;
+    let cookie;
+    try {
+      cookie = await creatorCookie(ctx, page.creator);
+      url = page.path.replace("{id}", encodeURIComponent(creator.activePersonaId ?? "")).replace("{search}", encodeURIComponent(creator.search?.q ?? "zephyr"));
+      const res = await ctx.fetchPage(url, { cookie });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+    } catch (err) {
+      rows.push(row({ id: ids.p95, label: labels.p95, unit: "ms", budget: { op: "<=", value: BUDGETS.latencyP95Ms }, note: `error: ${err?.message ?? err}` }));
+      continue;
+    }
+    const pageRows = await measureLatencyTarget(ctx, { ...target, path: url, cookie });
+    const p95Row = pageRows.find((r) => r.id === ids.p95);
+    if (p95Row?.value != null) p95Row.note += `; as the ${creator.personas.toLocaleString("en-US")}-persona creator, full HTML of ${url}`;
+    rows.push(...pageRows);
+    measured.push({ target, ids, labels, rps: rpsOf(pageRows, target), url });
+  }
+  const last = await measureLatencyTarget(ctx, publicTarget("after"));
+  rows.push(...last);
+
+  const publicRps = [rpsOf(first, publicTarget("before")), rpsOf(last, publicTarget("after"))].filter((v) => v != null);
+  const baseline = publicRps.length ? publicRps.reduce((a, b) => a + b, 0) / publicRps.length : null;
+  for (const m of measured) {
+    const ratioRow = {
+      id: `latency.rps-ratio.${m.target.displayPath}.${m.target.label.replace(/\W+/g, "-")}`,
+      label: `Throughput ratio ${m.target.displayPath} (${m.target.label}) ÷ public render`,
+      unit: "×",
+      budget: { op: ">=", value: BUDGETS.signedInRpsRatio },
+    };
+    if (baseline && m.rps != null) {
+      rows.push(row({
+        ...ratioRow,
+        value: Math.round((m.rps / baseline) * 100) / 100,
+        note: `${m.rps.toFixed(0)} req/s ÷ ${baseline.toFixed(0)} req/s (GET ${SIGNED_IN.publicPath}, mean of ${publicRps.map((v) => v.toFixed(0)).join(" and ")} before and after)`,
+      }));
+    } else {
+      rows.push(row({ ...ratioRow, note: "needs the page's and the public render's throughput" }));
+    }
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------
 // 6. Stripe webhooks (an EXTRA_MEASUREMENTS entry)
 // ---------------------------------------------------------------------------
 
@@ -1542,7 +1690,7 @@ const FAKE_STRIPE_READY_TIMEOUT_MS = 30_000;
 async function startFakeStripe(log) {
   const runner = tsRunner();
   if (!runner) return { error: "the fake Stripe needs node_modules/.bin/tsx or vite-node (npm ci)" };
-  const port = await findFreePort(PREFERRED_PORT + 100);
+  const port = await findFreePort(Number(process.env.BENCH_STRIPE_PORT ?? PREFERRED_PORT + 100));
   const { events: _e, warmup: _w, ...keys } = STRIPE_BENCH;
   const apiUrl = `http://127.0.0.1:${port}`;
   const proc = startChild(runner.cmd, [...runner.args, "tests/support/fake-stripe-server.ts"], {
@@ -1643,6 +1791,103 @@ async function measureStripeWebhooks(ctx) {
   } catch (err) {
     return [row({ id: ids.p95, label: labels.p95, unit: "ms", budget, note: `error: ${err?.message ?? err}` })];
   }
+}
+
+/** A server RSS row from processStats() (null: the server does not report it). */
+function rssRow(stats, { id, label, budgetMB, when }) {
+  const budget = { op: "<=", value: budgetMB };
+  if (!stats) return row({ id, label, unit: "MB", budget, skipped: "the server does not answer GET /__process (PF_PROCESS_METRICS=1)" });
+  return row({
+    id,
+    label,
+    value: Math.round((stats.rssBytes / MB) * 10) / 10,
+    unit: "MB",
+    budget,
+    note: `${when}; JS heap ${(stats.heapUsedBytes / MB).toFixed(0)} MB, external (PGlite's WebAssembly memory and buffers) ${(stats.externalBytes / MB).toFixed(0)} MB`,
+    details: stats,
+  });
+}
+
+// ---------------------------------------------------------------------------
+// 7. Past one process (--cluster <postgres url>, issue 14)
+// ---------------------------------------------------------------------------
+
+/** The page the cluster mode measures: signed in, the profile and the persona list (as a new creator with a few personas). */
+// Runs alternate (1, 2, 1, 2) so that a change in the machine's load shows in both means.
+export const CLUSTER = { path: "/dashboard", personas: 3, processes: [1, 2, 1, 2], connections: 10, duration: 8, warmup: 2 };
+
+/**
+ * `--cluster <url>`: creates a throwaway database on that PostgreSQL server, then for 1 and 2
+ * processes (WEB_CONCURRENCY), alternately, starts the app on it, signs a creator in (the first
+ * run registers it), and measures CLUSTER.path. Reports requests/s of each run, the ratio of the means (≥ BUDGETS.clusterRatio)
+ * and p95 for information. The load generator runs on the same machine: on 2 cores it takes a
+ * share of the CPU the processes would use.
+ */
+async function runClusterBench(args) {
+  const started = Date.now();
+  const log = (msg) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
+  const { default: postgres } = await import("postgres");
+  const admin = postgres(args.cluster, { max: 1, onnotice: () => {} });
+  const dbName = `pf_bench_cluster_${process.pid}`;
+  const dbUrl = new URL(args.cluster);
+  dbUrl.pathname = `/${dbName}`;
+  const rows = [];
+  try {
+    if (args.build) await build(log);
+    await admin.unsafe(`create database ${dbName}`);
+    onCleanup(async () => {
+      await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
+      await admin.end({ timeout: 5 });
+    });
+    const secret = randomBytes(32).toString("hex");
+    let account;
+    const rps = new Map();
+    for (const [run, n] of CLUSTER.processes.entries()) {
+      if (aborting) break;
+      const { baseUrl, dataDir, server } = await startServer(log, {
+        extraEnv: { DATABASE_URL: dbUrl.href, WEB_CONCURRENCY: String(n), SESSION_SECRET: secret },
+      });
+      const ctx = { baseUrl, dataDir, log, args, fetchPage: (p, { cookie } = {}) => fetch(`${baseUrl}${p}`, { redirect: "manual", headers: cookie ? { cookie } : {} }) };
+      ctx.cookieFor = async (page) => (typeof page.cookie === "string" ? page.cookie : null);
+      if (!account) {
+        const cookie = await signIn(ctx);
+        for (let i = 0; i < CLUSTER.personas; i++) {
+          const res = await fetch(`${baseUrl}/api/personas`, {
+            method: "POST",
+            headers: { cookie, origin: baseUrl, "content-type": "application/json" },
+            body: JSON.stringify({ name: `Cluster ${i + 1}`, type: "influencer", gender: "female", ageRange: "25-34", interests: ["tech"], personality: ["Curious"], description: "A persona for the cluster bench." }),
+          });
+          if (res.status !== 201) throw new Error(`POST /api/personas answered ${res.status}: ${await res.text()}`);
+          await res.arrayBuffer();
+        }
+        account = { cookie };
+      }
+      const target = { path: CLUSTER.path, label: `${n} process${n > 1 ? "es" : ""}, PostgreSQL, run ${run + 1}`, cookie: account.cookie, auth: true, connections: CLUSTER.connections, duration: CLUSTER.duration, warmup: CLUSTER.warmup };
+      const measured = await measureLatencyTarget(ctx, target);
+      rows.push(...measured.filter((r) => !r.id.startsWith("cpu.")));
+      const value = measured.find((r) => r.id === latencyNames(target).ids.rps)?.value;
+      if (value != null) rps.set(n, [...(rps.get(n) ?? []), value]);
+      await server.stop();
+    }
+    const mean = (list) => (list?.length ? list.reduce((a, b) => a + b, 0) / list.length : null);
+    const [one, two] = [mean(rps.get(1)), mean(rps.get(2))];
+    rows.push(row({
+      id: "cluster.rps-ratio",
+      label: `Throughput ${CLUSTER.path}, 2 processes ÷ 1 (PostgreSQL)`,
+      value: one && two ? Math.round((two / one) * 100) / 100 : null,
+      unit: "×",
+      budget: { op: ">=", value: BUDGETS.clusterRatio },
+      note: one && two ? `mean ${two.toFixed(0)} ÷ mean ${one.toFixed(0)} req/s; ${os.cpus().length} CPUs shared with PostgreSQL and the load generator` : "needs both runs",
+    }));
+  } catch (err) {
+    rows.push(row({ id: "cluster.error", label: "Cluster bench", note: `error: ${err?.message ?? err}` }));
+  }
+  printTable(rows);
+  const report = { timestamp: new Date().toISOString(), mode: "cluster", cpus: os.cpus().length, loadAverage: os.loadavg()[0], metrics: Object.fromEntries(rows.map((r) => [r.id, r])) };
+  fs.mkdirSync(path.dirname(args.out), { recursive: true });
+  fs.writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
+  log(`wrote ${path.relative(process.cwd(), args.out) || args.out}`);
+  return args.strict && rows.some((r) => r.pass === false) ? 1 : 0;
 }
 
 // ---------------------------------------------------------------------------
@@ -1798,6 +2043,7 @@ function printTable(rows) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
+  if (args.cluster) return runClusterBench(args);
   if (args.help) {
     const lines = fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").slice(1);
     console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith("//"))).map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
@@ -1827,7 +2073,7 @@ async function main() {
     const extras = args.skip.has("extra") ? [] : selectedExtras(args);
     const onlyCreators = args.only ? args.only.flatMap((key) => EXTRA_KEYS[key].creators) : null;
     const seed =
-      extras.some((fn) => [measureLibraryScaling, measureHistory, measureChatReplies, measureReferenceImages].includes(fn)) ||
+      extras.some((fn) => [measureLibraryScaling, measureHistory, measureChatReplies, measureReferenceImages, measureSignedInPages].includes(fn)) ||
       (pagesNeedSeed && ["js", "lighthouse"].some((g) => !args.skip.has(g)));
     const needSeed = seed && (!onlyCreators || onlyCreators.length > 0);
     ({ baseUrl, dataDir, server, prepared: library } = await startServer(log, { beforeStart: needSeed ? (dir) => seedLibrary(log, dir, onlyCreators) : undefined }));
@@ -1851,6 +2097,13 @@ async function main() {
       fetch(`${baseUrl}${p}`, { redirect: "manual", headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(15_000) }),
   };
   ctx.cookieFor = makeCookieResolver(ctx);
+
+  // Memory a few seconds after start, before any load (the bench's own server only).
+  const memoryRows = [];
+  if (server) {
+    await sleep(3000);
+    memoryRows.push(rssRow(await processStats(ctx), { id: "memory.rss.idle", label: "Server RSS, idle after start", budgetMB: BUDGETS.rssIdleMB, when: "3 s after the server answered its first request, before any load" }));
+  }
 
   const groups = [
     ["js", "First-load JS", measureFirstLoadJs],
@@ -1880,6 +2133,10 @@ async function main() {
   }
 
   if (aborting) return 130;
+  if (server?.alive) {
+    memoryRows.push(rssRow(await processStats(ctx), { id: "memory.rss.after-load", label: "Server RSS, after the load", budgetMB: BUDGETS.rssAfterLoadMB, when: "after every measurement above" }));
+  }
+  rows.push(...memoryRows);
   if (server && !server.alive) {
     // Every row after this point measured connection errors: say why.
     const { code, signal } = await server.exited;

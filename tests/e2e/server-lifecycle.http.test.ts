@@ -128,3 +128,25 @@ test("a lock left by a crash, or naming a PID that now belongs to another proces
   second.child.kill("SIGTERM");
   expect(await second.exited).toBe(0);
 });
+
+test("several processes need a server database: WEB_CONCURRENCY=2 on the embedded one is refused with a readable message", async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pf-lifecycle-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DATA_DIR: dataDir, NODE_ENV: "production", WEB_CONCURRENCY: "2" };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ["app/server.mjs"], { cwd: root, env });
+  let output = "";
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  expect(code).toBe(1);
+  expect(output).toContain("WEB_CONCURRENCY=2 needs DATABASE_URL");
+  expect(output).not.toMatch(/\n\s+at /);
+  // Nothing was opened: no lock in the data directory.
+  expect(existsSync(lockOf(dataDir))).toBe(false);
+});
+
+test("the process metrics the bench reads are off unless PF_PROCESS_METRICS=1", async () => {
+  const server = await startServer(mkdtempSync(path.join(tmpdir(), "pf-lifecycle-")));
+  expect((await fetch(`${server.url}/__process`)).status).toBe(404);
+  server.child.kill("SIGTERM");
+  expect(await server.exited).toBe(0);
+});

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
 
 import { cookieSecret, cookieSecure } from "../cookies.server";
-import { withServiceRole, type Tx } from "../db.server";
+import { serviceStatement, withServiceRole, type Tx } from "../db.server";
 
 import {
   ACCESS_TOKEN_TTL_S,
@@ -41,6 +41,18 @@ interface UserRow {
   recovery_sent_at: Date | string | null;
 }
 
+interface SessionRow {
+  id: string;
+  email: string;
+  email_confirmed_at: Date | string | null;
+  created_at: Date | string;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  subscription_status: string | null;
+  profile_created_at: Date | string | null;
+}
+
 const newToken = () => randomBytes(32).toString("base64url");
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -48,18 +60,37 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 let signingKey: KeyObject | undefined;
 const secretKey = () => (signingKey ??= createSecretKey(Buffer.from(cookieSecret(), "utf8")));
 
+// A token's signature is checked once: the HMAC (WebCrypto) was a measurable share of every
+// signed-in request. Only what the signature proves is kept (subject, session, expiry), never
+// whether the session is open: that is asked of the database on every request.
+const VERIFIED_KEPT = 5000;
+const verified = new Map<string, { sub: string; session_id: string; expMs: number }>();
+
+async function verifiedClaims(token: string): Promise<{ sub: string; session_id: string } | null> {
+  const known = verified.get(token);
+  if (known) {
+    if (known.expMs > Date.now()) return known;
+    verified.delete(token);
+    return null;
+  }
+  let claims: { sub?: string; session_id?: unknown; exp?: number };
+  try {
+    ({ payload: claims } = await jwtVerify(token, secretKey(), { issuer: ISSUER, audience: "authenticated", algorithms: ["HS256"] }));
+  } catch {
+    return null;
+  }
+  if (typeof claims.sub !== "string" || typeof claims.session_id !== "string" || typeof claims.exp !== "number") return null;
+  const UUID = /^[0-9a-f-]{36}$/i;
+  if (!UUID.test(claims.sub) || !UUID.test(claims.session_id)) return null;
+  if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
+  const entry = { sub: claims.sub, session_id: claims.session_id, expMs: claims.exp * 1000 };
+  verified.set(token, entry);
+  return entry;
+}
+
 async function rows<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
-}
-
-function toAuthUser(row: UserRow): AuthUser {
-  return {
-    id: row.id,
-    email: row.email,
-    emailVerified: row.email_confirmed_at !== null,
-    createdAt: new Date(row.created_at),
-  };
 }
 
 async function findByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
@@ -317,29 +348,31 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
 
     async getUser(_ctx, accessToken) {
       if (!accessToken) return null;
-      let claims: { sub?: string; session_id?: unknown };
-      try {
-        ({ payload: claims } = await jwtVerify(accessToken, secretKey(), {
-          issuer: ISSUER,
-          audience: "authenticated",
-          algorithms: ["HS256"],
-        }));
-      } catch {
-        return null;
-      }
-      if (typeof claims.sub !== "string" || typeof claims.session_id !== "string") return null;
-      const UUID = /^[0-9a-f-]{36}$/i;
-      if (!UUID.test(claims.sub) || !UUID.test(claims.session_id)) return null;
-      const [row] = await withServiceRole("auth: get user", (tx) =>
-        rows<UserRow>(
-          tx,
-          sql`select u.id, u.email, u.encrypted_password, u.email_confirmed_at, u.created_at, u.confirmation_sent_at, u.recovery_sent_at
-              from auth.sessions s join auth.users u on u.id = s.user_id
-              where s.id = ${claims.session_id} and s.user_id = ${claims.sub}
-                and (s.not_after is null or s.not_after > now()) and u.deleted_at is null`,
-        ),
+      const claims = await verifiedClaims(accessToken);
+      if (!claims) return null;
+      // One statement: the session is open, the account exists, and its profile (see the
+      // migration 20261123060000_session_lookup). Nothing cached, so revocation is exact.
+      const [row] = await serviceStatement<SessionRow>(
+        "auth: get user",
+        sql`select * from private.session_user_profile(${claims.session_id}, ${claims.sub})`,
       );
-      return row ? toAuthUser(row) : null;
+      if (!row) return null;
+      return {
+        id: row.id,
+        email: row.email,
+        emailVerified: row.email_confirmed_at !== null,
+        createdAt: new Date(row.created_at),
+        profile:
+          row.subscription_status === null
+            ? null
+            : {
+                firstName: row.first_name,
+                lastName: row.last_name,
+                profileImageUrl: row.profile_image_url,
+                subscriptionStatus: row.subscription_status,
+                createdAt: new Date(row.profile_created_at ?? row.created_at),
+              },
+      };
     },
 
     async signOut(_ctx, userId) {

@@ -9,6 +9,21 @@ export interface AuthUser {
   email: string;
   emailVerified: boolean;
   createdAt: Date;
+  /**
+   * The user's profile, when the adapter read it in the same statement as the session
+   * (local auth: private.session_user_profile). Absent otherwise: the caller then reads it
+   * through the RLS door. `null`: the account has no profile row.
+   */
+  profile?: SessionProfile | null;
+}
+
+/** What a signed-in page shows of the user's profile (a subset of public.profiles). */
+export interface SessionProfile {
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  subscriptionStatus: string;
+  createdAt: Date;
 }
 
 export type AuthErrorCode =

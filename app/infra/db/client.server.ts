@@ -3,12 +3,14 @@
 import { readdirSync, readFileSync, writeFileSync, rmSync, mkdirSync } from "node:fs";
 import path from "node:path";
 
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 
+import { PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -126,21 +128,56 @@ export function lockPgliteDir(dir: string): () => void {
   throw new DataDirInUseError(`The database in "${dir}" is being opened by another process. Stop it or choose another DATA_DIR.`);
 }
 
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+/**
+ * PGlite's settings for a small server (issue 14). Its defaults are a desktop Postgres's:
+ * 128 MB of shared buffers, all of it in the WebAssembly heap, which only ever grows. The
+ * app's working set (a creator's personas, their versions, the sessions) fits many times in
+ * 16 MB; what is not cached is read from the data directory's files, which the operating
+ * system caches anyway. Durability is unchanged (every commit is written to the WAL files as
+ * before). pg_trgm serves the library's search (migration 20261123060100).
+ */
+export const PGLITE_OPTIONS = {
+  // Start parameters, not postgresql.conf: PGlite would overwrite the data directory's file.
+  startParams: [
+    ...PGlite.defaultStartParams,
+    ...["shared_buffers=16MB", "wal_buffers=512kB", "temp_buffers=2MB", "maintenance_work_mem=16MB"].flatMap((setting) => ["-c", setting]),
+  ],
+  extensions: { pg_trgm },
+} satisfies PGliteOptions;
+
+/**
+ * Opens PGlite: in memory without a directory (tests), else in `dataDir`/pgdata under the
+ * directory's lock. With `thread`, PGlite runs in a worker thread (pglite-thread.server.ts) so
+ * that queries and page renders use both cores; the server does that, tests need not.
+ */
+export async function openPglite(dataDir?: string, options: { thread?: boolean } = {}): Promise<DatabaseHandle> {
   let unlock = () => {};
-  let client: PGlite;
+  let dir: string | undefined;
   if (dataDir) {
-    const dir = path.join(dataDir, "pgdata");
+    dir = path.join(dataDir, "pgdata");
     mkdirSync(dir, { recursive: true });
     unlock = lockPgliteDir(dir);
-    client = new PGlite(dir);
-  } else {
-    client = new PGlite();
   }
-  await client.waitReady;
+  let client: PgliteLike & Pick<PGlite, "transaction" | "close">;
+  try {
+    if (options.thread) {
+      client = (await PgliteThread.open({
+        dataDir: dir,
+        startParams: PGLITE_OPTIONS.startParams,
+        extensions: Object.keys(PGLITE_OPTIONS.extensions),
+      })) as unknown as PGlite;
+    } else {
+      const local = dir ? new PGlite(dir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
+      await local.waitReady;
+      client = local;
+    }
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   return {
     kind: "pglite",
-    db: drizzlePglite(client, { schema }) as unknown as AppDatabase,
+    db: drizzlePglite(client as PGlite, { schema }) as unknown as AppDatabase,
     raw: pgliteRaw(client),
     rawTransaction: (fn) => client.transaction((tx) => fn(pgliteRaw(tx))),
     close: async () => {

@@ -1,0 +1,203 @@
+// PGlite on its own thread (issue 14). PGlite is Postgres compiled to WebAssembly: every
+// statement runs synchronously on the thread that calls it. On the main thread that is the
+// thread that also parses requests and renders pages, so the two took turns on one core. Here
+// the database lives in a worker_threads worker and the main thread talks to it by messages;
+// both cores work at once. The object below offers what drizzle's PGlite driver and the raw
+// handle use (query, exec, transaction, close), so nothing above this file changes.
+//
+// Transactions: `begin` opens a PGlite transaction in the worker and keeps it open until the
+// main thread says `commit` or `rollback`; PGlite's own lock makes every other statement wait
+// meanwhile, as it does on one thread. Errors cross as plain objects with the database's fields
+// (code, detail, constraint…) and are rebuilt as Errors with the same fields and message.
+import { Worker } from "node:worker_threads";
+
+import type { QueryOptions, Results } from "@electric-sql/pglite";
+
+// CommonJS, evaluated by the worker: kept as text so the Remix build carries it without a
+// separate file. Parsers cannot cross threads; drizzle's only keep values as text (identity),
+// so the main thread sends their type ids and the worker installs identity parsers for them.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+let pg;
+const open = new Map();
+const identity = (value) => value;
+function options(wire) {
+  if (!wire) return undefined;
+  const parsers = {};
+  for (const oid of wire.textTypes || []) parsers[oid] = identity;
+  return { rowMode: wire.rowMode, parsers };
+}
+function plainError(error) {
+  const out = { message: String((error && error.message) || error), name: (error && error.name) || "Error" };
+  for (const key of Object.keys(error || {})) {
+    const value = error[key];
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") out[key] = value;
+  }
+  return out;
+}
+const target = (m) => (m.tx ? open.get(m.tx).tx : pg);
+async function handle(m) {
+  switch (m.op) {
+    case "open": {
+      const { PGlite } = await import("@electric-sql/pglite");
+      const extensions = {};
+      for (const name of workerData.extensions) extensions[name] = (await import("@electric-sql/pglite/contrib/" + name))[name];
+      pg = new PGlite(workerData.dataDir, { startParams: workerData.startParams, extensions });
+      await pg.waitReady;
+      return null;
+    }
+    case "query":
+      return target(m).query(m.text, m.params, options(m.options));
+    case "exec":
+      return target(m).exec(m.text, options(m.options));
+    case "begin":
+      return new Promise((ready, failed) => {
+        const entry = {};
+        entry.finished = pg.transaction((tx) => new Promise((commit, rollback) => {
+          Object.assign(entry, { tx, commit, rollback });
+          open.set(m.id, entry);
+          ready(m.id);
+        }));
+        entry.finished.catch(failed);
+      });
+    case "commit": {
+      const entry = open.get(m.tx);
+      open.delete(m.tx);
+      entry.commit();
+      await entry.finished;
+      return null;
+    }
+    case "rollback": {
+      const entry = open.get(m.tx);
+      open.delete(m.tx);
+      entry.rollback(new Error("rolled back"));
+      await entry.finished.catch(() => {});
+      return null;
+    }
+    case "close":
+      await pg.close();
+      return null;
+  }
+  throw new Error("unknown operation " + m.op);
+}
+parentPort.on("message", (m) => {
+  handle(m).then(
+    (result) => parentPort.postMessage({ id: m.id, result }),
+    (error) => parentPort.postMessage({ id: m.id, error: plainError(error) }),
+  );
+});
+`;
+
+interface WireOptions {
+  rowMode?: "array" | "object";
+  textTypes?: number[];
+}
+
+type Call = { op: "open" | "begin" | "close" } | { op: "commit" | "rollback"; tx: number } | {
+  op: "query" | "exec";
+  tx?: number;
+  text: string;
+  params?: unknown[];
+  options?: WireOptions;
+};
+
+function toWire(options?: QueryOptions): WireOptions | undefined {
+  if (!options) return undefined;
+  const unsupported = Object.keys(options).filter((key) => !["rowMode", "parsers"].includes(key));
+  if (unsupported.length) throw new Error(`PGlite on its own thread does not support the query options ${unsupported.join(", ")}`);
+  return { rowMode: options.rowMode, textTypes: Object.keys(options.parsers ?? {}).map(Number) };
+}
+
+function rebuiltError(plain: Record<string, unknown>): Error {
+  const error = new Error(String(plain.message));
+  Object.assign(error, plain);
+  return error;
+}
+
+interface Queryable {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(text: string, options?: QueryOptions): Promise<Results[]>;
+}
+
+/** PGlite in a worker thread: the subset of PGlite's interface the app uses. */
+export class PgliteThread implements Queryable {
+  readonly #worker: Worker;
+  #next = 1;
+  readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  #failure: Error | undefined;
+
+  private constructor(workerData: { dataDir?: string; startParams: string[]; extensions: string[] }) {
+    this.#worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
+    // The worker keeps the process alive only while a call is waiting for it.
+    this.#worker.unref();
+    this.#worker.on("message", (message: { id: number; result?: unknown; error?: Record<string, unknown> }) => {
+      const call = this.#pending.get(message.id);
+      if (!call) return;
+      this.#pending.delete(message.id);
+      if (this.#pending.size === 0) this.#worker.unref();
+      if (message.error) call.reject(rebuiltError(message.error));
+      else call.resolve(message.result);
+    });
+    const fail = (error: Error) => {
+      this.#failure = error;
+      for (const call of this.#pending.values()) call.reject(error);
+      this.#pending.clear();
+    };
+    this.#worker.on("error", fail);
+    this.#worker.on("exit", (code) => fail(new Error(`The database thread stopped (exit ${code}).`)));
+  }
+
+  static async open(options: { dataDir?: string; startParams: string[]; extensions: string[] }): Promise<PgliteThread> {
+    const thread = new PgliteThread(options);
+    try {
+      await thread.#call({ op: "open" });
+    } catch (error) {
+      await thread.#worker.terminate();
+      throw error;
+    }
+    return thread;
+  }
+
+  #call<T>(call: Call): Promise<T> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#next++;
+    return new Promise<T>((resolve, reject) => {
+      if (this.#pending.size === 0) this.#worker.ref();
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#worker.postMessage({ ...call, id });
+    });
+  }
+
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#call({ op: "query", text, params, options: toWire(options) });
+  }
+
+  exec(text: string, options?: QueryOptions): Promise<Results[]> {
+    return this.#call({ op: "exec", text, options: toWire(options) });
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const tx = await this.#call<number>({ op: "begin" });
+    const inside: Queryable = {
+      query: (text, params, options) => this.#call({ op: "query", tx, text, params, options: toWire(options) }),
+      exec: (text, options) => this.#call({ op: "exec", tx, text, options: toWire(options) }),
+    };
+    let result: T;
+    try {
+      result = await fn(inside);
+    } catch (error) {
+      await this.#call({ op: "rollback", tx }).catch(() => {});
+      throw error;
+    }
+    await this.#call({ op: "commit", tx });
+    return result;
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.#call({ op: "close" });
+    } finally {
+      await this.#worker.terminate();
+    }
+  }
+}
