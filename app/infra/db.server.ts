@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 import { sql } from "drizzle-orm";
 
-import { openPglite, openPostgres, migrate, type DatabaseHandle, type Tx } from "./db/client.server";
+import { isSupabaseManaged, openPglite, openPostgres, migrate, type DatabaseHandle, type Tx } from "./db/client.server";
 import { prepareDataDir } from "./data-dir.server";
 import { getEnv } from "./env.server";
 
@@ -21,12 +21,19 @@ export class DoorError extends Error {
 
 const insideDoor = new AsyncLocalStorage<string>();
 let handle: Promise<DatabaseHandle> | undefined;
+/**
+ * The role of the auth-tables door. Supabase grants service_role nothing on auth.users (only
+ * GoTrue's role and `postgres` may write there), so on a Supabase-managed database that door
+ * stays the connecting role ("none" resets to it): `postgres`, which Supabase makes BYPASSRLS.
+ */
+let authTablesRole: "service_role" | "none" = "service_role";
 
 async function openFromEnv(): Promise<DatabaseHandle> {
   const env = getEnv();
   const opened = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(prepareDataDir(env.DATA_DIR));
   // On Supabase the CLI applies supabase/migrations; the app does it on PGlite and plain Postgres.
   if (!env.SUPABASE_URL) await migrate(opened, (line) => console.log(`[db] ${line}`));
+  authTablesRole = opened.kind === "postgres" && (await isSupabaseManaged(opened)) ? "none" : "service_role";
   return opened;
 }
 
@@ -47,6 +54,13 @@ export function database(): Promise<DatabaseHandle> {
 /** Tests and tools install their own database (a fresh PGlite, or a throwaway server database). */
 export function useDatabase(next: DatabaseHandle | undefined): void {
   handle = next ? Promise.resolve(next) : undefined;
+  authTablesRole = "service_role";
+  if (next?.kind === "postgres") {
+    handle = isSupabaseManaged(next).then((managed) => {
+      authTablesRole = managed ? "none" : "service_role";
+      return next;
+    });
+  }
 }
 
 export async function closeDatabase(): Promise<void> {
@@ -99,6 +113,23 @@ export function withServiceRole<T>(reason: string, fn: (tx: Tx) => Promise<T>): 
     async (tx) => {
       await tx.execute(
         sql`select set_config('request.jwt.claims', '{"role":"service_role"}', true), set_config('role', 'service_role', true)`,
+      );
+    },
+    fn,
+  );
+}
+
+/**
+ * The embedded auth adapter's door to auth.users and auth.sessions (bypasses RLS). It is the
+ * service_role door, except on a Supabase-managed database in plain-Postgres mode, where it
+ * is the connecting role (see authTablesRole); everything else privileged stays service_role.
+ */
+export function withAuthTables<T>(reason: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return enter(
+    `withAuthTables(${reason})`,
+    async (tx) => {
+      await tx.execute(
+        sql`select set_config('request.jwt.claims', '{"role":"service_role"}', true), set_config('role', ${authTablesRole}, true)`,
       );
     },
     fn,
