@@ -135,3 +135,9 @@ export function withAuthTables<T>(reason: string, fn: (tx: Tx) => Promise<T>): P
     fn,
   );
 }
+
+/** Whether the open database is Supabase-managed (its auth schema is GoTrue's). */
+export async function databaseIsSupabaseManaged(): Promise<boolean> {
+  await database();
+  return authTablesRole === "none";
+}

@@ -1,6 +1,6 @@
 // The Supabase adapter against a fake GoTrue speaking GoTrue's HTTP (tests/support/fake-gotrue.ts):
 // real supabase-js and @supabase/ssr, real HTTP, real cookies carried between requests.
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, generateKeyPairSync, randomUUID, sign } from "node:crypto";
 import { createServer } from "node:net";
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -17,13 +17,19 @@ let auth: AuthAdapter;
 
 beforeAll(async () => {
   fake = await startFakeGoTrue();
-  auth = createSupabaseAuth({
-    SUPABASE_URL: fake.url,
-    SUPABASE_ANON_KEY: fake.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: fake.serviceRoleKey,
-    APP_URL,
-  });
+  auth = createSupabaseAuth(
+    { SUPABASE_URL: fake.url, SUPABASE_ANON_KEY: fake.anonKey, SUPABASE_SERVICE_ROLE_KEY: fake.serviceRoleKey, APP_URL },
+    { lookupSession },
+  );
 });
+
+/** What auth.sessions joined to auth.users says in the project's database (auth.server.ts), read from the fake's state. */
+async function lookupSession(sessionId: string, userId: string) {
+  const session = fake.sessions.get(sessionId);
+  const user = fake.users.get(userId);
+  if (!session || session.userId !== userId || !user) return null;
+  return { email: user.email, emailConfirmedAt: user.emailConfirmedAt ? new Date(user.emailConfirmedAt) : null, createdAt: new Date(user.createdAt) };
+}
 afterAll(async () => {
   await fake.close();
 });
@@ -153,6 +159,7 @@ describe("signUp", () => {
   });
 
   it("mails an unconfirmed address again and reports the same account as created", async () => {
+    fake.config.maxFrequencySeconds = 0;
     const first = await auth.signUp(emptyCtx(), { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" });
     const again = await auth.signUp(emptyCtx(), { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" });
 
@@ -160,10 +167,10 @@ describe("signUp", () => {
     expect(fake.mails.filter((m) => m.type === "signup")).toHaveLength(2);
   });
 
-  it("turns GoTrue's weak_password refusal into a readable provider_error", async () => {
+  it("turns GoTrue's weak_password refusal into weak_password with a readable message", async () => {
     const error = await authErrorOf(auth.signUp(emptyCtx(), { email: "ada@example.com", password: "abc", firstName: "A", lastName: "L" }));
-    expect(error.code).toBe("provider_error");
-    expect(error.message).toContain("Password should be at least 6 characters");
+    expect(error.code).toBe("weak_password");
+    expect(error.message).toBe("This password is too weak or too common. Please choose another one.");
   });
 });
 
@@ -218,6 +225,7 @@ describe("verifyEmail and resendVerification", () => {
   });
 
   it("resends the confirmation mail with the redirect; the new link replaces the old one", async () => {
+    fake.config.maxFrequencySeconds = 0;
     const { tokenHash: first } = await signUpAda();
     expect(await auth.resendVerification(emptyCtx(), "ada@example.com")).toEqual({});
 
@@ -301,8 +309,8 @@ describe("the cookie session", () => {
       emailVerified: true,
       createdAt: new Date(fake.userByEmail("ada@example.com")?.createdAt ?? ""),
     });
-    // Always asked GoTrue (getUser, never getSession), with the token from the cookie.
-    expect(fake.requestsTo("/user", "GET").at(-1)?.headers.authorization).toBe(`Bearer ${session.accessToken}`);
+    // Verified locally (ES256 against the project's JWKS) and its session looked up: GoTrue is not asked.
+    expect(fake.requestsTo("/user", "GET")).toEqual([]);
   });
 
   it("returns null without cookies, without asking GoTrue", async () => {
@@ -318,20 +326,57 @@ describe("the cookie session", () => {
     expect((await auth.getUser(emptyCtx(), session.accessToken))?.emailVerified).toBe(false);
   });
 
-  it("returns null for tokens GoTrue refuses: garbage, a foreign signature, expired, or a 401", async () => {
+  it("returns null for tokens that fail: garbage, a foreign signature, a forged ES256 key, expired", async () => {
     const { session } = await signedIn();
     const claims = claimsOf(session.accessToken);
+    const forgedKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey;
+    const head = Buffer.from(JSON.stringify({ alg: "ES256", typ: "JWT", kid: fake.signingKeyId })).toString("base64url");
+    const body = Buffer.from(JSON.stringify(claims)).toString("base64url");
+    const forged = `${head}.${body}.${sign("sha256", Buffer.from(`${head}.${body}`), { key: forgedKey, dsaEncoding: "ieee-p1363" }).toString("base64url")}`;
 
     expect(await auth.getUser(emptyCtx(), "not-a-jwt")).toBeNull();
-    expect(await auth.getUser(emptyCtx(), fake.signJwt(claims, "another-secret"))).toBeNull();
+    expect(await auth.getUser(emptyCtx(), forged)).toBeNull();
     expect(await auth.getUser(emptyCtx(), fake.signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }))).toBeNull();
-    expect(fake.requestsTo("/user").map((r) => r.status)).toEqual([403, 403, 403]);
+    expect(await auth.getUser(emptyCtx(), fake.signJwt({ ...claims, session_id: randomUUID() }))).toBeNull();
+    // An HS256 token can only be checked by GoTrue, which refuses a foreign secret.
+    expect(await auth.getUser(emptyCtx(), fake.signJwt(claims, "another-secret"))).toBeNull();
+    expect(fake.requestsTo("/user").map((r) => r.status)).toEqual([403]);
+    expect(await auth.getUser(emptyCtx(), session.accessToken)).not.toBeNull();
+  });
+
+  it("verifies ES256 tokens locally with the JWKS fetched once, and still notices sign-out", async () => {
+    const { session } = await signedIn();
+    const jwksBefore = fake.requestsTo("/.well-known/jwks.json").length;
+    for (let i = 0; i < 5; i++) expect((await auth.getUser(emptyCtx(), session.accessToken))?.id).toBe(session.userId);
+    expect(fake.requestsTo("/.well-known/jwks.json").length - jwksBefore).toBeLessThanOrEqual(1);
+    expect(fake.requestsTo("/user")).toEqual([]);
+
+    await auth.signOut(emptyCtx(), session.userId, session.accessToken);
+    expect(await auth.getUser(emptyCtx(), session.accessToken)).toBeNull();
+  });
+
+  it("asks GoTrue for tokens of a project on the legacy HS256 secret, and on any failure answers null", async () => {
+    fake.config.signing = "HS256";
+    const { session } = await signedIn();
+    expect(JSON.parse(Buffer.from(session.accessToken.split(".")[0] ?? "", "base64url").toString()).alg).toBe("HS256");
+    expect((await auth.getUser(emptyCtx(), session.accessToken))?.id).toBe(session.userId);
+    expect(fake.requestsTo("/user").at(-1)?.headers.authorization).toBe(`Bearer ${session.accessToken}`);
 
     fake.fail({ path: "/user", status: 401, body: { code: "no_authorization", message: "This endpoint requires a valid Bearer token" } });
     expect(await auth.getUser(emptyCtx(), session.accessToken)).toBeNull();
     fake.fail({ path: "/user", status: 500 });
     expect(await auth.getUser(emptyCtx(), session.accessToken)).toBeNull();
     expect(await auth.getUser(emptyCtx(), session.accessToken)).not.toBeNull();
+  });
+
+  it("asks GoTrue when the app's database cannot tell (not the project's database)", async () => {
+    const unsure = createSupabaseAuth(
+      { SUPABASE_URL: fake.url, SUPABASE_ANON_KEY: fake.anonKey, SUPABASE_SERVICE_ROLE_KEY: fake.serviceRoleKey, APP_URL },
+      { lookupSession: async () => undefined },
+    );
+    const { session } = await signedIn();
+    expect((await unsure.getUser(emptyCtx(), session.accessToken))?.id).toBe(session.userId);
+    expect(fake.requestsTo("/user")).toHaveLength(1);
   });
 
   it("refreshes a nearly expired session through its refresh token and writes the new cookies", async () => {
@@ -345,11 +390,9 @@ describe("the cookie session", () => {
     expect(fake.requestsTo("/token").map((r) => r.query.grant_type)).toEqual(["password", "refresh_token"]);
     expect(browser.jar.get(browser.sessionCookie() ?? "")).not.toBe(before);
     expect(browser.last.responseHeaders.get("Cache-Control")).toContain("no-store");
-    // Refreshed first, then asked GoTrue for the user with the refreshed session.
-    expect(fake.requests.slice(-2).map((r) => `${r.path}?${r.query.grant_type ?? ""}`)).toEqual([
-      "/auth/v1/token?refresh_token",
-      "/auth/v1/user?",
-    ]);
+    // Refreshed first; the refreshed token is then verified locally.
+    expect(fake.requests.at(-1)?.query.grant_type).toBe("refresh_token");
+    expect(fake.requestsTo("/user")).toEqual([]);
   });
 
   it("signOut revokes every session of the user, clears the cookies, and the old token and cookies stop working", async () => {
@@ -485,14 +528,13 @@ describe("password reset", () => {
     expect(fake.userByEmail("ada@example.com")?.password).toBe("a brand new secret");
   });
 
-  it("refuses a too-weak password as provider_error and leaves no session behind", async () => {
+  it("refuses a too-weak password as weak_password and leaves no session behind", async () => {
     const user = fake.createUser({ email: "ada@example.com", password: "correct horse" });
     const token = fake.issueOtp("ada@example.com", "recovery");
     const browser = new Browser();
 
     const error = await authErrorOf(browser.run((ctx) => auth.resetPassword(ctx, token, "abc")));
-    expect(error.code).toBe("provider_error");
-    expect(error.message).toContain("Password should be at least 6 characters");
+    expect(error.code).toBe("weak_password");
     expect(browser.sessionCookie()).toBeUndefined();
     expect(fake.activeSessions(user.id)).toBe(0);
     expect(user.password).toBe("correct horse");
@@ -535,12 +577,12 @@ describe("changePassword", () => {
     expect(fake.userByEmail("ada@example.com")?.password).toBe("correct horse");
   });
 
-  it("reports GoTrue's refusal of an unchanged password as provider_error", async () => {
+  it("reports GoTrue's refusal of an unchanged password as weak_password", async () => {
     const { browser } = await signedIn();
     const user = (await browser.run((ctx) => auth.getUser(ctx)))!;
     const error = await authErrorOf(browser.run((ctx) => auth.changePassword(ctx, user, "correct horse", "correct horse")));
-    expect(error.code).toBe("provider_error");
-    expect(error.message).toContain("New password should be different");
+    expect(error.code).toBe("weak_password");
+    expect(error.message).toBe("The new password must be different from the current one.");
   });
 });
 
