@@ -753,7 +753,12 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
         confirm(user);
         return send(res, 200, issueSession(user, "password"));
       }
-      sendMail(user, "signup", redirectTo, pkce !== null, true);
+      try {
+        sendMail(user, "signup", redirectTo, pkce !== null, true);
+      } catch (e) {
+        if (!existing) users.delete(user.id); // one transaction in GoTrue: no mail, no user
+        throw e;
+      }
       return send(res, 200, userJson(user));
     }
 

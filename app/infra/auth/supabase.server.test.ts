@@ -762,3 +762,81 @@ describe("when GoTrue fails", () => {
     }
   });
 });
+
+describe("GoTrue's limits and refusals", () => {
+  const visitor = (client: string): AuthContext => ({ ...emptyCtx(), client });
+
+  it("forwards the visitor's address as Sb-Forwarded-For, so each visitor has their own per-IP budget", async () => {
+    fake.config.signInSignUpsPerFiveMinutes = 2;
+    fake.createUser({ email: "ada@example.com", password: "correct horse" });
+    const signIn = (client: string) => auth.signIn(visitor(client), { email: "ada@example.com", password: "correct horse" });
+
+    await signIn("198.51.100.7");
+    await signIn("198.51.100.7");
+    const limited = await authErrorOf(signIn("198.51.100.7"));
+    expect(limited.code).toBe("rate_limited");
+    expect(limited.message).toBe("Too many sign-in attempts from your network. Please wait a few minutes and try again.");
+    // Another visitor behind the same app server is not affected.
+    expect((await signIn("203.0.113.9")).email).toBe("ada@example.com");
+    expect(fake.requestsTo("/token").map((r) => r.headers["sb-forwarded-for"])).toEqual([
+      "198.51.100.7",
+      "198.51.100.7",
+      "198.51.100.7",
+      "203.0.113.9",
+    ]);
+  });
+
+  it("forwards only a well-formed IP address (never a header passed through)", async () => {
+    await auth.signUp(visitor("198.51.100.7, 10.0.0.1"), { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" });
+    await auth.signUp(visitor("::ffff:192.0.2.1"), { email: "bob@example.com", password: "correct horse", firstName: "B", lastName: "L" });
+    expect(fake.requestsTo("/signup").map((r) => r.headers["sb-forwarded-for"])).toEqual([undefined, "::ffff:192.0.2.1"]);
+  });
+
+  it("answers a repeat registration inside GoTrue's mail interval exactly like a first one, without a second mail", async () => {
+    const input = { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" };
+    const first = await auth.signUp(emptyCtx(), input);
+    const again = await auth.signUp(emptyCtx(), input);
+
+    expect(first.status).toBe("created");
+    expect(again).toEqual({ status: "created" });
+    expect(fake.requestsTo("/signup").map((r) => r.status)).toEqual([200, 429]);
+    expect(fake.mails).toHaveLength(1);
+  });
+
+  it("reports the project's e-mail quota on sign-up, resend and reset instead of pretending a mail was sent", async () => {
+    fake.config.emailQuotaPerHour = 1;
+    await auth.signUp(emptyCtx(), { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" });
+    fake.createUser({ email: "bob@example.com", password: "correct horse" });
+
+    for (const call of [
+      () => auth.signUp(emptyCtx(), { email: "cy@example.com", password: "correct horse", firstName: "C", lastName: "Y" }),
+      () => auth.resendVerification(emptyCtx(), "ada@example.com"),
+      () => auth.requestPasswordReset(emptyCtx(), "bob@example.com"),
+    ]) {
+      const error = await authErrorOf(call());
+      expect(error.code).toBe("rate_limited");
+      expect(error.message).toBe("We cannot send more e-mails right now. Please try again in an hour.");
+    }
+    expect(fake.mails).toHaveLength(1);
+    expect(fake.userByEmail("cy@example.com")).toBeUndefined();
+  });
+
+  it.each([
+    ["email_address_invalid", 400, "invalid_email", "Invalid email address"],
+    ["email_address_not_authorized", 400, "not_allowed", "We cannot send e-mails to this address. Please use another address."],
+    ["signup_disabled", 422, "not_allowed", "New sign-ups are closed at the moment."],
+    ["email_provider_disabled", 422, "not_allowed", "Signing in with an e-mail address and password is switched off."],
+    ["over_request_rate_limit", 429, "rate_limited", "Too many sign-in attempts from your network. Please wait a few minutes and try again."],
+    ["weak_password", 422, "weak_password", "This password is too weak or too common. Please choose another one."],
+  ])("sign-up: GoTrue's %s becomes %s with a message for the visitor", async (gotrueCode, status, code, message) => {
+    fake.fail({ path: "/signup", status, body: { code: gotrueCode, message: `GoTrue says ${gotrueCode}` } });
+    const error = await authErrorOf(auth.signUp(emptyCtx(), { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" }));
+    expect([error.code, error.message]).toEqual([code, message]);
+  });
+
+  it("sign-in: a banned account is told so, not that the password is wrong", async () => {
+    fake.fail({ path: "/token", status: 400, body: { code: "user_banned", message: "User is banned" } });
+    const error = await authErrorOf(auth.signIn(emptyCtx(), { email: "ada@example.com", password: "correct horse" }));
+    expect([error.code, error.message]).toEqual(["not_allowed", "This account is suspended."]);
+  });
+});
