@@ -12,7 +12,7 @@ import { getEnv } from "./env.server";
  * project's own database (one primary-key lookup instead of a call to GoTrue). Undefined when
  * the database is not the project's (then the adapter asks GoTrue).
  */
-const lookupGoTrueSession: SessionLookup = async (sessionId, userId) => {
+export const lookupGoTrueSession: SessionLookup = async (sessionId, userId) => {
   if (!(await databaseIsSupabaseManaged())) return undefined;
   const rows = await withAuthTables("auth: Supabase session check", (tx) =>
     tx.execute<{ email: string | null; email_confirmed_at: string | Date | null; created_at: string | Date }>(
