@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 
 import { defineConfig, type LaunchOptions } from "@playwright/test";
 
+import { e2eOAuth, e2eOAuthPort as oauthPort, e2eOAuthUrl } from "./support/e2e-oauth";
 import { e2eStripe, e2eStripePort as stripePort } from "./support/e2e-stripe";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -73,6 +74,18 @@ export default defineConfig({
           stdout: "ignore",
           stderr: "pipe",
         },
+        // Third-party sign-in runs against a local identity provider (tests/support/fake-oauth-provider.ts)
+        // on the port after the fake Stripe's: Google, GitHub and a generic OpenID Connect issuer.
+        {
+          command: "node_modules/.bin/tsx tests/support/fake-oauth-server.ts",
+          cwd: root,
+          url: `${e2eOAuthUrl}/health`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          env: { FAKE_OAUTH_PORT: String(oauthPort) },
+          stdout: "ignore",
+          stderr: "pipe",
+        },
         {
           command: `npx remix build && node app/server.mjs`,
           cwd: root,
@@ -88,6 +101,7 @@ export default defineConfig({
             TRUST_PROXY: "loopback",
             APP_URL: baseURL,
             ...e2eStripe,
+            ...e2eOAuth,
           },
           stdout: "ignore",
           stderr: "pipe",

@@ -53,9 +53,11 @@ export function PasswordField({
   );
 }
 
-const providerNames: Record<string, string> = { github: "GitHub", google: "Google", gitlab: "GitLab", discord: "Discord", apple: "Apple", azure: "Microsoft", twitter: "X" };
-
-export function OAuthButtons({ providers }: { providers: string[] }) {
+/**
+ * 'Continue with …' for each third-party sign-in provider the server offers (none: nothing);
+ * `redirectTo` is where the visitor goes once signed in.
+ */
+export function OAuthButtons({ providers, redirectTo }: { providers: { id: string; name: string }[]; redirectTo?: string | null }) {
   if (providers.length === 0) return null;
   return (
     <div className="mt-6">
@@ -64,12 +66,13 @@ export function OAuthButtons({ providers }: { providers: string[] }) {
       </p>
       <div className="mt-4 grid gap-2">
         {providers.map((provider) => (
-          <Form key={provider} method="post" action={`/api/auth/${provider}`} reloadDocument>
+          <Form key={provider.id} method="post" action={`/api/auth/${provider.id}`} reloadDocument>
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <button
               type="submit"
               className="w-full rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
             >
-              Continue with {providerNames[provider] ?? provider}
+              Continue with {provider.name}
             </button>
           </Form>
         ))}

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 
 import { createLocalAuth } from "./auth/local.server";
+import { localOAuthProviders } from "./auth/oauth.server";
 import { createSupabaseAuth, type SessionLookup } from "./auth/supabase.server";
 import type { AuthAdapter } from "./auth/types";
 import { databaseIsSupabaseManaged, withAuthTables } from "./db.server";
@@ -47,7 +48,7 @@ export function auth(): AuthAdapter {
             SUPABASE_SERVICE_ROLE_KEY: env.SUPABASE_SERVICE_ROLE_KEY,
             APP_URL: env.APP_URL,
           }, { lookupSession: lookupGoTrueSession })
-        : createLocalAuth();
+        : createLocalAuth({ oauthProviders: localOAuthProviders(env) });
   }
   return adapter as AuthAdapter;
 }
@@ -57,11 +58,34 @@ export function useAuth(next: AuthAdapter | undefined): void {
   adapter = next;
 }
 
-/** Third-party sign-in providers offered on the sign-in screens (Supabase mode only). */
-export function oauthProviders(): string[] {
+export interface OAuthProviderOption {
+  /** The path segment of /api/auth/{id}. */
+  id: string;
+  /** What 'Continue with …' says. */
+  name: string;
+}
+
+const PROVIDER_NAMES: Record<string, string> = {
+  github: "GitHub",
+  google: "Google",
+  gitlab: "GitLab",
+  discord: "Discord",
+  apple: "Apple",
+  azure: "Microsoft",
+  twitter: "X",
+};
+
+/**
+ * Third-party sign-in providers offered on the sign-in screens: in Supabase mode those
+ * listed in OAUTH_PROVIDERS (enabled in Supabase Auth), on the embedded auth those whose
+ * OAUTH_<PROVIDER>_* variables are set.
+ */
+export function oauthProviders(): OAuthProviderOption[] {
   const env = getEnv();
-  if (!env.SUPABASE_URL || !env.OAUTH_PROVIDERS) return [];
+  if (!env.SUPABASE_URL) return localOAuthProviders(env).map(({ id, name }) => ({ id, name }));
+  if (!env.OAUTH_PROVIDERS) return [];
   return env.OAUTH_PROVIDERS.split(",")
     .map((p) => p.trim().toLowerCase())
-    .filter((p) => /^[a-z0-9_-]{2,30}$/.test(p));
+    .filter((p) => /^[a-z0-9_-]{2,30}$/.test(p))
+    .map((id) => ({ id, name: PROVIDER_NAMES[id] ?? id }));
 }

@@ -69,6 +69,16 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ OPENAI_BASE_URL: "http://127.0.0.1:8080/v1" })).toThrow(/OPENAI_API_KEY is required/);
   });
 
+  it("needs each third-party sign-in provider's variables together", () => {
+    expect(() => parseEnv({ OAUTH_GOOGLE_CLIENT_ID: "id" })).toThrow(/OAUTH_GOOGLE_CLIENT_SECRET is required when OAUTH_GOOGLE_CLIENT_ID is set/);
+    expect(() => parseEnv({ OAUTH_GITHUB_CLIENT_SECRET: "s" })).toThrow(/OAUTH_GITHUB_CLIENT_ID is required/);
+    expect(() => parseEnv({ OAUTH_OIDC_ISSUER: "https://id.example.com" })).toThrow(/OAUTH_OIDC_CLIENT_ID is required[\s\S]*OAUTH_OIDC_CLIENT_SECRET is required/);
+    expect(() => parseEnv({ OAUTH_OIDC_ISSUER: "ftp://id.example.com", OAUTH_OIDC_CLIENT_ID: "a", OAUTH_OIDC_CLIENT_SECRET: "b" })).toThrow(
+      /OAUTH_OIDC_ISSUER must be a URL/,
+    );
+    expect(parseEnv({ OAUTH_GITHUB_CLIENT_ID: "id", OAUTH_GITHUB_CLIENT_SECRET: "s" }).OAUTH_GITHUB_CLIENT_ID).toBe("id");
+  });
+
   it("documents every variable in .env.example", async () => {
     const { readFileSync } = await import("node:fs");
     const example = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");

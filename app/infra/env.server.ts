@@ -35,6 +35,22 @@ export const envSchema = z
     SUPABASE_ANON_KEY: optionalString,
     SUPABASE_SERVICE_ROLE_KEY: optionalString,
     OAUTH_PROVIDERS: optionalString,
+    // Third-party sign-in on the embedded auth (no SUPABASE_URL): each provider by its pair.
+    OAUTH_GOOGLE_CLIENT_ID: optionalString,
+    OAUTH_GOOGLE_CLIENT_SECRET: optionalString,
+    // Another OpenID Connect issuer standing in for Google (a local test server).
+    OAUTH_GOOGLE_ISSUER: optionalUrl(["http:", "https:"]),
+    OAUTH_GITHUB_CLIENT_ID: optionalString,
+    OAUTH_GITHUB_CLIENT_SECRET: optionalString,
+    // A GitHub Enterprise Server (its API at /api/v3), or a local test server.
+    OAUTH_GITHUB_URL: optionalUrl(["http:", "https:"]),
+    OAUTH_OIDC_ISSUER: optionalUrl(["http:", "https:"]),
+    OAUTH_OIDC_CLIENT_ID: optionalString,
+    OAUTH_OIDC_CLIENT_SECRET: optionalString,
+    // The button says 'Continue with <name>'.
+    OAUTH_OIDC_NAME: optionalString.refine((v) => v === undefined || (v.length <= 40 && !/[\u0000-\u001f]/.test(v)), {
+      message: "must be at most 40 characters without control characters",
+    }),
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: optionalUrl(["http:", "https:"]),
     OPENAI_TEXT_MODEL: optionalString.default("gpt-4o-mini"),
@@ -70,6 +86,9 @@ export const envSchema = z
     };
     group(["SUPABASE_URL", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY"], "Supabase mode needs all three");
     group(["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID"], "billing needs all three");
+    group(["OAUTH_GOOGLE_CLIENT_ID", "OAUTH_GOOGLE_CLIENT_SECRET"], "sign-in with Google needs both");
+    group(["OAUTH_GITHUB_CLIENT_ID", "OAUTH_GITHUB_CLIENT_SECRET"], "sign-in with GitHub needs both");
+    group(["OAUTH_OIDC_ISSUER", "OAUTH_OIDC_CLIENT_ID", "OAUTH_OIDC_CLIENT_SECRET"], "sign-in with an OpenID Connect issuer needs all three");
     if (env.SUPABASE_URL && !env.DATABASE_URL) {
       ctx.addIssue({
         code: "custom",

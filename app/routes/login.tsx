@@ -120,7 +120,7 @@ export default function Login() {
           Sign In
         </SubmitButton>
       </Form>
-      <OAuthButtons providers={providers} />
+      <OAuthButtons providers={providers} redirectTo={searchParams.get("redirectTo")} />
     </AuthCard>
   );
 }

@@ -18,8 +18,8 @@ test.describe("sign-up, verification and sign-in", () => {
     await visit(page, "/register");
     await expectNoA11yViolations(page);
     await expect(page.getByText("Must contain uppercase, lowercase, number, and special character")).toBeVisible();
-    // No identity provider is configured in the embedded mode, so none is offered.
-    await expect(page.getByRole("button", { name: /Continue with/ })).toHaveCount(0);
+    // The e2e server offers the local identity provider's three (tests/support/e2e-oauth.ts; oauth.test.ts).
+    await expect(page.getByRole("button", { name: /Continue with/ })).toHaveCount(3);
     await page.getByLabel("First name").fill("Grace");
     await page.getByLabel("Last name").fill("Hopper");
     await page.getByLabel("E-mail").fill(email);

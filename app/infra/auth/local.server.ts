@@ -5,11 +5,12 @@
 // changing the password or deleting the account revokes every earlier token.
 import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from "node:crypto";
 
+import { createCookie } from "@remix-run/node";
 import bcrypt from "bcryptjs";
 import { sql } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
 
-import { cookieSecret } from "../cookies.server";
+import { cookieSecret, cookieSecure } from "../cookies.server";
 import { withAuthTables, type Tx } from "../db.server";
 
 import {
@@ -18,9 +19,12 @@ import {
   RESET_TOKEN_TTL_MS,
   VERIFICATION_TOKEN_TTL_MS,
   type AuthAdapter,
+  type AuthContext,
   type AuthUser,
   type SignedIn,
 } from "./types";
+import { IdentityRefused, type ProviderIdentity } from "./oauth-identity";
+import { ProviderUnavailable, beginSignIn, finishSignIn, type LocalOAuthProvider, type OAuthFlow } from "./oauth.server";
 
 const BCRYPT_COST = 10;
 const ISSUER = "personaforge";
@@ -89,11 +93,160 @@ async function endSessions(tx: Tx, userId: string) {
   await tx.execute(sql`delete from auth.sessions where user_id = ${userId}`);
 }
 
+// ---------------------------------------------------------------------------------
+// Third-party sign-in (ADR 011)
+// ---------------------------------------------------------------------------------
+
+// The state, PKCE verifier and nonce of a sign-in in progress: signed, httpOnly, sent back
+// only to the callback, and only for as long as someone takes to sign in at a provider.
+const FLOW_TTL_S = 10 * 60;
+let flowCookieInstance: ReturnType<typeof createCookie> | undefined;
+const flowCookie = () =>
+  (flowCookieInstance ??= createCookie("pf_oauth", {
+    httpOnly: true,
+    // Lax: the provider's redirect back is a top-level GET from another site.
+    sameSite: "lax",
+    path: "/auth/callback",
+    secure: cookieSecure(),
+    secrets: [cookieSecret()],
+    maxAge: FLOW_TTL_S,
+  }));
+
+interface StoredFlow extends OAuthFlow {
+  redirectUri: string;
+  expiresAt: number;
+}
+
+async function readFlow(request: Request): Promise<StoredFlow | null> {
+  const value: unknown = await flowCookie().parse(request.headers.get("cookie"));
+  if (!value || typeof value !== "object") return null;
+  const flow = value as Partial<StoredFlow>;
+  const ok =
+    typeof flow.provider === "string" &&
+    typeof flow.state === "string" &&
+    typeof flow.codeVerifier === "string" &&
+    typeof flow.redirectUri === "string" &&
+    typeof flow.expiresAt === "number" &&
+    (flow.nonce === undefined || typeof flow.nonce === "string");
+  return ok && flow.expiresAt! > Date.now() ? (flow as StoredFlow) : null;
+}
+
+const FLOW_LOST =
+  "This sign-in could not be matched to this browser, or it was already used. Please start again with the button below.";
+
+/**
+ * Finds or makes the account of a provider's person, in one transaction (ADR 011):
+ * - an identity linked before signs in to its account;
+ * - otherwise the provider must vouch for the e-mail address (never an unverified one);
+ * - an account with that address and a verified e-mail gets the identity linked;
+ * - an account with that address whose e-mail was never verified was made by someone who
+ *   could not prove the mailbox: the provider now proves it, so the address becomes
+ *   verified, that registration's password stops working and its names and picture are
+ *   replaced by the provider's;
+ * - else a new account, verified, without a password, named and pictured by the provider.
+ */
+export async function signInWithIdentity(tx: Tx, identity: ProviderIdentity, providerName: string): Promise<SignedIn> {
+  const [linked] = await rows<{ user_id: string }>(
+    tx,
+    sql`select user_id from private.oauth_identities where provider = ${identity.provider} and subject = ${identity.subject} for update`,
+  );
+  if (linked) {
+    const [user] = await rows<UserRow>(
+      tx,
+      sql`select id, email, encrypted_password, email_confirmed_at, created_at, confirmation_sent_at, recovery_sent_at
+          from auth.users where id = ${linked.user_id} and deleted_at is null`,
+    );
+    if (user) {
+      await tx.execute(
+        sql`update private.oauth_identities set last_sign_in_at = now() where provider = ${identity.provider} and subject = ${identity.subject}`,
+      );
+      return createSession(tx, user);
+    }
+  }
+  if (!identity.emailVerified) {
+    throw new AuthError(
+      "email_not_verified",
+      `Your e-mail address at ${providerName} is not verified, so no account was created or changed. Verify it at ${providerName} first, or sign in with your password.`,
+    );
+  }
+  const names = {
+    first_name: identity.firstName,
+    last_name: identity.lastName,
+    full_name: [identity.firstName, identity.lastName].filter(Boolean).join(" ") || null,
+    avatar_url: identity.avatarUrl,
+  };
+  let [user] = await rows<UserRow>(
+    tx,
+    sql`select id, email, encrypted_password, email_confirmed_at, created_at, confirmation_sent_at, recovery_sent_at
+        from auth.users where lower(email) = ${identity.email} and deleted_at is null limit 1 for update`,
+  );
+  if (user && user.email_confirmed_at === null) {
+    await tx.execute(
+      sql`update auth.users set email_confirmed_at = now(), encrypted_password = null, confirmation_token = null,
+                                recovery_token = null, raw_user_meta_data = ${JSON.stringify(names)}::jsonb,
+                                raw_app_meta_data = ${JSON.stringify({ provider: identity.provider, providers: [identity.provider] })}::jsonb,
+                                updated_at = now()
+          where id = ${user.id}`,
+    );
+    await tx.execute(
+      sql`update public.profiles set first_name = ${identity.firstName}, last_name = ${identity.lastName},
+                                     profile_image_url = ${identity.avatarUrl}, auth_method = ${identity.provider}
+          where id = ${user.id}`,
+    );
+    await endSessions(tx, user.id);
+  } else if (user) {
+    await tx.execute(
+      sql`update auth.users set raw_app_meta_data = jsonb_set(coalesce(raw_app_meta_data, '{}'::jsonb), '{providers}',
+                                  (select coalesce(jsonb_agg(distinct p), '[]'::jsonb) from jsonb_array_elements_text(
+                                     coalesce(raw_app_meta_data -> 'providers', '[]'::jsonb) || ${JSON.stringify([identity.provider])}::jsonb) p)),
+                                updated_at = now()
+          where id = ${user.id}`,
+    );
+  } else {
+    const id = randomUUID();
+    const inserted = await rows<UserRow>(
+      tx,
+      sql`insert into auth.users (id, aud, role, email, encrypted_password, raw_user_meta_data, raw_app_meta_data,
+                                  email_confirmed_at, created_at, updated_at)
+          values (${id}, 'authenticated', 'authenticated', ${identity.email}, null, ${JSON.stringify(names)}::jsonb,
+                  ${JSON.stringify({ provider: identity.provider, providers: [identity.provider] })}::jsonb, now(), now(), now())
+          on conflict do nothing
+          returning id, email, encrypted_password, email_confirmed_at, created_at, confirmation_sent_at, recovery_sent_at`,
+    );
+    // A sign-up with the same address won a race: start again and it is found.
+    if (inserted.length === 0) throw new AuthError("invalid_token", FLOW_LOST);
+    user = inserted[0]!;
+  }
+  if (linked) {
+    // The account the identity pointed at is gone; the link moves to the account found now.
+    await tx.execute(sql`delete from private.oauth_identities where provider = ${identity.provider} and subject = ${identity.subject}`);
+  }
+  await tx.execute(
+    sql`insert into private.oauth_identities (provider, subject, user_id, email)
+        values (${identity.provider}, ${identity.subject}, ${user.id}, ${identity.email})`,
+  );
+  return createSession(tx, user);
+}
+
 function tokenAge(sentAt: Date | string | null): number {
   return sentAt ? Date.now() - new Date(sentAt).getTime() : Number.POSITIVE_INFINITY;
 }
 
-export function createLocalAuth(): AuthAdapter {
+export interface LocalAuthOptions {
+  /** Third-party sign-in providers (none: the 'Continue with …' buttons are absent). */
+  oauthProviders?: LocalOAuthProvider[];
+}
+
+export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
+  const providers = options.oauthProviders ?? [];
+  const provider = (id: string) => {
+    const found = providers.find((p) => p.id === id);
+    if (!found) throw new AuthError("not_configured", "This sign-in provider is not available.");
+    return found;
+  };
+  const clearFlow = async (ctx: AuthContext) =>
+    ctx.responseHeaders.append("Set-Cookie", await flowCookie().serialize("", { maxAge: 0, expires: new Date(0) }));
+
   return {
     kind: "local",
 
@@ -245,12 +398,40 @@ export function createLocalAuth(): AuthAdapter {
       await withAuthTables("auth: delete user", (tx) => tx.execute(sql`delete from auth.users where id = ${userId}`));
     },
 
-    async oauthStart() {
-      throw new AuthError("not_configured", "Third-party sign-in needs Supabase mode.");
+    async oauthStart(ctx, providerId, callbackUrl) {
+      const p = provider(providerId);
+      let started: Awaited<ReturnType<typeof beginSignIn>>;
+      try {
+        started = await beginSignIn(p, callbackUrl);
+      } catch (error) {
+        if (error instanceof ProviderUnavailable) throw new AuthError("provider_error", error.message);
+        throw error;
+      }
+      const stored: StoredFlow = { ...started.flow, redirectUri: callbackUrl, expiresAt: Date.now() + FLOW_TTL_S * 1000 };
+      ctx.responseHeaders.append("Set-Cookie", await flowCookie().serialize(stored));
+      return { url: started.url };
     },
 
-    async oauthCallback() {
-      throw new AuthError("not_configured", "Third-party sign-in needs Supabase mode.");
+    async oauthCallback(ctx, code) {
+      // Single use: whatever happens next, this browser's flow is over.
+      await clearFlow(ctx);
+      const flow = await readFlow(ctx.request);
+      const params = new URL(ctx.request.url).searchParams;
+      const state = params.get("state");
+      if (!flow || !state || state !== flow.state || !code) throw new AuthError("invalid_token", FLOW_LOST);
+      const p = provider(flow.provider);
+      // The address the provider redirected to, as registered (APP_URL), with the answer's parameters.
+      const callbackUrl = new URL(flow.redirectUri);
+      for (const [key, value] of params) callbackUrl.searchParams.append(key, value);
+      let identity: ProviderIdentity;
+      try {
+        identity = await finishSignIn(p, callbackUrl, flow);
+      } catch (error) {
+        if (error instanceof IdentityRefused) throw new AuthError("identity_refused", error.message);
+        if (error instanceof ProviderUnavailable) throw new AuthError("provider_error", error.message);
+        throw error;
+      }
+      return withAuthTables("auth: third-party sign-in", (tx) => signInWithIdentity(tx, identity, p.name));
     },
   };
 }

@@ -16,7 +16,8 @@ export type AuthErrorCode =
   | "email_not_verified" // right password, e-mail not confirmed yet
   | "invalid_token" // verification / reset / OAuth code unknown, used or malformed
   | "expired_token" // known but past its lifetime
-  | "not_configured" // e.g. OAuth in local mode
+  | "not_configured" // e.g. a sign-in provider this server does not offer
+  | "identity_refused" // a provider's answer the app will not use (unverified e-mail, bad profile); the message says why
   | "rate_limited" // the auth service's own limits (per client address, or the project's mail quota)
   | "not_allowed" // the auth service refuses this address or account (sign-ups closed, address not authorised, account banned)
   | "invalid_email" // the auth service does not accept the address
