@@ -1,9 +1,39 @@
 // The auth adapter for this process, chosen once from the environment.
+import { sql } from "drizzle-orm";
+
 import { createLocalAuth } from "./auth/local.server";
 import { localOAuthProviders } from "./auth/oauth.server";
-import { createSupabaseAuth } from "./auth/supabase.server";
+import { createSupabaseAuth, type SessionLookup } from "./auth/supabase.server";
 import type { AuthAdapter } from "./auth/types";
+import { databaseIsSupabaseManaged, withAuthTables } from "./db.server";
 import { getEnv } from "./env.server";
+
+/**
+ * Supabase mode: a locally verified token's session, read from GoTrue's auth.sessions in the
+ * project's own database (one primary-key lookup instead of a call to GoTrue). Undefined when
+ * the database is not the project's (then the adapter asks GoTrue).
+ */
+export const lookupGoTrueSession: SessionLookup = async (sessionId, userId) => {
+  if (!(await databaseIsSupabaseManaged())) return undefined;
+  const rows = await withAuthTables("auth: Supabase session check", (tx) =>
+    tx.execute<{ email: string | null; email_confirmed_at: string | Date | null; created_at: string | Date }>(
+      sql`select u.email, u.email_confirmed_at, u.created_at
+            from auth.sessions s join auth.users u on u.id = s.user_id
+           where s.id = ${sessionId} and s.user_id = ${userId}
+             and (s.not_after is null or s.not_after > now())
+             and u.deleted_at is null and (u.banned_until is null or u.banned_until <= now())`,
+    ),
+  );
+  const row = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows)[0] as
+    | { email: string | null; email_confirmed_at: string | Date | null; created_at: string | Date }
+    | undefined;
+  if (!row) return null;
+  return {
+    email: row.email ?? "",
+    emailConfirmedAt: row.email_confirmed_at === null ? null : new Date(row.email_confirmed_at),
+    createdAt: new Date(row.created_at),
+  };
+};
 
 let adapter: AuthAdapter | undefined;
 
@@ -17,7 +47,7 @@ export function auth(): AuthAdapter {
             SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY,
             SUPABASE_SERVICE_ROLE_KEY: env.SUPABASE_SERVICE_ROLE_KEY,
             APP_URL: env.APP_URL,
-          })
+          }, { lookupSession: lookupGoTrueSession })
         : createLocalAuth({ oauthProviders: localOAuthProviders(env) });
   }
   return adapter as AuthAdapter;

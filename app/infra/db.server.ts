@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 import { sql, type SQL } from "drizzle-orm";
 
-import { openPglite, openPostgres, migrate, type DatabaseHandle, type Tx } from "./db/client.server";
+import { isSupabaseManaged, openPglite, openPostgres, migrate, type DatabaseHandle, type Tx } from "./db/client.server";
 import { prepareDataDir } from "./data-dir.server";
 import { getEnv } from "./env.server";
 
@@ -21,6 +21,12 @@ export class DoorError extends Error {
 
 const insideDoor = new AsyncLocalStorage<string>();
 let handle: Promise<DatabaseHandle> | undefined;
+/**
+ * The role of the auth-tables door. Supabase grants service_role nothing on auth.users (only
+ * GoTrue's role and `postgres` may write there), so on a Supabase-managed database that door
+ * stays the connecting role ("none" resets to it): `postgres`, which Supabase makes BYPASSRLS.
+ */
+let authTablesRole: "service_role" | "none" = "service_role";
 
 async function openFromEnv(): Promise<DatabaseHandle> {
   const env = getEnv();
@@ -29,6 +35,7 @@ async function openFromEnv(): Promise<DatabaseHandle> {
     : await openPglite(prepareDataDir(env.DATA_DIR), { thread: env.PGLITE_THREAD !== "0" });
   // On Supabase the CLI applies supabase/migrations; the app does it on PGlite and plain Postgres.
   if (!env.SUPABASE_URL) await migrate(opened, (line) => console.log(`[db] ${line}`));
+  authTablesRole = opened.kind === "postgres" && (await isSupabaseManaged(opened)) ? "none" : "service_role";
   return opened;
 }
 
@@ -49,6 +56,13 @@ export function database(): Promise<DatabaseHandle> {
 /** Tests and tools install their own database (a fresh PGlite, or a throwaway server database). */
 export function useDatabase(next: DatabaseHandle | undefined): void {
   handle = next ? Promise.resolve(next) : undefined;
+  authTablesRole = "service_role";
+  if (next?.kind === "postgres") {
+    handle = isSupabaseManaged(next).then((managed) => {
+      authTablesRole = managed ? "none" : "service_role";
+      return next;
+    });
+  }
 }
 
 export async function closeDatabase(): Promise<void> {
@@ -116,4 +130,27 @@ export async function serviceStatement<T>(reason: string, query: SQL): Promise<T
   const { db } = await database();
   const result = (await insideDoor.run(`serviceStatement(${reason})`, () => db.execute(query))) as unknown as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
+}
+
+/**
+ * The embedded auth adapter's door to auth.users and auth.sessions (bypasses RLS). It is the
+ * service_role door, except on a Supabase-managed database in plain-Postgres mode, where it
+ * is the connecting role (see authTablesRole); everything else privileged stays service_role.
+ */
+export function withAuthTables<T>(reason: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return enter(
+    `withAuthTables(${reason})`,
+    async (tx) => {
+      await tx.execute(
+        sql`select set_config('request.jwt.claims', '{"role":"service_role"}', true), set_config('role', ${authTablesRole}, true)`,
+      );
+    },
+    fn,
+  );
+}
+
+/** Whether the open database is Supabase-managed (its auth schema is GoTrue's). */
+export async function databaseIsSupabaseManaged(): Promise<boolean> {
+  await database();
+  return authTablesRole === "none";
 }

@@ -37,6 +37,8 @@ const login = await import("./login");
 const logout = await import("./logout");
 const oauthStart = await import("./api.auth.$provider");
 const callback = await import("./auth.callback");
+const apiRegister = await import("./api.auth.register");
+const registerPage = await import("./register");
 
 afterAll(async () => {
   await closeDatabase();
@@ -155,5 +157,63 @@ describe("Supabase mode", () => {
       oauthStart.loader({ request: new Request("http://app.test/api/auth/myspace"), params: { provider: "myspace" }, context: {} }),
     );
     expect(res.status).toBe(404);
+  });
+
+  describe("GoTrue's refusals reach the visitor as readable 4xx answers", () => {
+    const registerJson = (email: string, client = "198.51.100.20") =>
+      caught(() =>
+        apiRegister.action({
+          request: new Request("http://app.test/api/auth/register", {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: "http://app.test" },
+            body: JSON.stringify({ firstName: "Repeat", lastName: "Visitor", email, password: "Forge!pass1" }),
+          }),
+          params: {},
+          context: { clientAddress: client },
+        }),
+      );
+
+    it("a repeat registration of an unconfirmed address is answered exactly like the first", async () => {
+      const first = await registerJson("twice@example.com");
+      const again = await registerJson("twice@example.com");
+      expect(again.status).toBe(first.status);
+      expect(await again.json()).toEqual(await first.json());
+      expect(first.status).toBe(201);
+      expect(fake.requestsTo("/signup").map((r) => r.status)).toEqual([200, 429]);
+      expect(fake.requestsTo("/signup").every((r) => r.headers["sb-forwarded-for"] === "198.51.100.20")).toBe(true);
+    });
+
+    it("the project's e-mail quota is a 429 with a message, not a claim that a mail was sent", async () => {
+      fake.config.emailQuotaPerHour = 0;
+      try {
+        const res = await registerJson("quota@example.com");
+        expect(res.status).toBe(429);
+        expect(await res.json()).toMatchObject({ message: "We cannot send more e-mails right now. Please try again in an hour.", code: "rate_limited" });
+        expect(fake.userByEmail("quota@example.com")).toBeUndefined();
+      } finally {
+        fake.config.emailQuotaPerHour = 30;
+      }
+    });
+
+    it("closed sign-ups: the register page answers 403 with the reason, the form keeps its values", async () => {
+      fake.fail({ path: "/signup", status: 422, body: { code: "signup_disabled", message: "Signups not allowed for this instance" } });
+      const form = new URLSearchParams({ firstName: "Closed", lastName: "Door", email: "closed@example.com", password: "Forge!pass1" });
+      const res = (await registerPage.action({
+        request: new Request("http://app.test/register", { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } }),
+        params: {},
+        context: { clientAddress: "198.51.100.21" },
+      })) as unknown as { init: { status: number }; data: { message: string; values: { email: string } } };
+      expect(res.init.status).toBe(403);
+      expect(res.data.message).toBe("New sign-ups are closed at the moment.");
+      expect(res.data.values.email).toBe("closed@example.com");
+    });
+
+    it("GoTrue down: 503 with a message to try again, no server error", async () => {
+      fake.fail({ path: "/signup", status: 503, times: 3 });
+      const res = await registerJson("down@example.com");
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ message: "The sign-in service is not answering right now. Please try again in a moment." });
+      fake.clearFailures();
+    });
   });
 });

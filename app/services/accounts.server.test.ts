@@ -13,7 +13,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-accounts-"));
 process.env.APP_URL = "http://app.test";
 
 const { installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db.server");
+const { closeDatabase, withAuthTables, withServiceRole, withUser } = await import("~/infra/db.server");
 const { useMailer } = await import("~/infra/mail.server");
 const { resetRateLimits } = await import("~/infra/rate-limit.server");
 const { auth, useAuth } = await import("~/infra/auth.server");
@@ -347,7 +347,7 @@ describe("profile, preferences and deletion", () => {
     await expect(accounts.deleteAccount(ctxFor(session.accessToken), user, { confirmEmail: "someone@else.com" })).rejects.toMatchObject({ status: 400 });
     await accounts.deleteAccount(ctxFor(session.accessToken), user, { confirmEmail: ` ${email.toUpperCase()} ` });
     expect((await accounts.currentUser(ctxFor(session.accessToken))).user).toBeNull();
-    const left = await withServiceRole("test", (tx) => tx.execute(sql`select
+    const left = await withAuthTables("test", (tx) => tx.execute(sql`select
       (select count(*) from auth.users where id = ${user.id})::int as users,
       (select count(*) from public.profiles where id = ${user.id})::int as profiles,
       (select count(*) from public.personas where user_id = ${user.id})::int as personas,

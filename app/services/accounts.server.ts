@@ -99,6 +99,37 @@ async function withinLimit<T>(check: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs an auth adapter call; the auth service's own refusals (Supabase mode: its per-IP
+ * limit or mail quota, closed sign-ups, an address it will not mail, its password rules, an
+ * outage) become answers the visitor can act on instead of a server error. Other AuthErrors
+ * (wrong password, bad token, …) go on to the caller, which knows what they mean there.
+ */
+async function viaAuth<T>(run: () => Promise<T>, passwordField = "password"): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    switch (error.code) {
+      case "rate_limited":
+        throw new AccountError(429, error.message, undefined, "rate_limited");
+      case "not_allowed":
+        throw new AccountError(403, error.message, undefined, "not_allowed");
+      case "invalid_email":
+        throw new AccountError(400, ACCOUNT_MESSAGES.invalidEmail, { email: [ACCOUNT_MESSAGES.invalidEmail] }, "invalid_email");
+      case "weak_password":
+        throw new AccountError(400, error.message, { [passwordField]: [error.message] }, "weak_password");
+      case "provider_error":
+        console.error(`[auth] ${error.message}`);
+        throw new AccountError(503, AUTH_UNAVAILABLE, undefined, "provider_error");
+      default:
+        throw error;
+    }
+  }
+}
+
+const AUTH_UNAVAILABLE = "The sign-in service is not answering right now. Please try again in a moment.";
+
 const limitMail = (ctx: RequestContext, email: string) => withinLimit(consumeMailAllowance(email, ctx.client));
 
 async function send(message: MailMessage) {
@@ -115,7 +146,7 @@ const appUrl = () => getEnv().APP_URL;
 export async function register(ctx: RequestContext, raw: unknown): Promise<{ message: string }> {
   const input = validated(registerRules, raw, ACCOUNT_TOASTS.registrationFailed.description);
   await limitMail(ctx, input.email);
-  const result = await auth().signUp(ctx, input);
+  const result = await viaAuth(() => auth().signUp(ctx, input));
   if (result.status === "created" && result.verificationToken) {
     await send(verificationMail({ to: input.email, firstName: input.firstName, link: verificationLink(appUrl(), result.verificationToken) }));
   } else if (result.status === "exists") {
@@ -131,7 +162,7 @@ export async function register(ctx: RequestContext, raw: unknown): Promise<{ mes
 export async function verifyEmail(ctx: RequestContext, token: string | null | undefined): Promise<{ message: string }> {
   if (!token || token.length > 200) throw new AccountError(400, ACCOUNT_TOASTS.verifyInvalid, undefined, "invalid_token");
   try {
-    await auth().verifyEmail(ctx, token);
+    await viaAuth(() => auth().verifyEmail(ctx, token));
     return { message: ACCOUNT_TOASTS.verifySuccess };
   } catch (error) {
     if (error instanceof AuthError && error.code === "invalid_token") {
@@ -145,7 +176,7 @@ export async function verifyEmail(ctx: RequestContext, token: string | null | un
 export async function resendVerification(ctx: RequestContext, raw: unknown): Promise<{ message: string }> {
   const { email } = validated(emailOnlyRules, raw, ACCOUNT_MESSAGES.invalidEmail);
   await limitMail(ctx, email);
-  const { verificationToken } = await auth().resendVerification(ctx, email);
+  const { verificationToken } = await viaAuth(() => auth().resendVerification(ctx, email));
   if (verificationToken) {
     await send(verificationMail({ to: email, link: verificationLink(appUrl(), verificationToken) }));
   }
@@ -157,7 +188,7 @@ export async function signIn(ctx: RequestContext, raw: unknown): Promise<SignedI
   // The attempt is counted before the password is evaluated, so parallel guesses cannot outrun the count.
   const attempt = await withinLimit(beginPasswordAttempt(input.email, ctx.client));
   try {
-    const session = await auth().signIn(ctx, input);
+    const session = await viaAuth(() => auth().signIn(ctx, input));
     await attempt.succeeded();
     return session;
   } catch (error) {
@@ -235,7 +266,7 @@ export async function requestPasswordReset(ctx: RequestContext, raw: unknown): P
   const { email } = validated(emailOnlyRules, raw, ACCOUNT_MESSAGES.invalidEmail);
   // Counted whether or not the address has an account, so the answer reveals nothing.
   await limitMail(ctx, email);
-  const { resetToken, email: to } = await auth().requestPasswordReset(ctx, email);
+  const { resetToken, email: to } = await viaAuth(() => auth().requestPasswordReset(ctx, email));
   if (resetToken && to) await send(passwordResetMail({ to, link: resetLink(appUrl(), resetToken) }));
   return { message: RESET_REQUESTED_MESSAGE };
 }
@@ -243,7 +274,7 @@ export async function requestPasswordReset(ctx: RequestContext, raw: unknown): P
 export async function resetPassword(ctx: RequestContext, raw: unknown): Promise<{ message: string }> {
   const input = validated(resetPasswordRules, raw, "Please check the new password.");
   try {
-    const { email } = await auth().resetPassword(ctx, input.token, input.password);
+    const { email } = await viaAuth(() => auth().resetPassword(ctx, input.token, input.password));
     await clearFailedSignIns(email, ctx.client);
     return { message: "Your password has been changed. Sign in with your new password." };
   } catch (error) {
@@ -316,11 +347,15 @@ export async function changePassword(ctx: RequestContext, user: CurrentUser, raw
   // taken before the password is evaluated.
   const attempt: PasswordAttempt = await withinLimit(beginPasswordAttempt(user.email, ctx.client));
   try {
-    const session = await auth().changePassword(
-      ctx,
-      { id: user.id, email: user.email, emailVerified: user.emailVerified, createdAt: new Date(user.createdAt) },
-      input.currentPassword,
-      input.newPassword,
+    const session = await viaAuth(
+      () =>
+        auth().changePassword(
+          ctx,
+          { id: user.id, email: user.email, emailVerified: user.emailVerified, createdAt: new Date(user.createdAt) },
+          input.currentPassword,
+          input.newPassword,
+        ),
+      "newPassword",
     );
     await attempt.succeeded();
     await send(passwordChangedMail({ to: user.email, firstName: user.firstName, resetLink: `${appUrl()}/reset-password` }));

@@ -21,7 +21,7 @@ import {
 } from "~/domain/subscription";
 import { billing, BillingError, type Billing, type BillingEvent, type SubscriptionState } from "~/infra/billing.server";
 import { profiles, stripeEvents } from "~/infra/db/schema";
-import { withServiceRole, withUser, type Tx } from "~/infra/db.server";
+import { withAuthTables, withServiceRole, withUser, type Tx } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
@@ -331,7 +331,7 @@ export async function setPlanByHand(
   plan: HandPlan,
 ): Promise<{ userId: string; email: string; before: string; after: string; stripeSubscriptionId: string | null } | null> {
   const status = plan === "premium" ? "active" : "free";
-  return withServiceRole(`operator command: set the plan of ${email} to ${plan} by hand`, async (tx) => {
+  return withAuthTables(`operator command: set the plan of ${email} to ${plan} by hand`, async (tx) => {
     const [user] = await tx
       .select({ id: authUsers.id, email: authUsers.email })
       .from(authUsers)

@@ -6,24 +6,26 @@
 -- (DATABASE_URL). Never applied by the Supabase CLI, and every step is guarded, so it
 -- changes nothing where Supabase already has these objects.
 
+-- Created only when missing: Postgres checks the privilege before the name, so even an
+-- existing role's CREATE fails for a non-superuser (42501 for bypassrls).
 do $$ begin
-  create role anon nologin noinherit;
-exception when duplicate_object or unique_violation then null;
-end $$;
-
-do $$ begin
-  create role authenticated nologin noinherit;
-exception when duplicate_object or unique_violation then null;
-end $$;
-
-do $$ begin
-  create role service_role nologin noinherit bypassrls;
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
 exception when duplicate_object or unique_violation then null;
 end $$;
 
 -- A connecting role that is not a superuser must be able to switch to the API roles.
 do $$ begin
-  if not (select rolsuper from pg_roles where rolname = current_user) then
+  if not (select rolsuper from pg_roles where rolname = current_user)
+     and not (pg_has_role(current_user, 'anon', 'member') and pg_has_role(current_user, 'authenticated', 'member')
+              and pg_has_role(current_user, 'service_role', 'member')) then
     execute format('grant anon, authenticated, service_role to %I', current_user);
   end if;
 end $$;

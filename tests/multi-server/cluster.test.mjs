@@ -48,8 +48,11 @@ before(async () => {
   assert.ok(serverUrl, "DATABASE_URL must name a PostgreSQL server (a role that may create databases)");
   assert.ok(existsSync(path.join(root, "build", "index.js")), "build the app first: npx remix build");
   databaseName = `pf_cluster_${randomBytes(6).toString("hex")}`;
+  // TEST_DATABASE_TEMPLATE: a copy of a prepared database, as in two-servers.test.mjs.
+  const template = process.env.TEST_DATABASE_TEMPLATE ?? "";
+  assert.match(template, /^[a-z0-9_]*$/, "TEST_DATABASE_TEMPLATE must match [a-z0-9_]+");
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${databaseName}`);
+  await admin.unsafe(`create database ${databaseName}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${databaseName}`;

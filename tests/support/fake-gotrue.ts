@@ -7,9 +7,28 @@
 // - errors are `{ code, message }` plus an `X-Supabase-Api-Version: 2024-01-01` header
 //   when the request asks for that version (supabase-js always does), or GoTrue's
 //   legacy `{ code: <status>, error_code, msg }` otherwise;
-// - access tokens are HS256 JWTs signed with `jwtSecret`, carrying sub, email, role,
-//   aud, exp, session_id; every authenticated endpoint checks that the session still
-//   exists, so signing out makes earlier tokens fail with 403 `session_not_found`;
+// - access tokens are ES256 JWTs (a project's asymmetric signing key, `kid` in the header,
+//   public key at /auth/v1/.well-known/jwks.json), or HS256 with `jwtSecret` for a project
+//   still on the legacy secret (`signing: "HS256"`, JWKS then empty); claims sub, email,
+//   role, aud, exp, session_id, app_metadata, user_metadata; every authenticated endpoint
+//   checks that the session still exists, so signing out makes earlier tokens fail with
+//   403 `session_not_found`. The anon and service-role API keys stay HS256, as legacy keys are;
+// - rate limits: per client IP (token bucket like GoTrue's: sign-ups and sign-ins 30 per
+//   5 minutes by default), the IP being the leftmost valid address of `Sb-Forwarded-For`
+//   when the project allows IP address forwarding (`sbForwardedFor`), else the gateway's
+//   view (`X-Forwarded-For`, else the socket) -> 429 `over_request_rate_limit`; per address
+//   (`maxFrequencySeconds`, GoTrue's SMTP max frequency, 60 s by default) -> 429
+//   `over_email_send_rate_limit` "For security purposes, you can only request this after N
+//   seconds."; the project's e-mail quota (`emailQuotaPerHour`) -> 429
+//   `over_email_send_rate_limit` "Email rate limit exceeded";
+// - redirects are allowed to any URL on site_url's host name (port and path ignored, as
+//   GoTrue compares host names) or matching an additional_redirect_urls glob (`*` stops at
+//   `.` and `/`, `**` does not); anything else falls back to site_url;
+// - e-mail token hashes are matched exactly: one issued for a PKCE flow carries the
+//   `pkce_` prefix, and the bare hash does not verify it;
+// - OAuth users carry the provider's claims only (Google: name, full_name, picture,
+//   avatar_url; GitHub: name, user_name, preferred_username, avatar_url), never first_name;
+//   linking an unconfirmed address drops its password and replaces its user_metadata;
 // - signing up with an address that is already confirmed answers 200 with an
 //   obfuscated user whose `identities` is empty (422 `user_already_exists` when
 //   auto-confirm is on); an unconfirmed address gets its confirmation mail again;
@@ -22,7 +41,8 @@
 //
 // Mails are not sent: they are recorded in `mails` (with the token hash the template
 // would link to). Every request is recorded in `requests`.
-import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, generateKeyPairSync, randomBytes, randomInt, randomUUID, sign, timingSafeEqual, verify, type JsonWebKey } from "node:crypto";
+import { isIP } from "node:net";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -92,6 +112,14 @@ export interface RecordedRequest {
 }
 
 export interface FakeGoTrueConfig {
+  /** How access tokens are signed: the project's asymmetric key (new projects) or the legacy shared secret. */
+  signing: "ES256" | "HS256";
+  /** The project setting "IP address forwarding": rate limits count the Sb-Forwarded-For address. */
+  sbForwardedFor: boolean;
+  /** Sign-ups and sign-ins (password, PKCE, verify) per client IP in 5 minutes (GoTrue: sign_in_sign_ups). */
+  signInSignUpsPerFiveMinutes: number;
+  /** Mails the project may send per hour, all addresses together (GoTrue: RATE_LIMIT_EMAIL_SENT). */
+  emailQuotaPerHour: number;
   siteUrl: string;
   additionalRedirectUrls: string[];
   jwtExpirySeconds: number;
@@ -111,7 +139,12 @@ export interface OAuthAccount {
   email: string;
   /** Whether the provider says the address is verified (default true). */
   emailVerified?: boolean;
+  /** The display name; GitHub users may have none. */
   name?: string;
+  /** GitHub's login (user_name, preferred_username). */
+  userName?: string;
+  /** The provider's picture URL (Google: picture and avatar_url; GitHub: avatar_url). */
+  avatarUrl?: string;
   /** The provider's user id (default derived from the e-mail). */
   subject?: string;
 }
@@ -159,8 +192,10 @@ export interface FakeGoTrue {
   /** Plays the browser: follows redirects from an /authorize URL until they leave this server; returns that URL. */
   followOAuth(authorizeUrl: string): Promise<URL>;
   activeSessions(userId: string): number;
-  /** Signs arbitrary claims (for forged or expired tokens in tests). */
+  /** Signs arbitrary claims as the project does (config.signing), or HS256 with `secret` (forged or legacy tokens in tests). */
   signJwt(claims: Record<string, unknown>, secret?: string): string;
+  /** The key id of the project's ES256 signing key (the `kid` of its tokens). */
+  signingKeyId: string;
   fail(spec: FailureSpec): void;
   clearFailures(): void;
   /** Forgets every user, session, mail, request, failure and config change. */
@@ -173,11 +208,15 @@ const API_VERSION = "2024-01-01";
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const defaultConfig = (): FakeGoTrueConfig => ({
+  signing: "ES256",
+  sbForwardedFor: true,
+  signInSignUpsPerFiveMinutes: 30,
+  emailQuotaPerHour: 30,
   siteUrl: "http://localhost:3000",
   additionalRedirectUrls: [],
   jwtExpirySeconds: 3600,
   otpExpirySeconds: 3600,
-  maxFrequencySeconds: 0,
+  maxFrequencySeconds: 60,
   minPasswordLength: 6,
   autoconfirm: false,
   providers: ["github", "google"],
@@ -244,10 +283,22 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
 
   // ---- JWTs ---------------------------------------------------------------------------
 
-  function signJwt(claims: Record<string, unknown>, secret = jwtSecret): string {
+  const signingKey = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const signingKeyId = randomUUID();
+  const publicJwk: JsonWebKey = { ...signingKey.publicKey.export({ format: "jwk" }), kid: signingKeyId, alg: "ES256", use: "sig", key_ops: ["verify"] };
+
+  function signHs256(claims: Record<string, unknown>, secret: string): string {
     const head = b64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
     const body = b64url(JSON.stringify(claims));
     const sig = createHmac("sha256", secret).update(`${head}.${body}`).digest("base64url");
+    return `${head}.${body}.${sig}`;
+  }
+
+  function signJwt(claims: Record<string, unknown>, secret?: string): string {
+    if (secret !== undefined || config.signing === "HS256") return signHs256(claims, secret ?? jwtSecret);
+    const head = b64url(JSON.stringify({ alg: "ES256", typ: "JWT", kid: signingKeyId }));
+    const body = b64url(JSON.stringify(claims));
+    const sig = sign("sha256", Buffer.from(`${head}.${body}`), { key: signingKey.privateKey, dsaEncoding: "ieee-p1363" }).toString("base64url");
     return `${head}.${body}.${sig}`;
   }
 
@@ -256,19 +307,26 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
     const parts = token.split(".");
     if (parts.length !== 3) throw bad("token is malformed: token contains an invalid number of segments");
     const [head, body, sig] = parts as [string, string, string];
-    let header: { alg?: string };
+    let header: { alg?: string; kid?: string };
     let claims: Record<string, unknown>;
     try {
-      header = JSON.parse(Buffer.from(head, "base64url").toString("utf8")) as { alg?: string };
+      header = JSON.parse(Buffer.from(head, "base64url").toString("utf8")) as { alg?: string; kid?: string };
       claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Record<string, unknown>;
     } catch {
       throw bad("token is malformed: could not JSON decode header or claims");
     }
-    if (header.alg !== "HS256") throw bad("token is unverifiable: signing method is invalid");
-    const expected = createHmac("sha256", jwtSecret).update(`${head}.${body}`).digest();
     const given = Buffer.from(sig, "base64url");
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw bad("token signature is invalid: signature is invalid");
+    if (header.alg === "HS256") {
+      // Legacy tokens (and the API keys) stay valid after a project moves to asymmetric keys.
+      const expected = createHmac("sha256", jwtSecret).update(`${head}.${body}`).digest();
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw bad("token signature is invalid: signature is invalid");
+      }
+    } else if (header.alg === "ES256" && header.kid === signingKeyId) {
+      const ok = verify("sha256", Buffer.from(`${head}.${body}`), { key: signingKey.publicKey, dsaEncoding: "ieee-p1363" }, given);
+      if (!ok) throw bad("token signature is invalid: crypto/ecdsa: verification error");
+    } else {
+      throw bad("token is unverifiable: signing method is invalid");
     }
     if (typeof claims.exp === "number" && claims.exp * 1000 <= Date.now()) {
       throw bad("token has invalid claims: token is expired");
@@ -276,8 +334,8 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
     return claims;
   }
 
-  const anonKey = signJwt({ iss: "supabase-demo", role: "anon", exp: 1983812996 });
-  const serviceRoleKey = signJwt({ iss: "supabase-demo", role: "service_role", exp: 1983812996 });
+  const anonKey = signHs256({ iss: "supabase-demo", role: "anon", exp: 1983812996 }, jwtSecret);
+  const serviceRoleKey = signHs256({ iss: "supabase-demo", role: "service_role", exp: 1983812996 }, jwtSecret);
 
   // ---- users and sessions ---------------------------------------------------------------
 
@@ -412,6 +470,7 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
 
   // ---- mail ---------------------------------------------------------------------------
 
+  /** GoTrue's IsRedirectURLValid: site_url's host name (any port, any path), else an allow-list glob. */
   function isRedirectAllowed(target: string): boolean {
     let url: URL;
     try {
@@ -420,9 +479,17 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
       return false;
     }
     const site = new URL(config.siteUrl);
-    if (url.protocol === site.protocol && url.host === site.host) return true;
+    if (url.hostname === site.hostname) return true;
     return config.additionalRedirectUrls.some((pattern) => {
-      const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\u0000").replace(/\*/g, "[^/]*").replace(/\u0000/g, ".*")}$`);
+      // gobwas/glob with separators '.' and '/': `*` and `?` stop at them, `**` does not.
+      const re = new RegExp(
+        `^${pattern
+          .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+          .replace(/\*\*/g, "\u0000")
+          .replace(/\*/g, "[^./]*")
+          .replace(/\?/g, "[^./]")
+          .replace(/\u0000/g, ".*")}$`,
+      );
       return re.test(target);
     });
   }
@@ -430,6 +497,9 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
 
   function sendMail(user: FakeUser, type: OtpType, redirectTo: string, pkce: boolean, enforceFrequency: boolean): string {
     const now = Date.now();
+    if (enforceFrequency && mails.filter((m) => now - m.sentAt.getTime() < 3_600_000).length >= config.emailQuotaPerHour) {
+      throw new GoTrueError(429, "over_email_send_rate_limit", "Email rate limit exceeded");
+    }
     const lastSent = type === "signup" ? user.confirmationSentAt : user.recoverySentAt;
     if (enforceFrequency && config.maxFrequencySeconds > 0 && lastSent !== null && now - lastSent < config.maxFrequencySeconds * 1000) {
       const wait = Math.ceil((lastSent + config.maxFrequencySeconds * 1000 - now) / 1000);
@@ -559,32 +629,81 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
       throw new GoTrueError(422, "provider_email_needs_verification", `Unverified email with ${provider}. Verify the email with ${provider} in order to sign in`);
     }
     const subject = account.subject ?? createHash("sha256").update(`${provider}:${account.email}`).digest("hex").slice(0, 20);
-    const data = {
-      email: account.email.toLowerCase(),
-      email_verified: verified,
-      full_name: account.name ?? "",
-      name: account.name ?? "",
-      provider_id: subject,
-      sub: subject,
-      iss: `https://${provider}.example.test`,
-    };
+    // The provider's claims as GoTrue stores them (internal/api/provider/google.go, github.go): no first_name.
+    const data: Record<string, unknown> =
+      provider === "github"
+        ? {
+            iss: "https://api.github.com",
+            sub: subject,
+            provider_id: subject,
+            email: account.email.toLowerCase(),
+            email_verified: verified,
+            phone_verified: false,
+            ...(account.name ? { name: account.name, full_name: account.name } : {}),
+            user_name: account.userName ?? account.email.split("@")[0],
+            preferred_username: account.userName ?? account.email.split("@")[0],
+            ...(account.avatarUrl ? { avatar_url: account.avatarUrl } : {}),
+          }
+        : {
+            iss: provider === "google" ? "https://accounts.google.com" : `https://${provider}.example.test`,
+            sub: subject,
+            provider_id: subject,
+            email: account.email.toLowerCase(),
+            email_verified: verified,
+            phone_verified: false,
+            ...(account.name ? { name: account.name, full_name: account.name } : {}),
+            ...(account.avatarUrl ? { picture: account.avatarUrl, avatar_url: account.avatarUrl } : {}),
+          };
     let user = userByEmail(account.email);
     if (!user) {
       user = newUser(account.email, null, data, provider);
       user.identities.push(newIdentity(user, provider, data, subject));
     } else {
       if (!user.emailConfirmedAt) {
-        // An unconfirmed password sign-up may be someone else's: GoTrue drops it.
+        // RemoveUnconfirmedIdentities: an unconfirmed password sign-up may be someone else's:
+        // GoTrue drops its password and identities and replaces its metadata.
         user.password = null;
         user.identities = user.identities.filter((i) => i.provider !== "email");
+        user.userMetadata = { ...data };
+      } else {
+        user.userMetadata = { ...user.userMetadata, ...data };
       }
       if (!user.identities.some((i) => i.provider === provider)) user.identities.push(newIdentity(user, provider, data, subject));
-      user.userMetadata = { ...user.userMetadata, ...data };
       const providers = new Set([...((user.appMetadata.providers as string[] | undefined) ?? []), provider]);
       user.appMetadata = { ...user.appMetadata, providers: [...providers] };
     }
     confirm(user);
     return user;
+  }
+
+  // ---- per-IP limits -------------------------------------------------------------------
+
+  const ipBuckets = new Map<string, { tokens: number; at: number }>();
+
+  /** GoTrue's view of the client: Sb-Forwarded-For (when forwarding is allowed), else the gateway's X-Forwarded-For, else the socket. */
+  function clientIp(req: IncomingMessage): string {
+    const leftmost = (value: string | string[] | undefined) => {
+      const first = (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim() ?? "";
+      return isIP(first) ? first : "";
+    };
+    if (config.sbForwardedFor) {
+      const forwarded = leftmost(req.headers["sb-forwarded-for"]);
+      if (forwarded) return forwarded;
+    }
+    return leftmost(req.headers["x-forwarded-for"]) || req.socket.remoteAddress || "unknown";
+  }
+
+  /** A token bucket per IP: `signInSignUpsPerFiveMinutes` capacity, refilled evenly over 5 minutes. */
+  function limitByIp(req: IncomingMessage) {
+    const capacity = config.signInSignUpsPerFiveMinutes;
+    const now = Date.now();
+    const ip = clientIp(req);
+    const bucket = ipBuckets.get(ip) ?? { tokens: capacity, at: now };
+    bucket.tokens = Math.min(capacity, bucket.tokens + ((now - bucket.at) / 300_000) * capacity);
+    bucket.at = now;
+    ipBuckets.set(ip, bucket);
+    if (bucket.tokens < 1) throw new GoTrueError(429, "over_request_rate_limit", "Request rate limit reached");
+    bucket.tokens -= 1;
   }
 
   // ---- routes ---------------------------------------------------------------------------
@@ -593,7 +712,12 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
     const { req, res, route: path, query, body } = call;
     const method = req.method ?? "GET";
 
+    if (path === "/.well-known/jwks.json" && method === "GET") {
+      return send(res, 200, { keys: config.signing === "ES256" ? [publicJwk] : [] });
+    }
+
     if (path === "/signup" && method === "POST") {
+      limitByIp(req);
       const password = str(body.password);
       if (!password) throw new GoTrueError(400, "validation_failed", "Signup requires a valid password");
       checkPassword(password);
@@ -629,12 +753,18 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
         confirm(user);
         return send(res, 200, issueSession(user, "password"));
       }
-      sendMail(user, "signup", redirectTo, pkce !== null, true);
+      try {
+        sendMail(user, "signup", redirectTo, pkce !== null, true);
+      } catch (e) {
+        if (!existing) users.delete(user.id); // one transaction in GoTrue: no mail, no user
+        throw e;
+      }
       return send(res, 200, userJson(user));
     }
 
     if (path === "/token" && method === "POST") {
       const grant = query.get("grant_type");
+      if (grant === "password" || grant === "pkce") limitByIp(req);
       if (grant === "password") {
         if (!str(body.email) && !str(body.phone)) throw new GoTrueError(400, "validation_failed", "missing email or phone");
         const user = userByEmail(str(body.email));
@@ -689,6 +819,7 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
     }
 
     if (path === "/verify" && method === "POST") {
+      limitByIp(req);
       const type = str(body.type);
       if (!type) throw new GoTrueError(400, "validation_failed", "Verify requires a verification type");
       const token = str(body.token);
@@ -696,7 +827,8 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
       if ((token === "") === (tokenHash === "")) throw new GoTrueError(400, "validation_failed", "Verify requires either a token or a token hash");
       if (token) tokenHash = tokenHashOf(validEmail(body.email), token);
       else if (body.email || body.phone || body.redirect_to) throw new GoTrueError(400, "validation_failed", "Only the token_hash and type should be provided");
-      const matches = (stored: string | null) => stored !== null && (stored === tokenHash || stored === `pkce_${tokenHash}`);
+      // Exact: a hash issued for a PKCE flow is stored (and mailed) with its pkce_ prefix.
+      const matches = (stored: string | null) => stored !== null && stored === tokenHash;
       let kind: "confirmation" | "recovery";
       let user: FakeUser | undefined;
       const all = [...users.values()];
@@ -911,7 +1043,7 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
 
   // ---- server ---------------------------------------------------------------------------
 
-  const OPEN_ROUTES = new Set(["GET /authorize", "GET /callback", "GET /verify"]);
+  const OPEN_ROUTES = new Set(["GET /authorize", "GET /callback", "GET /verify", "GET /.well-known/jwks.json"]);
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -1056,6 +1188,7 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
       }
       throw new Error("fake GoTrue: too many redirects");
     },
+    signingKeyId,
     activeSessions: (userId) => [...sessions.values()].filter((s) => s.userId === userId).length,
     signJwt,
     fail(spec) {
@@ -1065,6 +1198,7 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
       failures = [];
     },
     reset() {
+      ipBuckets.clear();
       users.clear();
       sessions.clear();
       refreshTokens.clear();

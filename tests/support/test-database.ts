@@ -13,8 +13,12 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (serverUrl) {
     const name = `pf_test_${randomBytes(6).toString("hex")}`;
+    // TEST_DATABASE_TEMPLATE: copy a prepared database instead of an empty one (CI copies a
+    // pristine Supabase-faithful database, so the suite runs against Supabase's auth schema).
+    const template = process.env.TEST_DATABASE_TEMPLATE ?? "";
+    if (template && !/^[a-z0-9_]+$/.test(template)) throw new Error("TEST_DATABASE_TEMPLATE must match [a-z0-9_]+");
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
+    await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ""}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
 
 import { cookieSecret, cookieSecure } from "../cookies.server";
-import { serviceStatement, withServiceRole, type Tx } from "../db.server";
+import { serviceStatement, withAuthTables, type Tx } from "../db.server";
 
 import {
   ACCESS_TOKEN_TTL_S,
@@ -285,7 +285,7 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
       const email = normaliseEmail(input.email);
       const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
       const token = newToken();
-      return withServiceRole("auth: sign up", async (tx) => {
+      return withAuthTables("auth: sign up", async (tx) => {
         if (await findByEmail(tx, email)) return { status: "exists" as const };
         const id = randomUUID();
         const inserted = await rows<{ id: string }>(
@@ -306,7 +306,7 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
     },
 
     async verifyEmail(_ctx, token) {
-      return withServiceRole("auth: verify e-mail", async (tx) => {
+      return withAuthTables("auth: verify e-mail", async (tx) => {
         const [row] = await rows<UserRow>(
           tx,
           sql`select id, email, encrypted_password, email_confirmed_at, created_at, confirmation_sent_at, recovery_sent_at
@@ -326,7 +326,7 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
 
     async resendVerification(_ctx, email) {
       const token = newToken();
-      return withServiceRole("auth: resend verification", async (tx) => {
+      return withAuthTables("auth: resend verification", async (tx) => {
         const row = await findByEmail(tx, email);
         if (!row || row.email_confirmed_at !== null) return {};
         await tx.execute(
@@ -337,13 +337,13 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
     },
 
     async signIn(_ctx, { email, password }) {
-      const row = await withServiceRole("auth: sign in lookup", (tx) => findByEmail(tx, email));
+      const row = await withAuthTables("auth: sign in lookup", (tx) => findByEmail(tx, email));
       const matches = await bcrypt.compare(password, row?.encrypted_password ?? DUMMY_HASH);
       if (!row || !matches) throw new AuthError("invalid_credentials", "Invalid email or password.");
       if (row.email_confirmed_at === null) {
         throw new AuthError("email_not_verified", "Please verify your e-mail address before signing in.");
       }
-      return withServiceRole("auth: create session", (tx) => createSession(tx, row));
+      return withAuthTables("auth: create session", (tx) => createSession(tx, row));
     },
 
     async getUser(_ctx, accessToken) {
@@ -376,12 +376,12 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
     },
 
     async signOut(_ctx, userId) {
-      await withServiceRole("auth: sign out", (tx) => endSessions(tx, userId));
+      await withAuthTables("auth: sign out", (tx) => endSessions(tx, userId));
     },
 
     async requestPasswordReset(_ctx, email) {
       const token = newToken();
-      return withServiceRole("auth: request reset", async (tx) => {
+      return withAuthTables("auth: request reset", async (tx) => {
         const row = await findByEmail(tx, email);
         if (!row) return {};
         await tx.execute(
@@ -393,7 +393,7 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
 
     async resetPassword(_ctx, token, password) {
       const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
-      return withServiceRole("auth: reset password", async (tx) => {
+      return withAuthTables("auth: reset password", async (tx) => {
         const [row] = await rows<UserRow>(
           tx,
           sql`select id, email, encrypted_password, email_confirmed_at, created_at, confirmation_sent_at, recovery_sent_at
@@ -415,12 +415,12 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
     },
 
     async changePassword(_ctx, user, currentPassword, newPassword) {
-      const row = await withServiceRole("auth: change password lookup", (tx) => findByEmail(tx, user.email));
+      const row = await withAuthTables("auth: change password lookup", (tx) => findByEmail(tx, user.email));
       if (!row || row.id !== user.id || !(await bcrypt.compare(currentPassword, row.encrypted_password ?? DUMMY_HASH))) {
         throw new AuthError("invalid_credentials", "Current password is incorrect.");
       }
       const passwordHash = await bcrypt.hash(newPassword, BCRYPT_COST);
-      return withServiceRole("auth: change password", async (tx) => {
+      return withAuthTables("auth: change password", async (tx) => {
         await tx.execute(sql`update auth.users set encrypted_password = ${passwordHash}, updated_at = now() where id = ${user.id}`);
         await endSessions(tx, user.id);
         return createSession(tx, row);
@@ -428,7 +428,7 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
     },
 
     async deleteUser(_ctx, userId) {
-      await withServiceRole("auth: delete user", (tx) => tx.execute(sql`delete from auth.users where id = ${userId}`));
+      await withAuthTables("auth: delete user", (tx) => tx.execute(sql`delete from auth.users where id = ${userId}`));
     },
 
     async oauthStart(ctx, providerId, callbackUrl) {
@@ -464,7 +464,7 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
         if (error instanceof ProviderUnavailable) throw new AuthError("provider_error", error.message);
         throw error;
       }
-      return withServiceRole("auth: third-party sign-in", (tx) => signInWithIdentity(tx, identity, p.name));
+      return withAuthTables("auth: third-party sign-in", (tx) => signInWithIdentity(tx, identity, p.name));
     },
   };
 }

@@ -1,6 +1,6 @@
 // The Supabase adapter against a fake GoTrue speaking GoTrue's HTTP (tests/support/fake-gotrue.ts):
 // real supabase-js and @supabase/ssr, real HTTP, real cookies carried between requests.
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, generateKeyPairSync, randomUUID, sign } from "node:crypto";
 import { createServer } from "node:net";
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -17,13 +17,19 @@ let auth: AuthAdapter;
 
 beforeAll(async () => {
   fake = await startFakeGoTrue();
-  auth = createSupabaseAuth({
-    SUPABASE_URL: fake.url,
-    SUPABASE_ANON_KEY: fake.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: fake.serviceRoleKey,
-    APP_URL,
-  });
+  auth = createSupabaseAuth(
+    { SUPABASE_URL: fake.url, SUPABASE_ANON_KEY: fake.anonKey, SUPABASE_SERVICE_ROLE_KEY: fake.serviceRoleKey, APP_URL },
+    { lookupSession },
+  );
 });
+
+/** What auth.sessions joined to auth.users says in the project's database (auth.server.ts), read from the fake's state. */
+async function lookupSession(sessionId: string, userId: string) {
+  const session = fake.sessions.get(sessionId);
+  const user = fake.users.get(userId);
+  if (!session || session.userId !== userId || !user) return null;
+  return { email: user.email, emailConfirmedAt: user.emailConfirmedAt ? new Date(user.emailConfirmedAt) : null, createdAt: new Date(user.createdAt) };
+}
 afterAll(async () => {
   await fake.close();
 });
@@ -153,6 +159,7 @@ describe("signUp", () => {
   });
 
   it("mails an unconfirmed address again and reports the same account as created", async () => {
+    fake.config.maxFrequencySeconds = 0;
     const first = await auth.signUp(emptyCtx(), { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" });
     const again = await auth.signUp(emptyCtx(), { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" });
 
@@ -160,10 +167,10 @@ describe("signUp", () => {
     expect(fake.mails.filter((m) => m.type === "signup")).toHaveLength(2);
   });
 
-  it("turns GoTrue's weak_password refusal into a readable provider_error", async () => {
+  it("turns GoTrue's weak_password refusal into weak_password with a readable message", async () => {
     const error = await authErrorOf(auth.signUp(emptyCtx(), { email: "ada@example.com", password: "abc", firstName: "A", lastName: "L" }));
-    expect(error.code).toBe("provider_error");
-    expect(error.message).toContain("Password should be at least 6 characters");
+    expect(error.code).toBe("weak_password");
+    expect(error.message).toBe("This password is too weak or too common. Please choose another one.");
   });
 });
 
@@ -218,6 +225,7 @@ describe("verifyEmail and resendVerification", () => {
   });
 
   it("resends the confirmation mail with the redirect; the new link replaces the old one", async () => {
+    fake.config.maxFrequencySeconds = 0;
     const { tokenHash: first } = await signUpAda();
     expect(await auth.resendVerification(emptyCtx(), "ada@example.com")).toEqual({});
 
@@ -301,8 +309,8 @@ describe("the cookie session", () => {
       emailVerified: true,
       createdAt: new Date(fake.userByEmail("ada@example.com")?.createdAt ?? ""),
     });
-    // Always asked GoTrue (getUser, never getSession), with the token from the cookie.
-    expect(fake.requestsTo("/user", "GET").at(-1)?.headers.authorization).toBe(`Bearer ${session.accessToken}`);
+    // Verified locally (ES256 against the project's JWKS) and its session looked up: GoTrue is not asked.
+    expect(fake.requestsTo("/user", "GET")).toEqual([]);
   });
 
   it("returns null without cookies, without asking GoTrue", async () => {
@@ -318,20 +326,57 @@ describe("the cookie session", () => {
     expect((await auth.getUser(emptyCtx(), session.accessToken))?.emailVerified).toBe(false);
   });
 
-  it("returns null for tokens GoTrue refuses: garbage, a foreign signature, expired, or a 401", async () => {
+  it("returns null for tokens that fail: garbage, a foreign signature, a forged ES256 key, expired", async () => {
     const { session } = await signedIn();
     const claims = claimsOf(session.accessToken);
+    const forgedKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey;
+    const head = Buffer.from(JSON.stringify({ alg: "ES256", typ: "JWT", kid: fake.signingKeyId })).toString("base64url");
+    const body = Buffer.from(JSON.stringify(claims)).toString("base64url");
+    const forged = `${head}.${body}.${sign("sha256", Buffer.from(`${head}.${body}`), { key: forgedKey, dsaEncoding: "ieee-p1363" }).toString("base64url")}`;
 
     expect(await auth.getUser(emptyCtx(), "not-a-jwt")).toBeNull();
-    expect(await auth.getUser(emptyCtx(), fake.signJwt(claims, "another-secret"))).toBeNull();
+    expect(await auth.getUser(emptyCtx(), forged)).toBeNull();
     expect(await auth.getUser(emptyCtx(), fake.signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }))).toBeNull();
-    expect(fake.requestsTo("/user").map((r) => r.status)).toEqual([403, 403, 403]);
+    expect(await auth.getUser(emptyCtx(), fake.signJwt({ ...claims, session_id: randomUUID() }))).toBeNull();
+    // An HS256 token can only be checked by GoTrue, which refuses a foreign secret.
+    expect(await auth.getUser(emptyCtx(), fake.signJwt(claims, "another-secret"))).toBeNull();
+    expect(fake.requestsTo("/user").map((r) => r.status)).toEqual([403]);
+    expect(await auth.getUser(emptyCtx(), session.accessToken)).not.toBeNull();
+  });
+
+  it("verifies ES256 tokens locally with the JWKS fetched once, and still notices sign-out", async () => {
+    const { session } = await signedIn();
+    const jwksBefore = fake.requestsTo("/.well-known/jwks.json").length;
+    for (let i = 0; i < 5; i++) expect((await auth.getUser(emptyCtx(), session.accessToken))?.id).toBe(session.userId);
+    expect(fake.requestsTo("/.well-known/jwks.json").length - jwksBefore).toBeLessThanOrEqual(1);
+    expect(fake.requestsTo("/user")).toEqual([]);
+
+    await auth.signOut(emptyCtx(), session.userId, session.accessToken);
+    expect(await auth.getUser(emptyCtx(), session.accessToken)).toBeNull();
+  });
+
+  it("asks GoTrue for tokens of a project on the legacy HS256 secret, and on any failure answers null", async () => {
+    fake.config.signing = "HS256";
+    const { session } = await signedIn();
+    expect(JSON.parse(Buffer.from(session.accessToken.split(".")[0] ?? "", "base64url").toString()).alg).toBe("HS256");
+    expect((await auth.getUser(emptyCtx(), session.accessToken))?.id).toBe(session.userId);
+    expect(fake.requestsTo("/user").at(-1)?.headers.authorization).toBe(`Bearer ${session.accessToken}`);
 
     fake.fail({ path: "/user", status: 401, body: { code: "no_authorization", message: "This endpoint requires a valid Bearer token" } });
     expect(await auth.getUser(emptyCtx(), session.accessToken)).toBeNull();
     fake.fail({ path: "/user", status: 500 });
     expect(await auth.getUser(emptyCtx(), session.accessToken)).toBeNull();
     expect(await auth.getUser(emptyCtx(), session.accessToken)).not.toBeNull();
+  });
+
+  it("asks GoTrue when the app's database cannot tell (not the project's database)", async () => {
+    const unsure = createSupabaseAuth(
+      { SUPABASE_URL: fake.url, SUPABASE_ANON_KEY: fake.anonKey, SUPABASE_SERVICE_ROLE_KEY: fake.serviceRoleKey, APP_URL },
+      { lookupSession: async () => undefined },
+    );
+    const { session } = await signedIn();
+    expect((await unsure.getUser(emptyCtx(), session.accessToken))?.id).toBe(session.userId);
+    expect(fake.requestsTo("/user")).toHaveLength(1);
   });
 
   it("refreshes a nearly expired session through its refresh token and writes the new cookies", async () => {
@@ -345,11 +390,9 @@ describe("the cookie session", () => {
     expect(fake.requestsTo("/token").map((r) => r.query.grant_type)).toEqual(["password", "refresh_token"]);
     expect(browser.jar.get(browser.sessionCookie() ?? "")).not.toBe(before);
     expect(browser.last.responseHeaders.get("Cache-Control")).toContain("no-store");
-    // Refreshed first, then asked GoTrue for the user with the refreshed session.
-    expect(fake.requests.slice(-2).map((r) => `${r.path}?${r.query.grant_type ?? ""}`)).toEqual([
-      "/auth/v1/token?refresh_token",
-      "/auth/v1/user?",
-    ]);
+    // Refreshed first; the refreshed token is then verified locally.
+    expect(fake.requests.at(-1)?.query.grant_type).toBe("refresh_token");
+    expect(fake.requestsTo("/user")).toEqual([]);
   });
 
   it("signOut revokes every session of the user, clears the cookies, and the old token and cookies stop working", async () => {
@@ -485,14 +528,13 @@ describe("password reset", () => {
     expect(fake.userByEmail("ada@example.com")?.password).toBe("a brand new secret");
   });
 
-  it("refuses a too-weak password as provider_error and leaves no session behind", async () => {
+  it("refuses a too-weak password as weak_password and leaves no session behind", async () => {
     const user = fake.createUser({ email: "ada@example.com", password: "correct horse" });
     const token = fake.issueOtp("ada@example.com", "recovery");
     const browser = new Browser();
 
     const error = await authErrorOf(browser.run((ctx) => auth.resetPassword(ctx, token, "abc")));
-    expect(error.code).toBe("provider_error");
-    expect(error.message).toContain("Password should be at least 6 characters");
+    expect(error.code).toBe("weak_password");
     expect(browser.sessionCookie()).toBeUndefined();
     expect(fake.activeSessions(user.id)).toBe(0);
     expect(user.password).toBe("correct horse");
@@ -535,12 +577,12 @@ describe("changePassword", () => {
     expect(fake.userByEmail("ada@example.com")?.password).toBe("correct horse");
   });
 
-  it("reports GoTrue's refusal of an unchanged password as provider_error", async () => {
+  it("reports GoTrue's refusal of an unchanged password as weak_password", async () => {
     const { browser } = await signedIn();
     const user = (await browser.run((ctx) => auth.getUser(ctx)))!;
     const error = await authErrorOf(browser.run((ctx) => auth.changePassword(ctx, user, "correct horse", "correct horse")));
-    expect(error.code).toBe("provider_error");
-    expect(error.message).toContain("New password should be different");
+    expect(error.code).toBe("weak_password");
+    expect(error.message).toBe("The new password must be different from the current one.");
   });
 });
 
@@ -718,5 +760,83 @@ describe("when GoTrue fails", () => {
     } finally {
       quiet.mockRestore();
     }
+  });
+});
+
+describe("GoTrue's limits and refusals", () => {
+  const visitor = (client: string): AuthContext => ({ ...emptyCtx(), client });
+
+  it("forwards the visitor's address as Sb-Forwarded-For, so each visitor has their own per-IP budget", async () => {
+    fake.config.signInSignUpsPerFiveMinutes = 2;
+    fake.createUser({ email: "ada@example.com", password: "correct horse" });
+    const signIn = (client: string) => auth.signIn(visitor(client), { email: "ada@example.com", password: "correct horse" });
+
+    await signIn("198.51.100.7");
+    await signIn("198.51.100.7");
+    const limited = await authErrorOf(signIn("198.51.100.7"));
+    expect(limited.code).toBe("rate_limited");
+    expect(limited.message).toBe("Too many sign-in attempts from your network. Please wait a few minutes and try again.");
+    // Another visitor behind the same app server is not affected.
+    expect((await signIn("203.0.113.9")).email).toBe("ada@example.com");
+    expect(fake.requestsTo("/token").map((r) => r.headers["sb-forwarded-for"])).toEqual([
+      "198.51.100.7",
+      "198.51.100.7",
+      "198.51.100.7",
+      "203.0.113.9",
+    ]);
+  });
+
+  it("forwards only a well-formed IP address (never a header passed through)", async () => {
+    await auth.signUp(visitor("198.51.100.7, 10.0.0.1"), { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" });
+    await auth.signUp(visitor("::ffff:192.0.2.1"), { email: "bob@example.com", password: "correct horse", firstName: "B", lastName: "L" });
+    expect(fake.requestsTo("/signup").map((r) => r.headers["sb-forwarded-for"])).toEqual([undefined, "::ffff:192.0.2.1"]);
+  });
+
+  it("answers a repeat registration inside GoTrue's mail interval exactly like a first one, without a second mail", async () => {
+    const input = { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" };
+    const first = await auth.signUp(emptyCtx(), input);
+    const again = await auth.signUp(emptyCtx(), input);
+
+    expect(first.status).toBe("created");
+    expect(again).toEqual({ status: "created" });
+    expect(fake.requestsTo("/signup").map((r) => r.status)).toEqual([200, 429]);
+    expect(fake.mails).toHaveLength(1);
+  });
+
+  it("reports the project's e-mail quota on sign-up, resend and reset instead of pretending a mail was sent", async () => {
+    fake.config.emailQuotaPerHour = 1;
+    await auth.signUp(emptyCtx(), { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" });
+    fake.createUser({ email: "bob@example.com", password: "correct horse" });
+
+    for (const call of [
+      () => auth.signUp(emptyCtx(), { email: "cy@example.com", password: "correct horse", firstName: "C", lastName: "Y" }),
+      () => auth.resendVerification(emptyCtx(), "ada@example.com"),
+      () => auth.requestPasswordReset(emptyCtx(), "bob@example.com"),
+    ]) {
+      const error = await authErrorOf(call());
+      expect(error.code).toBe("rate_limited");
+      expect(error.message).toBe("We cannot send more e-mails right now. Please try again in an hour.");
+    }
+    expect(fake.mails).toHaveLength(1);
+    expect(fake.userByEmail("cy@example.com")).toBeUndefined();
+  });
+
+  it.each([
+    ["email_address_invalid", 400, "invalid_email", "Invalid email address"],
+    ["email_address_not_authorized", 400, "not_allowed", "We cannot send e-mails to this address. Please use another address."],
+    ["signup_disabled", 422, "not_allowed", "New sign-ups are closed at the moment."],
+    ["email_provider_disabled", 422, "not_allowed", "Signing in with an e-mail address and password is switched off."],
+    ["over_request_rate_limit", 429, "rate_limited", "Too many sign-in attempts from your network. Please wait a few minutes and try again."],
+    ["weak_password", 422, "weak_password", "This password is too weak or too common. Please choose another one."],
+  ])("sign-up: GoTrue's %s becomes %s with a message for the visitor", async (gotrueCode, status, code, message) => {
+    fake.fail({ path: "/signup", status, body: { code: gotrueCode, message: `GoTrue says ${gotrueCode}` } });
+    const error = await authErrorOf(auth.signUp(emptyCtx(), { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" }));
+    expect([error.code, error.message]).toEqual([code, message]);
+  });
+
+  it("sign-in: a banned account is told so, not that the password is wrong", async () => {
+    fake.fail({ path: "/token", status: 400, body: { code: "user_banned", message: "User is banned" } });
+    const error = await authErrorOf(auth.signIn(emptyCtx(), { email: "ada@example.com", password: "correct horse" }));
+    expect([error.code, error.message]).toEqual(["not_allowed", "This account is suspended."]);
   });
 });

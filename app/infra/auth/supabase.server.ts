@@ -25,10 +25,27 @@
 // - a wrong, used or expired e-mail token is one GoTrue error (403 otp_expired, "Email
 //   link is invalid or has expired"), so it maps to expired_token; malformed requests
 //   (400) map to invalid_token;
-// - resendVerification and requestPasswordReset answer {} for unknown addresses and
-//   swallow GoTrue's per-address mail rate limit (which would reveal the account);
-// - getUser never uses getSession: it always asks GoTrue (GET /user), refreshing the
-//   cookie session first when its access token is (nearly) expired; any error is null;
+// - the visitor's address goes to GoTrue as `Sb-Forwarded-For` on every call made for a
+//   visitor (GoTrue reads the leftmost valid IP of that header for its per-IP limits when
+//   the project enables "IP address forwarding"; without it every visitor shares the app
+//   server's budget). It is the address the app itself trusts (TRUST_PROXY), never a
+//   header passed through;
+// - GoTrue's refusals become honest errors (toAuthError, GOTRUE_CODES): per-IP limit and the
+//   project's mail quota (429 "Email rate limit exceeded") -> rate_limited; sign-ups closed,
+//   e-mail provider off, address not authorised, banned account -> not_allowed; an address
+//   GoTrue rejects -> invalid_email; its password rules -> weak_password. Only GoTrue's
+//   per-address mail interval ("For security purposes, you can only request this after N
+//   seconds") is not reported, because it tells that the address has an account:
+//   sign-up answers as for a first registration, resend and reset answer {} (the mail sent
+//   moments before is still valid);
+// - resendVerification and requestPasswordReset answer {} for unknown addresses;
+// - getUser verifies the access token locally (getClaims(): ES256/RS256 against the
+//   project's JWKS, fetched once and cached by supabase-js for 10 minutes) and then asks
+//   `lookupSession` whether its session (claim session_id) still exists: GoTrue deletes
+//   the row on sign-out, so sign-out is noticed at once without a call to GoTrue. Tokens
+//   of a project still on the legacy HS256 secret, and every token when no lookup is
+//   available, are checked by GoTrue itself (GET /user). The cookie session is refreshed
+//   first when its access token is (nearly) expired; any error is null;
 // - signOut revokes globally: the bearer token's user through the admin API, the cookie
 //   session through the cookie client, and clears the cookies. Tokens that are already
 //   dead (bad_jwt, session_not_found, …) are not an error;
@@ -46,6 +63,8 @@ import {
   type User,
   type WebSocketLikeConstructor,
 } from "@supabase/supabase-js";
+import { isIP } from "node:net";
+
 import WebSocket from "ws";
 
 import { AuthError, type AuthAdapter, type AuthContext, type AuthErrorCode, type AuthUser, type SignedIn } from "./types";
@@ -56,6 +75,19 @@ export interface SupabaseAuthEnv {
   SUPABASE_SERVICE_ROLE_KEY: string;
   APP_URL: string;
 }
+
+/** What the app's database says about a GoTrue session: undefined when it cannot tell (not GoTrue's database). */
+export type SessionLookup = (
+  sessionId: string,
+  userId: string,
+) => Promise<{ email: string; emailConfirmedAt: Date | null; createdAt: Date } | null | undefined>;
+
+export interface SupabaseAuthOptions {
+  /** Checks a locally verified token's session (auth.sessions); without it GoTrue is asked (GET /user). */
+  lookupSession?: SessionLookup;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A GoTrue call that takes longer than this fails as provider_error instead of hanging the request. */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -71,8 +103,29 @@ const ALREADY_SIGNED_OUT = new Set([
   "no_authorization",
 ]);
 
-/** Per-address mail throttling: reporting it would reveal that the address has an account. */
-const MAIL_THROTTLED = new Set(["over_email_send_rate_limit"]);
+/**
+ * GoTrue's per-address mail interval: reporting it would reveal that the address has an
+ * account. The same code with "Email rate limit exceeded" is the project's quota, which
+ * concerns every address and is reported.
+ */
+function isAddressThrottle(error: unknown): boolean {
+  return isAuthError(error) && error.code === "over_email_send_rate_limit" && !/rate limit exceeded/i.test(error.message);
+}
+
+/** Refusals GoTrue can give to any visitor-facing call, with the message the visitor sees. */
+const GOTRUE_CODES: Readonly<Record<string, { code: AuthErrorCode; message: string }>> = {
+  over_request_rate_limit: { code: "rate_limited", message: "Too many sign-in attempts from your network. Please wait a few minutes and try again." },
+  over_email_send_rate_limit: { code: "rate_limited", message: "We cannot send more e-mails right now. Please try again in an hour." },
+  email_address_invalid: { code: "invalid_email", message: "Invalid email address" },
+  email_address_not_authorized: { code: "not_allowed", message: "We cannot send e-mails to this address. Please use another address." },
+  signup_disabled: { code: "not_allowed", message: "New sign-ups are closed at the moment." },
+  email_provider_disabled: { code: "not_allowed", message: "Signing in with an e-mail address and password is switched off." },
+  provider_disabled: { code: "not_allowed", message: "This sign-in provider is switched off." },
+  oauth_provider_not_supported: { code: "not_allowed", message: "This sign-in provider is switched off." },
+  user_banned: { code: "not_allowed", message: "This account is suspended." },
+  weak_password: { code: "weak_password", message: "This password is too weak or too common. Please choose another one." },
+  same_password: { code: "weak_password", message: "The new password must be different from the current one." },
+};
 
 type CodeMap = Readonly<Record<string, AuthErrorCode>>;
 
@@ -80,7 +133,6 @@ const SIGN_IN_CODES: CodeMap = {
   invalid_credentials: "invalid_credentials",
   email_not_confirmed: "email_not_verified",
   validation_failed: "invalid_credentials",
-  user_banned: "invalid_credentials",
 };
 const EMAIL_TOKEN_CODES: CodeMap = {
   otp_expired: "expired_token",
@@ -164,7 +216,22 @@ function toSignedIn(session: Session): SignedIn {
   };
 }
 
-export function createSupabaseAuth(env: SupabaseAuthEnv): AuthAdapter {
+/** The visitor's address for GoTrue's per-IP limits; only a well-formed IP (what GoTrue accepts). */
+function forwardedFor(ctx: AuthContext | undefined): Record<string, string> {
+  const client = ctx?.client?.trim() ?? "";
+  return client && isIP(client) ? { "Sb-Forwarded-For": client } : {};
+}
+
+function jwtAlgorithm(token: string): string {
+  try {
+    const header = JSON.parse(Buffer.from(token.split(".")[0] ?? "", "base64url").toString("utf8")) as { alg?: unknown };
+    return typeof header.alg === "string" ? header.alg : "";
+  } catch {
+    return "";
+  }
+}
+
+export function createSupabaseAuth(env: SupabaseAuthEnv, options: SupabaseAuthOptions = {}): AuthAdapter {
   const url = env.SUPABASE_URL.replace(/\/+$/, "");
   const appUrl = env.APP_URL.replace(/\/+$/, "");
   const verifyEmailUrl = `${appUrl}/verify-email`;
@@ -182,6 +249,7 @@ export function createSupabaseAuth(env: SupabaseAuthEnv): AuthAdapter {
   function cookieClient(ctx: AuthContext): SupabaseClient {
     return createServerClient(url, env.SUPABASE_ANON_KEY, {
       ...shared,
+      global: { ...shared.global, headers: forwardedFor(ctx) },
       cookieOptions,
       cookies: {
         getAll: () => cookiesOf(ctx),
@@ -194,9 +262,10 @@ export function createSupabaseAuth(env: SupabaseAuthEnv): AuthAdapter {
     });
   }
 
-  function statelessClient(): SupabaseClient {
+  function statelessClient(ctx?: AuthContext): SupabaseClient {
     return createClient(url, env.SUPABASE_ANON_KEY, {
       ...shared,
+      global: { ...shared.global, headers: forwardedFor(ctx) },
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType: "implicit" },
     });
   }
@@ -221,6 +290,8 @@ export function createSupabaseAuth(env: SupabaseAuthEnv): AuthAdapter {
     if (error instanceof AuthError) return error;
     if (isAuthError(error)) {
       const mapped = error.code ? codes[error.code] : undefined;
+      const general = !mapped && error.code ? GOTRUE_CODES[error.code] : undefined;
+      if (general) return new AuthError(general.code, general.message);
       if (mapped) {
         const message =
           error.code === "pkce_code_verifier_not_found"
@@ -263,15 +334,17 @@ export function createSupabaseAuth(env: SupabaseAuthEnv): AuthAdapter {
   return {
     kind: "supabase",
 
-    signUp: (_ctx, input) =>
+    signUp: (ctx, input) =>
       guarded("sign-up", async () => {
-        const { data, error } = await statelessClient().auth.signUp({
+        const { data, error } = await statelessClient(ctx).auth.signUp({
           email: input.email,
           password: input.password,
           options: { emailRedirectTo: verifyEmailUrl, data: { first_name: input.firstName, last_name: input.lastName } },
         });
         if (error) {
           if (error.code === "user_already_exists" || error.code === "email_exists") return { status: "exists" as const };
+          // An unconfirmed account for the address got its mail moments ago: answer as for a first registration.
+          if (isAddressThrottle(error)) return { status: "created" as const };
           throw toAuthError(error, "sign-up");
         }
         // Auto-confirming projects answer with a session: signing up does not sign in.
@@ -282,20 +355,20 @@ export function createSupabaseAuth(env: SupabaseAuthEnv): AuthAdapter {
         return { status: "created" as const, userId: user.id };
       }),
 
-    verifyEmail: (_ctx, token) =>
+    verifyEmail: (ctx, token) =>
       guarded("e-mail verification", async () => {
         if (!token) throw new AuthError("invalid_token", "The verification link has no token.");
-        const { data, error } = await statelessClient().auth.verifyOtp({ token_hash: token, type: "signup" });
+        const { data, error } = await statelessClient(ctx).auth.verifyOtp({ token_hash: token, type: "signup" });
         if (error) throw toAuthError(error, "e-mail verification", EMAIL_TOKEN_CODES);
         if (!data.user) throw new AuthError("provider_error", "Supabase Auth verified the address but returned no user.");
         if (data.session) await revokeQuietly(data.session.access_token);
         return { userId: data.user.id, email: data.user.email ?? "" };
       }),
 
-    resendVerification: (_ctx, email) =>
+    resendVerification: (ctx, email) =>
       guarded("resending the verification mail", async () => {
-        const { error } = await statelessClient().auth.resend({ type: "signup", email, options: { emailRedirectTo: verifyEmailUrl } });
-        if (error && !MAIL_THROTTLED.has(error.code ?? "")) throw toAuthError(error, "resending the verification mail");
+        const { error } = await statelessClient(ctx).auth.resend({ type: "signup", email, options: { emailRedirectTo: verifyEmailUrl } });
+        if (error && !isAddressThrottle(error)) throw toAuthError(error, "resending the verification mail");
         return {};
       }),
 
@@ -303,7 +376,7 @@ export function createSupabaseAuth(env: SupabaseAuthEnv): AuthAdapter {
       guarded("sign-in", async () => {
         const { data, error } = await cookieClient(ctx).auth.signInWithPassword({ email, password });
         if (error) {
-          if (isAuthApiError(error) && error.status === 400 && error.code !== "email_not_confirmed") {
+          if (isAuthApiError(error) && error.status === 400 && error.code !== "email_not_confirmed" && !GOTRUE_CODES[error.code ?? ""]) {
             throw new AuthError("invalid_credentials", scrub(error.message) || "Invalid login credentials");
           }
           throw toAuthError(error, "sign-in", SIGN_IN_CODES);
@@ -313,10 +386,33 @@ export function createSupabaseAuth(env: SupabaseAuthEnv): AuthAdapter {
 
     async getUser(ctx, accessToken) {
       try {
-        const { data, error } = accessToken
-          ? await statelessClient().auth.getUser(accessToken)
-          : await cookieClient(ctx).auth.getUser();
-        return error || !data.user ? null : toAuthUser(data.user);
+        const client = accessToken ? statelessClient(ctx) : cookieClient(ctx);
+        // The cookie session's access token, refreshed (and its cookies rewritten) when it is (nearly) expired.
+        const token = accessToken ?? (await client.auth.getSession()).data.session?.access_token;
+        if (!token) return null;
+        const byGoTrue = async () => {
+          const { data, error } = await client.auth.getUser(token);
+          return error || !data.user ? null : toAuthUser(data.user);
+        };
+        // Legacy HS256 projects: only GoTrue can check the signature (getClaims would ask it too).
+        if (!options.lookupSession || jwtAlgorithm(token).startsWith("HS")) return await byGoTrue();
+        const { data, error } = await client.auth.getClaims(token);
+        if (error || !data) return null;
+        const { sub, session_id: sessionId, email } = data.claims as { sub?: unknown; session_id?: unknown; email?: unknown };
+        if (typeof sub !== "string" || typeof sessionId !== "string" || !UUID.test(sub) || !UUID.test(sessionId)) return null;
+        const session = await options.lookupSession(sessionId, sub);
+        if (session === undefined) return await byGoTrue();
+        if (session === null) {
+          // Signed out elsewhere: drop the dead cookies too (GoTrue answers session_not_found; supabase-js clears them).
+          if (!accessToken) await client.auth.signOut({ scope: "local" }).catch(() => undefined);
+          return null;
+        }
+        return {
+          id: sub,
+          email: typeof email === "string" && email ? email : session.email,
+          emailVerified: session.emailConfirmedAt !== null,
+          createdAt: session.createdAt,
+        };
       } catch {
         return null;
       }
@@ -333,10 +429,10 @@ export function createSupabaseAuth(env: SupabaseAuthEnv): AuthAdapter {
         if (error && !alreadySignedOut(error)) throw toAuthError(error, "sign-out");
       }),
 
-    requestPasswordReset: (_ctx, email) =>
+    requestPasswordReset: (ctx, email) =>
       guarded("requesting a password reset", async () => {
-        const { error } = await statelessClient().auth.resetPasswordForEmail(email, { redirectTo: resetPasswordUrl });
-        if (error && !MAIL_THROTTLED.has(error.code ?? "")) throw toAuthError(error, "requesting a password reset");
+        const { error } = await statelessClient(ctx).auth.resetPasswordForEmail(email, { redirectTo: resetPasswordUrl });
+        if (error && !isAddressThrottle(error)) throw toAuthError(error, "requesting a password reset");
         return {};
       }),
 

@@ -33,6 +33,10 @@ export type AuthErrorCode =
   | "expired_token" // known but past its lifetime
   | "not_configured" // e.g. a sign-in provider this server does not offer
   | "identity_refused" // a provider's answer the app will not use (unverified e-mail, bad profile); the message says why
+  | "rate_limited" // the auth service's own limits (per client address, or the project's mail quota)
+  | "not_allowed" // the auth service refuses this address or account (sign-ups closed, address not authorised, account banned)
+  | "invalid_email" // the auth service does not accept the address
+  | "weak_password" // the auth service's password rules (e.g. a leaked password)
   | "provider_error"; // the auth service failed or answered something unexpected
 
 export class AuthError extends Error {
@@ -53,6 +57,8 @@ export class AuthError extends Error {
 export interface AuthContext {
   request: Request;
   responseHeaders: Headers;
+  /** The visitor's address as the app sees it (TRUST_PROXY-aware); Supabase mode forwards it to GoTrue. */
+  client?: string;
 }
 
 export interface SignUpInput {

@@ -219,14 +219,39 @@ function postgresRaw(client: postgres.Sql | postgres.TransactionSql): RawSql {
 }
 
 /**
- * Applies the bootstrap (auth-compat, storage-compat), then every migration in supabase/migrations not yet
- * recorded in supabase_migrations.schema_migrations (the Supabase CLI's own table), each in
+ * A database Supabase manages (hosted, `supabase start`, or one built the same way): its
+ * auth schema is there, created by GoTrue's own role. The connecting role (`postgres`) is
+ * then no superuser and may not create the API roles or grant on auth.users, so the
+ * bootstrap must not run; Supabase already provides everything it emulates.
+ */
+export async function isSupabaseManaged(handle: DatabaseHandle): Promise<boolean> {
+  const [row] = await handle.raw.rows<{ managed: boolean }>(
+    `select to_regclass('auth.users') is not null
+        and exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') as managed`,
+  );
+  return row?.managed === true;
+}
+
+/** The table the Supabase CLI records applied migrations in (it adds more columns; these three are what both write). */
+const MIGRATIONS_TABLE = `
+  create schema if not exists supabase_migrations;
+  create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
+`;
+
+/**
+ * Applies the auth-compat bootstrap (skipped on a Supabase-managed database), then every
+ * migration in supabase/migrations not yet recorded in supabase_migrations.schema_migrations
+ * (the Supabase CLI's own table, so `supabase db push` and the app agree on what ran), each in
  * one transaction under an advisory lock so concurrent starters on one server cannot race.
  */
 export async function migrate(handle: DatabaseHandle, log: (line: string) => void = () => {}): Promise<string[]> {
-  const bootstrap = bootstrapFiles()
-    .map((file) => readFileSync(file, "utf8"))
-    .join("\n;\n");
+  const managed = handle.kind === "postgres" && (await isSupabaseManaged(handle));
+  const bootstrap = managed
+    ? MIGRATIONS_TABLE
+    : bootstrapFiles()
+        .map((file) => readFileSync(file, "utf8"))
+        .join("\n;\n");
+  if (managed) log("Supabase-managed database (auth schema and GoTrue's role present): auth-compat bootstrap skipped");
   await handle.rawTransaction(async (sql) => {
     await sql.exec("select pg_advisory_xact_lock(7405221)");
     await sql.exec(bootstrap);
