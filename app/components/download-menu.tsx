@@ -150,7 +150,7 @@ export function DownloadMenu({ items, label = "Download" }: { items: DownloadIte
         ref={listRef}
         role={hydrated ? "menu" : undefined}
         aria-label={hydrated ? label : undefined}
-        className="absolute right-0 z-20 mt-2 w-64 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+        className="absolute left-0 z-20 mt-2 w-64 max-w-[calc(100vw-2rem)] overflow-hidden sm:left-auto sm:right-0 rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
       >
         {items.map((item) => (
           <li key={item.href} role={hydrated ? "none" : undefined}>

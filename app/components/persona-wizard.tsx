@@ -56,7 +56,7 @@ import { FieldErrors } from "./ui/field";
 import { CheckIcon, SparklesIcon } from "./ui/icons";
 
 const controlClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-500";
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-500";
 const secondaryButton =
   "inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60";
 const primaryButton =
@@ -262,7 +262,7 @@ export function PersonaWizard({
           <div>
             {step > 1 ? (
               <button type="submit" name="intent" value="back" formNoValidate onClick={local("back")} disabled={busy} className={secondaryButton}>
-                ← {WIZARD_TEXT.back}
+                <span aria-hidden="true">←</span> {WIZARD_TEXT.back}
               </button>
             ) : null}
           </div>
@@ -291,7 +291,7 @@ export function PersonaWizard({
               </button>
             ) : (
               <button type="submit" name="intent" value="continue" onClick={local("continue")} disabled={busy} className={primaryButton}>
-                {continueLabel(step)} →
+                {continueLabel(step)} <span aria-hidden="true">→</span>
               </button>
             )}
           </div>

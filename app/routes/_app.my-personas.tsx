@@ -139,7 +139,7 @@ export default function MyPersonas() {
             maxLength={100}
             placeholder={LIST_TEXT.searchPlaceholder}
             onChange={() => follow(SEARCH_DELAY_MS)}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
           />
         </div>
         <div>
@@ -152,7 +152,7 @@ export default function MyPersonas() {
             name="sort"
             defaultValue={query.sort}
             onChange={() => follow(0)}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 sm:w-48"
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 sm:w-48"
           >
             {LIST_SORTS.map((sort) => (
               <option key={sort.id} value={sort.id}>
@@ -210,7 +210,7 @@ function Pagination({ query, pageCount }: { query: ListQuery; pageCount: number 
     <nav aria-label="Pages" className="flex items-center justify-between gap-3">
       {query.page > 1 ? (
         <Link to={listHref({ ...query, page: query.page - 1 })} className={link} rel="prev">
-          ← Previous
+          <span aria-hidden="true">←</span> Previous
         </Link>
       ) : (
         <span />
@@ -220,7 +220,7 @@ function Pagination({ query, pageCount }: { query: ListQuery; pageCount: number 
       </p>
       {query.page < pageCount ? (
         <Link to={listHref({ ...query, page: query.page + 1 })} className={link} rel="next">
-          Next →
+          Next <span aria-hidden="true">→</span>
         </Link>
       ) : (
         <span />

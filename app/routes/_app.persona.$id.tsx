@@ -213,16 +213,24 @@ export default function PersonaPage() {
     <div className="mx-auto max-w-5xl space-y-6">
       <div>
         <Link to="/my-personas" className="text-sm font-medium text-brand-800 underline">
-          ← {PERSONA_PAGE_TEXT.back}
+          <span aria-hidden="true">←</span> {PERSONA_PAGE_TEXT.back}
         </Link>
-        <div className="mt-3 flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold text-slate-900">{persona.name}</h1>
-          <StatusBadge status={persona.status} />
-          <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+        {/* The name, its badge and its type stay together; the actions follow on one row
+            (on phones the secondary ones show only their icons). */}
+        <div className="mt-3 flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <h1 className="min-w-0 text-2xl font-bold text-slate-900 sm:text-3xl">{persona.name}</h1>
+              <StatusBadge status={persona.status} />
+            </div>
+            <p className="mt-1 text-slate-700">{typeLabel(persona.type)}</p>
+          </div>
+          <div className="flex shrink-0 flex-wrap items-center gap-2">
+            <div className="flex items-center gap-2">
             {persona.status === "in_progress" ? (
               <Link
                 to={`/create-persona?id=${persona.id}`}
-                className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+                className="whitespace-nowrap rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
               >
                 {PERSONA_PAGE_TEXT.continueCreating}
               </Link>
@@ -236,23 +244,26 @@ export default function PersonaPage() {
               </Link>
             )}
             <DownloadMenu items={downloads} />
+            </div>
+            <div className="flex items-center gap-2">
             <Link
               to={`/persona/${persona.id}/history`}
-              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              title={HISTORY_TEXT.link}
+              className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
             >
               <RestoreIcon />
-              {HISTORY_TEXT.link}
+              <span className="sr-only lg:not-sr-only">{HISTORY_TEXT.link}</span>
             </Link>
             <StatusButton
               persona={persona}
               change={persona.status === "archived" ? "restore" : "archive"}
               returnTo={`/persona/${persona.id}`}
-              variant="text"
+              variant="compact"
             />
-            <DeletePersonaButton persona={persona} returnTo="/my-personas" variant="text" />
+            <DeletePersonaButton persona={persona} returnTo="/my-personas" variant="compact" />
+            </div>
           </div>
         </div>
-        <p className="mt-1 text-slate-700">{typeLabel(persona.type)}</p>
       </div>
 
       <PersonaTabs personaId={persona.id} tab={tab} />

@@ -168,12 +168,12 @@ test.describe("persona page actions", () => {
 
     const menu = page.getByTestId("download-menu");
     const expected: [string, string][] = [
-      ["Text", "nova_prime_profile.txt"],
-      ["JSON", "nova_prime_profile.json"],
-      ["Markdown", "nova_prime_profile.md"],
-      ["YAML", "nova_prime_profile.yaml"],
-      ["Character Card (JSON)", "nova_prime_profile.card.json"],
-      ["Character Card (PNG)", "nova_prime_profile.card.png"],
+      ["Text .txt", "nova_prime_profile.txt"],
+      ["JSON .json", "nova_prime_profile.json"],
+      ["Markdown .md", "nova_prime_profile.md"],
+      ["YAML .yaml", "nova_prime_profile.yaml"],
+      ["Character Card .json", "nova_prime_profile.card.json"],
+      ["Character Card .png", "nova_prime_profile.card.png"],
     ];
     for (const [label, filename] of expected) {
       if (!(await menu.evaluate((details) => (details as HTMLDetailsElement).open))) await menu.getByText("Download").click();
