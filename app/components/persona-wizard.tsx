@@ -49,7 +49,7 @@ import {
   type WizardAnswer,
   type WizardState,
 } from "~/domain/persona-form";
-import { toggleInterest, toggleTrait, TRAIT_CATEGORY_NAMES } from "~/domain/traits";
+import { toggleInterest, toggleTrait, TRAIT_CAP_TEXT, TRAIT_CATEGORY_NAMES } from "~/domain/traits";
 
 import { ActionToast, useToast } from "./toaster";
 import { FieldErrors } from "./ui/field";
@@ -544,13 +544,24 @@ function PersonalityStep({
   onAutoSelect: (event: React.MouseEvent) => void;
 }) {
   const id = useId();
+  const hydrated = useHydrated();
   const count = values.personality.length;
+  const max = PERSONA_LIMITS.traitsMax;
+  // At the cap the other chips are unavailable (with JavaScript); without it the server ignores
+  // ticks beyond the cap and names them (the selection before this visit travels along).
+  const full = count >= max;
   return (
     <>
+      {values.personality.map((trait) => (
+        <input key={trait} type="hidden" name="personalityBefore" value={trait} />
+      ))}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p id={`${id}-count`} className="text-sm text-slate-700" aria-live="polite">
-          Selected {count}/{PERSONA_LIMITS.traitsMax} traits
-        </p>
+        <div id={`${id}-count`} aria-live="polite">
+          <p className="text-sm text-slate-700">
+            {count > max ? `Too many traits selected: ${count} of at most ${max}` : `Selected ${count}/${max} traits`}
+          </p>
+          {full ? <p className="text-sm font-medium text-brand-900">{TRAIT_CAP_TEXT.full}</p> : null}
+        </div>
         <button type="submit" name="intent" value="auto-select-traits" formNoValidate onClick={onAutoSelect} className={secondaryButton}>
           <SparklesIcon />
           {WIZARD_TEXT.autoSelectTraits}
@@ -564,12 +575,13 @@ function PersonalityStep({
               {TRAIT_CATEGORIES[category].map((trait) => (
                 <label
                   key={trait}
-                  className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-2.5 py-1.5 text-sm text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                  className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-2.5 py-1.5 text-sm text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:border-dashed has-[:disabled]:text-slate-500"
                 >
                   <input
                     type="checkbox"
                     name="personality"
                     value={trait}
+                    disabled={hydrated && full && !values.personality.includes(trait)}
                     checked={values.personality.includes(trait)}
                     onChange={() => update({ personality: toggleTrait(values.personality, trait) })}
                     className="h-4 w-4 accent-brand-700"

@@ -201,5 +201,6 @@ describe("autoFillToast", () => {
       description: "Filled 6 fields with AI-suggested content!",
     });
     expect(autoFillToast(2).description).toBe("Filled 2 fields with AI-suggested content!");
+    expect(autoFillToast(1).description).toBe("Filled 1 field with AI-suggested content!");
   });
 });

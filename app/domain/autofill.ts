@@ -266,9 +266,9 @@ export function autoFill(values: AutoFillInput, random: Random = Math.random): A
 
 export const AUTO_FILL_COMPLETE_TITLE = "Auto-Fill Complete";
 
-/** 'Auto-Fill Complete' / 'Filled N fields with AI-suggested content!' */
+/** 'Auto-Fill Complete' / 'Filled N fields with AI-suggested content!' ('1 field' when it is one). */
 export function autoFillToast(filled: number): { title: string; description: string } {
-  return { title: AUTO_FILL_COMPLETE_TITLE, description: `Filled ${filled} fields with AI-suggested content!` };
+  return { title: AUTO_FILL_COMPLETE_TITLE, description: `Filled ${filled} ${filled === 1 ? "field" : "fields"} with AI-suggested content!` };
 }
 
 const ALL_SUGGESTED_NAMES = Object.values(NAMES_BY_TYPE).flat();
