@@ -623,9 +623,10 @@ function BackstoryStep({
           value="generate-backstory"
           formNoValidate
           onClick={(event) => void onGenerate(event)}
-          disabled={generating}
+          // Disabled for the creator (clicks are ignored while it runs) but not for the browser,
+          // so keyboard focus stays on the button instead of falling to the page.
           aria-disabled={generating || undefined}
-          className={secondaryButton}
+          className={`${secondaryButton} aria-disabled:cursor-wait aria-disabled:opacity-70`}
         >
           {generating ? <Spinner /> : <SparklesIcon />}
           {generating ? WIZARD_TEXT.generating : WIZARD_TEXT.generateBackstory}

@@ -126,7 +126,7 @@ export default function Dashboard() {
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {recent.map((persona) => (
-              <li key={persona.id}>
+              <li key={persona.id} className="min-w-0">
                 <PersonaCard persona={persona} now={new Date(now)} actions={{ delete: true }} returnTo={location.pathname} />
               </li>
             ))}

@@ -182,16 +182,31 @@ export default function MyPersonas() {
               <UserIcon />
             </span>
             <h3 className="mt-4 text-lg font-semibold text-slate-900">{LIST_TEXT.emptyTitle}</h3>
-            <p className="mt-1 text-slate-600">{LIST_TEXT.emptyText}</p>
-            <CreatePersonaButton className="mt-5 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-              <SparklesIcon />
-              {LIST_TEXT.create}
-            </CreatePersonaButton>
+            {query.q ? (
+              // Nothing matches the search: say so, and offer the way back to the whole list.
+              <>
+                <p className="mt-1 text-slate-600">{LIST_TEXT.noMatch(query.q)}</p>
+                <Link
+                  to={listHref({ ...query, q: "", page: 1 })}
+                  className="mt-5 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+                >
+                  {LIST_TEXT.clearSearch}
+                </Link>
+              </>
+            ) : (
+              <>
+                <p className="mt-1 text-slate-600">{LIST_TEXT.emptyText}</p>
+                <CreatePersonaButton className="mt-5 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+                  <SparklesIcon />
+                  {LIST_TEXT.create}
+                </CreatePersonaButton>
+              </>
+            )}
           </div>
         ) : (
           <ul className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}>
             {personas.map((persona) => (
-              <li key={persona.id}>
+              <li key={persona.id} className="min-w-0">
                 <PersonaCard persona={persona} now={new Date(now)} actions={{ archive: true, restore: true, delete: true }} returnTo={returnTo} />
               </li>
             ))}

@@ -85,6 +85,8 @@ test("'Generating...' with the button disabled while the backstory is written", 
   release();
   await expect(toast(page)).toContainText("Backstory Generation Complete");
   await expect(button(page, /Generate Backstory/)).toBeEnabled();
+  // Focus stays where the creator was, not on the page's body.
+  await expect(button(page, /Generate Backstory/)).toBeFocused();
   expect((await page.getByLabel(/^Backstory/).inputValue()).length).toBeGreaterThan(3000);
 });
 
