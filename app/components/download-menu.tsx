@@ -141,7 +141,7 @@ export function DownloadMenu({ items, label = "Download" }: { items: DownloadIte
           // Opening with a click moves focus to the first item for keyboard users.
           if (!detailsRef.current?.open) requestAnimationFrame(() => links()[0]?.focus({ preventScroll: true }));
         }}
-        className="inline-flex cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden"
+        className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden"
       >
         <DownloadIcon />
         {label}

@@ -67,15 +67,15 @@ export function PersonaCard({
           {persona.imageUrl ? <img src={persona.imageUrl} alt="" className="h-full w-full object-cover" loading="lazy" /> : <UserIcon />}
         </div>
         <div className="min-w-0 flex-1">
-          <div className="flex items-start justify-between gap-2">
-            <h3 id={titleId} className="min-w-0 truncate text-lg font-semibold text-slate-900" dir="auto">
-              {persona.name}
-            </h3>
+          <h3 id={titleId} className="truncate text-lg font-semibold text-slate-900" dir="auto">
+            {persona.name}
+          </h3>
+          <div className="mt-0.5 flex items-center justify-between gap-2">
+            <p className="min-w-0 truncate text-sm text-slate-600">{typeLabel(persona.type)}</p>
             <span className="shrink-0">
               <StatusBadge status={persona.status} />
             </span>
           </div>
-          <p className="truncate text-sm text-slate-600">{typeLabel(persona.type)}</p>
         </div>
       </div>
       <p className="mt-3 line-clamp-2 min-h-[2.5rem] text-sm text-slate-700" dir="auto">

@@ -220,7 +220,9 @@ export default function PersonaPage() {
         <div className="mt-3 flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <h1 className="min-w-0 text-2xl font-bold text-slate-900 sm:text-3xl">{persona.name}</h1>
+              <h1 className="min-w-0 text-2xl font-bold text-slate-900 sm:text-3xl" dir="auto">
+                {persona.name}
+              </h1>
               <StatusBadge status={persona.status} />
             </div>
             <p className="mt-1 text-slate-700">{typeLabel(persona.type)}</p>
@@ -237,7 +239,7 @@ export default function PersonaPage() {
             ) : (
               <Link
                 to={`/persona/${persona.id}/edit`}
-                className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+                className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
               >
                 <PencilIcon />
                 {PERSONA_PAGE_TEXT.edit}
@@ -281,7 +283,7 @@ export default function PersonaPage() {
         <div id="panel-profile" role={hydrated ? "tabpanel" : undefined} aria-labelledby={hydrated ? "tab-profile" : undefined} className="space-y-6">
           <h2 className="sr-only">{PERSONA_PAGE_TEXT.fullProfile}</h2>
           <div className="grid gap-6 lg:grid-cols-3">
-            <div className="space-y-6">
+            <div className="min-w-0 space-y-6">
               <div className="flex aspect-square flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-slate-300 bg-slate-50 text-slate-600">
                 {persona.imageUrl ? (
                   <img src={persona.imageUrl} alt={`Reference image of ${persona.name}`} className="h-full w-full rounded-2xl object-cover" />
@@ -312,7 +314,7 @@ export default function PersonaPage() {
               </Card>
             </div>
 
-            <div className="space-y-6 lg:col-span-2">
+            <div className="min-w-0 space-y-6 lg:col-span-2">
               <Card title="Interests" id="interests">
                 <Chips items={persona.interests} empty={reviewFallbacks.interests} />
               </Card>
@@ -320,13 +322,17 @@ export default function PersonaPage() {
                 <Chips items={persona.personality} empty={reviewFallbacks.personality} />
               </Card>
               <Card title="Description" id="description">
-                <p className="text-slate-800">{persona.description || reviewFallbacks.description}</p>
+                <p className="text-slate-800" dir={persona.description ? "auto" : undefined}>
+                  {persona.description || reviewFallbacks.description}
+                </p>
               </Card>
               <Card title="Backstory" id="backstory">
                 {persona.backstory ? (
                   <div className="space-y-3 text-slate-800">
                     {persona.backstory.split(/\n{2,}/).map((paragraph, i) => (
-                      <p key={i}>{paragraph}</p>
+                      <p key={i} dir="auto">
+                        {paragraph}
+                      </p>
                     ))}
                   </div>
                 ) : (
