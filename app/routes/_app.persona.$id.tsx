@@ -225,9 +225,11 @@ export default function PersonaPage() {
               </h1>
               <StatusBadge status={persona.status} />
             </div>
-            <p className="mt-1 text-slate-700">{typeLabel(persona.type)}</p>
+            <p className="mt-1 text-slate-700" data-testid="persona-type">
+              {typeLabel(persona.type)}
+            </p>
           </div>
-          <div className="flex shrink-0 flex-wrap items-center gap-2">
+          <div className="flex shrink-0 flex-wrap items-center gap-2" data-testid="persona-actions">
             <div className="flex items-center gap-2">
             {persona.status === "in_progress" ? (
               <Link

@@ -98,10 +98,10 @@ async function layoutProblems(page: Page): Promise<string[]> {
       const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
       return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}> "${text}"`;
     };
+    // Rendered and seen: not in a closed <details>, not hidden, not transparent, not a 1px sr-only box.
     const shown = (el: Element) => {
-      const style = getComputedStyle(el);
       const rect = el.getBoundingClientRect();
-      return style.visibility !== "hidden" && style.display !== "none" && Number(style.opacity) > 0 && rect.width > 1 && rect.height > 1;
+      return el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && rect.width > 1 && rect.height > 1;
     };
     if (document.documentElement.scrollWidth > window.innerWidth) {
       problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth}px wide in a ${window.innerWidth}px viewport`);
@@ -122,9 +122,14 @@ async function layoutProblems(page: Page): Promise<string[]> {
     ].filter((el) => shown(el) && !el.closest("[inert]"));
     for (const toast of toasts) {
       const t = toast.getBoundingClientRect();
+      // A toast shown in a sticky header pushes the page down; what lies beneath the header
+      // has scrolled under it and was hidden before the toast came.
+      const header = toast.closest("header");
+      const sticky = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect() : null;
       for (const control of controls) {
         if (toast.contains(control)) continue;
         const c = control.getBoundingClientRect();
+        if (sticky && !header!.contains(control) && c.top < sticky.bottom && c.bottom > sticky.top) continue;
         if (c.left < t.right && c.right > t.left && c.top < t.bottom && c.bottom > t.top) {
           problems.push(`a toast lies over ${name(control)}`);
         }
