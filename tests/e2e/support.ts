@@ -148,14 +148,22 @@ async function layoutProblems(page: Page): Promise<string[]> {
 }
 
 /**
- * The layout guard: the page as it stands, checked at the laptop and the phone size (SPEC's
- * two sizes of issue 15), then back at the size it had. Journeys call it on every screen they
+ * The layout guard: the page as it stands, checked at the laptop and the phone size (the two
+ * sizes of issue 15), then back at the size it had; with a menu, drawer or dialog open, at the
+ * size it has. Journeys call it on every screen they
  * visit; `expectNoA11yViolations` calls it too, so every audited screen is guarded.
  */
 export async function expectGoodLayout(page: Page, options: { sizes?: (keyof typeof VIEWPORTS)[] } = {}) {
   const original = page.viewportSize();
-  const sizes = options.sizes ?? (["desktop", "phone"] as const);
+  // An open menu, drawer or dialog belongs to the size it was opened at (growing the window
+  // closes the drawer): then the page is checked as it stands, at its own size.
+  const somethingOpen = await page.evaluate(() => !!document.querySelector("details[open], dialog[open]"));
+  const current = (Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]).filter(
+    (size) => VIEWPORTS[size].width === original?.width && VIEWPORTS[size].height === original?.height,
+  );
+  const sizes = options.sizes ?? (somethingOpen ? (current.length ? current : []) : (["desktop", "phone"] as const));
   const found: string[] = [];
+  if (sizes.length === 0) found.push(...(await layoutProblems(page)).map((problem) => `${original?.width}×${original?.height}: ${problem}`));
   try {
     for (const size of sizes) {
       const viewport = VIEWPORTS[size];
