@@ -18,7 +18,7 @@ export function PricingCards({
 }) {
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="plan-free">
+      <article className="flex flex-col rounded-2xl border-2 border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="plan-free">
         <H id="plan-free" className="text-lg font-semibold text-slate-900">
           {PLANS.free.name}
         </H>
@@ -65,7 +65,7 @@ export function PricingCards({
           ) : (
             <Link
               to={ctaTo}
-              className="rounded-lg bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
+              className="rounded-lg border border-brand-700 bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
             >
               Get Premium
             </Link>

@@ -75,6 +75,24 @@ test("the dashboard shows three skeleton cards while it loads", async ({ page, r
   await expect(page.getByTestId("dashboard-loading")).toHaveCount(0);
 });
 
+test("My Personas says 'Loading personas...' over skeleton cards while it loads", async ({ page, request }) => {
+  const { account } = await accountWith(request, ["Slow"]);
+  await signIn(page, account);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/my-personas.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Personas" }).click();
+  await expect(page.getByTestId("library-loading")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Loading personas..." })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "My Personas" })).toBeVisible();
+  release();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(page.getByTestId("library-loading")).toHaveCount(0);
+});
+
 test("a download that fails says 'Export Failed' instead of 'Export Successful'", async ({ page, request }) => {
   const { account, ids } = await accountWith(request, ["Flaky"]);
   await signIn(page, account);
