@@ -38,7 +38,21 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  expect: {
+    timeout: 7_000,
+    // Visual snapshots (tests/e2e/visual.enhanced.test.ts): one fixed font, no animations, CSS
+    // pixels; a change of more than a few pixels fails. `npm run test:visual:update` rewrites them.
+    toHaveScreenshot: {
+      animations: "disabled",
+      caret: "hide",
+      scale: "css",
+      maxDiffPixelRatio: 0.001,
+      stylePath: path.join(root, "tests/e2e/visual/screenshot.css"),
+    },
+  },
+  // Kept in the repository next to the test, one file per screen and size (no platform suffix:
+  // the font is fixed by the stylesheet above).
+  snapshotPathTemplate: "{testDir}/visual/{arg}{ext}",
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: path.join(root, "playwright-report") }]],
   outputDir: path.join(root, "test-results"),
   use: {

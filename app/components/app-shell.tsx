@@ -13,6 +13,7 @@ import { headerTitle, isActive, NAV_ITEMS, type NavItem } from "~/domain/navigat
 import { Avatar, type AvatarUser } from "./avatar";
 import { CreateGateProvider, CreatePersonaButton } from "./create-gate";
 import { Brand } from "./brand";
+import { Toasts } from "./toaster";
 import { MenuIcon, SparklesIcon, XIcon } from "./ui/icons";
 
 export interface ShellUser extends AvatarUser {
@@ -133,6 +134,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: React.
                   <span className="sr-only">Account settings</span>
                 </Link>
               </div>
+              <Toasts />
             </header>
             <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 px-4 pb-28 pt-6 outline-none sm:px-6 lg:px-8 lg:pb-10">
               {children}
@@ -218,7 +220,7 @@ function NavEntry({ item, active }: { item: NavItem; active: boolean }) {
       <div className="py-1">
         <CreatePersonaButton
           aria-current={active ? "page" : undefined}
-          className={`${itemClass} justify-center bg-brand-700 text-white shadow-sm hover:bg-brand-800 aria-[current=page]:ring-2 aria-[current=page]:ring-brand-300 aria-[current=page]:ring-offset-1`}
+          className={`${itemClass} justify-center bg-brand-700 text-white shadow-sm hover:bg-brand-800 aria-[current=page]:bg-brand-900`}
         >
           {icon}
           {item.label}

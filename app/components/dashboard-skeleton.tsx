@@ -1,17 +1,20 @@
-// What the dashboard looks like while its data loads on client navigation (SPEC §2: three
-// skeleton cards in the Recent Personas grid).
+// What the dashboard and the library look like while their data loads on client navigation
+// (SPEC §2: three skeleton cards in the Recent Personas grid; 'Loading personas...').
 export function SkeletonCards({ count = 3 }: { count?: number }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true" data-testid="skeleton-cards">
       {Array.from({ length: count }, (_, i) => (
-        <li key={i} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <div className="aspect-[4/3] animate-pulse bg-slate-200 motion-reduce:animate-none" />
-          <div className="space-y-3 p-4">
-            <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-            <div className="h-4 w-1/3 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-            <div className="h-4 w-full animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-            <div className="h-9 w-full animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none" />
+        <li key={i} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <div className="flex items-start gap-3">
+            <div className="h-14 w-14 shrink-0 animate-pulse rounded-xl bg-slate-200 motion-reduce:animate-none" />
+            <div className="flex-1 space-y-2">
+              <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
+              <div className="h-4 w-1/3 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
+            </div>
           </div>
+          <div className="mt-3 h-10 w-full animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
+          <div className="mt-3 h-10 w-full animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none" />
+          <div className="mt-3 h-9 w-full animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none" />
         </li>
       ))}
     </ul>
@@ -31,6 +34,19 @@ export function DashboardLoading() {
         ))}
       </div>
       <SkeletonCards />
+    </div>
+  );
+}
+
+/** My Personas on its way: its heading and the spec's 'Loading personas...' over skeleton cards. */
+export function LibraryLoading({ heading, text }: { heading: string; text: string }) {
+  return (
+    <div className="mx-auto max-w-6xl space-y-6" aria-busy="true" data-testid="library-loading">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{heading}</h1>
+      <p role="status" className="text-sm text-slate-600">
+        {text}
+      </p>
+      <SkeletonCards count={6} />
     </div>
   );
 }

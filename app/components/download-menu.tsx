@@ -141,7 +141,7 @@ export function DownloadMenu({ items, label = "Download" }: { items: DownloadIte
           // Opening with a click moves focus to the first item for keyboard users.
           if (!detailsRef.current?.open) requestAnimationFrame(() => links()[0]?.focus({ preventScroll: true }));
         }}
-        className="inline-flex cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden"
+        className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden"
       >
         <DownloadIcon />
         {label}
@@ -150,7 +150,7 @@ export function DownloadMenu({ items, label = "Download" }: { items: DownloadIte
         ref={listRef}
         role={hydrated ? "menu" : undefined}
         aria-label={hydrated ? label : undefined}
-        className="absolute right-0 z-20 mt-2 w-64 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+        className="absolute left-0 z-20 mt-2 w-64 max-w-[calc(100vw-2rem)] overflow-hidden sm:left-auto sm:right-0 rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
       >
         {items.map((item) => (
           <li key={item.href} role={hydrated ? "none" : undefined}>

@@ -56,37 +56,39 @@ export function PersonaCard({
   const main = personaHref(persona);
   const titleId = useId();
   return (
-    <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="persona-card">
-      <div className="flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-brand-50 to-slate-100 text-5xl text-brand-700">
-        {persona.imageUrl ? (
-          <img src={persona.imageUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
-        ) : (
-          <UserIcon />
-        )}
-      </div>
-      <div className="flex flex-1 flex-col p-4">
-        <div className="flex items-start justify-between gap-2">
-          <h3 id={titleId} className="min-w-0 truncate text-lg font-semibold text-slate-900">
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="persona-card"
+    >
+      {/* A small picture beside the name: the card is about the persona, not the placeholder. */}
+      <div className="flex items-start gap-3">
+        <div className="flex h-14 w-14 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-gradient-to-br from-brand-50 to-slate-100 text-2xl text-brand-700">
+          {persona.imageUrl ? <img src={persona.imageUrl} alt="" className="h-full w-full object-cover" loading="lazy" /> : <UserIcon />}
+        </div>
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className="truncate text-lg font-semibold text-slate-900" dir="auto">
             {persona.name}
           </h3>
-          <StatusBadge status={persona.status} />
+          <div className="mt-0.5 flex items-center justify-between gap-2">
+            <p className="min-w-0 truncate text-sm text-slate-600">{typeLabel(persona.type)}</p>
+            <span className="shrink-0">
+              <StatusBadge status={persona.status} />
+            </span>
+          </div>
         </div>
-        <p className="text-sm text-slate-600">{typeLabel(persona.type)}</p>
-        <p className="mt-2 line-clamp-2 flex-1 text-sm text-slate-700">{persona.description || "No description provided"}</p>
-        <p className="mt-2 text-xs text-slate-600">
+      </div>
+      <p className="mt-3 line-clamp-2 min-h-[2.5rem] text-sm text-slate-700" dir="auto">
+        {persona.description || "No description provided"}
+      </p>
+      <div className="mt-auto flex items-center justify-between gap-2 pt-3">
+        <p className="min-w-0 truncate text-xs text-slate-600">
           Created{" "}
           <time dateTime={new Date(persona.createdAt).toISOString()} suppressHydrationWarning>
             {relativeTime(persona.createdAt, now)}
           </time>
         </p>
-        <div className="mt-4 flex items-center gap-2">
-          <Link
-            to={main.to}
-            className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
-            aria-describedby={titleId}
-          >
-            {main.label}
-          </Link>
+        <div className="flex shrink-0 items-center gap-2">
           {actions.archive && persona.status !== "archived" ? (
             <StatusButton persona={persona} change="archive" returnTo={returnTo} />
           ) : null}
@@ -96,6 +98,13 @@ export function PersonaCard({
           {actions.delete ? <DeletePersonaButton persona={persona} returnTo={returnTo} variant="icon" /> : null}
         </div>
       </div>
+      <Link
+        to={main.to}
+        className="mt-3 block whitespace-nowrap rounded-lg bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
+        aria-describedby={titleId}
+      >
+        {main.label}
+      </Link>
     </article>
   );
 }
@@ -113,7 +122,8 @@ export function StatusButton({
   persona: Pick<CardPersona, "id" | "name">;
   change: "archive" | "restore";
   returnTo: string;
-  variant?: "icon" | "text";
+  /** "compact": the icon, with the label beside it on large screens. */
+  variant?: "icon" | "text" | "compact";
 }) {
   const navigation = useNavigation();
   const action = `/persona/${persona.id}/status`;
@@ -135,10 +145,11 @@ export function StatusButton({
         <button
           type="submit"
           disabled={busy}
-          className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          title={variant === "compact" ? label : undefined}
+          className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
         >
           <Icon />
-          {label}
+          {variant === "compact" ? <span className="sr-only lg:not-sr-only">{label}</span> : label}
         </button>
       )}
     </Form>
@@ -163,7 +174,8 @@ export function DeletePersonaButton({
 }: {
   persona: Pick<CardPersona, "id" | "name">;
   returnTo: string;
-  variant: "icon" | "text";
+  /** "compact": the icon, with the label beside it on large screens. */
+  variant: "icon" | "text" | "compact";
 }) {
   const hydrated = useHydrated();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -181,17 +193,17 @@ export function DeletePersonaButton({
     ) : (
       <>
         <TrashIcon />
-        {LIST_TEXT.delete}
+        {variant === "compact" ? <span className="sr-only lg:not-sr-only">{LIST_TEXT.delete}</span> : LIST_TEXT.delete}
       </>
     );
   const className =
     variant === "icon"
       ? `${iconButton} hover:border-red-300 hover:bg-red-50 hover:text-red-800`
-      : "inline-flex items-center gap-2 rounded-lg border border-red-300 bg-white px-3 py-2 text-sm font-medium text-red-800 hover:bg-red-50";
+      : "inline-flex h-10 items-center gap-2 rounded-lg border border-red-300 bg-white px-3 py-2 text-sm font-medium text-red-800 hover:bg-red-50";
 
   if (!hydrated) {
     return (
-      <Link to={confirmUrl} className={className} title={variant === "icon" ? `${LIST_TEXT.delete} ${persona.name}` : undefined}>
+      <Link to={confirmUrl} className={className} title={variant === "text" ? undefined : `${LIST_TEXT.delete} ${persona.name}`}>
         {content}
       </Link>
     );
@@ -201,7 +213,7 @@ export function DeletePersonaButton({
       <button
         type="button"
         className={className}
-        title={variant === "icon" ? `${LIST_TEXT.delete} ${persona.name}` : undefined}
+        title={variant === "text" ? undefined : `${LIST_TEXT.delete} ${persona.name}`}
         onClick={() => dialogRef.current?.showModal()}
       >
         {content}

@@ -49,14 +49,14 @@ import {
   type WizardAnswer,
   type WizardState,
 } from "~/domain/persona-form";
-import { toggleInterest, toggleTrait, TRAIT_CATEGORY_NAMES } from "~/domain/traits";
+import { toggleInterest, toggleTrait, TRAIT_CAP_TEXT, TRAIT_CATEGORY_NAMES } from "~/domain/traits";
 
 import { ActionToast, useToast } from "./toaster";
 import { FieldErrors } from "./ui/field";
 import { CheckIcon, SparklesIcon } from "./ui/icons";
 
 const controlClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-500";
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-500";
 const secondaryButton =
   "inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60";
 const primaryButton =
@@ -262,7 +262,7 @@ export function PersonaWizard({
           <div>
             {step > 1 ? (
               <button type="submit" name="intent" value="back" formNoValidate onClick={local("back")} disabled={busy} className={secondaryButton}>
-                ← {WIZARD_TEXT.back}
+                <span aria-hidden="true">←</span> {WIZARD_TEXT.back}
               </button>
             ) : null}
           </div>
@@ -291,7 +291,7 @@ export function PersonaWizard({
               </button>
             ) : (
               <button type="submit" name="intent" value="continue" onClick={local("continue")} disabled={busy} className={primaryButton}>
-                {continueLabel(step)} →
+                {continueLabel(step)} <span aria-hidden="true">→</span>
               </button>
             )}
           </div>
@@ -544,13 +544,24 @@ function PersonalityStep({
   onAutoSelect: (event: React.MouseEvent) => void;
 }) {
   const id = useId();
+  const hydrated = useHydrated();
   const count = values.personality.length;
+  const max = PERSONA_LIMITS.traitsMax;
+  // At the cap the other chips are unavailable (with JavaScript); without it the server ignores
+  // ticks beyond the cap and names them (the selection before this visit travels along).
+  const full = count >= max;
   return (
     <>
+      {values.personality.map((trait) => (
+        <input key={trait} type="hidden" name="personalityBefore" value={trait} />
+      ))}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p id={`${id}-count`} className="text-sm text-slate-700" aria-live="polite">
-          Selected {count}/{PERSONA_LIMITS.traitsMax} traits
-        </p>
+        <div id={`${id}-count`} aria-live="polite">
+          <p className="text-sm text-slate-700">
+            {count > max ? `Too many traits selected: ${count} of at most ${max}` : `Selected ${count}/${max} traits`}
+          </p>
+          {full ? <p className="text-sm font-medium text-brand-900">{TRAIT_CAP_TEXT.full}</p> : null}
+        </div>
         <button type="submit" name="intent" value="auto-select-traits" formNoValidate onClick={onAutoSelect} className={secondaryButton}>
           <SparklesIcon />
           {WIZARD_TEXT.autoSelectTraits}
@@ -564,12 +575,13 @@ function PersonalityStep({
               {TRAIT_CATEGORIES[category].map((trait) => (
                 <label
                   key={trait}
-                  className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-2.5 py-1.5 text-sm text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                  className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-2.5 py-1.5 text-sm text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:border-dashed has-[:disabled]:text-slate-500"
                 >
                   <input
                     type="checkbox"
                     name="personality"
                     value={trait}
+                    disabled={hydrated && full && !values.personality.includes(trait)}
                     checked={values.personality.includes(trait)}
                     onChange={() => update({ personality: toggleTrait(values.personality, trait) })}
                     className="h-4 w-4 accent-brand-700"
@@ -611,9 +623,10 @@ function BackstoryStep({
           value="generate-backstory"
           formNoValidate
           onClick={(event) => void onGenerate(event)}
-          disabled={generating}
+          // Disabled for the creator (clicks are ignored while it runs) but not for the browser,
+          // so keyboard focus stays on the button instead of falling to the page.
           aria-disabled={generating || undefined}
-          className={secondaryButton}
+          className={`${secondaryButton} aria-disabled:cursor-wait aria-disabled:opacity-70`}
         >
           {generating ? <Spinner /> : <SparklesIcon />}
           {generating ? WIZARD_TEXT.generating : WIZARD_TEXT.generateBackstory}

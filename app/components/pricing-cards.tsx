@@ -18,7 +18,7 @@ export function PricingCards({
 }) {
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-8 shadow-sm" aria-labelledby="plan-free">
+      <article className="flex flex-col rounded-2xl border-2 border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="plan-free">
         <H id="plan-free" className="text-lg font-semibold text-slate-900">
           {PLANS.free.name}
         </H>
@@ -28,19 +28,22 @@ export function PricingCards({
         </p>
         <p className="mt-2 text-slate-600">Everything you need to get started</p>
         <PlanFeatures extra={[`Up to ${PLANS.free.personaLimit} personas`]} />
-        {actions ? (
-          <div className="mt-8">{actions.free}</div>
-        ) : (
-          <Link
-            to={ctaTo}
-            className="mt-8 rounded-lg border border-brand-700 px-4 py-2 text-center font-semibold text-brand-800 hover:bg-brand-50"
-          >
-            Start for free
-          </Link>
-        )}
+        {/* Both cards keep their button at the bottom, so the two line up. */}
+        <div className="mt-auto flex flex-col pt-8">
+          {actions ? (
+            actions.free
+          ) : (
+            <Link
+              to={ctaTo}
+              className="rounded-lg border border-brand-700 px-4 py-2 text-center font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              Start for free
+            </Link>
+          )}
+        </div>
       </article>
       <article
-        className="relative flex flex-col rounded-2xl border-2 border-brand-600 bg-white p-8 shadow-md"
+        className="relative flex flex-col rounded-2xl border-2 border-brand-600 bg-white p-6 shadow-md sm:p-8"
         aria-labelledby="plan-premium"
       >
         <span className="absolute -top-3 left-8 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">
@@ -56,16 +59,18 @@ export function PricingCards({
         <p className="mt-2 text-slate-600">Unlimited personas plus additional features</p>
         <PlanFeatures extra={["Unlimited personas", "No commitment, cancel anytime"]} />
         <p className="mt-4 text-sm text-slate-600">{PLANS.premium.note}</p>
-        {actions ? (
-          <div className="mt-4">{actions.premium}</div>
-        ) : (
-          <Link
-            to={ctaTo}
-            className="mt-4 rounded-lg bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
-          >
-            Get Premium
-          </Link>
-        )}
+        <div className="mt-auto flex flex-col pt-8">
+          {actions ? (
+            actions.premium
+          ) : (
+            <Link
+              to={ctaTo}
+              className="rounded-lg border border-brand-700 bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
+            >
+              Get Premium
+            </Link>
+          )}
+        </div>
       </article>
     </div>
   );

@@ -6,6 +6,7 @@ import { Link } from "@remix-run/react";
 import { CONTACT_EMAIL, PRODUCT_NAME } from "~/domain/site";
 
 import { Brand } from "./brand";
+import { Toasts } from "./toaster";
 import { MenuIcon } from "./ui/icons";
 
 const navLinks = [
@@ -56,7 +57,7 @@ function SiteHeader() {
           </summary>
           <nav
             aria-label="Mobile"
-            className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+            className="absolute right-0 mt-2 flex w-56 max-w-[calc(100vw-2rem)] flex-col gap-1 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
           >
             {navLinks.map((link) => (
               <Link key={link.to} to={link.to} className="rounded-md px-3 py-2 text-slate-800 hover:bg-slate-100">
@@ -71,6 +72,9 @@ function SiteHeader() {
             </Link>
           </nav>
         </details>
+      </div>
+      <div className="mx-auto max-w-6xl">
+        <Toasts />
       </div>
     </header>
   );

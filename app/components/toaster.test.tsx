@@ -3,11 +3,12 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { ToastProvider } from "./toaster";
+import { ToastProvider, Toasts } from "./toaster";
 
 describe("server-rendered toast", () => {
   const html = renderToString(
     <ToastProvider serverToast={{ id: "t1", type: "success", title: "Persona deleted", description: "The persona has been successfully deleted." }}>
+      <Toasts />
       <p>page</p>
     </ToastProvider>,
   );
@@ -31,6 +32,7 @@ describe("server-rendered toast", () => {
   it("renders an empty region when there is nothing to say", () => {
     const empty = renderToString(
       <ToastProvider serverToast={null}>
+        <Toasts />
         <p>page</p>
       </ToastProvider>,
     );

@@ -1,8 +1,8 @@
 // One toast at a time (SPEC §9). Server toasts arrive through the root loader (flash
-// cookie); client code adds its own with useToast(). Without JavaScript the toast is
-// plain HTML that leaves after 5 s by CSS and can be dismissed with a checkbox; with
-// JavaScript it gets a timer, a close button, swipe-right to dismiss and the F8 hotkey.
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+// cookie); client code adds its own with useToast(). The layouts show it with <Toasts />.
+// Without JavaScript the toast is plain HTML that leaves after 5 s by CSS and can be
+// dismissed with a checkbox; with JavaScript it gets a timer, a close button, swipe-right to dismiss and the F8 hotkey.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import {
@@ -16,29 +16,46 @@ import {
 
 import { AlertIcon, CheckIcon, XIcon } from "./ui/icons";
 
-const ToastContext = createContext<(toast: ToastInput) => void>(() => {});
-
-export function useToast() {
-  return useContext(ToastContext);
+interface ToastState {
+  toast: Toast | null;
+  show: (toast: ToastInput) => void;
+  dismiss: () => void;
 }
 
+const ToastContext = createContext<ToastState>({ toast: null, show: () => {}, dismiss: () => {} });
+
+export function useToast() {
+  return useContext(ToastContext).show;
+}
+
+/**
+ * Holds the one toast (SPEC §4). It is shown by <Toasts />, which each layout places inside
+ * its sticky header, below the header's own row: a toast then takes room of its own instead of
+ * lying over 'Sign In', the avatar, the menu button or a form's buttons.
+ */
 export function ToastProvider({ serverToast, children }: { serverToast: Toast | null; children: React.ReactNode }) {
   const [toast, setToast] = useState<Toast | null>(serverToast);
   useEffect(() => {
     if (serverToast) setToast(serverToast);
   }, [serverToast]);
   const show = useCallback((input: ToastInput) => setToast(toToast(input)), []);
-  return (
-    <ToastContext.Provider value={show}>
-      {children}
-      <ToastRegion toast={toast} onDismiss={() => setToast(null)} />
-    </ToastContext.Provider>
-  );
+  const dismiss = useCallback(() => setToast(null), []);
+  const value = useMemo(() => ({ toast, show, dismiss }), [toast, show, dismiss]);
+  return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>;
 }
+
+/** Where the toast shows: in the layout's header, in the flow of the page. */
+export function Toasts() {
+  const { toast, dismiss } = useContext(ToastContext);
+  return <ToastRegion toast={toast} onDismiss={dismiss} />;
+}
+
+const toastRow = "pointer-events-none flex justify-center px-4 sm:justify-end sm:px-6 lg:px-8";
 
 /**
  * A toast that comes with an action's answer rather than a redirect. With JavaScript it goes to
- * the toaster; without, the answer is the whole page, so it is rendered right here, as a toast.
+ * the toaster; without, the answer is the whole page, so it is rendered right here, in the flow
+ * of the page where the route places it.
  */
 export function ActionToast({ toast }: { toast: ToastInput | null | undefined }) {
   const hydrated = useHydrated();
@@ -48,10 +65,7 @@ export function ActionToast({ toast }: { toast: ToastInput | null | undefined })
   }, [hydrated, toast, show]);
   if (hydrated || !toast) return null;
   return (
-    <div
-      role="status"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-0 sm:justify-end"
-    >
+    <div role="status" className="flex justify-center sm:justify-end">
       <ol className="w-full max-w-sm">
         <ToastItem toast={toToast({ id: "action", ...toast })} onDismiss={() => {}} />
       </ol>
@@ -76,9 +90,9 @@ function ToastRegion({ toast, onDismiss }: { toast: Toast | null; onDismiss: () 
       ref={regionRef}
       aria-label={`Notifications (${TOAST_HOTKEY})`}
       tabIndex={-1}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 outline-none sm:inset-x-auto sm:right-0 sm:top-0 sm:bottom-auto sm:justify-end"
+      className={`${toastRow} outline-none`}
     >
-      <ol aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
+      <ol aria-live="polite" aria-atomic="true" className={`w-full max-w-sm ${toast ? "pb-3" : ""}`}>
         {toast ? <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} /> : null}
       </ol>
     </section>

@@ -9,6 +9,7 @@ import {
   describePersona,
   INTERESTS_BY_TYPE,
   NAMES_BY_TYPE,
+  isStaleDescription,
   truncateDescription,
 } from "./autofill";
 import { PERSONA_TYPES } from "./persona";
@@ -30,7 +31,10 @@ describe("autoFill on an empty form", () => {
       expect(values.interests.length === 2 || values.interests.length === 3).toBe(true);
       expect(new Set(values.interests).size).toBe(values.interests.length);
       for (const interest of values.interests) expect(INTERESTS_BY_TYPE[type]).toContain(interest);
-      expect(values.description).toContain(values.name);
+      // The description never names the persona (a rename would make it wrong) and speaks of
+      // the interests selected with it.
+      expect(values.description).not.toContain(values.name);
+      expect(values.description).toContain(values.interests.at(-1));
       expect(characterCount(values.description)).toBeLessThanOrEqual(150);
       expect(values.personality).toEqual([]);
       expect(values.backstory).toBe("");
@@ -95,14 +99,14 @@ describe("autoFill only touches empty fields", () => {
     }
   });
 
-  it("keeps chosen interests and traits, and uses a typed name in the description", () => {
+  it("keeps chosen interests and traits, and describes the chosen interests without the name", () => {
     const { values, filled } = autoFill(
       { name: "Zed", interests: ["cooking"], personality: ["Calm"] },
       seededRandom(1),
     );
     expect(values.interests).toEqual(["cooking"]);
     expect(values.personality).toEqual(["Calm"]);
-    expect(values.description.startsWith("Zed ")).toBe(true);
+    expect(values.description).not.toContain("Zed");
     expect(values.description).toContain("cooking");
     expect(filled).toBe(4);
   });
@@ -130,30 +134,50 @@ describe("the description", () => {
     expect(truncateDescription("🎮".repeat(200))).toBe(`${"🎮".repeat(147)}...`);
   });
 
-  it("is cut when a long typed name makes it too long, and still validates", () => {
+  it("fits the limit whatever the name and interests, and validates", () => {
     const name = "N".repeat(80);
     for (const seed of SEEDS.slice(0, 50)) {
-      const { values } = autoFill({ name, interests: ["travel", "music", "science"] }, seededRandom(seed));
-      expect(characterCount(values.description)).toBe(150);
-      expect(values.description.endsWith("...")).toBe(true);
-      expect(values.description.startsWith(name)).toBe(true);
+      const { values } = autoFill({ name, interests: ["entertainment", "education", "business"] }, seededRandom(seed));
+      expect(characterCount(values.description)).toBeLessThanOrEqual(150);
+      expect(values.description).not.toContain(name);
       expect(validatePersona(values, "create").success).toBe(true);
     }
   });
 
-  it("has templates for every type that use the name and fill every placeholder", () => {
+  it("has templates for every type that name the interests, never the persona, and fill every placeholder", () => {
     for (const type of PERSONA_TYPES) {
       expect(DESCRIPTION_TEMPLATES[type].length).toBeGreaterThan(0);
-      for (const template of DESCRIPTION_TEMPLATES[type]) expect(template).toContain("{name}");
+      for (const template of DESCRIPTION_TEMPLATES[type]) {
+        expect(template).not.toContain("{name}");
+        expect(template).toContain("{interests}");
+      }
       for (const seed of SEEDS.slice(0, 20)) {
-        const text = describePersona({ name: "Kim", type, interests: ["art", "tech", "music"] }, seededRandom(seed));
+        const text = describePersona({ type, interests: ["art", "tech", "music"] }, seededRandom(seed));
         expect(text).not.toMatch(/[{}]/);
-        expect(text).toContain("Kim");
+        expect(text).toContain("art, tech and music");
       }
     }
-    expect(describePersona({ name: "Kim", type: "artist", interests: ["art", "tech", "music"] }, () => 0)).toContain(
-      "art, tech and music",
-    );
+  });
+});
+
+describe("a stale description (one a backstory must not quote)", () => {
+  it("is an auto-fill line whose interests are no longer the selected ones", () => {
+    const line = describePersona({ type: "personality", interests: ["music", "fashion"] }, () => 0);
+    expect(isStaleDescription(line, { name: "Nova QA", interests: ["music", "fashion"] })).toBe(false);
+    expect(isStaleDescription(line, { name: "Nova QA", interests: ["fashion", "music"] })).toBe(false);
+    expect(isStaleDescription(line, { name: "Nova QA", interests: ["music"] })).toBe(true);
+    expect(isStaleDescription(line, { name: "Nova QA", interests: ["gaming", "tech"] })).toBe(true);
+  });
+
+  it("is a line that names another suggested persona (written before a rename)", () => {
+    const old = "Orion Gray is a charismatic digital personality known for sharp takes on music and fashion.";
+    expect(isStaleDescription(old, { name: "Nova QA", interests: ["music", "fashion"] })).toBe(true);
+    expect(isStaleDescription(old, { name: "Orion Gray", interests: ["music", "fashion"] })).toBe(false);
+  });
+
+  it("is never the creator's own words", () => {
+    expect(isStaleDescription("A sunny globetrotter who cooks for strangers", { name: "Nova", interests: ["gaming"] })).toBe(false);
+    expect(isStaleDescription("Loves music and fashion.", { name: "Nova", interests: ["tech"] })).toBe(false);
   });
 });
 
@@ -177,5 +201,6 @@ describe("autoFillToast", () => {
       description: "Filled 6 fields with AI-suggested content!",
     });
     expect(autoFillToast(2).description).toBe("Filled 2 fields with AI-suggested content!");
+    expect(autoFillToast(1).description).toBe("Filled 1 field with AI-suggested content!");
   });
 });

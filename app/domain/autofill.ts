@@ -136,47 +136,48 @@ export const INTERESTS_BY_TYPE: Record<PersonaType, readonly Interest[]> = {
   specialist: ["science", "tech", "business", "education", "fitness"],
 };
 
-// {name}, {interests} ("fashion and travel") and {label} ("AI Influencer") are filled in.
+// {interests} ("fashion and travel") and {label} ("AI Influencer") are filled in. No template
+// names the persona: a description must stay true when the creator renames it afterwards.
 export const DESCRIPTION_TEMPLATES: Record<PersonaType, readonly string[]> = {
   influencer: [
-    "{name} shares daily inspiration about {interests} with a warm, aspirational voice that followers trust.",
-    "{name} is a trend-setting {label} who turns {interests} into stories people want to live.",
+    "Shares daily inspiration about {interests} with a warm, aspirational voice that followers trust.",
+    "A trend-setting {label} who turns {interests} into stories people want to live.",
   ],
   vtuber: [
-    "{name} is a cheerful virtual streamer who brings {interests} to life with live chats and playful energy.",
-    "{name} streams {interests} as an animated avatar with a big heart and a bigger community.",
+    "A cheerful virtual streamer who brings {interests} to life with live chats and playful energy.",
+    "Streams {interests} as an animated avatar with a big heart and a bigger community.",
   ],
   content: [
-    "{name} creates honest, easy-to-follow videos about {interests} for curious audiences everywhere.",
-    "{name} is a {label} who explores {interests} one upload at a time.",
+    "Creates honest, easy-to-follow videos about {interests} for curious audiences everywhere.",
+    "A {label} who explores {interests} one upload at a time.",
   ],
   personality: [
-    "{name} is a charismatic digital personality known for sharp takes on {interests}.",
-    "{name} brings wit and warmth to every conversation about {interests}.",
+    "A charismatic digital personality known for sharp takes on {interests}.",
+    "Brings wit and warmth to every conversation about {interests}.",
   ],
   educator: [
-    "{name} makes {interests} simple, clear and fun to learn, one lesson at a time.",
-    "{name} is an {label} who breaks down {interests} into ideas anyone can follow.",
+    "Makes {interests} simple, clear and fun to learn, one lesson at a time.",
+    "An {label} who breaks down {interests} into ideas anyone can follow.",
   ],
   artist: [
-    "{name} is a digital artist who blends {interests} into bold, dreamlike visuals.",
-    "{name} creates art inspired by {interests} and shares the process with fellow creators.",
+    "A digital artist who blends {interests} into bold, dreamlike visuals.",
+    "Creates art inspired by {interests} and shares the process with fellow creators.",
   ],
   advisor: [
-    "{name} offers calm, practical guidance on {interests} to help people make better decisions.",
-    "{name} is a trusted {label} focused on {interests} and long-term growth.",
+    "Offers calm, practical guidance on {interests} to help people make better decisions.",
+    "A trusted {label} focused on {interests} and long-term growth.",
   ],
   entertainer: [
-    "{name} is a high-energy entertainer who turns {interests} into laughs, games and surprises.",
-    "{name} keeps audiences smiling with sketches and challenges about {interests}.",
+    "A high-energy entertainer who turns {interests} into laughs, games and surprises.",
+    "Keeps audiences smiling with sketches and challenges about {interests}.",
   ],
   companion: [
-    "{name} is a friendly companion who loves chatting about {interests} and always listens.",
-    "{name} offers warm, supportive conversation and shared moments around {interests}.",
+    "A friendly companion who loves chatting about {interests} and always listens.",
+    "Offers warm, supportive conversation and shared moments around {interests}.",
   ],
   specialist: [
-    "{name} is a domain specialist with deep expertise in {interests} and a knack for clear answers.",
-    "{name} brings expert insight on {interests}, backed by research and real-world experience.",
+    "A domain specialist with deep expertise in {interests} and a knack for clear answers.",
+    "Brings expert insight on {interests}, backed by research and real-world experience.",
   ],
 };
 
@@ -195,13 +196,15 @@ function joinWords(words: readonly string[]): string {
   return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
-/** A description for a persona from its type's templates. */
+/**
+ * A description for a persona from its type's templates, about the interests selected now
+ * (the type's usual ones when none are). It never names the persona.
+ */
 export function describePersona(
-  values: { name: string; type: PersonaType; interests: readonly Interest[] },
+  values: { type: PersonaType; interests: readonly Interest[] },
   random: Random = Math.random,
 ): string {
   const text = pick(DESCRIPTION_TEMPLATES[values.type], random)
-    .replaceAll("{name}", values.name)
     .replaceAll("{label}", PERSONA_TYPE_LABELS[values.type])
     .replaceAll(
       "{interests}",
@@ -243,7 +246,7 @@ export function autoFill(values: AutoFillInput, random: Random = Math.random): A
     ? [...(values.interests ?? [])]
     : fill(pickMany(INTERESTS_BY_TYPE[type], intBetween(2, 3, random), random));
   const description = isBlank(values.description)
-    ? fill(describePersona({ name: name.trim(), type, interests: interests.filter(isInterest) }, random))
+    ? fill(describePersona({ type, interests: interests.filter(isInterest) }, random))
     : (values.description as string);
 
   return {
@@ -263,7 +266,42 @@ export function autoFill(values: AutoFillInput, random: Random = Math.random): A
 
 export const AUTO_FILL_COMPLETE_TITLE = "Auto-Fill Complete";
 
-/** 'Auto-Fill Complete' / 'Filled N fields with AI-suggested content!' */
+/** 'Auto-Fill Complete' / 'Filled N fields with AI-suggested content!' ('1 field' when it is one). */
 export function autoFillToast(filled: number): { title: string; description: string } {
-  return { title: AUTO_FILL_COMPLETE_TITLE, description: `Filled ${filled} fields with AI-suggested content!` };
+  return { title: AUTO_FILL_COMPLETE_TITLE, description: `Filled ${filled} ${filled === 1 ? "field" : "fields"} with AI-suggested content!` };
+}
+
+const ALL_SUGGESTED_NAMES = Object.values(NAMES_BY_TYPE).flat();
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+// Every auto-fill description as a pattern, its {interests} captured ("gaming and music").
+const TEMPLATE_PATTERNS = PERSONA_TYPES.flatMap((type) =>
+  DESCRIPTION_TEMPLATES[type].map(
+    (template) =>
+      new RegExp(
+        `^${escapeRegExp(template.replaceAll("{label}", PERSONA_TYPE_LABELS[type]))
+          .replace("\\{interests\\}", "(.+?)")
+          .replace(/\\\.$/, "")}(?:\\.|\\.\\.\\.)?$`,
+      ),
+  ),
+);
+
+/**
+ * Whether a description no longer fits its persona, so a backstory must not quote it: it names
+ * a suggested persona name that is not this persona's (an auto-fill line from before a rename),
+ * or it is an auto-fill line about interests that are no longer the selected ones.
+ */
+export function isStaleDescription(description: string, persona: { name: string; interests?: readonly string[] }): boolean {
+  const text = description.trim();
+  const own = persona.name.trim().toLowerCase();
+  const lower = text.toLowerCase();
+  if (ALL_SUGGESTED_NAMES.some((name) => name.toLowerCase() !== own && lower.includes(name.toLowerCase()))) return true;
+  for (const pattern of TEMPLATE_PATTERNS) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const named = match[1]!.split(/, | and /).map((word) => word.trim());
+    if (named.some((word) => word.endsWith("..."))) return false; // cut short: what is left cannot be compared
+    const selected = new Set(persona.interests ?? []);
+    return named.length !== selected.size || named.some((word) => !selected.has(word));
+  }
+  return false;
 }

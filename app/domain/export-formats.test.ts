@@ -62,7 +62,7 @@ const lastLine = (body: string) => body.trimEnd().split("\n").at(-1);
 
 describe("the Download menu's formats and toasts", () => {
   it("offers Text, JSON, Markdown and YAML in that order, with their extensions and content types", () => {
-    expect(EXPORT_FORMAT_IDS.map((f) => EXPORT_FORMATS[f].label)).toEqual(["Text", "JSON", "Markdown", "YAML"]);
+    expect(EXPORT_FORMAT_IDS.map((f) => EXPORT_FORMATS[f].label)).toEqual(["Text .txt", "JSON .json", "Markdown .md", "YAML .yaml"]);
     expect(EXPORT_FORMAT_IDS.map((f) => EXPORT_FORMATS[f].extension)).toEqual(["txt", "json", "md", "yaml"]);
     expect(EXPORT_FORMAT_IDS.map((f) => EXPORT_FORMATS[f].contentType)).toEqual([
       "text/plain; charset=utf-8",

@@ -60,7 +60,7 @@ export const EXPORT_FORMAT_IDS = ["txt", "json", "md", "yaml"] as const;
 export type ExportFormat = (typeof EXPORT_FORMAT_IDS)[number];
 
 export interface ExportFormatInfo {
-  /** The Download menu's label. */
+  /** The Download menu's label, with the file's extension as SPEC §2 lists it. */
   label: string;
   extension: string;
   contentType: string;
@@ -70,10 +70,10 @@ export interface ExportFormatInfo {
 
 /** The Download menu's formats, in menu order (SPEC §2). */
 export const EXPORT_FORMATS: Record<ExportFormat, ExportFormatInfo> = {
-  txt: { label: "Text", extension: "txt", contentType: "text/plain; charset=utf-8", toastName: "TXT" },
-  json: { label: "JSON", extension: "json", contentType: "application/json", toastName: "JSON" },
-  md: { label: "Markdown", extension: "md", contentType: "text/markdown; charset=utf-8", toastName: "MARKDOWN" },
-  yaml: { label: "YAML", extension: "yaml", contentType: "application/yaml", toastName: "YAML" },
+  txt: { label: "Text .txt", extension: "txt", contentType: "text/plain; charset=utf-8", toastName: "TXT" },
+  json: { label: "JSON .json", extension: "json", contentType: "application/json", toastName: "JSON" },
+  md: { label: "Markdown .md", extension: "md", contentType: "text/markdown; charset=utf-8", toastName: "MARKDOWN" },
+  yaml: { label: "YAML .yaml", extension: "yaml", contentType: "application/yaml", toastName: "YAML" },
 };
 
 export function isExportFormat(value: unknown): value is ExportFormat {

@@ -490,6 +490,8 @@ export const WIZARD_INTENTS = [
 ] as const;
 export type WizardIntent = (typeof WIZARD_INTENTS)[number];
 export type LocalWizardIntent = "back" | "continue" | "auto-fill" | "auto-select-traits";
+/** The intents that store the persona; the others only move through the form. */
+export const STORING_INTENTS: readonly WizardIntent[] = ["save-draft", "create", "save"];
 
 export function parseWizardIntent(value: unknown): WizardIntent | undefined {
   return WIZARD_INTENTS.find((intent) => intent === value);

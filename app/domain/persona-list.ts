@@ -31,6 +31,8 @@ export const LIST_TEXT = {
   sortLabel: "Sort by",
   emptyTitle: "No personas found",
   emptyText: "You don't have any personas in this category yet",
+  noMatch: (q: string) => `No persona's name or description matches “${q}”.`,
+  clearSearch: "Clear search",
   loading: "Loading personas...",
   viewDetails: "View Details",
   continueCreating: "Continue Creating",

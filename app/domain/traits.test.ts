@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { INTERESTS, TRAIT_CATEGORIES, TRAITS, type TraitCategory } from "./persona";
 import { hashString, intBetween, mulberry32, pick, pickMany, seededRandom, shuffle } from "./random";
-import { autoSelectTraits, isTrait, toggleInterest, toggleTrait, TRAIT_CATEGORY_NAMES, traitCategory } from "./traits";
+import { autoSelectTraits, capTraits, isTrait, toggleInterest, toggleTrait, TRAIT_CAP_TEXT, TRAIT_CATEGORY_NAMES, traitCategory } from "./traits";
 
 const SEEDS = Array.from({ length: 500 }, (_, i) => i);
 
@@ -170,5 +170,25 @@ describe("toggleInterest", () => {
     expect(toggleInterest(["art"], "knitting")).toEqual({ selected: ["art"], refused: false });
     expect(toggleInterest(["art", "tech", "music"], "knitting").refused).toBe(false);
     expect(INTERESTS).toHaveLength(12);
+  });
+});
+
+describe("capTraits (a form sent without JavaScript)", () => {
+  const seven = ["Outgoing", "Stable", "Creative", "Compassionate", "Organized", "Entertaining", "Calm"];
+  it("keeps up to 7 as they are", () => {
+    expect(capTraits(seven, [])).toEqual({ kept: seven, ignored: [] });
+  });
+  it("keeps the earlier selection and ignores the ticks beyond 7, naming them", () => {
+    const { kept, ignored } = capTraits(["Quiet", ...seven], seven);
+    expect(kept).toEqual(seven);
+    expect(ignored).toEqual(["Quiet"]);
+    expect(TRAIT_CAP_TEXT.ignored(ignored)).toBe("You can select up to 7 traits only, so Quiet was not added.");
+  });
+  it("adds new ticks in order when one was removed", () => {
+    const before = [...seven.slice(0, 6), "Reserved"];
+    const { kept, ignored } = capTraits([...seven, "Quiet"], before);
+    expect(kept).toHaveLength(7);
+    expect(kept).toContain("Calm");
+    expect(ignored).toEqual(["Quiet"]);
   });
 });

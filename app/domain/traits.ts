@@ -37,6 +37,34 @@ export function toggleTrait(selected: readonly string[], trait: string): Trait[]
   return [...current, trait];
 }
 
+export const TRAIT_CAP_TEXT = {
+  /** Beside the count once 7 are selected: the other chips are unavailable until one is removed. */
+  full: `That's the maximum: deselect a trait to choose another.`,
+  title: "Maximum Traits",
+  /** A form sent without JavaScript with more ticked than allowed: the extra ticks are ignored. */
+  ignored: (traits: readonly string[]) =>
+    `You can select up to ${PERSONA_LIMITS.traitsMax} traits only, so ${traits.join(", ")} ${traits.length === 1 ? "was" : "were"} not added.`,
+} as const;
+
+/**
+ * The traits of a form posted without JavaScript, where a creator can tick more than 7: those
+ * selected before stay, the new ticks are added in order until 7, the rest are ignored (as a
+ * click beyond 7 is, SPEC §5) and named, so the cap is never silent.
+ */
+export function capTraits(posted: readonly string[], before: readonly string[]): { kept: Trait[]; ignored: Trait[] } {
+  const ticked = [...new Set(posted.filter(isTrait))];
+  if (ticked.length <= PERSONA_LIMITS.traitsMax) return { kept: ticked, ignored: [] };
+  const earlier = new Set(before);
+  const kept = ticked.filter((t) => earlier.has(t)).slice(0, PERSONA_LIMITS.traitsMax);
+  const ignored: Trait[] = [];
+  for (const trait of ticked) {
+    if (kept.includes(trait)) continue;
+    if (kept.length < PERSONA_LIMITS.traitsMax) kept.push(trait);
+    else ignored.push(trait);
+  }
+  return { kept: ticked.filter((t) => kept.includes(t)), ignored };
+}
+
 /**
  * Auto-select: one random trait from each of the six categories, then 1 or 2 more distinct
  * ones, so 7 or 8 before the cap (SPEC §5); the result is then capped at `max` (7). The six

@@ -1,15 +1,25 @@
-// Any path no other route claims: a real 404 with the spec's text.
-import { data } from "@remix-run/node";
+// Any path no other route claims: a real 404 with the spec's text. A signed-in creator sees
+// it inside the navigation shell, so a mistyped address never makes them look signed out.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 
+import { AppShell, type ShellUser } from "~/components/app-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PublicLayout } from "~/components/public-layout";
+import { optionalUser, responseHeaders } from "~/services/session.server";
 
-export function loader() {
-  throw data(null, { status: 404 });
+async function notFound(request: Request, context: { clientAddress?: string }): Promise<never> {
+  const { user, ctx } = await optionalUser(request, context);
+  const headers = responseHeaders(ctx, user ? { "Cache-Control": "private, no-store" } : undefined);
+  throw data({ user: user satisfies ShellUser | null }, { status: 404, headers });
 }
 
-export function action() {
-  throw data(null, { status: 404 });
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return notFound(request, context);
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return notFound(request, context);
 }
 
 export default function NotFound() {
@@ -17,6 +27,15 @@ export default function NotFound() {
 }
 
 export function ErrorBoundary() {
+  const error = useRouteError();
+  const user = isRouteErrorResponse(error) ? (error.data as { user?: ShellUser | null } | null)?.user : null;
+  if (user) {
+    return (
+      <AppShell user={user}>
+        <GeneralErrorBoundary />
+      </AppShell>
+    );
+  }
   return (
     <PublicLayout>
       <GeneralErrorBoundary />

@@ -51,7 +51,7 @@ export default function Dashboard() {
   const { stats, recent, now } = useLoaderData<typeof loader>();
   const user = useRouteLoaderData<typeof appLoader>("routes/_app")?.user;
   const location = useLocation();
-  const firstName = user?.firstName?.trim() || "there";
+  const firstName = user?.firstName?.trim();
   const premium = isPremium(stats.subscriptionStatus);
 
   return (
@@ -61,7 +61,7 @@ export default function Dashboard() {
         className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-6 text-white shadow-sm sm:p-8"
       >
         <h1 id="welcome-heading" className="text-2xl font-bold sm:text-3xl">
-          Welcome back, {firstName}!
+          {welcome(firstName)}
         </h1>
         <p className="mt-2 text-lg font-medium text-brand-100">{DASHBOARD_TEXT.tagline}</p>
         <p className="mt-1 max-w-2xl text-brand-100">{DASHBOARD_TEXT.description}</p>
@@ -69,7 +69,12 @@ export default function Dashboard() {
       </section>
 
       <section aria-label="Your numbers" className="grid gap-6 md:grid-cols-3">
-        <StatCard title={DASHBOARD_TEXT.activePersonas} value={stats.activePersonas} relativeTo={DASHBOARD_BARS.activePersonas} />
+        <StatCard
+          title={DASHBOARD_TEXT.activePersonas}
+          value={stats.activePersonas}
+          relativeTo={DASHBOARD_BARS.activePersonas}
+          note={ownedNote(stats.activePersonas, stats.ownedPersonas)}
+        />
         <StatCard
           title={DASHBOARD_TEXT.generatedContent}
           value={stats.generatedContent}
@@ -77,7 +82,9 @@ export default function Dashboard() {
           help={DASHBOARD_TEXT.generatedContentHelp}
         />
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="stat-account-status">
-          <h2 className="text-sm font-medium text-slate-600">{DASHBOARD_TEXT.accountStatus}</h2>
+          <div className={statTitleRow}>
+            <h2 className="text-sm font-medium text-slate-600">{DASHBOARD_TEXT.accountStatus}</h2>
+          </div>
           <p className="mt-2 text-2xl font-bold text-slate-900">{premium ? "Premium" : "Free Plan"}</p>
           {stats.trialDaysLeft > 0 ? (
             <p className="mt-2 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
@@ -85,7 +92,9 @@ export default function Dashboard() {
             </p>
           ) : (
             <p className="mt-2 text-sm text-slate-600">
-              {stats.personaLimit === null ? "Unlimited personas" : `${stats.ownedPersonas} of ${stats.personaLimit} personas used`}
+              {stats.personaLimit === null
+                ? "Unlimited personas"
+                : `${stats.ownedPersonas} of ${stats.personaLimit} personas used (drafts and archived count)`}
             </p>
           )}
         </div>
@@ -117,7 +126,7 @@ export default function Dashboard() {
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {recent.map((persona) => (
-              <li key={persona.id}>
+              <li key={persona.id} className="min-w-0">
                 <PersonaCard persona={persona} now={new Date(now)} actions={{ delete: true }} returnTo={location.pathname} />
               </li>
             ))}
@@ -146,12 +155,39 @@ export default function Dashboard() {
   );
 }
 
-function StatCard({ title, value, relativeTo, help }: { title: string; value: number; relativeTo: number; help?: string }) {
+/** 'Welcome back, Ada!', or for a creator with no first name the spec's 'there' in a line that reads right. */
+function welcome(firstName: string | null | undefined): string {
+  return firstName ? `Welcome back, ${firstName}!` : "Hello there, welcome back!";
+}
+
+/** Says why Active Personas is smaller than the plan's count: drafts and archived ones are not active. */
+function ownedNote(active: number, owned: number): string | undefined {
+  const others = owned - active;
+  if (others <= 0) return undefined;
+  return `+ ${others} ${others === 1 ? "draft or archived persona" : "drafts and archived personas"}`;
+}
+
+// Every stat card's title row has the height of the help button, so the numbers line up.
+const statTitleRow = "flex h-6 items-center gap-2";
+
+function StatCard({
+  title,
+  value,
+  relativeTo,
+  help,
+  note,
+}: {
+  title: string;
+  value: number;
+  relativeTo: number;
+  help?: string;
+  note?: string;
+}) {
   const id = useId();
   const percent = barPercent(value, relativeTo);
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={`stat-${title.toLowerCase().replace(/\s+/g, "-")}`}>
-      <div className="flex items-center gap-2">
+      <div className={statTitleRow}>
         <h2 id={`${id}-title`} className="text-sm font-medium text-slate-600">
           {title}
         </h2>
@@ -169,6 +205,7 @@ function StatCard({ title, value, relativeTo, help }: { title: string; value: nu
       >
         <div className="h-full rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
       </div>
+      {note ? <p className="mt-2 text-sm text-slate-600">{note}</p> : null}
     </div>
   );
 }

@@ -139,7 +139,7 @@ export default function MyPersonas() {
             maxLength={100}
             placeholder={LIST_TEXT.searchPlaceholder}
             onChange={() => follow(SEARCH_DELAY_MS)}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
           />
         </div>
         <div>
@@ -152,7 +152,7 @@ export default function MyPersonas() {
             name="sort"
             defaultValue={query.sort}
             onChange={() => follow(0)}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 sm:w-48"
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 sm:w-48"
           >
             {LIST_SORTS.map((sort) => (
               <option key={sort.id} value={sort.id}>
@@ -182,16 +182,31 @@ export default function MyPersonas() {
               <UserIcon />
             </span>
             <h3 className="mt-4 text-lg font-semibold text-slate-900">{LIST_TEXT.emptyTitle}</h3>
-            <p className="mt-1 text-slate-600">{LIST_TEXT.emptyText}</p>
-            <CreatePersonaButton className="mt-5 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-              <SparklesIcon />
-              {LIST_TEXT.create}
-            </CreatePersonaButton>
+            {query.q ? (
+              // Nothing matches the search: say so, and offer the way back to the whole list.
+              <>
+                <p className="mt-1 text-slate-600">{LIST_TEXT.noMatch(query.q)}</p>
+                <Link
+                  to={listHref({ ...query, q: "", page: 1 })}
+                  className="mt-5 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+                >
+                  {LIST_TEXT.clearSearch}
+                </Link>
+              </>
+            ) : (
+              <>
+                <p className="mt-1 text-slate-600">{LIST_TEXT.emptyText}</p>
+                <CreatePersonaButton className="mt-5 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+                  <SparklesIcon />
+                  {LIST_TEXT.create}
+                </CreatePersonaButton>
+              </>
+            )}
           </div>
         ) : (
           <ul className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}>
             {personas.map((persona) => (
-              <li key={persona.id}>
+              <li key={persona.id} className="min-w-0">
                 <PersonaCard persona={persona} now={new Date(now)} actions={{ archive: true, restore: true, delete: true }} returnTo={returnTo} />
               </li>
             ))}
@@ -210,7 +225,7 @@ function Pagination({ query, pageCount }: { query: ListQuery; pageCount: number 
     <nav aria-label="Pages" className="flex items-center justify-between gap-3">
       {query.page > 1 ? (
         <Link to={listHref({ ...query, page: query.page - 1 })} className={link} rel="prev">
-          ← Previous
+          <span aria-hidden="true">←</span> Previous
         </Link>
       ) : (
         <span />
@@ -220,7 +235,7 @@ function Pagination({ query, pageCount }: { query: ListQuery; pageCount: number 
       </p>
       {query.page < pageCount ? (
         <Link to={listHref({ ...query, page: query.page + 1 })} className={link} rel="next">
-          Next →
+          Next <span aria-hidden="true">→</span>
         </Link>
       ) : (
         <span />

@@ -258,46 +258,61 @@ export default function PersonaPage() {
     <div className="mx-auto max-w-5xl space-y-6">
       <div>
         <Link to="/my-personas" className="text-sm font-medium text-brand-800 underline">
-          ← {PERSONA_PAGE_TEXT.back}
+          <span aria-hidden="true">←</span> {PERSONA_PAGE_TEXT.back}
         </Link>
-        <div className="mt-3 flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold text-slate-900">{persona.name}</h1>
-          <StatusBadge status={persona.status} />
-          <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+        {/* The name, its badge and its type stay together; the actions follow on one row
+            (on phones the secondary ones show only their icons). */}
+        <div className="mt-3 flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <h1 className="min-w-0 text-2xl font-bold text-slate-900 sm:text-3xl" dir="auto">
+                {persona.name}
+              </h1>
+              <StatusBadge status={persona.status} />
+            </div>
+            <p className="mt-1 text-slate-700" data-testid="persona-type">
+              {typeLabel(persona.type)}
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-wrap items-center gap-2" data-testid="persona-actions">
+            <div className="flex items-center gap-2">
             {persona.status === "in_progress" ? (
               <Link
                 to={`/create-persona?id=${persona.id}`}
-                className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+                className="whitespace-nowrap rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
               >
                 {PERSONA_PAGE_TEXT.continueCreating}
               </Link>
             ) : (
               <Link
                 to={`/persona/${persona.id}/edit`}
-                className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+                className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
               >
                 <PencilIcon />
                 {PERSONA_PAGE_TEXT.edit}
               </Link>
             )}
             <DownloadMenu items={downloads} />
+            </div>
+            <div className="flex items-center gap-2">
             <Link
               to={`/persona/${persona.id}/history`}
-              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              title={HISTORY_TEXT.link}
+              className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
             >
               <RestoreIcon />
-              {HISTORY_TEXT.link}
+              <span className="sr-only lg:not-sr-only">{HISTORY_TEXT.link}</span>
             </Link>
             <StatusButton
               persona={persona}
               change={persona.status === "archived" ? "restore" : "archive"}
               returnTo={`/persona/${persona.id}`}
-              variant="text"
+              variant="compact"
             />
-            <DeletePersonaButton persona={persona} returnTo="/my-personas" variant="text" />
+            <DeletePersonaButton persona={persona} returnTo="/my-personas" variant="compact" />
+            </div>
           </div>
         </div>
-        <p className="mt-1 text-slate-700">{typeLabel(persona.type)}</p>
       </div>
 
       <PersonaTabs personaId={persona.id} tab={tab} />
@@ -315,7 +330,7 @@ export default function PersonaPage() {
         <div id="panel-profile" role={hydrated ? "tabpanel" : undefined} aria-labelledby={hydrated ? "tab-profile" : undefined} className="space-y-6">
           <h2 className="sr-only">{PERSONA_PAGE_TEXT.fullProfile}</h2>
           <div className="grid gap-6 lg:grid-cols-3">
-            <div className="space-y-6">
+            <div className="min-w-0 space-y-6">
               <ReferenceImageBox
                 persona={persona}
                 images={images}
@@ -344,7 +359,7 @@ export default function PersonaPage() {
               </Card>
             </div>
 
-            <div className="space-y-6 lg:col-span-2">
+            <div className="min-w-0 space-y-6 lg:col-span-2">
               <Card title="Interests" id="interests">
                 <Chips items={persona.interests} empty={reviewFallbacks.interests} />
               </Card>
@@ -352,14 +367,18 @@ export default function PersonaPage() {
                 <Chips items={persona.personality} empty={reviewFallbacks.personality} />
               </Card>
               <Card title="Description" id="description">
-                <p className="text-slate-800">{persona.description || reviewFallbacks.description}</p>
+                <p className="text-slate-800" dir={persona.description ? "auto" : undefined}>
+                  {persona.description || reviewFallbacks.description}
+                </p>
               </Card>
               <ReferenceImagesBlock persona={persona} images={images} />
               <Card title="Backstory" id="backstory">
                 {persona.backstory ? (
                   <div className="space-y-3 text-slate-800">
                     {persona.backstory.split(/\n{2,}/).map((paragraph, i) => (
-                      <p key={i}>{paragraph}</p>
+                      <p key={i} dir="auto">
+                        {paragraph}
+                      </p>
                     ))}
                   </div>
                 ) : (

@@ -2,7 +2,7 @@
 // place (same id, created date and chat), validated like creation; the status stays. A draft
 // is continued in /create-persona instead, where finishing it creates it.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { useCreateGate } from "~/components/create-gate";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
@@ -46,15 +46,28 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+const EDIT_TEXT = { cancel: "Cancel" } as const;
+
 export default function EditPersona() {
   const { id, name, rules, wizard } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as WizardAnswer | undefined;
   const gate = useCreateGate();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Edit {name}</h1>
-        <p className="mt-1 text-slate-700">Change anything; the persona keeps its page, its created date and its conversations.</p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            Edit {name}
+          </h1>
+          <p className="mt-1 text-slate-700">Change anything; the persona keeps its page, its created date and its conversations.</p>
+        </div>
+        {/* The way out: nothing is saved until 'Save Changes'. */}
+        <Link
+          to={`/persona/${id}`}
+          className="shrink-0 self-start rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          {EDIT_TEXT.cancel}
+        </Link>
       </div>
       <PersonaWizard key={id} personaId={id} initial={wizard} answer={answer} onLimitReached={gate.openLimitDialog} edit={{ rules }} />
     </div>

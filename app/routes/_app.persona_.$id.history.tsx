@@ -33,7 +33,7 @@ export default function PersonaHistory() {
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
         <Link to={`/persona/${persona.id}`} className="text-sm font-medium text-brand-800 underline">
-          ← Back to {persona.name}
+          <span aria-hidden="true">←</span> Back to {persona.name}
         </Link>
         <h1 className="mt-3 text-3xl font-bold text-slate-900">
           {HISTORY_TEXT.title}: {persona.name}
@@ -95,7 +95,7 @@ export default function PersonaHistory() {
         <nav aria-label="Pages" className="flex items-center justify-between gap-3">
           {page > 1 ? (
             <Link to={`${base}?page=${page - 1}`} className={button} rel="prev">
-              ← Newer
+              <span aria-hidden="true">←</span> Newer
             </Link>
           ) : (
             <span />
@@ -105,7 +105,7 @@ export default function PersonaHistory() {
           </p>
           {page < pageCount ? (
             <Link to={`${base}?page=${page + 1}`} className={button} rel="next">
-              Older →
+              Older <span aria-hidden="true">→</span>
             </Link>
           ) : (
             <span />

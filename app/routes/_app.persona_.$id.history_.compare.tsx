@@ -61,7 +61,7 @@ export default function CompareVersions() {
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
         <Link to={`/persona/${persona.id}/history`} className="text-sm font-medium text-brand-800 underline">
-          ← {HISTORY_TEXT.title}: {persona.name}
+          <span aria-hidden="true">←</span> {HISTORY_TEXT.title}: {persona.name}
         </Link>
         <h1 className="mt-3 text-3xl font-bold text-slate-900">
           {HISTORY_TEXT.compareTitle} {from} and {to}

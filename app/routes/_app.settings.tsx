@@ -30,6 +30,7 @@ import {
   changePassword,
   deleteAccount,
   getNotificationPreferences,
+  signInMethod,
   parseNotificationSettings,
   updateNotificationPreferences,
   updateProfile,
@@ -64,12 +65,23 @@ function parseTab(value: string | null): Tab {
 
 const tabUrl = (tab: Tab) => `/settings?tab=${tab}`;
 
+// The e-mail and the picture are read-only (SPEC §5); why depends on how the creator signs in.
+const SETTINGS_TEXT = {
+  pictureViaProvider: "Managed by your sign-in provider; it cannot be changed here.",
+  pictureViaEmail: "Your initial stands in for a picture; accounts that sign in with a provider show its picture.",
+  emailViaProvider: "Managed by your sign-in provider; it cannot be changed here.",
+  emailViaEmail: "The address you sign in with; it cannot be changed here.",
+} as const;
+
 export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
   const tab = parseTab(new URL(request.url).searchParams.get("tab"));
-  const notifications = tab === "notifications" ? await getNotificationPreferences(user) : null;
+  const [notifications, authMethod] = await Promise.all([
+    tab === "notifications" ? getNotificationPreferences(user) : null,
+    tab === "profile" ? signInMethod(user) : "email",
+  ]);
   return data(
     {
       tab,
@@ -78,6 +90,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         firstName: user.firstName,
         lastName: user.lastName,
         profileImageUrl: user.profileImageUrl,
+        /** E-mail and password, or a sign-in provider (whose account holds the picture and address). */
+        viaProvider: authMethod !== "email",
       },
       notifications,
     },
@@ -210,7 +224,7 @@ function ProfileTab({
   user,
   failure,
 }: {
-  user: { email: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null };
+  user: { email: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; viaProvider: boolean };
   failure?: ActionResult;
 }) {
   const form = useLiteForm({ rules: profileRules, serverErrors: failure?.errors });
@@ -227,7 +241,7 @@ function ProfileTab({
         <Avatar user={user} size="lg" />
         <div>
           <p className="text-sm font-medium text-slate-800">Profile picture</p>
-          <p className="text-sm text-slate-600">Managed by your sign-in provider; it cannot be changed here.</p>
+          <p className="text-sm text-slate-600">{user.viaProvider ? SETTINGS_TEXT.pictureViaProvider : SETTINGS_TEXT.pictureViaEmail}</p>
         </div>
       </div>
 
@@ -271,7 +285,7 @@ function ProfileTab({
             className="block w-full cursor-default rounded-lg border border-slate-200 bg-slate-100 px-3 py-2 text-slate-700"
           />
           <p id="field-email-hint" className="mt-1 text-sm text-slate-600">
-            Managed by your sign-in provider; it cannot be changed here.
+            {user.viaProvider ? SETTINGS_TEXT.emailViaProvider : SETTINGS_TEXT.emailViaEmail}
           </p>
         </div>
         <button type="submit" disabled={busy} className={primaryButton}>

@@ -5,10 +5,13 @@ import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/
 import { Outlet, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 
 import { AppShell } from "~/components/app-shell";
-import { DashboardLoading } from "~/components/dashboard-skeleton";
+import { DashboardLoading, LibraryLoading } from "~/components/dashboard-skeleton";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DASHBOARD_PATH } from "~/domain/navigation";
+import { LIST_TEXT } from "~/domain/persona-list";
 import { requireUser, responseHeaders } from "~/services/session.server";
+
+const LIBRARY_PATH = "/my-personas";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
@@ -25,9 +28,11 @@ export default function AppLayout() {
   const navigation = useNavigation();
   const location = useLocation();
   // On the way to the dashboard from another page, its skeleton shows while it loads.
-  const toDashboard =
-    navigation.state === "loading" && navigation.location.pathname === DASHBOARD_PATH && location.pathname !== DASHBOARD_PATH;
-  return <AppShell user={user}>{toDashboard ? <DashboardLoading /> : <Outlet />}</AppShell>;
+  const arriving = navigation.state === "loading" && navigation.location.pathname !== location.pathname ? navigation.location.pathname : null;
+  // So does the library's, with its 'Loading personas...' (a slow connection shows at once that it is coming).
+  const loading =
+    arriving === DASHBOARD_PATH ? <DashboardLoading /> : arriving === LIBRARY_PATH ? <LibraryLoading heading={LIST_TEXT.heading} text={LIST_TEXT.loading} /> : null;
+  return <AppShell user={user}>{loading ?? <Outlet />}</AppShell>;
 }
 
 export function ErrorBoundary() {

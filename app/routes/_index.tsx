@@ -165,7 +165,7 @@ export default function Landing() {
         </div>
       </section>
 
-      <section aria-labelledby="cta-heading" className="py-16 md:py-24">
+      <section aria-labelledby="cta-heading" className="px-4 py-16 sm:px-6 md:py-24">
         <div className="mx-auto max-w-4xl rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
           <h2 id="cta-heading" className="text-3xl font-bold">
             Ready to create some magic?

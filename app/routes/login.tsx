@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { AuthCard, OAuthButtons, PasswordField, SubmitButton } from "~/components/auth-layout";
-import { useToast } from "~/components/toaster";
 import { Field, FormAlert } from "~/components/ui/field";
 import { useLiteForm } from "~/components/use-lite-form";
 import { ACCOUNT_TOASTS, loginRules } from "~/domain/account";
@@ -50,12 +49,8 @@ export default function Login() {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const toast = useToast();
-  const form = useLiteForm({
-    rules: loginRules,
-    serverErrors: actionData?.errors,
-    onInvalid: () => toast({ type: "error", ...ACCOUNT_TOASTS.signInFailed }),
-  });
+  // A failure is said once, beside the form: field errors, or the alert above it (no toast too).
+  const form = useLiteForm({ rules: loginRules, serverErrors: actionData?.errors });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "resend";
   const failed = actionData?.message && !actionData.errors;
   const unverified = actionData?.code === "email_not_verified";

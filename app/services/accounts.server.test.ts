@@ -90,7 +90,12 @@ describe("sign-up and verification", () => {
     await accounts.register(ctxFor(), { firstName: "Alan", lastName: "Turing", email, password });
     const token = tokenFrom(lastMailTo(email), "/verify-email");
     await accounts.verifyEmail(ctxFor(), token);
+    // Used once: it has expired. A link that was never one of ours is malformed.
     await expect(accounts.verifyEmail(ctxFor(), token)).rejects.toMatchObject({
+      status: 400,
+      message: "Failed to verify email. The link may have expired.",
+    });
+    await expect(accounts.verifyEmail(ctxFor(), "not-a-real-token")).rejects.toMatchObject({
       status: 400,
       message: "Invalid verification link. Please check your email for the correct link.",
     });

@@ -298,6 +298,14 @@ export async function updateProfile(user: CurrentUser, raw: unknown): Promise<Cu
   return { ...user, firstName: profile.firstName, lastName: profile.lastName };
 }
 
+/** How the creator signs in: 'email' (e-mail and password) or a provider's name (SPEC §3 authMethod). */
+export async function signInMethod(user: CurrentUser): Promise<string> {
+  const [row] = await withUser(user.id, (tx) =>
+    tx.select({ authMethod: profiles.authMethod }).from(profiles).where(eq(profiles.id, user.id)),
+  );
+  return row?.authMethod ?? "email";
+}
+
 export type NotificationSettings = Record<NotificationKey, boolean>;
 
 export async function getNotificationPreferences(user: CurrentUser): Promise<NotificationSettings> {

@@ -27,8 +27,8 @@ import { currentVersion } from "./persona-history.server";
 import { getPersona, insertPersona } from "./personas.server";
 
 export const CARD_FORMATS = {
-  "card-json": { label: "Character Card (JSON)", toastName: "CHARACTER CARD JSON" },
-  "card-png": { label: "Character Card (PNG)", toastName: "CHARACTER CARD PNG" },
+  "card-json": { label: "Character Card .json", toastName: "CHARACTER CARD JSON" },
+  "card-png": { label: "Character Card .png", toastName: "CHARACTER CARD PNG" },
 } as const;
 export type CardFormat = keyof typeof CARD_FORMATS;
 export type AnyExportFormat = keyof typeof EXPORT_FORMATS | CardFormat;

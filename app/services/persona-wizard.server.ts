@@ -6,6 +6,7 @@ import { data } from "@remix-run/node";
 
 import {
   firstStepWithError,
+  STORING_INTENTS,
   localWizardMove,
   MISSING_INFORMATION,
   parseStep,
@@ -19,8 +20,10 @@ import {
   type WizardState,
 } from "~/domain/persona-form";
 
-export type { WizardAnswer };
+import { capTraits, TRAIT_CAP_TEXT } from "~/domain/traits";
 import { httpError, readFormData } from "~/infra/http.server";
+
+export type { WizardAnswer };
 
 import { AccountError, type CurrentUser, type RequestContext } from "./accounts.server";
 import { generateBackstory, MAX_PERSONA_BODY_BYTES } from "./personas.server";
@@ -39,10 +42,22 @@ export async function readWizardPost(request: Request): Promise<WizardPost> {
   const intent = parseWizardIntent(formData.get("intent"));
   if (!intent) return httpError(400, "Unknown wizard action.");
   const raw = personaFormValues(formData);
+  const values = toFormValues(raw);
+  let toast: WizardState["toast"] = null;
+  // Without JavaScript a creator can tick an eighth trait: moving through the wizard ignores
+  // the extra ticks and says so; saving is refused by the rules like any other bad value.
+  if (!STORING_INTENTS.includes(intent)) {
+    const before = formData.getAll("personalityBefore").filter((v): v is string => typeof v === "string");
+    const { kept, ignored } = capTraits(values.personality, before);
+    if (ignored.length) {
+      values.personality = kept;
+      toast = { type: "error", title: TRAIT_CAP_TEXT.title, description: TRAIT_CAP_TEXT.ignored(ignored) };
+    }
+  }
   return {
     intent,
     raw,
-    state: { step: parseStep(formData.get("step")), values: toFormValues(raw), errors: null, toast: null },
+    state: { step: parseStep(formData.get("step")), values, errors: null, toast },
     personaId: String(formData.get("personaId") ?? "") || null,
   };
 }
@@ -62,6 +77,8 @@ export async function wizardMove(user: CurrentUser, ctx: RequestContext, post: W
     case "continue":
     case "auto-fill":
     case "auto-select-traits": {
+      // Ticks beyond the trait cap were ignored: stay on the step and say so.
+      if (state.toast && intent !== "auto-select-traits") return wizardAnswer(ctx, state);
       const next = localWizardMove(intent, state);
       return wizardAnswer(ctx, next, next.errors ? 400 : 200);
     }

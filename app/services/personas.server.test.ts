@@ -14,6 +14,7 @@ const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db.se
 const { useTextGenerator, AiError, countWords } = await import("~/infra/ai.server");
 const { personas } = await import("~/infra/db/schema");
 const service = await import("./personas.server");
+const { describePersona } = await import("~/domain/autofill");
 
 let handle: Awaited<ReturnType<typeof installTestDatabase>>;
 beforeAll(async () => {
@@ -185,6 +186,22 @@ describe("backstory generation", () => {
     const { backstory } = await service.generateBackstory(user, complete());
     expect(countWords(backstory)).toBeGreaterThanOrEqual(800);
     expect(backstory).toContain("Nova");
+  });
+
+  it("quotes the creator's description, never one written for another name or other interests", async () => {
+    const user = await newUser();
+    const own = await service.generateBackstory(user, { ...complete(), description: "A sunny globetrotter who cooks for strangers" });
+    expect(own.backstory).toContain("A sunny globetrotter who cooks for strangers");
+    // Auto-filled as 'Orion Gray', then renamed: the old line names someone else.
+    const renamed = await service.generateBackstory(
+      user,
+      { ...complete("Nova QA"), description: "Orion Gray is a charismatic digital personality known for sharp takes on music." },
+    );
+    expect(renamed.backstory).not.toContain("Orion Gray");
+    // An auto-fill line about interests the creator has since changed.
+    const line = describePersona({ type: "vtuber", interests: ["cooking", "travel"] }, () => 0);
+    const changed = await service.generateBackstory(user, { ...complete(), description: line, interests: ["gaming"] });
+    expect(changed.backstory).not.toContain(line.slice(0, 30));
   });
 
   it("a failing generator is 'Generation Failed', not a crash", async () => {

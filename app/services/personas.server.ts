@@ -4,6 +4,7 @@
 // (migration persona_limit), so no race can create an 11th persona.
 import { and, count, eq, sql } from "drizzle-orm";
 
+import { isStaleDescription } from "~/domain/autofill";
 import { isPremium } from "~/domain/account";
 import { FREE_PLAN_PERSONA_LIMIT, type GenerationKind } from "~/domain/persona";
 import {
@@ -205,7 +206,8 @@ export async function generateBackstory(user: CurrentUser, raw: unknown): Promis
       ageRange: values.ageRange ?? null,
       interests: values.interests ?? [],
       personality: values.personality ?? [],
-      description: values.description || null,
+      // A description written for another name or other interests is left out, not quoted.
+      description: values.description && !isStaleDescription(values.description, values) ? values.description : null,
     });
     await recordGeneration(user, "backstory");
     return { backstory };

@@ -63,7 +63,9 @@ test("errors show on Continue and clear live as the creator fixes them; a click 
   const traits = ["Outgoing", "Stable", "Creative", "Compassionate", "Organized", "Entertaining", "Calm"];
   for (const name of traits) await page.getByRole("checkbox", { name }).check();
   await expect(page.getByText("Selected 7/7 traits")).toBeVisible();
-  await page.getByRole("checkbox", { name: "Curious" }).click();
+  // At the cap the other traits are unavailable, and the page says why.
+  await expect(page.getByText("That's the maximum: deselect a trait to choose another.")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Curious" })).toBeDisabled();
   await expect(page.getByRole("checkbox", { name: "Curious" })).not.toBeChecked();
   await page.getByRole("checkbox", { name: "Calm" }).click();
   await expect(page.getByText("Selected 6/7 traits")).toBeVisible();
@@ -85,6 +87,8 @@ test("'Generating...' with the button disabled while the backstory is written", 
   release();
   await expect(toast(page)).toContainText("Backstory Generation Complete");
   await expect(button(page, /Generate Backstory/)).toBeEnabled();
+  // Focus stays where the creator was, not on the page's body.
+  await expect(button(page, /Generate Backstory/)).toBeFocused();
   expect((await page.getByLabel(/^Backstory/).inputValue()).length).toBeGreaterThan(3000);
 });
 

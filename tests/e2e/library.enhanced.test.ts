@@ -44,17 +44,17 @@ test("the Download menu works from the keyboard", async ({ page, request }) => {
   const items = page.getByRole("menuitem");
   await expect(items.first()).toBeFocused();
   await page.keyboard.press("ArrowDown");
-  await expect(page.getByRole("menuitem", { name: "JSON", exact: true })).toBeFocused();
+  await expect(page.getByRole("menuitem", { name: "JSON .json", exact: true })).toBeFocused();
   await page.keyboard.press("End");
   await expect(items.last()).toBeFocused();
   await page.keyboard.press("Home");
   await expect(items.first()).toBeFocused();
   // Typeahead: 'm' goes to Markdown.
   await page.keyboard.press("m");
-  await expect(page.getByRole("menuitem", { name: "Markdown" })).toBeFocused();
+  await expect(page.getByRole("menuitem", { name: "Markdown .md" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(summary).toBeFocused();
-  await expect(page.getByRole("menuitem", { name: "Markdown" })).toBeHidden();
+  await expect(page.getByRole("menuitem", { name: "Markdown .md" })).toBeHidden();
 });
 
 test("the dashboard shows three skeleton cards while it loads", async ({ page, request }) => {
@@ -75,6 +75,24 @@ test("the dashboard shows three skeleton cards while it loads", async ({ page, r
   await expect(page.getByTestId("dashboard-loading")).toHaveCount(0);
 });
 
+test("My Personas says 'Loading personas...' over skeleton cards while it loads", async ({ page, request }) => {
+  const { account } = await accountWith(request, ["Slow"]);
+  await signIn(page, account);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/my-personas.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Personas" }).click();
+  await expect(page.getByTestId("library-loading")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Loading personas..." })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "My Personas" })).toBeVisible();
+  release();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(page.getByTestId("library-loading")).toHaveCount(0);
+});
+
 test("a download that fails says 'Export Failed' instead of 'Export Successful'", async ({ page, request }) => {
   const { account, ids } = await accountWith(request, ["Flaky"]);
   await signIn(page, account);
@@ -82,7 +100,7 @@ test("a download that fails says 'Export Failed' instead of 'Export Successful'"
   await page.route("**/export?format=yaml", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
   const menu = page.getByTestId("download-menu");
   await menu.getByText("Download").click();
-  await menu.getByRole("menuitem", { name: "YAML" }).click();
+  await menu.getByRole("menuitem", { name: "YAML .yaml" }).click();
   await expect(page.getByTestId("toast").last()).toContainText("Export Failed");
   await expect(page.getByTestId("toast").last()).toContainText("Failed to export persona data. Please try again.");
 });

@@ -99,7 +99,12 @@ test.describe("my personas", () => {
     await page.getByLabel("Search personas").fill("100%_");
     if (!jsEnabled) await page.getByLabel("Search personas").press("Enter");
     await expect(page.getByText("No personas found")).toBeVisible();
-    await expect(page.getByText("You don't have any personas in this category yet")).toBeVisible();
+    // An empty search says nothing matches and offers to clear it, not to create a persona.
+    await expect(page.getByText("No persona's name or description matches “100%_”.")).toBeVisible();
+    await expect(page.getByText("You don't have any personas in this category yet")).toHaveCount(0);
+    await page.getByRole("link", { name: "Clear search" }).click();
+    await expect(page).not.toHaveURL(/q=/);
+    await expect(cards(page).first()).toBeVisible();
 
     // Parameters that are none of ours fall back to the defaults.
     const res = await visit(page, "/my-personas?tab=deleted&sort=random&page=-3&q=" + "x".repeat(10_000));
@@ -168,12 +173,12 @@ test.describe("persona page actions", () => {
 
     const menu = page.getByTestId("download-menu");
     const expected: [string, string][] = [
-      ["Text", "nova_prime_profile.txt"],
-      ["JSON", "nova_prime_profile.json"],
-      ["Markdown", "nova_prime_profile.md"],
-      ["YAML", "nova_prime_profile.yaml"],
-      ["Character Card (JSON)", "nova_prime_profile.card.json"],
-      ["Character Card (PNG)", "nova_prime_profile.card.png"],
+      ["Text .txt", "nova_prime_profile.txt"],
+      ["JSON .json", "nova_prime_profile.json"],
+      ["Markdown .md", "nova_prime_profile.md"],
+      ["YAML .yaml", "nova_prime_profile.yaml"],
+      ["Character Card .json", "nova_prime_profile.card.json"],
+      ["Character Card .png", "nova_prime_profile.card.png"],
     ];
     for (const [label, filename] of expected) {
       if (!(await menu.evaluate((details) => (details as HTMLDetailsElement).open))) await menu.getByText("Download").click();

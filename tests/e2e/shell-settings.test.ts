@@ -31,7 +31,7 @@ test.describe("navigation shell", () => {
     await expect(page.getByTestId("toast")).toContainText("Profile Updated");
 
     await visit(page, "/dashboard");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, there!");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello there, welcome back!");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByText("User", { exact: true })).toBeVisible();
     await expect(nav.getByText(account.email)).toBeVisible();

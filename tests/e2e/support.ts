@@ -37,9 +37,11 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-
 /**
  * axe finds nothing on the page as it stands. axe runs as a script, so for the
  * JavaScript-off project the page's server HTML (scripts removed) is audited in a
- * JavaScript-enabled page at the same address, with the same styles.
+ * JavaScript-enabled page at the same address, with the same styles. The layout guard
+ * (expectGoodLayout) runs first, at both sizes.
  */
 export async function expectNoA11yViolations(page: Page) {
+  await expectGoodLayout(page);
   let target = page;
   let cleanup = async () => {};
   if (!(await jsOn(page))) {
@@ -67,6 +69,113 @@ export async function expectNoA11yViolations(page: Page) {
   } finally {
     await cleanup();
   }
+}
+
+// ---------------------------------------------------------------------------------
+// Layout guard
+// ---------------------------------------------------------------------------------
+
+/** The two sizes every screen is checked at: a laptop and a phone. */
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** A 60-character word with no break opportunity (what a URL or a German compound does to a layout). */
+export const LONG_WORD = "Donaudampfschifffahrtsgesellschaftskapitaenswitwenrentenkasse".slice(0, 60).padEnd(60, "x");
+
+/**
+ * The layout problems of the page as it stands, at the current viewport: it scrolls sideways,
+ * an open menu or dialog reaches past the viewport, a toast lies over a control that is not
+ * its own, or a card, section or dialog is wider than its box (a long word pushing out).
+ */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const vw = document.documentElement.clientWidth;
+    const vh = window.innerHeight;
+    const name = (el: Element) => {
+      const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}> "${text}"`;
+    };
+    // Rendered and seen: not in a closed <details>, not hidden, not transparent, not a 1px sr-only box.
+    const shown = (el: Element) => {
+      const rect = el.getBoundingClientRect();
+      return el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && rect.width > 1 && rect.height > 1;
+    };
+    if (document.documentElement.scrollWidth > window.innerWidth) {
+      problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth}px wide in a ${window.innerWidth}px viewport`);
+    }
+    // Open menus (a <details> disclosure's content, role=menu) and dialogs lie inside the viewport.
+    const open = [...document.querySelectorAll("details[open] > :not(summary), [role=menu], dialog[open], [role=dialog]")].filter(shown);
+    for (const el of open) {
+      const r = el.getBoundingClientRect();
+      const dialog = el.matches("dialog, [role=dialog]");
+      if (r.left < -0.5 || r.right > vw + 0.5 || (dialog && (r.top < -0.5 || r.bottom > vh + 0.5))) {
+        problems.push(`${name(el)} reaches outside the viewport (${Math.round(r.left)}..${Math.round(r.right)} × ${Math.round(r.top)}..${Math.round(r.bottom)})`);
+      }
+    }
+    // A toast never lies over a control that is not its own.
+    const toasts = [...document.querySelectorAll("[data-testid=toast]")].filter(shown);
+    const controls = [
+      ...document.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])"),
+    ].filter((el) => shown(el) && !el.closest("[inert]"));
+    for (const toast of toasts) {
+      const t = toast.getBoundingClientRect();
+      // A toast shown in a sticky header pushes the page down; what lies beneath the header
+      // has scrolled under it and was hidden before the toast came.
+      const header = toast.closest("header");
+      const sticky = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect() : null;
+      for (const control of controls) {
+        if (toast.contains(control)) continue;
+        const c = control.getBoundingClientRect();
+        if (sticky && !header!.contains(control) && c.top < sticky.bottom && c.bottom > sticky.top) continue;
+        if (c.left < t.right && c.right > t.left && c.top < t.bottom && c.bottom > t.top) {
+          problems.push(`a toast lies over ${name(control)}`);
+        }
+      }
+    }
+    // Cards, sections, list items and dialogs hold their content (an intended scroller or an
+    // ellipsis clips on purpose and is not counted).
+    for (const box of document.querySelectorAll("main article, main section, main li, main form, dialog[open]")) {
+      if (!shown(box)) continue;
+      const style = getComputedStyle(box);
+      if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
+      if (box.scrollWidth > box.clientWidth + 1) problems.push(`${name(box)} is wider than its box (${box.scrollWidth}px in ${box.clientWidth}px)`);
+    }
+    return problems;
+  });
+}
+
+/**
+ * The layout guard: the page as it stands, checked at the laptop and the phone size (the two
+ * sizes of issue 15), then back at the size it had; with a menu, drawer or dialog open, at the
+ * size it has. Journeys call it on every screen they
+ * visit; `expectNoA11yViolations` calls it too, so every audited screen is guarded.
+ */
+export async function expectGoodLayout(page: Page, options: { sizes?: (keyof typeof VIEWPORTS)[] } = {}) {
+  const original = page.viewportSize();
+  // An open menu, drawer or dialog belongs to the size it was opened at (growing the window
+  // closes the drawer): then the page is checked as it stands, at its own size.
+  const somethingOpen = await page.evaluate(() => !!document.querySelector("details[open], dialog[open]"));
+  const current = (Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]).filter(
+    (size) => VIEWPORTS[size].width === original?.width && VIEWPORTS[size].height === original?.height,
+  );
+  const sizes = options.sizes ?? (somethingOpen ? (current.length ? current : []) : (["desktop", "phone"] as const));
+  const found: string[] = [];
+  if (sizes.length === 0) found.push(...(await layoutProblems(page)).map((problem) => `${original?.width}×${original?.height}: ${problem}`));
+  try {
+    for (const size of sizes) {
+      const viewport = VIEWPORTS[size];
+      if (page.viewportSize()?.width !== viewport.width || page.viewportSize()?.height !== viewport.height) {
+        await page.setViewportSize(viewport);
+      }
+      found.push(...(await layoutProblems(page)).map((problem) => `${size} ${viewport.width}×${viewport.height}: ${problem}`));
+    }
+  } finally {
+    if (original) await page.setViewportSize(original);
+  }
+  expect(found, `layout of ${page.url()}`).toEqual([]);
 }
 
 // ---------------------------------------------------------------------------------

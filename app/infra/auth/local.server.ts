@@ -54,6 +54,7 @@ interface SessionRow {
 }
 
 const newToken = () => randomBytes(32).toString("base64url");
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 // Imported once: importing the key on every verification costs a measurable share of a request.
@@ -306,13 +307,16 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
     },
 
     async verifyEmail(_ctx, token) {
+      // A token of another shape was never one of ours: a malformed link. One of our shape
+      // that matches nothing was used already or replaced by a newer mail: it has expired.
+      if (!TOKEN_SHAPE.test(token)) throw new AuthError("invalid_token", "This verification link is not valid.");
       return withAuthTables("auth: verify e-mail", async (tx) => {
         const [row] = await rows<UserRow>(
           tx,
           sql`select id, email, encrypted_password, email_confirmed_at, created_at, confirmation_sent_at, recovery_sent_at
               from auth.users where confirmation_token = ${hashToken(token)} for update`,
         );
-        if (!row) throw new AuthError("invalid_token", "This verification link is not valid.");
+        if (!row) throw new AuthError("expired_token", "This verification link was used already or has expired.");
         if (tokenAge(row.confirmation_sent_at) > VERIFICATION_TOKEN_TTL_MS) {
           throw new AuthError("expired_token", "This verification link has expired.");
         }
