@@ -9,7 +9,7 @@
 // the persona as it was and marks the job 'failed' with its reason. A job that a dead server
 // left 'generating' counts as failed once its deadline has passed, and a server marks its
 // database's stale jobs failed when it starts (recoverImageJobs).
-import { createHash, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -74,8 +74,9 @@ const TYPES: Record<GeneratedImage["format"], string> = { png: "image/png", jpeg
  * failure whatever was written is removed and a StorageError is thrown.
  */
 export async function storeImage(userId: string, personaId: string, slot: ImageSlot, image: GeneratedImage): Promise<string> {
-  const hash = createHash("sha256").update(image.bytes).digest("hex").slice(0, 16);
-  const file = `${slot}-${hash}.${EXTENSIONS[image.format]}`;
+  // A new name on every write (the embedded generator draws the same bytes for the same persona
+  // and style): undoing a failed run then never removes the files the persona shows.
+  const file = `${slot}-${randomBytes(8).toString("hex")}.${EXTENSIONS[image.format]}`;
   const written: string[] = [];
   try {
     const copies = await Promise.all(
@@ -231,35 +232,24 @@ async function runImageJob(owner: ImageOwner, persona: Persona, job: ImageJob): 
       files[slot] = await storeImage(owner.id, persona.id, slot, image);
       stored.push(files[slot]);
     }
-    const previous = await withUser(
+    // The previous images' files stay: earlier versions of the persona (its history) still
+    // name them, and restoring one brings them back. They go with the persona or the account.
+    const finished = await withUser(
       owner.id,
       async (tx) => {
-        const [before] = await tx
-          .select({ imageUrl: personas.imageUrl, secondaryImageUrl: personas.secondaryImageUrl })
-          .from(personas)
-          .where(eq(personas.id, persona.id));
         const done = await tx.delete(imageJobs).where(thisJob).returning({ personaId: imageJobs.personaId });
-        // Deleted meanwhile, or this job was given up and replaced: keep nothing of it.
-        if (!before || done.length === 0) return null;
+        // Deleted meanwhile (the job went with the persona), or this job was given up and replaced: keep nothing of it.
+        if (done.length === 0) return false;
         await tx
           .update(personas)
           .set({ imageUrl: imageUrl(persona.id, files.primary), secondaryImageUrl: imageUrl(persona.id, files.secondary), imageStyle: style })
           .where(eq(personas.id, persona.id));
         await tx.insert(generations).values(IMAGE_SLOTS.map(() => ({ userId: owner.id, kind: "image" as const })));
-        return before;
+        return true;
       },
       { email: owner.email },
     );
-    if (!previous) {
-      await removeFiles(owner.id, persona.id, stored);
-      return;
-    }
-    const keep = new Set(stored);
-    await removeFiles(
-      owner.id,
-      persona.id,
-      [imageFileOf(previous.imageUrl), imageFileOf(previous.secondaryImageUrl)].filter((f) => f && !keep.has(f)),
-    );
+    if (!finished) await removeFiles(owner.id, persona.id, stored);
   } catch (error) {
     console.error(`[images] generation for persona ${persona.id} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
     await removeFiles(owner.id, persona.id, stored);
