@@ -8,7 +8,7 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(12);
+select plan(13);
 
 create function pg_temp.row_count(statement text) returns bigint
 language plpgsql as $$
@@ -31,6 +31,7 @@ values
    '{"first_name":"Bob"}', '{"provider":"email"}', now());
 insert into public.personas (id, user_id, name, type, gender, age_range, interests, description, status) values
   ('a0000000-0000-4000-8000-000000000001', '11111111-1111-4111-8111-111111111111', 'Alice One', 'educator', 'female', '25-34', '{science}', 'A', 'active'),
+  ('a0000000-0000-4000-8000-000000000002', '11111111-1111-4111-8111-111111111111', 'Alice Two', 'educator', 'female', '25-34', '{science}', 'A', 'active'),
   ('b0000000-0000-4000-8000-000000000001', '22222222-2222-4222-8222-222222222222', 'Bob One', 'artist', 'male', '25-34', '{art}', 'B', 'active'),
   ('b0000000-0000-4000-8000-000000000002', '22222222-2222-4222-8222-222222222222', 'Bob Two', 'artist', 'male', '25-34', '{art}', 'B', 'active');
 insert into public.image_jobs (persona_id, user_id, style, status, deadline) values
@@ -69,6 +70,12 @@ select throws_ok(
      values ('b0000000-0000-4000-8000-000000000002', '22222222-2222-4222-8222-222222222222', 'watercolour', now() + interval '2 minutes') $$,
   '23514', null,
   'insert: only the five image styles'
+);
+select throws_ok(
+  $$ update public.image_jobs set persona_id = 'a0000000-0000-4000-8000-000000000002'
+     where persona_id = 'b0000000-0000-4000-8000-000000000001' $$,
+  '42501', null,
+  'update: Bob cannot move his job onto Alice''s persona'
 );
 select is(
   pg_temp.row_count($$ update public.image_jobs set status = 'failed' where persona_id = 'a0000000-0000-4000-8000-000000000001' $$),

@@ -377,11 +377,13 @@ export const imageJobs = pgTable(
       to: authenticatedRole,
       withCheck: sql`${t.userId} = ${authUid} and ${ownsPersona(sql`${t.personaId}`)}`,
     }),
+    // The persona check again on update: a job moved onto another user's persona would block
+    // their generation with a row they cannot see.
     pgPolicy("image_jobs_update_own", {
       for: "update",
       to: authenticatedRole,
       using: sql`${t.userId} = ${authUid}`,
-      withCheck: sql`${t.userId} = ${authUid}`,
+      withCheck: sql`${t.userId} = ${authUid} and ${ownsPersona(sql`${t.personaId}`)}`,
     }),
     pgPolicy("image_jobs_delete_own", { for: "delete", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
   ],

@@ -1,0 +1,1 @@
+ALTER POLICY "image_jobs_update_own" ON "image_jobs" TO authenticated USING ("image_jobs"."user_id" = (select auth.uid())) WITH CHECK ("image_jobs"."user_id" = (select auth.uid()) and exists (select 1 from public.personas p where p.id = "image_jobs"."persona_id" and p.user_id = (select auth.uid())));
