@@ -9,7 +9,7 @@ create schema if not exists extensions;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;
 
-select plan(17);
+select plan(18);
 
 -- GoTrue's INSERT: the sign-up data as user_metadata, provider in app_metadata, unconfirmed.
 create function pg_temp.gotrue_insert(uid uuid, address text, meta jsonb, provider text) returns void
@@ -119,6 +119,12 @@ select is(
     where routine_schema = 'public' and routine_name in ('handle_new_user', 'handle_user_identity_update', 'profile_fields_from_metadata')
       and grantee in ('anon', 'authenticated') and privilege_type = 'EXECUTE'),
   0, 'the API roles cannot call the sign-up functions');
+
+select is(
+  (select avatar from public.profile_fields_from_metadata('{"first_name":"Upper","avatar_url":"HTTPS://img.example.test/a.png"}')),
+  null,
+  'avatar: an upper-case scheme, which the profile constraint refuses, is dropped rather than failing the sign-up'
+);
 
 select * from finish();
 rollback;
