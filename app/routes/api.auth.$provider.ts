@@ -7,6 +7,7 @@ import { getEnv } from "~/infra/env.server";
 import { readFormData } from "~/infra/http.server";
 import { rememberReturnTo } from "~/infra/oauth-return.server";
 import { requestContext } from "~/services/accounts.server";
+import { assertMethod } from "~/services/api.server";
 import { responseHeaders } from "~/services/session.server";
 import { redirectWithToast } from "~/infra/toast.server";
 
@@ -35,4 +36,7 @@ async function start(request: Request, provider: string | undefined, context: { 
 }
 
 export const loader = ({ request, params, context }: LoaderFunctionArgs) => start(request, params.provider, context);
-export const action = ({ request, params, context }: ActionFunctionArgs) => start(request, params.provider, context);
+export const action = ({ request, params, context }: ActionFunctionArgs) => {
+  assertMethod(request, ["GET", "POST"]);
+  return start(request, params.provider, context);
+};

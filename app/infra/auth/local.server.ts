@@ -249,13 +249,12 @@ export async function signInWithIdentity(tx: Tx, identity: ProviderIdentity, pro
     if (inserted.length === 0) throw new AuthError("invalid_token", FLOW_LOST);
     user = inserted[0]!;
   }
-  if (linked) {
-    // The account the identity pointed at is gone; the link moves to the account found now.
-    await tx.execute(sql`delete from private.oauth_identities where provider = ${identity.provider} and subject = ${identity.subject}`);
-  }
+  // One statement for a new link, a link moving off an account that is gone, and a second
+  // callback for the same identity that raced this one (two tabs): never a key violation.
   await tx.execute(
     sql`insert into private.oauth_identities (provider, subject, user_id, email)
-        values (${identity.provider}, ${identity.subject}, ${user.id}, ${identity.email})`,
+        values (${identity.provider}, ${identity.subject}, ${user.id}, ${identity.email})
+        on conflict (provider, subject) do update set user_id = excluded.user_id, email = excluded.email`,
   );
   return createSession(tx, user);
 }

@@ -400,7 +400,8 @@ export function createSupabaseAuth(env: SupabaseAuthEnv, options: SupabaseAuthOp
         if (error || !data) return null;
         const { sub, session_id: sessionId, email } = data.claims as { sub?: unknown; session_id?: unknown; email?: unknown };
         if (typeof sub !== "string" || typeof sessionId !== "string" || !UUID.test(sub) || !UUID.test(sessionId)) return null;
-        const session = await options.lookupSession(sessionId, sub);
+        // A failed lookup (the database unreachable for a moment) is GoTrue's to decide, not a sign-out.
+        const session = await options.lookupSession(sessionId, sub).catch(() => undefined);
         if (session === undefined) return await byGoTrue();
         if (session === null) {
           // Signed out elsewhere: drop the dead cookies too (GoTrue answers session_not_found; supabase-js clears them).
