@@ -238,6 +238,7 @@ export default function PersonaPage() {
   const { persona, images, imageGeneration, extended, downloads, now, tab: loadedTab, chat } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const chatFailed = actionData && "chatFailed" in actionData ? actionData.chatFailed : null;
+  const imageFailed = actionData && "imageFailed" in actionData ? actionData.imageFailed : null;
   const hydrated = useHydrated();
   const location = useLocation();
   const navigation = useNavigation();
@@ -336,9 +337,9 @@ export default function PersonaPage() {
                 images={images}
                 state={imageGeneration}
                 now={now}
-                failure={actionData && "imageFailed" in actionData ? actionData.imageFailed : null}
+                failure={imageFailed}
               />
-              {actionData && "imageFailed" in actionData ? <ActionToast toast={actionData.imageFailed.toast} /> : null}
+              {imageFailed ? <ActionToast toast={imageFailed.toast} /> : null}
               <Card title={PERSONA_PAGE_TEXT.basicInformation} id="basic-information">
                 <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2 text-sm">
                   {facts.map(([label, value]) => (
