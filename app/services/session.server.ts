@@ -24,20 +24,30 @@ export function responseHeaders(ctx: RequestContext, extra?: HeadersInit): Heade
   return headers;
 }
 
-// A layout's loader and its page's loader receive the same Request: look the user up once.
-const lookups = new WeakMap<Request, Promise<{ user: CurrentUser | null; ctx: RequestContext }>>();
+type Lookup = Promise<{ user: CurrentUser | null; ctx: RequestContext }>;
 
-export function optionalUser(request: Request, context?: { clientAddress?: string }) {
-  let lookup = lookups.get(request);
-  if (!lookup) {
-    lookup = (async () => {
-      const ctx = requestContext(request, context);
-      const { user, hadToken } = await currentUser(ctx);
-      if (!user && hadToken) ctx.responseHeaders.append("Set-Cookie", await destroySessionCookie());
-      return { user, ctx };
-    })();
-    lookups.set(request, lookup);
-  }
+// Look the user up once per request. Remix hands each loader its own copy of the Request, so
+// the loaders of one page view (the layout's and the page's) share the server's per-request
+// load context instead; only reads share it: after an action the loaders look again, so they
+// see what the action changed (a new name, a sign-out). The credentials are part of the key.
+const lookups = new WeakMap<object, { credentials: string; lookup: Lookup }>();
+
+function shareKey(request: Request, context?: object): object {
+  return context && (request.method === "GET" || request.method === "HEAD") ? context : request;
+}
+
+export function optionalUser(request: Request, context?: { clientAddress?: string }): Lookup {
+  const key = shareKey(request, context);
+  const credentials = `${request.headers.get("cookie") ?? ""}\n${request.headers.get("authorization") ?? ""}`;
+  const shared = lookups.get(key);
+  if (shared?.credentials === credentials) return shared.lookup;
+  const lookup = (async () => {
+    const ctx = requestContext(request, context);
+    const { user, hadToken } = await currentUser(ctx);
+    if (!user && hadToken) ctx.responseHeaders.append("Set-Cookie", await destroySessionCookie());
+    return { user, ctx };
+  })();
+  lookups.set(key, { credentials, lookup });
   return lookup;
 }
 

@@ -50,16 +50,19 @@ async function handle(m) {
       return target(m).query(m.text, m.params, options(m.options));
     case "exec":
       return target(m).exec(m.text, options(m.options));
-    case "begin":
-      return new Promise((ready, failed) => {
-        const entry = {};
+    case "begin": {
+      // The transaction's first statement comes with it: one message instead of two.
+      const entry = {};
+      await new Promise((ready, failed) => {
         entry.finished = pg.transaction((tx) => new Promise((commit, rollback) => {
           Object.assign(entry, { tx, commit, rollback });
           open.set(m.id, entry);
-          ready(m.id);
+          ready();
         }));
         entry.finished.catch(failed);
       });
+      return m.exec ? entry.tx.exec(m.text, options(m.options)) : entry.tx.query(m.text, m.params, options(m.options));
+    }
     case "commit": {
       const entry = open.get(m.tx);
       open.delete(m.tx);
@@ -93,13 +96,13 @@ interface WireOptions {
   textTypes?: number[];
 }
 
-type Call = { op: "open" | "begin" | "close" } | { op: "commit" | "rollback"; tx: number } | {
+type Call = { op: "open" | "close" } | { op: "commit" | "rollback"; tx: number } | {
   op: "query" | "exec";
   tx?: number;
   text: string;
   params?: unknown[];
   options?: WireOptions;
-};
+} | { op: "begin"; exec?: boolean; text: string; params?: unknown[]; options?: WireOptions };
 
 function toWire(options?: QueryOptions): WireOptions | undefined {
   if (!options) return undefined;
@@ -176,20 +179,37 @@ export class PgliteThread implements Queryable {
     return this.#call({ op: "exec", text, options: toWire(options) });
   }
 
+  /**
+   * A transaction opens with its first query, in the same message (the doors' first statement
+   * sets the role and claims), so a transaction of n queries costs n + 1 messages; one that
+   * never queries costs none. A message's id is its transaction's id.
+   */
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const tx = await this.#call<number>({ op: "begin" });
+    let begun: Promise<unknown> | undefined;
+    let tx = 0;
+    const send = <R,>(call: { op: "query" | "exec"; text: string; params?: unknown[]; options?: QueryOptions }): Promise<R> => {
+      const wire = { text: call.text, params: call.params, options: toWire(call.options) };
+      if (!begun) {
+        tx = this.#next;
+        begun = this.#call<R>({ op: "begin", exec: call.op === "exec", ...wire });
+        return begun as Promise<R>;
+      }
+      // The statements of a transaction are awaited one by one (drizzle does); after the first.
+      const next = () => this.#call<R>({ op: call.op, tx, ...wire });
+      return begun.then(next, next);
+    };
     const inside: Queryable = {
-      query: (text, params, options) => this.#call({ op: "query", tx, text, params, options: toWire(options) }),
-      exec: (text, options) => this.#call({ op: "exec", tx, text, options: toWire(options) }),
+      query: (text, params, options) => send({ op: "query", text, params, options }),
+      exec: (text, options) => send({ op: "exec", text, options }),
     };
     let result: T;
     try {
       result = await fn(inside);
     } catch (error) {
-      await this.#call({ op: "rollback", tx }).catch(() => {});
+      if (begun) await this.#call({ op: "rollback", tx }).catch(() => {});
       throw error;
     }
-    await this.#call({ op: "commit", tx });
+    if (begun) await this.#call({ op: "commit", tx });
     return result;
   }
 
