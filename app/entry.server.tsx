@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 
-import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "./components/nonce";
@@ -46,59 +45,32 @@ export default function handleRequest(
     }
     return renderComplete(request, responseStatusCode, responseHeaders, remixContext, cacheKey, nonce);
   }
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are logged by handleError; logging here too would double them.
-          if (shellRendered) console.error(`[server] render ${new URL(request.url).pathname}: ${oneLine(error)}`);
-        },
-      },
-    );
-    setTimeout(abort, streamTimeout + 1_000);
-  });
+  return renderComplete(request, responseStatusCode, responseHeaders, remixContext, null, nonce);
 }
 
-/** Renders the whole document before answering, and keeps it for the next anonymous visitor. */
+/**
+ * Renders the whole document, then answers it in one piece; a cacheable public page is kept
+ * for the next anonymous visitor. No page streams (no deferred data), so streaming the shell
+ * gained nothing but cost CPU per chunk: React's stream, a web stream, then the socket.
+ */
 function renderComplete(
   request: Request,
   status: number,
   headers: Headers,
   remixContext: EntryContext,
-  cacheKey: string,
+  cacheKey: string | null,
   nonce: string,
 ): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new PassThrough();
     sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+    let timer: NodeJS.Timeout | undefined;
     sink.on("end", () => {
+      clearTimeout(timer);
       const body = Buffer.concat(chunks).toString("utf8");
       const contentType = "text/html; charset=utf-8";
-      if (status === 200) storePage(cacheKey, { body: body.replaceAll(nonce, NONCE_MARK), contentType });
+      if (cacheKey && status === 200) storePage(cacheKey, { body: body.replaceAll(nonce, NONCE_MARK), contentType });
       headers.set("Content-Type", contentType);
       resolve(new Response(body, { status, headers }));
     });
@@ -111,14 +83,17 @@ function renderComplete(
         onAllReady() {
           pipe(sink);
         },
-        onShellError: reject,
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
         onError(error: unknown) {
           status = 500;
           console.error(`[server] render ${new URL(request.url).pathname}: ${oneLine(error)}`);
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    timer = setTimeout(abort, streamTimeout + 1_000);
   });
 }
 
