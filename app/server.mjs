@@ -124,7 +124,10 @@ if (process.env.PF_PROCESS_METRICS === "1") {
 }
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+// Only a path that names a file (it ends in an extension) can be one of public/'s files, so a
+// page request skips the disk lookup.
+const publicFiles = express.static("public", { maxAge: "1h" });
+app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
 app.use(discardUnreadBodies);
 app.use((req, res, next) => {
