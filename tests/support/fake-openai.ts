@@ -95,7 +95,8 @@ export interface FakeOpenAi {
   /** Streams the client closed before the last event. */
   abandonedStreams: number;
   /** Bodies served at GET /files/<name> (image URL answers), with their Content-Type. */
-  files: Map<string, { body: Uint8Array; contentType: string; delayMs?: number }>;
+  /** Files under /files/…; `chunked` sends the body in pieces without a Content-Length. */
+  files: Map<string, { body: Uint8Array; contentType: string; delayMs?: number; chunked?: boolean }>;
   /** Forget requests and queued answers (the fallback is reset too). */
   reset(): void;
   close(): Promise<void>;
@@ -275,6 +276,13 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       const file = fake.files.get(decodeURIComponent(path.slice("/files/".length)));
       if (!file) return sendError(res, { status: 404, message: `No file at ${path}` });
       const send = () => {
+        if (file.chunked) {
+          res.writeHead(200, { "content-type": file.contentType });
+          const body = Buffer.from(file.body);
+          for (let at = 0; at < body.byteLength; at += 1 << 20) res.write(body.subarray(at, at + (1 << 20)));
+          res.end();
+          return;
+        }
         res.writeHead(200, { "content-type": file.contentType, "content-length": String(file.body.byteLength) });
         res.end(Buffer.from(file.body));
       };

@@ -105,6 +105,17 @@ describe("OpenAI-compatible image generator", () => {
     }
   });
 
+  it("an image URL answering more than 10 MB is refused, with or without a Content-Length", async () => {
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set(png);
+    const base = fake.url.replace(/\/v1$/, "");
+    for (const [name, chunked] of [["declared.png", false], ["chunked.png", true]] as const) {
+      fake.files.set(name, { body: big, contentType: "image/png", chunked });
+      fake.reply({ status: 200, raw: JSON.stringify({ data: [{ url: `${base}/files/${name}` }] }) });
+      await expect(generator().generateImage(INPUT), name).rejects.toMatchObject({ code: "bad_response", message: expect.stringContaining("larger than") });
+    }
+  });
+
   it("a wrong key is 'refused' and the key never appears in the message", async () => {
     const wrong = createOpenAiImageGenerator({ apiKey: "sk-wrong-0123456789abcdef", baseURL: fake.url, model: "gpt-image-1", maxRetries: 0 });
     const error = await wrong.generateImage(INPUT).catch((e: Error) => e);

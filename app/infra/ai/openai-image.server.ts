@@ -82,12 +82,26 @@ export function createOpenAiImageGenerator({ apiKey, baseURL, model, timeoutMs =
     if (!response.ok) throw new AiError("unavailable", `The image at ${where} could not be downloaded (HTTP ${response.status}).`, response.status);
     const declared = Number(response.headers.get("content-length") ?? "0");
     if (declared > IMAGE_MAX_BYTES) throw new AiError("bad_response", `${where} offered an image larger than ${IMAGE_MAX_BYTES} bytes.`);
+    // Read with a cap: an answer without Content-Length (or with a false one) stops at the limit.
+    const tooLarge = new AiError("bad_response", `${where} offered an image larger than ${IMAGE_MAX_BYTES} bytes.`);
+    const parts: Uint8Array[] = [];
+    let size = 0;
     try {
-      return new Uint8Array(await response.arrayBuffer());
-    } catch {
+      const reader = response.body?.getReader();
+      for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+        size += read.value.byteLength;
+        if (size > IMAGE_MAX_BYTES) {
+          await reader!.cancel().catch(() => {});
+          throw tooLarge;
+        }
+        parts.push(read.value);
+      }
+    } catch (error) {
+      if (error === tooLarge) throw error;
       if (deadline.aborted || signal?.aborted) throw new AiError("timeout", `The image at ${where} could not be downloaded within ${timeoutMs} ms.`);
       throw new AiError("unavailable", `The image at ${where} could not be downloaded.`);
     }
+    return new Uint8Array(Buffer.concat(parts));
   }
 
   return {
