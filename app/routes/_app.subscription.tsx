@@ -11,6 +11,7 @@ import { useState } from "react";
 import { PricingCards } from "~/components/pricing-cards";
 import { useToast } from "~/components/toaster";
 import { AlertIcon, CheckIcon } from "~/components/ui/icons";
+import { FREE_PLAN_PERSONA_LIMIT } from "~/domain/persona";
 import { PRODUCT_NAME } from "~/domain/site";
 import {
   BILLING_MESSAGES,
@@ -94,7 +95,7 @@ export default function Subscription() {
         </div>
         {lines.date ? <p className="mt-2 text-slate-700">{lines.date}</p> : null}
         <p className="mt-2 text-slate-700">
-          {plan.premium ? "Unlimited personas." : "Up to 10 personas. Every persona you already have stays usable on any plan."}
+          {plan.premium ? "Unlimited personas." : `Up to ${FREE_PLAN_PERSONA_LIMIT} personas. Every persona you already have stays usable on any plan.`}
         </p>
         <div className="mt-5 flex flex-wrap gap-3">
           {canUpgrade ? <BillingButton intent="upgrade" label="Upgrade to Premium" busyLabel="Opening checkout..." primary /> : null}
