@@ -96,7 +96,10 @@ test.describe("chat API", () => {
     const { h, persona } = await setUp(request);
     const url = `/api/personas/${persona.id}/chat`;
     const first = request.post(url, { headers: { ...h, Accept: "text/event-stream" }, data: { message: "Tell me about yourself" } });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The first message is stored before its reply streams: once it shows, the reply is under way.
+    await expect
+      .poll(async () => ((await (await request.get(url, { headers: h })).json()) as { content: string }[]).map((m) => m.content))
+      .toContain("Tell me about yourself");
     const second = await request.post(url, { headers: h, data: { message: "Hello?" } });
     expect(second.status()).toBe(409);
     expect((await second.json()).message).toBe("Please wait for the reply to your last message.");
