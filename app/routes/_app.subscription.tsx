@@ -6,7 +6,7 @@
 // and a clean address, and changes nothing: only verified webhooks change a plan.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 import { PricingCards } from "~/components/pricing-cards";
 import { useToast } from "~/components/toaster";
@@ -184,6 +184,14 @@ function CurrentPlanMark() {
 function BillingButton({ intent, label, busyLabel, primary, wide }: { intent: Intent; label: string; busyLabel: string; primary?: boolean; wide?: boolean }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
+  // Back from Stripe's page restores this one from the back/forward cache, busy as it was left.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener("pageshow", restored);
+    return () => window.removeEventListener("pageshow", restored);
+  }, []);
   return (
     <form
       method="post"
