@@ -1593,7 +1593,7 @@ async function measureHistory(ctx) {
   rows.push(row({
     ...storageRow,
     value: st.bytesPerVersion,
-    note: `${(st.tableBytes / KB).toFixed(0)} KB for ${st.versionsInTable} versions (table, TOAST, indexes); ${st.backstoriesStored} backstories stored (${(st.backstoryBytesStored / KB).toFixed(0)} KB compressed), the other versions point at them; a full copy each would be ~${((HISTORY.versions * HISTORY.backstoryChars) / KB / KB).toFixed(1)} MB of backstory alone`,
+    note: `this persona's ${st.personaVersions} version rows take ${(st.personaRowBytes / KB).toFixed(0)} KB as stored; the whole table, with TOAST and indexes, ${(st.tableBytes / KB).toFixed(0)} KB for the ${st.versionsInTable} versions of all personas (${st.tableBytesPerVersion} bytes a version); ${st.backstoriesStored} backstories stored (${(st.backstoryBytesStored / KB).toFixed(0)} KB compressed), the other versions point at them; a full copy each would be ~${((HISTORY.versions * HISTORY.backstoryChars) / KB / KB).toFixed(1)} MB of backstory alone`,
     details: { ...st, seedMs: seeded.seedMs },
   }));
   return rows;

@@ -203,11 +203,27 @@ async function seedHistory(userId: string, email: string, personaId: string, spe
       })
       .from(personaVersions),
   );
+  // This persona's own versions: their rows as stored (a backstory compressed, in TOAST or
+  // inline, or absent where it did not change), whatever else the table holds.
+  const [own] = await withServiceRole("bench seed: this persona's history storage", (tx) =>
+    tx
+      .select({
+        personaVersions: count(),
+        personaRowBytes: sql<number>`coalesce(sum(pg_column_size(${personaVersions}.*)), 0)`.mapWith(Number),
+      })
+      .from(personaVersions)
+      .where(eq(personaVersions.personaId, personaId)),
+  );
   return {
     personaId,
     versions: spec.versions,
     backstoryChars: spec.chars,
-    storage: { ...storage!, bytesPerVersion: Math.round(storage!.tableBytes / Math.max(1, storage!.versionsInTable)) },
+    storage: {
+      ...storage!,
+      ...own!,
+      bytesPerVersion: Math.round(own!.personaRowBytes / Math.max(1, own!.personaVersions)),
+      tableBytesPerVersion: Math.round(storage!.tableBytes / Math.max(1, storage!.versionsInTable)),
+    },
     seedMs: performance.now() - t0,
   };
 }
