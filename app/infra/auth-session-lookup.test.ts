@@ -30,6 +30,8 @@ describe("GoTrue session lookup", () => {
       return;
     }
     expect(found).toMatchObject({ email: user.email, emailConfirmedAt: expect.any(Date), createdAt: expect.any(Date) });
+    // The profile every signed-in page shows comes in the same statement.
+    expect(found?.profile).toMatchObject({ firstName: "Test", lastName: "User", subscriptionStatus: "free", createdAt: expect.any(Date) });
     // Another user's id with this session, an unknown session: nothing.
     expect(await lookupGoTrueSession(sessionId, randomUUID())).toBeNull();
     expect(await lookupGoTrueSession(randomUUID(), user.id)).toBeNull();

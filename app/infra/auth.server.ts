@@ -5,33 +5,53 @@ import { createLocalAuth } from "./auth/local.server";
 import { localOAuthProviders } from "./auth/oauth.server";
 import { createSupabaseAuth, type SessionLookup } from "./auth/supabase.server";
 import type { AuthAdapter } from "./auth/types";
-import { databaseIsSupabaseManaged, withAuthTables } from "./db.server";
+import { databaseIsSupabaseManaged, serviceStatement } from "./db.server";
 import { getEnv } from "./env.server";
 
 /**
  * Supabase mode: a locally verified token's session, read from GoTrue's auth.sessions in the
- * project's own database (one primary-key lookup instead of a call to GoTrue). Undefined when
- * the database is not the project's (then the adapter asks GoTrue).
+ * project's own database, with the account and the profile every signed-in page shows, in one
+ * statement (one primary-key lookup instead of a call to GoTrue, and no second transaction for
+ * the profile). Undefined when the database is not the project's (then the adapter asks GoTrue).
  */
 export const lookupGoTrueSession: SessionLookup = async (sessionId, userId) => {
   if (!(await databaseIsSupabaseManaged())) return undefined;
-  const rows = await withAuthTables("auth: Supabase session check", (tx) =>
-    tx.execute<{ email: string | null; email_confirmed_at: string | Date | null; created_at: string | Date }>(
-      sql`select u.email, u.email_confirmed_at, u.created_at
-            from auth.sessions s join auth.users u on u.id = s.user_id
-           where s.id = ${sessionId} and s.user_id = ${userId}
-             and (s.not_after is null or s.not_after > now())
-             and u.deleted_at is null and (u.banned_until is null or u.banned_until <= now())`,
-    ),
+  const [row] = await serviceStatement<{
+    email: string | null;
+    email_confirmed_at: string | Date | null;
+    created_at: string | Date;
+    first_name: string | null;
+    last_name: string | null;
+    profile_image_url: string | null;
+    subscription_status: string | null;
+    profile_created_at: string | Date | null;
+  }>(
+    "auth: Supabase session check",
+    sql`select u.email, u.email_confirmed_at, u.created_at,
+               p.first_name, p.last_name, p.profile_image_url, p.subscription_status, p.created_at as profile_created_at
+          from auth.sessions s
+          join auth.users u on u.id = s.user_id
+          left join public.profiles p on p.id = u.id
+         where s.id = ${sessionId} and s.user_id = ${userId}
+           and (s.not_after is null or s.not_after > now())
+           and u.deleted_at is null and (u.banned_until is null or u.banned_until <= now())`,
   );
-  const row = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows)[0] as
-    | { email: string | null; email_confirmed_at: string | Date | null; created_at: string | Date }
-    | undefined;
   if (!row) return null;
+  const createdAt = new Date(row.created_at);
   return {
     email: row.email ?? "",
     emailConfirmedAt: row.email_confirmed_at === null ? null : new Date(row.email_confirmed_at),
-    createdAt: new Date(row.created_at),
+    createdAt,
+    profile:
+      row.subscription_status === null
+        ? null
+        : {
+            firstName: row.first_name,
+            lastName: row.last_name,
+            profileImageUrl: row.profile_image_url,
+            subscriptionStatus: row.subscription_status,
+            createdAt: row.profile_created_at === null ? createdAt : new Date(row.profile_created_at),
+          },
   };
 };
 

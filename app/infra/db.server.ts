@@ -123,8 +123,10 @@ export function withServiceRole<T>(reason: string, fn: (tx: Tx) => Promise<T>): 
 
 /**
  * One privileged statement, outside any transaction: a single round trip. Only for the
- * embedded auth's session check (a SECURITY DEFINER function that answers for the one
- * session a verified token names); everything else uses a door above.
+ * session checks: the embedded auth's (a SECURITY DEFINER function that answers for the one
+ * session a verified token names) and, on a Supabase-managed database, the read of GoTrue's
+ * session with its profile as the connecting role (the auth-tables door's role there);
+ * everything else uses a door above.
  */
 export async function serviceStatement<T>(reason: string, query: SQL): Promise<T[]> {
   const { db } = await database();

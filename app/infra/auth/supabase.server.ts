@@ -67,7 +67,7 @@ import { isIP } from "node:net";
 
 import WebSocket from "ws";
 
-import { AuthError, type AuthAdapter, type AuthContext, type AuthErrorCode, type AuthUser, type SignedIn } from "./types";
+import { AuthError, type AuthAdapter, type AuthContext, type AuthErrorCode, type AuthUser, type SessionProfile, type SignedIn } from "./types";
 
 export interface SupabaseAuthEnv {
   SUPABASE_URL: string;
@@ -80,7 +80,7 @@ export interface SupabaseAuthEnv {
 export type SessionLookup = (
   sessionId: string,
   userId: string,
-) => Promise<{ email: string; emailConfirmedAt: Date | null; createdAt: Date } | null | undefined>;
+) => Promise<{ email: string; emailConfirmedAt: Date | null; createdAt: Date; profile?: SessionProfile | null } | null | undefined>;
 
 export interface SupabaseAuthOptions {
   /** Checks a locally verified token's session (auth.sessions); without it GoTrue is asked (GET /user). */
@@ -413,6 +413,7 @@ export function createSupabaseAuth(env: SupabaseAuthEnv, options: SupabaseAuthOp
           email: typeof email === "string" && email ? email : session.email,
           emailVerified: session.emailConfirmedAt !== null,
           createdAt: session.createdAt,
+          ...(session.profile !== undefined ? { profile: session.profile } : {}),
         };
       } catch {
         return null;
