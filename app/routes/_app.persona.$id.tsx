@@ -30,9 +30,8 @@ import { CHAT_TEXT, CHAT_TOASTS, chatHref, personaTab, type PersonaTab } from "~
 import { httpError, readFormData } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { AccountError, type CurrentUser } from "~/services/accounts.server";
-import { imageSources, imageState, setImageStyle, startImageGeneration } from "~/services/images.server";
+import { imageSources, personaWithImageState, setImageStyle, startImageGeneration } from "~/services/images.server";
 import { listMessages, newFormKey, regenerateReply, sendMessage } from "~/services/chat.server";
-import { getPersona } from "~/services/personas.server";
 import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
@@ -48,11 +47,12 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
-  const { cardMeta: _cardMeta, extended: stored, ...persona } = await orNotFound(ctx, () => getPersona(user, params.id ?? ""));
+  const read = await orNotFound(ctx, () => personaWithImageState(user, params.id ?? ""));
+  const { cardMeta: _cardMeta, extended: stored, ...persona } = read.persona;
+  const { imageGeneration } = read;
   const extended = personaExtended({ ...persona, extended: stored });
   const url = new URL(request.url);
   const tab = personaTab(url.searchParams);
-  const imageGeneration = await imageState(user, persona.id);
   // The self-refreshing page (no JavaScript) after generation: the outcome as a toast, once.
   if (url.searchParams.get("image") === "started" && imageGeneration.status !== "generating") {
     const toast = imageGeneration.status === "failed" ? { type: "error" as const, ...failedToast(imageGeneration.error) } : { type: "success" as const, ...IMAGE_TOASTS.complete };

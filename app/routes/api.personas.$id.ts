@@ -5,17 +5,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { assertMethod, handleApi, jsonObject } from "~/services/api.server";
-import { imageState } from "~/services/images.server";
+import { personaWithImageState } from "~/services/images.server";
 import { deletePersona, updatePersona } from "~/services/persona-library.server";
-import { getPersona, MAX_PERSONA_BODY_BYTES, PERSONA_BODY } from "~/services/personas.server";
+import { MAX_PERSONA_BODY_BYTES, PERSONA_BODY } from "~/services/personas.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireApiUser(request, context);
   return handleApi(ctx, async () => {
-    const persona = await getPersona(user, params.id ?? "");
-    // Where reference image generation stands: what the page polls while it runs.
-    const imageGeneration = await imageState(user, persona.id);
+    // With where reference image generation stands: what the page polls while it runs.
+    const { persona, imageGeneration } = await personaWithImageState(user, params.id ?? "");
     return Response.json({ ...persona, imageGeneration }, { headers: responseHeaders(ctx, { "Cache-Control": "private, no-store" }) });
   });
 }

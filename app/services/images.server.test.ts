@@ -80,6 +80,24 @@ describe("image style", () => {
   });
 });
 
+describe("the persona with its image state (one read)", () => {
+  it("gives the owner the persona and where generation stands; anyone else, unknown and malformed ids get 404", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const persona = await personasService.createPersona(owner, complete());
+    expect(await images.personaWithImageState(owner, persona.id)).toMatchObject({ persona: { id: persona.id, name: persona.name }, imageGeneration: { status: "idle" } });
+    await images.startImageGeneration(owner, persona.id);
+    expect((await images.personaWithImageState(owner, persona.id)).imageGeneration).toMatchObject({ status: "generating" });
+    await images.settleImageJobs();
+    const done = await images.personaWithImageState(owner, persona.id);
+    expect(done.imageGeneration).toMatchObject({ status: "idle" });
+    expect(done.persona.imageUrl).toMatch(/^\/images\//);
+    for (const [who, id] of [[stranger, persona.id], [owner, "00000000-0000-4000-8000-000000000000"], [owner, "../etc"]] as const) {
+      await expect(images.personaWithImageState(who, id)).rejects.toMatchObject({ status: 404 });
+    }
+  });
+});
+
 describe("generation", () => {
   it("answers at once as 'generating', then stores two images with resized copies, logs them and records an image version", async () => {
     const user = await newUser();

@@ -147,6 +147,21 @@ export async function imageState(user: CurrentUser, personaId: string): Promise<
   return jobState(job);
 }
 
+/**
+ * The persona (404 as getPersona: unknown, malformed or another user's id) and its image
+ * generation state, read in one statement: what the persona page and GET /api/personas/{id}
+ * (polled while images are generated) show.
+ */
+export async function personaWithImageState(user: CurrentUser, id: string): Promise<{ persona: Persona; imageGeneration: ImageGenerationState }> {
+  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  const [row] = await withUser(user.id, (tx) =>
+    // No owner filter on purpose: the policies hide other users' personas and jobs.
+    tx.select({ persona: personas, job: imageJobs }).from(personas).leftJoin(imageJobs, eq(imageJobs.personaId, personas.id)).where(eq(personas.id, id)),
+  );
+  if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+  return { persona: row.persona, imageGeneration: jobState(row.job ?? undefined) };
+}
+
 /** Whether generation is allowed for this persona: drafts (and archived drafts) must be completed first. */
 function isDraft(persona: Pick<Persona, "status" | "statusBeforeArchive">): boolean {
   return persona.status === "in_progress" || persona.statusBeforeArchive === "in_progress";
