@@ -168,9 +168,15 @@ export async function personaStats(user: CurrentUser): Promise<PersonaStats> {
   return withUser(user.id, (tx) => statsIn(tx, user));
 }
 
-/** The dashboard's data in one trip through the door: the numbers and the recent personas. */
+/**
+ * The dashboard's data in one trip through the door: the numbers and the recent personas,
+ * both asked at once (the second does not wait for the first's answer to be sent).
+ */
 export async function dashboard(user: CurrentUser): Promise<{ stats: PersonaStats; recent: CardRow[] }> {
-  return withUser(user.id, async (tx) => ({ stats: await statsIn(tx, user), recent: await recentIn(tx, user, RECENT_LIMIT) }));
+  return withUser(user.id, async (tx) => {
+    const [stats, recent] = await Promise.all([statsIn(tx, user), recentIn(tx, user, RECENT_LIMIT)]);
+    return { stats, recent };
+  });
 }
 
 /** Archive: status archived, remembering what it was so Restore can bring it back. */
