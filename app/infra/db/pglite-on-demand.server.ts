@@ -49,10 +49,10 @@ export class PgliteOnDemand {
   exec: Thread["exec"] = (text, options) => this.#use((thread) => thread.exec(text, options));
   transaction: Thread["transaction"] = (fn) => this.#use((thread) => thread.transaction(fn));
 
-  /** The open thread's memory, or null while it is closed (asking does not open it). */
+  /** The open thread's memory, or null while it is closed (asking neither opens it nor counts as use). */
   async memory(): Promise<DatabaseThreadMemory | null> {
-    if (!this.#open) return null;
-    return this.#use((thread) => thread.memory());
+    const opened = this.#open;
+    return opened ? (await opened).memory() : null;
   }
 
   /** Closes the thread now (it opens again on the next statement). */
