@@ -152,15 +152,15 @@ export const PGLITE_OPTIONS = {
 } satisfies PGliteOptions;
 
 /**
- * PGlite's 9 MB of WebAssembly compiled by V8's baseline compiler (Liftoff) only, without the
- * optimising tier (TurboFan) that V8 adds for hot functions: that tier kept 60–70 MB more in
- * the process (its code and the compiler's memory) for statements about 20 % faster in
- * PGlite's part of a request, and an idle-released thread (pglite-on-demand.server.ts) pays its
- * compilation again at every reopen. V8's flags are the process's: only PGlite runs
- * WebAssembly here. Set before the first database thread compiles its module.
+ * How V8 compiles PGlite's 9 MB of WebAssembly, set before a database thread compiles it (V8's
+ * flags are the process's; only PGlite runs WebAssembly here). The thread that migrates at
+ * start runs once and is closed: V8's baseline compiler (Liftoff) alone, since the optimising
+ * tier (TurboFan) would leave 60–70 MB of compiler memory behind in the process for nothing.
+ * The threads that serve requests get V8's usual tiering: with Liftoff alone a signed-in
+ * request cost 20–60 % more CPU (bench, decision 012).
  */
-function useBaselineWasmCompiler(): void {
-  v8.setFlagsFromString("--liftoff-only");
+function useWasmTierUp(tierUp: boolean): void {
+  v8.setFlagsFromString(tierUp ? "--no-liftoff-only" : "--liftoff-only");
 }
 
 /**
@@ -185,9 +185,11 @@ export async function openPglite(
   let onDemand: PgliteOnDemand | undefined;
   try {
     if (options.thread) {
-      useBaselineWasmCompiler();
-      const openThread = () =>
-        PgliteThread.open({ dataDir: dir, startParams: PGLITE_OPTIONS.startParams, extensions: Object.keys(PGLITE_OPTIONS.extensions) });
+      let opened = 0;
+      const openThread = () => {
+        useWasmTierUp(opened++ > 0);
+        return PgliteThread.open({ dataDir: dir, startParams: PGLITE_OPTIONS.startParams, extensions: Object.keys(PGLITE_OPTIONS.extensions) });
+      };
       const log = options.log ?? (() => {});
       onDemand = new PgliteOnDemand(openThread, options.idleReleaseMs ?? 0, {
         opened: (ms) => log(`database thread opened in ${Math.round(ms)} ms`),
