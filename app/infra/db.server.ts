@@ -35,6 +35,7 @@ async function openFromEnv(): Promise<DatabaseHandle> {
     : await openPglite(prepareDataDir(env.DATA_DIR), {
         thread: env.PGLITE_THREAD !== "0",
         idleReleaseMs: (env.PGLITE_IDLE_SECONDS ?? DEFAULT_PGLITE_IDLE_SECONDS) * 1000,
+        liftoffOnly: env.PGLITE_WASM_LIFTOFF === "1",
         log: (line) => console.log(`[db] ${line}`),
       });
   // On Supabase the CLI applies supabase/migrations; the app does it on PGlite and plain Postgres.

@@ -152,15 +152,15 @@ export const PGLITE_OPTIONS = {
 } satisfies PGliteOptions;
 
 /**
- * How V8 compiles PGlite's 9 MB of WebAssembly, set before a database thread compiles it (V8's
- * flags are the process's; only PGlite runs WebAssembly here). The thread that migrates at
- * start runs once and is closed: V8's baseline compiler (Liftoff) alone, since the optimising
- * tier (TurboFan) would leave 60–70 MB of compiler memory behind in the process for nothing.
- * The threads that serve requests get V8's usual tiering: with Liftoff alone a signed-in
- * request cost 20–60 % more CPU (bench, decision 012).
+ * With `liftoffOnly`, PGlite's 9 MB of WebAssembly is compiled by V8's baseline compiler
+ * (Liftoff) alone, never by the optimising tier (TurboFan): 60–70 MB less in the process (idle
+ * after start 118–126 MB instead of about 185), but PGlite's statements run about 20 % slower
+ * and a signed-in request costs more CPU, so it is a choice (PGLITE_WASM_LIFTOFF=1), not the
+ * default (decision 012). V8's flags are the process's and only PGlite runs WebAssembly here;
+ * V8 keeps the first choice for later compilations of the same module, so it is made once.
  */
-function useWasmTierUp(tierUp: boolean): void {
-  v8.setFlagsFromString(tierUp ? "--no-liftoff-only" : "--liftoff-only");
+function chooseWasmCompiler(liftoffOnly: boolean): void {
+  if (liftoffOnly) v8.setFlagsFromString("--liftoff-only");
 }
 
 /**
@@ -172,7 +172,7 @@ function useWasmTierUp(tierUp: boolean): void {
  */
 export async function openPglite(
   dataDir?: string,
-  options: { thread?: boolean; idleReleaseMs?: number; log?: (line: string) => void } = {},
+  options: { thread?: boolean; idleReleaseMs?: number; liftoffOnly?: boolean; log?: (line: string) => void } = {},
 ): Promise<DatabaseHandle> {
   let unlock = () => {};
   let dir: string | undefined;
@@ -185,11 +185,9 @@ export async function openPglite(
   let onDemand: PgliteOnDemand | undefined;
   try {
     if (options.thread) {
-      let opened = 0;
-      const openThread = () => {
-        useWasmTierUp(opened++ > 0);
-        return PgliteThread.open({ dataDir: dir, startParams: PGLITE_OPTIONS.startParams, extensions: Object.keys(PGLITE_OPTIONS.extensions) });
-      };
+      chooseWasmCompiler(options.liftoffOnly === true);
+      const openThread = () =>
+        PgliteThread.open({ dataDir: dir, startParams: PGLITE_OPTIONS.startParams, extensions: Object.keys(PGLITE_OPTIONS.extensions) });
       const log = options.log ?? (() => {});
       onDemand = new PgliteOnDemand(openThread, options.idleReleaseMs ?? 0, {
         opened: (ms) => log(`database thread opened in ${Math.round(ms)} ms`),
