@@ -6,7 +6,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "./components/nonce";
-import { closeDatabase } from "./infra/db.server";
+import { closeDatabase, databaseMemory, releaseIdleDatabase } from "./infra/db.server";
 import { commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/http-guards.server";
 import { cachedPage, publicPageKey, storePage } from "./infra/page-cache.server";
 import { startServer } from "./infra/startup.server";
@@ -18,11 +18,13 @@ await startServer();
 // Image jobs a previous run left 'generating' can never finish: they are marked failed.
 const recoveredJobs = await recoverImageJobs();
 if (recoveredJobs > 0) console.log(`[images] ${recoveredJobs} interrupted image generation(s) marked failed`);
+// The embedded database's thread opens again when a request first needs it.
+await releaseIdleDatabase();
 
 export const streamTimeout = 5_000;
 
 /** What app/server.mjs needs from the app before and after it runs (it reaches them through the build). */
-export const serverHooks = { crossSiteRefusal, commonSecurityHeaders, closeDatabase };
+export const serverHooks = { crossSiteRefusal, commonSecurityHeaders, closeDatabase, databaseMemory };
 
 // A cached public page keeps this mark where its nonce was; each answer gets a fresh one.
 const NONCE_MARK = "__personaforge_nonce__";

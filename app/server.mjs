@@ -105,9 +105,11 @@ app.use((req, res, next) => {
 // One line per request; with LOG_REQUESTS=0 still one per refused or failed request.
 app.use(morgan("tiny", { skip: (req, res) => process.env.LOG_REQUESTS === "0" && res.statusCode < 400 }));
 if (process.env.PF_PROCESS_METRICS === "1") {
-  app.get("/__process", (req, res) => {
+  app.get("/__process", async (req, res) => {
     const address = req.socket.remoteAddress ?? "";
     if (!["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(address)) return res.status(404).end();
+    // The embedded database's thread (undefined without one, null while it is closed); asking never opens it.
+    const database = await hooks.databaseMemory().catch(() => undefined);
     const cpu = process.cpuUsage();
     const memory = process.memoryUsage();
     res.set("Cache-Control", "no-store").json({
@@ -117,7 +119,9 @@ if (process.env.PF_PROCESS_METRICS === "1") {
       mainThreadCpuMs: mainThreadCpuMs(),
       rssBytes: memory.rss,
       heapUsedBytes: memory.heapUsed,
+      heapTotalBytes: memory.heapTotal,
       externalBytes: memory.external,
+      databaseThread: database === undefined ? undefined : database === null ? { open: false } : { open: true, ...database },
       uptimeSeconds: process.uptime(),
     });
   });

@@ -32,12 +32,23 @@ async function openFromEnv(): Promise<DatabaseHandle> {
   const env = getEnv();
   const opened = env.DATABASE_URL
     ? await openPostgres(env.DATABASE_URL)
-    : await openPglite(prepareDataDir(env.DATA_DIR), { thread: env.PGLITE_THREAD !== "0" });
+    : await openPglite(prepareDataDir(env.DATA_DIR), {
+        thread: env.PGLITE_THREAD !== "0",
+        idleReleaseMs: (env.PGLITE_IDLE_SECONDS ?? DEFAULT_PGLITE_IDLE_SECONDS) * 1000,
+        liftoffOnly: env.PGLITE_WASM_LIFTOFF === "1",
+        log: (line) => console.log(`[db] ${line}`),
+      });
   // On Supabase the CLI applies supabase/migrations; the app does it on PGlite and plain Postgres.
   if (!env.SUPABASE_URL) await migrate(opened, (line) => console.log(`[db] ${line}`));
   authTablesRole = opened.kind === "postgres" && (await isSupabaseManaged(opened)) ? "none" : "service_role";
   return opened;
 }
+
+/**
+ * Seconds without a statement before the embedded database's thread is closed (decision 012):
+ * reopening costs a creator about half a second once; an open thread holds 120–250 MB.
+ */
+const DEFAULT_PGLITE_IDLE_SECONDS = 60;
 
 /** Opens (once) and migrates the configured database. Called at server start. */
 export function database(): Promise<DatabaseHandle> {
@@ -63,6 +74,23 @@ export function useDatabase(next: DatabaseHandle | undefined): void {
       return next;
     });
   }
+}
+
+/**
+ * Closes the embedded database's thread until a request needs it (decision 012): called once the
+ * start-up work (migrations, recovery) is done. Does nothing on a database server, or with
+ * PGLITE_IDLE_SECONDS=0.
+ */
+export async function releaseIdleDatabase(): Promise<void> {
+  if (getEnv().PGLITE_IDLE_SECONDS === 0) return;
+  await (await handle)?.release?.();
+}
+
+/** The embedded database thread's memory (null while it is closed; undefined without such a thread), for the server's metrics. */
+export async function databaseMemory() {
+  const current = await handle?.catch(() => undefined);
+  if (!current?.memory) return undefined;
+  return current.memory();
 }
 
 export async function closeDatabase(): Promise<void> {

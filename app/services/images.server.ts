@@ -12,7 +12,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 
 import { and, eq, lt, or, sql } from "drizzle-orm";
-import sharp from "sharp";
 
 import { NO_IMAGE_TOAST } from "~/domain/export-toasts";
 import {
@@ -27,6 +26,7 @@ import {
 } from "~/domain/images";
 import { AiError, imageGenerator } from "~/infra/ai.server";
 import { checkedImage } from "~/infra/ai/image-bytes.server";
+import { loadSharp } from "~/infra/ai/sharp.server";
 import type { GeneratedImage } from "~/infra/ai/types";
 import { generations, imageJobs, personas, type ImageJob, type Persona } from "~/infra/db/schema";
 import { database, withServiceRole, withUser } from "~/infra/db.server";
@@ -78,6 +78,7 @@ export async function storeImage(userId: string, personaId: string, slot: ImageS
   // and style): undoing a failed run then never removes the files the persona shows.
   const file = `${slot}-${randomBytes(8).toString("hex")}.${EXTENSIONS[image.format]}`;
   const written: string[] = [];
+  const sharp = await loadSharp();
   try {
     const copies = await Promise.all(
       IMAGE_WIDTHS.map(async (width) => ({
@@ -357,6 +358,7 @@ export async function referenceImageJpeg(user: CurrentUser, id: string): Promise
   const { persona, stored } = await originalOf(user, id);
   if (!stored) throw new AccountError(404, NO_IMAGE_TOAST.description, undefined, "no_image");
   if (stored.contentType === "image/jpeg") return { persona, bytes: stored.bytes };
+  const sharp = await loadSharp();
   const jpeg = await sharp(stored.bytes).flatten({ background: "#ffffff" }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
   return { persona, bytes: new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength) };
 }
@@ -370,6 +372,7 @@ export async function referenceImagePng(persona: Pick<Persona, "id" | "userId" |
     .catch(() => null);
   if (!stored) return null;
   if (stored.contentType === "image/png") return stored.bytes;
+  const sharp = await loadSharp();
   const png = await sharp(stored.bytes).png().toBuffer();
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }

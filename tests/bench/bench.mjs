@@ -471,6 +471,16 @@ async function build(log) {
   log(`build: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * The Node flags `npm run serve` starts the server with (package.json: its heap limits, decision
+ * 012), so the bench measures the server as it is run.
+ */
+function serverNodeFlags() {
+  const serve = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts?.serve ?? "";
+  const flags = /^node((?:\s+--[\w-]+(?:=\S+)?)*)\s+app\/server\.mjs/.exec(serve);
+  return flags ? flags[1].trim().split(/\s+/).filter(Boolean) : [];
+}
+
 /** Starts the server on a fresh DATA_DIR; `beforeStart(dataDir)` runs first (the DATA_DIR is free then) and its result is returned as `prepared`. */
 async function startServer(log, { beforeStart, extraEnv = {} } = {}) {
   const buildEntry = path.join(ROOT, "build/index.js");
@@ -481,8 +491,8 @@ async function startServer(log, { beforeStart, extraEnv = {} } = {}) {
   onCleanup(removeDataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
   const prepared = beforeStart ? await beforeStart(dataDir) : undefined;
-  log(`server: node app/server.mjs on ${baseUrl} (DATA_DIR=${dataDir})`);
-  const server = startChild(process.execPath, ["app/server.mjs"], {
+  log(`server: node ${[...serverNodeFlags(), "app/server.mjs"].join(" ")} on ${baseUrl} (DATA_DIR=${dataDir})`);
+  const server = startChild(process.execPath, [...serverNodeFlags(), "app/server.mjs"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -1793,19 +1803,39 @@ async function measureStripeWebhooks(ctx) {
   }
 }
 
-/** A server RSS row from processStats() (null: the server does not report it). */
+/** A server RSS row from processStats() (null: the server does not report it); without budgetMB, for information. */
 function rssRow(stats, { id, label, budgetMB, when }) {
-  const budget = { op: "<=", value: budgetMB };
+  const budget = budgetMB === undefined ? null : { op: "<=", value: budgetMB };
   if (!stats) return row({ id, label, unit: "MB", budget, skipped: "the server does not answer GET /__process (PF_PROCESS_METRICS=1)" });
+  const mb = (bytes) => `${(bytes / MB).toFixed(0)} MB`;
+  // The embedded database's thread (decision 012): open or closed, its heap and PGlite's WebAssembly memory (reserved; RSS counts the pages it touched).
+  const thread = stats.databaseThread;
+  const database = !thread
+    ? ""
+    : thread.open
+      ? `; database thread open: its JS heap ${mb(thread.heapUsedBytes)} of ${mb(thread.heapTotalBytes)}, WebAssembly memory ${thread.wasmMemoryBytes === null ? "?" : mb(thread.wasmMemoryBytes)} reserved`
+      : "; database thread closed (opens on the next statement)";
   return row({
     id,
     label,
     value: Math.round((stats.rssBytes / MB) * 10) / 10,
     unit: "MB",
     budget,
-    note: `${when}; JS heap ${(stats.heapUsedBytes / MB).toFixed(0)} MB, external (PGlite's WebAssembly memory and buffers) ${(stats.externalBytes / MB).toFixed(0)} MB`,
+    note: `${when}; main thread JS heap ${mb(stats.heapUsedBytes)} used of ${stats.heapTotalBytes === undefined ? "?" : mb(stats.heapTotalBytes)}, external ${mb(stats.externalBytes)}${database}`,
     details: stats,
   });
+}
+
+/** Waits (up to limitMs) until the server says its database thread is closed; the stats then, or null. */
+async function statsAfterDatabaseRelease(ctx, limitMs) {
+  const t0 = Date.now();
+  while (Date.now() - t0 < limitMs && !aborting) {
+    const stats = await processStats(ctx);
+    if (!stats?.databaseThread) return null;
+    if (!stats.databaseThread.open) return { stats, waitedMs: Date.now() - t0 };
+    await sleep(1000);
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------------------
@@ -2103,6 +2133,15 @@ async function main() {
   if (server) {
     await sleep(3000);
     memoryRows.push(rssRow(await processStats(ctx), { id: "memory.rss.idle", label: "Server RSS, idle after start", budgetMB: BUDGETS.rssIdleMB, when: "3 s after the server answered its first request, before any load" }));
+    // The embedded database's thread opens on the first statement after start (decision 012): the same with it open, and what opening cost.
+    const t0 = Date.now();
+    const cookie = await ctx.cookieFor({ auth: true });
+    if (cookie) await (await ctx.fetchPage("/dashboard", { cookie })).arrayBuffer();
+    memoryRows.push(rssRow(await processStats(ctx), { id: "memory.rss.database-open", label: "Server RSS, idle with the database thread open", when: `after a sign-in and one /dashboard (${Date.now() - t0} ms), before any load (for information)` }));
+    const opened = [...server.output().matchAll(/database thread opened in (\d+) ms/g)].map((m) => Number(m[1]));
+    if (opened.length > 0) {
+      memoryRows.push(row({ id: "memory.database-open-ms", label: "Opening the idle database thread (first statement after start)", value: opened[0], unit: "ms", note: "from the server's log: a new worker, PGlite compiled and started on DATA_DIR; paid once by the first request after start or after an idle release (for information)" }));
+    }
   }
 
   const groups = [
@@ -2135,6 +2174,11 @@ async function main() {
   if (aborting) return 130;
   if (server?.alive) {
     memoryRows.push(rssRow(await processStats(ctx), { id: "memory.rss.after-load", label: "Server RSS, after the load", budgetMB: BUDGETS.rssAfterLoadMB, when: "after every measurement above" }));
+    // The embedded database's thread is closed after a minute without a statement (decision 012): what the server holds then.
+    const released = await statsAfterDatabaseRelease(ctx, 75_000);
+    if (released) {
+      memoryRows.push(rssRow(released.stats, { id: "memory.rss.after-idle-release", label: "Server RSS, after the load and the database thread's idle release", when: `${(released.waitedMs / 1000).toFixed(0)} s after the load, once the server closed its idle database thread (for information)` }));
+    }
   }
   rows.push(...memoryRows);
   if (server && !server.alive) {

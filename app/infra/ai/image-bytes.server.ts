@@ -1,8 +1,8 @@
 // What an image really is, from its bytes (magic numbers, then sharp reading its header):
 // a provider's Content-Type or a file name is never trusted. Anything but a decodable PNG,
 // JPEG or WebP of sensible size is refused.
-import sharp from "sharp";
 
+import { loadSharp } from "./sharp.server";
 import { AiError, type GeneratedImage } from "./types";
 
 /** Largest image taken from a provider, and its largest side. */
@@ -23,6 +23,7 @@ export async function checkedImage(bytes: Uint8Array): Promise<GeneratedImage> {
   if (bytes.byteLength === 0 || bytes.byteLength > IMAGE_MAX_BYTES) throw notImage();
   const format = sniffImageFormat(bytes);
   if (!format) throw notImage();
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes, { failOn: "error" }).metadata();
     const width = meta.width ?? 0;

@@ -80,6 +80,11 @@ async function handle(m) {
     case "close":
       await pg.close();
       return null;
+    case "memory": {
+      // This thread's own heap, and PGlite's WebAssembly memory (reserved; the pages it touched count in RSS).
+      const usage = process.memoryUsage();
+      return { heapUsedBytes: usage.heapUsed, heapTotalBytes: usage.heapTotal, wasmMemoryBytes: pg && pg.mod && pg.mod.wasmMemory ? pg.mod.wasmMemory.buffer.byteLength : null };
+    }
   }
   throw new Error("unknown operation " + m.op);
 }
@@ -96,7 +101,7 @@ interface WireOptions {
   textTypes?: number[];
 }
 
-type Call = { op: "open" | "close" } | { op: "commit" | "rollback"; tx: number } | {
+type Call = { op: "open" | "close" | "memory" } | { op: "commit" | "rollback"; tx: number } | {
   op: "query" | "exec";
   tx?: number;
   text: string;
@@ -115,6 +120,12 @@ function rebuiltError(plain: Record<string, unknown>): Error {
   const error = new Error(String(plain.message));
   Object.assign(error, plain);
   return error;
+}
+
+export interface DatabaseThreadMemory {
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+  wasmMemoryBytes: number | null;
 }
 
 interface Queryable {
@@ -211,6 +222,11 @@ export class PgliteThread implements Queryable {
     }
     if (begun) await this.#call({ op: "commit", tx });
     return result;
+  }
+
+  /** The database thread's heap and PGlite's WebAssembly memory, for the server's metrics. */
+  memory(): Promise<DatabaseThreadMemory> {
+    return this.#call({ op: "memory" });
   }
 
   async close(): Promise<void> {
