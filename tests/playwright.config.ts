@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,8 @@ import { e2eOAuth, e2eOAuthPort as oauthPort, e2eOAuthUrl } from "./support/e2e-
 import { e2eStripe, e2eStripePort as stripePort } from "./support/e2e-stripe";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+// The app runs as `npm run serve` runs it (with its heap limits), so the journeys meet them too.
+const serveCommand = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { serve: string } }).scripts.serve;
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 // Each run starts from an empty embedded database. Workers load this file again, so the
@@ -101,7 +103,7 @@ export default defineConfig({
           stderr: "pipe",
         },
         {
-          command: `npx remix build && node app/server.mjs`,
+          command: `npx remix build && ${serveCommand}`,
           cwd: root,
           url: `${baseURL}/`,
           reuseExistingServer: false,
