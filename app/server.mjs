@@ -57,29 +57,58 @@ function webConcurrency(raw) {
   return n;
 }
 
-/** The cluster's primary: n workers on one port, a dead one replaced, all stopped on SIGTERM/SIGINT. */
+/**
+ * The cluster's primary: n workers on one port, a dead one replaced (unless workers keep
+ * failing to start), all stopped on SIGTERM/SIGINT.
+ */
 function runPrimary(n) {
+  // A worker that dies this soon after it was started counts as failing to start. After
+  // QUICK_EXITS_LIMIT such deaths in a row (a database that cannot be reached, a bad setting)
+  // the primary stops instead of restarting workers forever; each restart waits a little longer.
+  const QUICK_EXIT_MS = 10_000;
+  const QUICK_EXITS_LIMIT = 5;
+  const RESTART_DELAY_MS = 250;
   let stoppingAll = false;
+  let exitCode = 0;
+  let quickExits = 0;
+  const startedAt = new Map();
   const alive = () => Object.values(cluster.workers ?? {}).filter(Boolean);
+  const fork = () => {
+    if (stoppingAll) return;
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+  };
+  const stopAll = (code) => {
+    stoppingAll = true;
+    exitCode = code;
+    for (const worker of alive()) worker.process.kill("SIGTERM");
+    if (alive().length === 0) process.exit(exitCode);
+  };
   console.log(`[personaforge] ${n} processes (WEB_CONCURRENCY), primary ${process.pid}`);
-  for (let i = 0; i < n; i++) cluster.fork();
+  for (let i = 0; i < n; i++) fork();
   cluster.on("exit", (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
     if (stoppingAll) {
       if (alive().length === 0) {
         console.log("[personaforge] stopped");
-        process.exit(0);
+        process.exit(exitCode);
       }
       return;
     }
+    quickExits = lived < QUICK_EXIT_MS ? quickExits + 1 : 0;
+    if (quickExits >= QUICK_EXITS_LIMIT) {
+      console.error(`[personaforge] ${quickExits} workers in a row exited within ${QUICK_EXIT_MS / 1000} s of starting (the last: ${signal ?? `exit ${code}`}); stopping. See their messages above.`);
+      stopAll(1);
+      return;
+    }
     console.error(`[personaforge] worker ${worker.process.pid} exited (${signal ?? `exit ${code}`}); starting another`);
-    cluster.fork();
+    setTimeout(fork, quickExits * RESTART_DELAY_MS);
   });
   for (const signal of ["SIGINT", "SIGTERM"]) {
     process.once(signal, () => {
-      stoppingAll = true;
       console.log(`[personaforge] ${signal}: stopping the workers`);
-      for (const worker of alive()) worker.process.kill("SIGTERM");
-      if (alive().length === 0) process.exit(0);
+      stopAll(0);
     });
   }
 }

@@ -144,6 +144,25 @@ test("several processes need a server database: WEB_CONCURRENCY=2 on the embedde
   expect(existsSync(lockOf(dataDir))).toBe(false);
 });
 
+test("several processes whose database cannot be reached: the workers are not restarted forever, the server stops with exit 1", async () => {
+  test.setTimeout(60_000);
+  // Nothing listens on this port: every worker fails to start.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(await freePort()),
+    NODE_ENV: "production",
+    WEB_CONCURRENCY: "2",
+    DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/postgres`,
+  };
+  const child = spawn(process.execPath, ["app/server.mjs"], { cwd: root, env });
+  let output = "";
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  expect(code).toBe(1);
+  expect(output).toContain("workers in a row exited within 10 s of starting");
+  expect(output).not.toMatch(/\n\s+at /);
+});
+
 test("the process metrics the bench reads are off unless PF_PROCESS_METRICS=1", async () => {
   const server = await startServer(mkdtempSync(path.join(tmpdir(), "pf-lifecycle-")));
   expect((await fetch(`${server.url}/__process`)).status).toBe(404);
