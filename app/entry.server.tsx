@@ -9,6 +9,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { closeDatabase } from "./infra/db.server";
 import { commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/http-guards.server";
+import { deferScripts, deferScriptsStream } from "./infra/deferred-scripts.server";
 import { cachedPage, publicPageKey, storePage } from "./infra/page-cache.server";
 import { startServer } from "./infra/startup.server";
 import { recoverImageJobs } from "./services/images.server";
@@ -24,6 +25,10 @@ export const streamTimeout = 5_000;
 
 /** What app/server.mjs needs from the app before and after it runs (it reaches them through the build). */
 export const serverHooks = { crossSiteRefusal, commonSecurityHeaders, closeDatabase };
+
+// The page's scripts start after its first paint (docs/decisions/013-scripts-after-first-paint.md).
+// Not under `remix dev`, where React's development build would warn about the rewritten attributes.
+const deferPageScripts = process.env.NODE_ENV === "production";
 
 // A cached public page keeps this mark where its nonce was; each answer gets a fresh one.
 const NONCE_MARK = "__personaforge_nonce__";
@@ -58,7 +63,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = deferPageScripts ? deferScriptsStream() : new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -96,7 +101,8 @@ function renderComplete(
     const sink = new PassThrough();
     sink.on("data", (chunk: Buffer) => chunks.push(chunk));
     sink.on("end", () => {
-      const body = Buffer.concat(chunks).toString("utf8");
+      const html = Buffer.concat(chunks).toString("utf8");
+      const body = deferPageScripts ? deferScripts(html) : html;
       const contentType = "text/html; charset=utf-8";
       if (status === 200) storePage(cacheKey, { body: body.replaceAll(nonce, NONCE_MARK), contentType });
       headers.set("Content-Type", contentType);
