@@ -8,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { closeDatabase, databaseMemory, releaseIdleDatabase } from "./infra/db.server";
 import { commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/http-guards.server";
+import { deferScripts } from "./infra/deferred-scripts.server";
 import { cachedPage, publicPageKey, storePage } from "./infra/page-cache.server";
 import { startServer } from "./infra/startup.server";
 import { recoverImageJobs } from "./services/images.server";
@@ -25,6 +26,10 @@ export const streamTimeout = 5_000;
 
 /** What app/server.mjs needs from the app before and after it runs (it reaches them through the build). */
 export const serverHooks = { crossSiteRefusal, commonSecurityHeaders, closeDatabase, databaseMemory };
+
+// The page's scripts start after its first paint (docs/decisions/013-scripts-after-first-paint.md).
+// Not under `remix dev`, where React's development build would warn about the rewritten attributes.
+const deferPageScripts = process.env.NODE_ENV === "production";
 
 // A cached public page keeps this mark where its nonce was; each answer gets a fresh one.
 const NONCE_MARK = "__personaforge_nonce__";
@@ -70,7 +75,8 @@ function renderComplete(
     let timer: NodeJS.Timeout | undefined;
     sink.on("end", () => {
       clearTimeout(timer);
-      const body = Buffer.concat(chunks).toString("utf8");
+      const html = Buffer.concat(chunks).toString("utf8");
+      const body = deferPageScripts ? deferScripts(html) : html;
       const contentType = "text/html; charset=utf-8";
       if (cacheKey && status === 200) storePage(cacheKey, { body: body.replaceAll(nonce, NONCE_MARK), contentType });
       headers.set("Content-Type", contentType);

@@ -36,6 +36,8 @@
 //   --only <a,b>        run only these extra measurements (backstory, chat, library, webhooks, history, pages, images),
 //                       seeding only the creators they need; js, lighthouse, latency skipped
 //   --out <file>        JSON output path (default bench-results/bench.json)
+//   --lhr-dir <dir>     also write each Lighthouse report (the whole JSON: network requests with
+//                       their priorities and times, observed and simulated metrics) into <dir>
 //   --cluster <url>     instead of everything else: the app on the PostgreSQL server at <url> (a
 //                       throwaway database is created there and dropped), with 1 and then 2
 //                       processes (WEB_CONCURRENCY), the same signed-in page at 10 connections;
@@ -323,6 +325,7 @@ function parseArgs(argv) {
       case "--extra": args.extra = new Set(value().split(",").map((s) => s.trim()).filter(Boolean)); break;
       case "--only": args.only = value().split(",").map((s) => s.trim()).filter(Boolean); break;
       case "--cluster": args.cluster = value(); break;
+      case "--lhr-dir": args.lhrDir = path.resolve(value()); break;
       case "--help": case "-h": args.help = true; break;
       default: throw new Error(`unknown argument: ${a} (try --help)`);
     }
@@ -755,16 +758,19 @@ export function collectJsUrls(html, pageUrl) {
     const open = m[0].slice(0, m[0].indexOf(">") + 1);
     const attrs = parseAttrs(open);
     const type = (attrs.type ?? "").toLowerCase();
-    const isJs = type === "" || type === "module" || /javascript|ecmascript/.test(type);
+    // text/x-module-after-paint: the app's boot module, started after the first paint (docs/decisions/013).
+    const isModule = type === "module" || type === "text/x-module-after-paint";
+    const isJs = type === "" || isModule || /javascript|ecmascript/.test(type);
     if (!isJs) continue;
     if ("src" in attrs) add(attrs.src);
-    else if (type === "module") importsInInlineModule(m[1]).forEach(add);
+    else if (isModule) importsInInlineModule(m[1]).forEach(add);
   }
   const linkRe = /<link\b[^>]*>/gi;
   while ((m = linkRe.exec(doc))) {
     const attrs = parseAttrs(m[0]);
     const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
-    if (rel.includes("modulepreload") && attrs.href) add(attrs.href);
+    // data-modulepreload: the app's modulepreloads, re-armed after the first paint (docs/decisions/013).
+    if ((rel.includes("modulepreload") || "data-modulepreload" in attrs) && attrs.href) add(attrs.href);
   }
   return [...new Set(urls)];
 }
@@ -894,6 +900,7 @@ async function measureLighthouse(ctx) {
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error("no result");
+        if (ctx.args.lhrDir) saveLighthouseReport(ctx, page, lhr);
         const score = (c) => (lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100));
         const perf = score("performance");
         const a11y = score("accessibility");
@@ -934,6 +941,15 @@ async function measureLighthouse(ctx) {
     await killChrome();
   }
   return rows;
+}
+
+/** --lhr-dir: the whole report, named by page and time, for reading Lighthouse's reasons later. */
+function saveLighthouseReport(ctx, page, lhr) {
+  fs.mkdirSync(ctx.args.lhrDir, { recursive: true });
+  const slug = page.path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "index";
+  const file = path.join(ctx.args.lhrDir, `${slug}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  fs.writeFileSync(file, JSON.stringify(lhr));
+  ctx.log(`lighthouse: report written to ${path.relative(process.cwd(), file)}`);
 }
 
 // ---------------------------------------------------------------------------
