@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { caught } from "../../tests/support/route-calls";
 
 const { installTestDatabase } = await import("../../tests/support/test-database");
 
@@ -22,14 +23,6 @@ const oauthStart = await import("./api.auth.$provider");
 const callback = await import("./auth.callback");
 
 afterAll(() => closeDatabase());
-
-async function caught(run: () => Promise<unknown>): Promise<Response> {
-  try {
-    return (await run()) as Response;
-  } catch (thrown) {
-    return thrown as Response;
-  }
-}
 
 describe("third-party sign-in not configured", () => {
   it("no provider on the login and register screens", async () => {

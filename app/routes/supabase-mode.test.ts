@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { startFakeGoTrue, type FakeGoTrue } from "../../tests/support/fake-gotrue";
+import { Jar, caught } from "../../tests/support/route-calls";
 
 const { installTestDatabase } = await import("../../tests/support/test-database");
 
@@ -45,32 +46,6 @@ afterAll(async () => {
   await fake.close();
 });
 
-/** A browser's cookie jar: what Set-Cookie gave, sent back as Cookie. */
-class Jar {
-  cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(";");
-      const [name, ...rest] = pair.split("=");
-      const value = rest.join("=");
-      const expired = attrs.some((a) => /max-age=0/i.test(a) || /expires=thu, 01 jan 1970/i.test(a));
-      if (expired || value === "") this.cookies.delete(name.trim());
-      else this.cookies.set(name.trim(), value);
-    }
-    return response;
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
-
-async function caught(run: () => Promise<unknown>): Promise<Response> {
-  try {
-    return (await run()) as Response;
-  } catch (thrown) {
-    return thrown as Response;
-  }
-}
 
 /** Supabase writes its own auth.users row, and our trigger makes the profile from it. */
 async function mirrorUser(id: string, email: string, firstName: string) {
