@@ -10,8 +10,12 @@ import { closeDatabase, databaseMemory, releaseIdleDatabase } from "./infra/db.s
 import { commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/http-guards.server";
 import { deferScripts } from "./infra/deferred-scripts.server";
 import { cachedPage, publicPageKey, storePage } from "./infra/page-cache.server";
+import { memoiseRouteMatching } from "./infra/route-matching.server";
 import { startServer } from "./infra/startup.server";
 import { recoverImageJobs } from "./services/images.server";
+
+// Remix's route matching, remembered per URL path (docs/decisions/014-route-matching-memo.md).
+memoiseRouteMatching();
 
 // Configuration, DATA_DIR and the database (with migrations) are checked once, before the
 // first request: a bad set-up stops the server with a readable message.
