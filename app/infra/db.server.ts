@@ -8,10 +8,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { sql, type SQL } from "drizzle-orm";
 
 import { isSupabaseManaged, openPglite, openPostgres, migrate, type DatabaseHandle, type Tx } from "./db/client.server";
+import { KeptPerUser } from "./db/kept-per-user";
 import { prepareDataDir } from "./data-dir.server";
 import { getEnv } from "./env.server";
 
 export type { Tx } from "./db/client.server";
+export type { KeptPerUser } from "./db/kept-per-user";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -177,6 +179,29 @@ export function withAuthTables<T>(reason: string, fn: (tx: Tx) => Promise<T>): P
     },
     fn,
   );
+}
+
+const keptStores = new WeakMap<DatabaseHandle, Map<string, KeptPerUser<unknown>>>();
+
+/**
+ * A store named `name` of values kept per user between requests, for the open database, or
+ * null where nothing may be kept: only the embedded database tells at once, in the committing
+ * statement's answer, which user's account, session or profile changed (its account-change
+ * notices empty that user's entries; a reopened database empties all). A database server has
+ * other processes writing to it, so every request asks it.
+ */
+export async function keptPerUser<V>(name: string): Promise<KeptPerUser<V> | null> {
+  const opened = await database();
+  if (!opened.watchAccounts) return null;
+  let stores = keptStores.get(opened);
+  if (!stores) keptStores.set(opened, (stores = new Map()));
+  let store = stores.get(name);
+  if (!store) {
+    const created = new KeptPerUser<unknown>();
+    opened.watchAccounts((userId) => (userId === null ? created.forgetAll() : created.forgetUser(userId)));
+    stores.set(name, (store = created));
+  }
+  return store as KeptPerUser<V>;
 }
 
 /** Whether the open database is Supabase-managed (its auth schema is GoTrue's). */

@@ -13,7 +13,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-accounts-"));
 process.env.APP_URL = "http://app.test";
 
 const { installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withAuthTables, withServiceRole, withUser } = await import("~/infra/db.server");
+const { closeDatabase, keptPerUser, withAuthTables, withServiceRole, withUser } = await import("~/infra/db.server");
 const { useMailer } = await import("~/infra/mail.server");
 const { resetRateLimits } = await import("~/infra/rate-limit.server");
 const { auth, useAuth } = await import("~/infra/auth.server");
@@ -187,6 +187,72 @@ describe("sessions", () => {
     expect((await accounts.currentUser(ctxFor(fresh.accessToken))).user?.id).toBe(user.id);
     await expect(accounts.signIn(ctxFor(), { email, password })).rejects.toMatchObject({ status: 401 });
     expect(lastMailTo(email)?.subject).toMatch(/password was changed/i);
+  });
+});
+
+// On the embedded database a checked session is kept between requests until the database says
+// its user changed (migration 20261123100000_account_change_notices); on a database server
+// nothing is kept. Either way every change below is seen by the very next request.
+describe("a checked session kept between requests", () => {
+  const keptFor = async (token: string) => {
+    const { sub, session_id } = decodeJwt(token) as { sub: string; session_id: string };
+    const kept = await keptPerUser<unknown>("auth: checked sessions");
+    return kept?.get(session_id, sub);
+  };
+  const lookedUp = async (token: string) => (await accounts.currentUser(ctxFor(token))).user;
+
+  it("is kept on the embedded database only, and answers the same as asking", async () => {
+    const { session, user } = await verifiedAccount("Grace");
+    const first = await lookedUp(session.accessToken);
+    expect(await lookedUp(session.accessToken)).toEqual(first);
+    expect(first).toMatchObject({ id: user.id, firstName: "Grace" });
+    if (handle.kind === "pglite") expect(await keptFor(session.accessToken)).toBeDefined();
+    else expect(await keptFor(session.accessToken)).toBeUndefined();
+  });
+
+  it("signing out, the password changing and the account going are seen by the next request, for sessions already kept", async () => {
+    const signedOut = await verifiedAccount();
+    const other = await accounts.signIn(ctxFor(), { email: signedOut.email, password });
+    for (const token of [signedOut.session.accessToken, other.accessToken]) expect(await lookedUp(token)).not.toBeNull();
+    await accounts.signOut(ctxFor(signedOut.session.accessToken), signedOut.user);
+    for (const token of [signedOut.session.accessToken, other.accessToken]) expect(await lookedUp(token)).toBeNull();
+
+    const changed = await verifiedAccount();
+    expect(await lookedUp(changed.session.accessToken)).not.toBeNull();
+    const fresh = await accounts.changePassword(ctxFor(changed.session.accessToken), changed.user, { currentPassword: password, newPassword: "Newer!pass2" });
+    expect(await lookedUp(changed.session.accessToken)).toBeNull();
+    expect((await lookedUp(fresh.accessToken))?.id).toBe(changed.user.id);
+
+    const deleted = await verifiedAccount();
+    expect(await lookedUp(deleted.session.accessToken)).not.toBeNull();
+    await accounts.deleteAccount(ctxFor(deleted.session.accessToken), deleted.user, { confirmEmail: deleted.email });
+    expect(await lookedUp(deleted.session.accessToken)).toBeNull();
+  });
+
+  it("a change made by any statement, even outside the app's code, is seen by the next request", async () => {
+    const { session, user } = await verifiedAccount("Ada");
+    expect((await lookedUp(session.accessToken))?.firstName).toBe("Ada");
+    await accounts.updateProfile(user, { firstName: "Augusta", lastName: "King" });
+    expect(await lookedUp(session.accessToken)).toMatchObject({ firstName: "Augusta", lastName: "King" });
+    await handle.raw.rows(`update public.profiles set subscription_status = 'active' where id = $1`, [user.id]);
+    expect((await lookedUp(session.accessToken))?.subscriptionStatus).toBe("active");
+    await handle.raw.rows(`update auth.users set email_confirmed_at = null where id = $1`, [user.id]);
+    expect((await lookedUp(session.accessToken))?.emailVerified).toBe(false);
+    await handle.raw.rows(`delete from auth.sessions where user_id = $1`, [user.id]);
+    expect(await lookedUp(session.accessToken)).toBeNull();
+  });
+
+  it("a change that is rolled back changes nothing, and another user's change leaves this one kept", async () => {
+    const { session, user } = await verifiedAccount("Ada");
+    const neighbour = await verifiedAccount("Mary");
+    await lookedUp(session.accessToken);
+    await handle.rawTransaction(async (raw) => {
+      await raw.rows(`update public.profiles set first_name = 'Nobody' where id = $1`, [user.id]);
+      throw new Error("changed my mind");
+    }).catch(() => {});
+    expect((await lookedUp(session.accessToken))?.firstName).toBe("Ada");
+    await accounts.updateProfile(neighbour.user, { firstName: "Mary", lastName: "Somerville" });
+    if (handle.kind === "pglite") expect(await keptFor(session.accessToken)).toBeDefined();
   });
 });
 

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
 
 import { cookieSecret, cookieSecure } from "../cookies.server";
-import { serviceStatement, withAuthTables, type Tx } from "../db.server";
+import { keptPerUser, serviceStatement, withAuthTables, type Tx } from "../db.server";
 
 import {
   ACCESS_TOKEN_TTL_S,
@@ -353,14 +353,21 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
       if (!accessToken) return null;
       const claims = await verifiedClaims(accessToken);
       if (!claims) return null;
+      // On the embedded database a checked session is kept until the database says its user
+      // changed (migration 20261123100000_account_change_notices): sign-out, a password change
+      // or reset, deletion and profile edits reach this process before their own answer does.
+      const kept = await keptPerUser<AuthUser>("auth: checked sessions");
+      const known = kept?.get(claims.session_id, claims.sub);
+      if (known) return known;
+      const epoch = kept?.epoch ?? 0;
       // One statement: the session is open, the account exists, and its profile (see the
-      // migration 20261123060000_session_lookup). Nothing cached, so revocation is exact.
+      // migration 20261123060000_session_lookup).
       const [row] = await serviceStatement<SessionRow>(
         "auth: get user",
         sql`select * from private.session_user_profile(${claims.session_id}, ${claims.sub})`,
       );
       if (!row) return null;
-      return {
+      const user: AuthUser = {
         id: row.id,
         email: row.email,
         emailVerified: row.email_confirmed_at !== null,
@@ -376,6 +383,8 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
                 createdAt: new Date(row.profile_created_at ?? row.created_at),
               },
       };
+      kept?.keep(claims.session_id, claims.sub, user, epoch);
+      return user;
     },
 
     async signOut(_ctx, userId) {

@@ -34,7 +34,18 @@ export interface DatabaseHandle {
   release?(): Promise<void>;
   /** The embedded database thread's memory; null while it is closed. */
   memory?(): Promise<DatabaseThreadMemory | null>;
+  /**
+   * The embedded database only: calls `listener` with a user's id when a commit changed what a
+   * session check answers for them (migration 20261123100000_account_change_notices), before the
+   * committing statement's answer; and with null when anything may have changed (the database
+   * was opened again). Returns what stops it. A database server has none: other processes write
+   * to it too, and their notices would arrive late.
+   */
+  watchAccounts?(listener: (userId: string | null) => void): () => void;
 }
+
+/** The channel of the account-change notices (see DatabaseHandle.watchAccounts). */
+export const ACCOUNT_CHANGED_CHANNEL = "pf_account_changed";
 
 const projectRoot = () => process.env.APP_ROOT ?? process.cwd();
 export const migrationsDir = () => path.join(projectRoot(), "supabase", "migrations");
@@ -183,11 +194,24 @@ export async function openPglite(
   }
   let client: PgliteLike & Pick<PGlite, "transaction" | "close">;
   let onDemand: PgliteOnDemand | undefined;
+  const watchers = new Set<(userId: string | null) => void>();
+  const tell = (userId: string | null) => {
+    for (const watcher of watchers) watcher(userId);
+  };
   try {
     if (options.thread) {
       chooseWasmCompiler(options.liftoffOnly === true);
-      const openThread = () =>
-        PgliteThread.open({ dataDir: dir, startParams: PGLITE_OPTIONS.startParams, extensions: Object.keys(PGLITE_OPTIONS.extensions) });
+      const openThread = async () => {
+        const thread = await PgliteThread.open({
+          dataDir: dir,
+          startParams: PGLITE_OPTIONS.startParams,
+          extensions: Object.keys(PGLITE_OPTIONS.extensions),
+          listen: { channels: [ACCOUNT_CHANGED_CHANNEL], onNotification: (_channel, userId) => tell(userId) },
+        });
+        // A new thread: whatever was kept from the last one is forgotten.
+        tell(null);
+        return thread;
+      };
       const log = options.log ?? (() => {});
       onDemand = new PgliteOnDemand(openThread, options.idleReleaseMs ?? 0, {
         opened: (ms) => log(`database thread opened in ${Math.round(ms)} ms`),
@@ -199,6 +223,7 @@ export async function openPglite(
     } else {
       const local = dir ? new PGlite(dir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
       await local.waitReady;
+      await local.listen(ACCOUNT_CHANGED_CHANNEL, (userId) => tell(userId));
       client = local;
     }
   } catch (error) {
@@ -215,6 +240,10 @@ export async function openPglite(
       unlock();
     },
     ...(onDemand && { release: () => onDemand.release(), memory: () => onDemand.memory() }),
+    watchAccounts: (listener) => {
+      watchers.add(listener);
+      return () => watchers.delete(listener);
+    },
   };
 }
 

@@ -44,6 +44,11 @@ async function handle(m) {
       for (const name of workerData.extensions) extensions[name] = (await import("@electric-sql/pglite/contrib/" + name))[name];
       pg = new PGlite(workerData.dataDir, { startParams: workerData.startParams, extensions });
       await pg.waitReady;
+      // PGlite hands a notice over while it answers the statement that committed it, so this
+      // message reaches the main thread before that statement's answer does.
+      for (const channel of workerData.channels) {
+        await pg.listen(channel, (payload) => parentPort.postMessage({ channel, payload }));
+      }
       return null;
     }
     case "query":
@@ -140,11 +145,18 @@ export class PgliteThread implements Queryable {
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   #failure: Error | undefined;
 
-  private constructor(workerData: { dataDir?: string; startParams: string[]; extensions: string[] }) {
+  private constructor(
+    workerData: { dataDir?: string; startParams: string[]; extensions: string[]; channels: string[] },
+    onNotification: (channel: string, payload: string) => void,
+  ) {
     this.#worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
     // The worker keeps the process alive only while a call is waiting for it.
     this.#worker.unref();
-    this.#worker.on("message", (message: { id: number; result?: unknown; error?: Record<string, unknown> }) => {
+    this.#worker.on("message", (message: { id: number; result?: unknown; error?: Record<string, unknown>; channel?: string; payload?: string }) => {
+      if (message.channel !== undefined) {
+        onNotification(message.channel, message.payload ?? "");
+        return;
+      }
       const call = this.#pending.get(message.id);
       if (!call) return;
       this.#pending.delete(message.id);
@@ -161,8 +173,18 @@ export class PgliteThread implements Queryable {
     this.#worker.on("exit", (code) => fail(new Error(`The database thread stopped (exit ${code}).`)));
   }
 
-  static async open(options: { dataDir?: string; startParams: string[]; extensions: string[] }): Promise<PgliteThread> {
-    const thread = new PgliteThread(options);
+  /**
+   * Opens PGlite on a new thread. `listen` names channels to LISTEN on: each NOTIFY committed on
+   * one reaches `onNotification` before the answer to the statement that committed it.
+   */
+  static async open(options: {
+    dataDir?: string;
+    startParams: string[];
+    extensions: string[];
+    listen?: { channels: string[]; onNotification: (channel: string, payload: string) => void };
+  }): Promise<PgliteThread> {
+    const { listen, ...rest } = options;
+    const thread = new PgliteThread({ ...rest, channels: listen?.channels ?? [] }, listen?.onNotification ?? (() => {}));
     try {
       await thread.#call({ op: "open" });
     } catch (error) {

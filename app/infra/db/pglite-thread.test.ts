@@ -6,9 +6,14 @@ import { PGLITE_OPTIONS } from "./client.server";
 import { PgliteThread } from "./pglite-thread.server";
 
 let db: PgliteThread;
+const notices: string[] = [];
 
 beforeAll(async () => {
-  db = await PgliteThread.open({ startParams: PGLITE_OPTIONS.startParams, extensions: Object.keys(PGLITE_OPTIONS.extensions) });
+  db = await PgliteThread.open({
+    startParams: PGLITE_OPTIONS.startParams,
+    extensions: Object.keys(PGLITE_OPTIONS.extensions),
+    listen: { channels: ["pf_test"], onNotification: (channel, payload) => notices.push(`${channel}:${payload}`) },
+  });
   await db.exec("create table notes (id int primary key, body text not null, at timestamptz not null default now())");
 }, 60_000);
 
@@ -65,5 +70,22 @@ describe("PGlite on a worker thread", () => {
       ),
     );
     expect((await db.query("select n from counter")).rows).toEqual([{ n: 20 }]);
+  });
+
+  test("a notice committed by a transaction reaches the main thread before the commit's answer; a rolled-back one never", async () => {
+    notices.length = 0;
+    const seenAtCommit: string[][] = [];
+    await db.transaction(async (tx) => {
+      await tx.query("select pg_notify('pf_test', $1)", ["first"]);
+      await tx.query("select pg_notify('pf_other', 'unheard')");
+      expect(notices).toEqual([]); // not before the commit
+    }).then(() => seenAtCommit.push([...notices]));
+    expect(seenAtCommit).toEqual([["pf_test:first"]]);
+    await db.transaction(async (tx) => {
+      await tx.query("select pg_notify('pf_test', 'never')");
+      throw new Error("rolled back");
+    }).catch(() => {});
+    const answered = await db.query("select pg_notify('pf_test', 'alone')").then(() => [...notices]);
+    expect(answered).toEqual(["pf_test:first", "pf_test:alone"]);
   });
 });
