@@ -88,4 +88,60 @@ describe("PGlite on a worker thread", () => {
     const answered = await db.query("select pg_notify('pf_test', 'alone')").then(() => [...notices]);
     expect(answered).toEqual(["pf_test:first", "pf_test:alone"]);
   });
+
+  test("statements in a transaction (prepared once, run by name) answer exactly as PGlite's own query does", async () => {
+    await db.exec(`create table kinds (id uuid primary key, n bigint, f float8, ok boolean, at timestamptz, doc jsonb, tags text[], raw bytea, note text)`);
+    const row = [
+      "5f0c2a4e-0000-4000-8000-000000000001", 9007199254740993n, 1.5, true, new Date("2026-11-23T09:00:00.000Z"),
+      { a: [1, "ü"] }, ["x", "y,z", 'q"'], new Uint8Array([0, 1, 254]), null,
+    ];
+    const insert = "insert into kinds (id, n, f, ok, at, doc, tags, raw, note) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id";
+    const select = "select * from kinds where id = $1";
+    const direct = await db.query(insert, row);
+    await db.query("delete from kinds");
+    for (let run = 0; run < 3; run++) {
+      const [inserted, selected, arrays, none] = await db.transaction(async (tx) => {
+        const a = await tx.query(insert, row);
+        const b = await tx.query(select, [row[0]]);
+        const c = await tx.query(select, [row[0]], { rowMode: "array", parsers: { 1184: (v: string) => v } });
+        const d = await tx.query(select, ["5f0c2a4e-0000-4000-8000-00000000ffff"]);
+        await tx.query("delete from kinds");
+        return [a, b, c, d];
+      });
+      expect(inserted).toEqual(direct);
+      expect(selected.rows).toEqual([{ id: row[0], n: 9007199254740993n, f: 1.5, ok: true, at: row[4], doc: row[5], tags: row[6], raw: row[7], note: null }]);
+      expect((arrays.rows[0] as unknown[])[4]).toMatch(/^2026-11-23 09:00:00/);
+      expect(none.rows).toEqual([]);
+    }
+    // The insert and the select ran prepared (by name), not through PGlite's own query().
+    expect((await db.memory()).preparedStatements).toBeGreaterThanOrEqual(2);
+  });
+
+  test("a failing prepared statement fails its transaction with the database's error, and the next transaction runs it again", async () => {
+    const insert = "insert into notes (id, body) values ($1, $2)";
+    const failure = await db
+      .transaction(async (tx) => {
+        await tx.query(insert, [40, "forty"]);
+        await tx.query(insert, [40, "again"]);
+      })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: "23505", table: "notes" });
+    const badType = await db.transaction((tx) => tx.query("select * from notes where id = $1", ["not a number"])).catch((e: unknown) => e);
+    expect(badType).toMatchObject({ code: "22P02" });
+    await db.transaction((tx) => tx.query(insert, [40, "forty"]));
+    expect((await db.query("select body from notes where id = 40")).rows).toEqual([{ body: "forty" }]);
+  });
+
+  test("after the schema changes, a statement prepared before answers with the new shape", async () => {
+    await db.exec("create table shapes (id int primary key)");
+    await db.query("insert into shapes values (1)");
+    const read = () => db.transaction((tx) => tx.query("select * from shapes"));
+    expect((await read()).rows).toEqual([{ id: 1 }]);
+    await db.exec("alter table shapes add column label text default 'new'");
+    expect((await read()).rows).toEqual([{ id: 1, label: "new" }]);
+    await db.transaction(async (tx) => {
+      await tx.query("alter table shapes add column size int default 7");
+    });
+    expect((await read()).rows).toEqual([{ id: 1, label: "new", size: 7 }]);
+  });
 });
