@@ -14,7 +14,7 @@ import { memoiseRouteMatching } from "./infra/route-matching.server";
 import { startServer } from "./infra/startup.server";
 import { recoverImageJobs } from "./services/images.server";
 
-// Remix's route matching, remembered per URL path (docs/decisions/014-route-matching-memo.md).
+// Remix's route matching, remembered per URL path (docs/decisions/014-less-work-per-signed-in-request.md).
 memoiseRouteMatching();
 
 // Configuration, DATA_DIR and the database (with migrations) are checked once, before the

@@ -2,7 +2,7 @@
 // runtime, the static handler, React Router's render and the lazy-discovery manifest), and
 // React Router's matchRoutes flattens and ranks the whole route tree and compiles a regular
 // expression per route on every call: about 0.3 ms a call with our routes, a sixth of a
-// signed-in page's main-thread time (measured: docs/decisions/014-route-matching-memo.md).
+// signed-in page's main-thread time (measured: docs/decisions/014-less-work-per-signed-in-request.md).
 //
 // Three of those four calls reach matchRoutes through @remix-run/router's exports object at
 // call time, so the function there is replaced by one that remembers, per route-tree shape and
