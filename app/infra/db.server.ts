@@ -42,6 +42,10 @@ async function openFromEnv(): Promise<DatabaseHandle> {
       });
   // On Supabase the CLI applies supabase/migrations; the app does it on PGlite and plain Postgres.
   if (!env.SUPABASE_URL) await migrate(opened, (line) => console.log(`[db] ${line}`));
+  // PGlite runs no autovacuum: without this its planner would keep the statistics of the day
+  // the tables were created (a creator's 2,000 personas planned as a handful, read in full and
+  // sorted for a page of 12). Sampled, so it stays well under a second (decision 014).
+  if (opened.kind === "pglite") await opened.raw.exec("analyze");
   authTablesRole = opened.kind === "postgres" && (await isSupabaseManaged(opened)) ? "none" : "service_role";
   return opened;
 }
