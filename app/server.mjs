@@ -37,7 +37,11 @@ process.env.NODE_ENV ??= "production";
 const concurrency = webConcurrency(process.env.WEB_CONCURRENCY);
 if (cluster.isPrimary && concurrency > 1) {
   runPrimary(concurrency);
-  // The primary only supervises: it never loads the app. It ends with process.exit().
+  // The primary only supervises: it never loads the app. It ends with process.exit(). The
+  // timer keeps its event loop alive until then: without it, once the last worker's handles
+  // closed before its 'exit' event ran, Node ended the process with code 13 (a top-level
+  // await that never settled) instead of the code stopAll() chose (seen once in CI).
+  setInterval(() => {}, 2 ** 30);
   await new Promise(() => {});
 }
 
