@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { createLocalAuth } from "./auth/local.server";
 import { localOAuthProviders } from "./auth/oauth.server";
 import { createSupabaseAuth, type SessionLookup } from "./auth/supabase.server";
-import type { AuthAdapter } from "./auth/types";
+import { sessionProfileFromRow, type AuthAdapter, type SessionProfileRow } from "./auth/types";
 import { databaseIsSupabaseManaged, serviceStatement } from "./db.server";
 import { getEnv } from "./env.server";
 
@@ -16,16 +16,9 @@ import { getEnv } from "./env.server";
  */
 export const lookupGoTrueSession: SessionLookup = async (sessionId, userId) => {
   if (!(await databaseIsSupabaseManaged())) return undefined;
-  const [row] = await serviceStatement<{
-    email: string | null;
-    email_confirmed_at: string | Date | null;
-    created_at: string | Date;
-    first_name: string | null;
-    last_name: string | null;
-    profile_image_url: string | null;
-    subscription_status: string | null;
-    profile_created_at: string | Date | null;
-  }>(
+  const [row] = await serviceStatement<
+    SessionProfileRow & { email: string | null; email_confirmed_at: string | Date | null; created_at: string | Date }
+  >(
     "auth: Supabase session check",
     sql`select u.email, u.email_confirmed_at, u.created_at,
                p.first_name, p.last_name, p.profile_image_url, p.subscription_status, p.created_at as profile_created_at
@@ -42,16 +35,7 @@ export const lookupGoTrueSession: SessionLookup = async (sessionId, userId) => {
     email: row.email ?? "",
     emailConfirmedAt: row.email_confirmed_at === null ? null : new Date(row.email_confirmed_at),
     createdAt,
-    profile:
-      row.subscription_status === null
-        ? null
-        : {
-            firstName: row.first_name,
-            lastName: row.last_name,
-            profileImageUrl: row.profile_image_url,
-            subscriptionStatus: row.subscription_status,
-            createdAt: row.profile_created_at === null ? createdAt : new Date(row.profile_created_at),
-          },
+    profile: sessionProfileFromRow(row, createdAt),
   };
 };
 

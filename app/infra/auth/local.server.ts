@@ -22,6 +22,8 @@ import {
   type AuthContext,
   type AuthUser,
   type SignedIn,
+  sessionProfileFromRow,
+  type SessionProfileRow,
 } from "./types";
 import { IdentityRefused, type ProviderIdentity } from "./oauth-identity";
 import { ProviderUnavailable, beginSignIn, finishSignIn, type LocalOAuthProvider, type OAuthFlow } from "./oauth.server";
@@ -41,16 +43,11 @@ interface UserRow {
   recovery_sent_at: Date | string | null;
 }
 
-interface SessionRow {
+interface SessionRow extends SessionProfileRow {
   id: string;
   email: string;
   email_confirmed_at: Date | string | null;
   created_at: Date | string;
-  first_name: string | null;
-  last_name: string | null;
-  profile_image_url: string | null;
-  subscription_status: string | null;
-  profile_created_at: Date | string | null;
 }
 
 const newToken = () => randomBytes(32).toString("base64url");
@@ -367,21 +364,13 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
         sql`select * from private.session_user_profile(${claims.session_id}, ${claims.sub})`,
       );
       if (!row) return null;
+      const createdAt = new Date(row.created_at);
       const user: AuthUser = {
         id: row.id,
         email: row.email,
         emailVerified: row.email_confirmed_at !== null,
-        createdAt: new Date(row.created_at),
-        profile:
-          row.subscription_status === null
-            ? null
-            : {
-                firstName: row.first_name,
-                lastName: row.last_name,
-                profileImageUrl: row.profile_image_url,
-                subscriptionStatus: row.subscription_status,
-                createdAt: new Date(row.profile_created_at ?? row.created_at),
-              },
+        createdAt,
+        profile: sessionProfileFromRow(row, createdAt),
       };
       kept?.keep(claims.session_id, claims.sub, user, epoch);
       return user;

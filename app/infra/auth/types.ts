@@ -26,6 +26,27 @@ export interface SessionProfile {
   createdAt: Date;
 }
 
+/** The profile columns a one-statement session check reads (left-joined: all null without a profile row). */
+export interface SessionProfileRow {
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  subscription_status: string | null;
+  profile_created_at: string | Date | null;
+}
+
+/** The SessionProfile of a session check's row; null when the account has no profile row. */
+export function sessionProfileFromRow(row: SessionProfileRow, accountCreatedAt: Date): SessionProfile | null {
+  if (row.subscription_status === null) return null;
+  return {
+    firstName: row.first_name,
+    lastName: row.last_name,
+    profileImageUrl: row.profile_image_url,
+    subscriptionStatus: row.subscription_status,
+    createdAt: row.profile_created_at === null ? accountCreatedAt : new Date(row.profile_created_at),
+  };
+}
+
 export type AuthErrorCode =
   | "invalid_credentials" // wrong e-mail or password
   | "email_not_verified" // right password, e-mail not confirmed yet
