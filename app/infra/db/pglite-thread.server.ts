@@ -55,7 +55,7 @@ function forgetPreparedAfter(text, always) {
 }
 function inTransaction(entry, text, params, wire) {
   if (!PREPARABLE.test(text)) {
-    forgetPreparedAfter(text);
+    prepared.clear();
     return entry.tx.query(text, params, options(wire));
   }
   if (!prepared.has(text) && prepared.size >= PREPARED_LIMIT) return entry.tx.query(text, params, options(wire));
