@@ -2,7 +2,7 @@
 // sort and paging done by the database, the dashboard's numbers, archive and restore,
 // delete, and editing a persona in place. Every query runs through the RLS door as the
 // user, so another user's persona is simply not there (404), never a 403 that leaks it.
-import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 
 import { FREE_PLAN_PERSONA_LIMIT } from "~/domain/persona";
 import { validatePersona, WIZARD_TOASTS } from "~/domain/persona-form";
@@ -82,7 +82,9 @@ export async function listPersonas(
   const where = and(
     eq(personas.userId, user.id),
     statusCondition(options.status),
-    search ? or(ilike(personas.name, search), ilike(personas.description, search)) : undefined,
+    // The pattern is matched through the trigram indexes by a function of the database's
+    // (migration 20261123110000): under row-level security ILIKE itself may not use them.
+    search ? sql`${personas.id} = any(array(select search.persona_ids_matching(${search})))` : undefined,
   );
   const columns = shape === "card" ? CARD_COLUMNS : SUMMARY_COLUMNS;
   return withUser(user.id, async (tx) => {
