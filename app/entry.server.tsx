@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 
 import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -8,7 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { closeDatabase, databaseMemory, releaseIdleDatabase } from "./infra/db.server";
 import { commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/http-guards.server";
-import { deferScripts } from "./infra/deferred-scripts.server";
+import { deferScriptsInBytes } from "./infra/deferred-scripts.server";
 import { cachedPage, publicPageKey, storePage } from "./infra/page-cache.server";
 import { memoiseRouteMatching } from "./infra/route-matching.server";
 import { startServer } from "./infra/startup.server";
@@ -63,6 +63,9 @@ export default function handleRequest(
  * Renders the whole document, then answers it in one piece; a cacheable public page is kept
  * for the next anonymous visitor. No page streams (no deferred data), so streaming the shell
  * gained nothing but cost CPU per chunk: React's stream, a web stream, then the socket.
+ * The document stays the bytes React wrote: decoding it to rewrite its scripts and encoding it
+ * again for the Response (with a well-formedness scan of the whole text) cost about 5 % of a
+ * signed-in page's main thread.
  */
 function renderComplete(
   request: Request,
@@ -74,17 +77,24 @@ function renderComplete(
 ): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const sink = new PassThrough();
-    sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+    // No 'close' after 'finish': React would answer it by ending the stream a second time, and
+    // Node builds an error (with its stack) for that on every document.
+    const sink = new Writable({
+      emitClose: false,
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
     let timer: NodeJS.Timeout | undefined;
-    sink.on("end", () => {
+    sink.on("finish", () => {
       clearTimeout(timer);
-      const html = Buffer.concat(chunks).toString("utf8");
-      const body = deferPageScripts ? deferScripts(html) : html;
+      const html = Buffer.concat(chunks);
+      const body = deferPageScripts ? deferScriptsInBytes(html) : html;
       const contentType = "text/html; charset=utf-8";
-      if (cacheKey && status === 200) storePage(cacheKey, { body: body.replaceAll(nonce, NONCE_MARK), contentType });
+      if (cacheKey && status === 200) storePage(cacheKey, { body: body.toString("utf8").replaceAll(nonce, NONCE_MARK), contentType });
       headers.set("Content-Type", contentType);
-      resolve(new Response(body, { status, headers }));
+      resolve(new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status, headers }));
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>

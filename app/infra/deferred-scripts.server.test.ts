@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { deferScripts } from "./deferred-scripts.server";
+import { deferScripts, deferScriptsInBytes } from "./deferred-scripts.server";
 
 // The tail of a document as Remix's <Scripts> writes it, with the app's own tags around it.
 const DOCUMENT = [
@@ -27,5 +27,12 @@ describe("deferScripts", () => {
     expect(out).toContain('fetchpriority="high"/>');
     expect(out).toContain("&lt;link rel=&quot;modulepreload&quot;&gt; stays text");
     expect(out).toContain('{"state":"type=\\"module\\" async=\\"\\">"}');
+  });
+
+  it("rewrites every occurrence in the rendered bytes, and leaves a document without scripts as it is", () => {
+    const twice = Buffer.from(DOCUMENT + DOCUMENT, "utf8");
+    expect(deferScriptsInBytes(twice).toString("utf8")).toBe(deferScripts(DOCUMENT) + deferScripts(DOCUMENT));
+    const plain = Buffer.from("<html><body><p>Zoë ✓ 🦊</p></body></html>", "utf8");
+    expect(deferScriptsInBytes(plain)).toBe(plain);
   });
 });

@@ -61,7 +61,33 @@ const REWRITES: [string, string][] = [
   [' data-scripts-after-paint=""></script>', ` data-scripts-after-paint="">${AFTER_FIRST_PAINT}</script>`],
 ];
 
+const REWRITE_BYTES = REWRITES.map(([from, to]) => [Buffer.from(from, "latin1"), Buffer.from(to, "utf8")] as const);
+
+/**
+ * A whole document, as the bytes React wrote, with its scripts deferred. Works on the bytes
+ * (every pattern is ASCII, and UTF-8 never uses an ASCII byte inside another character), so
+ * the document is neither decoded nor encoded again: one search per pattern, one copy.
+ */
+export function deferScriptsInBytes(html: Buffer): Buffer {
+  const edits: { at: number; length: number; to: Buffer }[] = [];
+  for (const [from, to] of REWRITE_BYTES) {
+    for (let at = html.indexOf(from); at !== -1; at = html.indexOf(from, at + from.length)) {
+      edits.push({ at, length: from.length, to });
+    }
+  }
+  if (edits.length === 0) return html;
+  edits.sort((a, b) => a.at - b.at);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const edit of edits) {
+    parts.push(html.subarray(from, edit.at), edit.to);
+    from = edit.at + edit.length;
+  }
+  parts.push(html.subarray(from));
+  return Buffer.concat(parts);
+}
+
 /** A whole document with its scripts deferred. */
 export function deferScripts(html: string): string {
-  return REWRITES.reduce((text, [from, to]) => text.replaceAll(from, to), html);
+  return deferScriptsInBytes(Buffer.from(html, "utf8")).toString("utf8");
 }

@@ -2,11 +2,19 @@ import { createRequire } from "node:module";
 
 import { describe, expect, it, vi } from "vitest";
 
-import { memoisedMatchRoutes } from "./route-matching.server";
+import {
+  branchStaticHandlers,
+  memoisedConvertRoutes,
+  memoisedEntryRouteModules,
+  memoisedMatchRoutes,
+  memoisedServerRoutes,
+} from "./route-matching.server";
 
 type MatchRoutes = Parameters<typeof memoisedMatchRoutes>[0];
 const spy = () => vi.fn<MatchRoutes>((routes, location, basename) => matchRoutes(routes, location, basename));
-const { matchRoutes } = createRequire(createRequire(import.meta.url).resolve("@remix-run/server-runtime"))("@remix-run/router");
+const { matchRoutes, createStaticHandler, UNSAFE_convertRoutesToDataRoutes } = createRequire(
+  createRequire(import.meta.url).resolve("@remix-run/server-runtime"),
+)("@remix-run/router");
 
 // A tree shaped like the app's: a pathless layout, index routes, params, a splat, an optional
 // segment, a case-sensitive route and nested children.
@@ -108,3 +116,111 @@ describe("memoised route matching", () => {
     expect(original).toHaveBeenCalledTimes(4);
   });
 });
+
+type AnyRoute = { id: string; children?: AnyRoute[]; [key: string]: unknown };
+
+/** tree() with a loader and an action on every route: each answers its id, params and URL. */
+function treeWithData(): AnyRoute[] {
+  const add = (routes: AnyRoute[]): AnyRoute[] =>
+    routes.map((route) => ({
+      ...route,
+      hasErrorBoundary: route.id === "root",
+      loader: ({ params, request }: { params: object; request: Request }) => ({ route: route.id, params, url: request.url }),
+      action: ({ params }: { params: object }) => ({ acted: route.id, params }),
+      ...(route.children ? { children: add(route.children) } : {}),
+    }));
+  return add(tree() as AnyRoute[]);
+}
+
+/** What a user of the static handler sees: status, matched ids and params, data, errors. */
+function seen(result: unknown): unknown {
+  if (result instanceof Response) return { response: result.status, location: result.headers.get("location") };
+  const context = result as { statusCode: number; matches: { route: { id: string }; params: object; pathname: string }[]; loaderData: object; actionData: object | null; errors: object | null };
+  return {
+    status: context.statusCode,
+    matches: context.matches.map((m) => [m.route.id, m.params, m.pathname]),
+    loaderData: context.loaderData,
+    actionData: context.actionData,
+    errors: context.errors && JSON.stringify(context.errors),
+  };
+}
+
+describe("route objects built once", () => {
+  it("convertRoutesToDataRoutes: the same data routes and manifest as React Router builds, and the same objects next time", () => {
+    const memoised = memoisedConvertRoutes(UNSAFE_convertRoutesToDataRoutes);
+    const routes = tree();
+    const mapper = (route: { id: string }) => ({ hasErrorBoundary: route.id === "root" });
+    const expectedManifest = {};
+    const expected = UNSAFE_convertRoutesToDataRoutes(routes, mapper, undefined, expectedManifest);
+    const firstManifest: Record<string, unknown> = {};
+    const first = memoised(routes, mapper, undefined, firstManifest);
+    expect(first).toEqual(expected);
+    expect(Object.keys(firstManifest).sort()).toEqual(Object.keys(expectedManifest).sort());
+    const secondManifest: Record<string, unknown> = {};
+    expect(memoised(routes, mapper, undefined, secondManifest)).toBe(first);
+    expect(secondManifest).toEqual(firstManifest);
+    expect(secondManifest["routes/_app.dashboard"]).toBe(firstManifest["routes/_app.dashboard"]);
+    // Another tree, another mapper or a manifest already in use is built anew.
+    expect(memoised(tree(), mapper, undefined, {})).not.toBe(first);
+    expect(memoised(routes, () => ({}), undefined, {})).not.toBe(first);
+    expect(memoised(routes, mapper, undefined, { taken: {} })).not.toBe(first);
+  });
+
+  it("createServerRoutes and createEntryRouteModules: once per input, anything else to the original", () => {
+    const original = vi.fn((..._args: unknown[]) => [{ id: "root" }]);
+    const memoised = memoisedServerRoutes(original as never) as unknown as (...args: unknown[]) => unknown;
+    const manifestRoutes = {};
+    const modules = {};
+    const future = {};
+    const first = memoised(manifestRoutes, modules, future, false);
+    expect(memoised(manifestRoutes, modules, future, false)).toBe(first);
+    expect(original).toHaveBeenCalledTimes(1);
+    memoised(manifestRoutes, {}, future, false);
+    memoised(manifestRoutes, modules, future, true);
+    memoised(manifestRoutes, modules, future, false, "root", {}, null);
+    expect(original).toHaveBeenCalledTimes(4);
+
+    const build = vi.fn((manifest: object) => ({ ...manifest }));
+    const entryModules = memoisedEntryRouteModules(build);
+    const manifest = { root: { module: {} } };
+    expect(entryModules(manifest)).toBe(entryModules(manifest));
+    expect(entryModules({ ...manifest })).not.toBe(entryModules(manifest));
+    expect(build).toHaveBeenCalledTimes(2);
+  });
+
+  it("a static handler per matched branch answers every query and queryRoute exactly as the whole handler does", async () => {
+    const routes = treeWithData();
+    const whole = createStaticHandler(routes);
+    const create = vi.fn(createStaticHandler);
+    const branched = branchStaticHandlers(create as never, () => memoisedMatchRoutes(matchRoutes))(routes as never);
+    const requests = (path: string) => [
+      new Request(`http://localhost${path}`),
+      new Request(`http://localhost${path}?index`),
+      new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams({ a: "1" }) }),
+      new Request(`http://localhost${path}`, { method: "PATCH" }),
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const path of paths) {
+        const [a, b] = [requests(path), requests(path)];
+        for (let i = 0; i < a.length; i++) {
+          expect(seen(await branched.query(a[i]!)), `${a[i]!.method} ${a[i]!.url}`).toEqual(seen(await whole.query(b[i]!)));
+        }
+        for (const routeId of [undefined, "routes/_app.dashboard", "routes/files.$", "root"]) {
+          const run = async (handler: typeof whole) => {
+            try {
+              return { data: await handler.queryRoute(new Request(`http://localhost${path}`), routeId ? { routeId } : undefined) };
+            } catch (error) {
+              return { thrown: error instanceof Response ? error.status : String((error as { status?: number }).status ?? error) };
+            }
+          };
+          expect(await run(branched), `queryRoute ${path} ${routeId}`).toEqual(await run(whole));
+        }
+      }
+    }
+    // One handler per branch, built once: the whole tree's, and one for each branch that matched.
+    const branches = new Set(paths.map((p) => JSON.stringify(matchRoutes(routes, p)?.map((m: { route: { id: string } }) => m.route.id) ?? null)));
+    branches.delete("null");
+    expect(create).toHaveBeenCalledTimes(1 + branches.size);
+  });
+});
+

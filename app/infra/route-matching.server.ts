@@ -110,10 +110,179 @@ export function memoisedMatchRoutes(original: MatchRoutes, limit = REMEMBERED_PA
   return memoised;
 }
 
-/** Replaces matchRoutes on the @remix-run/router that Remix's server runtime uses (once). */
+// Remix also builds the route objects of a document anew for every render, from things that
+// never change while the server runs (the build's route manifest and modules): the server
+// runtime's route-module map (createEntryRouteModules), RemixServer's routes
+// (createServerRoutes) and the static router's data routes (convertRoutesToDataRoutes, called
+// by createStaticRouter). Each is reached through its module's exports object at call time, so
+// each is replaced by one that builds once per input and hands the same objects back; nothing
+// in a server render changes them. Built anew per render, they also made every matchRoutes
+// call above describe the whole tree again, since a new tree is not in its WeakMap.
+
+type AnyFunction = (...args: never[]) => unknown;
+
+/** createEntryRouteModules(manifest), once per manifest object (exported for tests). */
+export function memoisedEntryRouteModules<F extends (manifest: object) => object>(original: F): F {
+  const kept = new WeakMap<object, object>();
+  const memoised = function createEntryRouteModules(this: unknown, manifest: object) {
+    if (arguments.length !== 1 || typeof manifest !== "object" || manifest === null) return original.apply(this, arguments as never);
+    let modules = kept.get(manifest);
+    if (!modules) kept.set(manifest, (modules = original(manifest)));
+    return modules;
+  };
+  Object.defineProperty(memoised, MEMOISED, { value: true });
+  return memoised as unknown as F;
+}
+
+/** createServerRoutes(manifestRoutes, routeModules, future, isSpaMode), once per such four (exported for tests). */
+export function memoisedServerRoutes<F extends (manifestRoutes: object, routeModules: object, future: unknown, isSpaMode: unknown) => unknown>(original: F): F {
+  const kept = new WeakMap<object, { routeModules: object; future: unknown; isSpaMode: unknown; routes: unknown }[]>();
+  const memoised = function createServerRoutes(this: unknown, manifestRoutes: object, routeModules: object, future: unknown, isSpaMode: unknown) {
+    // Its own recursion passes seven arguments (and calls itself directly, not through here).
+    if (arguments.length !== 4 || typeof manifestRoutes !== "object" || manifestRoutes === null) return original.apply(this, arguments as never);
+    let list = kept.get(manifestRoutes);
+    if (!list) kept.set(manifestRoutes, (list = []));
+    const hit = list.find((k) => k.routeModules === routeModules && k.future === future && k.isSpaMode === isSpaMode);
+    if (hit) return hit.routes;
+    const routes = original(manifestRoutes, routeModules, future, isSpaMode);
+    if (list.length < 4) list.push({ routeModules, future, isSpaMode, routes });
+    return routes;
+  };
+  Object.defineProperty(memoised, MEMOISED, { value: true });
+  return memoised as unknown as F;
+}
+
+type ConvertRoutes = (routes: Route[], mapRouteProperties: unknown, parentPath?: string[], manifest?: Record<string, unknown>) => Route[];
+
+/**
+ * convertRoutesToDataRoutes(routes, mapRouteProperties, undefined, manifest), once per routes
+ * array and mapRouteProperties: the caller's (empty) manifest is filled with the same
+ * id → data route entries the first call made (exported for tests).
+ */
+export function memoisedConvertRoutes(original: ConvertRoutes): ConvertRoutes {
+  const kept = new WeakMap<Route[], Map<unknown, { dataRoutes: Route[]; manifest: Record<string, unknown> }>>();
+  const memoised = function convertRoutesToDataRoutes(this: unknown, routes, mapRouteProperties, parentPath, manifest) {
+    if (
+      arguments.length !== 4 ||
+      !Array.isArray(routes) ||
+      parentPath !== undefined ||
+      typeof manifest !== "object" ||
+      manifest === null ||
+      Object.keys(manifest).length > 0
+    ) {
+      return original.apply(this, arguments as never);
+    }
+    let byMapper = kept.get(routes);
+    if (!byMapper) kept.set(routes, (byMapper = new Map()));
+    let hit = byMapper.get(mapRouteProperties);
+    if (!hit) {
+      const built: Record<string, unknown> = {};
+      hit = { dataRoutes: original(routes, mapRouteProperties, undefined, built), manifest: built };
+      if (byMapper.size < 4) byMapper.set(mapRouteProperties, hit);
+    }
+    Object.assign(manifest, hit.manifest);
+    return hit.dataRoutes;
+  } as ConvertRoutes;
+  Object.defineProperty(memoised, MEMOISED, { value: true });
+  return memoised;
+}
+
+interface StaticHandler {
+  dataRoutes: Route[];
+  query(request: Request, options?: object): Promise<unknown>;
+  queryRoute(request: Request, options?: { routeId?: string }): Promise<unknown>;
+}
+
+type CreateStaticHandler = (routes: Route[], options?: { basename?: string }) => StaticHandler;
+
+/** The matched routes alone, each holding only the next one: a tree with this one branch. */
+function branchOnly(chain: Route[]): Route[] {
+  let child: Route | undefined;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const { children: _children, ...route } = chain[i]!;
+    child = child ? { ...route, children: [child] } : route;
+  }
+  return child ? [child] : [];
+}
+
+/**
+ * The static handler matches every document and data request against the whole route tree
+ * again (its own matchRoutes, which nothing outside it can reach): about 7 % of a signed-in
+ * page's main thread. This createStaticHandler keeps the whole handler and, per matched branch
+ * (found by the remembered matchRoutes over the same routes), a handler over that branch
+ * alone, built once; a request goes to its branch's handler, whose match is the same routes
+ * by the same ids and params. No match, a route id outside the branch, or a branch whose own
+ * match would differ goes to the whole handler (exported for tests).
+ */
+export function branchStaticHandlers(original: CreateStaticHandler, matchRoutes: () => MatchRoutes, limit = 256): CreateStaticHandler {
+  const wrapped = function createStaticHandler(this: unknown, routes: Route[], options?: { basename?: string }) {
+    const whole = original(routes, options);
+    if (arguments.length > 2 || !Array.isArray(routes)) return whole;
+    const basename = options?.basename || "/";
+    const branches = new Map<string, { handler: StaticHandler; ids: Set<string> } | null>();
+    const handlerFor = (request: Request, routeId?: string): StaticHandler => {
+      let pathname: string;
+      try {
+        pathname = new URL(request.url).pathname;
+      } catch {
+        return whole;
+      }
+      const matches = matchRoutes()(routes, pathname, basename);
+      if (!matches || matches.length === 0) return whole;
+      const key = matches.map((m) => m.route.id ?? "").join("\u0000");
+      let branch = branches.get(key);
+      if (branch === undefined) {
+        const pruned = branchOnly(matches.map((m) => m.route));
+        // The branch alone must match this path as the whole tree did (same ids, same params).
+        const handler = original(pruned, options);
+        const own = matchRoutes()(pruned, pathname, basename);
+        const same =
+          own !== null &&
+          own.length === matches.length &&
+          own.every((m, i) => m.route.id === matches[i]!.route.id && JSON.stringify(m.params) === JSON.stringify(matches[i]!.params));
+        branch = same ? { handler, ids: new Set(matches.map((m) => m.route.id!)) } : null;
+        if (branches.size < limit) branches.set(key, branch);
+      }
+      if (!branch || (routeId !== undefined && !branch.ids.has(routeId))) return whole;
+      return branch.handler;
+    };
+    return {
+      ...whole,
+      dataRoutes: whole.dataRoutes,
+      query: (request: Request, queryOptions?: object) => handlerFor(request).query(request, queryOptions),
+      queryRoute: (request: Request, queryOptions?: { routeId?: string }) => handlerFor(request, queryOptions?.routeId).queryRoute(request, queryOptions),
+    };
+  };
+  Object.defineProperty(wrapped, MEMOISED, { value: true });
+  return wrapped as CreateStaticHandler;
+}
+
+function replace<T extends Record<K, AnyFunction>, K extends keyof T & string>(module: T, name: K, wrap: (original: T[K]) => T[K]): void {
+  const current = module[name] as T[K] & { [MEMOISED]?: boolean };
+  if (typeof current !== "function") throw new Error(`route memoisation: ${name} is not a function in this version of Remix`);
+  if (current[MEMOISED]) return;
+  module[name] = wrap(current);
+}
+
+/**
+ * Replaces, once, matchRoutes and convertRoutesToDataRoutes on the @remix-run/router that
+ * Remix's server runtime and React Router's static router use, createEntryRouteModules in the
+ * server runtime and createServerRoutes in @remix-run/react (the copies the build loads).
+ */
 export function memoiseRouteMatching(): void {
-  const fromRuntime = createRequire(createRequire(import.meta.url).resolve("@remix-run/server-runtime"));
-  const router = fromRuntime("@remix-run/router") as { matchRoutes: MatchRoutes & { [MEMOISED]?: boolean } };
-  if (router.matchRoutes[MEMOISED]) return;
-  router.matchRoutes = memoisedMatchRoutes(router.matchRoutes);
+  const require = createRequire(import.meta.url);
+  const fromRuntime = createRequire(require.resolve("@remix-run/server-runtime"));
+  const router = fromRuntime("@remix-run/router") as {
+    matchRoutes: MatchRoutes;
+    UNSAFE_convertRoutesToDataRoutes: ConvertRoutes;
+    createStaticHandler: CreateStaticHandler;
+  };
+  replace(router, "matchRoutes", (original) => memoisedMatchRoutes(original));
+  replace(router, "UNSAFE_convertRoutesToDataRoutes", (original) => memoisedConvertRoutes(original));
+  replace(router, "createStaticHandler", (original) => branchStaticHandlers(original, () => router.matchRoutes));
+  const entry = fromRuntime("./entry.js") as { createEntryRouteModules: (manifest: object) => object };
+  replace(entry, "createEntryRouteModules", (original) => memoisedEntryRouteModules(original));
+  const remixReact = createRequire(require.resolve("@remix-run/react"));
+  const routes = remixReact("./routes.js") as { createServerRoutes: (a: object, b: object, c: unknown, d: unknown) => unknown };
+  replace(routes, "createServerRoutes", (original) => memoisedServerRoutes(original));
 }
