@@ -7,12 +7,13 @@ import {
   memoisedConvertRoutes,
   memoisedEntryRouteModules,
   memoisedMatchRoutes,
+  memoisedResolveTo,
   memoisedServerRoutes,
 } from "./route-matching.server";
 
 type MatchRoutes = Parameters<typeof memoisedMatchRoutes>[0];
 const spy = () => vi.fn<MatchRoutes>((routes, location, basename) => matchRoutes(routes, location, basename));
-const { matchRoutes, createStaticHandler, UNSAFE_convertRoutesToDataRoutes } = createRequire(
+const { matchRoutes, createStaticHandler, UNSAFE_convertRoutesToDataRoutes, resolveTo } = createRequire(
   createRequire(import.meta.url).resolve("@remix-run/server-runtime"),
 )("@remix-run/router");
 
@@ -221,6 +222,35 @@ describe("route objects built once", () => {
     const branches = new Set(paths.map((p) => JSON.stringify(matchRoutes(routes, p)?.map((m: { route: { id: string } }) => m.route.id) ?? null)));
     branches.delete("null");
     expect(create).toHaveBeenCalledTimes(1 + branches.size);
+  });
+});
+
+describe("links resolved once per path", () => {
+  it("answers what React Router's resolveTo answers, from any route and location, as a new object each time", () => {
+    const original = vi.fn(resolveTo);
+    const memoised = memoisedResolveTo(original as never);
+    const tos = [
+      "/", "/dashboard", "/dashboard/", "/persona/5f0c?tab=chat", "/persona/5f0c/history?from=1&to=2#v3", "/my-personas?q=a%20b",
+      "/persona/%E2%9C%93", "//evil.example/x", "/a/../b", "history", "../edit", "?page=2", "#top", "", ".",
+    ];
+    const contexts: [string[], string, boolean][] = [
+      [["/"], "/", false],
+      [["/", "/persona/5f0c"], "/persona/5f0c/", false],
+      [["/", "/persona/5f0c", "/persona/5f0c/history"], "/persona/5f0c/history", true],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const to of [...tos, { pathname: "/dashboard", search: "?x=1" }]) {
+        for (const [routes, location, relative] of contexts) {
+          const got = memoised(to, routes, location, relative);
+          expect(got, `${JSON.stringify(to)} from ${location}`).toEqual(resolveTo(to, routes, location, relative));
+          got.pathname = "changed"; // a caller changing its answer changes nobody else's
+        }
+      }
+    }
+    // Absolute paths without // or .. were worked out once each; the rest every time.
+    const once = tos.filter((t) => t.startsWith("/") && !t.includes("//") && !t.includes("..")).length;
+    const always = (tos.length - once + 1) * contexts.length * 2;
+    expect(original).toHaveBeenCalledTimes(once + always);
   });
 });
 

@@ -257,6 +257,33 @@ export function branchStaticHandlers(original: CreateStaticHandler, matchRoutes:
   return wrapped as CreateStaticHandler;
 }
 
+type ResolveTo = (to: unknown, routePathnames: string[], locationPathname: string, isPathRelative?: boolean) => { pathname: string; search: string; hash: string };
+
+/**
+ * resolveTo, which every <Link> and <NavLink> calls (twice) to turn its `to` into a path:
+ * for an absolute path ("/persona/…?tab=chat") the answer depends on that text alone, so it is
+ * remembered (at most `limit` of them) and handed out as a new object each time. Relative
+ * paths, objects and anything unusual ("//", "..") go to the original (exported for tests).
+ */
+export function memoisedResolveTo(original: ResolveTo, limit = 5_000): ResolveTo {
+  const kept = new Map<string, { pathname: string; search: string; hash: string }>();
+  const memoised = function resolveTo(this: unknown, to: unknown, routePathnames: string[], locationPathname: string, isPathRelative?: boolean) {
+    if (typeof to !== "string" || to.charCodeAt(0) !== 47 /* / */ || to.includes("//") || to.includes("..")) {
+      return original.apply(this, arguments as never);
+    }
+    let path = kept.get(to);
+    if (!path) {
+      path = original(to, routePathnames, locationPathname, isPathRelative);
+      if (kept.size >= limit) kept.delete(kept.keys().next().value as string);
+      kept.set(to, { pathname: path.pathname, search: path.search, hash: path.hash });
+      return path;
+    }
+    return { pathname: path.pathname, search: path.search, hash: path.hash };
+  } as ResolveTo;
+  Object.defineProperty(memoised, MEMOISED, { value: true });
+  return memoised;
+}
+
 function replace<T extends Record<K, AnyFunction>, K extends keyof T & string>(module: T, name: K, wrap: (original: T[K]) => T[K]): void {
   const current = module[name] as T[K] & { [MEMOISED]?: boolean };
   if (typeof current !== "function") throw new Error(`route memoisation: ${name} is not a function in this version of Remix`);
@@ -276,9 +303,11 @@ export function memoiseRouteMatching(): void {
     matchRoutes: MatchRoutes;
     UNSAFE_convertRoutesToDataRoutes: ConvertRoutes;
     createStaticHandler: CreateStaticHandler;
+    resolveTo: ResolveTo;
   };
   replace(router, "matchRoutes", (original) => memoisedMatchRoutes(original));
   replace(router, "UNSAFE_convertRoutesToDataRoutes", (original) => memoisedConvertRoutes(original));
+  replace(router, "resolveTo", (original) => memoisedResolveTo(original));
   replace(router, "createStaticHandler", (original) => branchStaticHandlers(original, () => router.matchRoutes));
   const entry = fromRuntime("./entry.js") as { createEntryRouteModules: (manifest: object) => object };
   replace(entry, "createEntryRouteModules", (original) => memoisedEntryRouteModules(original));
