@@ -18,13 +18,17 @@ import { recoverImageJobs } from "./services/images.server";
 memoiseRouteMatching();
 
 // Configuration, DATA_DIR and the database (with migrations) are checked once, before the
-// first request: a bad set-up stops the server with a readable message.
+// first request: a bad set-up stops the server with a readable message. When app/server.mjs ran
+// the embedded database's start-up in a process of its own (PF_STARTUP_DONE=1), this checks the
+// settings and DATA_DIR and opens the database when a request first needs it.
 await startServer();
-// Image jobs a previous run left 'generating' can never finish: they are marked failed.
-const recoveredJobs = await recoverImageJobs();
-if (recoveredJobs > 0) console.log(`[images] ${recoveredJobs} interrupted image generation(s) marked failed`);
-// The embedded database's thread opens again when a request first needs it.
-await releaseIdleDatabase();
+if (process.env.PF_STARTUP_DONE !== "1") {
+  // Image jobs a previous run left 'generating' can never finish: they are marked failed.
+  const recoveredJobs = await recoverImageJobs();
+  if (recoveredJobs > 0) console.log(`[images] ${recoveredJobs} interrupted image generation(s) marked failed`);
+  // The embedded database's thread opens again when a request first needs it.
+  await releaseIdleDatabase();
+}
 
 export const streamTimeout = 5_000;
 

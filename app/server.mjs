@@ -14,6 +14,7 @@
 //   opened by one process;
 // - with PF_PROCESS_METRICS=1 (the bench sets it), GET /__process answers this process's
 //   CPU time and memory to loopback clients, so the bench can tell work from queueing.
+import { spawn } from "node:child_process";
 import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -117,8 +118,49 @@ function runPrimary(n) {
   }
 }
 
+// The embedded database's start-up work (migrations, its statistics, image jobs a previous run
+// left unfinished) runs in a short-lived process of its own, this same file with
+// PF_STARTUP_ONLY=1: what opening PGlite leaves in a process after its thread is closed
+// (compiled code, the allocator's arenas: about 70 MB) goes with that process, and this one opens
+// its database thread when a request first needs it (docs/decisions/015-a-lighter-document-and-start.md).
+// A failed start-up stops this process with the same exit code; its message is already printed.
+const startupOnly = process.env.PF_STARTUP_ONLY === "1";
+if (!startupOnly && startupInItsOwnProcess()) {
+  const code = await runStartupProcess();
+  if (code !== 0) process.exit(code);
+  process.env.PF_STARTUP_DONE = "1";
+}
+
+function startupInItsOwnProcess() {
+  return !process.env.DATABASE_URL && process.env.PGLITE_THREAD !== "0" && process.env.PGLITE_IDLE_SECONDS !== "0";
+}
+
+function runStartupProcess() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...process.execArgv, url.fileURLToPath(import.meta.url)], {
+      env: { ...process.env, PF_STARTUP_ONLY: "1" },
+      stdio: "inherit",
+    });
+    const forward = (signal) => child.kill(signal);
+    for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, forward);
+    child.on("exit", (code, signal) => {
+      for (const s of ["SIGINT", "SIGTERM"]) process.off(s, forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+    child.on("error", (error) => {
+      console.error(`\n[personaforge] cannot start:\nthe start-up process failed: ${error.message}\n`);
+      resolve(1);
+    });
+  });
+}
+
 const build = await import(url.pathToFileURL(path.join(root, "build", "index.js")).href);
 const hooks = build.entry.module.serverHooks;
+if (startupOnly) {
+  // Importing the build did the start-up work (app/entry.server.tsx); release DATA_DIR and go.
+  await hooks.closeDatabase();
+  process.exit(0);
+}
 
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 const DRAIN_LIMIT_MS = 10_000;

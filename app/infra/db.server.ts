@@ -32,14 +32,19 @@ let authTablesRole: "service_role" | "none" = "service_role";
 
 async function openFromEnv(): Promise<DatabaseHandle> {
   const env = getEnv();
+  // app/server.mjs ran the embedded database's start-up (below) in a process of its own just
+  // before this one: the thread is opened by the first statement, as after an idle release.
+  const startedElsewhere = !env.DATABASE_URL && env.PGLITE_THREAD !== "0" && process.env.PF_STARTUP_DONE === "1";
   const opened = env.DATABASE_URL
     ? await openPostgres(env.DATABASE_URL)
     : await openPglite(prepareDataDir(env.DATA_DIR), {
         thread: env.PGLITE_THREAD !== "0",
         idleReleaseMs: (env.PGLITE_IDLE_SECONDS ?? DEFAULT_PGLITE_IDLE_SECONDS) * 1000,
         liftoffOnly: env.PGLITE_WASM_LIFTOFF === "1",
+        openLater: startedElsewhere,
         log: (line) => console.log(`[db] ${line}`),
       });
+  if (startedElsewhere) return opened;
   // On Supabase the CLI applies supabase/migrations; the app does it on PGlite and plain Postgres.
   if (!env.SUPABASE_URL) await migrate(opened, (line) => console.log(`[db] ${line}`));
   // PGlite runs no autovacuum: without this its planner would keep the statistics of the day

@@ -11,7 +11,8 @@ export function startServer(): Promise<void> {
       const env = getEnv();
       prepareDataDir(env.DATA_DIR);
       await database();
-      console.log(
+      // The start-up process (app/server.mjs) leaves this line to the server that follows it.
+      if (process.env.PF_STARTUP_ONLY !== "1") console.log(
         `[personaforge] database: ${modes.database(env)}, auth: ${modes.auth(env)}, mail: ${modes.mail(env)}, ai: ${modes.ai(env)}, billing: ${modes.billing(env)}; data in ${env.DATA_DIR}`,
       );
     } catch (error) {

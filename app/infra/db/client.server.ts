@@ -183,7 +183,7 @@ function chooseWasmCompiler(liftoffOnly: boolean): void {
  */
 export async function openPglite(
   dataDir?: string,
-  options: { thread?: boolean; idleReleaseMs?: number; liftoffOnly?: boolean; log?: (line: string) => void } = {},
+  options: { thread?: boolean; idleReleaseMs?: number; liftoffOnly?: boolean; openLater?: boolean; log?: (line: string) => void } = {},
 ): Promise<DatabaseHandle> {
   let unlock = () => {};
   let dir: string | undefined;
@@ -218,7 +218,8 @@ export async function openPglite(
         released: () => log("database thread closed after being idle"),
         failed: (error) => log(`closing the idle database thread failed: ${error instanceof Error ? error.message : String(error)}`),
       });
-      onDemand.adopt(await openThread());
+      // With openLater (the start-up ran elsewhere), the first statement opens the thread.
+      if (!options.openLater) onDemand.adopt(await openThread());
       client = onDemand as unknown as PGlite;
     } else {
       const local = dir ? new PGlite(dir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
