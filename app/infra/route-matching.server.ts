@@ -248,7 +248,6 @@ export function branchStaticHandlers(original: CreateStaticHandler, matchRoutes:
     };
     return {
       ...whole,
-      dataRoutes: whole.dataRoutes,
       query: (request: Request, queryOptions?: object) => handlerFor(request).query(request, queryOptions),
       queryRoute: (request: Request, queryOptions?: { routeId?: string }) => handlerFor(request, queryOptions?.routeId).queryRoute(request, queryOptions),
     };
@@ -292,9 +291,10 @@ function replace<T extends Record<K, AnyFunction>, K extends keyof T & string>(m
 }
 
 /**
- * Replaces, once, matchRoutes and convertRoutesToDataRoutes on the @remix-run/router that
- * Remix's server runtime and React Router's static router use, createEntryRouteModules in the
- * server runtime and createServerRoutes in @remix-run/react (the copies the build loads).
+ * Replaces, once, matchRoutes, convertRoutesToDataRoutes, resolveTo and createStaticHandler on
+ * the @remix-run/router that Remix's server runtime and React Router use,
+ * createEntryRouteModules in the server runtime and createServerRoutes in @remix-run/react (the
+ * copies the build loads). Removing this call removes every one of them.
  */
 export function memoiseRouteMatching(): void {
   const require = createRequire(import.meta.url);

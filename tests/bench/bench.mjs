@@ -1607,13 +1607,12 @@ async function measureHistory(ctx) {
     rows.push(row({ ...storageRow, ...reason }));
     return rows;
   }
+  const pathOf = (c) => `/persona/${seeded.personaId}/${c.suffix}${c.query}`;
   const historyCookie = await creatorCookie(ctx, HISTORY.creator).catch(() => null);
-  if (historyCookie) {
-    await warmUp(ctx, cases.map((c) => ({ path: `/persona/${seeded.personaId}/${c.suffix}${c.query}`, cookie: historyCookie })), HISTORY);
-  }
+  if (historyCookie) await warmUp(ctx, cases.map((c) => ({ path: pathOf(c), cookie: historyCookie })), HISTORY);
   for (const c of cases) {
     if (aborting) break;
-    const path = `/persona/${seeded.personaId}/${c.suffix}${c.query}`;
+    const path = pathOf(c);
     const target = {
       path,
       displayPath: `/persona/{id}/${c.suffix}`,
@@ -1668,14 +1667,15 @@ async function measureSignedInPages(ctx) {
   const publicTarget = (when) => ({ path: SIGNED_IN.publicPath, label: `uncached public render, ${when}`, ...run });
   const rpsOf = (list, target) => list.find((r) => r.id === latencyNames(target).ids.rps)?.value ?? null;
 
+  // A page's path for its seeded creator: their persona's id, their search.
+  const pathFor = (page, creator) =>
+    page.path.replace("{id}", encodeURIComponent(creator.activePersonaId ?? "")).replace("{search}", encodeURIComponent(creator.search?.q ?? "zephyr"));
   const warmUpTargets = [{ path: SIGNED_IN.publicPath, cookie: null }];
   for (const page of SIGNED_IN.pages) {
     const creator = lib?.creators?.[page.creator];
     if (!creator) continue;
     const cookie = await creatorCookie(ctx, page.creator).catch(() => null);
-    if (!cookie) continue;
-    const path = page.path.replace("{id}", encodeURIComponent(creator.activePersonaId ?? "")).replace("{search}", encodeURIComponent(creator.search?.q ?? "zephyr"));
-    warmUpTargets.push({ path, cookie });
+    if (cookie) warmUpTargets.push({ path: pathFor(page, creator), cookie });
   }
   await warmUp(ctx, warmUpTargets, SIGNED_IN);
   const first = await measureLatencyTarget(ctx, publicTarget("before"));
@@ -1696,7 +1696,7 @@ async function measureSignedInPages(ctx) {
     let cookie;
     try {
       cookie = await creatorCookie(ctx, page.creator);
-      url = page.path.replace("{id}", encodeURIComponent(creator.activePersonaId ?? "")).replace("{search}", encodeURIComponent(creator.search?.q ?? "zephyr"));
+      url = pathFor(page, creator);
       const res = await ctx.fetchPage(url, { cookie });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
