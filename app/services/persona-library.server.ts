@@ -83,15 +83,19 @@ export async function listPersonas(
     eq(personas.userId, user.id),
     statusCondition(options.status),
     // The pattern is matched through the trigram indexes by a function of the database's
-    // (migration 20261123110000): under row-level security ILIKE itself may not use them.
-    search ? sql`${personas.id} = any(array(select search.persona_ids_matching(${search})))` : undefined,
+    // (migrations 20261123110000 and 20261125190000): under row-level security ILIKE itself
+    // may not use them. Its answer is a common table expression, so the page and the total
+    // share one run of it.
+    search ? sql`${personas.id} in (select id from matched)` : undefined,
   );
   const columns = shape === "card" ? CARD_COLUMNS : SUMMARY_COLUMNS;
   return withUser(user.id, async (tx) => {
+    const matched = search ? [tx.$with("matched", { id: personas.id }).as(sql`select search.persona_ids_matching(${search}) as id`)] : [];
     // The total is counted by a subquery the database runs once, from the index where it can;
     // a window count (count(*) over ()) read every matching row in full to count them.
     const read = (page: number) =>
       tx
+        .with(...matched)
         .select({ ...columns, total: sql<number>`(select count(*) from ${personas} where ${where})`.mapWith(Number) })
         .from(personas)
         .where(where)
@@ -103,7 +107,7 @@ export async function listPersonas(
     let total = rows[0]?.total ?? 0;
     if (rows.length === 0 && page > 1) {
       // A page past the end shows the last one.
-      const [counted] = await tx.select({ total: count() }).from(personas).where(where);
+      const [counted] = await tx.with(...matched).select({ total: count() }).from(personas).where(where);
       total = counted?.total ?? 0;
       page = pageCount(total, pageSize);
       rows = total > 0 ? await read(page) : [];
