@@ -39,19 +39,121 @@ const target = (m) => (m.tx ? open.get(m.tx).tx : pg);
 
 // Statements inside a transaction run as named prepared statements (decision 014): Postgres
 // parses, rewrites (row-level security included) and plans each distinct text once, not on
-// every run, and each run takes three protocol messages instead of PGlite's six. Planning was
-// most of the cost of a page's reads. As PGlite's own query() does, parameters are serialised
-// for the types Postgres inferred and rows parsed with its parsers. Outside a transaction
-// (PGlite then also syncs to disk) statements take PGlite's own path. Anything that may change
-// the schema (an exec, or a statement that is not a select, insert, update, delete or with)
-// makes every later statement be prepared anew, under a new name.
-let protocol, parseResults, parseDescribeStatementResults;
+// every run. Planning was most of the cost of a page's reads. As PGlite's own query() does,
+// parameters are serialised for the types Postgres inferred and rows parsed with its parsers.
+// Outside a transaction (PGlite then also syncs to disk) statements take PGlite's own path.
+// Anything that may change the schema (an exec, or a statement that is not a select, insert,
+// update, delete or with) makes every later statement be prepared anew, under a new name.
+//
+// A run of a prepared statement is one call into Postgres (bind, execute and sync in one
+// buffer), and its answer is read here from the bytes Postgres wrote (decision 016): PGlite's
+// reader copied every field into an ArrayBuffer of its own and built a message object for each
+// row before its results were built from those, about a third of this thread's time.
+let protocol, parseDescribeStatementResults, defaultParsers;
 const prepared = new Map();
 let preparedNames = 0;
 const PREPARED_LIMIT = 1000;
 const PREPARABLE = /^\\s*(select|insert|update|delete|with)\\s/i;
 function forgetPreparedAfter(text, always) {
   if (always || !PREPARABLE.test(text)) prepared.clear();
+}
+
+// The answer's bytes, gathered from Postgres's writes (each a view of its memory, valid only
+// during the call) into one buffer that is reused.
+let answer = Buffer.alloc(64 * 1024);
+let answerLength = 0;
+function gather(chunk) {
+  if (answerLength + chunk.length > answer.length) {
+    const bigger = Buffer.alloc(Math.max(answer.length * 2, answerLength + chunk.length));
+    answer.copy(bigger, 0, 0, answerLength);
+    answer = bigger;
+  }
+  answer.set(chunk, answerLength);
+  answerLength += chunk.length;
+}
+function joined(parts) {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+// ErrorResponse's and NoticeResponse's field codes, as PGlite's DatabaseError names them.
+const ERROR_FIELDS = { S: "severity", C: "code", D: "detail", H: "hint", P: "position", p: "internalPosition", q: "internalQuery", W: "where", s: "schema", t: "table", c: "column", d: "dataType", n: "constraint", F: "file", L: "line", R: "routine" };
+function cstringAt(b, at) {
+  const end = b.indexOf(0, at);
+  return [b.toString("utf8", at, end), end + 1];
+}
+function databaseError(b, at, length) {
+  const fields = {};
+  while (b[at] !== 0) {
+    const code = String.fromCharCode(b[at]);
+    const [value, next] = cstringAt(b, at + 1);
+    fields[code] = value;
+    at = next;
+  }
+  const error = new Error(fields.M);
+  error.name = "error";
+  error.length = length;
+  for (const code of Object.keys(ERROR_FIELDS)) if (fields[code] !== undefined) error[ERROR_FIELDS[code]] = fields[code];
+  return error;
+}
+// The statement's result as PGlite's parseResults builds it: rows (arrays or objects), fields,
+// command, affectedRows, rowCount. The first error in the answer is thrown.
+function readAnswer(b, length, statement, wire) {
+  const fields = statement.fields;
+  const overrides = new Set(wire && wire.textTypes ? wire.textTypes : []);
+  const parsers = fields.map((field) => (overrides.has(field.dataTypeID) ? null : pg.parsers[field.dataTypeID] || defaultParsers[field.dataTypeID] || null));
+  const asArrays = wire && wire.rowMode === "array";
+  const result = { rows: [], fields, command: undefined, affectedRows: 0 };
+  let error;
+  let at = 0;
+  while (at + 5 <= length) {
+    const type = b[at];
+    const size = b.readInt32BE(at + 1);
+    const body = at + 5;
+    const end = at + 1 + size;
+    if (type === 68 && !error) {
+      // DataRow: a count, then each field's length (-1 for null) and text.
+      const count = b.readInt16BE(body);
+      const row = asArrays ? new Array(count) : {};
+      let p = body + 2;
+      for (let i = 0; i < count; i++) {
+        const n = b.readInt32BE(p);
+        p += 4;
+        let value = null;
+        if (n !== -1) {
+          value = b.toString("utf8", p, p + n);
+          p += n;
+          const parse = parsers[i];
+          if (parse) value = parse(value, fields[i].dataTypeID);
+        }
+        if (asArrays) row[i] = value;
+        else row[fields[i].name] = value;
+      }
+      result.rows.push(row);
+    } else if (type === 67 && !error) {
+      // CommandComplete: 'SELECT 3', 'INSERT 0 1', 'UPDATE 2'…
+      const words = b.toString("utf8", body, end - 1).split(" ");
+      const counted = parseInt(words[words.length - 1], 10);
+      result.command = words[0];
+      if (["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"].includes(words[0])) result.affectedRows += counted;
+      if (!Number.isNaN(counted)) result.rowCount = counted;
+    } else if (type === 69) {
+      error ??= databaseError(b, body, size);
+    } else if (type === 65) {
+      // A notification (none is expected inside a transaction): passed on as PGlite's listener would.
+      const [channel, next] = cstringAt(b, body + 4);
+      const [payload] = cstringAt(b, next);
+      if (workerData.channels.includes(channel)) parentPort.postMessage({ channel, payload });
+    }
+    at = end;
+  }
+  if (error) throw error;
+  if (result.command === undefined) delete result.command;
+  return result;
 }
 function inTransaction(entry, text, params, wire) {
   if (!PREPARABLE.test(text)) {
@@ -60,29 +162,35 @@ function inTransaction(entry, text, params, wire) {
   }
   if (!prepared.has(text) && prepared.size >= PREPARED_LIMIT) return entry.tx.query(text, params, options(wire));
   return pg.runExclusive(async () => {
-    const run = (message) => pg.execProtocolStream(message, { syncToFs: false });
-    const messages = [];
-    try {
-      let statement = prepared.get(text);
-      if (!statement) {
-        const name = "pf_" + ++preparedNames;
+    let statement = prepared.get(text);
+    if (!statement) {
+      const run = (message) => pg.execProtocolStream(message, { syncToFs: false });
+      const name = "pf_" + ++preparedNames;
+      try {
         await run(protocol.serialize.parse({ name, text }));
         const described = await run(protocol.serialize.describe({ type: "S", name }));
-        statement = { name, paramTypes: parseDescribeStatementResults(described), row: described.find((x) => x.name === "rowDescription") };
-        prepared.set(text, statement);
+        const row = described.find((x) => x.name === "rowDescription");
+        statement = {
+          name,
+          paramTypes: parseDescribeStatementResults(described),
+          fields: row ? row.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })) : [],
+        };
+      } catch (error) {
+        await run(protocol.serialize.sync());
+        throw error;
       }
-      const values = (params || []).map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const serialize = pg.serializers[statement.paramTypes[i]];
-        return serialize ? serialize(value) : value.toString();
-      });
-      messages.push(...(await run(protocol.serialize.bind({ statement: statement.name, values }))));
-      if (statement.row) messages.push(statement.row);
-      messages.push(...(await run(protocol.serialize.execute({}))));
-    } finally {
-      messages.push(...(await run(protocol.serialize.sync())));
+      await run(protocol.serialize.sync());
+      prepared.set(text, statement);
     }
-    return parseResults(messages, pg.parsers, options(wire))[0];
+    const values = (params || []).map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serialize = pg.serializers[statement.paramTypes[i]];
+      return serialize ? serialize(value) : value.toString();
+    });
+    const message = joined([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]);
+    answerLength = 0;
+    await pg.execProtocolRawStream(message, { syncToFs: false, onRawData: gather });
+    return readAnswer(answer, answerLength, statement, wire);
   });
 }
 async function handle(m) {
@@ -91,7 +199,8 @@ async function handle(m) {
       const pglite = await import("@electric-sql/pglite");
       const { PGlite } = pglite;
       ({ protocol } = pglite);
-      ({ parseResults, parseDescribeStatementResults } = pglite.parse);
+      ({ parseDescribeStatementResults } = pglite.parse);
+      defaultParsers = pglite.types.parsers;
       const extensions = {};
       for (const name of workerData.extensions) extensions[name] = (await import("@electric-sql/pglite/contrib/" + name))[name];
       pg = new PGlite(workerData.dataDir, { startParams: workerData.startParams, extensions });

@@ -117,6 +117,30 @@ describe("PGlite on a worker thread", () => {
     expect((await db.memory()).preparedStatements).toBeGreaterThanOrEqual(2);
   });
 
+  test("a prepared statement's answer is read whole: long and multi-byte texts, many rows, nulls, counts of changed rows", async () => {
+    const long = `${"Ünïcödé ✨ 漢字 ".repeat(12_000)}end`; // about 250 KB of UTF-8, past the answer buffer's first size
+    await db.query("insert into notes (id, body) values ($1, $2)", [50, long]);
+    await db.query("insert into notes (id, body) select g, 'row ' || g from generate_series(100, 1099) g");
+    const inTx = await db.transaction(async (tx) => ({
+      one: await tx.query<{ body: string }>("select body from notes where id = $1", [50]),
+      many: await tx.query<{ id: number; body: string }>("select id, body from notes where id >= $1 order by id", [100]),
+      nulls: await tx.query("select null::text as nothing, $1::int as n", [7]),
+      updated: await tx.query("update notes set body = body || '!' where id between $1 and $2", [100, 199]),
+    }));
+    const direct = {
+      one: await db.query<{ body: string }>("select body from notes where id = $1", [50]),
+      many: await db.query<{ id: number; body: string }>("select id, body from notes where id >= $1 order by id", [100]),
+    };
+    expect(inTx.one.rows[0]!.body).toBe(long);
+    expect(inTx.one).toEqual(direct.one);
+    expect(inTx.many.rows).toHaveLength(1000);
+    expect(inTx.many.rows[0]).toEqual({ id: 100, body: "row 100" }); // read before the update, in the same transaction
+    expect(direct.many.rows.slice(99, 101)).toEqual([{ id: 199, body: "row 199!" }, { id: 200, body: "row 200" }]);
+    expect(inTx.nulls.rows).toEqual([{ nothing: null, n: 7 }]);
+    expect(inTx.updated).toMatchObject({ affectedRows: 100, rowCount: 100, command: "UPDATE", rows: [] });
+    await db.query("delete from notes where id = 50 or id >= 100");
+  });
+
   test("a failing prepared statement fails its transaction with the database's error, and the next transaction runs it again", async () => {
     const insert = "insert into notes (id, body) values ($1, $2)";
     const failure = await db
