@@ -84,13 +84,16 @@ export async function listPersonas(
     statusCondition(options.status),
     // The pattern is matched through the trigram indexes by a function of the database's
     // (migrations 20261123110000 and 20261125190000): under row-level security ILIKE itself
-    // may not use them. Its answer is a common table expression, so the page and the total
-    // share one run of it.
-    search ? sql`${personas.id} in (select id from matched)` : undefined,
+    // may not use them. Its answer is one array in a common table expression, so the page and
+    // the total share one run of it and each looks its ids up by primary key (`in (select id
+    // …)` made Postgres read all of the creator's rows to join them).
+    search ? sql`${personas.id} = any((select ids from matched)::uuid[])` : undefined,
   );
   const columns = shape === "card" ? CARD_COLUMNS : SUMMARY_COLUMNS;
   return withUser(user.id, async (tx) => {
-    const matched = search ? [tx.$with("matched", { id: personas.id }).as(sql`select search.persona_ids_matching(${search}) as id`)] : [];
+    const matched = search
+      ? [tx.$with("matched", { ids: sql<string[]>`ids` }).as(sql`select array(select search.persona_ids_matching(${search})) as ids`)]
+      : [];
     // The total is counted by a subquery the database runs once, from the index where it can;
     // a window count (count(*) over ()) read every matching row in full to count them.
     const read = (page: number) =>
