@@ -210,7 +210,7 @@ app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req,
 
 app.use(discardUnreadBodies);
 app.use((req, res, next) => {
-  const message = hooks.crossSiteRefusal(req.method, webHeaders(req.headers));
+  const message = hooks.crossSiteRefusal(req.method, () => webHeaders(req.headers));
   if (message) refuse(req, res, 403, "Request refused", message);
   else next();
 });

@@ -35,7 +35,12 @@ describe("crossSiteRefusal", () => {
       { cookie: "pf_session=x" },
     ]) {
       expect(crossSiteRefusal("POST", headers(values)), JSON.stringify(values)).toBe(CROSS_SITE_MESSAGE);
+      // The server's form: the headers are built only for a state-changing method.
+      expect(crossSiteRefusal("POST", () => headers(values)), JSON.stringify(values)).toBe(CROSS_SITE_MESSAGE);
     }
+    const built = vi.fn(() => headers({ origin: "http://evil.example", cookie: "a=b" }));
+    expect(crossSiteRefusal("GET", built)).toBeNull();
+    expect(built).not.toHaveBeenCalled();
   });
 
   it("exempts Bearer-token calls and clients without cookies", async () => {

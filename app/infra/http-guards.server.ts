@@ -16,8 +16,10 @@ export const CROSS_SITE_MESSAGE =
  * (X-Forwarded-Host, else Host), so the two never disagree. Returns the refusal's
  * message, or null.
  */
-export function crossSiteRefusal(method: string, headers: Headers): string | null {
+export function crossSiteRefusal(method: string, requestHeaders: Headers | (() => Headers)): string | null {
   if (SAFE_METHODS.has(method.toUpperCase())) return null;
+  // The server passes a function: a page view (GET) never builds the Headers object.
+  const headers = typeof requestHeaders === "function" ? requestHeaders() : requestHeaders;
   if (/^Bearer\s+\S/i.test(headers.get("authorization") ?? "")) return null;
   const origin = headers.get("origin");
   if (origin !== null) {
