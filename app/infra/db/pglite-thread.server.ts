@@ -59,8 +59,11 @@ function forgetPreparedAfter(text, always) {
 }
 
 // The answer's bytes, gathered from Postgres's writes (each a view of its memory, valid only
-// during the call) into one buffer that is reused.
-let answer = Buffer.alloc(64 * 1024);
+// during the call) into one buffer that is reused; after an answer of more than a megabyte (an
+// export, say) it goes back to its first size.
+const ANSWER_SIZE = 64 * 1024;
+const ANSWER_KEPT = 1024 * 1024;
+let answer = Buffer.alloc(ANSWER_SIZE);
 let answerLength = 0;
 function gather(chunk) {
   if (answerLength + chunk.length > answer.length) {
@@ -80,7 +83,7 @@ function joined(parts) {
   }
   return out;
 }
-// ErrorResponse's and NoticeResponse's field codes, as PGlite's DatabaseError names them.
+// ErrorResponse's field codes, as PGlite's DatabaseError names them.
 const ERROR_FIELDS = { S: "severity", C: "code", D: "detail", H: "hint", P: "position", p: "internalPosition", q: "internalQuery", W: "where", s: "schema", t: "table", c: "column", d: "dataType", n: "constraint", F: "file", L: "line", R: "routine" };
 function cstringAt(b, at) {
   const end = b.indexOf(0, at);
@@ -190,7 +193,11 @@ function inTransaction(entry, text, params, wire) {
     const message = joined([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]);
     answerLength = 0;
     await pg.execProtocolRawStream(message, { syncToFs: false, onRawData: gather });
-    return readAnswer(answer, answerLength, statement, wire);
+    try {
+      return readAnswer(answer, answerLength, statement, wire);
+    } finally {
+      if (answer.length > ANSWER_KEPT) answer = Buffer.alloc(ANSWER_SIZE);
+    }
   });
 }
 async function handle(m) {
