@@ -1,8 +1,9 @@
 // The shared error boundary: per-status text, never a stack trace.
-import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 
 import { NOT_FOUND } from "~/domain/site";
 
+import { Link } from "./link";
 import { AlertIcon } from "./ui/icons";
 
 const statusText: Record<number, { title: string; hint: string }> = {

@@ -4,12 +4,13 @@
 // redirects back with a flash toast. Failures come back as field errors with what was
 // typed (never a password), plus a toast when JavaScript runs.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { PasswordField } from "~/components/auth-layout";
 import { Avatar } from "~/components/avatar";
+import { Link } from "~/components/link";
 import { useToast } from "~/components/toaster";
 import { Field, FormAlert } from "~/components/ui/field";
 import { useLiteForm } from "~/components/use-lite-form";

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 
+import { Link } from "~/components/link";
 import { PricingCards } from "~/components/pricing-cards";
 import { PublicLayout } from "~/components/public-layout";
 import { BookIcon, ChatIcon, DownloadIcon, ImageIcon, SparklesIcon, UserIcon } from "~/components/ui/icons";
