@@ -299,7 +299,7 @@ const server = host ? app.listen(port, host, ready) : app.listen(port, ready);
 // An idle keep-alive connection is closed by the client or the proxy in front, not by us first:
 // a request sent on a connection just as the server closes it fails with ECONNRESET (Node's
 // default is 5 s; load balancers commonly keep idle connections for 60 s). Headers must still
-// arrive within their own limit, which Node requires to be the longer of the two.
+// arrive within their own limit, which Node's guidance sets longer than the keep-alive.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 function ready() {
