@@ -6,28 +6,15 @@
 // In the browser every link is Remix's own, so hydration, client-side navigation and
 // prefetching are unchanged. Anything else (an object, a relative path, a '.' or '..'
 // segment, a protocol-relative or absolute URL) goes to Remix's <Link> on the server too.
-import { Link as RemixLink } from "@remix-run/react";
+import { createPath, Link as RemixLink, parsePath } from "@remix-run/react";
 import { createElement, forwardRef, Fragment, type ComponentProps } from "react";
 
 type LinkProps = ComponentProps<typeof RemixLink>;
 
-/** What Remix's useHref answers for a self-resolving path without a basename: an empty '?' or '#' is dropped. */
-export function serverHref(to: string): string {
-  const hashAt = to.indexOf("#");
-  const hash = hashAt >= 0 ? to.slice(hashAt) : "";
-  const beforeHash = hashAt >= 0 ? to.slice(0, hashAt) : to;
-  const searchAt = beforeHash.indexOf("?");
-  const search = searchAt >= 0 ? beforeHash.slice(searchAt) : "";
-  const pathname = searchAt >= 0 ? beforeHash.slice(0, searchAt) : beforeHash;
-  return pathname + (search === "?" ? "" : search) + (hash === "#" ? "" : hash);
-}
-
 /** A path that resolves to itself: absolute, not protocol-relative, no '.' or '..' segment. */
 export function rendersOnServerAsAnchor(to: LinkProps["to"]): to is string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//")) return false;
-  const end = to.search(/[?#]/);
-  const pathname = end < 0 ? to : to.slice(0, end);
-  return !pathname.split("/").some((segment) => segment === "." || segment === "..");
+  return !(parsePath(to).pathname ?? "").split("/").some((segment) => segment === "." || segment === "..");
 }
 
 /** Remix's <Link> as the server renders it (see above); exported for its test. */
@@ -47,7 +34,10 @@ export const ServerLink = forwardRef<HTMLAnchorElement, LinkProps>(function Serv
     ...rest
   } = props;
   if (!rendersOnServerAsAnchor(to)) return createElement(RemixLink, { ...props, ref });
-  const anchor = createElement("a", { ...rest, "data-discover": discover === "render" && !reloadDocument ? "true" : undefined, href: serverHref(to), target });
+  // useHref's answer for such a path without a basename: React Router's own parse and print
+  // (an empty '?' or '#' dropped).
+  const href = createPath(parsePath(to));
+  const anchor = createElement("a", { ...rest, "data-discover": discover === "render" && !reloadDocument ? "true" : undefined, href, target });
   // Remix's <Link> returns the anchor and a prefetch slot (empty on the server) side by side:
   // the same two children keep ids made by useId inside the link the same.
   return createElement(Fragment, null, anchor, null);
