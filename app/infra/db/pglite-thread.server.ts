@@ -74,34 +74,12 @@ function gather(chunk) {
   answer.set(chunk, answerLength);
   answerLength += chunk.length;
 }
-function joined(parts) {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-// ErrorResponse's field codes, as PGlite's DatabaseError names them.
-const ERROR_FIELDS = { S: "severity", C: "code", D: "detail", H: "hint", P: "position", p: "internalPosition", q: "internalQuery", W: "where", s: "schema", t: "table", c: "column", d: "dataType", n: "constraint", F: "file", L: "line", R: "routine" };
-function cstringAt(b, at) {
-  const end = b.indexOf(0, at);
-  return [b.toString("utf8", at, end), end + 1];
-}
-function databaseError(b, at, length) {
-  const fields = {};
-  while (b[at] !== 0) {
-    const code = String.fromCharCode(b[at]);
-    const [value, next] = cstringAt(b, at + 1);
-    fields[code] = value;
-    at = next;
-  }
-  const error = new Error(fields.M);
-  error.name = "error";
-  error.length = length;
-  for (const code of Object.keys(ERROR_FIELDS)) if (fields[code] !== undefined) error[ERROR_FIELDS[code]] = fields[code];
-  return error;
+// An error or a notification (the rare messages of an answer besides rows and the completion):
+// read by PGlite's own protocol parser, so an error is PGlite's DatabaseError with its fields.
+function parsedMessage(b, at, end) {
+  let message;
+  new protocol.Parser().parse(b.subarray(at, end), (parsed) => (message = parsed));
+  return message;
 }
 // The statement's result as PGlite's parseResults builds it: rows (arrays or objects), fields,
 // command, affectedRows, rowCount. The first error in the answer is thrown.
@@ -145,11 +123,10 @@ function readAnswer(b, length, statement, wire) {
       if (["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"].includes(words[0])) result.affectedRows += counted;
       if (!Number.isNaN(counted)) result.rowCount = counted;
     } else if (type === 69) {
-      error ??= databaseError(b, body, size);
+      error ??= parsedMessage(b, at, end);
     } else if (type === 65) {
       // A notification (none is expected inside a transaction): passed on as PGlite's listener would.
-      const [channel, next] = cstringAt(b, body + 4);
-      const [payload] = cstringAt(b, next);
+      const { channel, payload } = parsedMessage(b, at, end);
       if (workerData.channels.includes(channel)) parentPort.postMessage({ channel, payload });
     }
     at = end;
@@ -190,7 +167,7 @@ function inTransaction(entry, text, params, wire) {
       const serialize = pg.serializers[statement.paramTypes[i]];
       return serialize ? serialize(value) : value.toString();
     });
-    const message = joined([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]);
+    const message = Buffer.concat([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]);
     answerLength = 0;
     await pg.execProtocolRawStream(message, { syncToFs: false, onRawData: gather });
     try {
