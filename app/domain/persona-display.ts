@@ -34,15 +34,29 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["minute", 60],
 ];
 
-// Building an Intl formatter is costly; one serves every card.
+// Building an Intl formatter is costly; one serves every card. Formatting costs a few
+// microseconds a time, and a page of cards asks for the same few phrases ('2 days ago'):
+// each phrase is formatted once (units × amounts: a few hundred at most).
 let formatter: Intl.RelativeTimeFormat | undefined;
+const phrases = new Map<string, string>();
+const PHRASES_KEPT = 1_000;
+
+function phrase(amount: number, unit: Intl.RelativeTimeFormatUnit): string {
+  const key = `${amount} ${unit}`;
+  let found = phrases.get(key);
+  if (found === undefined) {
+    found = (formatter ??= new Intl.RelativeTimeFormat("en", { numeric: "auto" })).format(amount, unit);
+    if (phrases.size >= PHRASES_KEPT) phrases.clear();
+    phrases.set(key, found);
+  }
+  return found;
+}
 
 /** "3 days ago", "just now": the created date as relative time. */
 export function relativeTime(date: Date | string, now: Date = new Date()): string {
   const seconds = Math.round((new Date(date).getTime() - now.getTime()) / 1000);
-  const format = (formatter ??= new Intl.RelativeTimeFormat("en", { numeric: "auto" }));
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return phrase(Math.round(seconds / size), unit);
   }
   return "just now";
 }

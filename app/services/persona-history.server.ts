@@ -69,6 +69,31 @@ async function personaHead(tx: Tx, personaId: string) {
   return { ...row, latest: row.latest ?? 0 };
 }
 
+// Versions never change (no one may update them; a deleted persona's go with it and a new
+// persona has a new id), so what is worked out from them is worked out once: a version's
+// one-line summary (against the version before it) and a comparison of two versions (the
+// word diff of two long backstories costs more than the rest of the page). Both are
+// consulted only after the versions were read through the RLS door in this request, so they
+// never answer for a persona the caller cannot see. Kept: the summaries of a few hundred
+// pages, the few dozen comparisons being looked at now.
+const SUMMARIES_KEPT = 5_000;
+const summaries = new Map<string, string>();
+const COMPARISONS_KEPT = 32;
+const comparisons = new Map<string, VersionComparison>();
+
+/** The value kept under `key`, or `compute()`'s, kept (the least recently used goes first). */
+function remembered<V>(kept: Map<string, V>, limit: number, key: string, compute: () => V): V {
+  let found = kept.get(key);
+  if (found !== undefined) {
+    kept.delete(key); // most recently used last
+  } else {
+    found = compute();
+    if (kept.size >= limit) kept.delete(kept.keys().next().value!);
+  }
+  kept.set(key, found);
+  return found;
+}
+
 // The list reads no long text: only whether this version changed the backstory.
 const { backstory: _b, narrative: _n, ...SUMMARY_COLUMNS } = getTableColumns(personaVersions);
 
@@ -118,13 +143,17 @@ export async function listVersions(
       const row = rows[i]!;
       if (row.version <= top - pageSize) break;
       const previous = rows[i + 1];
+      const against = previous && previous.version === row.version - 1 ? previous : null;
       items.push({
         version: row.version,
         kind: row.kind,
         label: kindLabel(row.kind, row.restoredFrom),
         restoredFrom: row.restoredFrom,
         createdAt: row.createdAt,
-        summary: changeSummary(previous && previous.version === row.version - 1 ? summaryFields(previous) : null, summaryFields(row)),
+        // Version 1 has no previous version; any other is summarised against the one before.
+        summary: remembered(summaries, SUMMARIES_KEPT, `${personaId}:${row.version}:${against ? "previous" : "first"}`, () =>
+          changeSummary(against && summaryFields(against), summaryFields(row)),
+        ),
       });
     }
     return {
@@ -203,25 +232,8 @@ export interface CompareResult extends VersionComparison {
   toVersion: VersionDetail;
 }
 
-// Versions never change (no one may update them; a deleted persona's go with it and a new
-// persona has a new id), so a comparison of two of them is computed once: the word diff of
-// two long backstories costs more than the rest of the page. Consulted only after the two
-// versions were read through the RLS door in this request, so it never answers for a
-// persona the caller cannot see. A few dozen entries: the comparisons being looked at now.
-const COMPARISONS_KEPT = 32;
-const comparisons = new Map<string, VersionComparison>();
-
 function comparison(from: VersionDetail, to: VersionDetail): VersionComparison {
-  const key = `${from.personaId}:${from.version}:${to.version}`;
-  let found = comparisons.get(key);
-  if (found) {
-    comparisons.delete(key); // most recently used last
-  } else {
-    found = compareVersions(from, to);
-    if (comparisons.size >= COMPARISONS_KEPT) comparisons.delete(comparisons.keys().next().value!);
-  }
-  comparisons.set(key, found);
-  return found;
+  return remembered(comparisons, COMPARISONS_KEPT, `${from.personaId}:${from.version}:${to.version}`, () => compareVersions(from, to));
 }
 
 /**
