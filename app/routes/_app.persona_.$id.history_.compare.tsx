@@ -32,13 +32,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const result = await orHistoryNotFound(headers, id, () => compare(user, id, versionParam(query, "from"), versionParam(query, "to")));
   const side = (v: typeof result.fromVersion) => ({ version: v.version, label: v.label, createdAt: v.createdAt });
-  // The page shows a changed text around its changes and an unchanged one as a preview; the
-  // whole texts stay out of the HTML (the API answers with every part).
-  const fields = result.fields.map((field): ShownField => {
-    if (field.kind !== "text") return field;
-    if (field.changed) return { ...field, parts: condense(field.parts) };
-    return { ...field, parts: [{ op: "same" as const, text: preview(field.parts.map((p) => p.text).join("")) }] };
-  });
   return data(
     {
       persona: result.persona,
@@ -46,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       to: result.to,
       latest: result.latest,
       changed: result.changed,
-      fields,
+      fields: shownFields(result.fields),
       sides: [side(result.fromVersion), side(result.toVersion)],
       now: new Date().toISOString(),
     },
@@ -127,6 +120,25 @@ export default function CompareVersions() {
       </section>
     </div>
   );
+}
+
+// The page shows a changed text around its changes and an unchanged one as a preview; the
+// whole texts stay out of the HTML (the API answers with every part). A comparison's fields
+// are worked out once and kept while the comparison is (persona-history.server.ts), and so
+// are these.
+const shown = new WeakMap<FieldComparison[], ShownField[]>();
+
+function shownFields(fields: FieldComparison[]): ShownField[] {
+  let found = shown.get(fields);
+  if (!found) {
+    found = fields.map((field): ShownField => {
+      if (field.kind !== "text") return field;
+      if (field.changed) return { ...field, parts: condense(field.parts) };
+      return { ...field, parts: [{ op: "same" as const, text: preview(field.parts.map((p) => p.text).join("")) }] };
+    });
+    shown.set(fields, found);
+  }
+  return found;
 }
 
 function preview(text: string): string {

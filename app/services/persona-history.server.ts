@@ -168,15 +168,42 @@ export async function listVersions(
   });
 }
 
-/**
- * Versions in full (their stored or referenced texts included). Each text is read once, from
- * the version that holds it, however many of the versions share it.
- */
-async function readVersions(tx: Tx, personaId: string, numbers: number[]): Promise<VersionDetail[]> {
-  const found = await tx
+type VersionRow = Awaited<ReturnType<typeof readVersionRows>>[number];
+
+/** Versions without their long texts (which version holds each text instead). */
+function readVersionRows(tx: Tx, personaId: string, numbers: number[]) {
+  return tx
     .select(SUMMARY_COLUMNS)
     .from(personaVersions)
     .where(and(eq(personaVersions.personaId, personaId), inArray(personaVersions.version, numbers)));
+}
+
+/** A version's number, kind and time: what a page says about it beside its fields. */
+export interface VersionHead {
+  personaId: string;
+  version: number;
+  kind: string;
+  label: string;
+  restoredFrom: number | null;
+  createdAt: Date;
+}
+
+function versionHead(row: VersionRow): VersionHead {
+  return {
+    personaId: row.personaId,
+    version: row.version,
+    kind: row.kind,
+    label: kindLabel(row.kind, row.restoredFrom),
+    restoredFrom: row.restoredFrom,
+    createdAt: row.createdAt,
+  };
+}
+
+/**
+ * Versions in full: their texts are added, each read once, from the version that holds it,
+ * however many of the versions share it.
+ */
+async function withTexts(tx: Tx, personaId: string, found: VersionRow[]): Promise<VersionDetail[]> {
   const holders = [...new Set(found.flatMap((row) => [row.backstoryVersion, row.narrativeVersion]))];
   const texts = holders.length
     ? await tx
@@ -185,18 +212,8 @@ async function readVersions(tx: Tx, personaId: string, numbers: number[]): Promi
         .where(and(eq(personaVersions.personaId, personaId), inArray(personaVersions.version, holders)))
     : [];
   const held = new Map(texts.map((text) => [text.version, text]));
-  const rows = found.map((row) => ({
-    ...row,
-    backstory: held.get(row.backstoryVersion)?.backstory ?? null,
-    narrative: held.get(row.narrativeVersion)?.narrative ?? null,
-  }));
-  return rows.map((row) => ({
-    personaId: row.personaId,
-    version: row.version,
-    kind: row.kind,
-    label: kindLabel(row.kind, row.restoredFrom),
-    restoredFrom: row.restoredFrom,
-    createdAt: row.createdAt,
+  return found.map((row) => ({
+    ...versionHead(row),
     name: row.name,
     type: row.type,
     gender: row.gender,
@@ -204,14 +221,19 @@ async function readVersions(tx: Tx, personaId: string, numbers: number[]): Promi
     interests: row.interests,
     description: row.description,
     personality: row.personality,
-    backstory: row.backstory,
-    narrative: row.narrative,
+    backstory: held.get(row.backstoryVersion)?.backstory ?? null,
+    narrative: held.get(row.narrativeVersion)?.narrative ?? null,
     imageUrl: row.imageUrl,
     secondaryImageUrl: row.secondaryImageUrl,
     imageStyle: row.imageStyle,
     status: row.status,
     statusBeforeArchive: row.statusBeforeArchive,
   }));
+}
+
+/** Versions in full (their stored or referenced texts included). */
+async function readVersions(tx: Tx, personaId: string, numbers: number[]): Promise<VersionDetail[]> {
+  return withTexts(tx, personaId, await readVersionRows(tx, personaId, numbers));
 }
 
 /** One version in full; an unknown persona or version number is a 404. */
@@ -228,17 +250,14 @@ export async function getVersion(user: CurrentUser, personaId: string, version: 
 export interface CompareResult extends VersionComparison {
   persona: { id: string; name: string };
   latest: number;
-  fromVersion: VersionDetail;
-  toVersion: VersionDetail;
-}
-
-function comparison(from: VersionDetail, to: VersionDetail): VersionComparison {
-  return remembered(comparisons, COMPARISONS_KEPT, `${from.personaId}:${from.version}:${to.version}`, () => compareVersions(from, to));
+  fromVersion: VersionHead;
+  toVersion: VersionHead;
 }
 
 /**
  * Two versions compared. Absent numbers default to the previous and the current version
  * (version 1 alone is compared with itself); a given number that is no version is a 404.
+ * The long texts are read only when the comparison is not worked out already.
  */
 export async function compare(
   user: CurrentUser,
@@ -251,16 +270,24 @@ export async function compare(
     if (from === null || to === null) throw versionNotFound();
     const toN = to ?? head.latest;
     const fromN = from ?? Math.max(1, toN - 1);
-    const rows = await readVersions(tx, personaId, [fromN, toN]);
+    const rows = await readVersionRows(tx, personaId, [fromN, toN]);
     const fromRow = rows.find((r) => r.version === fromN);
     const toRow = rows.find((r) => r.version === toN);
     if (!fromRow || !toRow) throw versionNotFound();
+    const key = `${personaId}:${fromN}:${toN}`;
+    let worked = comparisons.get(key);
+    if (!worked) {
+      const full = await withTexts(tx, personaId, fromN === toN ? [fromRow] : [fromRow, toRow]);
+      const byNumber = (n: number) => full.find((r) => r.version === n)!;
+      worked = compareVersions(byNumber(fromN), byNumber(toN));
+    }
+    const found = worked;
     return {
-      ...comparison(fromRow, toRow),
+      ...remembered(comparisons, COMPARISONS_KEPT, key, () => found),
       persona: { id: head.id, name: head.name },
       latest: head.latest,
-      fromVersion: fromRow,
-      toVersion: toRow,
+      fromVersion: versionHead(fromRow),
+      toVersion: versionHead(toRow),
     };
   });
 }
