@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 
 import {
   branchStaticHandlers,
+  directLoaderRequests,
+  isItsOwnLoaderCopy,
   memoisedConvertRoutes,
   memoisedEntryRouteModules,
   memoisedMatchRoutes,
@@ -254,3 +256,62 @@ describe("links resolved once per path", () => {
   });
 });
 
+
+describe("loaders handed the request as it is when Remix's copy would be the same", () => {
+  const runtime = createRequire(createRequire(import.meta.url).resolve("@remix-run/server-runtime"));
+  const { callRouteLoader } = runtime("./data.js");
+  const responses = runtime("./responses.js");
+  const call = (request: Request, loader: (args: { request: Request }) => unknown, singleFetch = true) => ({
+    request,
+    params: { id: "1" },
+    loadContext: { clientAddress: "127.0.0.1" },
+    loader,
+    routeId: "routes/x",
+    singleFetch,
+  });
+
+  it("passes a plain GET or HEAD on as it is; anything Remix's copy would change goes to Remix's own", () => {
+    for (const url of ["http://h/persona/1", "http://h/persona/1?page=2", "http://h/my-personas?tab=archived&q=caf%C3%A9", "http://h/x?a=1&a=2", "http://h/x?q=it's", "http://h/x?q=a+b&q="]) {
+      expect(isItsOwnLoaderCopy(new Request(url)), url).toBe(true);
+      expect(isItsOwnLoaderCopy(new Request(url, { method: "HEAD" })), url).toBe(true);
+    }
+    for (const url of ["http://h/x?", "http://h/x?index", "http://h/x?_routes=routes/a", "http://h/x?q=a%20b", "http://h/x?q=%2A", "http://h/x?q"]) {
+      expect(isItsOwnLoaderCopy(new Request(url)), url).toBe(false);
+    }
+    expect(isItsOwnLoaderCopy(new Request("http://h/x", { method: "POST", body: "a=1" }))).toBe(false);
+  });
+
+  it("gives the loader the very request, with the URL, headers and signal Remix's copy would carry, and answers what Remix answers", async () => {
+    const direct = directLoaderRequests(callRouteLoader, responses);
+    const request = new Request("http://h/persona/1?page=2", { headers: { cookie: "a=b" } });
+    const seen: Request[] = [];
+    const loader = ({ request: given }: { request: Request }) => {
+      seen.push(given);
+      return { page: new URL(given.url).searchParams.get("page"), cookie: given.headers.get("cookie") };
+    };
+    const mine = await direct(call(request, loader));
+    const remix = await callRouteLoader(call(request, loader));
+    expect(mine).toEqual(remix);
+    expect(seen[0]).toBe(request);
+    expect(seen[1]).not.toBe(request);
+    expect(seen[1]!.url).toBe(seen[0]!.url);
+    expect(seen[1]!.method).toBe(seen[0]!.method);
+    expect([...seen[1]!.headers]).toEqual([...seen[0]!.headers]);
+
+    const thrown = (fn: () => Promise<unknown>) => fn().then(() => null, (error: Error) => error.message);
+    const none = () => undefined;
+    expect(await thrown(() => direct(call(request, none)))).toBe(await thrown(() => callRouteLoader(call(request, none))));
+    const response = new Response(null, { status: 204 });
+    expect(await direct(call(request, () => response))).toBe(response);
+  });
+
+  it("leaves every other call to Remix's own", async () => {
+    const original = vi.fn(async () => "remix");
+    const direct = directLoaderRequests(original, responses);
+    for (const request of [new Request("http://h/x?index"), new Request("http://h/x?_routes=a"), new Request("http://h/x?q=a%20b")]) {
+      expect(await direct(call(request, () => "mine"))).toBe("remix");
+    }
+    expect(await direct(call(new Request("http://h/x"), () => "mine", false))).toBe("remix");
+    expect(original).toHaveBeenCalledTimes(4);
+  });
+});
