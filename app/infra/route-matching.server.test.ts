@@ -256,7 +256,6 @@ describe("links resolved once per path", () => {
   });
 });
 
-
 describe("loaders handed the request as it is when Remix's copy would be the same", () => {
   const runtime = createRequire(createRequire(import.meta.url).resolve("@remix-run/server-runtime"));
   const { callRouteLoader } = runtime("./data.js");
