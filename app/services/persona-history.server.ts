@@ -31,13 +31,17 @@ export interface VersionListItem {
   summary: string;
 }
 
-export interface VersionDetail extends VersionFields {
+/** A version's number, kind and time: what a page says about it beside its fields. */
+export interface VersionHead {
   personaId: string;
   version: number;
   kind: string;
   label: string;
   restoredFrom: number | null;
   createdAt: Date;
+}
+
+export interface VersionDetail extends VersionFields, VersionHead {
   narrative: string | null;
   secondaryImageUrl: string | null;
   statusBeforeArchive: string | null;
@@ -176,16 +180,6 @@ function readVersionRows(tx: Tx, personaId: string, numbers: number[]) {
     .select(SUMMARY_COLUMNS)
     .from(personaVersions)
     .where(and(eq(personaVersions.personaId, personaId), inArray(personaVersions.version, numbers)));
-}
-
-/** A version's number, kind and time: what a page says about it beside its fields. */
-export interface VersionHead {
-  personaId: string;
-  version: number;
-  kind: string;
-  label: string;
-  restoredFrom: number | null;
-  createdAt: Date;
 }
 
 function versionHead(row: VersionRow): VersionHead {
