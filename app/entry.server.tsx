@@ -3,19 +3,22 @@ import { Writable } from "node:stream";
 
 import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "./components/nonce";
 import { closeDatabase, databaseMemory, releaseIdleDatabase } from "./infra/db.server";
 import { commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/http-guards.server";
 import { deferScriptsInBytes } from "./infra/deferred-scripts.server";
 import { cachedPage, publicPageKey, storePage } from "./infra/page-cache.server";
+import { loadRenderToPipeableStream } from "./infra/react-writer.server";
 import { memoiseRouteMatching } from "./infra/route-matching.server";
 import { startServer } from "./infra/startup.server";
 import { recoverImageJobs } from "./services/images.server";
 
 // Remix's route matching, remembered per URL path (docs/decisions/014-less-work-per-signed-in-request.md).
 memoiseRouteMatching();
+
+// React's renderer, writing its pieces as strings (docs/decisions/019-a-string-writer-for-react.md).
+const { renderToPipeableStream } = loadRenderToPipeableStream();
 
 // Configuration, DATA_DIR and the database (with migrations) are checked once, before the
 // first request: a bad set-up stops the server with a readable message. When app/server.mjs ran
