@@ -112,6 +112,40 @@ test.describe("my personas", () => {
     await expect(page.getByRole("link", { name: "All Personas" })).toHaveAttribute("aria-current", "page");
   });
 
+  test("names and descriptions in Japanese and emoji arrive whole, with no stray bytes", async ({ page, request, jsEnabled }) => {
+    const account = await createAccount(request);
+    // Ten personas written almost all in characters of three and four bytes, of ten lengths, so
+    // that many of the pages' write boundaries fall inside a character (where React 18's own
+    // writer left NUL bytes: docs/decisions/019-a-string-writer-for-react.md).
+    const names = Array.from({ length: 10 }, (_, i) => `ノヴァ${"ー".repeat(i)} 🌃${i}`);
+    const descriptions = names.map((_, i) => `${"東京の夜、配信を始めた。".repeat(2 + i)}🌃`);
+    const ids = await seed(
+      request,
+      account,
+      names.map((name, i) => ({ name, extra: { description: descriptions[i] } })),
+    );
+    const hydrationErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /hydrat|did not match|server-rendered/i.test(message.text())) hydrationErrors.push(message.text());
+    });
+    await signIn(page, account);
+    const pages = [["/my-personas", names[9]], ["/dashboard", names[9]], ...names.map((name) => [`/persona/${ids[name]}`, name])];
+    for (const [path, shown] of pages) {
+      const html = await (await page.request.get(path)).text();
+      expect(html, path).toContain(shown);
+      expect(html.includes("\u0000"), `NUL in ${path}`).toBe(false);
+      expect(html.includes("\uFFFD"), `U+FFFD in ${path}`).toBe(false);
+    }
+    await visit(page, "/my-personas");
+    for (const [i, name] of names.entries()) {
+      const card = cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
+      await expect(card).toHaveCount(1);
+      await expect(card).toContainText(descriptions[i]);
+    }
+    if (jsEnabled) await visit(page, `/persona/${ids[names[9]]}`);
+    expect(hydrationErrors).toEqual([]);
+  });
+
   test("archive → Archived tab → restore, then delete with confirmation", async ({ page, request, jsEnabled }) => {
     const account = await createAccount(request);
     await seed(request, account, [{ name: "Keeper" }, { name: "Shelf", draft: true }]);
