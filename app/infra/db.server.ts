@@ -193,20 +193,21 @@ export function withAuthTables<T>(reason: string, fn: (tx: Tx) => Promise<T>): P
 const keptStores = new WeakMap<DatabaseHandle, Map<string, KeptPerUser<unknown>>>();
 
 /**
- * A store named `name` of values kept per user between requests, for the open database, or
- * null where nothing may be kept: only the embedded database tells at once, in the committing
- * statement's answer, which user's account, session or profile changed (its account-change
- * notices empty that user's entries; a reopened database empties all). A database server has
+ * A store named `name` of at most `limit` values kept per user between requests, for the open
+ * database, or null where nothing may be kept: only the embedded database tells at once, in the
+ * committing statement's answer, which user's account, session, profile, personas or
+ * generations changed (its account-change notices empty that user's entries; a reopened
+ * database empties all). A database server has
  * other processes writing to it, so every request asks it.
  */
-export async function keptPerUser<V>(name: string): Promise<KeptPerUser<V> | null> {
+export async function keptPerUser<V>(name: string, limit?: number): Promise<KeptPerUser<V> | null> {
   const opened = await database();
   if (!opened.watchAccounts) return null;
   let stores = keptStores.get(opened);
   if (!stores) keptStores.set(opened, (stores = new Map()));
   let store = stores.get(name);
   if (!store) {
-    const created = new KeptPerUser<unknown>();
+    const created = new KeptPerUser<unknown>(limit);
     opened.watchAccounts((userId) => (userId === null ? created.forgetAll() : created.forgetUser(userId)));
     stores.set(name, (store = created));
   }

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-library-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db.server");
-const { chatMessages, personas } = await import("~/infra/db/schema");
+const { closeDatabase, keptPerUser, withServiceRole, withUser } = await import("~/infra/db.server");
+const { chatMessages, personas, profiles } = await import("~/infra/db/schema");
 const personasService = await import("./personas.server");
 const library = await import("./persona-library.server");
 
@@ -140,6 +140,64 @@ describe("dashboard numbers", () => {
     // Not Premium any more (cancelled during the trial, a failed payment): no trial to count.
     expect(library.trialDaysLeft("canceled", new Date("2026-01-04T12:00:00Z"), now)).toBe(0);
     expect(library.trialDaysLeft("past_due", new Date("2026-01-04T12:00:00Z"), now)).toBe(0);
+  });
+});
+
+describe("the dashboard and the lists, kept between requests", () => {
+  const names = async (user: Awaited<ReturnType<typeof newUser>>) => (await library.listPersonas(user, { status: "not-archived" }, "card")).items.map((p) => p.name);
+  const shown = async (user: Awaited<ReturnType<typeof newUser>>) => {
+    const { stats, recent } = await library.dashboard(user);
+    return { active: stats.activePersonas, owned: stats.ownedPersonas, generated: stats.generatedContent, plan: stats.subscriptionStatus, recent: recent.map((p) => `${p.name}:${p.imageUrl ?? "-"}`) };
+  };
+
+  it("are kept on the embedded database only, and every write to the creator's personas, generations or plan shows at once", async () => {
+    const user = await newUser();
+    const other = await newUser();
+    const first = await personasService.createPersona(user, complete("First"));
+    expect(await shown(user)).toEqual({ active: 1, owned: 1, generated: 0, plan: "free", recent: ["First:-"] });
+    expect(await names(user)).toEqual(["First"]);
+    const kept = await keptPerUser<unknown>("library: dashboards");
+    if (handle.kind === "pglite") expect(kept?.get(user.id, user.id)).toBeDefined();
+    else expect(kept).toBeNull();
+
+    // Each write, by every way there is to make it, is seen by the very next read.
+    const draft = await personasService.saveDraft(user, { name: "Sketch" });
+    expect((await shown(user)).recent).toEqual(["Sketch:-", "First:-"]);
+    expect(await names(user)).toEqual(["Sketch", "First"]);
+    await personasService.completeDraft(user, draft.id, complete("Sketch Done"));
+    expect(await shown(user)).toMatchObject({ active: 2, recent: ["Sketch Done:-", "First:-"] });
+    await library.updatePersona(user, first.id, complete("First Edited"));
+    expect(await names(user)).toEqual(["Sketch Done", "First Edited"]);
+    await library.archivePersona(user, first.id);
+    expect(await shown(user)).toMatchObject({ active: 1, owned: 2, recent: ["Sketch Done:-"] });
+    expect(await names(user)).toEqual(["Sketch Done"]);
+    await library.restorePersona(user, first.id);
+    expect(await names(user)).toEqual(["Sketch Done", "First Edited"]);
+    // An image job writes the persona as the service, outside the creator's requests.
+    await withServiceRole("test: image done", (tx) => tx.update(personas).set({ imageUrl: "/images/x/primary.png" }).where(eq(personas.id, first.id)));
+    expect((await shown(user)).recent).toEqual(["Sketch Done:-", "First Edited:/images/x/primary.png"]);
+    await personasService.generateBackstory(user, complete("First"));
+    await personasService.recordGeneration(user, "chat");
+    expect((await shown(user)).generated).toBe(2);
+    // A Stripe event changes the plan.
+    await withServiceRole("test: plan", (tx) => tx.update(profiles).set({ subscriptionStatus: "active" }).where(eq(profiles.id, user.id)));
+    expect((await shown(user)).plan).toBe("active");
+    await library.deletePersona(user, first.id);
+    expect(await shown(user)).toMatchObject({ active: 1, owned: 1, recent: ["Sketch Done:-"] });
+    expect(await names(user)).toEqual(["Sketch Done"]);
+
+    // Another creator's writes leave this one's answers as they were, and the other way round.
+    await personasService.createPersona(other, complete("Theirs"));
+    expect(await names(user)).toEqual(["Sketch Done"]);
+    expect(await names(other)).toEqual(["Theirs"]);
+  });
+
+  it("a search is asked every time", async () => {
+    const user = await newUser();
+    await personasService.createPersona(user, complete("Zephyr"));
+    expect((await library.listPersonas(user, { status: "all", q: "zeph" })).total).toBe(1);
+    await personasService.createPersona(user, complete("Zephyrine"));
+    expect((await library.listPersonas(user, { status: "all", q: "zeph" })).total).toBe(2);
   });
 });
 

@@ -17,7 +17,7 @@ import {
   type StatusFilter,
 } from "~/domain/persona-list";
 import { generations, personas, profiles, type Persona } from "~/infra/db/schema";
-import { withUser } from "~/infra/db.server";
+import { keptPerUser, withUser } from "~/infra/db.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { removePersonaImages } from "./images.server";
@@ -90,7 +90,14 @@ export async function listPersonas(
     search ? sql`${personas.id} = any((select ids from matched)::uuid[])` : undefined,
   );
   const columns = shape === "card" ? CARD_COLUMNS : SUMMARY_COLUMNS;
-  return withUser(user.id, async (tx) => {
+  // A list without a search is kept until this creator's personas change (decision 020). A
+  // search is asked every time: it is rarely asked twice, and there are as many as there are words.
+  const kept = search ? null : await keptLists();
+  const key = `${shape}:${options.status}:${options.sort ?? "newest"}:${options.page ?? 1}:${pageSize}`;
+  const known = kept?.get(`${user.id}:${key}`, user.id);
+  if (known) return known;
+  const epoch = kept?.epoch ?? 0;
+  const answer = await withUser(user.id, async (tx) => {
     const matched = search
       ? [tx.$with("matched", { ids: sql<string[]>`ids` }).as(sql`select array(select search.persona_ids_matching(${search})) as ids`)]
       : [];
@@ -118,7 +125,17 @@ export async function listPersonas(
     const items = rows.map(({ total: _total, ...row }) => row as CardRow | SummaryRow);
     return { items, total, page, pageCount: pageCount(total, pageSize), pageSize };
   });
+  kept?.keep(`${user.id}:${key}`, user.id, answer, epoch);
+  return answer;
 }
+
+/**
+ * What the lists and the dashboard read, kept per creator on the embedded database until it
+ * says (migration 20261126010000) that their personas, generations or profile changed; null on
+ * a database server. Kept answers are shared between requests: nobody changes them.
+ */
+const keptLists = () => keptPerUser<Page<CardRow | SummaryRow>>("library: lists", 2_000);
+const keptDashboards = () => keptPerUser<DashboardRows>("library: dashboards", 2_000);
 
 /** What a persona card shows (and nothing more goes to the browser). */
 export function cardPersona({ id, name, type, description, status, imageUrl, createdAt }: CardRow) {
@@ -147,6 +164,19 @@ export { trialDaysLeft };
 type Tx = Parameters<Parameters<typeof withUser>[1]>[0];
 
 async function statsIn(tx: Tx, user: CurrentUser): Promise<PersonaStats> {
+  return statsFrom(await statsRowIn(tx, user), user);
+}
+
+/** The counts and the plan, as the database has them; statsFrom works out the rest for today. */
+interface StatsRow {
+  owned: number;
+  active: number;
+  generated: number;
+  status: string;
+  trialEndsAt: Date | null;
+}
+
+async function statsRowIn(tx: Tx, user: CurrentUser): Promise<StatsRow | undefined> {
   // One statement: the counts and the plan together.
   const [row] = await tx
     .select({
@@ -160,6 +190,10 @@ async function statsIn(tx: Tx, user: CurrentUser): Promise<PersonaStats> {
     })
     .from(profiles)
     .where(eq(profiles.id, user.id));
+  return row;
+}
+
+function statsFrom(row: StatsRow | undefined, user: CurrentUser): PersonaStats {
   const status = row?.status ?? user.subscriptionStatus;
   return {
     activePersonas: row?.active ?? 0,
@@ -179,15 +213,29 @@ export async function personaStats(user: CurrentUser): Promise<PersonaStats> {
   return withUser(user.id, (tx) => statsIn(tx, user));
 }
 
+interface DashboardRows {
+  stats: StatsRow | undefined;
+  recent: CardRow[];
+}
+
 /**
  * The dashboard's data in one trip through the door: the numbers and the recent personas,
- * both asked at once (the second does not wait for the first's answer to be sent).
+ * both asked at once (the second does not wait for the first's answer to be sent). Kept until
+ * the creator's personas, generations or profile change; the trial's days are counted anew
+ * every time.
  */
 export async function dashboard(user: CurrentUser): Promise<{ stats: PersonaStats; recent: CardRow[] }> {
-  return withUser(user.id, async (tx) => {
-    const [stats, recent] = await Promise.all([statsIn(tx, user), recentIn(tx, user, RECENT_LIMIT)]);
-    return { stats, recent };
-  });
+  const kept = await keptDashboards();
+  let rows = kept?.get(user.id, user.id);
+  if (!rows) {
+    const epoch = kept?.epoch ?? 0;
+    rows = await withUser(user.id, async (tx) => {
+      const [stats, recent] = await Promise.all([statsRowIn(tx, user), recentIn(tx, user, RECENT_LIMIT)]);
+      return { stats, recent };
+    });
+    kept?.keep(user.id, user.id, rows, epoch);
+  }
+  return { stats: statsFrom(rows.stats, user), recent: rows.recent };
 }
 
 /** Archive: status archived, remembering what it was so Restore can bring it back. */
