@@ -14,6 +14,7 @@ import { getEnv } from "./env.server";
 
 export type { Tx } from "./db/client.server";
 export type { KeptPerUser } from "./db/kept-per-user";
+export { keptOrRead } from "./db/kept-per-user";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -197,6 +197,45 @@ describe("compare", () => {
   });
 });
 
+describe("pages and comparisons kept between requests", () => {
+  it("every new version, a rename, an archive and a deletion show at once", async () => {
+    const user = await newUser();
+    const persona = await personasService.createPersona(user, complete());
+    await library.updatePersona(user, persona.id, complete("Nova Quill"));
+    const read = async () => {
+      const page = await history.listVersions(user, persona.id);
+      const latest = await history.compare(user, persona.id, undefined, undefined);
+      return { name: page.persona.name, status: page.persona.status, versions: page.items.map((v) => v.version), compared: [latest.from, latest.to], latest: latest.latest };
+    };
+    expect(await read()).toEqual({ name: "Nova Quill", status: "active", versions: [2, 1], compared: [1, 2], latest: 2 });
+    expect(await read()).toEqual({ name: "Nova Quill", status: "active", versions: [2, 1], compared: [1, 2], latest: 2 });
+
+    await library.updatePersona(user, persona.id, complete("Nova Lumen"));
+    expect(await read()).toEqual({ name: "Nova Lumen", status: "active", versions: [3, 2, 1], compared: [2, 3], latest: 3 });
+    await history.restoreVersion(user, persona.id, 1);
+    expect(await read()).toMatchObject({ name: "Nova", versions: [4, 3, 2, 1], compared: [3, 4] });
+    // An image reference is written by the image job, as the service.
+    await withServiceRole("test: image done", (tx) => tx.update(personas).set({ imageUrl: "/images/x/primary.png" }).where(eq(personas.id, persona.id)));
+    expect((await read()).versions).toEqual([5, 4, 3, 2, 1]);
+    await library.archivePersona(user, persona.id);
+    expect((await read()).status).toBe("archived");
+    await library.deletePersona(user, persona.id);
+    await expect(history.listVersions(user, persona.id)).rejects.toMatchObject({ status: 404 });
+    await expect(history.compare(user, persona.id, undefined, undefined)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("another creator reading the same persona's history is still refused after the owner's was kept", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const persona = await personasService.createPersona(owner, complete());
+    await history.listVersions(owner, persona.id);
+    await history.compare(owner, persona.id, 1, 1);
+    await expect(history.listVersions(stranger, persona.id)).rejects.toMatchObject({ status: 404 });
+    await expect(history.compare(stranger, persona.id, 1, 1)).rejects.toMatchObject({ status: 404 });
+    expect((await history.listVersions(owner, persona.id)).items).toHaveLength(1);
+  });
+});
+
 describe("restore", () => {
   it("the current version: 409; an unknown one: 404; nothing changes", async () => {
     const user = await newUser();

@@ -17,7 +17,7 @@ import {
 import { validatePersona } from "~/domain/persona-form";
 import { pageCount, type Page } from "~/domain/persona-list";
 import { personas, personaVersions, type Persona } from "~/infra/db/schema";
-import { withUser, type Tx } from "~/infra/db.server";
+import { keptOrRead, keptPerUser, withUser, type Tx } from "~/infra/db.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { isUuid, PERSONA_NOT_FOUND } from "./personas.server";
@@ -106,6 +106,15 @@ export interface HistoryPage extends Page<VersionListItem> {
   latest: number;
 }
 
+/**
+ * A page of the history and a comparison, kept per creator on the embedded database until it
+ * says (migration 20261126010000) that their personas changed: a version is only ever added
+ * by a write to its persona, and a persona's deletion takes its versions with it. Null on a
+ * database server. Kept answers are shared between requests: nobody changes them.
+ */
+const keptPages = () => keptPerUser<HistoryPage>("history: pages", 2_000);
+const keptComparisons = () => keptPerUser<CompareResult>("history: comparisons", 2_000);
+
 /** One page of a persona's versions, newest first, each with what it changed (20 a page). */
 export async function listVersions(
   user: CurrentUser,
@@ -113,11 +122,16 @@ export async function listVersions(
   options: { page?: number; pageSize?: number } = {},
 ): Promise<HistoryPage> {
   const pageSize = options.pageSize ?? HISTORY_PAGE_SIZE;
+  const key = `${user.id}:${personaId}:${options.page ?? 1}:${pageSize}`;
+  return keptOrRead(await keptPages(), key, user.id, () => pageFromDatabase(user, personaId, options.page, pageSize));
+}
+
+function pageFromDatabase(user: CurrentUser, personaId: string, askedPage: number | undefined, pageSize: number): Promise<HistoryPage> {
   return withUser(user.id, async (tx) => {
     const head = await personaHead(tx, personaId);
     const total = head.latest;
     const pages = pageCount(total, pageSize);
-    const page = Math.min(Math.max(1, options.page ?? 1), pages);
+    const page = Math.min(Math.max(1, askedPage ?? 1), pages);
     // Versions are numbered 1..latest without gaps: a page is a range of numbers, plus the
     // version just before it, against which its oldest entry is summarised.
     const top = total - (page - 1) * pageSize;
@@ -254,6 +268,16 @@ export interface CompareResult extends VersionComparison {
  * The long texts are read only when the comparison is not worked out already.
  */
 export async function compare(
+  user: CurrentUser,
+  personaId: string,
+  from: number | null | undefined,
+  to: number | null | undefined,
+): Promise<CompareResult> {
+  const key = `${user.id}:${personaId}:${from}:${to}`;
+  return keptOrRead(await keptComparisons(), key, user.id, () => comparisonFromDatabase(user, personaId, from, to));
+}
+
+function comparisonFromDatabase(
   user: CurrentUser,
   personaId: string,
   from: number | null | undefined,

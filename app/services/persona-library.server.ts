@@ -17,7 +17,7 @@ import {
   type StatusFilter,
 } from "~/domain/persona-list";
 import { generations, personas, profiles, type Persona } from "~/infra/db/schema";
-import { keptPerUser, withUser } from "~/infra/db.server";
+import { keptOrRead, keptPerUser, withUser } from "~/infra/db.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { removePersonaImages } from "./images.server";
@@ -93,11 +93,8 @@ export async function listPersonas(
   // A list without a search is kept until this creator's personas change (decision 020). A
   // search is asked every time: it is rarely asked twice, and there are as many as there are words.
   const kept = search ? null : await keptLists();
-  const key = `${shape}:${options.status}:${options.sort ?? "newest"}:${options.page ?? 1}:${pageSize}`;
-  const known = kept?.get(`${user.id}:${key}`, user.id);
-  if (known) return known;
-  const epoch = kept?.epoch ?? 0;
-  const answer = await withUser(user.id, async (tx) => {
+  const key = `${user.id}:${shape}:${options.status}:${options.sort ?? "newest"}:${options.page ?? 1}:${pageSize}`;
+  const fromDatabase = () => withUser(user.id, async (tx) => {
     const matched = search
       ? [tx.$with("matched", { ids: sql<string[]>`ids` }).as(sql`select array(select search.persona_ids_matching(${search})) as ids`)]
       : [];
@@ -125,8 +122,7 @@ export async function listPersonas(
     const items = rows.map(({ total: _total, ...row }) => row as CardRow | SummaryRow);
     return { items, total, page, pageCount: pageCount(total, pageSize), pageSize };
   });
-  kept?.keep(`${user.id}:${key}`, user.id, answer, epoch);
-  return answer;
+  return keptOrRead(kept, key, user.id, fromDatabase);
 }
 
 /**
@@ -225,16 +221,12 @@ interface DashboardRows {
  * every time.
  */
 export async function dashboard(user: CurrentUser): Promise<{ stats: PersonaStats; recent: CardRow[] }> {
-  const kept = await keptDashboards();
-  let rows = kept?.get(user.id, user.id);
-  if (!rows) {
-    const epoch = kept?.epoch ?? 0;
-    rows = await withUser(user.id, async (tx) => {
+  const rows = await keptOrRead(await keptDashboards(), user.id, user.id, () =>
+    withUser(user.id, async (tx) => {
       const [stats, recent] = await Promise.all([statsRowIn(tx, user), recentIn(tx, user, RECENT_LIMIT)]);
       return { stats, recent };
-    });
-    kept?.keep(user.id, user.id, rows, epoch);
-  }
+    }),
+  );
   return { stats: statsFrom(rows.stats, user), recent: rows.recent };
 }
 

@@ -67,3 +67,16 @@ export class KeptPerUser<V> {
     if (keys?.size === 0) this.#byUser.delete(entry.userId);
   }
 }
+
+/**
+ * The value kept under `key` for `userId`, or `read()`'s answer, kept for the next request
+ * (when no change arrived meanwhile). Without a store (a database server) it always reads.
+ */
+export async function keptOrRead<V>(kept: KeptPerUser<V> | null, key: string, userId: string, read: () => Promise<V>): Promise<V> {
+  const known = kept?.get(key, userId);
+  if (known !== undefined) return known;
+  const epoch = kept?.epoch ?? 0;
+  const value = await read();
+  kept?.keep(key, userId, value, epoch);
+  return value;
+}
