@@ -112,8 +112,9 @@ export interface HistoryPage extends Page<VersionListItem> {
  * by a write to its persona, and a persona's deletion takes its versions with it. Null on a
  * database server. Kept answers are shared between requests: nobody changes them.
  */
-const keptPages = () => keptPerUser<HistoryPage>("history: pages", 2_000);
-const keptComparisons = () => keptPerUser<CompareResult>("history: comparisons", 2_000);
+const keptPages = () => keptPerUser<HistoryPage>("history: pages", 500);
+// A comparison holds both texts word by word (up to about 100 KB): few are kept.
+const keptComparisons = () => keptPerUser<CompareResult>("history: comparisons", 64);
 
 /** One page of a persona's versions, newest first, each with what it changed (20 a page). */
 export async function listVersions(

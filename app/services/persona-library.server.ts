@@ -90,9 +90,10 @@ export async function listPersonas(
     search ? sql`${personas.id} = any((select ids from matched)::uuid[])` : undefined,
   );
   const columns = shape === "card" ? CARD_COLUMNS : SUMMARY_COLUMNS;
-  // A list without a search is kept until this creator's personas change (decision 020). A
-  // search is asked every time: it is rarely asked twice, and there are as many as there are words.
-  const kept = search ? null : await keptLists();
+  // A page of cards without a search is kept until this creator's personas change (decision
+  // 020). A search is asked every time: it is rarely asked twice, and there are as many as
+  // there are words; so is the API's full shape, whose rows carry whole backstories.
+  const kept = search || shape !== "card" ? null : await keptLists();
   const key = `${user.id}:${shape}:${options.status}:${options.sort ?? "newest"}:${options.page ?? 1}:${pageSize}`;
   const fromDatabase = () => withUser(user.id, async (tx) => {
     const matched = search
@@ -130,7 +131,7 @@ export async function listPersonas(
  * says (migration 20261126010000) that their personas, generations or profile changed; null on
  * a database server. Kept answers are shared between requests: nobody changes them.
  */
-const keptLists = () => keptPerUser<Page<CardRow | SummaryRow>>("library: lists", 2_000);
+const keptLists = () => keptPerUser<Page<CardRow | SummaryRow>>("library: card lists", 1_000);
 const keptDashboards = () => keptPerUser<DashboardRows>("library: dashboards", 2_000);
 
 /** What a persona card shows (and nothing more goes to the browser). */
