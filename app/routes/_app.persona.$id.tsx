@@ -31,7 +31,7 @@ import { CHAT_TEXT, CHAT_TOASTS, chatHref, personaTab, type PersonaTab } from "~
 import { httpError, readFormData } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { AccountError, type CurrentUser } from "~/services/accounts.server";
-import { imageSources, personaWithImageState, setImageStyle, startImageGeneration } from "~/services/images.server";
+import { imageSources, personaPageState, setImageStyle, startImageGeneration } from "~/services/images.server";
 import { listMessages, newFormKey, regenerateReply, sendMessage } from "~/services/chat.server";
 import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
@@ -48,8 +48,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
-  const read = await orNotFound(ctx, () => personaWithImageState(user, params.id ?? ""));
-  const { cardMeta: _cardMeta, extended: stored, ...persona } = read.persona;
+  const read = await orNotFound(ctx, () => personaPageState(user, params.id ?? ""));
+  const { extended: stored, ...persona } = read.persona;
   const { imageGeneration } = read;
   const extended = personaExtended({ ...persona, extended: stored });
   const url = new URL(request.url);

@@ -98,6 +98,40 @@ describe("the persona with its image state (one read)", () => {
   });
 });
 
+describe("the persona page's read, kept between requests", () => {
+  it("shows a start, a finish, a failure, an edit and a deletion at once; never a stranger's persona; never the card's data", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const persona = await personasService.createPersona(owner, complete());
+    const read = () => images.personaPageState(owner, persona.id);
+    expect(await read()).toMatchObject({ persona: { id: persona.id, name: persona.name, imageUrl: null }, imageGeneration: { status: "idle" } });
+    expect(await read()).toMatchObject({ imageGeneration: { status: "idle" } });
+    expect("cardMeta" in (await read()).persona).toBe(false);
+
+    await images.startImageGeneration(owner, persona.id);
+    expect((await read()).imageGeneration).toMatchObject({ status: "generating" });
+    await images.settleImageJobs();
+    const done = await read();
+    expect(done.imageGeneration).toMatchObject({ status: "idle" });
+    expect(done.persona.imageUrl).toMatch(/^\/images\//);
+
+    useImageGenerator({ kind: "openai", generateImage: async () => Promise.reject(new AiError("refused", "Your request was rejected by the safety system.", 400)) });
+    try {
+      await images.startImageGeneration(owner, persona.id);
+      await images.settleImageJobs();
+    } finally {
+      useImageGenerator(undefined);
+    }
+    expect((await read()).imageGeneration).toMatchObject({ status: "failed", error: "Your request was rejected by the safety system." });
+
+    await library.updatePersona(owner, persona.id, complete("Nova Renamed"));
+    expect((await read()).persona.name).toBe("Nova Renamed");
+    await expect(images.personaPageState(stranger, persona.id)).rejects.toMatchObject({ status: 404 });
+    await library.deletePersona(owner, persona.id);
+    await expect(read()).rejects.toMatchObject({ status: 404 });
+  });
+});
+
 describe("generation", () => {
   it("answers at once as 'generating', then stores two images with resized copies, logs them and records an image version", async () => {
     const user = await newUser();

@@ -11,7 +11,7 @@
 // database's stale jobs failed when it starts (recoverImageJobs).
 import { randomBytes, randomUUID } from "node:crypto";
 
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, lt, or, sql } from "drizzle-orm";
 
 import { NO_IMAGE_TOAST } from "~/domain/export-toasts";
 import {
@@ -29,7 +29,7 @@ import { checkedImage } from "~/infra/ai/image-bytes.server";
 import { loadSharp } from "~/infra/ai/sharp.server";
 import type { GeneratedImage } from "~/infra/ai/types";
 import { generations, imageJobs, personas, type ImageJob, type Persona } from "~/infra/db/schema";
-import { database, withServiceRole, withUser } from "~/infra/db.server";
+import { database, keptOrRead, keptPerUser, withServiceRole, withUser } from "~/infra/db.server";
 import { imageStorage, isImageFileName, objectPath, StorageError } from "~/infra/image-storage.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
@@ -160,6 +160,31 @@ export async function personaWithImageState(user: CurrentUser, id: string): Prom
     tx.select({ persona: personas, job: imageJobs }).from(personas).leftJoin(imageJobs, eq(imageJobs.personaId, personas.id)).where(eq(personas.id, id)),
   );
   if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+  return { persona: row.persona, imageGeneration: jobState(row.job ?? undefined) };
+}
+
+/** A persona as its page shows it: everything but what an imported card carried (up to megabytes). */
+export type PagePersona = Omit<Persona, "cardMeta">;
+const { cardMeta: _cardMeta, ...PAGE_COLUMNS } = getTableColumns(personas);
+
+/**
+ * The persona page's read, kept per creator on the embedded database until it says (migration
+ * 20261126010000) that their personas or image jobs changed; null on a database server. The
+ * job is kept as stored: whether it still runs is worked out on every request.
+ */
+const keptPersonaPages = () => keptPerUser<{ persona: PagePersona; job: ImageJob | null }>("persona pages", 500);
+
+/** The persona page's persona (without the card's data) and where its image generation stands; 404 as getPersona. */
+export async function personaPageState(user: CurrentUser, id: string): Promise<{ persona: PagePersona; imageGeneration: ImageGenerationState }> {
+  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  const row = await keptOrRead(await keptPersonaPages(), `${user.id}:${id}`, user.id, async () => {
+    const [found] = await withUser(user.id, (tx) =>
+      // No owner filter on purpose: the policies hide other users' personas and jobs.
+      tx.select({ persona: PAGE_COLUMNS, job: imageJobs }).from(personas).leftJoin(imageJobs, eq(imageJobs.personaId, personas.id)).where(eq(personas.id, id)),
+    );
+    if (!found) throw new AccountError(404, PERSONA_NOT_FOUND);
+    return found;
+  });
   return { persona: row.persona, imageGeneration: jobState(row.job ?? undefined) };
 }
 

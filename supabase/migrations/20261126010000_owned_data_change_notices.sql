@@ -1,11 +1,11 @@
 -- Hand-written: the account-change notice (20261123100000_account_change_notices) also on every
--- committed change to a creator's personas and generations (issue 14). The embedded server
--- keeps what the dashboard and the library's lists read (decision 020) until the database
--- says, in the committing statement's answer, that this creator's personas or generations
--- changed: created, saved, edited, archived, restored, deleted, imported, given an image (an
--- image job writes the persona), a backstory, chat reply or image logged. Written by triggers,
--- so no code path can change them without it; the notice carries the owner's id (both tables
--- have user_id, and neither changes owner).
+-- committed change to a creator's personas, generations and image jobs (issue 14). The
+-- embedded server keeps what the dashboard, the library's lists, the history and the persona
+-- page read (decision 020) until the database says, in the committing statement's answer,
+-- that this creator's data changed: a persona created, saved, edited, archived, restored,
+-- deleted, imported or given an image; a backstory, chat reply or image logged; an image job
+-- started, finished, failed or recovered. Written by triggers, so no code path can change
+-- them without it; the notice carries the owner's id (every one of these tables has user_id).
 --
 -- `pg_notify` is transactional and folds identical notices of one transaction into one, so a
 -- bulk write (2,000 personas deleted with their account) sends one. On a database server
@@ -34,4 +34,8 @@ create trigger owner_changed_on_persona
 
 create trigger owner_changed_on_generation
   after insert or update or delete on public.generations
+  for each row execute function private.notify_owner_changed();
+
+create trigger owner_changed_on_image_job
+  after insert or update or delete on public.image_jobs
   for each row execute function private.notify_owner_changed();
