@@ -19,7 +19,7 @@ import {
 import { LIMIT_DIALOG } from "~/domain/plan-limit";
 import { AiError, textGenerator } from "~/infra/ai.server";
 import { generations, personas, profiles, type Persona } from "~/infra/db/schema";
-import { withUser } from "~/infra/db.server";
+import { keptOrRead, keptPerUser, withUser } from "~/infra/db.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import type { JsonShape } from "./api.server";
@@ -65,13 +65,23 @@ function limitReached(): AccountError {
   return new AccountError(403, LIMIT_DIALOG.text, undefined, "persona_limit_reached");
 }
 
+/**
+ * How many personas a creator owns, kept on the embedded database until it says (migration
+ * 20261126010000) that their personas changed; null on a database server. The limit itself is
+ * the database's (persona_limit): this count only decides what the wizard offers.
+ */
+const keptOwnedCounts = () => keptPerUser<number>("personas: owned counts", 2_000);
+
 export async function usage(user: CurrentUser): Promise<{ subscriptionStatus: string; canCreateMore: boolean }> {
   if (isPremium(user.subscriptionStatus)) return { subscriptionStatus: user.subscriptionStatus, canCreateMore: true };
-  const [row] = await withUser(user.id, (tx) =>
-    // RLS limits the count to the user's own personas.
-    tx.select({ owned: count() }).from(personas),
-  );
-  return { subscriptionStatus: user.subscriptionStatus, canCreateMore: (row?.owned ?? 0) < FREE_PLAN_PERSONA_LIMIT };
+  const owned = await keptOrRead(await keptOwnedCounts(), user.id, user.id, async () => {
+    const [row] = await withUser(user.id, (tx) =>
+      // RLS limits the count to the user's own personas.
+      tx.select({ owned: count() }).from(personas),
+    );
+    return row?.owned ?? 0;
+  });
+  return { subscriptionStatus: user.subscriptionStatus, canCreateMore: owned < FREE_PLAN_PERSONA_LIMIT };
 }
 
 /**
