@@ -58,6 +58,17 @@ async function generated(user: Awaited<ReturnType<typeof newUser>>, name?: strin
   return personasService.getPersona(user, persona.id);
 }
 
+/** Starts a generation that the image service refuses, and waits for it to fail. */
+async function generateRefused(user: Awaited<ReturnType<typeof newUser>>, personaId: string) {
+  useImageGenerator({ kind: "openai", generateImage: async () => Promise.reject(new AiError("refused", "Your request was rejected by the safety system.", 400)) });
+  try {
+    await images.startImageGeneration(user, personaId);
+    await images.settleImageJobs();
+  } finally {
+    useImageGenerator(undefined);
+  }
+}
+
 describe("image style", () => {
   it("saves a known style and refuses anything else with 'Invalid image style', nothing saved", async () => {
     const user = await newUser();
@@ -115,13 +126,7 @@ describe("the persona page's read, kept between requests", () => {
     expect(done.imageGeneration).toMatchObject({ status: "idle" });
     expect(done.persona.imageUrl).toMatch(/^\/images\//);
 
-    useImageGenerator({ kind: "openai", generateImage: async () => Promise.reject(new AiError("refused", "Your request was rejected by the safety system.", 400)) });
-    try {
-      await images.startImageGeneration(owner, persona.id);
-      await images.settleImageJobs();
-    } finally {
-      useImageGenerator(undefined);
-    }
+    await generateRefused(owner, persona.id);
     expect((await read()).imageGeneration).toMatchObject({ status: "failed", error: "Your request was rejected by the safety system." });
 
     await library.updatePersona(owner, persona.id, complete("Nova Renamed"));
@@ -199,13 +204,7 @@ describe("generation", () => {
   it("a provider failure leaves the persona unchanged, stores nothing and says why", async () => {
     const user = await newUser();
     const persona = await personasService.createPersona(user, complete());
-    useImageGenerator({ kind: "openai", generateImage: async () => Promise.reject(new AiError("refused", "Your request was rejected by the safety system.", 400)) });
-    try {
-      await images.startImageGeneration(user, persona.id);
-      await images.settleImageJobs();
-    } finally {
-      useImageGenerator(undefined);
-    }
+    await generateRefused(user, persona.id);
     expect(await images.imageState(user, persona.id)).toMatchObject({ status: "failed", error: "Your request was rejected by the safety system." });
     expect((await personasService.getPersona(user, persona.id)).imageUrl).toBeNull();
     expect(filesOf(user.id, persona.id)).toEqual([]);
