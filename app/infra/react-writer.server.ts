@@ -9,6 +9,9 @@
 // the joined text goes to the stream every 8 KB and when React finishes a flush: the same bytes
 // in fewer, larger writes. React's own lines around it are untouched, backpressure included:
 // `q` still says whether the last write found room, and React waits for 'drain' when it did not.
+// It also leaves out what React's writer got wrong: when a character of three or four UTF-8
+// bytes did not fit at the end of its array, React wrote the array whole, unfilled bytes and
+// all, so the page carried NUL characters (facebook/react#31134, still in 18.3.1).
 //
 // The change is a replacement of exact text in the installed file, checked when the server
 // starts: if React's file is not the one this was written for, React's own renderer is used
