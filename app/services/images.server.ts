@@ -11,7 +11,7 @@
 // database's stale jobs failed when it starts (recoverImageJobs).
 import { randomBytes, randomUUID } from "node:crypto";
 
-import { and, eq, getTableColumns, lt, or, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 
 import { NO_IMAGE_TOAST } from "~/domain/export-toasts";
 import {
@@ -149,23 +149,30 @@ export async function imageState(user: CurrentUser, personaId: string): Promise<
 }
 
 /**
- * The persona (404 as getPersona: unknown, malformed or another user's id) and its image
- * generation state, read in one statement: what the persona page and GET /api/personas/{id}
- * (polled while images are generated) show.
+ * The persona (404 as getPersona: unknown, malformed or another user's id) and its image job
+ * as stored, read in one statement.
  */
-export async function personaWithImageState(user: CurrentUser, id: string): Promise<{ persona: Persona; imageGeneration: ImageGenerationState }> {
+async function personaAndJob(user: CurrentUser, id: string): Promise<{ persona: Persona; job: ImageJob | null }> {
   if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
   const [row] = await withUser(user.id, (tx) =>
     // No owner filter on purpose: the policies hide other users' personas and jobs.
     tx.select({ persona: personas, job: imageJobs }).from(personas).leftJoin(imageJobs, eq(imageJobs.personaId, personas.id)).where(eq(personas.id, id)),
   );
   if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
-  return { persona: row.persona, imageGeneration: jobState(row.job ?? undefined) };
+  return row;
+}
+
+/**
+ * The persona and where its image generation stands: what GET /api/personas/{id} answers
+ * (polled while images are generated).
+ */
+export async function personaWithImageState(user: CurrentUser, id: string): Promise<{ persona: Persona; imageGeneration: ImageGenerationState }> {
+  const { persona, job } = await personaAndJob(user, id);
+  return { persona, imageGeneration: jobState(job ?? undefined) };
 }
 
 /** A persona as its page shows it: everything but what an imported card carried (up to megabytes). */
 export type PagePersona = Omit<Persona, "cardMeta">;
-const { cardMeta: _cardMeta, ...PAGE_COLUMNS } = getTableColumns(personas);
 
 /**
  * The persona page's read, kept per creator on the embedded database until it says (migration
@@ -176,16 +183,11 @@ const keptPersonaPages = () => keptPerUser<{ persona: PagePersona; job: ImageJob
 
 /** The persona page's persona (without the card's data) and where its image generation stands; 404 as getPersona. */
 export async function personaPageState(user: CurrentUser, id: string): Promise<{ persona: PagePersona; imageGeneration: ImageGenerationState }> {
-  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
-  const row = await keptOrRead(await keptPersonaPages(), `${user.id}:${id}`, user.id, async () => {
-    const [found] = await withUser(user.id, (tx) =>
-      // No owner filter on purpose: the policies hide other users' personas and jobs.
-      tx.select({ persona: PAGE_COLUMNS, job: imageJobs }).from(personas).leftJoin(imageJobs, eq(imageJobs.personaId, personas.id)).where(eq(personas.id, id)),
-    );
-    if (!found) throw new AccountError(404, PERSONA_NOT_FOUND);
-    return found;
+  const { persona, job } = await keptOrRead(await keptPersonaPages(), `${user.id}:${id}`, user.id, async () => {
+    const { persona: { cardMeta: _cardMeta, ...shown }, job } = await personaAndJob(user, id);
+    return { persona: shown, job };
   });
-  return { persona: row.persona, imageGeneration: jobState(row.job ?? undefined) };
+  return { persona, imageGeneration: jobState(job ?? undefined) };
 }
 
 /** Whether generation is allowed for this persona: drafts (and archived drafts) must be completed first. */
