@@ -4,6 +4,8 @@
 // written: `event: token` with `{ text }` for each piece, then `event: done` with
 // `{ messageId, response }`, or `event: error` with `{ message }`. The client going away
 // aborts the reply (nothing more is stored).
+import { describeError } from "~/infra/log.server";
+
 import { AccountError } from "./accounts.server";
 import { CHAT_FAILED, type PreparedReply } from "./chat.server";
 
@@ -45,7 +47,7 @@ export async function replyResponse(request: Request, prepared: Ready, headers: 
         .complete({ live: true, signal, onToken: (text) => send(event("token", { text })) })
         .then((reply) => send(event("done", reply)))
         .catch((error: unknown) => {
-          if (!(error instanceof AccountError)) console.error("[chat] reply failed", error);
+          if (!(error instanceof AccountError)) console.error(`[chat] reply failed: ${describeError(error)}`);
           send(event("error", { message: error instanceof AccountError ? error.message : CHAT_FAILED }));
         })
         .finally(end);
