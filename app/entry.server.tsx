@@ -6,7 +6,9 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 
 import { NonceProvider } from "./components/nonce";
 import { closeDatabase, databaseMemory, releaseIdleDatabase } from "./infra/db.server";
-import { commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/http-guards.server";
+import { authorizationRefusal, commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/http-guards.server";
+import { imageStorage } from "./infra/image-storage.server";
+import { describeError, redactedUrl } from "./infra/log.server";
 import { deferScriptsInBytes } from "./infra/deferred-scripts.server";
 import { cachedPage, publicPageKey, storePage } from "./infra/page-cache.server";
 import { loadRenderToPipeableStream } from "./infra/react-writer.server";
@@ -25,10 +27,19 @@ const { renderToPipeableStream } = loadRenderToPipeableStream();
 // the embedded database's start-up in a process of its own (PF_STARTUP_DONE=1), this checks the
 // settings and DATA_DIR and opens the database when a request first needs it.
 await startServer();
+const STALE_TEMPORARY_FILE_MS = 5 * 60 * 1000;
 if (process.env.PF_STARTUP_DONE !== "1") {
   // Image jobs a previous run left 'generating' can never finish: they are marked failed.
   const recoveredJobs = await recoverImageJobs();
   if (recoveredJobs > 0) console.log(`[images] ${recoveredJobs} interrupted image generation(s) marked failed`);
+  // Half-written image files a killed process left (older than a write could still be running).
+  const staleFiles = await imageStorage()
+    .removeStaleTemporaryFiles?.(STALE_TEMPORARY_FILE_MS)
+    .catch((error: unknown) => {
+      console.error(`[images] could not remove interrupted writes: ${error instanceof Error ? error.message : String(error)}`);
+      return 0;
+    });
+  if (staleFiles) console.log(`[images] ${staleFiles} unfinished image file(s) of an interrupted run removed`);
   // The embedded database's thread opens again when a request first needs it.
   await releaseIdleDatabase();
 }
@@ -36,7 +47,15 @@ if (process.env.PF_STARTUP_DONE !== "1") {
 export const streamTimeout = 5_000;
 
 /** What app/server.mjs needs from the app before and after it runs (it reaches them through the build). */
-export const serverHooks = { crossSiteRefusal, commonSecurityHeaders, closeDatabase, databaseMemory };
+export const serverHooks = {
+  authorizationRefusal,
+  crossSiteRefusal,
+  commonSecurityHeaders,
+  closeDatabase,
+  databaseMemory,
+  redactedUrl,
+  describeError,
+};
 
 // The page's scripts start after its first paint (docs/decisions/013-scripts-after-first-paint.md).
 // Not under `remix dev`, where React's development build would warn about the rewritten attributes.
@@ -118,7 +137,7 @@ function renderComplete(
         },
         onError(error: unknown) {
           status = 500;
-          console.error(`[server] render ${new URL(request.url).pathname}: ${oneLine(error)}`);
+          console.error(`[server] render ${new URL(request.url).pathname}: ${describeError(error)}`);
         },
       },
     );
@@ -132,15 +151,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // A refusal Remix makes itself (405 for a method a route does not take, 404 for an unknown
   // route or action) is the visitor's mistake: the request log's line says enough.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(`[server] ${request.method} ${new URL(request.url).pathname}: ${oneLine(error)}`);
+  console.error(`[server] ${request.method} ${new URL(request.url).pathname}: ${describeError(error)}`);
 };
 
-/** An error and where it came from, on one log line. */
-function oneLine(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const frames = (error.stack ?? "")
-    .split("\n")
-    .slice(1, 6)
-    .map((frame) => frame.trim());
-  return [`${error.name}: ${error.message}`, ...frames].join(" ← ");
-}

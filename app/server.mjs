@@ -167,6 +167,10 @@ const DRAIN_LIMIT_MS = 10_000;
 const STOP_GRACE_MS = 10_000;
 let stopping = false;
 
+// The methods the app answers; any other is refused before it reaches the app (405, with Allow).
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const ALLOWED_METHODS = new Set(METHODS);
+
 const app = express();
 app.disable("x-powered-by");
 const trustProxy = process.env.TRUST_PROXY;
@@ -175,10 +179,28 @@ if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustPr
 app.use((req, res, next) => {
   for (const [name, value] of Object.entries(hooks.commonSecurityHeaders())) res.setHeader(name, value);
   if (stopping) res.setHeader("Connection", "close");
+  // Without a proxy in front (TRUST_PROXY unset), X-Forwarded-* and Forwarded are whatever the
+  // client wrote: the app never builds its address, host or scheme from them.
+  if (!trustProxy) {
+    for (const name of Object.keys(req.headers)) {
+      if (name.startsWith("x-forwarded-") || name === "forwarded") delete req.headers[name];
+    }
+  }
   next();
 });
-// One line per request; with LOG_REQUESTS=0 still one per refused or failed request.
-app.use(morgan("tiny", { skip: (req, res) => process.env.LOG_REQUESTS === "0" && res.statusCode < 400 }));
+// One line per request, its query's secrets redacted; with LOG_REQUESTS=0 still one per
+// refused or failed request.
+morgan.token("redacted-url", (req) => hooks.redactedUrl(req.originalUrl ?? req.url ?? ""));
+app.use(
+  morgan(":method :redacted-url :status :res[content-length] - :response-time ms", {
+    skip: (req, res) => process.env.LOG_REQUESTS === "0" && res.statusCode < 400,
+  }),
+);
+app.use((req, res, next) => {
+  if (ALLOWED_METHODS.has(req.method)) return next();
+  res.setHeader("Allow", METHODS.join(", "));
+  refuse(req, res, 405, "Method not allowed", "This site does not answer that kind of request.");
+});
 if (process.env.PF_PROCESS_METRICS === "1") {
   app.get("/__process", async (req, res) => {
     const address = req.socket.remoteAddress ?? "";
@@ -210,6 +232,12 @@ app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req,
 
 app.use(discardUnreadBodies);
 app.use((req, res, next) => {
+  const message = hooks.authorizationRefusal(req.headers.authorization);
+  if (!message) return next();
+  res.setHeader("WWW-Authenticate", 'Bearer realm="personaforge", error="invalid_request"');
+  refuse(req, res, 401, "Sign-in required", message);
+});
+app.use((req, res, next) => {
   const message = hooks.crossSiteRefusal(req.method, () => webHeaders(req.headers));
   if (message) refuse(req, res, 403, "Request refused", message);
   else next();
@@ -226,7 +254,7 @@ app.all(
 
 // Whatever escaped the app: one log line, and an answer without details.
 app.use((error, req, res, next) => {
-  console.error(`[server] ${req.method} ${req.path}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+  console.error(`[server] ${req.method} ${req.path}: ${hooks.describeError(error, 0)}`);
   if (res.headersSent) return res.destroy();
   refuse(req, res, 500, "Something went wrong", "Something went wrong on our side. Please try again.");
   void next;
@@ -276,21 +304,49 @@ function refuse(req, res, status, title, message) {
 function discardUnreadBodies(req, res, next) {
   if (req.method === "GET" || req.method === "HEAD") return next();
   if (Number(req.headers["content-length"] ?? 0) > DRAIN_LIMIT_BYTES) res.setHeader("Connection", "close");
+  if (closesAfterAnswer(req)) {
+    // The connection ends with this answer, and Node closes it as soon as the answer is sent:
+    // unread data would then reset the connection and the client would lose the answer (EPIPE
+    // instead of 413). So the answer's end waits until the rest of the body has been read.
+    const end = res.end;
+    res.end = function endAfterBody(...args) {
+      if (req.complete) return end.apply(this, args);
+      discard(req, () => end.apply(this, args));
+      return this;
+    };
+  }
   res.once("finish", () => {
-    if (req.complete) return;
-    // The app's body stream (already released by the app) stops receiving data.
-    req.removeAllListeners("data");
-    let discarded = 0;
-    const timer = setTimeout(() => req.socket.destroy(), DRAIN_LIMIT_MS).unref();
-    req.on("data", (chunk) => {
-      discarded += chunk.length;
-      if (discarded > DRAIN_LIMIT_BYTES) req.socket.destroy();
-    });
-    req.once("end", () => clearTimeout(timer));
-    req.once("close", () => clearTimeout(timer));
-    req.resume();
+    if (!req.complete) discard(req);
   });
   next();
+}
+
+/** The client asked for the connection to close after this request (or speaks HTTP/1.0 without keep-alive). */
+function closesAfterAnswer(req) {
+  const connection = String(req.headers.connection ?? "").toLowerCase();
+  return /\bclose\b/.test(connection) || (req.httpVersion === "1.0" && !/\bkeep-alive\b/.test(connection));
+}
+
+/** Reads and drops the rest of a body the app did not read (64 MB or 10 s at most, then the connection is cut). */
+function discard(req, done = () => {}) {
+  // The app's body stream (already released by the app) stops receiving data.
+  req.removeAllListeners("data");
+  let discarded = 0;
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    done();
+  };
+  const timer = setTimeout(() => req.socket.destroy(), DRAIN_LIMIT_MS).unref();
+  req.on("data", (chunk) => {
+    discarded += chunk.length;
+    if (discarded > DRAIN_LIMIT_BYTES) req.socket.destroy();
+  });
+  req.once("end", finish);
+  req.once("close", finish);
+  req.resume();
 }
 
 const port = Number(process.env.PORT ?? 3000);
@@ -302,6 +358,23 @@ const server = host ? app.listen(port, host, ready) : app.listen(port, ready);
 // arrive within their own limit, which Node's guidance sets longer than the keep-alive.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
+// A method Node's parser does not know (a made-up one) is 501, CONNECT (a proxy's method) is
+// 405, other unreadable requests 400, 408 or 431: each answered, never an error line.
+server.on("clientError", (error, socket) => {
+  if (error.code === "ECONNRESET" || !socket.writable) return socket.destroy();
+  const status =
+    error.code === "HPE_INVALID_METHOD"
+      ? "501 Not Implemented"
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? "431 Request Header Fields Too Large"
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? "408 Request Timeout"
+          : "400 Bad Request";
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+});
+server.on("connect", (req, socket) => {
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${METHODS.join(", ")}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+});
 function ready() {
   console.log(`[personaforge] http://${host ?? "localhost"}:${port}`);
 }

@@ -1,6 +1,7 @@
 // Checks every request passes before the app sees it (app/server.mjs calls these through
 // the server build), and the headers every answer carries.
 import { getEnv } from "./env.server";
+import { parseBearer } from "./session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -12,15 +13,17 @@ export const CROSS_SITE_MESSAGE =
  * visitor's cookies (cross-site request forgery, including signing someone out or in):
  * it must come from our own host, by `Origin`, else by `Sec-Fetch-Site`; a request with
  * neither is refused only when it carries cookies. Calls with a Bearer token are exempt:
- * another site cannot attach one. "Our host" is the one Remix compares for its own check
- * (X-Forwarded-Host, else Host), so the two never disagree. Returns the refusal's
- * message, or null.
+ * another site cannot attach one; the token is read by the same parser the session uses, so
+ * a header that only looks like one is not exempt (and is refused by authorizationRefusal).
+ * "Our host" is the one the app builds its URLs from (X-Forwarded-Host when TRUST_PROXY lets
+ * the server keep it, else Host), so the two never disagree. Returns the refusal's message,
+ * or null.
  */
 export function crossSiteRefusal(method: string, requestHeaders: Headers | (() => Headers)): string | null {
   if (SAFE_METHODS.has(method.toUpperCase())) return null;
   // The server passes a function: a page view (GET) never builds the Headers object.
   const headers = typeof requestHeaders === "function" ? requestHeaders() : requestHeaders;
-  if (/^Bearer\s+\S/i.test(headers.get("authorization") ?? "")) return null;
+  if (parseBearer(headers.get("authorization"))) return null;
   const origin = headers.get("origin");
   if (origin !== null) {
     const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
@@ -29,6 +32,36 @@ export function crossSiteRefusal(method: string, requestHeaders: Headers | (() =
   const site = headers.get("sec-fetch-site");
   if (site !== null) return site === "same-origin" ? null : CROSS_SITE_MESSAGE;
   return headers.has("cookie") ? CROSS_SITE_MESSAGE : null;
+}
+
+export const BAD_AUTHORIZATION_MESSAGE =
+  "The Authorization header is not a valid sign-in token. Send Authorization: Bearer <token>, the token from POST /api/auth/login, or leave the header out.";
+
+/**
+ * Refuses (401) any request whose Authorization header is not a Bearer token the session can
+ * read: such a request is never answered from the cookie instead. Returns the message, or null.
+ */
+export function authorizationRefusal(header: string | null | undefined): string | null {
+  if (header === null || header === undefined) return null;
+  return parseBearer(header) ? null : BAD_AUTHORIZATION_MESSAGE;
+}
+
+/**
+ * Whether a page navigation was started by another site (a link, a form or a script on a page
+ * elsewhere) rather than by this site or by the visitor typing the address or opening a
+ * bookmark: `Sec-Fetch-Site` other than `same-origin` or `none`. A browser that does not send
+ * that header is judged by its `Referer` (another origin's page means another site).
+ */
+export function navigationFromAnotherSite(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null) return site !== "same-origin" && site !== "none";
+  const referer = request.headers.get("referer");
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin !== new URL(request.url).origin;
+  } catch {
+    return true;
+  }
 }
 
 function hostOf(origin: string): string | null {

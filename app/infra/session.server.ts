@@ -20,10 +20,19 @@ function sessionCookie() {
   return cookie;
 }
 
-export function bearerToken(request: Request): string | undefined {
-  const header = request.headers.get("authorization");
-  const match = header ? /^Bearer\s+(\S{1,4096})$/i.exec(header.trim()) : null;
+/**
+ * The token of an `Authorization: Bearer <token>` header, or undefined when the header is
+ * absent or is not exactly that. The one reading of the header: the cross-site check exempts
+ * a request only when this finds a token, and a request whose header it cannot read is refused
+ * before the app (never answered as the cookie's owner).
+ */
+export function parseBearer(header: string | null | undefined): string | undefined {
+  const match = header ? /^Bearer ([A-Za-z0-9\-._~+/]{1,4096}=*)$/i.exec(header.trim()) : null;
   return match?.[1];
+}
+
+export function bearerToken(request: Request): string | undefined {
+  return parseBearer(request.headers.get("authorization"));
 }
 
 export async function sessionToken(request: Request): Promise<string | undefined> {
@@ -33,7 +42,8 @@ export async function sessionToken(request: Request): Promise<string | undefined
 
 /** The token a request carries: the Authorization header first, then the session cookie. */
 export async function requestToken(request: Request): Promise<string | undefined> {
-  return bearerToken(request) ?? (await sessionToken(request));
+  if (request.headers.has("authorization")) return bearerToken(request);
+  return sessionToken(request);
 }
 
 export function commitSessionCookie(token: string): Promise<string> {

@@ -1,11 +1,15 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 
 import { Link } from "~/components/link";
 import { PricingCards } from "~/components/pricing-cards";
 import { PublicLayout } from "~/components/public-layout";
 import { BookIcon, ChatIcon, DownloadIcon, ImageIcon, SparklesIcon, UserIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/domain/site";
+import { AuthCard } from "~/components/auth-layout";
 import { auth } from "~/infra/auth.server";
+import { navigationFromAnotherSite } from "~/infra/http-guards.server";
+import { readFormData } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { requestContext } from "~/services/accounts.server";
 import { optionalUser, redirectSignedIn, responseHeaders } from "~/services/session.server";
@@ -23,26 +27,54 @@ export const meta: MetaFunction = () => [
 ];
 
 /**
- * SPEC §2: `/?token=…` stores the token as the session, cleans the address and goes to
- * /dashboard; signed-in visitors go to /dashboard; everyone else sees the landing page.
+ * `/?token=…` (docs/product.md, public routes) stores the token as the session, cleans the
+ * address and goes to /dashboard; signed-in visitors go to /dashboard; everyone else sees the
+ * landing page. A sign-in link is a session handed over, so it is taken only from this site or
+ * from the visitor's own hands (a typed address, a bookmark): a link another site opened is not
+ * used. It never silently replaces someone else's session either: a creator signed in as
+ * another account is asked first.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (token !== null) {
+    if (navigationFromAnotherSite(request)) return redirectWithToast("/", LINK_TOASTS.fromAnotherSite);
     const ctx = requestContext(request, context);
-    const user = token.length <= 4096 ? await auth().getUser(ctx, token) : null;
-    if (!user) {
-      return redirectWithToast("/login", {
-        type: "error",
-        title: "Sign In Failed",
-        description: "That sign-in link is not valid any more. Please sign in.",
-      });
-    }
-    return redirectSignedIn(ctx, { accessToken: token }, "/dashboard");
+    const linked = await linkUser(ctx, token);
+    if (!linked) return redirectWithToast("/login", { type: "error", ...LINK_TOASTS.invalid });
+    const { user } = await optionalUser(request, context);
+    if (!user) return redirectSignedIn(ctx, { accessToken: token }, "/dashboard");
+    if (user.id === linked.id) throw redirect("/dashboard", { headers: responseHeaders(ctx) });
+    return data(
+      { switchAccount: { to: linked.email, from: user.email, token } },
+      { headers: responseHeaders(ctx, { "Cache-Control": "no-store" }) },
+    );
   }
   const { user, ctx } = await optionalUser(request, context);
   if (user) throw redirect("/dashboard", { headers: responseHeaders(ctx) });
   return null;
+}
+
+/** 'Sign in as {email}': the creator chose the account of the link over the one signed in. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readFormData(request);
+  const token = form.get("token");
+  const ctx = requestContext(request, context);
+  const linked = typeof token === "string" ? await linkUser(ctx, token) : null;
+  if (!linked || typeof token !== "string") return redirectWithToast("/login", { type: "error", ...LINK_TOASTS.invalid });
+  return redirectSignedIn(ctx, { accessToken: token }, "/dashboard");
+}
+
+const LINK_TOASTS = {
+  invalid: { title: "Sign In Failed", description: "That sign-in link is not valid any more. Please sign in." },
+  fromAnotherSite: {
+    type: "info",
+    title: "Sign-in link not used",
+    description: "A sign-in link opened from another site is never used. Sign in here, or open the link from your address bar.",
+  },
+} as const;
+
+function linkUser(ctx: ReturnType<typeof requestContext>, token: string) {
+  return token.length > 0 && token.length <= 4096 ? auth().getUser(ctx, token) : Promise.resolve(null);
 }
 
 const features = [
@@ -92,6 +124,8 @@ const sampleChat = [
 ] as const;
 
 export default function Landing() {
+  const loaderData = useLoaderData<typeof loader>();
+  if (loaderData?.switchAccount) return <SwitchAccount {...loaderData.switchAccount} />;
   return (
     <PublicLayout>
       <section className="bg-gradient-to-b from-brand-50 to-slate-50">
@@ -217,5 +251,38 @@ function SampleChat() {
         ))}
       </ol>
     </figure>
+  );
+}
+
+/** A sign-in link for another account than the one signed in: the creator chooses. */
+function SwitchAccount({ to, from, token }: { to: string; from: string; token: string }) {
+  return (
+    <AuthCard
+      title={`Sign in as ${to}?`}
+      subtitle={
+        <>
+          You are signed in as <strong className="break-all">{from}</strong>. This sign-in link is for{" "}
+          <strong className="break-all">{to}</strong>.
+        </>
+      }
+    >
+      <div className="grid gap-3">
+        <Form method="post" action="/?index" reloadDocument>
+          <input type="hidden" name="token" value={token} />
+          <button
+            type="submit"
+            className="w-full rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800"
+          >
+            Sign in as {to}
+          </button>
+        </Form>
+        <Link
+          to="/dashboard"
+          className="block w-full rounded-lg border border-slate-300 bg-white px-4 py-2 text-center font-medium text-slate-800 hover:bg-slate-50"
+        >
+          Stay signed in as {from}
+        </Link>
+      </div>
+    </AuthCard>
   );
 }

@@ -3,10 +3,13 @@
 // a reader (or a crash) never sees half an image. Every path is checked (types.ts) and
 // resolved inside the root before use.
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { checkedPath, contentTypeOf, StorageError, type ImageStorage } from "./types";
+
+/** The temporary file of a write in progress: `<final name>.tmp-<pid>-<8 hex>`. */
+const TEMPORARY_FILE = /\.tmp-\d+-[0-9a-f]{8}$/;
 
 export function createLocalImageStorage(root: string): ImageStorage {
   const base = path.resolve(root);
@@ -22,6 +25,7 @@ export function createLocalImageStorage(root: string): ImageStorage {
       const file = resolve(checkedPath(objectPath));
       await mkdir(path.dirname(file), { recursive: true });
       const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+      // (TEMPORARY_FILE matches this name: removeStaleTemporaryFiles finds what a crash left.)
       try {
         await writeFile(temporary, bytes, { mode: 0o600 });
         await rename(temporary, file);
@@ -52,6 +56,27 @@ export function createLocalImageStorage(root: string): ImageStorage {
     },
     async signedUrls(paths) {
       return paths.map(() => null);
+    },
+    async removeStaleTemporaryFiles(olderThanMs) {
+      let names: string[];
+      try {
+        names = await readdir(base, { recursive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+        throw error;
+      }
+      const before = Date.now() - olderThanMs;
+      let removed = 0;
+      for (const name of names) {
+        if (!TEMPORARY_FILE.test(name)) continue;
+        const file = resolve(name);
+        const info = await stat(file).catch(() => null);
+        // Another process on the same folder may be writing right now: only old files go.
+        if (!info?.isFile() || info.mtimeMs > before) continue;
+        await rm(file, { force: true });
+        removed++;
+      }
+      return removed;
     },
   };
 }

@@ -26,6 +26,12 @@ export interface ImageStorage {
   removeFolder(folder: string): Promise<void>;
   /** Browser-loadable short-lived URLs, or null where the app serves the files itself. */
   signedUrls(paths: string[], expiresInSeconds: number): Promise<(string | null)[]>;
+  /**
+   * Removes what interrupted writes left behind (a process killed between writing a temporary
+   * file and renaming it), older than `olderThanMs`; answers how many. Only where writes leave
+   * temporary files (local files).
+   */
+  removeStaleTemporaryFiles?(olderThanMs: number): Promise<number>;
 }
 
 export class StorageError extends Error {
