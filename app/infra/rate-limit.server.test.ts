@@ -2,23 +2,21 @@
 // single process) and the database table private.rate_limits (PGlite's SQL here; a real
 // PostgreSQL 15 server when `npm run test:db` sets DATABASE_URL).
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 const { installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withServiceRole } = await import("./db.server");
 const limits = await import("./rate-limit.server");
-const { LIMITS, RateLimitedError, beginPasswordAttempt, consumeMailAllowance, resetRateLimits, useRateLimitStore, useSleep } =
+const { LIMITS, RateLimitedError, beginPasswordAttempt, clearFailedSignIns, consumeMailAllowance, resetRateLimits, useRateLimitStore } =
   limits;
 
 let handle: Awaited<ReturnType<typeof installTestDatabase>>;
-const waits: number[] = [];
 
 beforeAll(async () => {
   handle = await installTestDatabase();
 });
 afterAll(async () => {
   useRateLimitStore(undefined);
-  useSleep(undefined);
   await closeDatabase();
 });
 
@@ -36,10 +34,7 @@ describe.each(["memory", "database"] as const)("abuse limits in %s", (store) => 
   beforeEach(async () => {
     useRateLimitStore(store);
     await resetRateLimits();
-    waits.length = 0;
-    useSleep(async (ms) => void waits.push(ms));
   });
-  afterEach(() => useSleep(undefined));
 
   it("50 parallel attempts on one (address, client): exactly 5 are let through to the password check", async () => {
     const { ok, refused } = await settle(Array.from({ length: 50 }, () => beginPasswordAttempt("victim@example.test", "198.51.100.1")));
@@ -83,20 +78,62 @@ describe.each(["memory", "database"] as const)("abuse limits in %s", (store) => 
     await expect(beginPasswordAttempt("one-more@example.test", "198.51.100.4")).resolves.toBeDefined();
   });
 
-  it("many clients failing on one address slow it down (capped), but never lock it", async () => {
-    const address = "famous@example.test";
-    for (let i = 0; i < LIMITS.failsPerAddress.slowdownAfter; i++) {
-      await (await beginPasswordAttempt(address, `192.0.2.${i}`)).failed();
+  /** 240 wrong passwords at one account from 60 client addresses (4 each), 40 at a time. */
+  async function guessFromEverywhere(address: string) {
+    let checked = 0;
+    const refused: InstanceType<typeof RateLimitedError>[] = [];
+    for (let batch = 0; batch < 6; batch++) {
+      const result = await settle(
+        Array.from({ length: 40 }, (_, i) => beginPasswordAttempt(address, `198.18.${batch}.${i % 10}`).then((a) => a.failed())),
+      );
+      checked += result.ok.length;
+      refused.push(...result.refused);
     }
-    expect(waits).toEqual([]);
-    for (let i = 0; i < 20; i++) await (await beginPasswordAttempt(address, `198.18.0.${i}`)).failed();
-    expect(waits[0]).toBe(LIMITS.failsPerAddress.stepMs);
-    expect(waits[1]).toBeGreaterThan(waits[0]);
-    expect(Math.max(...waits)).toBe(LIMITS.failsPerAddress.maxDelayMs);
-    // The owner still gets in (after the wait).
-    const owner = await beginPasswordAttempt(address, "203.0.113.9");
-    await owner.succeeded();
-    expect(waits.at(-1)).toBe(LIMITS.failsPerAddress.maxDelayMs);
+    return { checked, refused };
+  }
+
+  it("one account guessed at from 60 client addresses: at most 50 checks in its hour, then 429 for every unknown client", async () => {
+    const address = "famous@example.test";
+    const { checked, refused } = await guessFromEverywhere(address);
+    expect(checked).toBe(LIMITS.failsPerAccount.points);
+    expect(refused).toHaveLength(240 - checked);
+    expect(refused[0].message).toMatch(/^Too many failed sign-in attempts\. Please try again in (60|59) minutes\.$/);
+    expect(refused[0].retryAfterSeconds).toBeGreaterThan(3500);
+    // A client that never tried is refused too, whatever its address; other accounts are not.
+    await expect(beginPasswordAttempt(address.toUpperCase(), "203.0.113.9")).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(beginPasswordAttempt("someone-else@example.test", "198.18.0.1")).resolves.toBeDefined();
+    // The refusals took nothing from the pairs: once the account's count is cleared, a client
+    // refused 4 times on it still has its 5 consecutive attempts.
+    await clearFailedSignIns(address);
+    const after = await settle(Array.from({ length: 5 }, () => beginPasswordAttempt(address, "198.18.5.9")));
+    expect(after.ok).toHaveLength(5);
+  });
+
+  it("a device cookie's attempts count against that device alone: 5 consecutive failures lock it, a success forgets them", async () => {
+    const address = "owner@example.test";
+    await guessFromEverywhere(address);
+    await expect(beginPasswordAttempt(address, "203.0.113.9")).rejects.toBeInstanceOf(RateLimitedError);
+    // The owner's browser, from any address, is still let through to the password check.
+    await (await beginPasswordAttempt(address, "203.0.113.9", "laptop")).succeeded();
+    for (let i = 0; i < 4; i++) await (await beginPasswordAttempt(address, "203.0.113.9", "laptop")).failed();
+    await (await beginPasswordAttempt(address, "192.0.2.77", "laptop")).succeeded();
+    const burst = await settle(Array.from({ length: 12 }, () => beginPasswordAttempt(address, "192.0.2.78", "laptop")));
+    expect(burst.ok).toHaveLength(LIMITS.consecutiveFailsPerDevice.points);
+    expect(burst.refused[0].message).toMatch(/^Too many failed sign-in attempts\. Please try again in 1[45] minutes\.$/);
+    // Another browser of the owner is not locked by this one; the device id is per account.
+    await expect(beginPasswordAttempt(address, "192.0.2.78", "phone")).resolves.toBeDefined();
+    await expect(beginPasswordAttempt("other@example.test", "192.0.2.78", "laptop")).resolves.toBeDefined();
+  });
+
+  it("a password reset clears the account's count for unknown clients and the device's failures", async () => {
+    const address = "reset@example.test";
+    await guessFromEverywhere(address);
+    await settle(Array.from({ length: 6 }, () => beginPasswordAttempt(address, "192.0.2.80", "laptop").then((a) => a.failed())));
+    await expect(beginPasswordAttempt(address, "192.0.2.80", "laptop")).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(beginPasswordAttempt(address, "203.0.113.11")).rejects.toBeInstanceOf(RateLimitedError);
+    await clearFailedSignIns(address, "203.0.113.11", "laptop");
+    await expect(beginPasswordAttempt(address, "203.0.113.11")).resolves.toBeDefined();
+    await expect(beginPasswordAttempt(address, "192.0.2.80", "laptop")).resolves.toBeDefined();
   });
 
   it("account e-mails: per (address, client), per client and a larger per address cap", async () => {

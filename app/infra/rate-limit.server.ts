@@ -8,8 +8,16 @@
 //   and the owner on another client have their own keys and are not locked out.
 // - failures per client: a much larger ceiling (100 a day) across all addresses; a success
 //   refunds its point.
-// - failures per address across all clients: never a lockout, only a slowdown: beyond
-//   10 failures in an hour each attempt on the address waits a little longer, up to 3 s.
+// - failures per account (the lowercased e-mail address, whether or not it has an account)
+//   across any number of client addresses: 50 in a fixed hour, then 429 until the hour
+//   ends, so any 60 minutes (which may straddle two windows) see at most 100 checks; a
+//   success refunds its point and a password reset clears the count.
+// - a browser that signed in to the account before carries a device cookie for it
+//   (device-cookie.server.ts, OWASP's "device cookie" pattern). Its attempts count only
+//   against that device, instead of the three counters above: 5 consecutive failures in
+//   15 minutes lock that device cookie until the window ends; a success deletes the key.
+//   So guessing from everywhere else, which uses up the account's budget, does not lock
+//   the owner out of their own browsers.
 //
 // Account e-mails (verification, resend, reset): 3 an hour per (address, client), 10 an
 // hour per client and 10 an hour per address, so one client cannot use up someone's mails.
@@ -48,8 +56,10 @@ const DAY = 24 * HOUR;
 export const LIMITS = {
   consecutiveFailsPerAddressAndClient: { points: 5, duration: 15 * MINUTE },
   failsPerClient: { points: 100, duration: DAY },
-  /** Failures per address (all clients) counted for the slowdown, and where it starts. */
-  failsPerAddress: { duration: HOUR, slowdownAfter: 10, stepMs: 250, maxDelayMs: 3000 },
+  /** Failures per account from clients without its device cookie, all client addresses together. */
+  failsPerAccount: { points: 50, duration: HOUR },
+  /** Consecutive failures of one device cookie on its account. */
+  consecutiveFailsPerDevice: { points: 5, duration: 15 * MINUTE },
   mailsPerAddressAndClient: { points: 3, duration: HOUR },
   mailsPerClient: { points: 10, duration: HOUR },
   mailsPerAddress: { points: 10, duration: HOUR },
@@ -166,8 +176,12 @@ function createLimiters(kind: StoreKind) {
       LIMITS.consecutiveFailsPerAddressAndClient.duration,
     ),
     failsPerClient: make("sign-in:client", LIMITS.failsPerClient.points, LIMITS.failsPerClient.duration),
-    // Counted, never refused (points only matter for the slowdown).
-    failsPerAddress: make("sign-in:address", 1_000_000, LIMITS.failsPerAddress.duration),
+    failsPerAccount: make("sign-in:account", LIMITS.failsPerAccount.points, LIMITS.failsPerAccount.duration),
+    consecutiveFailsPerDevice: make(
+      "sign-in:device",
+      LIMITS.consecutiveFailsPerDevice.points,
+      LIMITS.consecutiveFailsPerDevice.duration,
+    ),
     mailsPerAddressAndClient: make(
       "mail:address+client",
       LIMITS.mailsPerAddressAndClient.points,
@@ -212,62 +226,27 @@ async function take(limiter: RateLimiterAbstract, key: string): Promise<RateLimi
   }
 }
 
-/** How long an attempt on an address waits, given the failures already counted on it. */
-export function slowdownMs(failuresOnAddress: number): number {
-  const { slowdownAfter, stepMs, maxDelayMs } = LIMITS.failsPerAddress;
-  const over = failuresOnAddress - slowdownAfter;
-  return over <= 0 ? 0 : Math.min(maxDelayMs, over * stepMs);
-}
+const deviceKey = (email: string, device: string) => `${addressKey(email)}|${device}`;
 
-let sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/** Tests watch (or skip) the slowdown's waits. */
-export function useSleep(next: ((ms: number) => Promise<void>) | undefined): void {
-  sleep = next ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-}
+const signInRefusal = (refusal: RateLimiterRes) => {
+  const retry = retrySeconds(refusal);
+  return new RateLimitedError(`Too many failed sign-in attempts. Please try again in ${inMinutes(retry)}.`, retry);
+};
 
 export interface PasswordAttempt {
-  /** The password was right: the (address, client) failures are forgotten, the client's point refunded. */
+  /** The password was right: the consecutive failures are forgotten, the other points refunded. */
   succeeded(): Promise<void>;
   /** The password was wrong: the points taken stay counted. */
   failed(): Promise<void>;
 }
 
-/**
- * Takes the points for one password check before the password is evaluated. Throws
- * RateLimitedError (→ 429) when the (address, client) pair or the client is over its
- * limit; waits a little when the address is under attack from many clients.
- */
-export async function beginPasswordAttempt(email: string, client: string): Promise<PasswordAttempt> {
-  const l = await current();
-  const pair = pairKey(email, client);
-  const address = addressKey(email);
-
-  const pairRefusal = await take(l.consecutiveFails, pair);
-  if (pairRefusal) {
-    const retry = retrySeconds(pairRefusal);
-    throw new RateLimitedError(`Too many failed sign-in attempts. Please try again in ${inMinutes(retry)}.`, retry);
-  }
-  const clientRefusal = await take(l.failsPerClient, client);
-  if (clientRefusal) {
-    // Nothing was evaluated: the pair's point goes back.
-    await l.consecutiveFails.reward(pair, 1);
-    const retry = retrySeconds(clientRefusal);
-    throw new RateLimitedError(`Too many failed sign-in attempts. Please try again in ${inMinutes(retry)}.`, retry);
-  }
-  const onAddress = await l.failsPerAddress.penalty(address, 1);
-  const wait = slowdownMs(onAddress.consumedPoints - 1);
-  if (wait > 0) await sleep(wait);
-
+function settledOnce(onSuccess: () => Promise<unknown>): PasswordAttempt {
   let settled = false;
   return {
     async succeeded() {
       if (settled) return;
       settled = true;
-      await Promise.all([
-        l.consecutiveFails.delete(pair),
-        l.failsPerClient.reward(client, 1),
-        l.failsPerAddress.reward(address, 1),
-      ]);
+      await onSuccess();
     },
     async failed() {
       settled = true;
@@ -275,12 +254,50 @@ export async function beginPasswordAttempt(email: string, client: string): Promi
   };
 }
 
-/** After a password reset (the mailbox's owner proved it): the address's counters start afresh for this client. */
-export async function clearFailedSignIns(email: string, client?: string): Promise<void> {
+/**
+ * Takes the points for one password check before the password is evaluated. `device`: the
+ * id of a device cookie the request carries for this address (already checked), whose
+ * attempts count against that device alone. Throws RateLimitedError (→ 429) when a counter
+ * is over its limit; the points taken by the counters before it go back, since nothing is
+ * evaluated.
+ */
+export async function beginPasswordAttempt(email: string, client: string, device?: string): Promise<PasswordAttempt> {
+  const l = await current();
+  if (device !== undefined) {
+    const key = deviceKey(email, device);
+    const refusal = await take(l.consecutiveFailsPerDevice, key);
+    if (refusal) throw signInRefusal(refusal);
+    return settledOnce(() => l.consecutiveFailsPerDevice.delete(key));
+  }
+  const pair = pairKey(email, client);
+  const address = addressKey(email);
+  const steps: [RateLimiterAbstract, string][] = [
+    [l.consecutiveFails, pair],
+    [l.failsPerClient, client],
+    [l.failsPerAccount, address],
+  ];
+  for (let i = 0; i < steps.length; i++) {
+    const refusal = await take(...steps[i]);
+    if (refusal) {
+      await Promise.all(steps.slice(0, i).map(([limiter, key]) => limiter.reward(key, 1)));
+      throw signInRefusal(refusal);
+    }
+  }
+  return settledOnce(() =>
+    Promise.all([l.consecutiveFails.delete(pair), l.failsPerClient.reward(client, 1), l.failsPerAccount.reward(address, 1)]),
+  );
+}
+
+/**
+ * After a password reset (the mailbox's owner proved it): the account's count for unknown
+ * clients starts afresh, and so do this client's and this device's consecutive failures.
+ */
+export async function clearFailedSignIns(email: string, client?: string, device?: string): Promise<void> {
   const l = await current();
   await Promise.all([
-    l.failsPerAddress.delete(addressKey(email)),
+    l.failsPerAccount.delete(addressKey(email)),
     client === undefined ? Promise.resolve(false) : l.consecutiveFails.delete(pairKey(email, client)),
+    device === undefined ? Promise.resolve(false) : l.consecutiveFailsPerDevice.delete(deviceKey(email, device)),
   ]);
 }
 
