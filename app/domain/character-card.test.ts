@@ -563,6 +563,17 @@ describe("a hostile or broken card", () => {
     expect(parseCard(card({ extensions: { fine: Array(10).fill("x".repeat(99_000)) } })).ok).toBe(true);
   });
 
+  it("measures what it keeps in bytes, as the database does: multi-byte text counts more", () => {
+    const card = (data: Record<string, unknown>) => ({ spec: "chara_card_v3", data: { name: "Ann", ...data } });
+    // 1.1 million characters (under any character budget), 2.2 MB of UTF-8.
+    const tooLarge = parseCard(card({ extensions: { lore: "é".repeat(1_100_000) } }));
+    expect(tooLarge).toEqual({ ok: false, message: CARD_MESSAGES.tooLarge, tooLarge: true });
+    expect(parseCard(card({ extensions: { lore: "e".repeat(1_100_000) } })).ok).toBe(true);
+    // Greetings add up past the limit although each is within its own cap.
+    expect(parseCard(card({ alternate_greetings: Array(30).fill("ü".repeat(40_000)) }))).toMatchObject({ ok: false, tooLarge: true });
+    expect(parseCard(card({ extensions: { big: Array(30).fill("x".repeat(99_000)) } }))).toMatchObject({ ok: false, tooLarge: true });
+  });
+
   it("cleans a name to our rule, or refuses a card whose name cannot be used", () => {
     expect(cleanCardName("<b>Ann</b> <i>Lee</i>")).toBe("Ann Lee");
     expect(cleanCardName("<script>alert(1)</script>Eve")).toBe("alert(1) Eve");

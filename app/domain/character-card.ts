@@ -34,7 +34,8 @@
 //
 // A card is hostile input: every text is capped (CARD_LIMITS), lists and foreign JSON are
 // bounded in size and depth, NUL characters and broken UTF-16 are removed (PostgreSQL refuses
-// them), and text stays text: nothing here is ever read as HTML. A name loses markup and
+// them), what is kept fits the database's size checks (measured in bytes as it stores them),
+// and text stays text: nothing here is ever read as HTML. A name loses markup and
 // control characters and is cut to 80 characters; one that still has fewer than 2 is refused.
 import * as z from "zod";
 
@@ -58,6 +59,7 @@ import {
   type PersonaType,
 } from "./persona";
 import { characterCount, GENDER_LABELS, INTEREST_LABELS, validatePersona } from "./persona-form";
+import { jsonbTextBytes } from "./json-limits";
 import { hashString } from "./random";
 import { PRODUCT_NAME } from "./site";
 import { isInterest, isTrait, type Trait } from "./traits";
@@ -78,8 +80,13 @@ export const CARD_LIMITS = {
   jsonMax: 2_000_000,
   /** Nesting depth of that JSON. */
   jsonDepth: 20,
-  /** Size of everything kept from one card. */
-  metaMax: 4_000_000,
+  /**
+   * Size of everything kept from one card, in bytes as the database stores it (jsonb text,
+   * UTF-8): the CHECK on personas.card_meta (migration 20261121181045_persona_library).
+   */
+  metaMaxBytes: 2_097_152,
+  /** Size of the Extended Persona Profile a card brings, the same way: the CHECK on personas.extended. */
+  extendedMaxBytes: 65_536,
 } as const;
 
 /** SPEC §8: the chat greeting, also the card's first message. */
@@ -562,6 +569,7 @@ export function cardJson(card: CharacterCardV2 | CharacterCardV3): string {
 // Import.
 
 const formatNumber = (n: number) => n.toLocaleString("en-US");
+const formatBytes = (n: number) => (n % (1024 * 1024) === 0 ? `${n / 1024 / 1024} MB` : `${n / 1024} KB`);
 const MUST_BE_TEXT = "must be text";
 
 const cardText = (max: number = CARD_LIMITS.textMax) =>
@@ -668,13 +676,15 @@ export interface ParsedCard {
   status: PersonaStatus;
 }
 
-export type ParseCardResult = { ok: true; card: ParsedCard } | { ok: false; message: string };
+/** A refusal; `tooLarge` when the card is refused for its size (HTTP 413). */
+export type ParseCardResult = { ok: true; card: ParsedCard } | { ok: false; message: string; tooLarge?: boolean };
 
 export const CARD_MESSAGES = {
   notACard: "This file is not a character card (Character Card V2 or V3).",
   invalid: (detail: string) => `This file is not a valid character card: ${detail}.`,
   name: "This character card has no usable name: a persona's name needs at least 2 characters, without markup.",
-  tooLarge: `This character card is too large (over ${formatNumber(CARD_LIMITS.metaMax)} characters of data).`,
+  tooLarge: `This character card is too large: at most ${formatBytes(CARD_LIMITS.metaMaxBytes)} of its data can be kept.`,
+  profileTooLarge: `This character card's Extended Persona Profile is too large: at most ${formatBytes(CARD_LIMITS.extendedMaxBytes)} can be kept.`,
 } as const;
 
 function issuePath(prefix: string, path: readonly PropertyKey[]): string {
@@ -896,6 +906,7 @@ export function parseCard(input: unknown): ParseCardResult {
           ? `${where}, character_book or assets is nested too deeply`
           : `${where}, character_book or assets is too large`
       ),
+      tooLarge: error.problem === "large",
     };
   }
 
@@ -906,7 +917,11 @@ export function parseCard(input: unknown): ParseCardResult {
   const extended = ours?.extended ?? null;
 
   const cardMeta = buildMeta(data, persona, extended, ours !== null, otherExtensions);
-  if (JSON.stringify(cardMeta).length > CARD_LIMITS.metaMax) return { ok: false, message: CARD_MESSAGES.tooLarge };
+  // Measured as the database will: an import never passes what the row's CHECK refuses.
+  if (jsonbTextBytes(cardMeta) > CARD_LIMITS.metaMaxBytes) return { ok: false, message: CARD_MESSAGES.tooLarge, tooLarge: true };
+  if (extended && jsonbTextBytes(extended) > CARD_LIMITS.extendedMaxBytes) {
+    return { ok: false, message: CARD_MESSAGES.profileTooLarge, tooLarge: true };
+  }
 
   const complete = validatePersona(persona, "create").success;
   const exported = ours?.status;

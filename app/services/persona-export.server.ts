@@ -202,7 +202,9 @@ export async function importCardFile(user: CurrentUser, bytes: Uint8Array): Prom
 /** A card (already read from its file) as a new persona of the user's, with the card's picture when given. */
 export async function importCard(user: CurrentUser, card: unknown, picture?: Uint8Array): Promise<Persona> {
   const parsed = parseCard(card);
-  if (!parsed.ok) throw new AccountError(400, parsed.message, undefined, "invalid_card");
+  if (!parsed.ok) {
+    throw parsed.tooLarge ? new AccountError(413, parsed.message, undefined, "card_too_large") : new AccountError(400, parsed.message, undefined, "invalid_card");
+  }
   // The picture is stored first, so the persona's first version already carries it.
   const image = picture ? await storeImportedPicture(user.id, picture) : null;
   try {

@@ -16,6 +16,7 @@ import {
   type DraftInput,
   type PersonaInput,
 } from "~/domain/persona-form";
+import { CARD_MESSAGES } from "~/domain/character-card";
 import { LIMIT_DIALOG } from "~/domain/plan-limit";
 import { AiError, textGenerator } from "~/infra/ai.server";
 import { generations, personas, profiles, type Persona } from "~/infra/db/schema";
@@ -65,6 +66,27 @@ function limitReached(): AccountError {
   return new AccountError(403, LIMIT_DIALOG.text, undefined, "persona_limit_reached");
 }
 
+/** The CHECK constraint on personas a write broke (PGlite says `constraint`, postgres.js `constraint_name`), or null. */
+function brokenPersonaCheck(error: unknown): string | null {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint, constraint_name } = e as { code?: unknown; constraint?: unknown; constraint_name?: unknown };
+    const name = constraint ?? constraint_name;
+    if (code === "23514" && typeof name === "string" && name.startsWith("personas_")) return name;
+  }
+  return null;
+}
+
+/**
+ * A write the database refused for a value its checks do not allow: a readable 4xx, never a
+ * 500. The services validate first, so this is a safety net (an imported card's data that
+ * is larger than the column takes is a 413).
+ */
+function refusedByCheck(constraint: string): AccountError {
+  if (constraint === "personas_card_meta_valid") return new AccountError(413, CARD_MESSAGES.tooLarge, undefined, "card_too_large");
+  if (constraint === "personas_extended_valid") return new AccountError(413, CARD_MESSAGES.profileTooLarge, undefined, "card_too_large");
+  return new AccountError(400, "This persona could not be saved: one of its values is not allowed.", undefined, "invalid_persona");
+}
+
 /**
  * How many personas a creator owns, kept on the embedded database until it says (migration
  * 20261126010000) that their personas changed; null on a database server. The limit itself is
@@ -101,6 +123,8 @@ export async function insertPersona(user: CurrentUser, values: typeof personas.$
     return row;
   } catch (error) {
     if (isLimitError(error)) throw limitReached();
+    const check = brokenPersonaCheck(error);
+    if (check) throw refusedByCheck(check);
     throw error;
   }
 }
