@@ -184,11 +184,14 @@ export function PersonaWizard({
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({ name, type, gender, ageRange: ageRange || null, interests, personality, description }),
       });
-      const body = (await response.json().catch(() => null)) as { backstory?: unknown; code?: unknown } | null;
+      const body = (await response.json().catch(() => null)) as { backstory?: unknown; code?: unknown; message?: unknown } | null;
       if (response.ok && typeof body?.backstory === "string") {
         const backstory = body.backstory;
         setValues((current) => ({ ...current, backstory }));
         toast({ type: "success", ...WIZARD_TOASTS.backstoryGenerated });
+      } else if (body?.code === "rate_limited" && typeof body.message === "string") {
+        // Over the hourly quota: the failure's title, and when to try again.
+        toast({ type: "error", title: WIZARD_TOASTS.backstoryFailed.title, description: body.message });
       } else {
         toast({ type: "error", ...(body?.code === "missing_information" ? MISSING_INFORMATION : WIZARD_TOASTS.backstoryFailed) });
       }

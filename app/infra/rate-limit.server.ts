@@ -24,6 +24,13 @@
 //
 // Chat replies (sent or regenerated): 20 a minute per user.
 //
+// Generation quotas per creator, each over a fixed hour (with an AI key every one is a paid
+// model call, a reference image generation two): 10 reference image generations on the
+// Free plan and 60 on Premium (one counter, so an upgrade adds to what is left), 30
+// backstories and 30 character card imports. The point is taken before the work starts;
+// the caller gives it back when the request is refused for another reason first.
+// GENERATION_QUOTA_MULTIPLIER multiplies all of them (load tests only).
+//
 // Where the counters live: in the database when the app runs on a Postgres server
 // (private.rate_limits, shared by every app server on it), in memory on PGlite (one process).
 import { createRequire } from "node:module";
@@ -37,6 +44,7 @@ import {
 } from "rate-limiter-flexible";
 
 import { database, withServiceRole, type Tx } from "./db.server";
+import { getEnv } from "./env.server";
 
 export class RateLimitedError extends Error {
   override name = "RateLimitedError";
@@ -64,6 +72,10 @@ export const LIMITS = {
   mailsPerClient: { points: 10, duration: HOUR },
   mailsPerAddress: { points: 10, duration: HOUR },
   chatRepliesPerUser: { points: 20, duration: MINUTE },
+  /** Reference image generations (two images each) per creator, by plan. */
+  imageGenerationsPerUser: { points: { free: 10, premium: 60 }, duration: HOUR },
+  backstoriesPerUser: { points: 30, duration: HOUR },
+  cardImportsPerUser: { points: 30, duration: HOUR },
 } as const;
 
 /** Chat replies (sent or regenerated) one user may ask for in a minute. */
@@ -190,6 +202,11 @@ function createLimiters(kind: StoreKind) {
     mailsPerClient: make("mail:client", LIMITS.mailsPerClient.points, LIMITS.mailsPerClient.duration),
     mailsPerAddress: make("mail:address", LIMITS.mailsPerAddress.points, LIMITS.mailsPerAddress.duration),
     chatReplies: make("chat:user", LIMITS.chatRepliesPerUser.points, LIMITS.chatRepliesPerUser.duration),
+    // One counter for both plans, as large as Premium's quota; the Free plan's smaller one is
+    // applied when a point is taken (consumeGenerationAllowance).
+    imageGenerations: make("generate:images:user", quota(LIMITS.imageGenerationsPerUser.points.premium), LIMITS.imageGenerationsPerUser.duration),
+    backstories: make("generate:backstory:user", quota(LIMITS.backstoriesPerUser.points), LIMITS.backstoriesPerUser.duration),
+    cardImports: make("import:card:user", quota(LIMITS.cardImportsPerUser.points), LIMITS.cardImportsPerUser.duration),
   };
 }
 type Limiters = ReturnType<typeof createLimiters>;
@@ -334,6 +351,66 @@ export async function consumeChatAllowance(userId: string): Promise<void> {
       retry,
     );
   }
+}
+
+// ---------------------------------------------------------------- generation quotas
+
+export type GenerationQuota = "images" | "backstories" | "cardImports";
+
+/** A quota as configured: the number in LIMITS times GENERATION_QUOTA_MULTIPLIER. */
+function quota(points: number): number {
+  return points * getEnv().GENERATION_QUOTA_MULTIPLIER;
+}
+
+/** How many of `kind` one creator may start in an hour on their plan. */
+export function generationQuota(kind: GenerationQuota, premium: boolean): number {
+  if (kind === "images") return quota(LIMITS.imageGenerationsPerUser.points[premium ? "premium" : "free"]);
+  return quota(kind === "backstories" ? LIMITS.backstoriesPerUser.points : LIMITS.cardImportsPerUser.points);
+}
+
+function quotaMessage(kind: GenerationQuota, allowed: number, premium: boolean, retry: number): string {
+  const again = `Please try again in ${inMinutes(retry)}.`;
+  if (kind === "images") return `You can generate reference images ${allowed} times an hour on the ${premium ? "Premium" : "Free"} plan. ${again}`;
+  if (kind === "backstories") return `You can generate ${allowed} backstories an hour. ${again}`;
+  return `You can import ${allowed} character cards an hour. ${again}`;
+}
+
+/** A point taken from a creator's quota. */
+export interface GenerationPoint {
+  /** The request was refused before its work started: the point goes back (once). */
+  giveBack(): Promise<void>;
+}
+
+/**
+ * Takes one point of a creator's generation quota, before the work starts. Throws
+ * RateLimitedError (→ 429) when the quota of the hour is used up.
+ */
+export async function consumeGenerationAllowance(kind: GenerationQuota, userId: string, premium: boolean): Promise<GenerationPoint> {
+  const l = await current();
+  const limiter = kind === "images" ? l.imageGenerations : kind === "backstories" ? l.backstories : l.cardImports;
+  const allowed = generationQuota(kind, premium);
+  let refusal: RateLimiterRes | null;
+  try {
+    const taken = await limiter.consume(userId);
+    // The shared image counter is as large as Premium's quota: a Free creator's stops sooner.
+    refusal = taken.consumedPoints > allowed ? taken : null;
+    if (refusal) await limiter.reward(userId, 1);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    refusal = rejection;
+  }
+  if (refusal) {
+    const retry = retrySeconds(refusal);
+    throw new RateLimitedError(quotaMessage(kind, allowed, premium, retry), retry);
+  }
+  let given = false;
+  return {
+    async giveBack() {
+      if (given) return;
+      given = true;
+      await limiter.reward(userId, 1);
+    },
+  };
 }
 
 /** Tests start each case with clean counters (in memory, or the table emptied). */

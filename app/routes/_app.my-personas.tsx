@@ -50,9 +50,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(`/persona/${persona.id}`, { type: "success", ...toast }, { headers: responseHeaders(ctx) });
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
+    const headers = responseHeaders(ctx);
+    if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
     return data(
       { importError: error.message, toast: { type: "error" as const, title: IMPORT_TOASTS.failed.title, description: error.message } },
-      { status: error.status, headers: responseHeaders(ctx) },
+      { status: error.status, headers },
     );
   }
 }

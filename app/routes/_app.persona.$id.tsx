@@ -136,6 +136,7 @@ async function imageAction(user: CurrentUser, id: string, intent: "image-style" 
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
     if (error.status === 404) throw data(null, { status: 404, headers });
+    if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
     const toast =
       intent === "image-style"
         ? { type: "error" as const, title: IMAGE_TOASTS.styleFailed.title, description: error.status === 400 ? error.message : IMAGE_TOASTS.styleFailed.description }

@@ -8,7 +8,8 @@
 // at them, logs two 'image' generations and clears the job. A failure stores nothing, leaves
 // the persona as it was and marks the job 'failed' with its reason. A job that a dead server
 // left 'generating' counts as failed once its deadline has passed, and a server marks its
-// database's stale jobs failed when it starts (recoverImageJobs).
+// database's stale jobs failed when it starts (recoverImageJobs). Every start counts against
+// the creator's hourly quota (generation-quotas.server.ts); a start refused with a 4xx does not.
 import { randomBytes, randomUUID } from "node:crypto";
 
 import { and, eq, lt, or, sql } from "drizzle-orm";
@@ -33,6 +34,7 @@ import { database, keptOrRead, keptPerUser, withServiceRole, withUser } from "~/
 import { imageStorage, isImageFileName, objectPath, StorageError } from "~/infra/image-storage.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
+import { withGenerationQuota } from "./generation-quotas.server";
 import { getPersona, isUuid, PERSONA_NOT_FOUND } from "./personas.server";
 
 /** How long a job may run (two images from a remote model); past it, it counts as failed. */
@@ -205,9 +207,14 @@ export async function settleImageJobs(): Promise<void> {
 
 /**
  * POST …/generate-images: claims the persona's job and starts it after this call returns.
- * 404 for another user's or an unknown persona, 409 for a draft or while a job runs.
+ * 404 for another user's or an unknown persona, 409 for a draft or while a job runs, 429
+ * when the creator's hourly quota is used up (a refused start does not count against it).
  */
 export async function startImageGeneration(user: CurrentUser, id: string): Promise<ImageGenerationState> {
+  return withGenerationQuota("images", user, () => claimImageJob(user, id));
+}
+
+async function claimImageJob(user: CurrentUser, id: string): Promise<ImageGenerationState> {
   const persona = await getPersona(user, id);
   if (isDraft(persona)) throw new AccountError(409, IMAGE_MESSAGES.draft, undefined, "draft");
   const style = isImageStyle(persona.imageStyle) ? persona.imageStyle : "photorealistic";

@@ -22,6 +22,7 @@ import type { Persona } from "~/infra/db/schema";
 import { cardPng, portraitPng, PngError, readCardFromPng, hasPngSignature, withoutCardChunks } from "~/infra/png.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
+import { withGenerationQuota } from "./generation-quotas.server";
 import { referenceImagePng, removePersonaImages, storeImportedPicture } from "./images.server";
 import { currentVersion } from "./persona-history.server";
 import { getPersona, insertPersona } from "./personas.server";
@@ -193,10 +194,16 @@ export function cardFromBytes(bytes: Uint8Array): unknown {
   }
 }
 
-/** A card file (PNG or JSON) as a new persona; a PNG card's picture becomes its reference image. */
+/**
+ * A card file (PNG or JSON) as a new persona; a PNG card's picture becomes its reference image.
+ * Counts against the creator's hourly import quota (429 beyond it); a card refused for what it
+ * is (unreadable, too large, over the plan's persona limit) does not.
+ */
 export async function importCardFile(user: CurrentUser, bytes: Uint8Array): Promise<Persona> {
-  const card = cardFromBytes(bytes);
-  return importCard(user, card, hasPngSignature(bytes) ? withoutCardChunks(bytes) : undefined);
+  return withGenerationQuota("cardImports", user, async () => {
+    const card = cardFromBytes(bytes);
+    return importCard(user, card, hasPngSignature(bytes) ? withoutCardChunks(bytes) : undefined);
+  });
 }
 
 /** A card (already read from its file) as a new persona of the user's, with the card's picture when given. */

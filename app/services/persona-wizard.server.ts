@@ -62,8 +62,8 @@ export async function readWizardPost(request: Request): Promise<WizardPost> {
   };
 }
 
-export function wizardAnswer(ctx: RequestContext, answer: WizardAnswer, status = 200) {
-  return data(answer, { status, headers: responseHeaders(ctx) });
+export function wizardAnswer(ctx: RequestContext, answer: WizardAnswer, status = 200, extraHeaders?: HeadersInit) {
+  return data(answer, { status, headers: responseHeaders(ctx, extraHeaders) });
 }
 
 /**
@@ -92,8 +92,14 @@ export async function wizardMove(user: CurrentUser, ctx: RequestContext, post: W
         });
       } catch (error) {
         if (!(error instanceof AccountError)) throw error;
-        const toast = error.code === "missing_information" ? MISSING_INFORMATION : WIZARD_TOASTS.backstoryFailed;
-        return wizardAnswer(ctx, { ...state, toast: { type: "error", ...toast } }, error.status);
+        const toast =
+          error.code === "missing_information"
+            ? MISSING_INFORMATION
+            : error.code === "rate_limited"
+              ? { title: WIZARD_TOASTS.backstoryFailed.title, description: error.message }
+              : WIZARD_TOASTS.backstoryFailed;
+        const retryAfter = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+        return wizardAnswer(ctx, { ...state, toast: { type: "error", ...toast } }, error.status, retryAfter);
       }
     }
     default:

@@ -24,6 +24,7 @@ import { keptOrRead, keptPerUser, withUser } from "~/infra/db.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import type { JsonShape } from "./api.server";
+import { withGenerationQuota } from "./generation-quotas.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -225,13 +226,20 @@ export async function getPersona(user: CurrentUser, id: string): Promise<Persona
   return row;
 }
 
-/** A backstory written from the persona's fields (name, type, gender and a trait required). */
+/**
+ * A backstory written from the persona's fields (name, type, gender and a trait required).
+ * Counts against the creator's hourly quota (429 beyond it); a request refused for missing
+ * fields does not.
+ */
 export async function generateBackstory(user: CurrentUser, raw: unknown): Promise<{ backstory: string }> {
-  const result = validatePersona(raw, "draft");
-  const values = result.success ? result.data : undefined;
-  if (!values || !canGenerateBackstory(values) || !values.type || !values.gender) {
-    throw new AccountError(400, MISSING_INFORMATION.description, result.success ? undefined : result.errors, "missing_information");
-  }
+  const values = await withGenerationQuota("backstories", user, async () => {
+    const result = validatePersona(raw, "draft");
+    const valid = result.success ? result.data : undefined;
+    if (!valid || !canGenerateBackstory(valid) || !valid.type || !valid.gender) {
+      throw new AccountError(400, MISSING_INFORMATION.description, result.success ? undefined : result.errors, "missing_information");
+    }
+    return { ...valid, type: valid.type, gender: valid.gender };
+  });
   try {
     const backstory = await textGenerator().generateBackstory({
       name: values.name,
