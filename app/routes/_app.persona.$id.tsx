@@ -29,6 +29,7 @@ import { downloadItems, personaExtended } from "~/services/persona-export.server
 import { PRODUCT_NAME } from "~/domain/site";
 import { CHAT_TEXT, CHAT_TOASTS, chatHref, personaTab, type PersonaTab } from "~/domain/chat";
 import { httpError, readFormData } from "~/infra/http.server";
+import { describeError } from "~/infra/log.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { AccountError, type CurrentUser } from "~/services/accounts.server";
 import { imageSources, personaPageState, setImageStyle, startImageGeneration } from "~/services/images.server";
@@ -81,7 +82,7 @@ async function chatOf(user: Parameters<typeof listMessages>[0], personaId: strin
     return { messages: await listMessages(user, personaId), formKey, historyFailed: false };
   } catch (error) {
     if (error instanceof AccountError) throw error;
-    console.error("[chat] history failed to load", error);
+    console.error(`[chat] history failed to load: ${describeError(error)}`);
     return { messages: [], formKey, historyFailed: true };
   }
 }
