@@ -4,6 +4,7 @@
 // card that cannot be read, the persona limit) gets it back, so only work that was started
 // counts. Work that started and failed (the model was called) keeps it.
 import { isPremium } from "~/domain/account";
+import { describeError } from "~/infra/log.server";
 import { consumeGenerationAllowance, RateLimitedError, type GenerationQuota } from "~/infra/rate-limit.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
@@ -31,7 +32,7 @@ export async function withGenerationQuota<T>(
     return await run();
   } catch (error) {
     if (error instanceof AccountError && error.status >= 400 && error.status < 500) {
-      await point.giveBack().catch((e) => console.error(`[quotas] could not give back a ${kind} point of ${user.id}:`, e));
+      await point.giveBack().catch((e) => console.error(`[quotas] could not give back a ${kind} point of ${user.id}: ${describeError(e)}`));
     }
     throw error;
   }

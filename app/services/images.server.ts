@@ -32,6 +32,7 @@ import type { GeneratedImage } from "~/infra/ai/types";
 import { generations, imageJobs, personas, type ImageJob, type Persona } from "~/infra/db/schema";
 import { database, keptOrRead, keptPerUser, withServiceRole, withUser } from "~/infra/db.server";
 import { imageStorage, isImageFileName, objectPath, StorageError } from "~/infra/image-storage.server";
+import { describeError } from "~/infra/log.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { withGenerationQuota } from "./generation-quotas.server";
@@ -109,14 +110,14 @@ async function removeFiles(userId: string, personaId: string, files: (string | n
   if (paths.length === 0) return;
   await imageStorage()
     .remove(paths)
-    .catch((error) => console.error(`[images] could not remove old images of ${personaId}:`, error));
+    .catch((error) => console.error(`[images] could not remove old images of ${personaId}: ${describeError(error)}`));
 }
 
 /** Every image of one persona (its deletion). Failures are logged, never thrown. */
 export async function removePersonaImages(userId: string, personaId: string): Promise<void> {
   await imageStorage()
     .removeFolder(objectPath(userId, personaId))
-    .catch((error) => console.error(`[images] could not remove the images of persona ${personaId}:`, error));
+    .catch((error) => console.error(`[images] could not remove the images of persona ${personaId}: ${describeError(error)}`));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -237,7 +238,7 @@ async function claimImageJob(user: CurrentUser, id: string): Promise<ImageGenera
   if (!job) throw new AccountError(409, IMAGE_MESSAGES.running, undefined, "generation_running");
   const run = new Promise<void>((resolve) => setImmediate(resolve))
     .then(() => runImageJob({ id: user.id, email: user.email }, persona, job))
-    .catch((error) => console.error(`[images] job for persona ${id} failed unexpectedly:`, error));
+    .catch((error) => console.error(`[images] job for persona ${id} failed unexpectedly: ${describeError(error)}`));
   running.add(run);
   void run.finally(() => running.delete(run));
   return jobState(job);
@@ -301,11 +302,11 @@ async function runImageJob(owner: ImageOwner, persona: Persona, job: ImageJob): 
     );
     if (!finished) await removeFiles(owner.id, persona.id, stored);
   } catch (error) {
-    console.error(`[images] generation for persona ${persona.id} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    console.error(`[images] generation for persona ${persona.id} failed: ${describeError(error, 0)}`);
     await removeFiles(owner.id, persona.id, stored);
     await withUser(owner.id, (tx) =>
       tx.update(imageJobs).set({ status: "failed", error: reasonOf(error), finishedAt: sql`now()` }).where(and(thisJob, eq(imageJobs.status, "generating"))),
-    ).catch((e) => console.error(`[images] could not record the failure for persona ${persona.id}:`, e));
+    ).catch((e) => console.error(`[images] could not record the failure for persona ${persona.id}: ${describeError(e)}`));
   }
 }
 
@@ -347,7 +348,7 @@ export async function imageSources(persona: Pick<Persona, "id" | "userId" | "ima
       SIGNED_URL_SECONDS,
     );
   } catch (error) {
-    console.error(`[images] could not sign the image addresses of ${persona.id}:`, error);
+    console.error(`[images] could not sign the image addresses of ${persona.id}: ${describeError(error)}`);
   }
   const urlOf = (name: string) => signed[names.indexOf(name)] ?? imageUrl(persona.id, name);
   const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
@@ -422,7 +423,7 @@ export async function storeImportedPicture(userId: string, picture: Uint8Array):
     const file = await storeImage(userId, personaId, "primary", image);
     return { personaId, imageUrl: imageUrl(personaId, file) };
   } catch (error) {
-    if (!(error instanceof AiError)) console.error(`[images] an imported card's picture was not kept:`, error);
+    if (!(error instanceof AiError)) console.error(`[images] an imported card's picture was not kept: ${describeError(error)}`);
     return { personaId, imageUrl: null };
   }
 }
