@@ -12,6 +12,7 @@ import { createCookie } from "@remix-run/node";
 import { cookieSecure } from "./cookies.server";
 import { signToken, verifiedPayload } from "./signed-token.server";
 
+const DEVICE_COOKIE = "pf_device";
 const PURPOSE = "sign-in device";
 const MAX_ACCOUNTS = 5;
 const DEVICE_COOKIE_TTL_S = 180 * 24 * 60 * 60;
@@ -19,7 +20,7 @@ const DEVICE_COOKIE_TTL_S = 180 * 24 * 60 * 60;
 let cookie: ReturnType<typeof createCookie> | undefined;
 function deviceCookie() {
   // Each entry carries its own signature; the cookie itself needs none.
-  cookie ??= createCookie("pf_device", {
+  cookie ??= createCookie(DEVICE_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
@@ -30,6 +31,19 @@ function deviceCookie() {
 }
 
 const accountKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Whether a Cookie header carries a cookie other than the device cookie. The device cookie
+ * signs nobody in and shows nothing: a request carrying only it is anonymous (no session to
+ * look up, no request forgery to fear, the same public page as for anyone).
+ */
+export function hasCookiesBesidesDevice(header: string | null | undefined): boolean {
+  if (!header) return false;
+  return header.split(";").some((part) => {
+    const name = part.split("=", 1)[0]!.trim();
+    return name !== "" && name !== DEVICE_COOKIE;
+  });
+}
 
 async function entries(request: Request): Promise<string[]> {
   const value: unknown = await deviceCookie()

@@ -1,5 +1,6 @@
 // Checks every request passes before the app sees it (app/server.mjs calls these through
 // the server build), and the headers every answer carries.
+import { hasCookiesBesidesDevice } from "./device-cookie.server";
 import { getEnv } from "./env.server";
 import { parseBearer } from "./session.server";
 
@@ -12,8 +13,8 @@ export const CROSS_SITE_MESSAGE =
  * Refuses a state-changing request that a page on another site could have made with the
  * visitor's cookies (cross-site request forgery, including signing someone out or in):
  * it must come from our own host, by `Origin`, else by `Sec-Fetch-Site`; a request with
- * neither is refused only when it carries cookies. Calls with a Bearer token are exempt:
- * another site cannot attach one; the token is read by the same parser the session uses, so
+ * neither is refused only when it carries cookies (the sign-in device cookie aside: it
+ * signs nobody in). Calls with a Bearer token are exempt: another site cannot attach one; the token is read by the same parser the session uses, so
  * a header that only looks like one is not exempt (and is refused by authorizationRefusal).
  * "Our host" is the one the app builds its URLs from (X-Forwarded-Host when TRUST_PROXY lets
  * the server keep it, else Host), so the two never disagree. Returns the refusal's message,
@@ -31,7 +32,7 @@ export function crossSiteRefusal(method: string, requestHeaders: Headers | (() =
   }
   const site = headers.get("sec-fetch-site");
   if (site !== null) return site === "same-origin" ? null : CROSS_SITE_MESSAGE;
-  return headers.has("cookie") ? CROSS_SITE_MESSAGE : null;
+  return hasCookiesBesidesDevice(headers.get("cookie")) ? CROSS_SITE_MESSAGE : null;
 }
 
 export const BAD_AUTHORIZATION_MESSAGE =

@@ -1,9 +1,12 @@
 // Public pages (landing, contact, legal) are the same for every anonymous visitor, so
 // their rendered HTML is kept in memory per path, as a CDN would. Only a GET with no
-// cookie, no Authorization and no query string, answered 200 without Set-Cookie, by
-// a route whose handle says `publicPage: true`, is cached; anything that could be
-// personal (a toast, a session) carries a cookie and is rendered fresh.
+// cookie (the sign-in device cookie aside: it shows nothing), no Authorization and no
+// query string, answered 200 without Set-Cookie, by a route whose handle says
+// `publicPage: true`, is cached; anything that could be personal (a toast, a session)
+// carries a cookie and is rendered fresh.
 import type { EntryContext } from "@remix-run/node";
+
+import { hasCookiesBesidesDevice } from "./device-cookie.server";
 
 export interface PublicPageHandle {
   publicPage?: boolean;
@@ -19,7 +22,7 @@ const cache = new Map<string, CachedPage>();
 
 export function publicPageKey(request: Request, context: EntryContext, status: number, headers: Headers): string | null {
   if (request.method !== "GET" || status !== 200) return null;
-  if (request.headers.has("cookie") || request.headers.has("authorization") || headers.has("set-cookie")) return null;
+  if (hasCookiesBesidesDevice(request.headers.get("cookie")) || request.headers.has("authorization") || headers.has("set-cookie")) return null;
   const url = new URL(request.url);
   if (url.search !== "") return null;
   const matches = context.staticHandlerContext.matches;

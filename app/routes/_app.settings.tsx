@@ -2,7 +2,9 @@
 // (?tab=…) so they work without JavaScript. One action, dispatched on a hidden `intent`:
 // each form posts, the server checks with the same rules the page runs live, and success
 // redirects back with a flash toast. Failures come back as field errors with what was
-// typed (never a password), plus a toast when JavaScript runs.
+// typed (never a password), plus a toast when JavaScript runs. Deleting the account asks
+// for the current password; an account without one (signed up through a provider) is
+// mailed a link back here instead, and the deletion goes through with its token.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -30,7 +32,10 @@ import { redirectWithToast, toastCookie } from "~/infra/toast.server";
 import {
   changePassword,
   deleteAccount,
+  deletionTokenValid,
+  DELETION_LINK_INVALID,
   getNotificationPreferences,
+  hasPassword,
   signInMethod,
   parseNotificationSettings,
   updateNotificationPreferences,
@@ -58,6 +63,7 @@ const TAB_OF_INTENT: Record<Intent, Tab> = {
 const SETTINGS_TOASTS = {
   passwordChanged: { title: "Password Changed", description: "Your other sessions have been signed out." },
   accountDeleted: { title: "Account Deleted", description: "Your account and everything in it have been removed." },
+  deletionMailed: { title: "Check your e-mail" },
 } as const;
 
 function parseTab(value: string | null): Tab {
@@ -78,11 +84,16 @@ export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
-  const tab = parseTab(new URL(request.url).searchParams.get("tab"));
-  const [notifications, authMethod] = await Promise.all([
+  const url = new URL(request.url);
+  const tab = parseTab(url.searchParams.get("tab"));
+  const [notifications, authMethod, passwordSet] = await Promise.all([
     tab === "notifications" ? getNotificationPreferences(user) : null,
     tab === "profile" ? signInMethod(user) : "email",
+    tab === "account" ? hasPassword(ctx, user) : true,
   ]);
+  // The link mailed to an account without a password comes back here with its token.
+  const linkToken = tab === "account" ? url.searchParams.get("deleteToken") : null;
+  const linkValid = linkToken !== null && deletionTokenValid(user, linkToken);
   return data(
     {
       tab,
@@ -95,6 +106,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         viaProvider: authMethod !== "email",
       },
       notifications,
+      deletion: {
+        hasPassword: passwordSet,
+        token: linkValid ? linkToken : null,
+        linkInvalid: linkToken !== null && !linkValid,
+      },
     },
     { headers: responseHeaders(ctx) },
   );
@@ -135,8 +151,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       case "delete-account": {
         const confirmEmail = String(formData.get("confirmEmail") ?? "").slice(0, 320);
-        values = { confirmEmail };
-        await deleteAccount(ctx, user, { confirmEmail });
+        const token = String(formData.get("token") ?? "").slice(0, 200);
+        values = { confirmEmail, token };
+        const password = String(formData.get("password") ?? "").slice(0, 1000);
+        const result = await deleteAccount(ctx, user, { confirmEmail, password, token });
+        if (result.status === "mailed") {
+          return redirectWithToast(
+            tabUrl("account"),
+            { type: "info", ...SETTINGS_TOASTS.deletionMailed, description: result.message },
+            { headers: responseHeaders(ctx) },
+          );
+        }
         return redirectSignedOut(ctx, "/", { "Set-Cookie": await toastCookie({ type: "success", ...SETTINGS_TOASTS.accountDeleted }) });
       }
     }
@@ -148,7 +173,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type ActionResult = { intent: Intent; errors: FieldErrors | null; message: string; values: Record<string, string> };
 
 export default function Settings() {
-  const { tab, user, notifications } = useLoaderData<typeof loader>();
+  const { tab, user, notifications, deletion } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const hydrated = useHydrated();
   const toast = useToast();
@@ -202,6 +227,7 @@ export default function Settings() {
         {shownTab === "account" ? (
           <AccountTab
             email={user.email}
+            deletion={deletion}
             passwordFailure={failure("change-password")}
             deleteFailure={failure("delete-account")}
             hydrated={hydrated}
@@ -357,11 +383,13 @@ function NotificationsTab({
 
 function AccountTab({
   email,
+  deletion,
   passwordFailure,
   deleteFailure,
   hydrated,
 }: {
   email: string;
+  deletion: { hasPassword: boolean; token: string | null; linkInvalid: boolean };
   passwordFailure?: ActionResult;
   deleteFailure?: ActionResult;
   hydrated: boolean;
@@ -384,6 +412,10 @@ function AccountTab({
   const [confirmError, setConfirmError] = useState<string[] | undefined>(deleteFailure?.errors?.confirmEmail);
   useEffect(() => setConfirmError(deleteFailure?.errors?.confirmEmail), [deleteFailure]);
   const confirmMatches = (value: string) => value.trim().toLowerCase() === email.toLowerCase();
+  const [deletePasswordError, setDeletePasswordError] = useState<string[] | undefined>(deleteFailure?.errors?.password);
+  useEffect(() => setDeletePasswordError(deleteFailure?.errors?.password), [deleteFailure]);
+  // Without a password: the token of the mailed link (from the address, or sent back after a failure).
+  const deletionToken = deleteFailure?.values.token || deletion.token;
 
   return (
     <div className="space-y-6">
@@ -434,17 +466,23 @@ function AccountTab({
           action={tabUrl("account")}
           noValidate
           onSubmit={(event) => {
-            const value = String(new FormData(event.currentTarget).get("confirmEmail") ?? "");
-            if (!confirmMatches(value)) {
+            const form = new FormData(event.currentTarget);
+            const confirmed = confirmMatches(String(form.get("confirmEmail") ?? ""));
+            const passwordMissing = deletion.hasPassword && !form.get("password");
+            setConfirmError(confirmed ? undefined : [ACCOUNT_MESSAGES.confirmEmailMismatch]);
+            setDeletePasswordError(passwordMissing ? [ACCOUNT_MESSAGES.currentPasswordRequired] : undefined);
+            if (!confirmed || passwordMissing) {
               event.preventDefault();
-              setConfirmError([ACCOUNT_MESSAGES.confirmEmailMismatch]);
-              event.currentTarget.querySelector<HTMLInputElement>("[name=confirmEmail]")?.focus();
+              event.currentTarget.querySelector<HTMLInputElement>(confirmed ? "[name=password]" : "[name=confirmEmail]")?.focus();
             }
           }}
           className="mt-5 space-y-5"
         >
           <input type="hidden" name="intent" value="delete-account" />
           {deleteFailure && !deleteFailure.errors ? <FormAlert title="Account not deleted" text={deleteFailure.message} /> : null}
+          {!deletion.hasPassword && deletion.linkInvalid && !deleteFailure ? (
+            <FormAlert title="Account not deleted" text={DELETION_LINK_INVALID} />
+          ) : null}
           <Field
             label="Type your e-mail address to confirm"
             hint={`Enter ${email} exactly.`}
@@ -464,12 +502,36 @@ function AccountTab({
             }}
             errors={confirmError}
           />
+          {deletion.hasPassword ? (
+            <PasswordField
+              label="Current password"
+              inputProps={{
+                id: "field-deletePassword",
+                name: "password",
+                autoComplete: "current-password",
+                required: true,
+                onInput: () => {
+                  if (deletePasswordError?.length && hydrated) setDeletePasswordError(undefined);
+                },
+              }}
+              errors={deletePasswordError}
+            />
+          ) : deletionToken ? (
+            <>
+              <input type="hidden" name="token" value={deletionToken} />
+              <p className="text-sm text-slate-700">Your e-mail confirmed it: this deletes the account now.</p>
+            </>
+          ) : (
+            <p className="text-sm text-slate-700">
+              Your account has no password, so we will e-mail you a link to confirm. It is valid for 1 hour.
+            </p>
+          )}
           <button
             type="submit"
             disabled={deleting}
             className="rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-red-800 disabled:opacity-70"
           >
-            {deleting ? "Deleting..." : "Delete Account"}
+            {deleting ? "Deleting..." : deletion.hasPassword || deletionToken ? "Delete Account" : "Send Confirmation Link"}
           </button>
         </Form>
       </section>

@@ -183,6 +183,19 @@ export function passwordChangedMail(p: { to: string; firstName?: string | null; 
   });
 }
 
+export function accountDeletionMail(p: { to: string; firstName?: string | null; link: string }): MailMessage {
+  return build({
+    to: p.to,
+    subject: `Confirm the deletion of your ${PRODUCT_NAME} account`,
+    firstName: p.firstName,
+    intro: [
+      `Someone signed in to your ${PRODUCT_NAME} account asked to delete it, with everything in it. If that was you, confirm it here:`,
+    ],
+    button: { label: "Confirm the deletion", url: p.link },
+    outro: ["This link is valid for 1 hour.", "If you did not ask for this, ignore this e-mail; your account stays as it is."],
+  });
+}
+
 export function accountDeletedMail(p: { to: string; firstName?: string | null }): MailMessage {
   return build({
     to: p.to,

@@ -15,7 +15,7 @@ process.env.APP_URL = "http://app.test";
 const { installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, keptPerUser, withAuthTables, withServiceRole, withUser } = await import("~/infra/db.server");
 const { useMailer } = await import("~/infra/mail.server");
-const { resetRateLimits } = await import("~/infra/rate-limit.server");
+const { LIMITS, resetRateLimits } = await import("~/infra/rate-limit.server");
 const { auth, useAuth } = await import("~/infra/auth.server");
 const { personas } = await import("~/infra/db/schema");
 const accounts = await import("./accounts.server");
@@ -24,11 +24,19 @@ type Mail = { to: string; subject: string; text: string; html: string };
 const outbox: Mail[] = [];
 let handle: Awaited<ReturnType<typeof installTestDatabase>>;
 
-const ctxFor = (token?: string, client = "203.0.113.7") =>
+const ctxFor = (token?: string, client = "203.0.113.7", cookie?: string) =>
   accounts.requestContext(
-    new Request("http://app.test/", { headers: token ? { Authorization: `Bearer ${token}` } : {} }),
+    new Request("http://app.test/", {
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(cookie ? { Cookie: cookie } : {}) },
+    }),
     { clientAddress: client },
   );
+/** The device cookie a sign-in gave its browser, as the browser sends it back. */
+const deviceCookieOf = (ctx: { responseHeaders: Headers }) => {
+  const line = ctx.responseHeaders.getSetCookie().find((c) => c.startsWith("pf_device="));
+  if (!line) throw new Error("no device cookie");
+  return line.split(";")[0]!;
+};
 const password = "Forge!pass1";
 let counter = 0;
 const freshEmail = () => `creator${++counter}-${Date.now()}@example.com`;
@@ -44,9 +52,10 @@ async function verifiedAccount(firstName = "Ada") {
   const email = freshEmail();
   await accounts.register(ctxFor(), { firstName, lastName: "Lovelace", email, password });
   await accounts.verifyEmail(ctxFor(), tokenFrom(lastMailTo(email), "/verify-email"));
-  const session = await accounts.signIn(ctxFor(), { email, password });
+  const signInCtx = ctxFor();
+  const session = await accounts.signIn(signInCtx, { email, password });
   const { user } = await accounts.currentUser(ctxFor(session.accessToken));
-  return { email, session, user: user! };
+  return { email, session, user: user!, device: deviceCookieOf(signInCtx) };
 }
 
 beforeAll(async () => {
@@ -225,7 +234,7 @@ describe("a checked session kept between requests", () => {
 
     const deleted = await verifiedAccount();
     expect(await lookedUp(deleted.session.accessToken)).not.toBeNull();
-    await accounts.deleteAccount(ctxFor(deleted.session.accessToken), deleted.user, { confirmEmail: deleted.email });
+    await accounts.deleteAccount(ctxFor(deleted.session.accessToken), deleted.user, { confirmEmail: deleted.email, password });
     expect(await lookedUp(deleted.session.accessToken)).toBeNull();
   });
 
@@ -283,9 +292,13 @@ describe("abuse limits", () => {
   /** Counts the passwords the auth adapter actually evaluates. */
   function countingAuth() {
     const real = auth();
-    const calls = { signIn: 0, changePassword: 0 };
+    const calls = { signIn: 0, changePassword: 0, verifyPassword: 0 };
     useAuth({
       ...real,
+      verifyPassword: (...args) => {
+        calls.verifyPassword++;
+        return real.verifyPassword(...args);
+      },
       signIn: (...args) => {
         calls.signIn++;
         return real.signIn(...args);
@@ -372,6 +385,67 @@ describe("abuse limits", () => {
     ).resolves.toHaveProperty("accessToken");
   });
 
+  /** 240 wrong passwords at one account from 60 client addresses (4 each), 40 at a time; the answers' statuses. */
+  async function guessFromEverywhere(email: string): Promise<number[]> {
+    const codes: number[] = [];
+    for (let batch = 0; batch < 6; batch++) {
+      const results = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) =>
+          accounts.signIn(ctxFor(undefined, `198.18.${batch}.${i % 10}`), { email, password: `Wrong!pass${batch * 40 + i}` }),
+        ),
+      );
+      codes.push(...statuses(results));
+    }
+    return codes;
+  }
+
+  it("240 guesses at one account from 60 addresses, 40 at a time: at most 100 evaluated; the owner's browser still gets in, an unknown client gets 429", async () => {
+    const { email, device } = await verifiedAccount();
+    const calls = countingAuth();
+    const codes = await guessFromEverywhere(email);
+    expect(calls.signIn).toBeLessThanOrEqual(100);
+    expect(calls.signIn).toBe(LIMITS.failsPerAccount.points);
+    expect(codes.filter((c) => c === 401)).toHaveLength(calls.signIn);
+    expect(codes.filter((c) => c === 429)).toHaveLength(240 - calls.signIn);
+
+    // A client that never tried, with the right password: refused before the check, with Retry-After.
+    const unknown = accounts.signIn(ctxFor(undefined, "203.0.113.99"), { email, password });
+    await expect(unknown).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/^Too many failed sign-in attempts\. Please try again in (60|59) minutes\.$/) });
+    await expect(unknown).rejects.toHaveProperty("retryAfterSeconds", expect.any(Number));
+    // The owner's browser, which signed in before, from any address: in, and its cookie renewed.
+    const owner = ctxFor(undefined, "203.0.113.100", device);
+    await expect(accounts.signIn(owner, { email, password })).resolves.toHaveProperty("accessToken");
+    expect(deviceCookieOf(owner)).not.toBe(device);
+    expect(calls.signIn).toBe(LIMITS.failsPerAccount.points + 1);
+  });
+
+  it("a device cookie is good only for its own account, and 5 wrong passwords on it lock it but not the owner's other browsers", async () => {
+    const owner = await verifiedAccount("Owner");
+    const other = await verifiedAccount("Other");
+    await guessFromEverywhere(owner.email);
+    // Another account's device cookie, or a tampered one, is an unknown client.
+    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.101", other.device), { email: owner.email, password })).rejects.toMatchObject({ status: 429 });
+    const tampered = owner.device.replace(/.(?=.{4}$)/, (c) => (c === "A" ? "B" : "A"));
+    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.101", tampered), { email: owner.email, password })).rejects.toMatchObject({ status: 429 });
+
+    const second = ctxFor(undefined, "203.0.113.102", owner.device);
+    await accounts.signIn(second, { email: owner.email, password });
+    const phone = deviceCookieOf(second);
+    for (let i = 0; i < 5; i++) {
+      await expect(accounts.signIn(ctxFor(undefined, "203.0.113.103", owner.device), { email: owner.email, password: "Wrong!pass1" })).rejects.toMatchObject({ status: 401 });
+    }
+    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.103", owner.device), { email: owner.email, password })).rejects.toMatchObject({ status: 429 });
+    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.104", phone), { email: owner.email, password })).resolves.toHaveProperty("accessToken");
+  });
+
+  it("a password reset by e-mail works during an attack and opens the account to unknown clients again", async () => {
+    const { email } = await verifiedAccount();
+    await guessFromEverywhere(email);
+    await accounts.requestPasswordReset(ctxFor(undefined, "203.0.113.105"), { email });
+    await accounts.resetPassword(ctxFor(undefined, "203.0.113.105"), { token: tokenFrom(lastMailTo(email), "/reset-password"), password: "Reset!pass3" });
+    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.106"), { email, password: "Reset!pass3" })).resolves.toHaveProperty("accessToken");
+  });
+
   it("account e-mails are limited per address and client: one client cannot block someone's reset mails", async () => {
     const email = freshEmail();
     await accounts.register(ctxFor(undefined, "192.0.2.15"), { firstName: "Mail", lastName: "Bomb", email, password });
@@ -412,17 +486,94 @@ describe("profile, preferences and deletion", () => {
     expect(() => accounts.parseNotificationSettings({ personaCreation: "yes" }, "json")).toThrow();
   });
 
-  it("deleting the account needs the exact e-mail and removes the user with everything they own", async () => {
+  const leftOf = async (userId: string) =>
+    JSON.stringify(
+      await withAuthTables("test", (tx) => tx.execute(sql`select
+        (select count(*) from auth.users where id = ${userId})::int as users,
+        (select count(*) from public.profiles where id = ${userId})::int as profiles,
+        (select count(*) from public.personas where user_id = ${userId})::int as personas,
+        (select count(*) from public.notification_preferences where user_id = ${userId})::int as prefs`)),
+    );
+
+  it("deleting the account needs the exact e-mail and the current password, and removes the user with everything they own", async () => {
     const { email, session, user } = await verifiedAccount();
     await withUser(user.id, (tx) => tx.insert(personas).values({ userId: user.id, name: "Nova" }));
-    await expect(accounts.deleteAccount(ctxFor(session.accessToken), user, { confirmEmail: "someone@else.com" })).rejects.toMatchObject({ status: 400 });
-    await accounts.deleteAccount(ctxFor(session.accessToken), user, { confirmEmail: ` ${email.toUpperCase()} ` });
-    expect((await accounts.currentUser(ctxFor(session.accessToken))).user).toBeNull();
-    const left = await withAuthTables("test", (tx) => tx.execute(sql`select
-      (select count(*) from auth.users where id = ${user.id})::int as users,
-      (select count(*) from public.profiles where id = ${user.id})::int as profiles,
-      (select count(*) from public.personas where user_id = ${user.id})::int as personas,
-      (select count(*) from public.notification_preferences where user_id = ${user.id})::int as prefs`));
-    expect(JSON.stringify(left)).toMatch(/"users":0.*"profiles":0.*"personas":0.*"prefs":0/);
+    const ctx = () => ctxFor(session.accessToken);
+    await expect(accounts.deleteAccount(ctx(), user, { confirmEmail: "someone@else.com", password })).rejects.toMatchObject({ status: 400 });
+    await expect(accounts.deleteAccount(ctx(), user, { confirmEmail: email })).rejects.toMatchObject({
+      status: 400,
+      errors: { password: ["Current password is required"] },
+    });
+    await expect(accounts.deleteAccount(ctx(), user, { confirmEmail: email, password: "Wrong!pass1" })).rejects.toMatchObject({
+      status: 400,
+      errors: { password: ["Current password is incorrect"] },
+    });
+    expect(await leftOf(user.id)).toMatch(/"users":1.*"profiles":1.*"personas":1.*"prefs":1/);
+    expect((await accounts.currentUser(ctx())).user?.id).toBe(user.id);
+
+    await expect(accounts.deleteAccount(ctx(), user, { confirmEmail: ` ${email.toUpperCase()} `, password })).resolves.toEqual({ status: "deleted" });
+    expect((await accounts.currentUser(ctx())).user).toBeNull();
+    expect(await leftOf(user.id)).toMatch(/"users":0.*"profiles":0.*"personas":0.*"prefs":0/);
+  });
+
+  it("guessing the password to delete an account is counted like sign-ins, before the check", async () => {
+    const { email, session, user } = await verifiedAccount();
+    const calls = (() => {
+      const real = auth();
+      const counted = { verifyPassword: 0 };
+      useAuth({ ...real, verifyPassword: (...args) => (counted.verifyPassword++, real.verifyPassword(...args)) });
+      return counted;
+    })();
+    try {
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) =>
+          accounts.deleteAccount(ctxFor(session.accessToken, "192.0.2.16"), user, { confirmEmail: email, password: `Wrong!pass${i}` }),
+        ),
+      );
+      expect(calls.verifyPassword).toBeLessThanOrEqual(5);
+      const codes = results.map((r) => (r.status === "fulfilled" ? 200 : (r.reason as { status: number }).status));
+      expect(codes.filter((c) => c === 429)).toHaveLength(20 - calls.verifyPassword);
+      await expect(accounts.deleteAccount(ctxFor(session.accessToken, "192.0.2.16"), user, { confirmEmail: email, password })).rejects.toMatchObject({ status: 429 });
+      expect(await leftOf(user.id)).toMatch(/"users":1/);
+    } finally {
+      useAuth(undefined);
+    }
+  });
+
+  it("an account without a password confirms its deletion from a link mailed to it, valid for an hour", async () => {
+    const { email, session, user } = await verifiedAccount();
+    const other = await verifiedAccount();
+    // What signing up through a provider leaves: no password.
+    await handle.raw.rows("update auth.users set encrypted_password = null where id = $1", [user.id]);
+    const ctx = () => ctxFor(session.accessToken);
+    expect(await accounts.hasPassword(ctx(), user)).toBe(false);
+    expect(await accounts.hasPassword(ctxFor(other.session.accessToken), other.user)).toBe(true);
+
+    // A password proves nothing here; the account stays and a link is mailed.
+    const asked = await accounts.deleteAccount(ctx(), user, { confirmEmail: email, password: "Anything!1" });
+    expect(asked).toEqual({ status: "mailed", message: "We have e-mailed you a link to confirm the deletion. It is valid for 1 hour." });
+    expect(await leftOf(user.id)).toMatch(/"users":1/);
+    const mail = lastMailTo(email)!;
+    expect(mail.subject).toMatch(/confirm the deletion/i);
+    expect(mail.text).toContain("valid for 1 hour");
+    const link = new URL(mail.text.match(/https?:\/\/\S+/g)!.find((l) => new URL(l).pathname === "/settings")!);
+    expect(link.searchParams.get("tab")).toBe("account");
+    const token = link.searchParams.get("deleteToken")!;
+    expect(accounts.deletionTokenValid(user, token)).toBe(true);
+
+    // Another account's link, an expired one and a made-up one do nothing.
+    const otherLink = new URL(accounts.deletionLink(other.user)).searchParams.get("deleteToken")!;
+    const expired = new URL(accounts.deletionLink(user, Date.now() - 1000)).searchParams.get("deleteToken")!;
+    for (const bad of [otherLink, expired, `${token}x`, "1.abc"]) {
+      await expect(accounts.deleteAccount(ctx(), user, { confirmEmail: email, token: bad })).rejects.toMatchObject({
+        status: 400,
+        code: "invalid_token",
+      });
+    }
+    expect(await leftOf(user.id)).toMatch(/"users":1/);
+
+    await expect(accounts.deleteAccount(ctx(), user, { confirmEmail: email, token })).resolves.toEqual({ status: "deleted" });
+    expect(await leftOf(user.id)).toMatch(/"users":0.*"profiles":0/);
+    expect(await leftOf(other.user.id)).toMatch(/"users":1/);
   });
 });

@@ -1,5 +1,6 @@
 // Accounts: sign-up, e-mail verification, sign-in, password reset and change, profile,
-// notification preferences, sign-out and account deletion. Screens and the JSON API
+// notification preferences, sign-out and account deletion (with the password, or for an
+// account without one, a link mailed to its address). Screens and the JSON API
 // call these same functions; the rules live here once.
 import { eq } from "drizzle-orm";
 
@@ -19,6 +20,7 @@ import { auth } from "~/infra/auth.server";
 import { AuthError, type AuthContext, type AuthUser, type SessionProfile, type SignedIn } from "~/infra/auth/types";
 import { notificationPreferences, profiles } from "~/infra/db/schema";
 import { withUser } from "~/infra/db.server";
+import { hasCookiesBesidesDevice, knownDevice, rememberDevice } from "~/infra/device-cookie.server";
 import { getEnv } from "~/infra/env.server";
 import { imageStorage, userFolder } from "~/infra/image-storage.server";
 import { mailer, type MailMessage } from "~/infra/mail.server";
@@ -30,9 +32,11 @@ import {
   type PasswordAttempt,
 } from "~/infra/rate-limit.server";
 import { requestToken } from "~/infra/session.server";
+import { signToken, verifiedPayload } from "~/infra/signed-token.server";
 
 import {
   accountDeletedMail,
+  accountDeletionMail,
   accountExistsMail,
   passwordChangedMail,
   passwordResetMail,
@@ -132,6 +136,16 @@ const AUTH_UNAVAILABLE = "The sign-in service is not answering right now. Please
 
 const limitMail = (ctx: RequestContext, email: string) => withinLimit(consumeMailAllowance(email, ctx.client));
 
+/**
+ * Counts one password check for the address before the password is evaluated: against the
+ * device when the request carries a device cookie for the address, else against the
+ * client and the account (rate-limit.server.ts).
+ */
+async function passwordAttempt(ctx: RequestContext, email: string): Promise<PasswordAttempt> {
+  const device = await knownDevice(ctx.request, email);
+  return withinLimit(beginPasswordAttempt(email, ctx.client, device));
+}
+
 async function send(message: MailMessage) {
   try {
     await mailer().send(message);
@@ -186,10 +200,12 @@ export async function resendVerification(ctx: RequestContext, raw: unknown): Pro
 export async function signIn(ctx: RequestContext, raw: unknown): Promise<SignedIn> {
   const input = validated(loginRules, raw, ACCOUNT_TOASTS.signInFailed.description);
   // The attempt is counted before the password is evaluated, so parallel guesses cannot outrun the count.
-  const attempt = await withinLimit(beginPasswordAttempt(input.email, ctx.client));
+  const attempt = await passwordAttempt(ctx, input.email);
   try {
     const session = await viaAuth(() => auth().signIn(ctx, input));
     await attempt.succeeded();
+    // This browser is now a known device of the account (its own limit from now on).
+    ctx.responseHeaders.append("Set-Cookie", await rememberDevice(ctx.request, input.email));
     return session;
   } catch (error) {
     if (error instanceof AuthError && error.code === "invalid_credentials") {
@@ -230,7 +246,7 @@ function toCurrentUser(user: AuthUser, profile: SessionProfile | null | undefine
 export async function currentUser(ctx: RequestContext): Promise<{ user: CurrentUser | null; hadToken: boolean }> {
   const token = await requestToken(ctx.request);
   // No token and no cookie at all: nobody to look up (keeps anonymous pages cheap).
-  if (!token && !ctx.request.headers.has("cookie")) return { user: null, hadToken: false };
+  if (!token && !hasCookiesBesidesDevice(ctx.request.headers.get("cookie"))) return { user: null, hadToken: false };
   const authUser = await auth().getUser(ctx, token);
   if (!authUser) return { user: null, hadToken: token !== undefined };
   // The embedded auth reads the profile in the session check's own statement.
@@ -275,7 +291,7 @@ export async function resetPassword(ctx: RequestContext, raw: unknown): Promise<
   const input = validated(resetPasswordRules, raw, "Please check the new password.");
   try {
     const { email } = await viaAuth(() => auth().resetPassword(ctx, input.token, input.password));
-    await clearFailedSignIns(email, ctx.client);
+    await clearFailedSignIns(email, ctx.client, await knownDevice(ctx.request, email));
     return { message: "Your password has been changed. Sign in with your new password." };
   } catch (error) {
     if (error instanceof AuthError && (error.code === "invalid_token" || error.code === "expired_token")) {
@@ -353,16 +369,10 @@ export async function changePassword(ctx: RequestContext, user: CurrentUser, raw
   const input = validated(changePasswordRules, raw, "Please check the passwords.");
   // Guessing the current password from a signed-in session counts like failed sign-ins,
   // taken before the password is evaluated.
-  const attempt: PasswordAttempt = await withinLimit(beginPasswordAttempt(user.email, ctx.client));
+  const attempt = await passwordAttempt(ctx, user.email);
   try {
     const session = await viaAuth(
-      () =>
-        auth().changePassword(
-          ctx,
-          { id: user.id, email: user.email, emailVerified: user.emailVerified, createdAt: new Date(user.createdAt) },
-          input.currentPassword,
-          input.newPassword,
-        ),
+      () => auth().changePassword(ctx, asAuthUser(user), input.currentPassword, input.newPassword),
       "newPassword",
     );
     await attempt.succeeded();
@@ -377,11 +387,80 @@ export async function changePassword(ctx: RequestContext, user: CurrentUser, raw
   }
 }
 
-export async function deleteAccount(ctx: RequestContext, user: CurrentUser, raw: unknown): Promise<void> {
+const asAuthUser = (user: CurrentUser): AuthUser => ({
+  id: user.id,
+  email: user.email,
+  emailVerified: user.emailVerified,
+  createdAt: new Date(user.createdAt),
+});
+
+/** Whether the creator signs in with a password (false: only through a provider). */
+export async function hasPassword(ctx: RequestContext, user: CurrentUser): Promise<boolean> {
+  return viaAuth(() => auth().hasPassword(ctx, asAuthUser(user)));
+}
+
+const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
+
+/** The current password, checked through the auth adapter and counted like a sign-in before it is evaluated. */
+async function checkCurrentPassword(ctx: RequestContext, user: CurrentUser, password: unknown): Promise<void> {
+  if (typeof password !== "string" || password === "") {
+    throw new AccountError(400, ACCOUNT_MESSAGES.currentPasswordRequired, { password: [ACCOUNT_MESSAGES.currentPasswordRequired] });
+  }
+  const attempt = await passwordAttempt(ctx, user.email);
+  try {
+    await viaAuth(() => auth().verifyPassword(ctx, asAuthUser(user), password));
+    await attempt.succeeded();
+  } catch (error) {
+    if (error instanceof AuthError && error.code === "invalid_credentials") {
+      await attempt.failed();
+      throw new AccountError(400, `${CURRENT_PASSWORD_INCORRECT}.`, { password: [CURRENT_PASSWORD_INCORRECT] }, "invalid_credentials");
+    }
+    throw error;
+  }
+}
+
+// An account without a password confirms its deletion from its mailbox: a link to the
+// settings page carrying a token signed for this account, valid for an hour. The account
+// is gone once it is used, so it cannot be used twice.
+const DELETION_LINK_TTL_MS = 60 * 60 * 1000;
+const DELETION_PURPOSE = "account deletion";
+const deletionSubject = (user: CurrentUser) => `${user.id}\n${user.email.toLowerCase()}`;
+export const DELETION_MAILED_MESSAGE = "We have e-mailed you a link to confirm the deletion. It is valid for 1 hour.";
+export const DELETION_LINK_INVALID = "This deletion link is invalid or has expired. Please ask for a new one.";
+
+/** Whether a deletion link's token was made for this account and has not expired. */
+export function deletionTokenValid(user: CurrentUser, token: unknown): boolean {
+  const expires = Number(verifiedPayload(DELETION_PURPOSE, deletionSubject(user), token));
+  return Number.isFinite(expires) && expires > Date.now();
+}
+
+export function deletionLink(user: CurrentUser, expiresAt = Date.now() + DELETION_LINK_TTL_MS): string {
+  const token = signToken(DELETION_PURPOSE, deletionSubject(user), String(expiresAt));
+  return `${appUrl()}/settings?tab=account&deleteToken=${encodeURIComponent(token)}`;
+}
+
+/** What a deletion request did: the account is gone, or (no password) a link to confirm was mailed. */
+export type DeletionResult = { status: "deleted" } | { status: "mailed"; message: string };
+
+/**
+ * Deletes the account after the e-mail typed matches and the current password is right; an
+ * account without a password gets a link mailed instead, and is deleted when the request
+ * carries that link's token.
+ */
+export async function deleteAccount(ctx: RequestContext, user: CurrentUser, raw: unknown): Promise<DeletionResult> {
   const values = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
   const confirm = typeof values.confirmEmail === "string" ? values.confirmEmail.trim().toLowerCase() : "";
   if (confirm !== user.email.toLowerCase()) {
     throw new AccountError(400, ACCOUNT_MESSAGES.confirmEmailMismatch, { confirmEmail: [ACCOUNT_MESSAGES.confirmEmailMismatch] });
+  }
+  if (await hasPassword(ctx, user)) {
+    await checkCurrentPassword(ctx, user, values.password);
+  } else if (typeof values.token === "string" && values.token !== "") {
+    if (!deletionTokenValid(user, values.token)) throw new AccountError(400, DELETION_LINK_INVALID, undefined, "invalid_token");
+  } else {
+    await limitMail(ctx, user.email);
+    await send(accountDeletionMail({ to: user.email, firstName: user.firstName, link: deletionLink(user) }));
+    return { status: "mailed", message: DELETION_MAILED_MESSAGE };
   }
   await auth().deleteUser(ctx, user.id);
   // The account's reference images go with it (files or storage objects): no orphans.
@@ -389,4 +468,5 @@ export async function deleteAccount(ctx: RequestContext, user: CurrentUser, raw:
     .removeFolder(userFolder(user.id))
     .catch((error) => console.error(`[images] could not remove the images of deleted account ${user.id}:`, error));
   await send(accountDeletedMail({ to: user.email, firstName: user.firstName }));
+  return { status: "deleted" };
 }

@@ -136,7 +136,7 @@ test("deleting a persona, then the account, leaves no image files behind", async
   // The account goes through the settings form, signed in with its cookie.
   const login = await request.post("/login", { form: { email: owner.email, password: owner.password, redirectTo: "/dashboard" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
   expect(login.status()).toBe(302);
-  const deleted = await request.post("/settings?tab=account", { form: { intent: "delete-account", confirmEmail: owner.email }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const deleted = await request.post("/settings?tab=account", { form: { intent: "delete-account", confirmEmail: owner.email, password: owner.password }, headers: { Origin: baseURL! }, maxRedirects: 0 });
   expect(deleted.status(), await deleted.text()).toBe(302);
   expect(existsSync(path.join(imagesDir(), id))).toBe(false);
 });

@@ -211,29 +211,31 @@ test.describe("settings", () => {
     await signIn(page, account);
     await visit(page, "/settings?tab=account");
     const newPassword = strongPassword();
+    // The delete form asks for the current password too: each form's fields by its section.
+    const changeForm = page.getByRole("region", { name: "Change password" });
 
-    await page.getByLabel("Current password", { exact: true }).fill("Wrong@pass1");
-    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await changeForm.getByLabel("Current password", { exact: true }).fill("Wrong@pass1");
+    await changeForm.getByLabel("New password", { exact: true }).fill(newPassword);
     await page.getByRole("button", { name: "Change Password" }).click();
-    await expect(page.getByText("Current password is incorrect", { exact: true })).toBeVisible();
-    await expect(page.getByLabel("Current password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(changeForm.getByText("Current password is incorrect", { exact: true })).toBeVisible();
+    await expect(changeForm.getByLabel("Current password", { exact: true })).toHaveAttribute("aria-invalid", "true");
     // A password is never sent back into the page (with JavaScript the typed one simply stays).
-    if (!jsEnabled) await expect(page.getByLabel("New password", { exact: true })).toHaveValue("");
+    if (!jsEnabled) await expect(changeForm.getByLabel("New password", { exact: true })).toHaveValue("");
 
-    await page.getByLabel("Current password", { exact: true }).fill(account.password);
-    await page.getByLabel("New password", { exact: true }).fill("short");
+    await changeForm.getByLabel("Current password", { exact: true }).fill(account.password);
+    await changeForm.getByLabel("New password", { exact: true }).fill("short");
     await page.getByRole("button", { name: "Change Password" }).click();
     await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
 
-    await page.getByLabel("Current password", { exact: true }).fill(account.password);
-    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await changeForm.getByLabel("Current password", { exact: true }).fill(account.password);
+    await changeForm.getByLabel("New password", { exact: true }).fill(newPassword);
     await page.getByRole("button", { name: "Change Password" }).click();
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("Password Changed");
     await expect(toast).toContainText("Your other sessions have been signed out.");
     await expect(page).toHaveURL(/\/settings\?tab=account$/);
-    await expect(page.getByLabel("Current password", { exact: true })).toHaveValue("");
-    await expect(page.getByLabel("New password", { exact: true })).toHaveValue("");
+    await expect(changeForm.getByLabel("Current password", { exact: true })).toHaveValue("");
+    await expect(changeForm.getByLabel("New password", { exact: true })).toHaveValue("");
 
     // Still signed in here; the token from before the change no longer works.
     await visit(page, "/dashboard");
@@ -244,20 +246,34 @@ test.describe("settings", () => {
     expect(relogin.status()).toBe(200);
   });
 
-  test("deleting the account needs the exact e-mail, then signs out", async ({ page, request }) => {
+  test("deleting the account needs the exact e-mail and the current password, then signs out", async ({ page, request, jsEnabled }) => {
     const account = await createAccount(request);
     await signIn(page, account);
     await visit(page, "/settings?tab=account");
 
-    const confirm = page.getByLabel("Type your e-mail address to confirm");
+    const deleteForm = page.getByRole("region", { name: "Delete account" });
+    const confirm = deleteForm.getByLabel("Type your e-mail address to confirm");
+    const currentPassword = deleteForm.getByLabel("Current password", { exact: true });
     await confirm.fill(`x${account.email}`);
-    await page.getByRole("button", { name: "Delete Account" }).click();
+    await currentPassword.fill(account.password);
+    await deleteForm.getByRole("button", { name: "Delete Account" }).click();
     await expect(page.getByText("Type your e-mail address exactly to confirm")).toBeVisible();
     await expect(confirm).toHaveAttribute("aria-invalid", "true");
     await expect(page).toHaveURL(/\/settings\?tab=account$/);
 
     await confirm.fill(account.email);
-    await page.getByRole("button", { name: "Delete Account" }).click();
+    await currentPassword.fill("Wrong@pass1");
+    await deleteForm.getByRole("button", { name: "Delete Account" }).click();
+    await expect(deleteForm.getByText("Current password is incorrect", { exact: true })).toBeVisible();
+    await expect(currentPassword).toHaveAttribute("aria-invalid", "true");
+    if (!jsEnabled) await expect(currentPassword).toHaveValue("");
+    await expect(page).toHaveURL(/\/settings\?tab=account$/);
+    const stillThere = await request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
+    expect(stillThere.status()).toBe(200);
+
+    await confirm.fill(account.email);
+    await currentPassword.fill(account.password);
+    await deleteForm.getByRole("button", { name: "Delete Account" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId("toast")).toContainText("Account Deleted");
 

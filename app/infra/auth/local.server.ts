@@ -428,6 +428,18 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
       });
     },
 
+    async hasPassword(_ctx, user) {
+      const row = await withAuthTables("auth: has password", (tx) => findByEmail(tx, user.email));
+      return Boolean(row && row.id === user.id && row.encrypted_password);
+    },
+
+    async verifyPassword(_ctx, user, password) {
+      const row = await withAuthTables("auth: password check", (tx) => findByEmail(tx, user.email));
+      if (!row || row.id !== user.id || !(await bcrypt.compare(password, row.encrypted_password ?? DUMMY_HASH))) {
+        throw new AuthError("invalid_credentials", "Current password is incorrect.");
+      }
+    },
+
     async deleteUser(_ctx, userId) {
       await withAuthTables("auth: delete user", (tx) => tx.execute(sql`delete from auth.users where id = ${userId}`));
     },

@@ -472,6 +472,24 @@ export function createSupabaseAuth(env: SupabaseAuthEnv, options: SupabaseAuthOp
         return toSignedIn(data.session);
       }),
 
+    hasPassword: (_ctx, user) =>
+      guarded("account lookup", async () => {
+        const { data, error } = await adminClient().auth.admin.getUserById(user.id);
+        if (error) throw toAuthError(error, "account lookup");
+        // GoTrue gives an account that signs in with a password an "email" identity.
+        const providers = [...(data.user.identities ?? []).map((i) => i.provider), ...((data.user.app_metadata?.providers as string[] | undefined) ?? [])];
+        return providers.includes("email");
+      }),
+
+    verifyPassword: (ctx, user, password) =>
+      guarded("password check", async () => {
+        const { data, error } = await statelessClient(ctx).auth.signInWithPassword({ email: user.email, password });
+        if (error) throw toAuthError(error, "password check", SIGN_IN_CODES);
+        // Only the check was wanted: the session it opened goes at once.
+        await revokeQuietly(data.session.access_token);
+        if (data.user.id !== user.id) throw new AuthError("invalid_credentials", "The password does not belong to this account.");
+      }),
+
     deleteUser: (_ctx, userId) =>
       guarded("account deletion", async () => {
         const { error } = await adminClient().auth.admin.deleteUser(userId);

@@ -132,6 +132,12 @@ export interface AuthAdapter {
   /** Checks the current password, sets the new one, ends every other session and returns a fresh one. */
   changePassword(ctx: AuthContext, user: AuthUser, currentPassword: string, newPassword: string): Promise<SignedIn>;
 
+  /** Whether the account has a password (false: it signs in only through a provider). */
+  hasPassword(ctx: AuthContext, user: AuthUser): Promise<boolean>;
+
+  /** Checks the password of a signed-in user without opening a session; `invalid_credentials` when it is wrong or the account has none. */
+  verifyPassword(ctx: AuthContext, user: AuthUser, password: string): Promise<void>;
+
   /** Removes the account; the database cascades to everything the user owns. */
   deleteUser(ctx: AuthContext, userId: string): Promise<void>;
 
