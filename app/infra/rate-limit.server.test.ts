@@ -174,6 +174,18 @@ describe("the database store", () => {
     expect(after.points).toBe(1);
   });
 
+  it("keeps the account's budget and a device's failures in rows of their own", async () => {
+    for (let i = 0; i < 3; i++) await (await beginPasswordAttempt("Budget@example.test", `198.51.100.${30 + i}`)).failed();
+    await (await beginPasswordAttempt("budget@example.test", "198.51.100.40", "laptop")).failed();
+    const rows = await handle.raw.rows<{ key: string; points: number }>(
+      "select key, points from private.rate_limits where key like 'sign-in:account:%' or key like 'sign-in:device:%' order by key",
+    );
+    expect(rows).toEqual([
+      { key: "sign-in:account:budget@example.test", points: 3 },
+      { key: "sign-in:device:budget@example.test|laptop", points: 1 },
+    ]);
+  });
+
   it("is reached only through the service role: anon and authenticated see nothing", async () => {
     await consumeMailAllowance("secret@example.test", "198.51.100.21");
     for (const role of ["anon", "authenticated"]) {
