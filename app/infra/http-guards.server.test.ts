@@ -48,6 +48,38 @@ describe("crossSiteRefusal", () => {
     expect(crossSiteRefusal("POST", headers({ origin: "http://evil.example", authorization: "Bearer abc", cookie: "a=b" }))).toBeNull();
     expect(crossSiteRefusal("DELETE", headers({}))).toBeNull();
   });
+
+  it("exempts only a header the session reads as a token; any other is refused before the app", async () => {
+    const { authorizationRefusal, crossSiteRefusal, CROSS_SITE_MESSAGE, BAD_AUTHORIZATION_MESSAGE } = await guards();
+    for (const authorization of ["Bearer a b", "Bearer  ", "Bearer\tabc", "Bearer a\u00e9", "Basic dXNlcjpwYXNz", "Bearer", "abc", ""]) {
+      expect(crossSiteRefusal("POST", headers({ origin: "http://evil.example", authorization, cookie: "pf_session=x" })), authorization).toBe(CROSS_SITE_MESSAGE);
+      expect(authorizationRefusal(authorization), authorization).toBe(BAD_AUTHORIZATION_MESSAGE);
+    }
+    for (const authorization of ["Bearer abc", "bearer eyJh.eyJz.c2ln", "Bearer abc+/=="]) expect(authorizationRefusal(authorization), authorization).toBeNull();
+    expect(authorizationRefusal(undefined)).toBeNull();
+    expect(authorizationRefusal(null)).toBeNull();
+  });
+});
+
+describe("navigationFromAnotherSite", () => {
+  const request = (values: Record<string, string>) => new Request("http://app.example:3000/?token=t", { headers: values });
+
+  it("is false for this site's pages and for what the visitor typed or bookmarked", async () => {
+    const { navigationFromAnotherSite } = await guards();
+    expect(navigationFromAnotherSite(request({ "sec-fetch-site": "same-origin" }))).toBe(false);
+    expect(navigationFromAnotherSite(request({ "sec-fetch-site": "none" }))).toBe(false);
+    expect(navigationFromAnotherSite(request({}))).toBe(false);
+    expect(navigationFromAnotherSite(request({ referer: "http://app.example:3000/login" }))).toBe(false);
+  });
+
+  it("is true for another site's link, form or script, and for a sibling subdomain", async () => {
+    const { navigationFromAnotherSite } = await guards();
+    expect(navigationFromAnotherSite(request({ "sec-fetch-site": "cross-site" }))).toBe(true);
+    expect(navigationFromAnotherSite(request({ "sec-fetch-site": "same-site" }))).toBe(true);
+    expect(navigationFromAnotherSite(request({ "sec-fetch-site": "cross-site", referer: "http://app.example:3000/" }))).toBe(true);
+    // A browser without Sec-Fetch-Site: its Referer names the other site.
+    expect(navigationFromAnotherSite(request({ referer: "http://evil.example/prize" }))).toBe(true);
+  });
 });
 
 describe("security headers", () => {

@@ -159,6 +159,34 @@ test.describe("cross-site requests", () => {
     expect((await (await request.get(`/api/personas/${created.id}`)).json()).status).toBe("archived");
   });
 
+  test("an Authorization header that is not a token is refused, never served from the cookie", async ({ request, baseURL }) => {
+    const owner = await createAccount(request);
+    const created = await (await request.post("/api/personas", { headers: bearer(owner), data: persona("Kept") })).json();
+    await cookieSession(request, owner, baseURL!);
+    for (const authorization of ["Bearer a b", "Bearer ", "Bearer\ttoken", "Basic dXNlcjpwYXNz", "Bearer x y z", "token"]) {
+      const archive = await request.post(`/persona/${created.id}/status`, {
+        headers: { Origin: EVIL, Authorization: authorization },
+        form: { intent: "archive", redirectTo: "/my-personas" },
+        maxRedirects: 0,
+      });
+      expect(archive.status(), authorization).toBe(401);
+      const style = await request.patch(`/api/personas/${created.id}/image-style`, {
+        headers: { Origin: EVIL, Authorization: authorization },
+        data: { imageStyle: "anime" },
+      });
+      expect(style.status(), authorization).toBe(401);
+      expect((await style.json()).message).toContain("not a valid sign-in token");
+      const logout = await request.post("/logout", { headers: { Origin: EVIL, Authorization: authorization }, maxRedirects: 0 });
+      expect(logout.status(), authorization).toBe(401);
+      expect(logout.headers()["set-cookie"]).toBeUndefined();
+    }
+    // Nothing changed, and the creator is still signed in.
+    const after = await (await request.get(`/api/personas/${created.id}`)).json();
+    expect(after.status).toBe("active");
+    expect(after.imageStyle ?? null).not.toBe("anime");
+    expect((await request.get("/api/auth/user")).status()).toBe(200);
+  });
+
   test("a Bearer-token call from anywhere is not a cross-site request", async ({ playwright, baseURL }) => {
     const api = await playwright.request.newContext({ baseURL });
     const owner = await createAccount(api);
@@ -284,10 +312,16 @@ test.describe("headers", () => {
     expect(seen.size).toBe(3);
   });
 
-  test("every answer says nosniff, API answers and static files included", async ({ request }) => {
-    for (const path of ["/", "/api/auth/user", "/api/nothing", "/favicon.svg"]) {
-      const res = await request.get(path);
-      expect(res.headers()["x-content-type-options"], path).toBe("nosniff");
+  test("every answer says nosniff once, API answers, exports and static files included", async ({ request }) => {
+    const owner = await createAccount(request);
+    const created = await (await request.post("/api/personas", { headers: bearer(owner), data: persona("Sniff") })).json();
+    const exportPath = `/api/personas/${created.id}/export?format=json`;
+    for (const path of ["/", "/api/auth/user", "/api/nothing", "/favicon.svg", exportPath]) {
+      const res = await request.get(path, path === exportPath ? { headers: bearer(owner) } : {});
+      expect(res.status(), path).toBeLessThan(500);
+      expect(res.headersArray().filter((h) => h.name.toLowerCase() === "x-content-type-options"), path).toEqual([
+        { name: expect.stringMatching(/^x-content-type-options$/i), value: "nosniff" },
+      ]);
     }
   });
 });
