@@ -18,7 +18,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ETag: image.etag,
       // File names carry their content's hash: a name never changes its bytes.
       "Cache-Control": "private, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
     });
     const match = request.headers.get("If-None-Match");

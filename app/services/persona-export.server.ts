@@ -131,7 +131,7 @@ export function downloadHeaders(file: ExportFile): HeadersInit {
     "Content-Type": file.contentType,
     "Content-Disposition": contentDisposition(file.filename),
     "Cache-Control": "private, no-store",
-    "X-Content-Type-Options": "nosniff",
+    // X-Content-Type-Options: nosniff comes with every answer (app/server.mjs).
   };
 }
 
