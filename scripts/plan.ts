@@ -1,4 +1,4 @@
-// The operator's plan command (issue 12), for self-hosted teams without Stripe or to correct a
+// The operator's plan command (docs/payments.md), for self-hosted teams without Stripe or to correct a
 // plan by hand:
 //
 //   npm run plan -- <email> premium|free

@@ -1,4 +1,4 @@
-// SPEC §3: the profile image if there is one, else the uppercase first letter of the
+// docs/product.md, Navigation shell: the profile image if there is one, else the uppercase first letter of the
 // first name in a circle, else a generic user icon. Its accessible name is the user's
 // display name, unless it sits beside text that already says it (decorative).
 import { avatarInitial, displayName } from "~/domain/account";

@@ -1,5 +1,5 @@
 // What the dashboard and the library look like while their data loads on client navigation
-// (SPEC §2: three skeleton cards in the Recent Personas grid; 'Loading personas...').
+// (docs/product.md, Dashboard: three skeleton cards in the Recent Personas grid; 'Loading personas...').
 export function SkeletonCards({ count = 3 }: { count?: number }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true" data-testid="skeleton-cards">
@@ -38,7 +38,7 @@ export function DashboardLoading() {
   );
 }
 
-/** My Personas on its way: its heading and the spec's 'Loading personas...' over skeleton cards. */
+/** My Personas on its way: its heading and 'Loading personas...' over skeleton cards. */
 export function LibraryLoading({ heading, text }: { heading: string; text: string }) {
   return (
     <div className="mx-auto max-w-6xl space-y-6" aria-busy="true" data-testid="library-loading">

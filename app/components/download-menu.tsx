@@ -1,4 +1,4 @@
-// The persona page's Download menu (SPEC §2, §8, §9). A <details> disclosure of plain
+// The persona page's Download menu (docs/product.md, Exports and character cards). A <details> disclosure of plain
 // download links, so it works without JavaScript. With JavaScript it behaves as a menu:
 // arrow keys, Home/End, typeahead (reset after 1 second), Escape and outside clicks close
 // it, and the file is fetched first, so the creator hears 'Export Successful' only when

@@ -1,4 +1,4 @@
-// The create-persona wizard (SPEC §2, §4, §5, §8): Basic Info, Personality, Backstory and
+// The create-persona wizard (docs/product.md, Wizard): Basic Info, Personality, Backstory and
 // Review. One form holds every field on every step: the current step's controls, the
 // others as hidden inputs. Without JavaScript each button posts the whole form and the
 // action answers with the next state, so nothing typed is lost going forward or back;
@@ -71,7 +71,7 @@ function useNoScriptLimit() {
   return (limit: number) => (hydrated ? undefined : limit);
 }
 
-/** The description as typed, cut at the limit (SPEC §5: enforced live while typing). */
+/** The description as typed, cut at the limit (docs/product.md, Personas: enforced live while typing). */
 function limitDescription(text: string): string {
   return characterCount(text) > PERSONA_LIMITS.descriptionMax ? [...text].slice(0, PERSONA_LIMITS.descriptionMax).join("") : text;
 }

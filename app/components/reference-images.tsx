@@ -1,4 +1,4 @@
-// The persona page's reference images (SPEC §2, §4, §8): the image box (the image, or the
+// The persona page's reference images (docs/product.md, Reference images): the image box (the image, or the
 // no-image box with the style selector and 'Generate Reference Image'), its generating and
 // failed states, and the images block with the primary and the secondary image.
 //
@@ -7,7 +7,7 @@
 // <noscript>, so it never fires with JavaScript) for up to 60 seconds. With JavaScript the style
 // saves as soon as it changes (PATCH …/image-style), Generate calls POST …/generate-images and
 // the page polls GET /api/personas/{id} every 3 seconds until the images are there, for up to
-// 60 seconds, with the spec's toasts.
+// 60 seconds, with the toasts of docs/product.md, Reference images.
 import { Form, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";

@@ -1,4 +1,4 @@
-// One toast at a time (SPEC §9). Server toasts arrive through the root loader (flash
+// One toast at a time (docs/product.md, Toasts). Server toasts arrive through the root loader (flash
 // cookie); client code adds its own with useToast(). The layouts show it with <Toasts />.
 // Without JavaScript the toast is plain HTML that leaves after 5 s by CSS and can be
 // dismissed with a checkbox; with JavaScript it gets a timer, a close button, swipe-right to dismiss and the F8 hotkey.
@@ -29,7 +29,7 @@ export function useToast() {
 }
 
 /**
- * Holds the one toast (SPEC §4). It is shown by <Toasts />, which each layout places inside
+ * Holds the one toast (docs/product.md, Toasts). It is shown by <Toasts />, which each layout places inside
  * its sticky header, below the header's own row: a toast then takes room of its own instead of
  * lying over 'Sign In', the avatar, the menu button or a form's buttons.
  */

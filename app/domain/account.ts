@@ -1,4 +1,4 @@
-// Accounts (SPEC §3, §5, §6): rules and messages shared by the screens, the actions and
+// Accounts (docs/product.md, Registration and sign-in, Settings, Plans): rules and messages shared by the screens, the actions and
 // the JSON API. Built on the dependency-free form rules (docs/decisions/002).
 import { rule, type Rule, type Rules } from "./form-rules";
 
@@ -103,7 +103,7 @@ export const resetPasswordRules: Rules<ResetField> = {
 
 export type ProfileField = "firstName" | "lastName";
 export const profileRules: Rules<ProfileField> = {
-  // SPEC §5: firstName optional and nullable, at least 2 characters when given.
+  // docs/product.md, Settings: firstName optional and nullable, at least 2 characters when given.
   firstName: nameRules(ACCOUNT_MESSAGES.firstNameMin, ACCOUNT_MESSAGES.firstNameMax, false),
   lastName: nameRules(ACCOUNT_MESSAGES.lastNameMin, ACCOUNT_MESSAGES.lastNameMax, true),
 };
@@ -122,13 +122,13 @@ export const NOTIFICATION_PREFERENCES = [
 ] as const;
 export type NotificationKey = (typeof NOTIFICATION_PREFERENCES)[number]["key"];
 
-/** SPEC §3: 'firstName lastName', or 'User' without a first name. */
+/** docs/product.md, Navigation shell: 'firstName lastName', or 'User' without a first name. */
 export function displayName(firstName: string | null | undefined, lastName: string | null | undefined): string {
   if (!firstName) return "User";
   return lastName ? `${firstName} ${lastName}` : firstName;
 }
 
-/** SPEC §3: the uppercase first letter of the first name, or null for the generic icon. */
+/** docs/product.md, Navigation shell: the uppercase first letter of the first name, or null for the generic icon. */
 export function avatarInitial(firstName: string | null | undefined): string | null {
   const first = firstName?.trim()[0];
   return first ? first.toUpperCase() : null;

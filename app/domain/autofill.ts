@@ -1,4 +1,4 @@
-// 'Auto-fill Empty Fields' on wizard step 1 (SPEC §5, §8): fills only the fields that are
+// 'Auto-fill Empty Fields' on wizard step 1 (docs/product.md, Wizard): fills only the fields that are
 // empty, from canned lists, and says how many it filled. Chosen interests and traits, the
 // description and the backstory a creator wrote are never touched.
 import type { PersonaFormValues } from "./persona-form";
@@ -182,7 +182,7 @@ export const DESCRIPTION_TEMPLATES: Record<PersonaType, readonly string[]> = {
 };
 
 /**
- * Cut to the description limit: 147 characters plus an ellipsis when longer (SPEC §5).
+ * Cut to the description limit: 147 characters plus an ellipsis when longer (docs/product.md, Wizard).
  * The ellipsis is three ASCII dots, not the single character '…', so the result is exactly
  * 150 characters, as "147 plus an ellipsis" adds up to.
  */

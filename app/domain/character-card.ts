@@ -1,10 +1,10 @@
 // Character cards: a persona as Character Card V2 and V3, the JSON that SillyTavern, RisuAI,
 // Agnai and other chat front ends import (V2: malfoyslastname/character-card-spec-v2; V3:
-// kwaroran/character-card-spec-v3), and a card read back into a persona (SPEC §3 "Creation
-// form" fields, §5 rules, §9 limits). Pure; the PNG container lives in infra/png.server.ts.
+// kwaroran/character-card-spec-v3), and a card read back into a persona (its fields, rules and
+// limits: docs/product.md, Personas). Pure; the PNG container lives in infra/png.server.ts.
 //
 // Export. The card's texts are written for a chat front end (a rich description, the traits
-// as personality, a scenario, the spec's chat greeting as first_mes, an example dialogue and
+// as personality, a scenario, the chat greeting as first_mes, an example dialogue and
 // a short role prompt); our own fields, with the Extended Profile, go into
 // data.extensions.personaforge, so a card read back loses nothing.
 //
@@ -89,7 +89,7 @@ export const CARD_LIMITS = {
   extendedMaxBytes: 65_536,
 } as const;
 
-/** SPEC §8: the chat greeting, also the card's first message. */
+/** The chat greeting (docs/product.md, Chat), also the card's first message. */
 export function chatGreeting(name: string): string {
   return `Hi there! I'm ${name}. How can I help you today?`;
 }
@@ -660,7 +660,7 @@ export interface ImportedPersona {
 export interface ParsedCard {
   /** 1 for an old flat card (name, description… at the top), else the card's spec version. */
   version: 1 | 2 | 3;
-  /** The creation form's fields (SPEC §3) and the image style. */
+  /** The creation form's fields (docs/product.md, Personas) and the image style. */
   persona: ImportedPersona;
   /** The card's Extended Profile (cards of ours); null: derive it from the new persona. */
   extended: ExtendedProfile | null;

@@ -1,5 +1,5 @@
-// Chatting with a persona (SPEC §2 chat panel, §3 chat message, §4 chat states, §5 chat rules,
-// §8 chat toasts): the panel's texts, the message rules shared by the browser, the page's
+// Chatting with a persona (docs/product.md, Chat: the panel, messages, states, rules and
+// toasts): the panel's texts, the message rules shared by the browser, the page's
 // action and the JSON API, and which personas can chat. Pure and isomorphic.
 import { PERSONA_LIMITS } from "./persona";
 
@@ -64,7 +64,7 @@ export type MessageCheck = { ok: true; message: string } | { ok: false; error: s
 
 /**
  * A message as it will be stored: line breaks normalized, outer whitespace trimmed. Empty or
- * whitespace-only messages are not sent (SPEC §5); at most 4,000 characters; no control characters.
+ * whitespace-only messages are not sent (docs/product.md, Chat); at most 4,000 characters; no control characters.
  */
 export function checkChatMessage(raw: unknown): MessageCheck {
   if (raw === undefined || raw === null) return { ok: false, error: CHAT_MESSAGES.empty };

@@ -1,4 +1,4 @@
-// The contact form (SPEC §2, §5): name, e-mail and message required, subject optional
+// The contact form (docs/product.md, Public routes): name, e-mail and message required, subject optional
 // (defaults to one built from the name). Submitting opens the visitor's own mail client.
 import { rule, type Rules } from "./form-rules";
 import { CONTACT_EMAIL } from "./site";
@@ -30,7 +30,7 @@ export const contactRules: Rules<ContactField> = {
   ],
 };
 
-/** True when only "required" errors stand in the way: the spec's 'Missing information' case. */
+/** True when only "required" errors stand in the way: the 'Missing information' case. */
 export function isMissingInformation(errors: Partial<Record<ContactField, string[]>>): boolean {
   return Object.values(errors).some((list) => list?.includes(CONTACT_MESSAGES.required));
 }

@@ -1,21 +1,21 @@
-// Exporting a persona as a file (SPEC §2 "Persona detail" Download menu, §8 Export and Image
-// toasts, §9 "Export file names…"): the Text, JSON, Markdown and YAML documents, their file
+// Exporting a persona as a file (docs/product.md, Exports and
+// character cards: the Download menu, its toasts and file names): the Text, JSON, Markdown and YAML documents, their file
 // names and content types, and the reference image's download name. Pure: the route loads
 // the persona, resolves its Extended Profile and sends what renderExport returns.
 //
 // Two kinds of document:
-// - JSON is data for programs. It has exactly the §9 fields; choices keep their stored values
+// - JSON is data for programs. It has exactly the documented fields; choices keep their stored values
 //   ("educator", not "AI Educator"), a missing choice or an empty text is null, an empty list
 //   is [], createdAt is an ISO 8601 string and `extended` is the whole Extended Profile.
 //   It carries no footer: JSON has no comments, a line after the object would make the file
 //   unparseable and an extra field would break the exact field set, so the product is named
 //   by the three documents for people only.
-// - Text, Markdown and YAML are for people: labels instead of stored values, §9's empty texts
+// - Text, Markdown and YAML are for people: labels instead of stored values, the documented empty texts
 //   ('None specified', 'No description provided.', 'No backstory provided.'), the Extended
 //   Persona Profile in the page's sections and order, and one last line naming the product
 //   (EXPORT_FOOTER; in YAML a `#` comment, so the file still loads to the data that was dumped).
 //
-// File names (§9): the persona name lowercased with every character other than a-z and 0-9
+// File names (docs/product.md, Exports and character cards): the persona name lowercased with every character other than a-z and 0-9
 // replaced by "_", then "_profile." and the extension. Letters with accents are folded to
 // their base letter first (Zoë → zoe), so a name in a Latin script keeps its letters; other
 // characters each become one "_". A name with no a-z or 0-9 left (ユキ) is named "persona", and
@@ -60,7 +60,7 @@ export const EXPORT_FORMAT_IDS = ["txt", "json", "md", "yaml"] as const;
 export type ExportFormat = (typeof EXPORT_FORMAT_IDS)[number];
 
 export interface ExportFormatInfo {
-  /** The Download menu's label, with the file's extension as SPEC §2 lists it. */
+  /** The Download menu's label, with the file's extension as docs/product.md lists it. */
   label: string;
   extension: string;
   contentType: string;
@@ -68,7 +68,7 @@ export interface ExportFormatInfo {
   toastName: string;
 }
 
-/** The Download menu's formats, in menu order (SPEC §2). */
+/** The Download menu's formats, in menu order (docs/product.md, Exports and character cards). */
 export const EXPORT_FORMATS: Record<ExportFormat, ExportFormatInfo> = {
   txt: { label: "Text .txt", extension: "txt", contentType: "text/plain; charset=utf-8", toastName: "TXT" },
   json: { label: "JSON .json", extension: "json", contentType: "application/json", toastName: "JSON" },
@@ -80,7 +80,7 @@ export function isExportFormat(value: unknown): value is ExportFormat {
   return typeof value === "string" && (EXPORT_FORMAT_IDS as readonly string[]).includes(value);
 }
 
-/** SPEC §8: 'Export Successful' / 'Persona profile exported in {FORMAT} format.' */
+/** docs/product.md, Exports and character cards: 'Export Successful' / 'Persona profile exported in {FORMAT} format.' */
 export function exportToast(format: ExportFormat): { title: string; description: string } {
   return exportedToast(EXPORT_FORMATS[format].toastName);
 }
@@ -91,7 +91,7 @@ export { EXPORT_FAILED_TOAST, NO_IMAGE_TOAST };
 /** The last line of the Text and Markdown documents (the YAML one has it as a comment). */
 export const EXPORT_FOOTER = `Exported from ${PRODUCT_NAME}`;
 
-/** SPEC §9's texts for empty values. */
+/** The texts for empty values (docs/product.md, Exports and character cards). */
 export const EXPORT_EMPTY = {
   notSpecified: "None specified",
   description: "No description provided.",
@@ -120,7 +120,7 @@ function safeExtension(extension: string, fallback: string): string {
   return ext || fallback;
 }
 
-/** SPEC §9: 'Nova Lumen!' → 'nova_lumen__profile.txt'. See the header for non-ASCII names. */
+/** docs/product.md, Exports and character cards: 'Nova Lumen!' → 'nova_lumen__profile.txt'. See the header for non-ASCII names. */
 export function exportFileName(name: string, extension: string): string {
   const stem = foldAccents(name)
     .toLowerCase()
@@ -134,7 +134,7 @@ export function exportFileName(name: string, extension: string): string {
 const UNSAFE_IN_FILE_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069/\\:*?"<>|]/gu;
 
 /**
- * SPEC §9: the name with spaces as underscores plus '_image.jpg' ('Nova Lumen' →
+ * docs/product.md, Exports and character cards: the name with spaces as underscores plus '_image.jpg' ('Nova Lumen' →
  * 'Nova_Lumen_image.jpg'). Letters of any script are kept; characters that are unsafe in
  * a file name or a header become "_" too, a leading dot is replaced (no hidden files) and
  * a name with no letter or digit left is named "persona".
@@ -162,7 +162,7 @@ export function contentDisposition(filename: string): string {
 }
 
 // ---------------------------------------------------------------------------------------
-// The JSON document (SPEC §9's field set, exactly).
+// The JSON document (docs/product.md's field set, exactly).
 
 export interface PersonaJsonExport {
   name: string;

@@ -1,4 +1,4 @@
-// The export toasts (SPEC §8). Apart from the formatters (which pull in js-yaml) so the
+// The export toasts (docs/product.md, Exports and character cards). Apart from the formatters (which pull in js-yaml) so the
 // browser's Download menu can use them.
 
 /** 'Export Successful' / 'Persona profile exported in {FORMAT} format.' */

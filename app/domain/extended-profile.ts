@@ -1,4 +1,4 @@
-// The Extended Persona Profile (SPEC §2, §3): details built from canned phrase lists keyed
+// The Extended Persona Profile (docs/product.md, Extended Persona Profile): details built from canned phrase lists keyed
 // on the persona's type, interests and traits. Not stored: the same persona always gives
 // the same profile, on the server and in the browser, because every draw is seeded by the
 // persona's id (or its name). Each field draws from its own seeded stream, so changing,
@@ -954,7 +954,7 @@ function pool(
   return unique([...interests.flatMap((interest) => CONTENT_BY_INTEREST[interest][key]), ...common]);
 }
 
-/** The profile's inputs after defaults: missing or unknown values fall back to the spec's defaults. */
+/** The profile's inputs after defaults: missing or unknown values fall back to the defaults (docs/product.md, Extended Persona Profile). */
 export function extendedProfileInputs(input: ExtendedProfileInput) {
   const interests = unique((input.interests ?? []).filter(isInterest));
   const personality = unique((input.personality ?? []).filter(isTrait));

@@ -1,6 +1,6 @@
 // Small, dependency-free field rules for forms on public pages, where the whole page
 // must stay under 100 KB of JavaScript (zod alone is ~26 KB gzip). The server runs the
-// very same rules, so both give the spec's messages. See docs/decisions/002.
+// very same rules, so both give the documented messages (docs/product.md). See docs/decisions/002.
 
 export type Rule = (value: string) => string | undefined;
 export type Rules<K extends string> = Record<K, Rule[]>;

@@ -1,5 +1,5 @@
-// Reference images (SPEC §2 image box, §4 image generation, §7 image calls, §8 image toasts,
-// §9 timings): the styles with their labels, every text and toast of the image box, and the
+// Reference images (docs/product.md, Reference images: the image box, generation, calls,
+// toasts and timings): the styles with their labels, every text and toast of the image box, and the
 // polling timings. Pure and isomorphic: the page, the actions and the API share it.
 import { IMAGE_STYLES, type ImageStyle } from "./persona";
 
@@ -19,7 +19,7 @@ export function isImageStyle(value: unknown): value is ImageStyle {
   return typeof value === "string" && (IMAGE_STYLES as readonly string[]).includes(value);
 }
 
-/** The two images a generation makes (SPEC §3 imageUrl, secondaryImageUrl). */
+/** The two images a generation makes (imageUrl, secondaryImageUrl). */
 export const IMAGE_SLOTS = ["primary", "secondary"] as const;
 export type ImageSlot = (typeof IMAGE_SLOTS)[number];
 
@@ -30,7 +30,7 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 /** The image box's rendered width (`sizes`): a third of the page from lg, the column below. */
 export const IMAGE_SIZES = "(min-width: 1024px) 320px, (min-width: 640px) 600px, 100vw";
 
-/** Polling while generating (SPEC §4, §9): every 3 seconds, given up after 60 seconds. */
+/** Polling while generating (docs/product.md, Reference images): every 3 seconds, given up after 60 seconds. */
 export const IMAGE_POLL_MS = 3_000;
 export const IMAGE_POLL_LIMIT_MS = 60_000;
 

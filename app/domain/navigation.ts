@@ -1,4 +1,4 @@
-// The signed-in navigation shell (SPEC §2 "Navigation shell"): its five items, which one
+// The signed-in navigation shell (docs/product.md, Navigation shell): its five items, which one
 // is active, and the header title. Pure, so the shell and its tests share one truth.
 import { PRODUCT_NAME } from "./site";
 
@@ -12,7 +12,7 @@ export interface NavItem {
   kind: "link" | "button";
 }
 
-// The spec's item '/' is our /dashboard: '/' itself is the public landing page.
+// The shell's home item '/' is our /dashboard: '/' itself is the public landing page.
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: DASHBOARD_PATH, label: "Dashboard", kind: "link" },
   { path: CREATE_PERSONA_PATH, label: "Create New Persona", kind: "button" },
@@ -27,8 +27,8 @@ function underPath(prefix: string, pathname: string): boolean {
 }
 
 /**
- * SPEC §2: '/' is active only exactly, every other item by prefix. The dashboard item stands
- * for the spec's '/', so it is active on '/dashboard' and on '/', both exactly.
+ * docs/product.md, Navigation shell: '/' is active only exactly, every other item by prefix. The
+ * dashboard item stands for '/', so it is active on '/dashboard' and on '/', both exactly.
  */
 export function isActive(itemPath: string, pathname: string): boolean {
   if (itemPath === "/") return pathname === "/";
@@ -39,7 +39,7 @@ export function isActive(itemPath: string, pathname: string): boolean {
 const DASHBOARD_TITLED = [CREATE_PERSONA_PATH, "/my-personas", "/subscription", "/settings"];
 
 /**
- * SPEC §2: a blank title on '/', 'Dashboard' on the create, my-personas, subscription,
+ * docs/product.md, Navigation shell: a blank title on '/', 'Dashboard' on the create, my-personas, subscription,
  * settings and /persona/ paths, the product name elsewhere (/dashboard included).
  */
 export function headerTitle(pathname: string): string {

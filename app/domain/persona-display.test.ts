@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { relativeTime, statusBadge, typeLabel } from "./persona-display";
 
 describe("persona display", () => {
-  it("status badges per SPEC §4; anything else reads Archived", () => {
+  it("status badges as docs/product.md lists them; anything else reads Archived", () => {
     expect(statusBadge("active")).toEqual({ label: "Active", tone: "green" });
     expect(statusBadge("in_progress")).toEqual({ label: "In Progress", tone: "blue" });
     expect(statusBadge("archived")).toEqual({ label: "Archived", tone: "grey" });

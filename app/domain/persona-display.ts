@@ -1,4 +1,4 @@
-// How a persona reads on its page and cards (SPEC §2, §3, §4).
+// How a persona reads on its page and cards (docs/product.md, Personas and Persona page).
 import { INTERESTS, PERSONA_TYPE_LABELS, type Gender, type Interest, type PersonaType } from "./persona";
 
 export const PERSONA_PAGE_TEXT = {
@@ -13,14 +13,14 @@ export const PERSONA_PAGE_TEXT = {
   edit: "Edit",
 } as const;
 
-/** SPEC §4: Active (green), In Progress (blue); on the detail page anything else shows as Archived (grey). */
+/** docs/product.md, Personas: Active (green), In Progress (blue); on the detail page anything else shows as Archived (grey). */
 export function statusBadge(status: string): { label: string; tone: "green" | "blue" | "grey" } {
   if (status === "active") return { label: "Active", tone: "green" };
   if (status === "in_progress") return { label: "In Progress", tone: "blue" };
   return { label: "Archived", tone: "grey" };
 }
 
-/** SPEC §3: the type's label, or 'Character' when it is missing. */
+/** docs/product.md, Personas: the type's label, or 'Character' when it is missing. */
 export function typeLabel(type: string | null | undefined): string {
   return type && type in PERSONA_TYPE_LABELS ? PERSONA_TYPE_LABELS[type as PersonaType] : "Character";
 }
@@ -72,7 +72,7 @@ export const INTEREST_LABELS: Record<Interest, string> = Object.fromEntries(
   INTERESTS.map((interest) => [interest, interest[0]!.toUpperCase() + interest.slice(1)]),
 ) as Record<Interest, string>;
 
-/** The Review step's and the persona page's texts for empty values (SPEC §2). */
+/** The Review step's and the persona page's texts for empty values (docs/product.md, Wizard). */
 export const reviewFallbacks = {
   notSpecified: "Not specified",
   description: "No description provided",

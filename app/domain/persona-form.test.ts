@@ -55,7 +55,7 @@ function formData(entries: [string, string][]): FormData {
 }
 
 describe("the spec's messages, verbatim", () => {
-  it("are the texts of SPEC §5", () => {
+  it("are the documented texts", () => {
     expect(PERSONA_MESSAGES.nameMin).toBe("Name must be at least 2 characters");
     expect(PERSONA_MESSAGES.type).toBe("Invalid persona type");
     expect(PERSONA_MESSAGES.gender).toBe("Invalid gender");
@@ -544,7 +544,7 @@ describe("wizard steps", () => {
   });
 });
 
-describe("wizard toasts (SPEC §8)", () => {
+describe("wizard toasts", () => {
   it("carry the spec's texts", () => {
     expect(WIZARD_TOASTS.draftSaved).toEqual({
       title: "Draft Saved",

@@ -1,4 +1,4 @@
-// The persona creation form (SPEC §2 wizard, §3 creation form, §4, §5, §8): one set of
+// The persona creation form (docs/product.md, Personas and Wizard): one set of
 // schemas and texts for the wizard, its server actions and the JSON API. Values arrive
 // from form data (strings, repeated keys for lists; conform turns "" into undefined) or
 // from JSON (arrays, null); anything of the wrong type gets the field's own message.
@@ -148,7 +148,7 @@ const description = optionalText(PERSONA_LIMITS.descriptionMax, PERSONA_MESSAGES
 const backstory = optionalText(PERSONA_LIMITS.backstoryMax, PERSONA_MESSAGES.backstoryMax, PERSONA_MESSAGES.backstoryCharacters);
 
 /**
- * A complete persona, for 'Create Persona'. The spec requires a description but limits only
+ * A complete persona, for 'Create Persona'. A description is required but limited only in
  * its length; "" is accepted and stored as the empty description ('No description provided').
  */
 export const personaSchema = z.object({
@@ -270,7 +270,7 @@ export const PERSONA_FIELD_LABELS: Record<PersonaField, string> = {
 };
 
 // ---------------------------------------------------------------------------------------
-// Wizard steps (SPEC §2, §4).
+// Wizard steps (docs/product.md, Wizard).
 
 export const STEPS = [
   { number: 1, name: "Basic Info" },
@@ -328,8 +328,8 @@ export function continueLabel(step: number, busy = false): string {
 }
 
 // ---------------------------------------------------------------------------------------
-// Toasts (SPEC §5, §8). Failures the spec gives without a title use 'Error', as its other
-// failure toasts do.
+// Toasts (docs/product.md, Wizard). Failures without a title of their own use 'Error', as the
+// other failure toasts do.
 
 export const MAX_INTERESTS_TOAST = {
   title: "Maximum Interests",
@@ -364,7 +364,7 @@ export const WIZARD_TOASTS = {
   missingInformation: MISSING_INFORMATION,
 } as const;
 
-/** Backstory generation needs a name, a type, a gender and at least one trait (SPEC §5). */
+/** Backstory generation needs a name, a type, a gender and at least one trait (docs/product.md, Wizard). */
 export function canGenerateBackstory(values: {
   name?: unknown;
   type?: unknown;
@@ -382,7 +382,7 @@ export function canGenerateBackstory(values: {
 }
 
 // ---------------------------------------------------------------------------------------
-// The Review step (SPEC §2): a read-only summary with the spec's fallbacks.
+// The Review step (docs/product.md, Wizard): a read-only summary with its fallbacks.
 
 
 export interface ReviewEntry {

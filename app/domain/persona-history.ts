@@ -1,4 +1,4 @@
-// Persona history (issue 16): the kinds of change a version records, how a version's change
+// Persona history (docs/product.md, History): the kinds of change a version records, how a version's change
 // reads in one line ('Traits: +Curious −Reserved'), and two versions compared field by field
 // (changed fields first; lists as added/removed items; the backstory and description word by
 // word). Pure and isomorphic: the pages, the API and the tests share it.

@@ -1,4 +1,4 @@
-// The persona library's list (SPEC §2 /my-personas, §7 persona list): tabs, search, sort and
+// The persona library's list (docs/product.md, Library): tabs, search, sort and
 // paging as they travel in the URL. Pure, so the page, its GET form and the JSON API read the
 // same parameters the same way. A parameter that is none of ours is ignored and its default
 // applies; a search is cut to a sensible length rather than refused.
@@ -131,7 +131,7 @@ export function pageCount(total: number, pageSize: number): number {
 }
 
 // ---------------------------------------------------------------------------------------
-// Dashboard (SPEC §2): bars relative to 20 and 40, capped at 100%.
+// Dashboard (docs/product.md, Dashboard): bars relative to 20 and 40, capped at 100%.
 
 export const DASHBOARD_BARS = { activePersonas: 20, generatedContent: 40 } as const;
 

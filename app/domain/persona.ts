@@ -1,4 +1,4 @@
-// Persona enumerations and limits from the spec (§3, §5, §9). Pure: used by the
+// Persona enumerations and limits (docs/product.md, Personas and Limits and constants). Pure: used by the
 // database schema's check constraints, the forms, the actions and the API alike.
 
 export const PERSONA_TYPES = [

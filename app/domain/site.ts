@@ -1,4 +1,4 @@
-// Product-wide constants and copy used on public pages (SPEC §1, §9).
+// Product-wide constants and copy used on public pages (docs/product.md, Plans and Public routes).
 export const PRODUCT_NAME = "PersonaForge";
 export const PRODUCT_TAGLINE = "Design AI characters with personalities, stories, and dynamic conversations.";
 export const CONTACT_EMAIL = "hello@personaforge.app";
@@ -8,7 +8,7 @@ export const PLANS = {
   premium: { name: "Premium", priceUsd: 9.99, personaLimit: null, note: "May be limited by traffic" },
 } as const;
 
-/** What both plans include (SPEC §1). */
+/** What both plans include (docs/product.md, Plans). */
 export const PLAN_INCLUDES = [
   "Narratives of 800+ words",
   "Reference images in 5 styles",

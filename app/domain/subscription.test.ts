@@ -30,7 +30,7 @@ describe("the plan from Stripe's subscription status", () => {
   });
 });
 
-describe("the Current Plan card (SPEC §4)", () => {
+describe("the Current Plan card", () => {
   it("Free: 'Free Plan' and 'Limited features'", () => {
     expect(currentPlanLines(plan())).toEqual({ name: "Free Plan", badge: "Limited features", date: null });
   });

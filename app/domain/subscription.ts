@@ -1,11 +1,11 @@
-// Subscription (SPEC §1, §2, §4, §8, §9): what the plan looks like to a creator, the
+// Subscription (docs/product.md, Subscription): what the plan looks like to a creator, the
 // subscription toasts and the /subscription page's texts. Pure and shared by the page, the
 // actions, the JSON API and the webhook's status mapping.
 import { isPremium, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "./account";
 
 export const SUBSCRIPTION_PATH = "/subscription";
 
-/** SPEC §8: the subscription toasts. */
+/** The subscription toasts (docs/product.md, Subscription). */
 export const SUBSCRIPTION_TOASTS = {
   checkoutFailed: { title: "Error", description: "Failed to initiate subscription process. Please try again." },
   portalFailed: { title: "Error", description: "Failed to access subscription management. Please try again." },
@@ -44,7 +44,7 @@ export function returnToast(kind: string | null) {
 }
 
 /**
- * Stripe's subscription status as our plan (issue 12): `active` and `trialing` are Premium
+ * Stripe's subscription status as our plan (docs/product.md, Plans): `active` and `trialing` are Premium
  * ('active'); every other status is kept as Stripe names it, and none of them is Premium.
  * An unknown status (Stripe may add some) counts as not Premium.
  */
@@ -80,7 +80,7 @@ const LAPSED: Record<string, string> = {
   paused: "Your Premium subscription is paused.",
 };
 
-/** The Current Plan card's lines (SPEC §4): name, badge, and the renewal or end date when there is one. */
+/** The Current Plan card's lines (docs/product.md, Subscription): name, badge, and the renewal or end date when there is one. */
 export function currentPlanLines(plan: PlanSummary) {
   const name = plan.premium ? "Premium" : "Free Plan";
   const badge = plan.trialDaysLeft > 0 ? `${plan.trialDaysLeft} days left` : plan.premium ? null : "Limited features";
@@ -100,7 +100,7 @@ export function formatDay(date: Date): string {
   return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 
-/** The FAQ on /subscription: what Premium adds, cancelling, a downgrade, refunds (SPEC §9), payment methods. */
+/** The FAQ on /subscription: what Premium adds, cancelling, a downgrade, refunds (docs/product.md, Public routes), payment methods. */
 export const SUBSCRIPTION_FAQ = [
   {
     q: "What does Premium add?",

@@ -1,4 +1,4 @@
-// Toasts (SPEC §9): one visible at a time, 5000 ms, swipe right past 50 px, F8 to the region.
+// Toasts (docs/product.md, Toasts): one visible at a time, 5000 ms, swipe right past 50 px, F8 to the region.
 // Pure and dependency-free: the toaster ships on every page, so nothing heavy may ride along.
 export type ToastType = "success" | "error" | "info";
 

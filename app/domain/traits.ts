@@ -1,4 +1,4 @@
-// Choosing personality traits and interests in the wizard (SPEC §3, §5): at most 7 traits
+// Choosing personality traits and interests in the wizard (docs/product.md, Wizard): at most 7 traits
 // (a click beyond 7 is ignored, a click on a selected trait deselects it), at most 3
 // interests (a fourth is refused with the 'Maximum Interests' toast), and auto-select.
 import { INTERESTS, PERSONA_LIMITS, TRAIT_CATEGORIES, TRAITS, type Interest, type TraitCategory } from "./persona";
@@ -49,7 +49,7 @@ export const TRAIT_CAP_TEXT = {
 /**
  * The traits of a form posted without JavaScript, where a creator can tick more than 7: those
  * selected before stay, the new ticks are added in order until 7, the rest are ignored (as a
- * click beyond 7 is, SPEC §5) and named, so the cap is never silent.
+ * click beyond 7 is, docs/product.md, Wizard) and named, so the cap is never silent.
  */
 export function capTraits(posted: readonly string[], before: readonly string[]): { kept: Trait[]; ignored: Trait[] } {
   const ticked = [...new Set(posted.filter(isTrait))];
@@ -67,7 +67,7 @@ export function capTraits(posted: readonly string[], before: readonly string[]):
 
 /**
  * Auto-select: one random trait from each of the six categories, then 1 or 2 more distinct
- * ones, so 7 or 8 before the cap (SPEC §5); the result is then capped at `max` (7). The six
+ * ones, so 7 or 8 before the cap (docs/product.md, Wizard); the result is then capped at `max` (7). The six
  * category picks come first, in category order, so the cap only ever drops a top-up trait.
  */
 export function autoSelectTraits(random: Random = Math.random, max: number = PERSONA_LIMITS.traitsMax): Trait[] {

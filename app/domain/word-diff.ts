@@ -1,4 +1,4 @@
-// Word-level differences between two texts (persona history, issue 16): what was kept, added
+// Word-level differences between two texts (docs/product.md, History): what was kept, added
 // and removed, word by word, for the backstory and description on the compare page and in the
 // API. Words are Unicode-aware (see TOKEN). The difference is
 // Myers' O(ND) algorithm over the words left once the common start and end are set aside;

@@ -9,7 +9,7 @@
 // `maxTextBytes` of text, and allocates nothing but the returned strings. Every way a file can
 // be wrong ends in a PngError with a sentence for the user.
 //
-// The chunk layout is small enough to write plainly (PNG spec, ISO/IEC 15948 §5); zlib
+// The chunk layout is small enough to write plainly (the PNG format, ISO/IEC 15948); zlib
 // gives the CRC and the deflate.
 import { Buffer } from "node:buffer";
 import { crc32, deflateSync } from "node:zlib";
@@ -119,7 +119,7 @@ function walkChunks(bytes: Uint8Array, options: PngReadOptions = {}): Chunk[] {
   }
 }
 
-/** The tEXt chunks of a PNG, keyword and text read as Latin-1 (PNG spec §11.3.4.3). */
+/** The tEXt chunks of a PNG, keyword and text read as Latin-1 (as the PNG format defines tEXt). */
 export function readPngTextChunks(bytes: Uint8Array, options: PngReadOptions = {}): PngTextChunk[] {
   const maxTextBytes = options.maxTextBytes ?? PNG_LIMITS.maxTextBytes;
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

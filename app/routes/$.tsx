@@ -1,4 +1,4 @@
-// Any path no other route claims: a real 404 with the spec's text. A signed-in creator sees
+// Any path no other route claims: a real 404 with its text (docs/product.md, Public routes). A signed-in creator sees
 // it inside the navigation shell, so a mistyped address never makes them look signed out.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";

@@ -1,4 +1,4 @@
-// /create-persona (SPEC §2, §4, §5, §8): the four-step wizard. `?id=` reopens one of the
+// /create-persona (docs/product.md, Wizard): the four-step wizard. `?id=` reopens one of the
 // creator's drafts ('Continue Creating'); finishing or saving it updates that record.
 // The create gate stands in front: with the Free plan's 10 personas used up the page is
 // the limit notice, and a creation refused by the database opens the limit dialog.

@@ -1,6 +1,6 @@
-// /subscription (SPEC §2, §4, §8, §9; issue 12): the Current Plan card, the Free and Premium
+// /subscription (docs/product.md, Subscription): the Current Plan card, the Free and Premium
 // cards and the FAQ. Upgrade and Manage are form posts to this route's action, which answers
-// with a redirect to Stripe Checkout or the Customer Portal (or back here with the §8 toast).
+// with a redirect to Stripe Checkout or the Customer Portal (or back here with the failure toast).
 // With JavaScript the same buttons call the JSON API and navigate to the URL it returns.
 // Stripe sends the browser back to /subscription?checkout=…: the loader turns that into a toast
 // and a clean address, and changes nothing: only verified webhooks change a plan.
@@ -179,7 +179,7 @@ function CurrentPlanMark() {
 
 /**
  * Upgrade or Manage: a form post to this route (works without JavaScript); with JavaScript the
- * JSON API answers `{ url }` and the browser goes there, or the §8 toast shows.
+ * JSON API answers `{ url }` and the browser goes there, or the failure toast shows.
  */
 function BillingButton({ intent, label, busyLabel, primary, wide }: { intent: Intent; label: string; busyLabel: string; primary?: boolean; wide?: boolean }) {
   const toast = useToast();

@@ -1,4 +1,4 @@
-// Not named by the spec: asks for a password reset link. The answer is the same
+// Asks for a password reset link. The answer is the same
 // whether or not the address has an account.
 import type { ActionFunctionArgs } from "@remix-run/node";
 

@@ -1,4 +1,4 @@
-// Not named by the spec: sets a new password from the token of a reset link.
+// Sets a new password from the token of a reset link.
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { requestContext, resetPassword } from "~/services/accounts.server";

@@ -1,6 +1,6 @@
-// POST /api/create-checkout-session (SPEC §7): { url } of a Stripe Checkout Session for
+// POST /api/create-checkout-session (docs/product.md, API overview): { url } of a Stripe Checkout Session for
 // Premium; the browser navigates to it. A creator already on Premium gets the portal's URL.
-// 503 when payments are not configured here, 502 with the §8 text when Stripe fails.
+// 503 when payments are not configured here, 502 with the failure toast's text when Stripe fails.
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { assertMethod, emptyBody, handleApi, methodNotAllowed } from "~/services/api.server";

@@ -1,4 +1,4 @@
-// POST /api/create-customer-portal-session (SPEC §7): { url } of a Stripe Customer Portal
+// POST /api/create-customer-portal-session (docs/product.md, API overview): { url } of a Stripe Customer Portal
 // session (manage, cancel, invoices); the browser navigates to it. 409 'No subscription to
 // manage yet' without a Stripe customer, 503 when payments are not configured here.
 import type { ActionFunctionArgs } from "@remix-run/node";

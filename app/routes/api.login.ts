@@ -1,4 +1,4 @@
-// SPEC §2: the contact page links to /api/login, a browser navigation to the sign-in screen.
+// docs/product.md, Public routes: the contact page links to /api/login, a browser navigation to the sign-in screen.
 import { redirect } from "@remix-run/node";
 import { methodNotAllowed } from "~/services/api.server";
 

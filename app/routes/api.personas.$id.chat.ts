@@ -1,4 +1,4 @@
-// /api/personas/{id}/chat (SPEC §7): GET the conversation oldest first, POST { message } for
+// /api/personas/{id}/chat (docs/product.md, Chat): GET the conversation oldest first, POST { message } for
 // the persona's reply (JSON, or server-sent events with Accept: text/event-stream), DELETE
 // clears it. Another user's persona answers 404 like an unknown one.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,5 @@
 // GET /api/personas/{id}/export?format=txt|json|md|yaml|card-json|card-png|image: the Download
-// menu's files, with file names per SPEC §9 in Content-Disposition. Links, so they work
+// menu's files, with file names per docs/product.md (Exports and character cards) in Content-Disposition. Links, so they work
 // without JavaScript; the session cookie or a Bearer token says whose persona it is.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
@@ -15,7 +15,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   return handleApi(ctx, async () => {
     if (format === "image") {
-      // The reference image as a JPEG file named {Name_With_Underscores}_image.jpg (SPEC §9).
+      // The reference image as a JPEG file named {Name_With_Underscores}_image.jpg (docs/product.md, Exports and character cards).
       const { persona, bytes } = await referenceImageJpeg(user, id);
       const file = { filename: imageFileName(persona.name), contentType: "image/jpeg", body: bytes };
       return new Response(bytes as BodyInit, { headers: responseHeaders(ctx, downloadHeaders(file)) });

@@ -1,5 +1,5 @@
 // PATCH /api/personas/{id}/image-style: { "imageStyle": "anime" } saves the style the next
-// reference images are drawn in (SPEC §7: saved immediately). An unknown style is a 400
+// reference images are drawn in (docs/product.md, Reference images: saved immediately). An unknown style is a 400
 // 'Invalid image style'; another user's or an unknown persona a 404. Answers with the persona.
 import type { ActionFunctionArgs } from "@remix-run/node";
 

@@ -1,4 +1,4 @@
-// GET /api/subscription/status (SPEC §7): { status, currentPeriodEnd, trialDaysLeft }.
+// GET /api/subscription/status (docs/product.md, API overview): { status, currentPeriodEnd, trialDaysLeft }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { methodNotAllowed } from "~/services/api.server";

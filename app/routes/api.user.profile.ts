@@ -9,7 +9,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user, ctx } = await requireApiUser(request, context);
   return handleApi(ctx, async () => {
     const body = await jsonObject(request, { firstName: "string|null", lastName: "string", email: "string" });
-    // The e-mail address is managed by the sign-in provider (SPEC §5): it may be sent back unchanged only.
+    // The e-mail address is managed by the sign-in provider (docs/product.md, Settings): it may be sent back unchanged only.
     if (body.email !== undefined && (typeof body.email !== "string" || body.email.trim().toLowerCase() !== user.email.toLowerCase())) {
       throw new AccountError(400, "The e-mail address is managed by your sign-in provider and cannot be changed here.", {
         email: ["The e-mail address cannot be changed here"],

@@ -1,4 +1,4 @@
-// Log out (SPEC §4): ends every session of the user, clears the cookie, back to '/'.
+// Log out (docs/product.md, Registration and sign-in): ends every session of the user, clears the cookie, back to '/'.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
 import { signOut } from "~/services/accounts.server";

@@ -241,7 +241,7 @@ function toCurrentUser(user: AuthUser, profile: SessionProfile | null | undefine
 
 /**
  * The signed-in user of a request, or null. `hadToken` tells the caller a token was
- * presented but did not work (SPEC §4: the stored token is then removed).
+ * presented but did not work (the client then removes its stored token).
  */
 export async function currentUser(ctx: RequestContext): Promise<{ user: CurrentUser | null; hadToken: boolean }> {
   const token = await requestToken(ctx.request);
@@ -262,7 +262,7 @@ export async function loadUser(authUser: AuthUser): Promise<CurrentUser> {
   return toCurrentUser(authUser, profile);
 }
 
-/** The user fields the client reads (SPEC §3). */
+/** The user fields the client reads (docs/api.md, Accounts). */
 export function publicUser(user: CurrentUser) {
   return {
     id: user.id,
@@ -314,7 +314,7 @@ export async function updateProfile(user: CurrentUser, raw: unknown): Promise<Cu
   return { ...user, firstName: profile.firstName, lastName: profile.lastName };
 }
 
-/** How the creator signs in: 'email' (e-mail and password) or a provider's name (SPEC §3 authMethod). */
+/** How the creator signs in: 'email' (e-mail and password) or a provider's name (authMethod; docs/product.md, Registration and sign-in). */
 export async function signInMethod(user: CurrentUser): Promise<string> {
   const [row] = await withUser(user.id, (tx) =>
     tx.select({ authMethod: profiles.authMethod }).from(profiles).where(eq(profiles.id, user.id)),

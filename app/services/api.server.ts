@@ -83,7 +83,7 @@ export async function jsonObject<S extends JsonShape>(request: Request, shape: S
 }
 
 /**
- * For calls that take no body (SPEC §7 'empty body'): nothing, an empty body or `{}` is fine;
+ * For calls that take no body (docs/product.md, API overview: 'empty body'): nothing, an empty body or `{}` is fine;
  * a JSON object with fields is a 400 naming them, anything else that is not JSON a 415.
  */
 export async function emptyBody(request: Request): Promise<void> {

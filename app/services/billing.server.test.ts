@@ -176,7 +176,7 @@ describe("checkout and portal", () => {
     await expect(billing.openPortal(user)).rejects.toMatchObject({ status: 409, message: "No subscription to manage yet" });
   });
 
-  it("Stripe refusing or failing becomes the §8 toast text (502), never a crash", async () => {
+  it("Stripe refusing or failing becomes the failure toast's text (502), never a crash", async () => {
     const user = await newUser();
     fake.failNext({ path: "/v1/customers", status: 400, message: "Invalid email address" });
     await expect(billing.startCheckout(user)).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-// Subscription and payments (issue 12): the creator's plan, Stripe Checkout and the Customer
+// Subscription and payments (docs/product.md, Subscription): the creator's plan, Stripe Checkout and the Customer
 // Portal, the signed webhook that is the only way a plan changes (besides the operator's
 // `npm run plan`), and what a server without Stripe says. The page's actions and the JSON
 // API call these same functions.
@@ -77,7 +77,7 @@ export async function creatorPlan(user: CurrentUser, now = new Date()): Promise<
   };
 }
 
-/** GET /api/subscription/status (SPEC §7). */
+/** GET /api/subscription/status (docs/product.md, API overview). */
 export async function subscriptionStatus(user: CurrentUser): Promise<{ status: string; currentPeriodEnd: string | null; trialDaysLeft: number }> {
   const plan = await creatorPlan(user);
   return { status: plan.status, currentPeriodEnd: plan.currentPeriodEnd, trialDaysLeft: plan.trialDaysLeft };

@@ -1,4 +1,4 @@
-// Chatting with a persona (SPEC §2 chat panel, §5 chat rules, §7 chat calls): the history,
+// Chatting with a persona (docs/product.md, Chat and API overview): the history,
 // sending a message and getting the persona's reply (streamed or whole), regenerating the
 // last reply, and clearing the conversation. The persona page's actions and the JSON API call
 // these same functions; every query runs through the RLS door as the user, so another user's
@@ -32,7 +32,7 @@ import { getPersona, isUuid } from "./personas.server";
 
 export const CHAT_FAILED = CHAT_TOASTS.sendFailed.description;
 
-/** What a finished reply answers (SPEC §3: send replies carry messageId and response). */
+/** What a finished reply answers (docs/api.md: send replies carry messageId and response). */
 export interface ChatReply {
   messageId: string;
   response: string;

@@ -1,4 +1,4 @@
-// Reference images (issue 11): the image style, generation as a job off the request, the
+// Reference images (docs/product.md, Reference images): the image style, generation as a job off the request, the
 // stored files and their resized copies, what the page shows, downloads, and cleaning up.
 //
 // Generation: startImageGeneration() claims the persona's one job row (image_jobs; a second

@@ -1,5 +1,5 @@
-// Taking a persona out of the product and bringing character cards in (SPEC §2 Download
-// menu, §8, §9; issue: Character Cards). Exports: Text, JSON, Markdown, YAML, and Character
+// Taking a persona out of the product and bringing character cards in (docs/product.md,
+// Exports and character cards). Exports: Text, JSON, Markdown, YAML, and Character
 // Card V3 as JSON or as a PNG (the persona's portrait with the card in `ccv3` and a V2 copy in
 // `chara`). Imports: a V2 or V3 card as JSON or PNG becomes a new persona, subject to the
 // Free plan's limit, keeping what the persona does not model for the next export.

@@ -1,4 +1,4 @@
-// Persona history (issue 16): the versions the database keeps of every persona (trigger
+// Persona history (docs/product.md, History): the versions the database keeps of every persona (trigger
 // record_persona_version), read page by page with a one-line summary each, one version in
 // full, two compared field by field, and one restored as a new version. Everything runs
 // through the RLS door as the user: another user's persona has no versions to see (404).

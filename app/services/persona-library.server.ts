@@ -1,4 +1,4 @@
-// The persona library (SPEC §2 /dashboard and /my-personas, §7): lists with tabs, search,
+// The persona library (docs/product.md, Dashboard, Library and API overview): lists with tabs, search,
 // sort and paging done by the database, the dashboard's numbers, archive and restore,
 // delete, and editing a persona in place. Every query runs through the RLS door as the
 // user, so another user's persona is simply not there (404), never a 403 that leaks it.

@@ -41,7 +41,7 @@ export const PERSONA_NOT_FOUND = "Persona Not Found";
  */
 export const MAX_PERSONA_BODY_BYTES = 2 * 1024 * 1024;
 
-/** The fields a persona body may carry (the creation form of SPEC §3), with their JSON types. */
+/** The fields a persona body may carry (the creation form; docs/product.md, Personas), with their JSON types. */
 export const PERSONA_BODY = {
   name: { type: "string", message: PERSONA_MESSAGES.nameMin },
   type: { type: "string|null", message: PERSONA_MESSAGES.type },

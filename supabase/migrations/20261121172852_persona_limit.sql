@@ -1,4 +1,4 @@
--- Hand-written (drizzle-kit custom migration): the Free plan's persona limit (SPEC §6, §9),
+-- Hand-written (drizzle-kit custom migration): the Free plan's persona limit (docs/product.md, Plans),
 -- enforced where no race can slip past it. Every new persona locks its owner's profile
 -- row, so simultaneous creations by one user queue up; a user whose subscription is not
 -- 'active' may own at most 10 personas (drafts and archived included; deleting frees a

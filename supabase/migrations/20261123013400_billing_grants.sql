@@ -1,4 +1,4 @@
--- Hand-written (drizzle-kit custom migration): privileges for billing (issue 12).
+-- Hand-written (drizzle-kit custom migration): privileges for billing (docs/decisions/005-plans-follow-stripe.md).
 -- The processed Stripe webhook events are the webhook's own bookkeeping: RLS is on with no
 -- policy, and anon/authenticated get no privilege at all, so only the service role (the
 -- webhook's door, which bypasses RLS) reads or writes them. Supabase grants every role

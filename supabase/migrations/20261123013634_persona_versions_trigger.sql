@@ -1,4 +1,4 @@
--- Hand-written (drizzle-kit custom migration): persona history (issue 16). Every change to a
+-- Hand-written (drizzle-kit custom migration): persona history (docs/decisions/006-persona-history-in-the-database.md). Every change to a
 -- persona's fields becomes one immutable row of public.persona_versions, written by this
 -- trigger and nothing else, so no code path can skip it. A status-only change (archive,
 -- restore from the archive) is no version. The version number counts from 1 per persona;

@@ -1,4 +1,4 @@
--- Hand-written: privileges on image_jobs (reference image generation, issue 11). A creator
+-- Hand-written: privileges on image_jobs (reference image generation, docs/decisions/007-reference-images.md). A creator
 -- reads, starts, finishes and clears their own personas' jobs (RLS decides which rows);
 -- anon gets nothing.
 revoke all on table public.image_jobs from anon, authenticated;

@@ -1,4 +1,4 @@
--- Hand-written: Supabase Storage for reference images (issue 11), for `supabase db push`
+-- Hand-written: Supabase Storage for reference images (docs/decisions/007-reference-images.md), for `supabase db push`
 -- users (`supabase start` also creates the bucket from config.toml's
 -- [storage.buckets.reference-images]; both say the same thing).
 --

@@ -1,4 +1,4 @@
--- Hand-written: the embedded auth's session check in one statement (issue 14). A request
+-- Hand-written: the embedded auth's session check in one statement (docs/decisions/008-one-statement-sessions-and-a-database-thread.md). A request
 -- carrying a verified JWT (signature, issuer, audience and expiry checked in the app) asks
 -- whether its session is still open and, in the same statement, reads what every signed-in
 -- page shows of its user: the account (auth.users) and the profile. Before this it took two

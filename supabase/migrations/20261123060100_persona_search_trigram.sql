@@ -1,4 +1,4 @@
--- Hand-written: trigram indexes behind the library's search (issue 14). /my-personas?q=
+-- Hand-written: trigram indexes behind the library's search (docs/decisions/008-one-statement-sessions-and-a-database-thread.md). /my-personas?q=
 -- matches `name ILIKE '%q%' OR description ILIKE '%q%'`; a B-tree cannot serve a
 -- pattern with a leading wildcard, a pg_trgm GIN index can (its operator class covers
 -- ILIKE), so a search costs about the same with 10 personas or thousands.

@@ -1,4 +1,4 @@
--- Hand-written: a notice on every committed change to what a session check answers (issue 14).
+-- Hand-written: a notice on every committed change to what a session check answers (docs/decisions/014-less-work-per-signed-in-request.md).
 -- The embedded auth checks a session with one statement (20261123060000_session_lookup): the
 -- session is open, the account exists, and its profile. The embedded database is one process's
 -- own, so the server may keep a checked session in memory as long as the database tells it, in

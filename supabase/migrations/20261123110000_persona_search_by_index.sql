@@ -1,4 +1,4 @@
--- Hand-written: the library's search really goes through its trigram indexes (issue 14).
+-- Hand-written: the library's search really goes through its trigram indexes.
 -- Migration 20261123060100 created them, but two things kept every search a full scan of the
 -- creator's personas (12 ms for 2,000 in PGlite, against 0.3 ms through the indexes):
 --

@@ -1,4 +1,4 @@
--- Hand-written: the library's search is planned with the caller's id and the pattern (issue 14).
+-- Hand-written: the library's search is planned with the caller's id and the pattern (docs/decisions/016-answers-read-from-bytes-and-a-search-planned-with-values.md).
 --
 -- Migration 20261123110000 made search.persona_ids_matching a SQL function so that the
 -- pattern could use the trigram indexes. A SQL function's query is planned without the values

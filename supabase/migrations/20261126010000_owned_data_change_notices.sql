@@ -1,5 +1,5 @@
 -- Hand-written: the account-change notice (20261123100000_account_change_notices) also on every
--- committed change to a creator's personas, generations and image jobs (issue 14). The
+-- committed change to a creator's personas, generations and image jobs (docs/decisions/020-page-data-kept-until-the-database-says-it-changed.md). The
 -- embedded server keeps what the dashboard, the library's lists, the history and the persona
 -- page read (decision 020) until the database says, in the committing statement's answer,
 -- that this creator's data changed: a persona created, saved, edited, archived, restored,

@@ -1,4 +1,4 @@
--- Billing (issue 12): a creator can never write their own plan, Stripe ids, period end, trial
+-- Billing (docs/decisions/005-plans-follow-stripe.md): a creator can never write their own plan, Stripe ids, period end, trial
 -- end or cancellation flag, and nobody but the service role (the webhook's door) can read or
 -- write the processed Stripe events. Runs with `supabase test db` and with pg_prove (.ci/pgtap.sh).
 begin;

@@ -77,19 +77,19 @@ export const BUDGETS = {
   latencyP95Ms: 50,
   // one embedded (offline) backstory generation, in-process
   backstoryP95Ms: 50,
-  // one embedded (offline) chat reply, in-process (issue 10)
+  // one embedded (offline) chat reply, in-process
   chatP95Ms: 20,
   // /my-personas loader p95 with 2,000 personas ÷ with 10: paged in the database, so ~1
   libraryP95Ratio: 1.5,
   // persona history: what persona_versions takes per version (table, TOAST and indexes), for
   // a persona with 500 versions and a 20,000-character backstory (a full copy each: ~20 KB)
   historyBytesPerVersion: 4 * KB,
-  // issue 14: each signed-in page's throughput ÷ an uncached public render's, same run
+  // each signed-in page's throughput ÷ an uncached public render's, same run
   signedInRpsRatio: 0.7,
-  // issue 14: server RSS (MB) a few seconds after start, and after the bench's load
+  // server RSS (MB) a few seconds after start, and after the bench's load
   rssIdleMB: 150,
   rssAfterLoadMB: 200,
-  // issue 14: requests/s with 2 processes ÷ with 1, on PostgreSQL (--cluster)
+  // requests/s with 2 processes ÷ with 1, on PostgreSQL (--cluster)
   clusterRatio: 1.6,
 };
 
@@ -191,7 +191,7 @@ export const EXTRA_KEYS = {
 };
 
 /**
- * Signed-in pages against a public render (issue 14, measureSignedInPages): each page as full
+ * Signed-in pages against a public render (measureSignedInPages): each page as full
  * HTML (what a browser without JavaScript gets: every loader of the page, the session check
  * once, the render) at `connections` for `duration` s, as the seeded creator named, and the
  * uncached public render `publicPath` (a query string bypasses the anonymous-page cache)
@@ -252,7 +252,7 @@ export const LIBRARY = {
 };
 
 /**
- * Persona history (issue 16, measureHistory): the `history` creator's persona gets `versions`
+ * Persona history (measureHistory): the `history` creator's persona gets `versions`
  * versions with a `backstoryChars`-character backstory (seeded by tests/bench/seed-library.ts
  * --history: every 10th version rewrites a sentence of it, the others change traits or the
  * description). Measured as full pages (HTML, as a browser without JavaScript gets them) at
@@ -305,7 +305,7 @@ async function signIn(ctx) {
   return logIn(ctx, email, password);
 }
 
-/** POST /api/auth/login, then the spec's `/?token=`, which stores the token as the session cookie. Returns the Cookie header. */
+/** POST /api/auth/login, then a sign-in link `/?token=`, which stores the token as the session cookie. Returns the Cookie header. */
 async function logIn(ctx, email, password) {
   const login = await fetch(`${ctx.baseUrl}/api/auth/login`, {
     method: "POST",
@@ -1670,7 +1670,7 @@ async function measureHistory(ctx) {
 }
 
 // ---------------------------------------------------------------------------
-// 5b. Signed-in pages against a public render (an EXTRA_MEASUREMENTS entry, issue 14)
+// 5b. Signed-in pages against a public render (an EXTRA_MEASUREMENTS entry)
 // ---------------------------------------------------------------------------
 
 /** SIGNED_IN: every page's latency, throughput, CPU per request and its throughput ÷ the uncached public render's. */
@@ -1913,7 +1913,7 @@ async function statsAfterDatabaseRelease(ctx, limitMs) {
 }
 
 // ---------------------------------------------------------------------------
-// 7. Past one process (--cluster <postgres url>, issue 14)
+// 7. Past one process (--cluster <postgres url>)
 // ---------------------------------------------------------------------------
 
 /** The page the cluster mode measures: signed in, the profile and the persona list (as a new creator with a few personas). */
@@ -1995,7 +1995,7 @@ async function runClusterBench(args) {
 }
 
 // ---------------------------------------------------------------------------
-// 8. Reference images (issue 11; an EXTRA_MEASUREMENTS entry, run last: it gives the small
+// 8. Reference images ( an EXTRA_MEASUREMENTS entry, run last: it gives the small
 //    creator's persona its images)
 // ---------------------------------------------------------------------------
 

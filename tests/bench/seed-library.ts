@@ -21,7 +21,7 @@
 // search should show, activePersonaId (the newest of its active personas with a backstory, read
 // back as the creator: the bench's persona page) and the timings. With --history, that persona
 // of the named creator is then written to until it has that many versions with a backstory of
-// that many characters (persona history, issue 16), and the creator's entry gets `history`:
+// that many characters (docs/product.md, History), and the creator's entry gets `history`:
 // the persona, its versions and what persona_versions takes on disk.
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -153,7 +153,7 @@ function longBackstory(base: string, chars: number, rewrites: Map<number, number
 }
 
 /**
- * Persona history (issue 16): the creator's activePersonaId gets `versions` versions in all, one
+ * Persona history (docs/product.md, History): the creator's activePersonaId gets `versions` versions in all, one
  * write each through withUser (the trigger records each): the first sets a backstory of `chars`
  * characters; then every 10th write rewrites one sentence of it, every 3rd toggles a trait and
  * the rest change the description. Returns the persona and what its history takes on disk.

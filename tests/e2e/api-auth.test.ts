@@ -1,4 +1,4 @@
-// The JSON API of accounts (SPEC §7), at its HTTP boundary.
+// The JSON API of accounts (docs/api.md, Accounts), at its HTTP boundary.
 import { createAccount, expect, newEmail, strongPassword, test } from "./support";
 
 test.describe("auth API", () => {

@@ -1,4 +1,4 @@
-// The chat calls (SPEC §7) at their HTTP boundary: history, send (JSON and server-sent events),
+// The chat calls (docs/product.md, Chat) at their HTTP boundary: history, send (JSON and server-sent events),
 // regenerate, clear; bad input, wrong methods, other users' personas, drafts and archived
 // personas, the per-user rate and one reply at a time.
 import type { APIRequestContext } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The persona library's calls (SPEC §7) at their HTTP boundary: list, recent, stats, status,
+// The persona library's calls (docs/product.md, API overview) at their HTTP boundary: list, recent, stats, status,
 // edit, delete, export and import; bad parameters and hostile card files; other users' ids.
 import { createAccount, expect, test, type Account } from "./support";
 

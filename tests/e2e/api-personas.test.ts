@@ -1,4 +1,4 @@
-// The persona calls of SPEC §7 that exist so far, at their HTTP boundary.
+// The persona calls (docs/product.md, API overview), at their HTTP boundary.
 import { createAccount, expect, test } from "./support";
 
 const persona = (name = "Nova") => ({

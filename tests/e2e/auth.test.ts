@@ -67,7 +67,7 @@ test.describe("sign-up, verification and sign-in", () => {
     const account = await createAccount(request);
     await visit(page, "/verify-email?token=not-a-real-token");
     await expect(page.getByRole("alert")).toContainText("Invalid verification link. Please check your email for the correct link.");
-    // A link of the right shape that was used already (or replaced) has expired: the spec's other text.
+    // A link of the right shape that was used already (or replaced) has expired: the other documented text.
     await visit(page, linkIn(await latestMail(account.email, /confirm/i), "/verify-email"));
     await expect(page.getByRole("alert")).toHaveText("Failed to verify email. The link may have expired.");
     await expect(page.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/login");

@@ -1,4 +1,4 @@
-// Persona history (issue 16), with JavaScript and without: edit twice, open the history from
+// Persona history (docs/product.md, History), with JavaScript and without: edit twice, open the history from
 // the persona page, compare, restore (a dialog with JavaScript, a confirmation page without),
 // see the new version. And the JSON API: list, one version, compare, restore, bad numbers,
 // other users' ids, methods.

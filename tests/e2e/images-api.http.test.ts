@@ -1,5 +1,5 @@
 // The reference image calls over raw HTTP: PATCH …/image-style and POST …/generate-images with
-// every bad input of issue 11 (unknown style, wrong types, strangers, drafts, bodies, methods),
+// every bad input (docs/product.md, Reference images: unknown style, wrong types, strangers, drafts, bodies, methods),
 // the owner-only image route (Content-Type, ETag, Cache-Control private, 304, 404 for anyone
 // else and for paths of another shape), the image download, and deletion of a persona or an
 // account leaving no image files in DATA_DIR.

@@ -1,4 +1,4 @@
-// Issue 15: what a creator sees on a laptop and on a phone, with JavaScript on and off. Every
+// What a creator sees on a laptop and on a phone, with JavaScript on and off. Every
 // screen a creator passes through is checked by the layout guard (expectGoodLayout: no sideways
 // scrolling, open menus and dialogs inside the viewport, no toast over a control that is not its
 // own, nothing wider than its box) at 1280×800 and 390×844, with personas whose name,
@@ -126,7 +126,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       });
       expect(rows, "the actions take one row").toBe(1);
 
-      // The Download menu opens inside the screen, its labels with their extensions (SPEC §2).
+      // The Download menu opens inside the screen, its labels with their extensions (docs/product.md, Exports and character cards).
       const menu = page.getByTestId("download-menu");
       await menu.locator("summary").click();
       for (const label of ["Text .txt", "JSON .json", "Markdown .md", "YAML .yaml"]) {

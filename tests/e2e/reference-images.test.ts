@@ -1,4 +1,4 @@
-// Reference images (issue 11), with JavaScript and without: pick a style (saved at once with
+// Reference images (docs/product.md, Reference images), with JavaScript and without: pick a style (saved at once with
 // JavaScript, with Save without), generate, see the images appear (polling with JavaScript,
 // the page refreshing itself without), download the image, export the card with it as its
 // picture; a draft is told to complete creation first; another creator gets 404 for the image.

@@ -16,7 +16,7 @@ test.describe("navigation shell", () => {
       main.getByText("Design unique AI characters with personalities, stories, and dynamic conversations."),
     ).toBeVisible();
     await expect(main.getByRole("button", { name: "Create New Persona" }).first()).toBeVisible();
-    // SPEC §2: the header shows the product name on the dashboard.
+    // docs/product.md, Navigation shell: the header shows the product name on the dashboard.
     await expect(page.getByRole("banner")).toContainText("PersonaForge");
     await expect(page.getByRole("main")).toHaveCount(1);
     await expectNoA11yViolations(page);
@@ -60,7 +60,7 @@ test.describe("navigation shell", () => {
     await expect(nav.getByRole("link", { name: "Settings", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Dashboard", exact: true })).not.toHaveAttribute("aria-current", "page");
     await expect(nav.locator("[aria-current]")).toHaveCount(1);
-    // SPEC §2: 'Dashboard' is the header title on the settings page.
+    // docs/product.md, Navigation shell: 'Dashboard' is the header title on the settings page.
     await expect(page.getByRole("banner")).toContainText("Dashboard");
 
     await nav.getByRole("button", { name: "Create New Persona" }).click();
@@ -189,7 +189,7 @@ test.describe("settings", () => {
 
     const personaCreation = page.getByRole("switch", { name: "Persona creation" });
     const productNews = page.getByRole("switch", { name: "Product news" });
-    // SPEC §3 defaults: the three product notices on, marketing off.
+    // docs/product.md, Settings defaults: the three product notices on, marketing off.
     await expect(personaCreation).toBeChecked();
     await expect(page.getByRole("switch", { name: "Narrative generation" })).toBeChecked();
     await expect(page.getByRole("switch", { name: "Image generation" })).toBeChecked();

@@ -1,4 +1,4 @@
-// The subscription journey (issue 12), with JavaScript and without: a Free creator at 10
+// The subscription journey (docs/product.md, Subscription), with JavaScript and without: a Free creator at 10
 // personas meets the limit, upgrades through (the test double of) Stripe Checkout, comes back
 // to a toast and Premium, creates an 11th persona; then cancels in the portal, is Free again,
 // and every persona still opens. The fake Stripe (tests/support/fake-stripe.ts, started by the

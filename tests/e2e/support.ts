@@ -149,7 +149,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
 
 /**
  * The layout guard: the page as it stands, checked at the laptop and the phone size (the two
- * sizes of issue 15), then back at the size it had; with a menu, drawer or dialog open, at the
+ * sizes of docs/decisions/009-toasts-in-the-header-and-a-layout-guard.md), then back at the size it had; with a menu, drawer or dialog open, at the
  * size it has. Journeys call it on every screen they
  * visit; `expectNoA11yViolations` calls it too, so every audited screen is guarded.
  */
@@ -236,7 +236,7 @@ export interface Account {
   token: string;
 }
 
-// Upper, lower, digit and one of the spec's special characters (@$!%*?&).
+// Upper, lower, digit and one of the special characters (@$!%*?&).
 export const strongPassword = () => `Forge!${randomUUID().slice(0, 8)}a1`;
 
 export function newEmail(prefix = "creator") {
@@ -265,7 +265,7 @@ export async function createAccount(
   return { ...account, token };
 }
 
-/** Signs the page in the way the spec allows: `/?token=…` stores the token as the session. */
+/** Signs the page in with a sign-in link (docs/product.md, Sign-in links): `/?token=…` stores the token as the session. */
 export async function signIn(page: Page, account: Account) {
   await page.goto(`/?token=${encodeURIComponent(account.token)}`);
   await expect(page).toHaveURL(/\/dashboard$/);

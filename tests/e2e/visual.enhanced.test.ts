@@ -1,4 +1,4 @@
-// Visual snapshots of the main screens at 1280×800 and 390×844 (issue 15): an unintended change
+// Visual snapshots of the main screens at 1280×800 and 390×844 (docs/decisions/009-toasts-in-the-header-and-a-layout-guard.md): an unintended change
 // to how a screen looks fails the suite. The pictures live in tests/e2e/visual/ and are rewritten
 // with `npm run test:visual:update` (one screen: `npm run test:visual:update -- -g "persona page"`).
 // What differs from run to run is fixed or masked: the same account name and personas every

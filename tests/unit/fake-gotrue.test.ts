@@ -1,5 +1,5 @@
 // The fake GoTrue must behave like GoTrue where the Supabase adapter's behaviour depends on
-// it (issue 13, item 7): otherwise the adapter's tests would pass against a friendlier server.
+// it (docs/decisions/010-supabase-as-it-really-is.md): otherwise the adapter's tests would pass against a friendlier server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { startFakeGoTrue, type FakeGoTrue } from "../support/fake-gotrue";

@@ -418,7 +418,7 @@ const BIRTH_YEARS: Record<AgeRange, [number, number]> = {
   "55+": [1950, 1968],
 };
 
-/** A birth year in the range SPEC §3 gives for the age range. */
+/** A birth year in the range docs/product.md (Extended Persona Profile) gives for the age range. */
 function birthYear(c: Composer, ageRange: AgeRange): number {
   const [min, max] = BIRTH_YEARS[ageRange];
   return c.int(min, max);

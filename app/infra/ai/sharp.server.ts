@@ -1,6 +1,6 @@
 // sharp (libvips) is loaded when an image is first drawn, checked or converted, not at start:
 // it adds about 20 MB to the server's memory, and most requests never touch an image
-// (issue 14, decision 012).
+// (docs/decisions/012-a-small-server.md).
 import type Sharp from "sharp";
 
 let loading: Promise<typeof Sharp> | undefined;

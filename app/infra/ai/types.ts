@@ -6,7 +6,7 @@
 // with the same shape (an input type, a method on an interface, AiError for every failure).
 //
 // Whether a backstory may be generated at all (name, type, gender and at least one trait,
-// else 'Missing Information', SPEC §5) is decided before calling a generator; see
+// else 'Missing Information', docs/product.md, Wizard) is decided before calling a generator; see
 // canGenerateBackstory in app/domain/persona-form.ts.
 import type { AgeRange, Gender, Interest, PersonaType } from "~/domain/persona";
 

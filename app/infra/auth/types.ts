@@ -148,7 +148,7 @@ export interface AuthAdapter {
   oauthCallback(ctx: AuthContext, code: string): Promise<SignedIn>;
 }
 
-/** Token lifetimes (issue: verification 24 h, reset 1 h). */
+/** Token lifetimes (docs/product.md, Limits and constants: verification 24 h, reset 1 h). */
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_S = 7 * 24 * 60 * 60;

@@ -146,7 +146,7 @@ export function lockPgliteDir(dir: string): () => void {
 }
 
 /**
- * PGlite's settings for a small server (issue 14). Its defaults are a desktop Postgres's:
+ * PGlite's settings for a small server (docs/decisions/012-a-small-server.md). Its defaults are a desktop Postgres's:
  * 128 MB of shared buffers, all of it in the WebAssembly heap, which only ever grows. The
  * app's working set (a creator's personas, their versions, the sessions) fits many times in
  * 16 MB; what is not cached is read from the data directory's files, which the operating

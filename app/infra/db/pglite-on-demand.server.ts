@@ -1,4 +1,4 @@
-// The embedded database's thread, open only while it is used (issue 14, decision 012). PGlite
+// The embedded database's thread, open only while it is used (docs/decisions/012-a-small-server.md). PGlite
 // is a whole Postgres in WebAssembly: open, it holds 120–250 MB (its compiled code, the
 // WebAssembly memory Postgres has touched, which never shrinks, and the thread's heap). A
 // creator's server is idle most of the time, so the thread is closed after `idleMs` without a

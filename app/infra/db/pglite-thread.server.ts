@@ -1,4 +1,4 @@
-// PGlite on its own thread (issue 14). PGlite is Postgres compiled to WebAssembly: every
+// PGlite on its own thread (docs/decisions/008-one-statement-sessions-and-a-database-thread.md). PGlite is Postgres compiled to WebAssembly: every
 // statement runs synchronously on the thread that calls it. On the main thread that is the
 // thread that also parses requests and renders pages, so the two took turns on one core. Here
 // the database lives in a worker_threads worker and the main thread talks to it by messages;

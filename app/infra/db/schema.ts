@@ -148,7 +148,7 @@ export const personas = pgTable(
     check("personas_narrative_length", sql`char_length(${t.narrative}) <= ${sql.raw(String(PERSONA_LIMITS.narrativeMax))}`),
     check("personas_image_style_valid", oneOf(sql`${t.imageStyle}`, IMAGE_STYLES)),
     check("personas_status_valid", oneOf(sql`${t.status}`, PERSONA_STATUSES)),
-    // A persona past the draft stage has every field the spec calls required.
+    // A persona past the draft stage has every field docs/product.md (Personas) calls required.
     check(
       "personas_status_before_archive_valid",
       sql`${t.statusBeforeArchive} is null or (${t.status} = 'archived' and ${t.statusBeforeArchive} in ('active', 'in_progress'))`,
@@ -292,7 +292,7 @@ export const stripeEvents = pgTable(
   (t) => [index("stripe_events_processed_at_idx").on(t.processedAt)],
 ).enableRLS();
 
-// Persona history (issue 16): one immutable row per change of a persona, written only by the
+// Persona history (docs/product.md, History): one immutable row per change of a persona, written only by the
 // database (trigger record_persona_version, migration persona_versions_trigger), never by the
 // app. An owner reads their personas' versions; nobody inserts, updates or deletes one
 // directly (no grants, no policies); deleting the persona deletes them. The long texts
@@ -344,7 +344,7 @@ export const personaVersions = pgTable(
   ],
 ).enableRLS();
 
-// Reference image generation (issue 11): at most one job per persona (the primary key), run
+// Reference image generation (docs/product.md, Reference images): at most one job per persona (the primary key), run
 // off the request by the server. A running job is 'generating'; a finished one is deleted (its
 // images are on the persona) and a failed one stays 'failed' with the reason until the next
 // start. `deadline`: past it a 'generating' job counts as failed (a server that died mid-job
