@@ -1,26 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { Writable } from "node:stream";
 
 import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import { renderToString } from "react-dom/server";
 
 import { NonceProvider } from "./components/nonce";
 import { closeDatabase, databaseMemory, releaseIdleDatabase } from "./infra/db.server";
 import { authorizationRefusal, commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/http-guards.server";
 import { imageStorage } from "./infra/image-storage.server";
 import { describeError, redactedUrl } from "./infra/log.server";
-import { deferScriptsInBytes } from "./infra/deferred-scripts.server";
 import { cachedPage, publicPageKey, storePage } from "./infra/page-cache.server";
-import { loadRenderToPipeableStream } from "./infra/react-writer.server";
-import { memoiseRouteMatching } from "./infra/route-matching.server";
 import { startServer } from "./infra/startup.server";
 import { recoverImageJobs } from "./services/images.server";
-
-// Remix's route matching, remembered per URL path (docs/decisions/014-less-work-per-signed-in-request.md).
-memoiseRouteMatching();
-
-// React's renderer, writing its pieces as strings (docs/decisions/019-a-string-writer-for-react.md).
-const { renderToPipeableStream } = loadRenderToPipeableStream();
 
 // Configuration, DATA_DIR and the database (with migrations) are checked once, before the
 // first request: a bad set-up stops the server with a readable message. When app/server.mjs ran
@@ -57,10 +48,6 @@ export const serverHooks = {
   describeError,
 };
 
-// The page's scripts start after its first paint (docs/decisions/013-scripts-after-first-paint.md).
-// Not under `remix dev`, where React's development build would warn about the rewritten attributes.
-const deferPageScripts = process.env.NODE_ENV === "production";
-
 // A cached public page keeps this mark where its nonce was; each answer gets a fresh one.
 const NONCE_MARK = "__personaforge_nonce__";
 
@@ -86,12 +73,12 @@ export default function handleRequest(
 }
 
 /**
- * Renders the whole document, then answers it in one piece; a cacheable public page is kept
- * for the next anonymous visitor. No page streams (no deferred data), so streaming the shell
- * gained nothing but cost CPU per chunk: React's stream, a web stream, then the socket.
- * The document stays the bytes React wrote: decoding it to rewrite its scripts and encoding it
- * again for the Response (with a well-formedness scan of the whole text) cost about 5 % of a
- * signed-in page's main thread.
+ * Renders the whole document with React's renderToString, then answers it in one piece; a
+ * cacheable public page is kept for the next anonymous visitor. No page streams (no deferred
+ * data, no Suspense), so a stream gained nothing; React's string renderer joins strings, where
+ * its Node stream copies each piece into a byte buffer (React 18's stream writer also left NUL
+ * bytes where a multi-byte character met the end of that buffer). A render error throws, and
+ * Remix renders the error boundary instead.
  */
 function renderComplete(
   request: Request,
@@ -100,49 +87,17 @@ function renderComplete(
   remixContext: EntryContext,
   cacheKey: string | null,
   nonce: string,
-): Promise<Response> {
-  return new Promise<Response>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    // No 'close' after 'finish': React would answer it by ending the stream a second time, and
-    // Node builds an error (with its stack) for that on every document.
-    const sink = new Writable({
-      emitClose: false,
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-    });
-    let timer: NodeJS.Timeout | undefined;
-    sink.on("finish", () => {
-      clearTimeout(timer);
-      const html = Buffer.concat(chunks);
-      const body = deferPageScripts ? deferScriptsInBytes(html) : html;
-      const contentType = "text/html; charset=utf-8";
-      if (cacheKey && status === 200) storePage(cacheKey, { body: body.toString("utf8").replaceAll(nonce, NONCE_MARK), contentType });
-      headers.set("Content-Type", contentType);
-      resolve(new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status, headers }));
-    });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          status = 500;
-          console.error(`[server] render ${new URL(request.url).pathname}: ${describeError(error)}`);
-        },
-      },
-    );
-    timer = setTimeout(abort, streamTimeout + 1_000);
-  });
+): Response {
+  const markup = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  );
+  const html = `<!DOCTYPE html>${markup}`;
+  const contentType = "text/html; charset=utf-8";
+  if (cacheKey && status === 200) storePage(cacheKey, { body: html.replaceAll(nonce, NONCE_MARK), contentType });
+  headers.set("Content-Type", contentType);
+  return new Response(html, { status, headers });
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

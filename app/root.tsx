@@ -3,7 +3,6 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderDa
 import { useEffect } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ScriptsAfterFirstPaint } from "~/components/scripts-after-paint";
 import { useNonce } from "~/components/nonce";
 import { PublicLayout } from "~/components/public-layout";
 import { ToastProvider } from "~/components/toaster";
@@ -47,7 +46,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <ScriptsAfterFirstPaint nonce={nonce} />
       </body>
     </html>
   );

@@ -3,7 +3,7 @@
 // <details> element, so it opens and closes without JavaScript; with JavaScript it also
 // closes on navigation, on Escape and on the backdrop, keeps focus inside while open and
 // gives focus back sensibly.
-import { Form, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -13,7 +13,6 @@ import { headerTitle, isActive, NAV_ITEMS, type NavItem } from "~/domain/navigat
 import { Avatar, type AvatarUser } from "./avatar";
 import { CreateGateProvider, CreatePersonaButton } from "./create-gate";
 import { Brand } from "./brand";
-import { Link } from "./link";
 import { Toasts } from "./toaster";
 import { MenuIcon, SparklesIcon, XIcon } from "./ui/icons";
 

@@ -1,6 +1,7 @@
+import { Link } from "@remix-run/react";
+
 import { PRODUCT_NAME } from "~/domain/site";
 
-import { Link } from "./link";
 import { SparklesIcon } from "./ui/icons";
 
 export function BetaBadge() {

@@ -5,7 +5,7 @@
 // bubble from the JSON API (server-sent events), the input is disabled while a reply is pending,
 // Enter sends (Shift+Enter makes a new line), Clear asks in a dialog, and a failure puts the
 // text back into the input with the 'Failed to get a response' toast.
-import { useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -21,7 +21,6 @@ import {
 } from "~/domain/chat";
 import { PERSONA_LIMITS } from "~/domain/persona";
 
-import { Link } from "./link";
 import { ActionToast, useToast } from "./toaster";
 import { ChatIcon, TrashIcon } from "./ui/icons";
 import { ConfirmDialog } from "./ui/modal";

@@ -3,13 +3,12 @@
 // dialog instead of going to the wizard. Without JavaScript the buttons are plain GET forms
 // and the wizard's loader answers with the same texts and buttons as a page (LimitNotice).
 // The dialog is a native <dialog> (ui/modal): focus kept inside, Escape closes, focus returns.
-import { useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
 import { createContext, useCallback, useContext, useId, useMemo, useRef, useState } from "react";
 
 import { CREATE_PERSONA_PATH, DASHBOARD_PATH } from "~/domain/navigation";
 import { LIMIT_DIALOG } from "~/domain/plan-limit";
 
-import { Link } from "./link";
 import { AlertIcon } from "./ui/icons";
 import { Modal } from "./ui/modal";
 

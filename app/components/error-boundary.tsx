@@ -1,9 +1,8 @@
 // The shared error boundary: per-status text, never a stack trace.
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 
 import { NOT_FOUND } from "~/domain/site";
 
-import { Link } from "./link";
 import { AlertIcon } from "./ui/icons";
 
 const statusText: Record<number, { title: string; hint: string }> = {

@@ -2,14 +2,13 @@
 // 'Character' when the type is missing, the status badge, 'View Details' or 'Continue
 // Creating', and the actions the list allows (archive, restore, delete). The status badge is
 // shared with the persona page.
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { LIST_TEXT } from "~/domain/persona-list";
 import { relativeTime, statusBadge, typeLabel } from "~/domain/persona-display";
 
-import { Link } from "./link";
 import { ArchiveIcon, RestoreIcon, TrashIcon, UserIcon } from "./ui/icons";
 import { ConfirmDialog } from "./ui/modal";
 

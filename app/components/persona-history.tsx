@@ -3,7 +3,7 @@
 // /persona/{id}/history/{n}/restore without), and a word-level diff whose insertions and
 // deletions are marked by more than colour (underline/strike-through, and words a screen
 // reader says: 'added', 'removed').
-import { isRouteErrorResponse, useNavigation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useNavigation, useRouteError } from "@remix-run/react";
 import { useId, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -11,7 +11,6 @@ import { HISTORY_MESSAGES, HISTORY_TEXT } from "~/domain/persona-history";
 import { relativeTime } from "~/domain/persona-display";
 import type { DisplayPart } from "~/domain/word-diff";
 
-import { Link } from "./link";
 import { PersonaNotFound } from "./persona-not-found";
 import { GeneralErrorBoundary } from "./error-boundary";
 import { RestoreIcon } from "./ui/icons";

@@ -1,10 +1,9 @@
 // 'Persona Not Found' (SPEC §2): unknown ids and other users' personas look the same.
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 
 import { PERSONA_PAGE_TEXT } from "~/domain/persona-display";
 
 import { GeneralErrorBoundary } from "./error-boundary";
-import { Link } from "./link";
 
 export function PersonaNotFound() {
   return (

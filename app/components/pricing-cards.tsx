@@ -1,9 +1,10 @@
 // Free and Premium plan cards (SPEC §1, §9), shared by the landing page and /subscription (which
 // puts its own actions, such as the upgrade form, in place of the sign-up links).
 
+import { Link } from "@remix-run/react";
+
 import { PLAN_INCLUDES, PLANS } from "~/domain/site";
 
-import { Link } from "./link";
 import { CheckIcon } from "./ui/icons";
 
 export function PricingCards({

@@ -2,10 +2,11 @@
 // Get Started; footer links). The mobile menu is a <details> element: it opens without
 // JavaScript and needs no client code.
 
+import { Link } from "@remix-run/react";
+
 import { CONTACT_EMAIL, PRODUCT_NAME } from "~/domain/site";
 
 import { Brand } from "./brand";
-import { Link } from "./link";
 import { Toasts } from "./toaster";
 import { MenuIcon } from "./ui/icons";
 

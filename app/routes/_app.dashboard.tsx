@@ -3,11 +3,10 @@
 // Status with the trial badge), Recent Personas, and the Premium upsell for everyone not on
 // Premium. The skeleton shown while it loads lives in the app layout.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useId } from "react";
 
 import { CreatePersonaButton } from "~/components/create-gate";
-import { Link } from "~/components/link";
 import { PersonaCard } from "~/components/persona-card";
 import { SparklesIcon, UserIcon } from "~/components/ui/icons";
 import { isPremium } from "~/domain/account";

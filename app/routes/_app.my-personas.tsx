@@ -3,12 +3,11 @@
 // creator types. The database filters, sorts and pages. Cards archive, restore and delete
 // through form posts that come back here with a toast.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { CreatePersonaButton } from "~/components/create-gate";
-import { Link } from "~/components/link";
 import { PersonaCard } from "~/components/persona-card";
 import { ActionToast } from "~/components/toaster";
 import { SparklesIcon, UploadIcon, UserIcon } from "~/components/ui/icons";

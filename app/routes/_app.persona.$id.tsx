@@ -10,12 +10,11 @@
 // (then the page refreshes itself while it runs; ?image=started turns into the complete or
 // failed toast once it is over).
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { ChatPanel } from "~/components/chat-panel";
 import { DownloadMenu } from "~/components/download-menu";
-import { Link } from "~/components/link";
 import { ActionToast } from "~/components/toaster";
 import { DeletePersonaButton, StatusBadge, StatusButton } from "~/components/persona-card";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";

@@ -2,9 +2,8 @@
 // and the clearing itself, for both. Back to the Chat tab, reset to the greeting, with the
 // 'Chat Cleared' toast (or the failure toast, SPEC §8).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 
-import { Link } from "~/components/link";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { TrashIcon } from "~/components/ui/icons";
 import { CHAT_TEXT, CHAT_TOASTS } from "~/domain/chat";

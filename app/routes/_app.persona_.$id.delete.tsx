@@ -2,9 +2,8 @@
 // and the deletion itself. The persona goes with its chat history; the creator goes back to
 // where they were (never to the deleted persona's page) with the 'Persona deleted' toast.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 
-import { Link } from "~/components/link";
 import { DELETE_TEXT } from "~/components/persona-card";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { TrashIcon } from "~/components/ui/icons";

@@ -2,10 +2,9 @@
 // place (same id, created date and chat), validated like creation; the status stays. A draft
 // is continued in /create-persona instead, where finishing it creates it.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { useCreateGate } from "~/components/create-gate";
-import { Link } from "~/components/link";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { PersonaWizard } from "~/components/persona-wizard";
 import { toFormValues, WIZARD_TOASTS, type WizardAnswer, type WizardState } from "~/domain/persona-form";

@@ -2,9 +2,8 @@
 // each with its number, time (relative; the exact time on hover and focus), kind of change
 // and a one-line summary; Compare (a GET form, and a link per version) and Restore.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 
-import { Link } from "~/components/link";
 import { HistoryErrorBoundary, RestoreVersionButton, VersionInput, VersionTime } from "~/components/persona-history";
 import { HISTORY_TEXT } from "~/domain/persona-history";
 import { parsePositiveInt } from "~/domain/persona-list";

@@ -3,9 +3,8 @@
 // new version; back to the history with a toast. A refusal (already the current version, a
 // rule the version breaks) comes back as an error toast; nothing changes.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 
-import { Link } from "~/components/link";
 import { exactTime, HistoryErrorBoundary } from "~/components/persona-history";
 import { RestoreIcon } from "~/components/ui/icons";
 import { HISTORY_MESSAGES, HISTORY_TEXT, HISTORY_TOASTS, parseVersionNumber } from "~/domain/persona-history";

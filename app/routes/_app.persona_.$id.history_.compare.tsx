@@ -3,9 +3,8 @@
 // insertions and deletions marked by more than colour. Without from/to: the previous and the
 // current version. A GET form picks the versions, so it works without JavaScript.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 
-import { Link } from "~/components/link";
 import { HistoryErrorBoundary, RestoreVersionButton, VersionInput, VersionTime, WordDiff } from "~/components/persona-history";
 import { HISTORY_TEXT, parseVersionNumber, type FieldComparison } from "~/domain/persona-history";
 import { condense, type DisplayPart } from "~/domain/word-diff";

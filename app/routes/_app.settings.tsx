@@ -6,13 +6,12 @@
 // for the current password; an account without one (signed up through a provider) is
 // mailed a link back here instead, and the deletion goes through with its token.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { PasswordField } from "~/components/auth-layout";
 import { Avatar } from "~/components/avatar";
-import { Link } from "~/components/link";
 import { useToast } from "~/components/toaster";
 import { Field, FormAlert } from "~/components/ui/field";
 import { useLiteForm } from "~/components/use-lite-form";

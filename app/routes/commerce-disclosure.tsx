@@ -1,9 +1,9 @@
 // Commerce Disclosure (public page, footer link): the seller information an online shop
 // must publish. Static content: no loader, no client code.
 import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 
 import { ContactEmail, LegalPage, LegalSection, legalLinkClass } from "~/components/legal-page";
-import { Link } from "~/components/link";
 import { PublicLayout } from "~/components/public-layout";
 import { PLANS, PRODUCT_NAME } from "~/domain/site";
 import type { PublicPageHandle } from "~/infra/page-cache.server";

@@ -1,9 +1,8 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
-import { Link } from "~/components/link";
 import { PublicLayout } from "~/components/public-layout";
 import { useToast } from "~/components/toaster";
 import { Field, FormAlert, TextareaField } from "~/components/ui/field";

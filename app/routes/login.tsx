@@ -1,9 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { AuthCard, OAuthButtons, PasswordField, SubmitButton } from "~/components/auth-layout";
-import { Link } from "~/components/link";
 import { Field, FormAlert } from "~/components/ui/field";
 import { useLiteForm } from "~/components/use-lite-form";
 import { ACCOUNT_TOASTS, loginRules } from "~/domain/account";

@@ -1,8 +1,8 @@
 // Privacy Policy (public page, footer link). Static content: no loader, no client code.
 import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 
 import { ContactEmail, LegalList, LegalPage, LegalSection, LegalSubheading, legalLinkClass } from "~/components/legal-page";
-import { Link } from "~/components/link";
 import { PublicLayout } from "~/components/public-layout";
 import { PRODUCT_NAME } from "~/domain/site";
 import type { PublicPageHandle } from "~/infra/page-cache.server";

@@ -1,11 +1,10 @@
 // Forgotten password: without a token, ask for a link (the answer is the same whether
 // or not the address has an account); with the token from the e-mail, set a new one.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { AuthCard, PasswordField, SubmitButton } from "~/components/auth-layout";
-import { Link } from "~/components/link";
 import { Field, FormAlert } from "~/components/ui/field";
 import { useLiteForm } from "~/components/use-lite-form";
 import { ACCOUNT_MESSAGES, emailOnlyRules, resetPasswordRules } from "~/domain/account";

@@ -1,8 +1,8 @@
 // Terms of Service (public page, footer link). Static content: no loader, no client code.
 import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 
 import { ContactEmail, LegalList, LegalPage, LegalSection, legalLinkClass } from "~/components/legal-page";
-import { Link } from "~/components/link";
 import { PublicLayout } from "~/components/public-layout";
 import { PLANS, PRODUCT_NAME } from "~/domain/site";
 import type { PublicPageHandle } from "~/infra/page-cache.server";

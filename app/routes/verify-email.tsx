@@ -2,12 +2,11 @@
 // /login after 3 seconds (with JavaScript; without it the page offers 'Go to Login', as a
 // timed meta refresh would fail WCAG 2.2.1); failure offers 'Go to Login' and 'Register Again'.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { AuthCard } from "~/components/auth-layout";
-import { Link } from "~/components/link";
 import { AlertIcon, CheckIcon } from "~/components/ui/icons";
 import { ACCOUNT_TOASTS } from "~/domain/account";
 import { PRODUCT_NAME } from "~/domain/site";
