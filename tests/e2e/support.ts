@@ -268,6 +268,8 @@ export async function createAccount(
 /** Signs the page in with a sign-in link (docs/product.md, Sign-in links): `/?token=…` stores the token as the session. */
 export async function signIn(page: Page, account: Account) {
   await page.goto(`/?token=${encodeURIComponent(account.token)}`);
+  // Signed in as another account already: the link asks first ('Sign in as {email}?').
+  if (!/\/dashboard$/.test(page.url())) await page.getByRole("button", { name: `Sign in as ${account.email}` }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   if (await jsOn(page)) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
