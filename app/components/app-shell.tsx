@@ -1,4 +1,4 @@
-// The signed-in shell (SPEC §2 "Navigation shell"): a sidebar on large screens; on small
+// The signed-in shell (docs/product.md, Navigation shell): a sidebar on large screens; on small
 // ones a slide-in drawer opened by a round button at the bottom right. The drawer is a
 // <details> element, so it opens and closes without JavaScript; with JavaScript it also
 // closes on navigation, on Escape and on the backdrop, keeps focus inside while open and

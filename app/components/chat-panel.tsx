@@ -1,4 +1,4 @@
-// The persona page's Chat tab (SPEC §2 chat panel, §4 chat states, §5 chat rules, §8 toasts).
+// The persona page's Chat tab (docs/product.md, Chat: the panel, its states, rules and toasts).
 // Without JavaScript every action is a form post: sending and regenerating post to the persona
 // page's action, which answers with the whole conversation at #newest; Clear goes through a
 // confirmation page. With JavaScript the same forms are enhanced: the reply streams into its
@@ -118,11 +118,11 @@ async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: str
   }
 }
 
-/** A failure whose message is meant for the creator (the API's words, or the spec's). */
+/** A failure whose message is meant for the creator (the API's words, or the documented toast's). */
 class ChatFailure extends Error {}
 
 async function failureText(response: Response): Promise<string> {
-  // The API's own words for a limit or a state (429, 409); the spec's text for anything else.
+  // The API's own words for a limit or a state (429, 409); the documented toast for anything else.
   if (response.status === 409 || response.status === 429) {
     const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
     if (typeof body?.message === "string") return body.message;
@@ -214,7 +214,7 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
       setStreamed(null);
       setPending(false);
       if (optimistic) setInput(optimistic.content);
-      // A dropped connection or an unreadable answer reads as the spec's text.
+      // A dropped connection or an unreadable answer reads as the documented toast.
       const description = failure instanceof ChatFailure ? failure.message : CHAT_TOASTS.sendFailed.description;
       toast({ type: "error", title: CHAT_TOASTS.sendFailed.title, description });
     }

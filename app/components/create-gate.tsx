@@ -1,4 +1,4 @@
-// The create gate (SPEC §4, §8): every 'Create New Persona' entry point asks the usage call
+// The create gate (docs/product.md, Plan limit): every 'Create New Persona' entry point asks the usage call
 // first; when the Free plan's 10 personas are used up it opens the 'Free Plan Limit Reached'
 // dialog instead of going to the wizard. Without JavaScript the buttons are plain GET forms
 // and the wizard's loader answers with the same texts and buttons as a page (LimitNotice).

@@ -1,4 +1,4 @@
-// A persona as a card (SPEC §2 /dashboard, /my-personas): placeholder icon without an image,
+// A persona as a card (docs/product.md, Dashboard and Library): placeholder icon without an image,
 // 'Character' when the type is missing, the status badge, 'View Details' or 'Continue
 // Creating', and the actions the list allows (archive, restore, delete). The status badge is
 // shared with the persona page.
@@ -48,7 +48,7 @@ export function PersonaCard({
 }: {
   persona: CardPersona;
   now: Date;
-  /** Which actions the card offers (SPEC §4: archive only when not archived; the dashboard offers delete only). */
+  /** Which actions the card offers (docs/product.md, Library: archive only when not archived; the dashboard offers delete only). */
   actions: { archive?: boolean; restore?: boolean; delete?: boolean };
   /** Where the actions come back to. */
   returnTo: string;

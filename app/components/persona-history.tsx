@@ -1,4 +1,4 @@
-// Pieces of the persona history pages (issue 16): a version's time (relative, the exact time
+// Pieces of the persona history pages (docs/product.md, History): a version's time (relative, the exact time
 // on hover and focus), the Restore action (a dialog with JavaScript, the confirmation page
 // /persona/{id}/history/{n}/restore without), and a word-level diff whose insertions and
 // deletions are marked by more than colour (underline/strike-through, and words a screen

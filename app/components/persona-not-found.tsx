@@ -1,4 +1,4 @@
-// 'Persona Not Found' (SPEC §2): unknown ids and other users' personas look the same.
+// 'Persona Not Found' (docs/product.md, Persona page): unknown ids and other users' personas look the same.
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 
 import { PERSONA_PAGE_TEXT } from "~/domain/persona-display";

@@ -1,4 +1,4 @@
-// Free and Premium plan cards (SPEC §1, §9), shared by the landing page and /subscription (which
+// Free and Premium plan cards (docs/product.md, Plans), shared by the landing page and /subscription (which
 // puts its own actions, such as the upgrade form, in place of the sign-up links).
 
 import { Link } from "@remix-run/react";

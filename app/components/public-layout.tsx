@@ -1,4 +1,4 @@
-// Header and footer of the public pages (SPEC §2: Features, Pricing, Contact, Sign In,
+// Header and footer of the public pages (docs/product.md, Public routes: Features, Pricing, Contact, Sign In,
 // Get Started; footer links). The mobile menu is a <details> element: it opens without
 // JavaScript and needs no client code.
 

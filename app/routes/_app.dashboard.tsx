@@ -1,4 +1,4 @@
-// /dashboard (SPEC §1, §2, §4): the welcome banner with Create New Persona (through the create
+// /dashboard (docs/product.md, Dashboard): the welcome banner with Create New Persona (through the create
 // gate), three stat cards (Active Personas against 20, Generated Content against 40, Account
 // Status with the trial badge), Recent Personas, and the Premium upsell for everyone not on
 // Premium. The skeleton shown while it loads lives in the app layout.
@@ -155,7 +155,7 @@ export default function Dashboard() {
   );
 }
 
-/** 'Welcome back, Ada!', or for a creator with no first name the spec's 'there' in a line that reads right. */
+/** 'Welcome back, Ada!', or for a creator with no first name 'there' in a line that reads right. */
 function welcome(firstName: string | null | undefined): string {
   return firstName ? `Welcome back, ${firstName}!` : "Hello there, welcome back!";
 }
@@ -210,7 +210,7 @@ function StatCard({
   );
 }
 
-/** A tooltip that needs no JavaScript: shown on hover (after 700 ms, SPEC §9) and on focus. */
+/** A tooltip that needs no JavaScript: shown on hover (after 700 ms, docs/product.md, Toasts) and on focus. */
 function InfoTip({ id, text, label }: { id: string; text: string; label: string }) {
   return (
     <span className="group relative inline-flex">
@@ -232,7 +232,7 @@ function InfoTip({ id, text, label }: { id: string; text: string; label: string 
   );
 }
 
-// An action behind a button, not a link (SPEC §2), with the create gate in front of it.
+// An action behind a button, not a link (docs/product.md, Navigation shell), with the create gate in front of it.
 function CreateButton({ className }: { className: string }) {
   return (
     <CreatePersonaButton className={`inline-flex items-center gap-2 rounded-lg px-5 py-2.5 font-semibold shadow-sm ${className}`}>

@@ -1,4 +1,4 @@
-// /my-personas (SPEC §2): the library. Tabs, search and sort live in the URL and are a GET
+// /my-personas (docs/product.md, Library): the library. Tabs, search and sort live in the URL and are a GET
 // form, so they work without JavaScript; with JavaScript the list follows the search as the
 // creator types. The database filters, sorts and pages. Cards archive, restore and delete
 // through form posts that come back here with a toast.

@@ -1,4 +1,4 @@
-// /persona/{id} (SPEC §2): header with the status badge, Continue Creating or Edit, the Download
+// /persona/{id} (docs/product.md, Persona page): header with the status badge, Continue Creating or Edit, the Download
 // menu, Archive/Restore and Delete; then two tabs, in the address so Back/Forward and a reload
 // keep them: Full Profile (the default: the no-image box, Basic Information, interests, traits,
 // description, backstory and the Extended Persona Profile) and Chat (?tab=chat). Unknown ids and
@@ -109,7 +109,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!(error instanceof AccountError)) throw error;
     if (error.status === 404) throw data(null, { status: 404, headers });
     if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
-    // What was typed stays in the input; the reason shows beside it, or as the spec's toast.
+    // What was typed stays in the input; the reason shows beside it, or as the toast.
     const text = error.status === 502 ? CHAT_TOASTS.sendFailed.description : error.message;
     return data(
       {

@@ -1,6 +1,6 @@
 // /persona/{id}/clear-chat: the confirmation page (what the Clear dialog is without JavaScript)
 // and the clearing itself, for both. Back to the Chat tab, reset to the greeting, with the
-// 'Chat Cleared' toast (or the failure toast, SPEC §8).
+// 'Chat Cleared' toast (or the failure toast, docs/product.md, Chat).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 

@@ -1,4 +1,4 @@
-// /persona/{id}/history (issue 16): every version of the persona, newest first, 20 a page,
+// /persona/{id}/history (docs/product.md, History): every version of the persona, newest first, 20 a page,
 // each with its number, time (relative; the exact time on hover and focus), kind of change
 // and a one-line summary; Compare (a GET form, and a link per version) and Restore.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

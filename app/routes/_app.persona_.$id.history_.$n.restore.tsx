@@ -1,4 +1,4 @@
-// /persona/{id}/history/{n}/restore (issue 16): the confirmation page (what the Restore dialog
+// /persona/{id}/history/{n}/restore (docs/product.md, History): the confirmation page (what the Restore dialog
 // is without JavaScript) and the restore itself. The persona's fields become version n's as a
 // new version; back to the history with a toast. A refusal (already the current version, a
 // rule the version breaks) comes back as an error toast; nothing changes.

@@ -1,4 +1,4 @@
-// /persona/{id}/history/compare?from=3&to=7 (issue 16): two versions field by field, changed
+// /persona/{id}/history/compare?from=3&to=7 (docs/product.md, History): two versions field by field, changed
 // fields first; lists as added and removed items; the description and backstory word by word,
 // insertions and deletions marked by more than colour. Without from/to: the previous and the
 // current version. A GET form picks the versions, so it works without JavaScript.

@@ -1,4 +1,4 @@
-// /settings (SPEC §2, §3, §5, §8): tabs Profile, Notifications and Account, as links
+// /settings (docs/product.md, Settings): tabs Profile, Notifications and Account, as links
 // (?tab=…) so they work without JavaScript. One action, dispatched on a hidden `intent`:
 // each form posts, the server checks with the same rules the page runs live, and success
 // redirects back with a flash toast. Failures come back as field errors with what was
@@ -71,7 +71,7 @@ function parseTab(value: string | null): Tab {
 
 const tabUrl = (tab: Tab) => `/settings?tab=${tab}`;
 
-// The e-mail and the picture are read-only (SPEC §5); why depends on how the creator signs in.
+// The e-mail and the picture are read-only (docs/product.md, Settings); why depends on how the creator signs in.
 const SETTINGS_TEXT = {
   pictureViaProvider: "Managed by your sign-in provider; it cannot be changed here.",
   pictureViaEmail: "Your initial stands in for a picture; accounts that sign in with a provider show its picture.",
@@ -177,7 +177,7 @@ export default function Settings() {
   const hydrated = useHydrated();
   const toast = useToast();
 
-  // SPEC §8: with JavaScript a failed save also raises a toast (one at a time, by the toaster).
+  // docs/product.md, Settings: with JavaScript a failed save also raises a toast (one at a time, by the toaster).
   useEffect(() => {
     if (!actionData?.message) return;
     const description =

@@ -1,4 +1,4 @@
-// The link from the verification e-mail (SPEC §2, §4): success sends the visitor to
+// The link from the verification e-mail (docs/product.md, Public routes): success sends the visitor to
 // /login after 3 seconds (with JavaScript; without it the page offers 'Go to Login', as a
 // timed meta refresh would fail WCAG 2.2.1); failure offers 'Go to Login' and 'Register Again'.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
