@@ -1,7 +1,7 @@
 // 'Auto-fill Empty Fields' on wizard step 1 (docs/product.md, Wizard): fills only the fields that are
 // empty, from canned lists, and says how many it filled. Chosen interests and traits, the
 // description and the backstory a creator wrote are never touched.
-import type { PersonaFormValues } from "./persona-form";
+import type { PersonaFormValues } from "./persona-shapes";
 import {
   AGE_RANGES,
   GENDERS,

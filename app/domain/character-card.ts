@@ -40,7 +40,7 @@
 import * as z from "zod";
 
 import { truncateDescription } from "./autofill";
-import type { ExportPersona } from "./export-formats";
+import { CARD_META_VERSION, type CardAsset, type CardMeta, type ExportPersona, type JsonValue } from "./persona-shapes";
 import type { ExtendedProfile } from "./extended-profile";
 import {
   AGE_RANGES,
@@ -64,9 +64,10 @@ import { hashString } from "./random";
 import { PRODUCT_NAME } from "./site";
 import { isInterest, isTrait, type Trait } from "./traits";
 
+export { CARD_META_VERSION, type CardAsset, type CardMeta, type JsonValue } from "./persona-shapes";
+
 export const CARD_EXTENSION_KEY = "personaforge";
 export const CARD_EXTENSION_VERSION = 1;
-export const CARD_META_VERSION = 1;
 export const CARD_CHARACTER_VERSION = "1.0";
 
 export const CARD_LIMITS = {
@@ -97,14 +98,7 @@ export function chatGreeting(name: string): string {
 // ---------------------------------------------------------------------------------------
 // The card formats.
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-export interface CardAsset {
-  type: string;
-  uri: string;
-  name: string;
-  ext: string;
-}
 
 export interface CharacterCardV2Data {
   name: string;
@@ -148,33 +142,6 @@ export interface CharacterCardV3 {
 }
 
 /** What an imported card carried that the persona does not model (stored as personas.card_meta). */
-export interface CardMeta {
-  version: typeof CARD_META_VERSION;
-  /** The persona's fingerprint at import: while it still matches, the persona is unedited. */
-  importedAs: string;
-  description?: string;
-  personality?: string;
-  scenario?: string;
-  first_mes?: string;
-  mes_example?: string;
-  creator_notes?: string;
-  system_prompt?: string;
-  post_history_instructions?: string;
-  alternate_greetings?: string[];
-  group_only_greetings?: string[];
-  tags?: string[];
-  creator?: string;
-  character_version?: string;
-  character_book?: JsonValue;
-  assets?: CardAsset[];
-  nickname?: string;
-  creator_notes_multilingual?: Record<string, string>;
-  source?: string[];
-  creation_date?: number;
-  modification_date?: number;
-  /** Every extension except ours, as the card had it. */
-  extensions?: Record<string, JsonValue>;
-}
 
 /** data.extensions.personaforge: the persona's own fields. */
 export interface PersonaCardExtension {

@@ -23,7 +23,6 @@
 // safe on every file system.
 import { dump } from "js-yaml";
 
-import type { CardMeta } from "./character-card";
 import { EXPORT_FAILED_TOAST, exportedToast, NO_IMAGE_TOAST } from "./export-toasts";
 import {
   EXTENDED_PROFILE_SECTIONS,
@@ -34,27 +33,11 @@ import {
 import { PERSONA_TYPE_LABELS, type Gender, type Interest, type PersonaType } from "./persona";
 import { statusBadge } from "./persona-display";
 import { GENDER_LABELS, INTEREST_LABELS, PERSONA_FIELD_LABELS } from "./persona-form";
+import type { CardMeta, ExportPersona } from "./persona-shapes";
 import { PRODUCT_NAME } from "./site";
 
-/** A persona as the exports read it: the stored row, plus what an imported card carried. */
-export interface ExportPersona {
-  id: string;
-  name: string;
-  type: string | null;
-  gender: string | null;
-  ageRange: string | null;
-  interests: string[];
-  personality: string[];
-  description: string | null;
-  backstory: string | null;
-  imageStyle: string;
-  status: string;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-  imageUrl: string | null;
-  /** What an imported character card carried that the persona does not model; null otherwise. */
-  cardMeta: CardMeta | null;
-}
+export type { ExportPersona } from "./persona-shapes";
+
 
 export const EXPORT_FORMAT_IDS = ["txt", "json", "md", "yaml"] as const;
 export type ExportFormat = (typeof EXPORT_FORMAT_IDS)[number];

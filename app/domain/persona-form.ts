@@ -19,6 +19,9 @@ import { autoFill, autoFillToast } from "./autofill";
 import { GENDER_LABELS, INTEREST_LABELS, reviewFallbacks } from "./persona-display";
 import type { Random } from "./random";
 import { autoSelectTraits, isInterest, isTrait, type Trait } from "./traits";
+import type { PersonaFormValues } from "./persona-shapes";
+
+export type { PersonaFormValues } from "./persona-shapes";
 
 export const PERSONA_MESSAGES = {
   nameMin: "Name must be at least 2 characters",
@@ -236,16 +239,6 @@ export function validatePersona(input: unknown, mode: "create" | "draft") {
 // ---------------------------------------------------------------------------------------
 // The wizard's values as the screens hold them: every field present, "" when empty.
 
-export interface PersonaFormValues {
-  name: string;
-  type: string;
-  gender: string;
-  ageRange: string;
-  interests: string[];
-  description: string;
-  personality: string[];
-  backstory: string;
-}
 
 export const EMPTY_PERSONA_FORM: PersonaFormValues = {
   name: "",

@@ -1,0 +1,77 @@
+// Shapes of a persona that several domain modules share: the wizard's form values, the persona
+// as exports and cards read it, and what an imported card carried. Types and one version
+// number only, so the modules that use them never import each other for a type.
+
+/** Any JSON value, as a card may carry it. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export interface CardAsset {
+  type: string;
+  uri: string;
+  name: string;
+  ext: string;
+}
+
+/** The version of the kept card data's own layout. */
+export const CARD_META_VERSION = 1;
+
+/** What an imported character card carried that the persona does not model. */
+export interface CardMeta {
+  version: typeof CARD_META_VERSION;
+  /** The persona's fingerprint at import: while it still matches, the persona is unedited. */
+  importedAs: string;
+  description?: string;
+  personality?: string;
+  scenario?: string;
+  first_mes?: string;
+  mes_example?: string;
+  creator_notes?: string;
+  system_prompt?: string;
+  post_history_instructions?: string;
+  alternate_greetings?: string[];
+  group_only_greetings?: string[];
+  tags?: string[];
+  creator?: string;
+  character_version?: string;
+  character_book?: JsonValue;
+  assets?: CardAsset[];
+  nickname?: string;
+  creator_notes_multilingual?: Record<string, string>;
+  source?: string[];
+  creation_date?: number;
+  modification_date?: number;
+  /** Every extension except ours, as the card had it. */
+  extensions?: Record<string, JsonValue>;
+}
+
+/** A persona as the exports read it: the stored row, plus what an imported card carried. */
+export interface ExportPersona {
+  id: string;
+  name: string;
+  type: string | null;
+  gender: string | null;
+  ageRange: string | null;
+  interests: string[];
+  personality: string[];
+  description: string | null;
+  backstory: string | null;
+  imageStyle: string;
+  status: string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  imageUrl: string | null;
+  /** What an imported character card carried that the persona does not model; null otherwise. */
+  cardMeta: CardMeta | null;
+}
+
+/** The wizard's fields as the form holds them. */
+export interface PersonaFormValues {
+  name: string;
+  type: string;
+  gender: string;
+  ageRange: string;
+  interests: string[];
+  description: string;
+  personality: string[];
+  backstory: string;
+}
