@@ -2,7 +2,7 @@
 // the server build), and the headers every answer carries.
 import { hasCookiesBesidesDevice } from "./device-cookie.server";
 import { getEnv } from "./env.server";
-import { parseBearer } from "./session.server";
+import { parseBearer } from "./session-cookie.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

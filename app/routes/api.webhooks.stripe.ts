@@ -3,7 +3,7 @@
 // Stripe sends no cookies, so the cross-site rule does not apply; the signature is the check.
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { MAX_WEBHOOK_BYTES } from "~/infra/billing.server";
+import { MAX_WEBHOOK_BYTES } from "~/infra/payments.server";
 import { readLimitedBody } from "~/infra/http.server";
 import { assertMethod, handleApi, methodNotAllowed } from "~/services/api.server";
 import { handleStripeWebhook } from "~/services/billing.server";

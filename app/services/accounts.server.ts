@@ -31,7 +31,7 @@ import {
   RateLimitedError,
   type PasswordAttempt,
 } from "~/infra/rate-limit.server";
-import { requestToken } from "~/infra/session.server";
+import { requestToken } from "~/infra/session-cookie.server";
 import { signToken, verifiedPayload } from "~/infra/signed-token.server";
 
 import {

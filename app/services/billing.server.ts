@@ -19,7 +19,7 @@ import {
   trialDaysLeft,
   type PlanSummary,
 } from "~/domain/subscription";
-import { billing, BillingError, type Billing, type BillingEvent, type SubscriptionState } from "~/infra/billing.server";
+import { billing, BillingError, type Billing, type BillingEvent, type SubscriptionState } from "~/infra/payments.server";
 import { profiles, stripeEvents } from "~/infra/db/schema";
 import { withAuthTables, withServiceRole, withUser, type Tx } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
