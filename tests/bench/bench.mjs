@@ -1429,8 +1429,8 @@ const LIBRARY_SEED_TIMEOUT_MS = 180_000;
  * { skipped } (never throws: the other groups still run).
  */
 async function seedLibrary(log, dataDir, only = null) {
-  if (process.env.DATABASE_URL || process.env.SUPABASE_URL) {
-    return { skipped: "the server runs on DATABASE_URL/Supabase: the library creators are seeded into the embedded database only" };
+  if (process.env.SUPABASE_URL) {
+    return { skipped: "the server runs on Supabase: the library creators are seeded through the embedded sign-up, on the embedded database or DATABASE_URL" };
   }
   const runner = tsRunner();
   if (!runner) return { error: "seeding needs node_modules/.bin/tsx or vite-node (npm ci)" };
@@ -1921,6 +1921,27 @@ async function statsAfterDatabaseRelease(ctx, limitMs) {
 export const CLUSTER = { path: "/dashboard", personas: 3, processes: [1, 2, 1, 2], connections: 10, duration: 8, warmup: 2 };
 
 /**
+ * DATABASE_URL names a PostgreSQL server: a database of the bench's own is created there
+ * (pf_bench_<pid>) and DATABASE_URL points at it for the seeding and the server; it is dropped
+ * when the bench ends. The report's `database` says which mode was measured.
+ */
+async function useThrowawayDatabase(log) {
+  const { default: postgres } = await import("postgres");
+  const serverUrl = new URL(process.env.DATABASE_URL);
+  const admin = postgres(serverUrl.href, { max: 1, onnotice: () => {} });
+  const dbName = `pf_bench_${process.pid}`;
+  await admin.unsafe(`create database ${dbName}`);
+  onCleanup(async () => {
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    await admin.end({ timeout: 5 });
+  });
+  const dbUrl = new URL(serverUrl.href);
+  dbUrl.pathname = `/${dbName}`;
+  process.env.DATABASE_URL = dbUrl.href;
+  log(`database: PostgreSQL at ${dbUrl.host}, throwaway database ${dbName}`);
+}
+
+/**
  * `--cluster <url>`: creates a throwaway database on that PostgreSQL server, then for 1 and 2
  * processes (WEB_CONCURRENCY), alternately, starts the app on it, signs a creator in (the first
  * run registers it), and measures CLUSTER.path. Reports requests/s of each run, the ratio of the means (≥ BUDGETS.clusterRatio)
@@ -2168,6 +2189,9 @@ async function main() {
   let stripe;
   if (!baseUrl) {
     if (args.build) await build(log);
+    // With DATABASE_URL (the production mode) the server, and the seeding before it, run on a
+    // throwaway database created on that PostgreSQL server and dropped at the end.
+    if (process.env.DATABASE_URL) await useThrowawayDatabase(log);
     // Billing configured against the fake Stripe: the server's child environment gets STRIPE_*.
     stripe = await startFakeStripe(log);
     if (stripe.env) Object.assign(process.env, stripe.env);
@@ -2274,6 +2298,7 @@ async function main() {
     baseUrl,
     build: !args.url && args.build,
     durationSeconds: (Date.now() - started) / 1000,
+    database: args.url ? "the server at --url" : process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedded (PGlite)",
     budgets: BUDGETS,
     summary: {
       total: rows.length,

@@ -6,7 +6,8 @@
 //     [--history history:500:20000]   (creator key : versions : backstory characters)
 //
 // Runs BEFORE the bench starts the server on the same DATA_DIR (PGlite allows one process at a
-// time): opens and migrates the database exactly as the app does (database() in
+// time), or on the bench's throwaway database when DATABASE_URL names a PostgreSQL server: opens
+// and migrates the database exactly as the app does (database() in
 // app/infra/db.server.ts), creates one creator per --creator key:count:plan through the embedded
 // auth adapter (sign-up, then e-mail verification with the token it returned, so the creator can
 // sign in with the password through POST /api/auth/login), sets the plan through
@@ -232,7 +233,7 @@ async function main(): Promise<void> {
   const out = argValues("--out")[0];
   if (!out) throw new Error("--out <file> is required");
   if (!process.env.DATA_DIR) throw new Error("DATA_DIR must name the bench server's data directory");
-  if (process.env.DATABASE_URL || process.env.SUPABASE_URL) throw new Error("seeds the embedded database only: unset DATABASE_URL and SUPABASE_URL");
+  if (process.env.SUPABASE_URL) throw new Error("seeds through the embedded sign-up: unset SUPABASE_URL (DATABASE_URL may name a PostgreSQL server)");
   const password = process.env.BENCH_SEED_PASSWORD || "Bench!pass1";
   const specs = (argValues("--creator").length ? argValues("--creator") : ["small:10:free", "large:2000:active"]).map(parseCreator);
 
