@@ -33,7 +33,7 @@ import {
 import { PERSONA_TYPE_LABELS, type Gender, type Interest, type PersonaType } from "./persona";
 import { statusBadge } from "./persona-display";
 import { GENDER_LABELS, INTEREST_LABELS, PERSONA_FIELD_LABELS } from "./persona-form";
-import type { CardMeta, ExportPersona } from "./persona-shapes";
+import type { ExportPersona } from "./persona-shapes";
 import { PRODUCT_NAME } from "./site";
 
 export type { ExportPersona } from "./persona-shapes";

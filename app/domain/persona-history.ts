@@ -97,8 +97,6 @@ export interface VersionFields {
 /** What the list needs of a version to summarise it: no long texts, only whether they changed. */
 export type VersionSummaryFields = Omit<VersionFields, "backstory"> & { backstoryChanged: boolean; backstoryEmpty: boolean };
 
-const list = (items: string[], label: (item: string) => string = (item) => item) => items.map(label).join(", ");
-
 function interestLabel(item: string) {
   return INTEREST_LABELS[item as keyof typeof INTEREST_LABELS] ?? item;
 }

@@ -55,7 +55,6 @@
 
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { once } from "node:events";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -449,7 +448,7 @@ function startChild(cmd, argv, { cwd, env, label }) {
   exited.then(() => { alive = false; });
   const killGroup = (signal) => {
     if (!alive || !child.pid) return;
-    try { process.kill(-child.pid, signal); } catch { try { child.kill(signal); } catch {} }
+    try { process.kill(-child.pid, signal); } catch { try { child.kill(signal); } catch { /* already gone */ } }
   };
   // Last resort if the process exits without running async cleanup.
   const onExit = () => killGroup("SIGKILL");
@@ -655,7 +654,7 @@ function makeCookieResolver(ctx) {
         return await creatorCookie(ctx, page.creator);
       } catch (err) {
         // Another user would only see 'Persona Not Found' for the creator's persona.
-        if (isSeededPersonaPage(page)) throw new Error(`sign-in as the seeded ${page.creator} creator failed: ${err?.message ?? err}`);
+        if (isSeededPersonaPage(page)) throw new Error(`sign-in as the seeded ${page.creator} creator failed: ${err?.message ?? err}`, { cause: err });
         ctx.log(`sign-in as the seeded ${page.creator} creator failed (${err?.message ?? err}); using signIn()'s user`);
       }
     }
@@ -745,7 +744,7 @@ function decodeEntities(s) {
 
 function parseAttrs(tag) {
   const attrs = {};
-  const re = /([^\s"'<>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+  const re = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
   const inner = tag.replace(/^<\w+/, "").replace(/\/?>$/, "");
   let m;
   while ((m = re.exec(inner))) {
@@ -922,7 +921,7 @@ async function measureLighthouse(ctx) {
   const killChrome = async () => {
     if (killed) return;
     killed = true;
-    try { await chrome.kill(); } catch {}
+    try { await chrome.kill(); } catch { /* already gone */ }
   };
   const unregister = onCleanup(killChrome);
   try {
@@ -1925,7 +1924,7 @@ export const CLUSTER = { path: "/dashboard", personas: 3, processes: [1, 2, 1, 2
  * (pf_bench_<pid>) and DATABASE_URL points at it for the seeding and the server; it is dropped
  * when the bench ends. The report's `database` says which mode was measured.
  */
-async function useThrowawayDatabase(log) {
+async function onThrowawayDatabase(log) {
   const { default: postgres } = await import("postgres");
   const serverUrl = new URL(process.env.DATABASE_URL);
   const admin = postgres(serverUrl.href, { max: 1, onnotice: () => {} });
@@ -2191,7 +2190,7 @@ async function main() {
     if (args.build) await build(log);
     // With DATABASE_URL (the production mode) the server, and the seeding before it, run on a
     // throwaway database created on that PostgreSQL server and dropped at the end.
-    if (process.env.DATABASE_URL) await useThrowawayDatabase(log);
+    if (process.env.DATABASE_URL) await onThrowawayDatabase(log);
     // Billing configured against the fake Stripe: the server's child environment gets STRIPE_*.
     stripe = await startFakeStripe(log);
     if (stripe.env) Object.assign(process.env, stripe.env);
@@ -2328,7 +2327,7 @@ async function main() {
 // Run only when executed directly, so helpers (collectJsUrls, PAGES…) can be imported.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   installSignalHandlers();
-  let exitCode = 1;
+  let exitCode;
   try {
     exitCode = await main();
   } catch (err) {

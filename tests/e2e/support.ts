@@ -12,6 +12,8 @@ export const test = base.extend<{ jsEnabled: boolean }>({
   },
   // Every test is its own visitor: its own client address for the per-client abuse limits
   // (the e2e server trusts X-Forwarded-For from loopback). The header is only a label.
+  // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
   extraHTTPHeaders: async ({}, use) => {
     await use({ "X-Forwarded-For": `198.18.${randomInt(0, 255)}.${randomInt(1, 254)}` });
   },
@@ -193,7 +195,7 @@ export interface OutboxMail {
 const outboxDir = () => path.join(process.env.E2E_DATA_DIR!, "outbox");
 
 function readMails(): OutboxMail[] {
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(outboxDir()).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
   } catch {

@@ -467,9 +467,8 @@ function cinematic(look: Look): string {
   const r = look.random;
   const teal = "#0f3b47";
   const orange = "#f0a35e";
-  let streak = "";
   const y = 120 + r() * 120;
-  streak = `<ellipse cx="${(560 + r() * 140).toFixed(0)}" cy="${y.toFixed(0)}" rx="260" ry="5" fill="#ffd9a8" opacity="0.55"/><circle cx="${(600 + r() * 60).toFixed(0)}" cy="${y.toFixed(0)}" r="26" fill="#ffe2b8" opacity="0.5"/>`;
+  const streak = `<ellipse cx="${(560 + r() * 140).toFixed(0)}" cy="${y.toFixed(0)}" rx="260" ry="5" fill="#ffd9a8" opacity="0.55"/><circle cx="${(600 + r() * 60).toFixed(0)}" cy="${y.toFixed(0)}" r="26" fill="#ffe2b8" opacity="0.5"/>`;
   return `
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0a1f2a"/><stop offset="0.6" stop-color="${teal}"/><stop offset="1" stop-color="#1c5963"/></linearGradient>

@@ -57,12 +57,7 @@ export function splitFullName(full: string | null): { first: string | null; last
 function avatar(providerName: string, value: unknown): string | null {
   const raw = str(value);
   if (raw === null) return null;
-  let url: URL | null = null;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = null;
-  }
+  const url = URL.canParse(raw) ? new URL(raw) : null;
   if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || raw.length > AVATAR_MAX) {
     throw new IdentityRefused(
       `${providerName} sent a profile picture address that is not an http(s) web address, so no account was created or changed.`,

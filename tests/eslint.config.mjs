@@ -1,0 +1,111 @@
+// ESLint for the whole repository (`npm run lint`, part of `npm test`): TypeScript's and React's
+// usual rules, plus the architecture's boundaries as import rules:
+// - routes → services → infra / domain: services and infra never import a route, infra never
+//   imports a service, components never import server code;
+// - domain is pure and isomorphic: no server module, no Node built-in;
+// - only a dependency's public entry points: no dist/, lib/, cjs/, esm/ or src/ paths.
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+const privateDependencyPaths = {
+  group: ["*/dist/*", "*/lib/*", "*/cjs/*", "*/esm/*", "*/src/*", "@*/*/dist/*", "@*/*/lib/*", "@*/*/cjs/*", "@*/*/esm/*", "@*/*/src/*"],
+  message: "Import a dependency through its documented entry points only (docs/decisions: only supported APIs).",
+};
+const routes = { group: ["~/routes/*", "**/routes/*"], message: "Routes are the top layer: nothing imports them." };
+const services = { group: ["~/services/*"], message: "infra/ and domain/ sit below services/ (routes → services → infra/domain)." };
+const serverModules = { group: ["~/infra/*", "~/services/*", "*.server", "**/*.server"], message: "This layer runs in the browser too: no server modules." };
+const nodeBuiltins = { group: ["node:*"], message: "domain/ is pure and isomorphic: no Node built-ins." };
+
+/** no-restricted-imports with these pattern groups. */
+const restrict = (...patterns) => ["error", { patterns }];
+
+export default tseslint.config(
+  {
+    ignores: ["build/**", "public/build/**", "node_modules/**", ".cache/**", "test-results/**", "playwright-report/**", "bench-results/**", ".data/**"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,mjs,js}"],
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        Buffer: "readonly",
+        URL: "readonly",
+        URLSearchParams: "readonly",
+        fetch: "readonly",
+        Request: "readonly",
+        Response: "readonly",
+        Headers: "readonly",
+        FormData: "readonly",
+        TextEncoder: "readonly",
+        TextDecoder: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        setInterval: "readonly",
+        clearInterval: "readonly",
+        queueMicrotask: "readonly",
+        structuredClone: "readonly",
+        AbortController: "readonly",
+        AbortSignal: "readonly",
+        ReadableStream: "readonly",
+        WritableStream: "readonly",
+        TransformStream: "readonly",
+        window: "readonly",
+        document: "readonly",
+        navigator: "readonly",
+        location: "readonly",
+        performance: "readonly",
+        crypto: "readonly",
+        Blob: "readonly",
+        File: "readonly",
+        Event: "readonly",
+        EventTarget: "readonly",
+        HTMLElement: "readonly",
+        globalThis: "readonly",
+      },
+    },
+    rules: {
+      "no-restricted-imports": restrict(privateDependencyPaths),
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-explicit-any": "error",
+      // TypeScript itself reports undefined names (tsc runs in npm test).
+      "no-undef": "off",
+      // The validators match control characters on purpose, to refuse them.
+      "no-control-regex": "off",
+    },
+  },
+  {
+    // React's rules where React runs; elsewhere a name like useDatabase() is a test's setter.
+    files: ["app/components/**/*.{ts,tsx}", "app/routes/**/*.tsx", "app/root.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["app/domain/**/*.{ts,tsx}"],
+    ignores: ["app/domain/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": restrict(privateDependencyPaths, routes, serverModules, nodeBuiltins, { group: ["~/components/*"], message: "domain/ imports no UI." }) },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    ignores: ["app/components/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": restrict(privateDependencyPaths, routes, serverModules) },
+  },
+  {
+    files: ["app/infra/**/*.{ts,tsx}"],
+    ignores: ["app/infra/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": restrict(privateDependencyPaths, routes, services, { group: ["~/components/*"], message: "infra/ renders no UI." }) },
+  },
+  {
+    files: ["app/services/**/*.{ts,tsx}"],
+    ignores: ["app/services/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": restrict(privateDependencyPaths, routes, { group: ["~/components/*"], message: "services/ render no UI." }) },
+  },
+);
