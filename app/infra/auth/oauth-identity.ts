@@ -26,7 +26,6 @@ const AVATAR_MAX = 2048;
 const EMAIL_MAX = 254;
 const SUBJECT_MAX = 255;
 // Same rule as the register and settings forms (domain/account.ts): no control characters.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
