@@ -7,14 +7,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 import { sql, type SQL } from "drizzle-orm";
 
+import type { ChangeFeed } from "./db/change-notices.server";
 import { isSupabaseManaged, openPglite, openPostgres, migrate, type DatabaseHandle, type Tx } from "./db/client.server";
-import { KeptPerUser } from "./db/kept-per-user";
 import { prepareDataDir } from "./data-dir.server";
 import { getEnv } from "./env.server";
 
 export type { Tx } from "./db/client.server";
-export type { KeptPerUser } from "./db/kept-per-user";
-export { keptOrRead } from "./db/kept-per-user";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,7 +35,7 @@ async function openFromEnv(): Promise<DatabaseHandle> {
   // before this one: the thread is opened by the first statement, as after an idle release.
   const startedElsewhere = !env.DATABASE_URL && env.PGLITE_THREAD !== "0" && process.env.PF_STARTUP_DONE === "1";
   const opened = env.DATABASE_URL
-    ? await openPostgres(env.DATABASE_URL)
+    ? await openPostgres(env.DATABASE_URL, { log: (line) => console.log(`[db] ${line}`) })
     : await openPglite(prepareDataDir(env.DATA_DIR), {
         thread: env.PGLITE_THREAD !== "0",
         idleReleaseMs: (env.PGLITE_IDLE_SECONDS ?? DEFAULT_PGLITE_IDLE_SECONDS) * 1000,
@@ -112,13 +110,22 @@ export async function closeDatabase(): Promise<void> {
 }
 
 async function enter<T>(door: string, setup: (tx: Tx) => Promise<void>, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const { db } = await database();
-  return insideDoor.run(door, () =>
+  const { db, changes } = await database();
+  // On a database server, while its notices are heard: a transaction that wrote waits, after
+  // its commit, until this process has heard that write's notices (db/change-notices.server.ts),
+  // so that nothing it kept from before the write answers after it.
+  const marking = changes.hearing ? changes.beforeCommit : undefined;
+  const sent: { marker: string | null } = { marker: null };
+  const result = await insideDoor.run(door, () =>
     db.transaction(async (tx) => {
       await setup(tx);
-      return fn(tx);
+      const value = await fn(tx);
+      if (marking) sent.marker = await marking.call(changes, (query) => tx.execute(query));
+      return value;
     }),
   );
+  if (sent.marker) await changes.afterCommit?.(sent.marker);
+  return result;
 }
 
 /** Runs fn as the signed-in user: RLS policies see auth.uid() = userId. */
@@ -191,28 +198,12 @@ export function withAuthTables<T>(reason: string, fn: (tx: Tx) => Promise<T>): P
   );
 }
 
-const keptStores = new WeakMap<DatabaseHandle, Map<string, KeptPerUser<unknown>>>();
-
 /**
- * A store named `name` of at most `limit` values kept per user between requests, for the open
- * database, or null where nothing may be kept: only the embedded database tells at once, in the
- * committing statement's answer, which user's account, session, profile, personas or
- * generations changed (its account-change notices empty that user's entries; a reopened
- * database empties all). A database server has
- * other processes writing to it, so every request asks it.
+ * The open database's change notices as this process hears them: app/infra/kept-reads.server.ts
+ * keeps page data by them (docs/decisions/023-kept-reads-declared-and-heard-everywhere.md).
  */
-export async function keptPerUser<V>(name: string, limit?: number): Promise<KeptPerUser<V> | null> {
-  const opened = await database();
-  if (!opened.watchAccounts) return null;
-  let stores = keptStores.get(opened);
-  if (!stores) keptStores.set(opened, (stores = new Map()));
-  let store = stores.get(name);
-  if (!store) {
-    const created = new KeptPerUser<unknown>(limit);
-    opened.watchAccounts((userId) => (userId === null ? created.forgetAll() : created.forgetUser(userId)));
-    stores.set(name, (store = created));
-  }
-  return store as KeptPerUser<V>;
+export async function changeFeed(): Promise<ChangeFeed> {
+  return (await database()).changes;
 }
 
 /** Whether the open database is Supabase-managed (its auth schema is GoTrue's). */

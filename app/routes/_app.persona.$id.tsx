@@ -31,7 +31,8 @@ import { httpError, readFormData } from "~/infra/http.server";
 import { describeError } from "~/infra/log.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { AccountError, type CurrentUser } from "~/services/accounts.server";
-import { imageSources, personaPageState, setImageStyle, startImageGeneration } from "~/services/images.server";
+import { imageSources, setImageStyle, startImageGeneration } from "~/services/images.server";
+import { personaPageState } from "~/services/personas.server";
 import { listMessages, newFormKey, regenerateReply, sendMessage } from "~/services/chat.server";
 import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 

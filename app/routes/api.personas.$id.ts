@@ -5,9 +5,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { assertMethod, handleApi, jsonObject } from "~/services/api.server";
-import { personaWithImageState } from "~/services/images.server";
 import { deletePersona, updatePersona } from "~/services/persona-library.server";
-import { MAX_PERSONA_BODY_BYTES, PERSONA_BODY } from "~/services/personas.server";
+import { MAX_PERSONA_BODY_BYTES, PERSONA_BODY, personaWithImageState } from "~/services/personas.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -96,15 +96,15 @@ describe("the persona with its image state (one read)", () => {
     const owner = await newUser();
     const stranger = await newUser();
     const persona = await personasService.createPersona(owner, complete());
-    expect(await images.personaWithImageState(owner, persona.id)).toMatchObject({ persona: { id: persona.id, name: persona.name }, imageGeneration: { status: "idle" } });
+    expect(await personasService.personaWithImageState(owner, persona.id)).toMatchObject({ persona: { id: persona.id, name: persona.name }, imageGeneration: { status: "idle" } });
     await images.startImageGeneration(owner, persona.id);
-    expect((await images.personaWithImageState(owner, persona.id)).imageGeneration).toMatchObject({ status: "generating" });
+    expect((await personasService.personaWithImageState(owner, persona.id)).imageGeneration).toMatchObject({ status: "generating" });
     await images.settleImageJobs();
-    const done = await images.personaWithImageState(owner, persona.id);
+    const done = await personasService.personaWithImageState(owner, persona.id);
     expect(done.imageGeneration).toMatchObject({ status: "idle" });
     expect(done.persona.imageUrl).toMatch(/^\/images\//);
     for (const [who, id] of [[stranger, persona.id], [owner, "00000000-0000-4000-8000-000000000000"], [owner, "../etc"]] as const) {
-      await expect(images.personaWithImageState(who, id)).rejects.toMatchObject({ status: 404 });
+      await expect(personasService.personaWithImageState(who, id)).rejects.toMatchObject({ status: 404 });
     }
   });
 });
@@ -114,7 +114,7 @@ describe("the persona page's read, kept between requests", () => {
     const owner = await newUser();
     const stranger = await newUser();
     const persona = await personasService.createPersona(owner, complete());
-    const read = () => images.personaPageState(owner, persona.id);
+    const read = () => personasService.personaPageState(owner, persona.id);
     expect(await read()).toMatchObject({ persona: { id: persona.id, name: persona.name, imageUrl: null }, imageGeneration: { status: "idle" } });
     expect(await read()).toMatchObject({ imageGeneration: { status: "idle" } });
     expect("cardMeta" in (await read()).persona).toBe(false);
@@ -131,7 +131,7 @@ describe("the persona page's read, kept between requests", () => {
 
     await library.updatePersona(owner, persona.id, complete("Nova Renamed"));
     expect((await read()).persona.name).toBe("Nova Renamed");
-    await expect(images.personaPageState(stranger, persona.id)).rejects.toMatchObject({ status: 404 });
+    await expect(personasService.personaPageState(stranger, persona.id)).rejects.toMatchObject({ status: 404 });
     await library.deletePersona(owner, persona.id);
     await expect(read()).rejects.toMatchObject({ status: 404 });
   });

@@ -30,12 +30,13 @@ import { checkedImage } from "~/infra/ai/image-bytes.server";
 import { loadSharp } from "~/infra/ai/sharp.server";
 import type { GeneratedImage } from "~/infra/ai/types";
 import { generations, imageJobs, personas, type ImageJob, type Persona } from "~/infra/db/schema";
-import { database, keptOrRead, keptPerUser, withServiceRole, withUser } from "~/infra/db.server";
+import { database, withServiceRole, withUser } from "~/infra/db.server";
 import { imageStorage, isImageFileName, objectPath, StorageError } from "~/infra/image-storage.server";
 import { describeError } from "~/infra/log.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { withGenerationQuota } from "./generation-quotas.server";
+import { jobState } from "./image-job-state.server";
 import { getPersona, isUuid, PERSONA_NOT_FOUND } from "./personas.server";
 
 /** How long a job may run (two images from a remote model); past it, it counts as failed. */
@@ -135,62 +136,11 @@ export async function setImageStyle(user: CurrentUser, id: string, style: unknow
 // ---------------------------------------------------------------------------------------
 // Generation state.
 
-export function jobState(job: Pick<ImageJob, "status" | "style" | "error" | "startedAt" | "deadline"> | undefined, now = new Date()): ImageGenerationState {
-  if (!job) return IDLE_IMAGE_STATE;
-  const style = isImageStyle(job.style) ? job.style : null;
-  const startedAt = new Date(job.startedAt).toISOString();
-  if (job.status === "generating" && new Date(job.deadline) > now) return { status: "generating", style, error: null, startedAt };
-  const error = job.status === "generating" ? IMAGE_MESSAGES.timedOut : job.error;
-  return { status: "failed", style, error: error ?? null, startedAt };
-}
-
 /** Where the persona's generation stands (another user's or an unknown persona: idle). */
 export async function imageState(user: CurrentUser, personaId: string): Promise<ImageGenerationState> {
   if (!isUuid(personaId)) return IDLE_IMAGE_STATE;
   const [job] = await withUser(user.id, (tx) => tx.select().from(imageJobs).where(eq(imageJobs.personaId, personaId)));
   return jobState(job);
-}
-
-/**
- * The persona (404 as getPersona: unknown, malformed or another user's id) and its image job
- * as stored, read in one statement.
- */
-async function personaAndJob(user: CurrentUser, id: string): Promise<{ persona: Persona; job: ImageJob | null }> {
-  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
-  const [row] = await withUser(user.id, (tx) =>
-    // No owner filter on purpose: the policies hide other users' personas and jobs.
-    tx.select({ persona: personas, job: imageJobs }).from(personas).leftJoin(imageJobs, eq(imageJobs.personaId, personas.id)).where(eq(personas.id, id)),
-  );
-  if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
-  return row;
-}
-
-/**
- * The persona and where its image generation stands: what GET /api/personas/{id} answers
- * (polled while images are generated).
- */
-export async function personaWithImageState(user: CurrentUser, id: string): Promise<{ persona: Persona; imageGeneration: ImageGenerationState }> {
-  const { persona, job } = await personaAndJob(user, id);
-  return { persona, imageGeneration: jobState(job ?? undefined) };
-}
-
-/** A persona as its page shows it: everything but what an imported card carried (up to megabytes). */
-export type PagePersona = Omit<Persona, "cardMeta">;
-
-/**
- * The persona page's read, kept per creator on the embedded database until it says (migration
- * 20261126010000) that their personas or image jobs changed; null on a database server. The
- * job is kept as stored: whether it still runs is worked out on every request.
- */
-const keptPersonaPages = () => keptPerUser<{ persona: PagePersona; job: ImageJob | null }>("persona pages", 500);
-
-/** The persona page's persona (without the card's data) and where its image generation stands; 404 as getPersona. */
-export async function personaPageState(user: CurrentUser, id: string): Promise<{ persona: PagePersona; imageGeneration: ImageGenerationState }> {
-  const { persona, job } = await keptOrRead(await keptPersonaPages(), `${user.id}:${id}`, user.id, async () => {
-    const { persona: { cardMeta: _cardMeta, ...shown }, job } = await personaAndJob(user, id);
-    return { persona: shown, job };
-  });
-  return { persona, imageGeneration: jobState(job ?? undefined) };
 }
 
 /** Whether generation is allowed for this persona: drafts (and archived drafts) must be completed first. */

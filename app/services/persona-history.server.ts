@@ -17,7 +17,8 @@ import {
 import { validatePersona } from "~/domain/persona-form";
 import { pageCount, type Page } from "~/domain/persona-list";
 import { personas, personaVersions, type Persona } from "~/infra/db/schema";
-import { keptOrRead, keptPerUser, withUser, type Tx } from "~/infra/db.server";
+import { withUser, type Tx } from "~/infra/db.server";
+import { KEPT_READS, keptOrRead } from "~/infra/kept-reads.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { isUuid, PERSONA_NOT_FOUND } from "./personas.server";
@@ -107,24 +108,17 @@ export interface HistoryPage extends Page<VersionListItem> {
 }
 
 /**
- * A page of the history and a comparison, kept per creator on the embedded database until it
- * says (migration 20261126010000) that their personas changed: a version is only ever added
- * by a write to its persona, and a persona's deletion takes its versions with it. Null on a
- * database server. Kept answers are shared between requests: nobody changes them.
+ * One page of a persona's versions, newest first, each with what it changed (20 a page). Kept
+ * until the creator's personas or versions change (KEPT_READS.historyPages; so is a comparison,
+ * KEPT_READS.comparisons). Kept answers are shared between requests: nobody changes them.
  */
-const keptPages = () => keptPerUser<HistoryPage>("history: pages", 500);
-// A comparison holds both texts word by word (up to about 100 KB): few are kept.
-const keptComparisons = () => keptPerUser<CompareResult>("history: comparisons", 64);
-
-/** One page of a persona's versions, newest first, each with what it changed (20 a page). */
 export async function listVersions(
   user: CurrentUser,
   personaId: string,
   options: { page?: number; pageSize?: number } = {},
 ): Promise<HistoryPage> {
   const pageSize = options.pageSize ?? HISTORY_PAGE_SIZE;
-  const key = `${user.id}:${personaId}:${options.page ?? 1}:${pageSize}`;
-  return keptOrRead(await keptPages(), key, user.id, () => pageFromDatabase(user, personaId, options.page, pageSize));
+  return keptOrRead(KEPT_READS.historyPages, [user.id, personaId, options.page ?? 1, pageSize], () => pageFromDatabase(user, personaId, options.page, pageSize));
 }
 
 function pageFromDatabase(user: CurrentUser, personaId: string, askedPage: number | undefined, pageSize: number): Promise<HistoryPage> {
@@ -274,8 +268,7 @@ export async function compare(
   from: number | null | undefined,
   to: number | null | undefined,
 ): Promise<CompareResult> {
-  const key = `${user.id}:${personaId}:${from}:${to}`;
-  return keptOrRead(await keptComparisons(), key, user.id, () => comparisonFromDatabase(user, personaId, from, to));
+  return keptOrRead(KEPT_READS.comparisons, [user.id, personaId, String(from), String(to)], () => comparisonFromDatabase(user, personaId, from, to));
 }
 
 function comparisonFromDatabase(

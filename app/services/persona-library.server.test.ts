@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-library-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, keptPerUser, withServiceRole, withUser } = await import("~/infra/db.server");
+const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db.server");
+const { KEPT_READS, isKept } = await import("~/infra/kept-reads.server");
 const { chatMessages, personas, profiles } = await import("~/infra/db/schema");
 const personasService = await import("./personas.server");
 const library = await import("./persona-library.server");
@@ -150,15 +151,14 @@ describe("the dashboard and the lists, kept between requests", () => {
     return { active: stats.activePersonas, owned: stats.ownedPersonas, generated: stats.generatedContent, plan: stats.subscriptionStatus, recent: recent.map((p) => `${p.name}:${p.imageUrl ?? "-"}`) };
   };
 
-  it("are kept on the embedded database only, and every write to the creator's personas, generations or plan shows at once", async () => {
+  it("are kept on every database, and every write to the creator's personas, generations or plan shows at once", async () => {
     const user = await newUser();
     const other = await newUser();
     const first = await personasService.createPersona(user, complete("First"));
     expect(await shown(user)).toEqual({ active: 1, owned: 1, generated: 0, plan: "free", recent: ["First:-"] });
     expect(await names(user)).toEqual(["First"]);
-    const kept = await keptPerUser<unknown>("library: dashboards");
-    if (handle.kind === "pglite") expect(kept?.get(user.id, user.id)).toBeDefined();
-    else expect(kept).toBeNull();
+    // Kept on every database: the embedded one and a database server alike.
+    expect(await isKept(KEPT_READS.dashboards, [user.id])).toBe(true);
 
     // Each write, by every way there is to make it, is seen by the very next read.
     const draft = await personasService.saveDraft(user, { name: "Sketch" });

@@ -17,7 +17,8 @@ import {
   type StatusFilter,
 } from "~/domain/persona-list";
 import { generations, personas, profiles, type Persona } from "~/infra/db/schema";
-import { keptOrRead, keptPerUser, withUser } from "~/infra/db.server";
+import { withUser } from "~/infra/db.server";
+import { KEPT_READS, keptOrRead } from "~/infra/kept-reads.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { removePersonaImages } from "./images.server";
@@ -90,11 +91,11 @@ export async function listPersonas(
     search ? sql`${personas.id} = any((select ids from matched)::uuid[])` : undefined,
   );
   const columns = shape === "card" ? CARD_COLUMNS : SUMMARY_COLUMNS;
-  // A page of cards without a search is kept until this creator's personas change (decision
-  // 020). A search is asked every time: it is rarely asked twice, and there are as many as
-  // there are words; so is the API's full shape, whose rows carry whole backstories.
-  const kept = search || shape !== "card" ? null : await keptLists();
-  const key = `${user.id}:${shape}:${options.status}:${options.sort ?? "newest"}:${options.page ?? 1}:${pageSize}`;
+  // A page of cards without a search is kept until this creator's personas change
+  // (KEPT_READS.libraryCards; kept answers are shared between requests: nobody changes them).
+  // A search is asked every time: it is rarely asked twice, and there are as many as there are words; so is the API's
+  // full shape, whose rows carry whole backstories.
+  const kept = !search && shape === "card";
   const fromDatabase = () => withUser(user.id, async (tx) => {
     const matched = search
       ? [tx.$with("matched", { ids: sql<string[]>`ids` }).as(sql`select array(select search.persona_ids_matching(${search})) as ids`)]
@@ -123,16 +124,9 @@ export async function listPersonas(
     const items = rows.map(({ total: _total, ...row }) => row as CardRow | SummaryRow);
     return { items, total, page, pageCount: pageCount(total, pageSize), pageSize };
   });
-  return keptOrRead(kept, key, user.id, fromDatabase);
+  if (!kept) return fromDatabase();
+  return keptOrRead(KEPT_READS.libraryCards, [user.id, options.status, options.sort ?? "newest", options.page ?? 1, pageSize], fromDatabase);
 }
-
-/**
- * What the lists and the dashboard read, kept per creator on the embedded database until it
- * says (migration 20261126010000) that their personas, generations or profile changed; null on
- * a database server. Kept answers are shared between requests: nobody changes them.
- */
-const keptLists = () => keptPerUser<Page<CardRow | SummaryRow>>("library: card lists", 1_000);
-const keptDashboards = () => keptPerUser<DashboardRows>("library: dashboards", 2_000);
 
 /** What a persona card shows (and nothing more goes to the browser). */
 export function cardPersona({ id, name, type, description, status, imageUrl, createdAt }: CardRow) {
@@ -218,11 +212,11 @@ interface DashboardRows {
 /**
  * The dashboard's data in one trip through the door: the numbers and the recent personas,
  * both asked at once (the second does not wait for the first's answer to be sent). Kept until
- * the creator's personas, generations or profile change; the trial's days are counted anew
- * every time.
+ * the creator's personas, generations or profile change (KEPT_READS.dashboards); the trial's
+ * days are counted anew every time.
  */
 export async function dashboard(user: CurrentUser): Promise<{ stats: PersonaStats; recent: CardRow[] }> {
-  const rows = await keptOrRead(await keptDashboards(), user.id, user.id, () =>
+  const rows = await keptOrRead(KEPT_READS.dashboards, [user.id], () =>
     withUser(user.id, async (tx) => {
       const [stats, recent] = await Promise.all([statsRowIn(tx, user), recentIn(tx, user, RECENT_LIMIT)]);
       return { stats, recent };

@@ -17,14 +17,17 @@ import {
   type PersonaInput,
 } from "~/domain/persona-form";
 import { CARD_MESSAGES } from "~/domain/character-card";
+import type { ImageGenerationState } from "~/domain/images";
 import { LIMIT_DIALOG } from "~/domain/plan-limit";
 import { AiError, textGenerator } from "~/infra/ai.server";
-import { generations, personas, profiles, type Persona } from "~/infra/db/schema";
-import { keptOrRead, keptPerUser, withUser } from "~/infra/db.server";
+import { generations, imageJobs, personas, profiles, type ImageJob, type Persona } from "~/infra/db/schema";
+import { withUser } from "~/infra/db.server";
+import { KEPT_READS, keptOrRead } from "~/infra/kept-reads.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import type { JsonShape } from "./api.server";
 import { withGenerationQuota } from "./generation-quotas.server";
+import { jobState } from "./image-job-state.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -89,15 +92,13 @@ function refusedByCheck(constraint: string): AccountError {
 }
 
 /**
- * How many personas a creator owns, kept on the embedded database until it says (migration
- * 20261126010000) that their personas changed; null on a database server. The limit itself is
- * the database's (persona_limit): this count only decides what the wizard offers.
+ * What the wizard offers on the Free plan. The count of personas owned is kept until the
+ * creator's personas change (KEPT_READS.ownedCounts); the limit itself is the database's
+ * (persona_limit).
  */
-const keptOwnedCounts = () => keptPerUser<number>("personas: owned counts", 2_000);
-
 export async function usage(user: CurrentUser): Promise<{ subscriptionStatus: string; canCreateMore: boolean }> {
   if (isPremium(user.subscriptionStatus)) return { subscriptionStatus: user.subscriptionStatus, canCreateMore: true };
-  const owned = await keptOrRead(await keptOwnedCounts(), user.id, user.id, async () => {
+  const owned = await keptOrRead(KEPT_READS.ownedCounts, [user.id], async () => {
     const [row] = await withUser(user.id, (tx) =>
       // RLS limits the count to the user's own personas.
       tx.select({ owned: count() }).from(personas),
@@ -224,6 +225,46 @@ export async function getPersona(user: CurrentUser, id: string): Promise<Persona
   );
   if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
   return row;
+}
+
+/**
+ * The persona (404 as getPersona: unknown, malformed or another user's id) and its image job
+ * as stored, read in one statement.
+ */
+async function personaAndJob(user: CurrentUser, id: string): Promise<{ persona: Persona; job: ImageJob | null }> {
+  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  const [row] = await withUser(user.id, (tx) =>
+    // No owner filter on purpose: the policies hide other users' personas and jobs.
+    tx.select({ persona: personas, job: imageJobs }).from(personas).leftJoin(imageJobs, eq(imageJobs.personaId, personas.id)).where(eq(personas.id, id)),
+  );
+  if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+  return row;
+}
+
+/**
+ * The persona and where its image generation stands: what GET /api/personas/{id} answers
+ * (polled while images are generated).
+ */
+export async function personaWithImageState(user: CurrentUser, id: string): Promise<{ persona: Persona; imageGeneration: ImageGenerationState }> {
+  const { persona, job } = await personaAndJob(user, id);
+  return { persona, imageGeneration: jobState(job ?? undefined) };
+}
+
+/** A persona as its page shows it: everything but what an imported card carried (up to megabytes). */
+export type PagePersona = Omit<Persona, "cardMeta">;
+
+/**
+ * The persona page's persona (without the card's data) and where its image generation stands;
+ * 404 as getPersona. Kept until the creator's personas or image jobs change
+ * (KEPT_READS.personaPages); the job is kept as stored, and whether it still runs is worked out
+ * on every request.
+ */
+export async function personaPageState(user: CurrentUser, id: string): Promise<{ persona: PagePersona; imageGeneration: ImageGenerationState }> {
+  const { persona, job } = await keptOrRead(KEPT_READS.personaPages, [user.id, id], async () => {
+    const { persona: { cardMeta: _cardMeta, ...shown }, job } = await personaAndJob(user, id);
+    return { persona: shown, job };
+  });
+  return { persona, imageGeneration: jobState(job ?? undefined) };
 }
 
 /**

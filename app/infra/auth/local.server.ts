@@ -11,7 +11,8 @@ import { sql } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
 
 import { cookieSecret, cookieSecure } from "../cookies.server";
-import { keptPerUser, serviceStatement, withAuthTables, type Tx } from "../db.server";
+import { serviceStatement, withAuthTables, type Tx } from "../db.server";
+import { KEPT_READS, keptOrRead } from "../kept-reads.server";
 
 import {
   ACCESS_TOKEN_TTL_S,
@@ -350,30 +351,27 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
       if (!accessToken) return null;
       const claims = await verifiedClaims(accessToken);
       if (!claims) return null;
-      // On the embedded database a checked session is kept until the database says its user
-      // changed (migration 20261123100000_account_change_notices): sign-out, a password change
-      // or reset, deletion and profile edits reach this process before their own answer does.
-      const kept = await keptPerUser<AuthUser>("auth: checked sessions");
-      const known = kept?.get(claims.session_id, claims.sub);
-      if (known) return known;
-      const epoch = kept?.epoch ?? 0;
-      // One statement: the session is open, the account exists, and its profile (see the
-      // migration 20261123060000_session_lookup).
-      const [row] = await serviceStatement<SessionRow>(
-        "auth: get user",
-        sql`select * from private.session_user_profile(${claims.session_id}, ${claims.sub})`,
-      );
-      if (!row) return null;
-      const createdAt = new Date(row.created_at);
-      const user: AuthUser = {
-        id: row.id,
-        email: row.email,
-        emailVerified: row.email_confirmed_at !== null,
-        createdAt,
-        profile: sessionProfileFromRow(row, createdAt),
-      };
-      kept?.keep(claims.session_id, claims.sub, user, epoch);
-      return user;
+      // A checked session is kept until the database says its user changed (KEPT_READS.checkedSessions):
+      // sign-out, a password change or reset, deletion and profile edits reach every process
+      // before the writing request has answered.
+      return keptOrRead(KEPT_READS.checkedSessions, [claims.sub, claims.session_id], async () => {
+        // One statement: the session is open, the account exists, and its profile (see the
+        // migration 20261123060000_session_lookup).
+        const [row] = await serviceStatement<SessionRow>(
+          "auth: get user",
+          sql`select * from private.session_user_profile(${claims.session_id}, ${claims.sub})`,
+        );
+        if (!row) return null;
+        const createdAt = new Date(row.created_at);
+        const user: AuthUser = {
+          id: row.id,
+          email: row.email,
+          emailVerified: row.email_confirmed_at !== null,
+          createdAt,
+          profile: sessionProfileFromRow(row, createdAt),
+        };
+        return user;
+      });
     },
 
     async signOut(_ctx, userId) {

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 
+import { CHANGE_CHANNEL, embeddedFeed, ServerFeed, Watchers, type ChangeFeed } from "./change-notices.server";
 import { PgliteOnDemand } from "./pglite-on-demand.server";
 import { PgliteThread, type DatabaseThreadMemory } from "./pglite-thread.server";
 import * as schema from "./schema";
@@ -35,17 +36,11 @@ export interface DatabaseHandle {
   /** The embedded database thread's memory; null while it is closed. */
   memory?(): Promise<DatabaseThreadMemory | null>;
   /**
-   * The embedded database only: calls `listener` with a user's id when a commit changed what a
-   * session check answers for them (migration 20261123100000_account_change_notices), before the
-   * committing statement's answer; and with null when anything may have changed (the database
-   * was opened again). Returns what stops it. A database server has none: other processes write
-   * to it too, and their notices would arrive late.
+   * The database's change notices as this process hears them (change-notices.server.ts): what
+   * app/infra/kept-reads.server.ts keeps is forgotten by them, and kept only while they are heard.
    */
-  watchAccounts?(listener: (userId: string | null) => void): () => void;
+  changes: ChangeFeed;
 }
-
-/** The channel of the account-change notices (see DatabaseHandle.watchAccounts). */
-export const ACCOUNT_CHANGED_CHANNEL = "pf_account_changed";
 
 const projectRoot = () => process.env.APP_ROOT ?? process.cwd();
 export const migrationsDir = () => path.join(projectRoot(), "supabase", "migrations");
@@ -194,10 +189,8 @@ export async function openPglite(
   }
   let client: PgliteLike & Pick<PGlite, "transaction" | "close">;
   let onDemand: PgliteOnDemand | undefined;
-  const watchers = new Set<(userId: string | null) => void>();
-  const tell = (userId: string | null) => {
-    for (const watcher of watchers) watcher(userId);
-  };
+  const watchers = new Watchers();
+  const tell = (userId: string | null) => watchers.tell(userId);
   try {
     if (options.thread) {
       chooseWasmCompiler(options.liftoffOnly === true);
@@ -206,7 +199,7 @@ export async function openPglite(
           dataDir: dir,
           startParams: PGLITE_OPTIONS.startParams,
           extensions: Object.keys(PGLITE_OPTIONS.extensions),
-          listen: { channels: [ACCOUNT_CHANGED_CHANNEL], onNotification: (_channel, userId) => tell(userId) },
+          listen: { channels: [CHANGE_CHANNEL], onNotification: (_channel, userId) => tell(userId) },
         });
         // A new thread: whatever was kept from the last one is forgotten.
         tell(null);
@@ -224,7 +217,7 @@ export async function openPglite(
     } else {
       const local = dir ? new PGlite(dir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
       await local.waitReady;
-      await local.listen(ACCOUNT_CHANGED_CHANNEL, (userId) => tell(userId));
+      await local.listen(CHANGE_CHANNEL, (userId) => tell(userId));
       client = local;
     }
   } catch (error) {
@@ -241,21 +234,47 @@ export async function openPglite(
       unlock();
     },
     ...(onDemand && { release: () => onDemand.release(), memory: () => onDemand.memory() }),
-    watchAccounts: (listener) => {
-      watchers.add(listener);
-      return () => watchers.delete(listener);
-    },
+    changes: embeddedFeed(watchers),
   };
 }
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+/**
+ * Opens a database server's connection pool and LISTENs for its change notices on a connection
+ * of its own (postgres-js `listen`); with `listen: false` (tools) nothing is heard, so nothing is kept.
+ */
+export async function openPostgres(
+  url: string,
+  options: { max?: number; listen?: boolean; log?: (line: string) => void } = {},
+): Promise<DatabaseHandle> {
   const client = postgres(url, { prepare: false, max: options.max ?? 10, onnotice: () => {} });
+  const changes = new ServerFeed(client, options.log ?? (() => {}));
+  if (options.listen !== false) await changes.start();
+  const raw = postgresRaw(client);
   return {
     kind: "postgres",
     db: drizzlePostgres(client, { schema }) as unknown as AppDatabase,
-    raw: postgresRaw(client),
-    rawTransaction: (fn) => client.begin((tx) => fn(postgresRaw(tx))) as Promise<never>,
-    close: () => client.end({ timeout: 5 }),
+    // Outside any door (set-up, tests): a write's notices are heard before the next statement.
+    raw: {
+      exec: async (text) => {
+        await raw.exec(text);
+        await changes.settle();
+      },
+      rows: async <T,>(text: string, params?: unknown[]) => {
+        const rows = await raw.rows<T>(text, params);
+        await changes.settle();
+        return rows;
+      },
+    },
+    rawTransaction: async (fn) => {
+      const result = await (client.begin((tx) => fn(postgresRaw(tx))) as Promise<never>);
+      await changes.settle();
+      return result;
+    },
+    close: async () => {
+      changes.close();
+      await client.end({ timeout: 5 });
+    },
+    changes,
   };
 }
 

@@ -1,5 +1,5 @@
-// Values kept between requests for a user (a checked session), emptied the moment the
-// database says that user changed (db.server.ts keptPerUser). A lookup that was asked of the
+// Values kept between requests for a user (a checked session, a page's data), emptied the moment
+// the database says that user changed (the store of one declared read, app/infra/kept-reads.server.ts). A lookup that was asked of the
 // database before a change and answers after it must not be kept: `epoch` is read before
 // asking, and `keep` refuses once any change has arrived since.
 export class KeptPerUser<V> {
@@ -66,17 +66,4 @@ export class KeptPerUser<V> {
     keys?.delete(key);
     if (keys?.size === 0) this.#byUser.delete(entry.userId);
   }
-}
-
-/**
- * The value kept under `key` for `userId`, or `read()`'s answer, kept for the next request
- * (when no change arrived meanwhile). Without a store (a database server) it always reads.
- */
-export async function keptOrRead<V>(kept: KeptPerUser<V> | null, key: string, userId: string, read: () => Promise<V>): Promise<V> {
-  const known = kept?.get(key, userId);
-  if (known !== undefined) return known;
-  const epoch = kept?.epoch ?? 0;
-  const value = await read();
-  kept?.keep(key, userId, value, epoch);
-  return value;
 }

@@ -1,0 +1,132 @@
+// Every read the app keeps between requests, declared in one place: its name, its key, how many
+// answers it keeps and the tables its answer is read from (docs/decisions/023-kept-reads-declared-and-heard-everywhere.md).
+//
+// An answer is kept per user, on every database, while the process hears the database's change
+// notices (db/change-notices.server.ts): a trigger on each declared table sends the owner's id
+// when a write commits, and every process forgets that user's answers. `kept-reads.server.test.ts`
+// fails if a declared table has no such trigger; the services' tests write to each declared
+// table and read again. A kept answer is used only for the same user, after the request's
+// session was checked, and never after 5 minutes; a read asked before a notice and answered
+// after it is not kept. Where the notices are not heard (no LISTEN, or a gap), nothing is kept.
+import type { ChangeFeed } from "./db/change-notices.server";
+import { KeptPerUser } from "./db/kept-per-user";
+import { changeFeed } from "./db.server";
+
+/** A table, schema-qualified, whose committed writes must make the read's answers forgotten. */
+export type WatchedTable = `${"public" | "auth"}.${string}`;
+
+export interface KeptReadDeclaration<P extends [userId: string, ...rest: unknown[]]> {
+  /** What the read is, as a log or a test names it. */
+  name: string;
+  /** The key of one answer: the user it is kept for first, then what else tells answers apart. */
+  key: (...parts: P) => string;
+  /** At most this many answers (for all users); the oldest go first. */
+  limit: number;
+  /** Every table the answer is read from. */
+  tables: readonly WatchedTable[];
+}
+
+const declare = <P extends [userId: string, ...rest: unknown[]]>(declaration: KeptReadDeclaration<P>) => declaration;
+
+export const KEPT_READS = {
+  /** A page of the library's persona cards without a search (persona-library.server.ts listPersonas). */
+  libraryCards: declare({
+    name: "library: card lists",
+    key: (creator: string, status: string, sort: string, page: number, pageSize: number) => `${creator}:${status}:${sort}:${page}:${pageSize}`,
+    limit: 1_000,
+    tables: ["public.personas"],
+  }),
+  /** The dashboard's counts, plan and recent personas (persona-library.server.ts dashboard). */
+  dashboards: declare({
+    name: "library: dashboards",
+    key: (creator: string) => creator,
+    limit: 2_000,
+    tables: ["public.personas", "public.generations", "public.profiles"],
+  }),
+  /** A page of a persona's history (persona-history.server.ts listVersions). */
+  historyPages: declare({
+    name: "history: pages",
+    key: (creator: string, personaId: string, page: number, pageSize: number) => `${creator}:${personaId}:${page}:${pageSize}`,
+    limit: 500,
+    tables: ["public.personas", "public.persona_versions"],
+  }),
+  /** Two versions compared (persona-history.server.ts compare): both texts word by word, up to about 100 KB, so few. */
+  comparisons: declare({
+    name: "history: comparisons",
+    key: (creator: string, personaId: string, from: string, to: string) => `${creator}:${personaId}:${from}:${to}`,
+    limit: 64,
+    tables: ["public.personas", "public.persona_versions"],
+  }),
+  /** The persona page's persona (without an imported card's data) and its image job as stored (personas.server.ts personaPageState). */
+  personaPages: declare({
+    name: "persona pages",
+    key: (creator: string, personaId: string) => `${creator}:${personaId}`,
+    limit: 500,
+    tables: ["public.personas", "public.image_jobs"],
+  }),
+  /** How many personas a creator owns, for what the wizard offers on the Free plan (personas.server.ts usage). */
+  ownedCounts: declare({
+    name: "personas: owned counts",
+    key: (creator: string) => creator,
+    limit: 2_000,
+    tables: ["public.personas"],
+  }),
+  /** A checked session with its account and profile (auth/local.server.ts getUser; private.session_user_profile). */
+  checkedSessions: declare({
+    name: "auth: checked sessions",
+    key: (userId: string, sessionId: string) => `${userId}:${sessionId}`,
+    limit: 10_000,
+    tables: ["auth.sessions", "auth.users", "public.profiles"],
+  }),
+};
+
+export type KeptReadName = keyof typeof KEPT_READS;
+
+const stores = new WeakMap<ChangeFeed, Map<string, KeptPerUser<unknown>>>();
+
+function storeOf(feed: ChangeFeed, declaration: { name: string; limit: number }): KeptPerUser<unknown> {
+  let named = stores.get(feed);
+  if (!named) stores.set(feed, (named = new Map()));
+  let store = named.get(declaration.name);
+  if (!store) {
+    const created = new KeptPerUser<unknown>(declaration.limit);
+    feed.watch((userId) => (userId === null ? created.forgetAll() : created.forgetUser(userId)));
+    named.set(declaration.name, (store = created));
+  }
+  return store;
+}
+
+/**
+ * The answer of the declared read kept under `parts`, or `fromDatabase()`'s, kept for the next
+ * request unless a notice arrived meanwhile (null and undefined are never kept). Where the
+ * database's notices are not heard, always `fromDatabase()`.
+ */
+export async function keptOrRead<P extends [userId: string, ...rest: unknown[]], V>(
+  declaration: KeptReadDeclaration<P>,
+  parts: P,
+  fromDatabase: () => Promise<V>,
+): Promise<V> {
+  const feed = await changeFeed();
+  if (!feed.hearing) return fromDatabase();
+  const store = storeOf(feed, declaration) as KeptPerUser<V>;
+  const key = declaration.key(...parts);
+  const userId = parts[0];
+  const known = store.get(key, userId);
+  if (known !== undefined) return known;
+  const epoch = store.epoch;
+  const value = await fromDatabase();
+  if (value !== null && value !== undefined && feed.hearing) store.keep(key, userId, value, epoch);
+  return value;
+}
+
+/** Whether an answer of the declared read is kept under `parts` now (tests). */
+export async function isKept<P extends [userId: string, ...rest: unknown[]]>(declaration: KeptReadDeclaration<P>, parts: P): Promise<boolean> {
+  const store = stores.get(await changeFeed())?.get(declaration.name);
+  return store?.get(declaration.key(...parts), parts[0]) !== undefined;
+}
+
+/** How many answers each declared read keeps now for the open database (tests, metrics). */
+export async function keptSizes(): Promise<Record<string, number>> {
+  const named = stores.get(await changeFeed());
+  return Object.fromEntries(Object.values(KEPT_READS).map(({ name }) => [name, named?.get(name)?.size ?? 0]));
+}
