@@ -34,7 +34,6 @@ const library = await import("./persona-library.server");
 const personasService = await import("./personas.server");
 
 type KeptReadName = keyof typeof KEPT_READS;
-type Creator = Awaited<ReturnType<typeof createCreator>>;
 
 let handle: Awaited<ReturnType<typeof installTestDatabase>>;
 const outbox: { to: string; text: string }[] = [];

@@ -217,7 +217,7 @@ interface DashboardRows {
  */
 export async function dashboard(user: CurrentUser): Promise<{ stats: PersonaStats; recent: CardRow[] }> {
   const rows = await keptOrRead(KEPT_READS.dashboards, [user.id], () =>
-    withUser(user.id, async (tx) => {
+    withUser(user.id, async (tx): Promise<DashboardRows> => {
       const [stats, recent] = await Promise.all([statsRowIn(tx, user), recentIn(tx, user, RECENT_LIMIT)]);
       return { stats, recent };
     }),
