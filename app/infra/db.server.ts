@@ -113,14 +113,14 @@ async function enter<T>(door: string, setup: (tx: Tx) => Promise<void>, fn: (tx:
   const { db, changes } = await database();
   // On a database server, while its notices are heard: a transaction that wrote waits, after
   // its commit, until this process has heard that write's notices (db/change-notices.server.ts),
-  // so that nothing it kept from before the write answers after it.
-  const marking = changes.hearing ? changes.beforeCommit : undefined;
+  // so that nothing it kept from before the write answers after it. Whether they are heard is
+  // asked at the end, when the marker is sent.
   const sent: { marker: string | null } = { marker: null };
   const result = await insideDoor.run(door, () =>
     db.transaction(async (tx) => {
       await setup(tx);
       const value = await fn(tx);
-      if (marking) sent.marker = await marking.call(changes, (query) => tx.execute(query));
+      if (changes.hearing && changes.beforeCommit) sent.marker = await changes.beforeCommit((query) => tx.execute(query));
       return value;
     }),
   );
