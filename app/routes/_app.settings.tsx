@@ -1,30 +1,30 @@
 // /settings (docs/product.md, Settings): tabs Profile, Notifications and Account, as links
 // (?tab=…) so they work without JavaScript. One action, dispatched on a hidden `intent`:
-// each form posts, the server checks with the same rules the page runs live, and success
-// redirects back with a flash toast. Failures come back as field errors with what was
-// typed (never a password), plus a toast when JavaScript runs. Deleting the account asks
+// each form posts, the action parses it with the form's schema (the one the page checks
+// with as the creator types) and success redirects back with a flash toast. Failures come
+// back as conform's reply: field errors with what was typed (never a password), plus a
+// toast when JavaScript runs. Deleting the account asks
 // for the current password; an account without one (signed up through a provider) is
 // mailed a link back here instead, and the deletion goes through with its token.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useEffect, useMemo, useRef } from "react";
 
 import { PasswordField } from "~/components/auth-layout";
 import { Avatar } from "~/components/avatar";
+import { controlProps } from "~/components/form-controls";
 import { useToast } from "~/components/toaster";
 import { Field, FormAlert } from "~/components/ui/field";
-import { useLiteForm } from "~/components/use-lite-form";
+import { ACCOUNT_MESSAGES, ACCOUNT_TOASTS, NOTIFICATION_PREFERENCES, type NotificationKey } from "~/domain/account";
 import {
-  ACCOUNT_MESSAGES,
-  ACCOUNT_TOASTS,
-  changePasswordRules,
-  displayName,
-  NOTIFICATION_PREFERENCES,
-  profileRules,
-  type NotificationKey,
-} from "~/domain/account";
-import { formDataValues, type FieldErrors } from "~/domain/form-rules";
+  changePasswordSchema,
+  deleteAccountSchema,
+  notificationsSchema,
+  profileSchema,
+  SETTINGS_FAILURES,
+} from "~/domain/account-forms";
 import { PRODUCT_NAME } from "~/domain/site";
 import { httpError, readFormData } from "~/infra/http.server";
 import { redirectWithToast, toastCookie } from "~/infra/toast.server";
@@ -40,7 +40,8 @@ import {
   updateNotificationPreferences,
   updateProfile,
 } from "~/services/accounts.server";
-import { formFailure, redirectSignedIn, redirectSignedOut, requireUser, responseHeaders } from "~/services/session.server";
+import { invalidSubmission, refusedSubmission } from "~/services/form-reply.server";
+import { redirectSignedIn, redirectSignedOut, requireUser, responseHeaders } from "~/services/session.server";
 
 const TABS = [
   { id: "profile", label: "Profile" },
@@ -121,39 +122,61 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = INTENTS.find((name) => name === formData.get("intent"));
   if (!intent) return httpError(400, "Unknown settings action.");
 
-  // What comes back into the form after a failure; passwords never do.
-  let values: Record<string, string> = {};
-  try {
-    switch (intent) {
-      case "profile": {
-        const raw = formDataValues(profileRules, formData);
-        values = { firstName: String(raw.firstName ?? ""), lastName: String(raw.lastName ?? "") };
-        await updateProfile(user, raw);
-        return redirectWithToast(tabUrl("profile"), { type: "success", ...ACCOUNT_TOASTS.profileUpdated }, { headers: responseHeaders(ctx) });
+  switch (intent) {
+    case "profile": {
+      const submission = parseWithZod(formData, { schema: profileSchema });
+      if (submission.status !== "success") {
+        return invalidSubmission(submission, ctx, { intent }, { formErrors: [SETTINGS_FAILURES.profile] });
       }
-      case "notifications": {
-        const raw = Object.fromEntries(NOTIFICATION_PREFERENCES.map(({ key }) => [key, formData.get(key) ?? undefined]));
-        values = Object.fromEntries(NOTIFICATION_PREFERENCES.map(({ key }) => [key, raw[key] ? "on" : ""]));
-        await updateNotificationPreferences(user, parseNotificationSettings(raw, "form"));
-        return redirectWithToast(
-          tabUrl("notifications"),
-          { type: "success", ...ACCOUNT_TOASTS.notificationsUpdated },
-          { headers: responseHeaders(ctx) },
-        );
+      try {
+        await updateProfile(user, submission.value);
+      } catch (error) {
+        return refusedSubmission(error, submission, ctx, { intent });
       }
-      case "change-password": {
-        const session = await changePassword(ctx, user, formDataValues(changePasswordRules, formData));
+      return redirectWithToast(tabUrl("profile"), { type: "success", ...ACCOUNT_TOASTS.profileUpdated }, { headers: responseHeaders(ctx) });
+    }
+    case "notifications": {
+      const submission = parseWithZod(formData, { schema: notificationsSchema });
+      if (submission.status !== "success") {
+        return invalidSubmission(submission, ctx, { intent }, { formErrors: [ACCOUNT_TOASTS.notificationsFailed] });
+      }
+      try {
+        await updateNotificationPreferences(user, parseNotificationSettings(submission.value, "json"));
+      } catch (error) {
+        return refusedSubmission(error, submission, ctx, { intent });
+      }
+      return redirectWithToast(
+        tabUrl("notifications"),
+        { type: "success", ...ACCOUNT_TOASTS.notificationsUpdated },
+        { headers: responseHeaders(ctx) },
+      );
+    }
+    case "change-password": {
+      const hideFields = ["currentPassword", "newPassword"];
+      const submission = parseWithZod(formData, { schema: changePasswordSchema });
+      if (submission.status !== "success") {
+        return invalidSubmission(submission, ctx, { intent }, { hideFields, formErrors: [SETTINGS_FAILURES.passwords] });
+      }
+      try {
+        const session = await changePassword(ctx, user, submission.value);
         // The change signs out every other session; this one carries on with the new token.
         return redirectSignedIn(ctx, session, tabUrl("account"), {
           "Set-Cookie": await toastCookie({ type: "success", ...SETTINGS_TOASTS.passwordChanged }),
         });
+      } catch (error) {
+        return refusedSubmission(error, submission, ctx, { intent }, { hideFields });
       }
-      case "delete-account": {
-        const confirmEmail = String(formData.get("confirmEmail") ?? "").slice(0, 320);
-        const token = String(formData.get("token") ?? "").slice(0, 200);
-        values = { confirmEmail, token };
+    }
+    case "delete-account": {
+      const hideFields = ["password"];
+      const schema = deleteAccountSchema(user.email, await hasPassword(ctx, user));
+      const submission = parseWithZod(formData, { schema });
+      if (submission.status !== "success") return invalidSubmission(submission, ctx, { intent }, { hideFields });
+      try {
+        // The password as typed: the service checks it (counted like a sign-in).
         const password = String(formData.get("password") ?? "").slice(0, 1000);
-        const result = await deleteAccount(ctx, user, { confirmEmail, password, token });
+        const { confirmEmail, token } = submission.value;
+        const result = await deleteAccount(ctx, user, { confirmEmail, password, token: token?.slice(0, 200) ?? "" });
         if (result.status === "mailed") {
           return redirectWithToast(
             tabUrl("account"),
@@ -162,19 +185,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
           );
         }
         return redirectSignedOut(ctx, "/", { "Set-Cookie": await toastCookie({ type: "success", ...SETTINGS_TOASTS.accountDeleted }) });
+      } catch (error) {
+        // A wrong password is said beside the field; a broken link above the form.
+        return refusedSubmission(error, submission, ctx, { intent }, { hideFields, alert: false });
       }
     }
-  } catch (error) {
-    return formFailure(error, ctx, { intent, values });
   }
 }
 
-type ActionResult = { intent: Intent; errors: FieldErrors | null; message: string; values: Record<string, string> };
+type ActionResult = { intent: Intent; result: SubmissionResult<string[]>; message: string | null; code: string | null };
 
 export default function Settings() {
   const { tab, user, notifications, deletion } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
-  const hydrated = useHydrated();
   const toast = useToast();
 
   // docs/product.md, Settings: with JavaScript a failed save also raises a toast (one at a time, by the toaster).
@@ -229,7 +252,6 @@ export default function Settings() {
             deletion={deletion}
             passwordFailure={failure("change-password")}
             deleteFailure={failure("delete-account")}
-            hydrated={hydrated}
           />
         ) : null}
       </div>
@@ -253,9 +275,16 @@ function ProfileTab({
   user: { email: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; viaProvider: boolean };
   failure?: ActionResult;
 }) {
-  const form = useLiteForm({ rules: profileRules, serverErrors: failure?.errors });
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: failure?.result,
+    defaultValue: { firstName: user.firstName ?? "", lastName: user.lastName ?? "" },
+    constraint: getZodConstraint(profileSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   const busy = useBusy("profile");
-  const values = failure?.values;
   return (
     <section aria-labelledby="profile-heading" className={cardClass}>
       <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
@@ -271,31 +300,20 @@ function ProfileTab({
         </div>
       </div>
 
-      <Form method="post" action={tabUrl("profile")} noValidate onSubmit={form.onSubmit} className="mt-6 space-y-5">
+      <Form method="post" action={tabUrl("profile")} {...getFormProps(form)} className="mt-6 space-y-5">
         <input type="hidden" name="intent" value="profile" />
-        {failure ? <FormAlert title="Profile not saved" text={failure.message} /> : null}
+        {form.errors?.length ? <FormAlert title="Profile not saved" text={form.errors[0]!} /> : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <Field
             label="First name"
             optional
-            inputProps={{
-              ...form.field("firstName"),
-              type: "text",
-              autoComplete: "given-name",
-              defaultValue: values?.firstName ?? user.firstName ?? "",
-            }}
-            errors={form.errors.firstName}
+            inputProps={{ ...controlProps(fields.firstName), type: "text", autoComplete: "given-name" }}
+            errors={fields.firstName.errors}
           />
           <Field
             label="Last name"
-            inputProps={{
-              ...form.field("lastName"),
-              type: "text",
-              autoComplete: "family-name",
-              required: true,
-              defaultValue: values?.lastName ?? user.lastName ?? "",
-            }}
-            errors={form.errors.lastName}
+            inputProps={{ ...controlProps(fields.lastName), type: "text", autoComplete: "family-name", required: true }}
+            errors={fields.lastName.errors}
           />
         </div>
         <div>
@@ -329,17 +347,24 @@ function NotificationsTab({
   current: Record<NotificationKey, boolean> | null;
   failure?: ActionResult;
 }) {
+  const [form, fields] = useForm({
+    id: "notifications",
+    lastResult: failure?.result,
+    constraint: getZodConstraint(notificationsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsSchema }),
+  });
   const busy = useBusy("notifications");
-  const checked = (key: NotificationKey) => (failure ? failure.values[key] === "on" : (current?.[key] ?? false));
+  // After a refused save, the switches as they were sent.
+  const checked = (key: NotificationKey) => (failure ? fields[key].initialValue === "on" : (current?.[key] ?? false));
   return (
     <section aria-labelledby="notifications-heading" className={cardClass}>
       <h2 id="notifications-heading" className="text-lg font-semibold text-slate-900">
         Notifications
       </h2>
       <p className="mt-1 text-sm text-slate-600">Choose which e-mails you receive.</p>
-      <Form method="post" action={tabUrl("notifications")} className="mt-4">
+      <Form method="post" action={tabUrl("notifications")} {...getFormProps(form)} className="mt-4">
         <input type="hidden" name="intent" value="notifications" />
-        {failure ? <FormAlert title="Preferences not saved" text={ACCOUNT_TOASTS.notificationsFailed} /> : null}
+        {form.errors?.length ? <FormAlert title="Preferences not saved" text={ACCOUNT_TOASTS.notificationsFailed} /> : null}
         <ul className="divide-y divide-slate-200">
           {NOTIFICATION_PREFERENCES.map(({ key, label, description }) => {
             const id = `notification-${key}`;
@@ -385,15 +410,20 @@ function AccountTab({
   deletion,
   passwordFailure,
   deleteFailure,
-  hydrated,
 }: {
   email: string;
   deletion: { hasPassword: boolean; token: string | null; linkInvalid: boolean };
   passwordFailure?: ActionResult;
   deleteFailure?: ActionResult;
-  hydrated: boolean;
 }) {
-  const passwordForm = useLiteForm({ rules: changePasswordRules, serverErrors: passwordFailure?.errors });
+  const [passwordForm, passwordFields] = useForm({
+    id: "change-password",
+    lastResult: passwordFailure?.result,
+    constraint: getZodConstraint(changePasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   const changing = useBusy("change-password");
   // After a successful change (JavaScript on, same page) the typed passwords must not linger.
   const passwordFormRef = useRef<HTMLFormElement>(null);
@@ -406,15 +436,20 @@ function AccountTab({
       if (!passwordFailure) passwordFormRef.current?.reset();
     }
   }, [changing, passwordFailure]);
+
+  const deleteSchema = useMemo(() => deleteAccountSchema(email, deletion.hasPassword), [email, deletion.hasPassword]);
+  const [deleteForm, deleteFields] = useForm({
+    id: "delete-account",
+    lastResult: deleteFailure?.result,
+    constraint: getZodConstraint(deleteSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   const deleting = useBusy("delete-account");
-  // Seeded from the server's answer: without JavaScript no effect ever runs.
-  const [confirmError, setConfirmError] = useState<string[] | undefined>(deleteFailure?.errors?.confirmEmail);
-  useEffect(() => setConfirmError(deleteFailure?.errors?.confirmEmail), [deleteFailure]);
-  const confirmMatches = (value: string) => value.trim().toLowerCase() === email.toLowerCase();
-  const [deletePasswordError, setDeletePasswordError] = useState<string[] | undefined>(deleteFailure?.errors?.password);
-  useEffect(() => setDeletePasswordError(deleteFailure?.errors?.password), [deleteFailure]);
   // Without a password: the token of the mailed link (from the address, or sent back after a failure).
-  const deletionToken = deleteFailure?.values.token || deletion.token;
+  const sentToken = deleteFields.token.initialValue;
+  const deletionToken = (typeof sentToken === "string" && sentToken) || deletion.token;
 
   return (
     <div className="space-y-6">
@@ -423,28 +458,21 @@ function AccountTab({
           Change password
         </h2>
         <p className="mt-1 text-sm text-slate-600">Changing it signs you out everywhere else.</p>
-        <Form
-          ref={passwordFormRef}
-          method="post"
-          action={tabUrl("account")}
-          noValidate
-          onSubmit={passwordForm.onSubmit}
-          className="mt-5 space-y-5"
-        >
+        <Form ref={passwordFormRef} method="post" action={tabUrl("account")} {...getFormProps(passwordForm)} className="mt-5 space-y-5">
           <input type="hidden" name="intent" value="change-password" />
           {/* Lets password managers file the new password under the right account. */}
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          {passwordFailure ? <FormAlert title="Password not changed" text={passwordFailure.message} /> : null}
+          {passwordForm.errors?.length ? <FormAlert title="Password not changed" text={passwordForm.errors[0]!} /> : null}
           <PasswordField
             label="Current password"
-            inputProps={{ ...passwordForm.field("currentPassword"), autoComplete: "current-password", required: true }}
-            errors={passwordForm.errors.currentPassword}
+            inputProps={{ ...controlProps(passwordFields.currentPassword), autoComplete: "current-password", required: true }}
+            errors={passwordFields.currentPassword.errors}
           />
           <PasswordField
             label="New password"
             hint={ACCOUNT_MESSAGES.passwordHint}
-            inputProps={{ ...passwordForm.field("newPassword"), autoComplete: "new-password", required: true }}
-            errors={passwordForm.errors.newPassword}
+            inputProps={{ ...controlProps(passwordFields.newPassword), autoComplete: "new-password", required: true }}
+            errors={passwordFields.newPassword.errors}
           />
           <button type="submit" disabled={changing} className={primaryButton}>
             {changing ? "Changing..." : "Change Password"}
@@ -460,25 +488,9 @@ function AccountTab({
           This permanently removes your account and everything in it: your personas with their backstories, images and
           chats, your settings and your sign-in. It cannot be undone.
         </p>
-        <Form
-          method="post"
-          action={tabUrl("account")}
-          noValidate
-          onSubmit={(event) => {
-            const form = new FormData(event.currentTarget);
-            const confirmed = confirmMatches(String(form.get("confirmEmail") ?? ""));
-            const passwordMissing = deletion.hasPassword && !form.get("password");
-            setConfirmError(confirmed ? undefined : [ACCOUNT_MESSAGES.confirmEmailMismatch]);
-            setDeletePasswordError(passwordMissing ? [ACCOUNT_MESSAGES.currentPasswordRequired] : undefined);
-            if (!confirmed || passwordMissing) {
-              event.preventDefault();
-              event.currentTarget.querySelector<HTMLInputElement>(confirmed ? "[name=password]" : "[name=confirmEmail]")?.focus();
-            }
-          }}
-          className="mt-5 space-y-5"
-        >
+        <Form method="post" action={tabUrl("account")} {...getFormProps(deleteForm)} className="mt-5 space-y-5">
           <input type="hidden" name="intent" value="delete-account" />
-          {deleteFailure && !deleteFailure.errors ? <FormAlert title="Account not deleted" text={deleteFailure.message} /> : null}
+          {deleteForm.errors?.length ? <FormAlert title="Account not deleted" text={deleteForm.errors[0]!} /> : null}
           {!deletion.hasPassword && deletion.linkInvalid && !deleteFailure ? (
             <FormAlert title="Account not deleted" text={DELETION_LINK_INVALID} />
           ) : null}
@@ -486,34 +498,19 @@ function AccountTab({
             label="Type your e-mail address to confirm"
             hint={`Enter ${email} exactly.`}
             inputProps={{
-              id: "field-confirmEmail",
-              name: "confirmEmail",
+              ...controlProps(deleteFields.confirmEmail),
               type: "email",
               autoComplete: "off",
               spellCheck: false,
               required: true,
-              defaultValue: deleteFailure?.values.confirmEmail,
-              onInput: (event) => {
-                if (confirmError?.length && hydrated) {
-                  setConfirmError(confirmMatches(event.currentTarget.value) ? undefined : confirmError);
-                }
-              },
             }}
-            errors={confirmError}
+            errors={deleteFields.confirmEmail.errors}
           />
           {deletion.hasPassword ? (
             <PasswordField
               label="Current password"
-              inputProps={{
-                id: "field-deletePassword",
-                name: "password",
-                autoComplete: "current-password",
-                required: true,
-                onInput: () => {
-                  if (deletePasswordError?.length && hydrated) setDeletePasswordError(undefined);
-                },
-              }}
-              errors={deletePasswordError}
+              inputProps={{ ...controlProps(deleteFields.password), autoComplete: "current-password", required: true }}
+              errors={deleteFields.password.errors}
             />
           ) : deletionToken ? (
             <>

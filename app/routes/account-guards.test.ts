@@ -186,10 +186,10 @@ describe("deleting the account from the settings form", () => {
 
     const wrong = await deletePost(browser, { confirmEmail: email, password: "Wrong!pass1" });
     expect(wrong.status).toBe(400);
+    // conform's reply: the field's error, and what was typed back into the form (never the password).
     expect(wrong.data).toMatchObject({
       intent: "delete-account",
-      errors: { password: ["Current password is incorrect"] },
-      values: { confirmEmail: email },
+      result: { error: { password: ["Current password is incorrect"] }, initialValue: { confirmEmail: email } },
     });
     expect(JSON.stringify(wrong.data)).not.toContain("Wrong!pass1");
     expect(await accountsNamed(email)).toContain('"n":1');
