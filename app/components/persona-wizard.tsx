@@ -4,7 +4,11 @@
 // action answers with the next state, so nothing typed is lost going forward or back;
 // with JavaScript Back, Continue, Auto-fill and Auto-select run here (the same functions
 // the action runs), the backstory comes from the JSON API, and only Save Draft and Create
-// Persona navigate.
+// Persona navigate. Field errors are conform's: the persona form's schema checks a field
+// when the creator leaves it and again as they type, and every move's errors (the action's
+// answer, or a move made here) reach the fields as conform's last result.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -24,6 +28,7 @@ import {
   characterCount,
   continueLabel,
   descriptionCounter,
+  draftSchema,
   firstStepWithError,
   GENDER_LABELS,
   INTEREST_LABELS,
@@ -33,11 +38,11 @@ import {
   MISSING_INFORMATION,
   PERSONA_FIELDS,
   PERSONA_FIELD_LABELS,
+  personaSchema,
   reviewSummary,
   stepFields,
   STEPS,
   stepState,
-  validatePersona,
   WIZARD_FIX_ERRORS,
   WIZARD_TEXT,
   WIZARD_TOASTS,
@@ -51,6 +56,7 @@ import {
 } from "~/domain/persona-form";
 import { toggleInterest, toggleTrait, TRAIT_CAP_TEXT, TRAIT_CATEGORY_NAMES } from "~/domain/traits";
 
+import { keepSubmitInPlace } from "./form-controls";
 import { ActionToast, useToast } from "./toaster";
 import { FieldErrors } from "./ui/field";
 import { CheckIcon, SparklesIcon } from "./ui/icons";
@@ -76,13 +82,18 @@ function limitDescription(text: string): string {
   return characterCount(text) > PERSONA_LIMITS.descriptionMax ? [...text].slice(0, PERSONA_LIMITS.descriptionMax).join("") : text;
 }
 
-/** Errors to keep showing while the creator types: only for fields that already showed one. */
-function liveErrors(values: PersonaFormValues, shown: PersonaFieldErrors): PersonaFieldErrors | null {
-  const result = validatePersona(values, "create");
-  if (result.success) return null;
-  const kept: PersonaFieldErrors = {};
-  for (const field of PERSONA_FIELDS) if (shown[field]?.length && result.errors[field]) kept[field] = result.errors[field];
-  return Object.keys(kept).length ? kept : null;
+/** A move's errors as conform's last result: shown on every field (none clears them), checked again as the creator types. */
+function moveResult(errors: PersonaFieldErrors | null): SubmissionResult<string[]> {
+  return {
+    error: { ...errors },
+    state: { validated: Object.fromEntries(PERSONA_FIELDS.map((field) => [field, true])) },
+  };
+}
+
+/** The pressed button's rules: Save Draft (and saving an edited draft) the draft's, anything else a complete persona's. */
+function schemaFor(intent: unknown, edit?: { rules: "create" | "draft" }) {
+  const draft = intent === "save-draft" || (intent === "save" && edit?.rules === "draft");
+  return draft ? draftSchema : personaSchema;
 }
 
 export function PersonaWizard({
@@ -107,12 +118,24 @@ export function PersonaWizard({
   const start = answer ?? initial;
   const [step, setStep] = useState<StepNumber>(start.step);
   const [values, setValues] = useState<PersonaFormValues>(start.values);
-  const [errors, setErrors] = useState<PersonaFieldErrors | null>(start.errors);
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>(() =>
+    start.errors ? moveResult(start.errors) : undefined,
+  );
+  const setErrors = (errors: PersonaFieldErrors | null) => setLastResult(moveResult(errors));
   // Bumped on every move, so focus goes where the creator needs it after the render.
   const [focusRequest, setFocusRequest] = useState<{ kind: "step" | "error"; n: number } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formId = useId();
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult,
+    constraint: getZodConstraint(personaSchema),
+    // A field left or typed in is checked as Continue checks it; a submit, by the pressed button's rules.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(formData.get("intent"), edit) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
 
   // A new answer from the action replaces what is shown (first render already used it).
   const seen = useRef(answer);
@@ -126,17 +149,25 @@ export function PersonaWizard({
     else if (answer.errors) setFocusRequest((r) => ({ kind: "error", n: (r?.n ?? 0) + 1 }));
   }, [answer, onLimitReached]);
 
+  // Errors reach the fields once conform has taken the move's result, a render later: an error
+  // request waits for them, and each request is served once.
+  const errorsShown = PERSONA_FIELDS.map((field) => fields[field].errors?.join("\n") ?? "").join("\n\n");
+  const focusServed = useRef(0);
   useEffect(() => {
-    if (!focusRequest) return;
-    if (focusRequest.kind === "step") headingRef.current?.focus();
-    else formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-  }, [focusRequest]);
+    if (!focusRequest || focusServed.current === focusRequest.n) return;
+    if (focusRequest.kind === "step") {
+      headingRef.current?.focus();
+      focusServed.current = focusRequest.n;
+      return;
+    }
+    const invalid = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
+    if (invalid) {
+      invalid.focus();
+      focusServed.current = focusRequest.n;
+    }
+  }, [focusRequest, errorsShown]);
 
-  const update = (patch: Partial<PersonaFormValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    if (errors) setErrors(liveErrors(next, errors));
-  };
+  const update = (patch: Partial<PersonaFormValues>) => setValues({ ...values, ...patch });
 
   const show = (next: WizardState) => {
     setValues(next.values);
@@ -154,14 +185,22 @@ export function PersonaWizard({
     show(localWizardMove(intent, { step, values }));
   };
 
-  /** Save Draft and Create Persona are checked here first; only a valid form is posted. */
-  const guardSubmit = (mode: "draft" | "create") => (event: React.MouseEvent) => {
-    if (!hydrated) return;
-    const result = mode === "draft" ? validatePersona(values, "draft") : validatePersona(values, "create");
-    if (result.success) return;
+  /**
+   * Save Draft and Create Persona are checked here first, with the rules the action parses
+   * with; only a valid form is posted. A refusal goes to the earliest step with an error.
+   */
+  const guardSubmit = (mode: "draft" | "create") => (event: React.MouseEvent<HTMLButtonElement>) => {
+    if (!hydrated || !formRef.current) return;
+    const submission = parseWithZod(new FormData(formRef.current), { schema: schemaFor(event.currentTarget.value, edit) });
+    if (submission.status === "success") return;
     event.preventDefault();
+    const errors: PersonaFieldErrors = {};
+    for (const field of PERSONA_FIELDS) {
+      const messages = submission.error?.[field];
+      if (messages?.length) errors[field] = messages;
+    }
     const failed = mode === "draft" ? WIZARD_TOASTS.draftFailed : WIZARD_TOASTS.createFailed;
-    show({ step: firstStepWithError(result.errors), values, errors: result.errors, toast: { type: "error", ...failed } });
+    show({ step: firstStepWithError(errors), values, errors, toast: { type: "error", ...failed } });
   };
 
   // The backstory comes from the JSON API, so a failure (even of the network) is a toast
@@ -212,15 +251,15 @@ export function PersonaWizard({
 
   const current = STEPS[step - 1]!;
   const visible = new Set<PersonaField>(stepFields(step));
-  const errorFor = (field: PersonaField) => errors?.[field];
-  const hasErrors = PERSONA_FIELDS.some((field) => errors?.[field]?.length);
+  const errorFor = (field: PersonaField) => fields[field].errors;
+  const hasErrors = PERSONA_FIELDS.some((field) => fields[field].errors?.length);
 
   return (
     <div className="space-y-6">
       <ActionToast toast={answer?.toast} />
       <StepIndicator step={step} />
 
-      <Form ref={formRef} method="post" id={formId} noValidate className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <Form ref={formRef} method="post" {...getFormProps(form)} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         {/* Enter in a text field means Continue, never Back or Auto-fill. */}
         <button type="submit" name="intent" value="continue" tabIndex={-1} aria-hidden="true" className="sr-only" onClick={local("continue")}>
           {WIZARD_TEXT.continue}
@@ -392,6 +431,7 @@ function BasicInfoStep({
           <input
             id={`${id}-name`}
             name="name"
+            onBlur={keepSubmitInPlace}
             autoComplete="off"
             maxLength={noScriptLimit(PERSONA_LIMITS.nameMax)}
             value={values.name}
@@ -411,6 +451,7 @@ function BasicInfoStep({
           <select
             id={`${id}-type`}
             name="type"
+            onBlur={keepSubmitInPlace}
             value={values.type}
             onChange={(e) => update({ type: e.target.value })}
             aria-invalid={err("type")}
@@ -460,6 +501,7 @@ function BasicInfoStep({
           <select
             id={`${id}-age`}
             name="ageRange"
+            onBlur={keepSubmitInPlace}
             value={values.ageRange}
             onChange={(e) => update({ ageRange: e.target.value })}
             aria-invalid={err("ageRange")}
@@ -494,10 +536,13 @@ function BasicInfoStep({
                 value={interest}
                 checked={values.interests.includes(interest)}
                 aria-invalid={err("interests")}
-                onChange={() => {
+                onChange={(event) => {
                   const result = toggleInterest(values.interests, interest);
-                  if (result.refused) toast({ type: "error", ...MAX_INTERESTS_TOAST });
-                  else update({ interests: result.selected });
+                  if (result.refused) {
+                    // The box stays unticked, and the form (and its checks) never sees the fourth.
+                    event.preventDefault();
+                    toast({ type: "error", ...MAX_INTERESTS_TOAST });
+                  } else update({ interests: result.selected });
                 }}
                 className="h-4 w-4 accent-brand-700"
               />
@@ -520,6 +565,7 @@ function BasicInfoStep({
         <textarea
           id={`${id}-description`}
           name="description"
+          onBlur={keepSubmitInPlace}
           rows={3}
           maxLength={noScriptLimit(PERSONA_LIMITS.descriptionMax)}
           value={values.description}
@@ -642,6 +688,7 @@ function BackstoryStep({
         <textarea
           id={`${id}-backstory`}
           name="backstory"
+          onBlur={keepSubmitInPlace}
           rows={14}
           maxLength={noScriptLimit(PERSONA_LIMITS.backstoryMax)}
           value={values.backstory}

@@ -15,7 +15,15 @@ import { EMPTY_PERSONA_FORM, localWizardMove, toFormValues, WIZARD_TOASTS, type 
 import { PRODUCT_NAME } from "~/domain/site";
 import { httpError } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
-import { readWizardPost, saveFailure, wizardAnswer, wizardMove, type WizardAnswer } from "~/services/persona-wizard.server";
+import {
+  invalidSave,
+  parseWizardSave,
+  readWizardPost,
+  saveFailure,
+  wizardAnswer,
+  wizardMove,
+  type WizardAnswer,
+} from "~/services/persona-wizard.server";
 import { completeDraft, createPersona, getPersona, saveDraft, updateDraft, usage } from "~/services/personas.server";
 import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
@@ -54,6 +62,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return wizardAnswer(ctx, next, next.errors ? 400 : 200);
   }
   if (intent !== "create" && intent !== "save-draft") return httpError(400, "Unknown wizard action.");
+  const failed = creating ? WIZARD_TOASTS.createFailed : WIZARD_TOASTS.draftFailed;
+  const submission = parseWizardSave(post, creating ? "create" : "draft");
+  if (submission.status !== "success") return invalidSave(ctx, post, submission, failed);
   try {
     const persona = creating
       ? await (personaId ? completeDraft(user, personaId, raw) : createPersona(user, raw))
@@ -61,7 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const toast = creating ? WIZARD_TOASTS.created : WIZARD_TOASTS.draftSaved;
     return redirectWithToast(`/persona/${persona.id}`, { type: "success", ...toast }, { headers: responseHeaders(ctx) });
   } catch (error) {
-    return saveFailure(ctx, post, error, creating ? WIZARD_TOASTS.createFailed : WIZARD_TOASTS.draftFailed);
+    // The plan's limit, or a rule only the database can check.
+    return saveFailure(ctx, post, error, failed);
   }
 }
 

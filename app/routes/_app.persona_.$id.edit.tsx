@@ -12,7 +12,7 @@ import { PRODUCT_NAME } from "~/domain/site";
 import { httpError } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { editedAsDraft, updatePersona } from "~/services/persona-library.server";
-import { readWizardPost, saveFailure, wizardMove } from "~/services/persona-wizard.server";
+import { invalidSave, parseWizardSave, readWizardPost, saveFailure, wizardMove } from "~/services/persona-wizard.server";
 import { getPersona } from "~/services/personas.server";
 import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
@@ -38,8 +38,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const moved = await wizardMove(user, ctx, post);
   if (moved) return moved;
   if (post.intent !== "save") return httpError(400, "Unknown wizard action.");
+  const current = await orNotFound(ctx, () => getPersona(user, params.id ?? ""));
+  // A draft (or an archived draft) is saved under the draft rules, anything else as a complete persona.
+  const submission = parseWizardSave(post, editedAsDraft(current) ? "draft" : "create");
+  if (submission.status !== "success") return invalidSave(ctx, post, submission, WIZARD_TOASTS.editFailed);
   try {
-    const persona = await orNotFound(ctx, () => updatePersona(user, params.id ?? "", post.raw));
+    const persona = await orNotFound(ctx, () => updatePersona(user, current.id, post.raw));
     return redirectWithToast(`/persona/${persona.id}`, { type: "success", ...WIZARD_TOASTS.edited }, { headers: responseHeaders(ctx) });
   } catch (error) {
     return saveFailure(ctx, post, error, WIZARD_TOASTS.editFailed);

@@ -1,20 +1,27 @@
 // The wizard's server side, shared by /create-persona and /persona/{id}/edit: reading the
 // posted form, and the moves that do not store anything (Back, Continue, Auto-fill,
 // Auto-select, Generate Backstory). Without JavaScript every one of them is a form post;
-// with JavaScript only the backstory comes from the server (through the JSON API).
+// with JavaScript only the backstory comes from the server (through the JSON API). Saving
+// parses the post with the persona form's schema (conform's parseWithZod), as the page does.
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 
 import {
+  draftSchema,
   firstStepWithError,
   STORING_INTENTS,
   localWizardMove,
   MISSING_INFORMATION,
   parseStep,
   parseWizardIntent,
+  PERSONA_FIELDS,
   personaFormValues,
+  personaSchema,
   toFormValues,
   WIZARD_TOASTS,
   type PersonaField,
+  type PersonaFieldErrors,
   type WizardAnswer,
   type WizardIntent,
   type WizardState,
@@ -34,6 +41,7 @@ export interface WizardPost {
   raw: Record<PersonaField, unknown>;
   state: WizardState;
   personaId: string | null;
+  formData: FormData;
 }
 
 /** The posted wizard form: which button, which step, every field, and the draft it continues. */
@@ -59,6 +67,7 @@ export async function readWizardPost(request: Request): Promise<WizardPost> {
     raw,
     state: { step: parseStep(formData.get("step")), values, errors: null, toast },
     personaId: String(formData.get("personaId") ?? "") || null,
+    formData,
   };
 }
 
@@ -105,6 +114,31 @@ export async function wizardMove(user: CurrentUser, ctx: RequestContext, post: W
     default:
       return null;
   }
+}
+
+/** A save's post, parsed with the rules it is stored under: a complete persona, or a draft. */
+export function parseWizardSave(post: WizardPost, rules: "create" | "draft") {
+  return parseWithZod(post.formData, { schema: rules === "draft" ? draftSchema : personaSchema });
+}
+
+/** A save the schema refused: 400 with its field errors on the earliest step showing one, and the failure toast. */
+export function invalidSave(
+  ctx: RequestContext,
+  post: WizardPost,
+  submission: Submission<unknown>,
+  failed: { title: string; description: string },
+) {
+  const errors: PersonaFieldErrors = {};
+  for (const [name, messages] of Object.entries(submission.reply().error ?? {})) {
+    // Every persona rule names its field; anything else lands on the name, as validatePersona does.
+    const field = (PERSONA_FIELDS as readonly string[]).includes(name) ? (name as PersonaField) : "name";
+    if (messages?.length) errors[field] = [...(errors[field] ?? []), ...messages];
+  }
+  return wizardAnswer(
+    ctx,
+    { ...post.state, step: firstStepWithError(errors), errors, toast: { type: "error", title: failed.title, description: failed.description } },
+    400,
+  );
 }
 
 /** A refused save: the field errors on the earliest step showing one, and the failure toast. */
