@@ -4,21 +4,24 @@
 // confirmation page. With JavaScript the same forms are enhanced: the reply streams into its
 // bubble from the JSON API (server-sent events), the input is disabled while a reply is pending,
 // Enter sends (Shift+Enter makes a new line), Clear asks in a dialog, and a failure puts the
-// text back into the input with the 'Failed to get a response' toast.
+// text back into the input with the 'Failed to get a response' toast. The message form is
+// conform's: the message schema checks it on send (and again as the creator corrects it), and
+// the action's refusal without JavaScript arrives as its last result.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import {
-  CHAT_MESSAGES,
   CHAT_TEXT,
   CHAT_TOASTS,
   chatAvailability,
-  checkChatMessage,
   messageCount,
   NEWEST_ANCHOR,
   type ChatMessageView,
 } from "~/domain/chat";
+import { chatMessageSchema } from "~/domain/chat-form";
 import { PERSONA_LIMITS } from "~/domain/persona";
 
 import { ActionToast, useToast } from "./toaster";
@@ -33,7 +36,7 @@ export interface ChatPanelProps {
   /** null while the conversation loads (client navigation to the tab). */
   chat: { messages: ChatMessageView[]; formKey: string; historyFailed: boolean } | null;
   /** A refused send without JavaScript: the message and why. */
-  failed?: { message: string; error: string } | null;
+  failed?: { message: string; error: string; result?: SubmissionResult<string[]> | null } | null;
 }
 
 function useLocalTime(iso: string): string {
@@ -142,12 +145,26 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
   const [pending, setPending] = useState(false);
   const [streamed, setStreamed] = useState<string | null>(null);
   const [input, setInput] = useState(failed?.message ?? "");
-  const [error, setError] = useState<string | null>(failed?.error ?? null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const refocus = useRef(false);
   const ids = { title: useId(), hint: useId(), error: useId() };
+  const [form, fields] = useForm({
+    id: `${ids.title}-message`,
+    lastResult: failed?.result ?? undefined,
+    constraint: getZodConstraint(chatMessageSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: chatMessageSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (pending || submission?.status !== "success") return;
+      setInput("");
+      void streamReply(`/api/personas/${persona.id}/chat`, { message: submission.value.message }, false);
+    },
+  });
+  const error = fields.message.errors?.[0] ?? null;
 
   // The loader's conversation is the truth whenever no reply is on its way.
   useEffect(() => {
@@ -156,7 +173,6 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
 
   useEffect(() => {
     setInput(failed?.message ?? "");
-    setError(failed?.error ?? null);
   }, [failed]);
 
   useLayoutEffect(() => {
@@ -218,20 +234,6 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
       const description = failure instanceof ChatFailure ? failure.message : CHAT_TOASTS.sendFailed.description;
       toast({ type: "error", title: CHAT_TOASTS.sendFailed.title, description });
     }
-  }
-
-  function onSend(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const checked = checkChatMessage(input);
-    if (!checked.ok) {
-      // Nothing is sent for an empty message; other problems are said next to the input.
-      setError(checked.error === CHAT_MESSAGES.empty ? null : checked.error);
-      return;
-    }
-    setError(null);
-    setInput("");
-    void streamReply(`/api/personas/${persona.id}/chat`, { message: checked.message }, false);
   }
 
   function onRegenerate(event: React.FormEvent<HTMLFormElement>) {
@@ -318,13 +320,7 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
       {availability === "archived" ? <p className="border-t border-slate-200 px-4 py-3 text-slate-700">{CHAT_TEXT.archivedNote}</p> : null}
 
       {open ? (
-        <form
-          ref={formRef}
-          method="post"
-          action={action}
-          onSubmit={hydrated ? onSend : undefined}
-          className="border-t border-slate-200 px-4 py-3"
-        >
+        <form ref={formRef} method="post" action={action} {...getFormProps(form)} className="border-t border-slate-200 px-4 py-3">
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="key" value={chat?.formKey ?? ""} />
           <div className="flex items-end gap-2">
@@ -334,21 +330,19 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
             <textarea
               ref={inputRef}
               id={`${ids.title}-input`}
-              name="message"
+              name={fields.message.name}
               rows={2}
               placeholder={CHAT_TEXT.placeholder}
               // Browser limits only without JavaScript; with it the same rules are checked on send.
               required={!hydrated}
               maxLength={hydrated ? undefined : PERSONA_LIMITS.chatMessageMax}
               value={input}
-              onChange={(e) => {
-                setInput(e.target.value);
-                if (error) setError(null);
-              }}
+              onChange={(e) => setInput(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
                   e.preventDefault();
-                  formRef.current?.requestSubmit();
+                  // Nothing is sent for an empty message, and nothing is said either.
+                  if (input.trim() !== "") formRef.current?.requestSubmit();
                 }
               }}
               disabled={inputDisabled}

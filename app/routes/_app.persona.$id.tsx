@@ -9,6 +9,7 @@
 // image box without JavaScript: saving the image style and starting reference image generation
 // (then the page refreshes itself while it runs; ?image=started turns into the complete or
 // failed toast once it is over).
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -27,6 +28,7 @@ import { GENDER_LABELS, PERSONA_PAGE_TEXT, relativeTime, reviewFallbacks, status
 import { downloadItems, personaExtended } from "~/services/persona-export.server";
 import { PRODUCT_NAME } from "~/domain/site";
 import { CHAT_TEXT, CHAT_TOASTS, chatHref, personaTab, type PersonaTab } from "~/domain/chat";
+import { chatMessageSchema } from "~/domain/chat-form";
 import { httpError, readFormData } from "~/infra/http.server";
 import { describeError } from "~/infra/log.server";
 import { redirectWithToast } from "~/infra/toast.server";
@@ -96,6 +98,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "image-style" || intent === "generate-images") return imageAction(user, id, intent, formData, headers);
   if (intent !== "send" && intent !== "regenerate") return httpError(400, "Unknown chat action.");
   const message = formData.get("message");
+  // The message form's schema first (what the panel checks with JavaScript): a refused message stays in the input.
+  const submission = intent === "send" ? parseWithZod(formData, { schema: chatMessageSchema }) : null;
+  if (submission && submission.status !== "success") {
+    const result = submission.reply();
+    const chatFailed = { message: typeof message === "string" ? message : "", error: result.error?.message?.[0] ?? "", toast: null, result };
+    return data({ chatFailed }, { status: 400, headers });
+  }
   // No abort on the request's signal here: a browser that cancels the first post of a double
   // submit would otherwise leave that message unanswered; the second post waits for its reply.
   try {
@@ -117,6 +126,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         chatFailed: {
           message: intent === "send" && typeof message === "string" ? message : "",
           error: error.status === 400 ? error.message : "",
+          result: submission?.reply({ fieldErrors: error.status === 400 ? { message: [error.message] } : {} }) ?? null,
           toast: error.status === 400 ? null : { type: "error" as const, title: CHAT_TOASTS.sendFailed.title, description: text },
         },
       },
