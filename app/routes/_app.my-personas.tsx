@@ -1,7 +1,10 @@
 // /my-personas (docs/product.md, Library): the library. Tabs, search and sort live in the URL and are a GET
 // form, so they work without JavaScript; with JavaScript the list follows the search as the
 // creator types. The database filters, sorts and pages. Cards archive, restore and delete
-// through form posts that come back here with a toast.
+// through form posts that come back here with a toast; a character card is imported through
+// a conform form checked with its schema, here and in the action.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
@@ -11,12 +14,13 @@ import { CreatePersonaButton } from "~/components/create-gate";
 import { PersonaCard } from "~/components/persona-card";
 import { ActionToast } from "~/components/toaster";
 import { SparklesIcon, UploadIcon, UserIcon } from "~/components/ui/icons";
+import { cardImportSchema } from "~/domain/card-import";
 import { LIST_SORTS, LIST_TABS, LIST_TEXT, listHref, parseListQuery, type ListQuery } from "~/domain/persona-list";
 import { PRODUCT_NAME } from "~/domain/site";
 import { httpError, readFormData } from "~/infra/http.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { AccountError } from "~/services/accounts.server";
-import { importCardFile, IMPORT_TOASTS, MAX_CARD_FORM_BYTES, uploadedCardBytes } from "~/services/persona-export.server";
+import { importCardFile, IMPORT_TOASTS, MAX_CARD_FORM_BYTES } from "~/services/persona-export.server";
 import { cardPersona, listPersonas } from "~/services/persona-library.server";
 import { requireUser, responseHeaders } from "~/services/session.server";
 
@@ -43,18 +47,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
   const form = await readFormData(request, MAX_CARD_FORM_BYTES);
   if (form.get("intent") !== "import") return httpError(400, "Unknown action.");
+  const submission = parseWithZod(form, { schema: cardImportSchema });
+  const failed = (status: number, message: string, headers = responseHeaders(ctx)) =>
+    data(
+      {
+        result: submission.reply({ fieldErrors: { file: [message] } }),
+        toast: { type: "error" as const, title: IMPORT_TOASTS.failed.title, description: message },
+      },
+      { status, headers },
+    );
+  if (submission.status !== "success") return failed(400, submission.error?.file?.[0] ?? IMPORT_TOASTS.failed.title);
   try {
-    const persona = await importCardFile(user, await uploadedCardBytes(form.get("file")));
+    const persona = await importCardFile(user, new Uint8Array(await submission.value.file.arrayBuffer()));
     const toast = persona.status === "in_progress" ? IMPORT_TOASTS.importedDraft : IMPORT_TOASTS.imported;
     return redirectWithToast(`/persona/${persona.id}`, { type: "success", ...toast }, { headers: responseHeaders(ctx) });
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
     const headers = responseHeaders(ctx);
     if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
-    return data(
-      { importError: error.message, toast: { type: "error" as const, title: IMPORT_TOASTS.failed.title, description: error.message } },
-      { status: error.status, headers },
-    );
+    // What the file holds (not a card, too large, over the hourly quota or the plan) is said beside it.
+    return failed(error.status, error.message, headers);
   }
 }
 
@@ -102,7 +114,7 @@ export default function MyPersonas() {
       </div>
 
       <ActionToast toast={actionData?.toast} />
-      <ImportCard error={actionData?.importError} />
+      <ImportCard lastResult={actionData?.result} />
 
       <nav aria-label="Persona tabs" className="border-b border-slate-200">
         <ul className="-mb-px flex gap-6">
@@ -246,14 +258,23 @@ function Pagination({ query, pageCount }: { query: ListQuery; pageCount: number 
   );
 }
 
-function ImportCard({ error }: { error?: string }) {
+function ImportCard({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const id = useId();
+  const [form, fields] = useForm({
+    id: `${id}-import`,
+    lastResult,
+    constraint: getZodConstraint(cardImportSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: cardImportSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const error = fields.file.errors?.[0];
   const navigation = useNavigation();
   const importing = navigation.state === "submitting" && navigation.formData?.get("intent") === "import";
   return (
     <details className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" open={error ? true : undefined}>
       <summary className="cursor-pointer font-semibold text-slate-900">Import a Character Card</summary>
-      <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
         <input type="hidden" name="intent" value="import" />
         <div className="flex-1">
           <label htmlFor={`${id}-file`} className="mb-1 block text-sm font-medium text-slate-800">
@@ -262,7 +283,7 @@ function ImportCard({ error }: { error?: string }) {
           <input
             id={`${id}-file`}
             type="file"
-            name="file"
+            name={fields.file.name}
             accept=".png,.json,image/png,application/json"
             required
             aria-invalid={error ? true : undefined}

@@ -3,6 +3,7 @@
 // Card V3 as JSON or as a PNG (the persona's portrait with the card in `ccv3` and a V2 copy in
 // `chara`). Imports: a V2 or V3 card as JSON or PNG becomes a new persona, subject to the
 // Free plan's limit, keeping what the persona does not model for the next export.
+import { CARD_IMPORT_MESSAGES } from "~/domain/card-import";
 import { cardJson, parseCard, parseCardMeta, parseExtendedProfile, toCardV2, toCardV3 } from "~/domain/character-card";
 import {
   contentDisposition,
@@ -144,7 +145,7 @@ export { imageFileName };
 export const MAX_CARD_BYTES = 8 * 1024 * 1024;
 
 export const IMPORT_MESSAGES = {
-  empty: "Choose a character card file (.png or .json) to import.",
+  empty: CARD_IMPORT_MESSAGES.empty,
   tooLarge: `This file is too large. A character card can be at most ${MAX_CARD_BYTES / 1024 / 1024} MB.`,
   notJson: "This file is neither a PNG character card nor valid JSON.",
   notUtf8: "This JSON file is not valid UTF-8 text.",
