@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
 
 import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { renderToString } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "./components/nonce";
 import { closeDatabase, databaseMemory, releaseIdleDatabase } from "./infra/db.server";
 import { authorizationRefusal, commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/http-guards.server";
 import { imageStorage } from "./infra/image-storage.server";
+import { withoutNulBytes } from "./infra/document.server";
 import { describeError, redactedUrl } from "./infra/log.server";
 import { cachedPage, publicPageKey, storePage } from "./infra/page-cache.server";
 import { startServer } from "./infra/startup.server";
@@ -73,12 +75,10 @@ export default function handleRequest(
 }
 
 /**
- * Renders the whole document with React's renderToString, then answers it in one piece; a
- * cacheable public page is kept for the next anonymous visitor. No page streams (no deferred
- * data, no Suspense), so a stream gained nothing; React's string renderer joins strings, where
- * its Node stream copies each piece into a byte buffer (React 18's stream writer also left NUL
- * bytes where a multi-byte character met the end of that buffer). A render error throws, and
- * Remix renders the error boundary instead.
+ * Renders the whole document with React's renderToPipeableStream (Remix's single fetch streams
+ * the loaders' data through it), waits until everything is ready, then answers it in one piece; a
+ * cacheable public page is kept for the next anonymous visitor. No page defers data, so
+ * streaming the document itself gained nothing.
  */
 function renderComplete(
   request: Request,
@@ -87,17 +87,48 @@ function renderComplete(
   remixContext: EntryContext,
   cacheKey: string | null,
   nonce: string,
-): Response {
-  const markup = renderToString(
-    <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
-  );
-  const html = `<!DOCTYPE html>${markup}`;
-  const contentType = "text/html; charset=utf-8";
-  if (cacheKey && status === 200) storePage(cacheKey, { body: html.replaceAll(nonce, NONCE_MARK), contentType });
-  headers.set("Content-Type", contentType);
-  return new Response(html, { status, headers });
+): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    // No 'close' after 'finish': React would answer it by ending the stream a second time, and
+    // Node builds an error (with its stack) for that on every document.
+    const sink = new Writable({
+      emitClose: false,
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    let timer: NodeJS.Timeout | undefined;
+    sink.on("finish", () => {
+      clearTimeout(timer);
+      const body = withoutNulBytes(Buffer.concat(chunks));
+      const contentType = "text/html; charset=utf-8";
+      if (cacheKey && status === 200) storePage(cacheKey, { body: body.toString("utf8").replaceAll(nonce, NONCE_MARK), contentType });
+      headers.set("Content-Type", contentType);
+      resolve(new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status, headers }));
+    });
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          console.error(`[server] render ${new URL(request.url).pathname}: ${describeError(error)}`);
+        },
+      },
+    );
+    timer = setTimeout(abort, streamTimeout + 1_000);
+  });
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
