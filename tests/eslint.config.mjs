@@ -77,6 +77,8 @@ export default tseslint.config(
       "no-undef": "off",
       // The validators match control characters on purpose, to refuse them.
       "no-control-regex": "off",
+      // A callback may read a variable assigned just after it is created (a timer set once the stream exists).
+      "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
     },
   },
   {

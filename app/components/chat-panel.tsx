@@ -39,11 +39,13 @@ export interface ChatPanelProps {
   failed?: { message: string; error: string; result?: SubmissionResult<string[]> | null } | null;
 }
 
+function localTime(iso: string, zone?: string): string {
+  return new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", ...(zone ? { timeZone: zone } : {}) });
+}
+
 function useLocalTime(iso: string): string {
-  const format = (zone?: string) =>
-    new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", ...(zone ? { timeZone: zone } : {}) });
-  const [text, setText] = useState(() => format("UTC"));
-  useEffect(() => setText(format()), [iso]);
+  const [text, setText] = useState(() => localTime(iso, "UTC"));
+  useEffect(() => setText(localTime(iso)), [iso]);
   return text;
 }
 
@@ -167,8 +169,11 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
   const error = fields.message.errors?.[0] ?? null;
 
   // The loader's conversation is the truth whenever no reply is on its way.
+  // Only a new conversation from the loader replaces the shown one: the end of a reply (pending
+  // turning false) must not bring back the loader's older copy.
   useEffect(() => {
     if (stored && !pending) setMessages(stored);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stored]);
 
   useEffect(() => {

@@ -7,7 +7,6 @@ import * as z from "zod";
 import {
   AGE_RANGES,
   GENDERS,
-  INTERESTS,
   PERSONA_LIMITS,
   PERSONA_TYPE_LABELS,
   PERSONA_TYPES,

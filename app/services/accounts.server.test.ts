@@ -13,7 +13,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-accounts-"));
 process.env.APP_URL = "http://app.test";
 
 const { installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withAuthTables, withServiceRole, withUser } = await import("~/infra/db.server");
+const { closeDatabase, withAuthTables, withUser } = await import("~/infra/db.server");
 const { KEPT_READS, isKept } = await import("~/infra/kept-reads.server");
 const { useMailer } = await import("~/infra/mail.server");
 const { LIMITS, resetRateLimits } = await import("~/infra/rate-limit.server");
