@@ -6,13 +6,13 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "./components/nonce";
-import { closeDatabase, databaseMemory, releaseIdleDatabase } from "./infra/db.server";
-import { authorizationRefusal, commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/http-guards.server";
-import { imageStorage } from "./infra/image-storage.server";
-import { withoutNulBytes } from "./infra/document.server";
-import { describeError, redactedUrl } from "./infra/log.server";
-import { cachedPage, publicPageKey, storePage } from "./infra/page-cache.server";
-import { startServer } from "./infra/startup.server";
+import { closeDatabase, databaseMemory, releaseIdleDatabase } from "./infra/db/db.server";
+import { authorizationRefusal, commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/web/http-guards.server";
+import { imageStorage } from "./infra/storage/image-storage.server";
+import { withoutNulBytes } from "./infra/web/document.server";
+import { describeError, redactedUrl } from "./infra/web/log.server";
+import { cachedPage, publicPageKey, storePage } from "./infra/web/page-cache.server";
+import { startServer } from "./infra/setup/startup.server";
 import { recoverImageJobs } from "./services/images.server";
 
 // Configuration, DATA_DIR and the database (with migrations) are checked once, before the

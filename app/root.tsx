@@ -7,7 +7,7 @@ import { useNonce } from "~/components/nonce";
 import { PublicLayout } from "~/components/public-layout";
 import { ToastProvider } from "~/components/toaster";
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from "~/domain/site";
-import { getToast } from "~/infra/toast.server";
+import { getToast } from "~/infra/web/toast.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [

@@ -9,8 +9,8 @@
 // DATA_DIR). A creator with a Stripe subscription gets the plan Stripe says at its next webhook.
 import { isPremium } from "~/domain/account";
 import { DataDirInUseError } from "~/infra/db/client.server";
-import { closeDatabase, database } from "~/infra/db.server";
-import { EnvError, getEnv } from "~/infra/env.server";
+import { closeDatabase, database } from "~/infra/db/db.server";
+import { EnvError, getEnv } from "~/infra/setup/env.server";
 import { setPlanByHand, type HandPlan } from "~/services/billing.server";
 
 const USAGE = "usage: npm run plan -- <email> premium|free";

@@ -1,7 +1,8 @@
 // ESLint for the whole repository (`npm run lint`, part of `npm test`): TypeScript's and React's
 // usual rules, plus the architecture's boundaries as import rules:
-// - routes → services → infra / domain: services and infra never import a route, infra never
-//   imports a service, components never import server code;
+// - routes → services → infra / domain: routes reach the adapters only through services,
+//   services and infra never import a route, infra never imports a service, components never
+//   import server code;
 // - domain is pure and isomorphic: no server module, no Node built-in;
 // - only a dependency's public entry points: no dist/, lib/, cjs/, esm/ or src/ paths.
 import js from "@eslint/js";
@@ -104,6 +105,18 @@ export default tseslint.config(
     files: ["app/infra/**/*.{ts,tsx}"],
     ignores: ["app/infra/**/*.test.{ts,tsx}"],
     rules: { "no-restricted-imports": restrict(privateDependencyPaths, routes, services, { group: ["~/components/*"], message: "infra/ renders no UI." }) },
+  },
+  {
+    // Routes reach the adapters (database, sign-in, AI, storage, mail, payments) only through
+    // services; the web plumbing (infra/web), the setup (infra/setup) and domain/ they may use.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["app/routes/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": restrict(privateDependencyPaths, routes, {
+        group: ["~/infra/db/*", "~/infra/auth/*", "~/infra/ai/*", "~/infra/storage/*", "~/infra/mail/*", "~/infra/payments/*", "~/infra/formats/*"],
+        message: "Routes call services, which use the adapters (routes → services → infra).",
+      }),
+    },
   },
   {
     files: ["app/services/**/*.{ts,tsx}"],

@@ -13,8 +13,8 @@ import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { PersonaWizard } from "~/components/persona-wizard";
 import { EMPTY_PERSONA_FORM, localWizardMove, toFormValues, WIZARD_TOASTS, type WizardState } from "~/domain/persona-form";
 import { PRODUCT_NAME } from "~/domain/site";
-import { httpError } from "~/infra/http.server";
-import { redirectWithToast } from "~/infra/toast.server";
+import { httpError } from "~/infra/web/http.server";
+import { redirectWithToast } from "~/infra/web/toast.server";
 import {
   invalidSave,
   parseWizardSave,

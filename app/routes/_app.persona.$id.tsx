@@ -29,9 +29,9 @@ import { downloadItems, personaExtended } from "~/services/persona-export.server
 import { PRODUCT_NAME } from "~/domain/site";
 import { CHAT_TEXT, CHAT_TOASTS, chatHref, personaTab, type PersonaTab } from "~/domain/chat";
 import { chatMessageSchema } from "~/domain/chat-form";
-import { httpError, readFormData } from "~/infra/http.server";
-import { describeError } from "~/infra/log.server";
-import { redirectWithToast } from "~/infra/toast.server";
+import { httpError, readFormData } from "~/infra/web/http.server";
+import { describeError } from "~/infra/web/log.server";
+import { redirectWithToast } from "~/infra/web/toast.server";
 import { AccountError, type CurrentUser } from "~/services/accounts.server";
 import { imageSources, setImageStyle, startImageGeneration } from "~/services/images.server";
 import { personaPageState } from "~/services/personas.server";

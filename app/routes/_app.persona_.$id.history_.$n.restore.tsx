@@ -9,7 +9,7 @@ import { exactTime, HistoryErrorBoundary } from "~/components/persona-history";
 import { RestoreIcon } from "~/components/ui/icons";
 import { HISTORY_MESSAGES, HISTORY_TEXT, HISTORY_TOASTS, parseVersionNumber } from "~/domain/persona-history";
 import { PRODUCT_NAME } from "~/domain/site";
-import { redirectWithToast } from "~/infra/toast.server";
+import { redirectWithToast } from "~/infra/web/toast.server";
 import { AccountError } from "~/services/accounts.server";
 import { currentVersion, getVersion, orHistoryNotFound, restoreVersion } from "~/services/persona-history.server";
 import { requireUser, responseHeaders } from "~/services/session.server";

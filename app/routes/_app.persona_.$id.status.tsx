@@ -4,8 +4,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { ARCHIVE_TOASTS } from "~/domain/persona-list";
 import { safeRedirect } from "~/domain/redirect";
-import { httpError, readFormData } from "~/infra/http.server";
-import { redirectWithToast } from "~/infra/toast.server";
+import { httpError, readFormData } from "~/infra/web/http.server";
+import { redirectWithToast } from "~/infra/web/toast.server";
 import { AccountError } from "~/services/accounts.server";
 import { archivePersona, restorePersona } from "~/services/persona-library.server";
 import { requireUser, responseHeaders } from "~/services/session.server";

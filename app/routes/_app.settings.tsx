@@ -26,8 +26,8 @@ import {
   SETTINGS_FAILURES,
 } from "~/domain/account-forms";
 import { PRODUCT_NAME } from "~/domain/site";
-import { httpError, readFormData } from "~/infra/http.server";
-import { redirectWithToast, toastCookie } from "~/infra/toast.server";
+import { httpError, readFormData } from "~/infra/web/http.server";
+import { redirectWithToast, toastCookie } from "~/infra/web/toast.server";
 import {
   changePassword,
   deleteAccount,

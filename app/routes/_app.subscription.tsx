@@ -22,8 +22,8 @@ import {
   SUBSCRIPTION_PATH,
   SUBSCRIPTION_TOASTS,
 } from "~/domain/subscription";
-import { httpError, readFormData } from "~/infra/http.server";
-import { redirectWithToast } from "~/infra/toast.server";
+import { httpError, readFormData } from "~/infra/web/http.server";
+import { redirectWithToast } from "~/infra/web/toast.server";
 import { AccountError } from "~/services/accounts.server";
 import { billingConfigured, creatorPlan, openPortal, startCheckout } from "~/services/billing.server";
 import { requireUser, responseHeaders } from "~/services/session.server";

@@ -6,13 +6,12 @@ import { PublicLayout } from "~/components/public-layout";
 import { BookIcon, ChatIcon, DownloadIcon, ImageIcon, SparklesIcon, UserIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/domain/site";
 import { AuthCard } from "~/components/auth-layout";
-import { auth } from "~/infra/auth.server";
-import { navigationFromAnotherSite } from "~/infra/http-guards.server";
-import { readFormData } from "~/infra/http.server";
-import { redirectWithToast } from "~/infra/toast.server";
-import { requestContext } from "~/services/accounts.server";
+import { navigationFromAnotherSite } from "~/infra/web/http-guards.server";
+import { readFormData } from "~/infra/web/http.server";
+import { redirectWithToast } from "~/infra/web/toast.server";
+import { requestContext, signInLinkUser } from "~/services/accounts.server";
 import { optionalUser, redirectSignedIn, responseHeaders } from "~/services/session.server";
-import type { PublicPageHandle } from "~/infra/page-cache.server";
+import type { PublicPageHandle } from "~/infra/web/page-cache.server";
 
 export const handle: PublicPageHandle = { publicPage: true };
 
@@ -38,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (token !== null) {
     if (navigationFromAnotherSite(request)) return redirectWithToast("/", LINK_TOASTS.fromAnotherSite);
     const ctx = requestContext(request, context);
-    const linked = await linkUser(ctx, token);
+    const linked = await signInLinkUser(ctx, token);
     if (!linked) return redirectWithToast("/login", { type: "error", ...LINK_TOASTS.invalid });
     const { user } = await optionalUser(request, context);
     if (!user) return redirectSignedIn(ctx, { accessToken: token }, "/dashboard");
@@ -58,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const token = form.get("token");
   const ctx = requestContext(request, context);
-  const linked = typeof token === "string" ? await linkUser(ctx, token) : null;
+  const linked = typeof token === "string" ? await signInLinkUser(ctx, token) : null;
   if (!linked || typeof token !== "string") return redirectWithToast("/login", { type: "error", ...LINK_TOASTS.invalid });
   return redirectSignedIn(ctx, { accessToken: token }, "/dashboard");
 }
@@ -71,10 +70,6 @@ const LINK_TOASTS = {
     description: "A sign-in link opened from another site is never used. Sign in here, or open the link from your address bar.",
   },
 } as const;
-
-function linkUser(ctx: ReturnType<typeof requestContext>, token: string) {
-  return token.length > 0 && token.length <= 4096 ? auth().getUser(ctx, token) : Promise.resolve(null);
-}
 
 const features = [
   {

@@ -15,14 +15,14 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-sign-in-limits-"));
 process.env.APP_URL = "http://app.test";
 
 const { installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withAuthTables } = await import("~/infra/db.server");
-const { useMailer } = await import("~/infra/mail.server");
-const { LIMITS, resetRateLimits } = await import("~/infra/rate-limit.server");
+const { closeDatabase, withAuthTables } = await import("~/infra/db/db.server");
+const { useMailer } = await import("~/infra/mail/mail.server");
+const { LIMITS, resetRateLimits } = await import("~/infra/web/rate-limit.server");
 const { register, requestContext, verifyEmail } = await import("~/services/accounts.server");
 const login = await import("./login");
 const apiLogin = await import("./api.auth.login");
 const settings = await import("./_app.settings");
-const { crossSiteRefusal } = await import("~/infra/http-guards.server");
+const { crossSiteRefusal } = await import("~/infra/web/http-guards.server");
 
 const outbox: { to: string; text: string }[] = [];
 const password = "Forge!pass1";

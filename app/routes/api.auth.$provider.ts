@@ -2,17 +2,16 @@
 // Auth's providers in Supabase mode, the OAUTH_* providers on the embedded auth (ADR 011).
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { auth, oauthProviders } from "~/infra/auth.server";
-import { getEnv } from "~/infra/env.server";
-import { readFormData } from "~/infra/http.server";
-import { rememberReturnTo } from "~/infra/oauth-return.server";
-import { requestContext } from "~/services/accounts.server";
+import { getEnv } from "~/infra/setup/env.server";
+import { readFormData } from "~/infra/web/http.server";
+import { rememberReturnTo } from "~/infra/web/oauth-return.server";
+import { requestContext, signInProviders, startProviderSignIn } from "~/services/accounts.server";
 import { assertMethod } from "~/services/api.server";
 import { responseHeaders } from "~/services/session.server";
-import { redirectWithToast } from "~/infra/toast.server";
+import { redirectWithToast } from "~/infra/web/toast.server";
 
 async function start(request: Request, provider: string | undefined, context: { clientAddress?: string }) {
-  if (!provider || !oauthProviders().some((p) => p.id === provider)) {
+  if (!provider || !signInProviders().some((p) => p.id === provider)) {
     throw Response.json({ message: "This sign-in provider is not available." }, { status: 404 });
   }
   const ctx = requestContext(request, context);
@@ -20,7 +19,7 @@ async function start(request: Request, provider: string | undefined, context: { 
   const isForm = /^application\/x-www-form-urlencoded\b|^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
   const redirectTo = isForm ? (await readFormData(request)).get("redirectTo") : new URL(request.url).searchParams.get("redirectTo");
   try {
-    const { url } = await auth().oauthStart(ctx, provider, `${getEnv().APP_URL}/auth/callback`);
+    const { url } = await startProviderSignIn(ctx, provider, `${getEnv().APP_URL}/auth/callback`);
     // The PKCE verifier cookie travels with this redirect, and so does where to come back to.
     const headers = responseHeaders(ctx);
     headers.append("Set-Cookie", await rememberReturnTo(redirectTo));

@@ -3,7 +3,7 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { signOut } from "~/services/accounts.server";
 import { assertMethod, handleApi, methodNotAllowed } from "~/services/api.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
-import { destroySessionCookie } from "~/infra/session-cookie.server";
+import { destroySessionCookie } from "~/infra/web/session-cookie.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, ["POST"]);

@@ -3,7 +3,7 @@
 // (application/json, or image/png), or as the `file` field of a multipart form. At most 8 MB.
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { httpError, readFormData, readLimitedBody } from "~/infra/http.server";
+import { httpError, readFormData, readLimitedBody } from "~/infra/web/http.server";
 import { assertMethod, handleApi, methodNotAllowed } from "~/services/api.server";
 import { importCardFile, MAX_CARD_BYTES, MAX_CARD_FORM_BYTES, uploadedCardBytes } from "~/services/persona-export.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";

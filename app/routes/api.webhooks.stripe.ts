@@ -3,10 +3,9 @@
 // Stripe sends no cookies, so the cross-site rule does not apply; the signature is the check.
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { MAX_WEBHOOK_BYTES } from "~/infra/payments.server";
-import { readLimitedBody } from "~/infra/http.server";
+import { readLimitedBody } from "~/infra/web/http.server";
 import { assertMethod, handleApi, methodNotAllowed } from "~/services/api.server";
-import { handleStripeWebhook } from "~/services/billing.server";
+import { handleStripeWebhook, MAX_WEBHOOK_BYTES } from "~/services/billing.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   assertMethod(request, ["POST"]);

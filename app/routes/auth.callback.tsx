@@ -2,14 +2,10 @@
 // mode and the embedded auth's providers alike (ADR 011).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { auth } from "~/infra/auth.server";
-import { AuthError } from "~/infra/auth/types";
-import { takeReturnTo } from "~/infra/oauth-return.server";
-import { redirectWithToast } from "~/infra/toast.server";
-import { requestContext } from "~/services/accounts.server";
+import { takeReturnTo } from "~/infra/web/oauth-return.server";
+import { redirectWithToast } from "~/infra/web/toast.server";
+import { AccountError, finishProviderSignIn, PROVIDER_SIGN_IN_FAILED, requestContext } from "~/services/accounts.server";
 import { redirectSignedIn, responseHeaders } from "~/services/session.server";
-
-const DID_NOT_COMPLETE = "Signing in with the provider did not complete. Please try again.";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -17,20 +13,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requestContext(request, context);
   const returnTo = await takeReturnTo(request);
   ctx.responseHeaders.append("Set-Cookie", returnTo.clear);
-  let description = DID_NOT_COMPLETE;
+  let description = PROVIDER_SIGN_IN_FAILED;
   if (params.get("error") === "access_denied") {
     description = "Signing in was cancelled at the provider.";
   } else if (code && code.length <= 500) {
     try {
-      const session = await auth().oauthCallback(ctx, code);
+      const session = await finishProviderSignIn(ctx, code);
       return redirectSignedIn(ctx, session, returnTo.to);
     } catch (error) {
-      // The embedded auth's refusals are written for the person signing in; Supabase's are not.
-      if (error instanceof AuthError && auth().kind === "local" && error.code !== "provider_error") {
-        description = error.message;
-      } else {
-        console.error(`third-party sign-in failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      if (!(error instanceof AccountError)) throw error;
+      description = error.message;
     }
   }
   return redirectWithToast(

@@ -15,10 +15,10 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-quota-routes-"));
 process.env.APP_URL = "http://app.test";
 
 const { installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withServiceRole } = await import("~/infra/db.server");
-const { auth } = await import("~/infra/auth.server");
-const { AiError, useImageGenerator, useTextGenerator } = await import("~/infra/ai.server");
-const { LIMITS, resetRateLimits } = await import("~/infra/rate-limit.server");
+const { closeDatabase, withServiceRole } = await import("~/infra/db/db.server");
+const { auth } = await import("~/infra/auth/auth.server");
+const { AiError, useImageGenerator, useTextGenerator } = await import("~/infra/ai/ai.server");
+const { LIMITS, resetRateLimits } = await import("~/infra/web/rate-limit.server");
 const { requestContext } = await import("~/services/accounts.server");
 const { createPersona } = await import("~/services/personas.server");
 const { settleImageJobs } = await import("~/services/images.server");

@@ -15,8 +15,8 @@ beforeAll(async () => {
   for (const key of Object.keys(process.env)) if (key.startsWith("OAUTH_") || key.startsWith("SUPABASE_")) delete process.env[key];
 });
 
-const { closeDatabase } = await import("~/infra/db.server");
-const { oauthProviders } = await import("~/infra/auth.server");
+const { closeDatabase } = await import("~/infra/db/db.server");
+const { oauthProviders } = await import("~/infra/auth/auth.server");
 const login = await import("./login");
 const register = await import("./register");
 const oauthStart = await import("./api.auth.$provider");

@@ -34,9 +34,9 @@ beforeAll(async () => {
   });
 });
 
-const { closeDatabase } = await import("~/infra/db.server");
-const { auth, oauthProviders } = await import("~/infra/auth.server");
-const { getToast } = await import("~/infra/toast.server");
+const { closeDatabase } = await import("~/infra/db/db.server");
+const { auth, oauthProviders } = await import("~/infra/auth/auth.server");
+const { getToast } = await import("~/infra/web/toast.server");
 const { requireUser } = await import("~/services/session.server");
 const { register, signIn, requestContext } = await import("~/services/accounts.server");
 const login = await import("./login");

@@ -9,9 +9,8 @@ import { ACCOUNT_TOASTS, loginRules } from "~/domain/account";
 import { formDataValues } from "~/domain/form-rules";
 import { safeRedirect } from "~/domain/redirect";
 import { PRODUCT_NAME } from "~/domain/site";
-import { oauthProviders } from "~/infra/auth.server";
-import { readFormData } from "~/infra/http.server";
-import { requestContext, resendVerification, signIn } from "~/services/accounts.server";
+import { readFormData } from "~/infra/web/http.server";
+import { requestContext, resendVerification, signIn, signInProviders } from "~/services/accounts.server";
 import { formFailure, optionalUser, redirectSignedIn, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign In · ${PRODUCT_NAME}` }];
@@ -20,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, ctx } = await optionalUser(request, context);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (user) throw redirect(redirectTo, { headers: responseHeaders(ctx) });
-  return data({ providers: oauthProviders() }, { headers: responseHeaders(ctx) });
+  return data({ providers: signInProviders() }, { headers: responseHeaders(ctx) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

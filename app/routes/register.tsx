@@ -9,10 +9,9 @@ import { useLiteForm } from "~/components/use-lite-form";
 import { ACCOUNT_MESSAGES, ACCOUNT_TOASTS, registerRules } from "~/domain/account";
 import { formDataValues } from "~/domain/form-rules";
 import { PRODUCT_NAME } from "~/domain/site";
-import { oauthProviders } from "~/infra/auth.server";
-import { readFormData } from "~/infra/http.server";
-import { redirectWithToast } from "~/infra/toast.server";
-import { register, requestContext } from "~/services/accounts.server";
+import { readFormData } from "~/infra/web/http.server";
+import { redirectWithToast } from "~/infra/web/toast.server";
+import { register, requestContext, signInProviders } from "~/services/accounts.server";
 import { formFailure, optionalUser, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Create your account · ${PRODUCT_NAME}` }];
@@ -20,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: `Create your account · ${PROD
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, ctx } = await optionalUser(request, context);
   if (user) throw redirect("/dashboard", { headers: responseHeaders(ctx) });
-  return data({ providers: oauthProviders() }, { headers: responseHeaders(ctx) });
+  return data({ providers: signInProviders() }, { headers: responseHeaders(ctx) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -10,8 +10,8 @@ import { useLiteForm } from "~/components/use-lite-form";
 import { ACCOUNT_MESSAGES, emailOnlyRules, resetPasswordRules } from "~/domain/account";
 import { formDataValues } from "~/domain/form-rules";
 import { PRODUCT_NAME } from "~/domain/site";
-import { readFormData } from "~/infra/http.server";
-import { redirectWithToast } from "~/infra/toast.server";
+import { readFormData } from "~/infra/web/http.server";
+import { redirectWithToast } from "~/infra/web/toast.server";
 import { requestContext, requestPasswordReset, resetPassword } from "~/services/accounts.server";
 import { formFailure, responseHeaders } from "~/services/session.server";
 

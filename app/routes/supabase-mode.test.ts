@@ -31,8 +31,8 @@ beforeAll(async () => {
   });
 });
 
-const { closeDatabase } = await import("~/infra/db.server");
-const { auth } = await import("~/infra/auth.server");
+const { closeDatabase } = await import("~/infra/db/db.server");
+const { auth } = await import("~/infra/auth/auth.server");
 const { requireUser } = await import("~/services/session.server");
 const login = await import("./login");
 const logout = await import("./logout");

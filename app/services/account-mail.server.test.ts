@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { MailMessage } from "~/infra/mail.server";
+import type { MailMessage } from "~/infra/mail/mail.server";
 
 import {
   accountDeletedMail,

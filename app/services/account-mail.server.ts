@@ -1,7 +1,7 @@
 // The account e-mails, as pure builders: each returns a MailMessage with a plain-text and an
 // HTML body. Everything a user or a URL can influence is escaped in the HTML.
 import { CONTACT_EMAIL, PRODUCT_NAME } from "~/domain/site";
-import type { MailMessage } from "~/infra/mail.server";
+import type { MailMessage } from "~/infra/mail/mail.server";
 
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",

@@ -13,11 +13,11 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-accounts-"));
 process.env.APP_URL = "http://app.test";
 
 const { installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withAuthTables, withUser } = await import("~/infra/db.server");
-const { KEPT_READS, isKept } = await import("~/infra/kept-reads.server");
-const { useMailer } = await import("~/infra/mail.server");
-const { LIMITS, resetRateLimits } = await import("~/infra/rate-limit.server");
-const { auth, useAuth } = await import("~/infra/auth.server");
+const { closeDatabase, withAuthTables, withUser } = await import("~/infra/db/db.server");
+const { KEPT_READS, isKept } = await import("~/infra/db/kept-reads.server");
+const { useMailer } = await import("~/infra/mail/mail.server");
+const { LIMITS, resetRateLimits } = await import("~/infra/web/rate-limit.server");
+const { auth, useAuth } = await import("~/infra/auth/auth.server");
 const { personas } = await import("~/infra/db/schema");
 const accounts = await import("./accounts.server");
 
@@ -201,7 +201,7 @@ describe("sessions", () => {
 });
 
 // A checked session is kept between requests, on every database, until the database says its
-// user changed (KEPT_READS.checkedSessions in app/infra/kept-reads.server.ts). Every change below
+// user changed (KEPT_READS.checkedSessions in app/infra/db/kept-reads.server.ts). Every change below
 // is seen by the very next request.
 describe("a checked session kept between requests", () => {
   const keptFor = async (token: string) => {

@@ -16,23 +16,23 @@ import {
   type NotificationKey,
 } from "~/domain/account";
 import { validateValues, type FieldErrors, type Rules } from "~/domain/form-rules";
-import { auth } from "~/infra/auth.server";
+import { auth, oauthProviders } from "~/infra/auth/auth.server";
 import { AuthError, type AuthContext, type AuthUser, type SessionProfile, type SignedIn } from "~/infra/auth/types";
 import { notificationPreferences, profiles } from "~/infra/db/schema";
-import { withUser } from "~/infra/db.server";
-import { hasCookiesBesidesDevice, knownDevice, rememberDevice } from "~/infra/device-cookie.server";
-import { getEnv } from "~/infra/env.server";
-import { imageStorage, userFolder } from "~/infra/image-storage.server";
-import { mailer, type MailMessage } from "~/infra/mail.server";
+import { withUser } from "~/infra/db/db.server";
+import { hasCookiesBesidesDevice, knownDevice, rememberDevice } from "~/infra/web/device-cookie.server";
+import { getEnv } from "~/infra/setup/env.server";
+import { imageStorage, userFolder } from "~/infra/storage/image-storage.server";
+import { mailer, type MailMessage } from "~/infra/mail/mail.server";
 import {
   beginPasswordAttempt,
   clearFailedSignIns,
   consumeMailAllowance,
   RateLimitedError,
   type PasswordAttempt,
-} from "~/infra/rate-limit.server";
-import { requestToken } from "~/infra/session-cookie.server";
-import { signToken, verifiedPayload } from "~/infra/signed-token.server";
+} from "~/infra/web/rate-limit.server";
+import { requestToken } from "~/infra/web/session-cookie.server";
+import { signToken, verifiedPayload } from "~/infra/web/signed-token.server";
 
 import {
   accountDeletedMail,
@@ -469,4 +469,40 @@ export async function deleteAccount(ctx: RequestContext, user: CurrentUser, raw:
     .catch((error) => console.error(`[images] could not remove the images of deleted account ${user.id}:`, error));
   await send(accountDeletedMail({ to: user.email, firstName: user.firstName }));
   return { status: "deleted" };
+}
+
+// ---------------------------------------------------------------- sign-in links and providers
+
+/** The third-party sign-in providers this server offers ('Continue with …'). */
+export function signInProviders(): { id: string; name: string }[] {
+  return oauthProviders();
+}
+
+/** The account a sign-in link's token belongs to, or null for a token that is not valid (any more). */
+export function signInLinkUser(ctx: RequestContext, token: string): Promise<AuthUser | null> {
+  return token.length > 0 && token.length <= 4096 ? auth().getUser(ctx, token) : Promise.resolve(null);
+}
+
+/** Where to send the browser to sign in with a provider (its PKCE verifier rides in ctx's cookies). */
+export function startProviderSignIn(ctx: RequestContext, provider: string, callbackUrl: string): Promise<{ url: string }> {
+  return auth().oauthStart(ctx, provider, callbackUrl);
+}
+
+export const PROVIDER_SIGN_IN_FAILED = "Signing in with the provider did not complete. Please try again.";
+
+/**
+ * The provider sent the browser back with a code: the session, or an AccountError whose message
+ * the person signing in can read (the embedded auth's refusals are written for them; anything
+ * else is logged and said in general words).
+ */
+export async function finishProviderSignIn(ctx: RequestContext, code: string): Promise<SignedIn> {
+  try {
+    return await auth().oauthCallback(ctx, code);
+  } catch (error) {
+    if (error instanceof AuthError && auth().kind === "local" && error.code !== "provider_error") {
+      throw new AccountError(400, error.message, undefined, error.code);
+    }
+    console.error(`third-party sign-in failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new AccountError(502, PROVIDER_SIGN_IN_FAILED, undefined, "provider_error");
+  }
 }

@@ -2,7 +2,7 @@
 // fetch a `data()` object returned from a resource route would be sent as-is with 200): allowed methods (405), JSON bodies that must be objects with
 // only known fields (400), size and type limits (413/415), and account failures as
 // `{ message, errors? }` with their status. Never a 500 for bad input.
-import { readJson, readLimitedBody } from "~/infra/http.server";
+import { readJson, readLimitedBody } from "~/infra/web/http.server";
 
 import { AccountError, type RequestContext } from "./accounts.server";
 import { apiError } from "./session.server";

@@ -13,8 +13,8 @@ process.env.APP_URL = "http://app.test";
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { startFakeStripe } = await import("../../tests/support/fake-stripe");
-const { closeDatabase, withServiceRole } = await import("~/infra/db.server");
-const { createStripeBilling, useBilling } = await import("~/infra/payments.server");
+const { closeDatabase, withServiceRole } = await import("~/infra/db/db.server");
+const { createStripeBilling, useBilling } = await import("~/infra/payments/payments.server");
 const { profiles, stripeEvents } = await import("~/infra/db/schema");
 const billing = await import("./billing.server");
 const personasService = await import("./personas.server");

@@ -19,10 +19,13 @@ import {
   trialDaysLeft,
   type PlanSummary,
 } from "~/domain/subscription";
-import { billing, BillingError, type Billing, type BillingEvent, type SubscriptionState } from "~/infra/payments.server";
+import { billing, BillingError, type Billing, type BillingEvent, type SubscriptionState } from "~/infra/payments/payments.server";
+
+/** The largest Stripe event body the webhook reads. */
+export { MAX_WEBHOOK_BYTES } from "~/infra/payments/payments.server";
 import { profiles, stripeEvents } from "~/infra/db/schema";
-import { withAuthTables, withServiceRole, withUser, type Tx } from "~/infra/db.server";
-import { getEnv } from "~/infra/env.server";
+import { withAuthTables, withServiceRole, withUser, type Tx } from "~/infra/db/db.server";
+import { getEnv } from "~/infra/setup/env.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 

@@ -4,7 +4,7 @@
 // written: `event: token` with `{ text }` for each piece, then `event: done` with
 // `{ messageId, response }`, or `event: error` with `{ message }`. The client going away
 // aborts the reply (nothing more is stored).
-import { describeError } from "~/infra/log.server";
+import { describeError } from "~/infra/web/log.server";
 
 import { AccountError } from "./accounts.server";
 import { CHAT_FAILED, type PreparedReply } from "./chat.server";

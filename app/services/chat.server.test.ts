@@ -11,11 +11,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-chat-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withUser } = await import("~/infra/db.server");
+const { closeDatabase, withUser } = await import("~/infra/db/db.server");
 const { chatMessages, generations, personas } = await import("~/infra/db/schema");
-const { AiError, useTextGenerator } = await import("~/infra/ai.server");
-const { createLocalTextGenerator } = await import("~/infra/ai/local-text.server");
-const { resetRateLimits } = await import("~/infra/rate-limit.server");
+const { AiError, useTextGenerator } = await import("~/infra/ai/ai.server");
+const { createLocalTextGenerator } = await import("~/infra/ai/offline/local-text.server");
+const { resetRateLimits } = await import("~/infra/web/rate-limit.server");
 const { createOpenAiTextGenerator } = await import("~/infra/ai/openai-text.server");
 const { startFakeOpenAi } = await import("../../tests/support/fake-openai");
 const { personaExtended } = await import("./persona-export.server");

@@ -20,11 +20,11 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 
 import { chatAvailability, checkChatMessage, CHAT_MESSAGES, CHAT_TOASTS, type ChatMessageView } from "~/domain/chat";
-import { AiError, textGenerator, type ChatTurn } from "~/infra/ai.server";
+import { AiError, textGenerator, type ChatTurn } from "~/infra/ai/ai.server";
 import { CHAT_HISTORY_WINDOW } from "~/infra/ai/chat-prompt";
 import { chatMessages, generations, type ChatMessage, type Persona } from "~/infra/db/schema";
-import { withUser } from "~/infra/db.server";
-import { consumeChatAllowance, RateLimitedError } from "~/infra/rate-limit.server";
+import { withUser } from "~/infra/db/db.server";
+import { consumeChatAllowance, RateLimitedError } from "~/infra/web/rate-limit.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { personaExtended } from "./persona-export.server";

@@ -1,5 +1,5 @@
 // A creator never sees their own stale data after a write: for every kept read
-// (app/infra/kept-reads.server.ts), a write to each table it declares, and the very next read
+// (app/infra/db/kept-reads.server.ts), a write to each table it declares, and the very next read
 // shows it. Real database (PGlite in npm test, PostgreSQL 15 with DATABASE_URL: there the
 // notices come through LISTEN). A declaration that gains a table without a write here fails the
 // first test of its block; a read that depends on a table it does not declare is found by its
@@ -14,16 +14,16 @@ import path from "node:path";
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import type { KeptReadDeclaration } from "~/infra/kept-reads.server";
+import type { KeptReadDeclaration } from "~/infra/db/kept-reads.server";
 
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-fresh-"));
 process.env.APP_URL = "http://app.test";
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase } = await import("~/infra/db.server");
-const { KEPT_READS, isKept } = await import("~/infra/kept-reads.server");
-const { useMailer } = await import("~/infra/mail.server");
-const { resetRateLimits } = await import("~/infra/rate-limit.server");
+const { closeDatabase } = await import("~/infra/db/db.server");
+const { KEPT_READS, isKept } = await import("~/infra/db/kept-reads.server");
+const { useMailer } = await import("~/infra/mail/mail.server");
+const { resetRateLimits } = await import("~/infra/web/rate-limit.server");
 const { LIST_PAGE_SIZE } = await import("~/domain/persona-list");
 const { HISTORY_PAGE_SIZE } = await import("~/domain/persona-history");
 const accounts = await import("./accounts.server");

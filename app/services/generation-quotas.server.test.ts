@@ -13,10 +13,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-quotas-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withServiceRole } = await import("~/infra/db.server");
+const { closeDatabase, withServiceRole } = await import("~/infra/db/db.server");
 const { generations, imageJobs, personas } = await import("~/infra/db/schema");
-const { AiError, useImageGenerator, useTextGenerator } = await import("~/infra/ai.server");
-const { LIMITS, resetRateLimits, useRateLimitStore } = await import("~/infra/rate-limit.server");
+const { AiError, useImageGenerator, useTextGenerator } = await import("~/infra/ai/ai.server");
+const { LIMITS, resetRateLimits, useRateLimitStore } = await import("~/infra/web/rate-limit.server");
 const personasService = await import("./personas.server");
 const exporter = await import("./persona-export.server");
 const images = await import("./images.server");

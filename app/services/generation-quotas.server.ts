@@ -1,11 +1,11 @@
-// Per-creator generation quotas (numbers in app/infra/rate-limit.server.ts): reference image
+// Per-creator generation quotas (numbers in app/infra/web/rate-limit.server.ts): reference image
 // generations, backstories and character card imports. A request takes its point before the
 // work starts; one refused before that (a job already running, a draft, missing fields, a
 // card that cannot be read, the persona limit) gets it back, so only work that was started
 // counts. Work that started and failed (the model was called) keeps it.
 import { isPremium } from "~/domain/account";
-import { describeError } from "~/infra/log.server";
-import { consumeGenerationAllowance, RateLimitedError, type GenerationQuota } from "~/infra/rate-limit.server";
+import { describeError } from "~/infra/web/log.server";
+import { consumeGenerationAllowance, RateLimitedError, type GenerationQuota } from "~/infra/web/rate-limit.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 

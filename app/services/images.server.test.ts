@@ -14,16 +14,16 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-images-"));
 const IMAGES_ROOT = path.join(process.env.DATA_DIR, "images");
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withServiceRole } = await import("~/infra/db.server");
+const { closeDatabase, withServiceRole } = await import("~/infra/db/db.server");
 const { generations, imageJobs, personaVersions, personas } = await import("~/infra/db/schema");
-const { AiError, useImageGenerator } = await import("~/infra/ai.server");
-const { useImageStorage, imageStorage } = await import("~/infra/image-storage.server");
+const { AiError, useImageGenerator } = await import("~/infra/ai/ai.server");
+const { useImageStorage, imageStorage } = await import("~/infra/storage/image-storage.server");
 const { createLocalImageStorage } = await import("~/infra/storage/local.server");
 const personasService = await import("./personas.server");
 const library = await import("./persona-library.server");
 const exporter = await import("./persona-export.server");
 const images = await import("./images.server");
-const { readCardFromPng } = await import("~/infra/png.server");
+const { readCardFromPng } = await import("~/infra/formats/png.server");
 
 let handle: Awaited<ReturnType<typeof installTestDatabase>>;
 beforeAll(async () => {

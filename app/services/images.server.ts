@@ -25,14 +25,14 @@ import {
   type ImageSlot,
   type ImageStyle,
 } from "~/domain/images";
-import { AiError, imageGenerator } from "~/infra/ai.server";
+import { AiError, imageGenerator } from "~/infra/ai/ai.server";
 import { checkedImage } from "~/infra/ai/image-bytes.server";
 import { loadSharp } from "~/infra/ai/sharp.server";
 import type { GeneratedImage } from "~/infra/ai/types";
 import { generations, imageJobs, personas, type ImageJob, type Persona } from "~/infra/db/schema";
-import { database, withServiceRole, withUser } from "~/infra/db.server";
-import { imageStorage, isImageFileName, objectPath, StorageError } from "~/infra/image-storage.server";
-import { describeError } from "~/infra/log.server";
+import { database, withServiceRole, withUser } from "~/infra/db/db.server";
+import { imageStorage, isImageFileName, objectPath, StorageError } from "~/infra/storage/image-storage.server";
+import { describeError } from "~/infra/web/log.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { withGenerationQuota } from "./generation-quotas.server";

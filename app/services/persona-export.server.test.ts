@@ -12,9 +12,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-card-limits-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withServiceRole } = await import("~/infra/db.server");
+const { closeDatabase, withServiceRole } = await import("~/infra/db/db.server");
 const { personas, personaVersions } = await import("~/infra/db/schema");
-const { resetRateLimits } = await import("~/infra/rate-limit.server");
+const { resetRateLimits } = await import("~/infra/web/rate-limit.server");
 const { CARD_LIMITS, CARD_MESSAGES, parseCard } = await import("~/domain/character-card");
 const { jsonbTextBytes } = await import("~/domain/json-limits");
 const personasService = await import("./personas.server");

@@ -20,7 +20,7 @@ import { extendedProfile, type ExtendedProfile } from "~/domain/extended-profile
 import { displayName } from "~/domain/account";
 import { JsonLimitError, parseJsonWithinLimits } from "~/domain/json-limits";
 import type { Persona } from "~/infra/db/schema";
-import { cardPng, portraitPng, PngError, readCardFromPng, hasPngSignature, withoutCardChunks } from "~/infra/png.server";
+import { cardPng, portraitPng, PngError, readCardFromPng, hasPngSignature, withoutCardChunks } from "~/infra/formats/png.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { withGenerationQuota } from "./generation-quotas.server";

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-history-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db.server");
+const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db/db.server");
 const { personas, personaVersions } = await import("~/infra/db/schema");
 const personasService = await import("./personas.server");
 const library = await import("./persona-library.server");

@@ -17,8 +17,8 @@ import {
 import { validatePersona } from "~/domain/persona-form";
 import { pageCount, type Page } from "~/domain/persona-list";
 import { personas, personaVersions, type Persona } from "~/infra/db/schema";
-import { withUser, type Tx } from "~/infra/db.server";
-import { KEPT_READS, keptOrRead } from "~/infra/kept-reads.server";
+import { withUser, type Tx } from "~/infra/db/db.server";
+import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { isUuid, PERSONA_NOT_FOUND } from "./personas.server";

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-library-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db.server");
-const { KEPT_READS, isKept } = await import("~/infra/kept-reads.server");
+const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db/db.server");
+const { KEPT_READS, isKept } = await import("~/infra/db/kept-reads.server");
 const { chatMessages, personas, profiles } = await import("~/infra/db/schema");
 const personasService = await import("./personas.server");
 const library = await import("./persona-library.server");

@@ -17,8 +17,8 @@ import {
   type StatusFilter,
 } from "~/domain/persona-list";
 import { generations, personas, profiles, type Persona } from "~/infra/db/schema";
-import { withUser } from "~/infra/db.server";
-import { KEPT_READS, keptOrRead } from "~/infra/kept-reads.server";
+import { withUser } from "~/infra/db/db.server";
+import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { removePersonaImages } from "./images.server";

@@ -28,7 +28,7 @@ import {
 } from "~/domain/persona-form";
 
 import { capTraits, TRAIT_CAP_TEXT } from "~/domain/traits";
-import { httpError, readFormData } from "~/infra/http.server";
+import { httpError, readFormData } from "~/infra/web/http.server";
 
 export type { WizardAnswer };
 

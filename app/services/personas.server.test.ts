@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-personas-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withUser } = await import("~/infra/db.server");
-const { useTextGenerator, AiError, countWords } = await import("~/infra/ai.server");
+const { closeDatabase, withUser } = await import("~/infra/db/db.server");
+const { useTextGenerator, AiError, countWords } = await import("~/infra/ai/ai.server");
 const { personas } = await import("~/infra/db/schema");
 const service = await import("./personas.server");
 const { describePersona } = await import("~/domain/autofill");

@@ -19,10 +19,10 @@ import {
 import { CARD_MESSAGES } from "~/domain/character-card";
 import type { ImageGenerationState } from "~/domain/images";
 import { LIMIT_DIALOG } from "~/domain/plan-limit";
-import { AiError, textGenerator } from "~/infra/ai.server";
+import { AiError, textGenerator } from "~/infra/ai/ai.server";
 import { generations, imageJobs, personas, profiles, type ImageJob, type Persona } from "~/infra/db/schema";
-import { withUser } from "~/infra/db.server";
-import { KEPT_READS, keptOrRead } from "~/infra/kept-reads.server";
+import { withUser } from "~/infra/db/db.server";
+import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import type { JsonShape } from "./api.server";

@@ -4,7 +4,7 @@
 import { data, redirect } from "@remix-run/node";
 
 import type { SignedIn } from "~/infra/auth/types";
-import { commitSessionCookie, destroySessionCookie } from "~/infra/session-cookie.server";
+import { commitSessionCookie, destroySessionCookie } from "~/infra/web/session-cookie.server";
 
 import { AccountError, currentUser, requestContext, type CurrentUser, type RequestContext } from "./accounts.server";
 

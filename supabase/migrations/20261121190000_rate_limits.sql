@@ -1,6 +1,6 @@
 -- Hand-written (drizzle-kit custom migration): the abuse-limit counters (failed sign-ins,
 -- account e-mails) when the app runs on a Postgres server, so that several app servers
--- share them. One row per counter; app/infra/rate-limit.server.ts upserts it atomically
+-- share them. One row per counter; app/infra/web/rate-limit.server.ts upserts it atomically
 -- through the service-role door. The schema `private` is not exposed by Supabase's Data
 -- API; RLS is on with no policy, and anon/authenticated get nothing, so only the
 -- service role (which bypasses RLS) reads or writes it. On PGlite the app keeps these

@@ -1,6 +1,6 @@
 -- Hand-written: the change notice (20261123100000_account_change_notices, 20261126010000_owned_data_change_notices)
 -- on every write to every table a kept read depends on (docs/decisions/023-kept-reads-declared-and-heard-everywhere.md).
--- Each kept read declares the tables it reads (app/infra/kept-reads.server.ts), and a test
+-- Each kept read declares the tables it reads (app/infra/db/kept-reads.server.ts), and a test
 -- (kept-reads.server.test.ts) fails unless each of them has a trigger calling
 -- private.notify_account_changed() after insert, update and delete. Three were missing:
 --

@@ -5,7 +5,7 @@
 // Builds `count` varied, valid wizard inputs deterministically from the domain enumerations
 // (every type, gender and age range; 1–3 interests; 1–7 traits from all categories; with and
 // without a description), checks each one as 'Create Persona' would, then times
-// generateBackstory() of the embedded generator (app/infra/ai/local-text.server.ts) once per
+// generateBackstory() of the embedded generator (app/infra/ai/offline/local-text.server.ts) once per
 // input, in this process. `warmup` generations on other inputs run first and are not counted;
 // the very first (cold) call is reported on its own. Writes JSON to --out: the timings in input
 // order, word counts, the inputs (bench.mjs sends the same ones over HTTP) and a hash of each
@@ -17,7 +17,7 @@ import { performance } from "node:perf_hooks";
 import { AGE_RANGES, GENDERS, INTERESTS, PERSONA_LIMITS, PERSONA_TYPES, TRAITS } from "~/domain/persona";
 import { mulberry32, pickMany } from "~/domain/random";
 import { canGenerateBackstory, validatePersona } from "~/domain/persona-form";
-import { createLocalTextGenerator } from "~/infra/ai/local-text.server";
+import { createLocalTextGenerator } from "~/infra/ai/offline/local-text.server";
 import { BACKSTORY_MIN_WORDS, countWords, type BackstoryInput } from "~/infra/ai/types";
 
 const FIRST_NAMES = [

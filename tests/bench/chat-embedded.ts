@@ -2,7 +2,7 @@
 //
 //   node_modules/.bin/tsx tests/bench/chat-embedded.ts --out <file.json> [--count 200] [--warmup 20]
 //
-// Times composeChatReply() of the embedded responder (app/infra/ai/local-chat.server.ts) in
+// Times composeChatReply() of the embedded responder (app/infra/ai/offline/local-chat.server.ts) in
 // this process, once per input: varied personas (every type, traits from every category, with
 // the extended profile the persona page shows) each with a 19-message history and one of a
 // dozen questions and small-talk lines, so every input is a full context window. `warmup`
@@ -14,7 +14,7 @@ import { extendedProfile } from "~/domain/extended-profile";
 import { INTERESTS, PERSONA_TYPES, TRAITS } from "~/domain/persona";
 import { mulberry32, pickMany } from "~/domain/random";
 import { CHAT_HISTORY_WINDOW } from "~/infra/ai/chat-prompt";
-import { composeChatReply } from "~/infra/ai/local-chat.server";
+import { composeChatReply } from "~/infra/ai/offline/local-chat.server";
 import type { ChatInput, ChatTurn } from "~/infra/ai/types";
 
 const MESSAGES = [

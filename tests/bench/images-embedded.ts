@@ -5,7 +5,7 @@
 // Builds `count` varied personas deterministically from the domain enumerations (every type,
 // gender and age range; 1–3 interests; 1–7 traits), each in one of the five styles in turn, and
 // times one generation as the job does it: the primary and the secondary image drawn by the
-// embedded generator (app/infra/ai/local-image.server.ts) and checked (sniffed and decoded),
+// embedded generator (app/infra/ai/offline/local-image.server.ts) and checked (sniffed and decoded),
 // in this process. `warmup` generations on other personas run first and are not counted.
 // Writes JSON to --out: the timings, the styles, the image sizes in bytes.
 import fs from "node:fs";
@@ -15,7 +15,7 @@ import { IMAGE_STYLES } from "~/domain/images";
 import { AGE_RANGES, GENDERS, INTERESTS, PERSONA_TYPES, TRAITS } from "~/domain/persona";
 import { mulberry32, pickMany } from "~/domain/random";
 import { checkedImage } from "~/infra/ai/image-bytes.server";
-import { renderPortrait } from "~/infra/ai/local-image.server";
+import { renderPortrait } from "~/infra/ai/offline/local-image.server";
 import type { ImageInput } from "~/infra/ai/types";
 
 const args = process.argv.slice(2);

@@ -8,7 +8,7 @@
 // Runs BEFORE the bench starts the server on the same DATA_DIR (PGlite allows one process at a
 // time), or on the bench's throwaway database when DATABASE_URL names a PostgreSQL server: opens
 // and migrates the database exactly as the app does (database() in
-// app/infra/db.server.ts), creates one creator per --creator key:count:plan through the embedded
+// app/infra/db/db.server.ts), creates one creator per --creator key:count:plan through the embedded
 // auth adapter (sign-up, then e-mail verification with the token it returned, so the creator can
 // sign in with the password through POST /api/auth/login), sets the plan through
 // withServiceRole as a payment webhook would (only 'active' lifts the Free plan's 10-persona
@@ -32,10 +32,10 @@ import { and, count, desc, eq, isNotNull, max, ne, sql } from "drizzle-orm";
 import { AGE_RANGES, GENDERS, INTERESTS, PERSONA_LIMITS, PERSONA_TYPES, TRAITS } from "~/domain/persona";
 import { mulberry32, pickMany } from "~/domain/random";
 import { validatePersona } from "~/domain/persona-form";
-import { createLocalTextGenerator } from "~/infra/ai/local-text.server";
+import { createLocalTextGenerator } from "~/infra/ai/offline/local-text.server";
 import { createLocalAuth } from "~/infra/auth/local.server";
 import { personas, personaVersions, profiles, type NewPersona } from "~/infra/db/schema";
-import { closeDatabase, database, withServiceRole, withUser } from "~/infra/db.server";
+import { closeDatabase, database, withServiceRole, withUser } from "~/infra/db/db.server";
 
 export const SEARCH_TERM = "zephyr";
 /** One persona in SEARCH_EVERY has SEARCH_TERM in its name (2,000 personas: 5 matches, one of them archived). */

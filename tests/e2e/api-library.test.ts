@@ -178,7 +178,7 @@ test.describe("persona library API", () => {
     }
     // Card chunks that are no base64, and base64 that is no JSON, inside a well-formed PNG (a
     // broken ccv3 falls back to chara, as the V3 spec asks, so both are broken here).
-    const { withTextChunks } = await import("../../app/infra/png.server");
+    const { withTextChunks } = await import("../../app/infra/formats/png.server");
     for (const [label, text, message] of [
       ["not base64", "!!!not base64!!!", /not base64/],
       ["not JSON", Buffer.from("not json").toString("base64"), /not JSON/],

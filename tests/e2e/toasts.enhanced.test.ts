@@ -1,6 +1,6 @@
 // JavaScript enhancements of the toasts (timer, close button, F8, one at a time).
 // Runs in the JavaScript project only; without JavaScript the toast is plain server
-// HTML (see app/components/toaster.test.tsx and app/infra/toast.server.test.ts).
+// HTML (see app/components/toaster.test.tsx and app/infra/web/toast.server.test.ts).
 import { expect, test, visit } from "./support";
 
 test.describe("toasts", () => {

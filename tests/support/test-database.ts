@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import postgres from "postgres";
 
 import { migrate, openPglite, openPostgres, type DatabaseHandle } from "~/infra/db/client.server";
-import { useDatabase } from "~/infra/db.server";
+import { useDatabase } from "~/infra/db/db.server";
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;

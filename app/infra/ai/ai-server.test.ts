@@ -1,7 +1,7 @@
-// Choosing the text generator from the environment (app/infra/ai.server.ts).
+// Choosing the text generator from the environment (app/infra/ai/ai.server.ts).
 import { afterEach, describe, expect, it } from "vitest";
 
-import { createTextGenerator, textGenerator, useTextGenerator, type TextGenerator } from "../ai.server";
+import { createTextGenerator, textGenerator, useTextGenerator, type TextGenerator } from "./ai.server";
 
 afterEach(() => {
   useTextGenerator(undefined);

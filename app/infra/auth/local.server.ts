@@ -10,9 +10,9 @@ import bcrypt from "bcryptjs";
 import { sql } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
 
-import { cookieSecret, cookieSecure } from "../cookies.server";
-import { serviceStatement, withAuthTables, type Tx } from "../db.server";
-import { KEPT_READS, keptOrRead } from "../kept-reads.server";
+import { cookieSecret, cookieSecure } from "../web/cookies.server";
+import { serviceStatement, withAuthTables, type Tx } from "../db/db.server";
+import { KEPT_READS, keptOrRead } from "../db/kept-reads.server";
 
 import {
   ACCESS_TOKEN_TTL_S,

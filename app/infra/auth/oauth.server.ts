@@ -5,7 +5,7 @@
 // answer into a checked ProviderIdentity, and the local adapter decides what to do with it.
 import * as oidc from "openid-client";
 
-import type { Env } from "../env.server";
+import type { Env } from "../setup/env.server";
 
 import { IdentityRefused, identityFromGitHub, identityFromOidcClaims, type GitHubEmail, type GitHubUser, type ProviderIdentity } from "./oauth-identity";
 

@@ -2,7 +2,7 @@
 // Triggers on every table a kept read depends on call private.notify_account_changed(), which
 // sends the owner's id on the channel `pf_account_changed` when the write commits
 // (migrations 20261123100000, 20261126010000 and 20261126120000). What is kept
-// (app/infra/kept-reads.server.ts) may be kept only while this process hears them.
+// (app/infra/db/kept-reads.server.ts) may be kept only while this process hears them.
 //
 // - PGlite delivers a notice with the answer to the COMMIT that sent it: heard before the write's
 //   own request goes on, always.

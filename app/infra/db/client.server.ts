@@ -37,7 +37,7 @@ export interface DatabaseHandle {
   memory?(): Promise<DatabaseThreadMemory | null>;
   /**
    * The database's change notices as this process hears them (change-notices.server.ts): what
-   * app/infra/kept-reads.server.ts keeps is forgotten by them, and kept only while they are heard.
+   * app/infra/db/kept-reads.server.ts keeps is forgotten by them, and kept only while they are heard.
    */
   changes: ChangeFeed;
 }

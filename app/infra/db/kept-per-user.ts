@@ -1,5 +1,5 @@
 // Values kept between requests for a user (a checked session, a page's data), emptied the moment
-// the database says that user changed (the store of one declared read, app/infra/kept-reads.server.ts). A lookup that was asked of the
+// the database says that user changed (the store of one declared read, app/infra/db/kept-reads.server.ts). A lookup that was asked of the
 // database before a change and answers after it must not be kept: `epoch` is read before
 // asking, and `keep` refuses once any change has arrived since.
 export class KeptPerUser<V> {

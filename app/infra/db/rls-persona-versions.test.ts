@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { personas, personaVersions } from "./schema";
 import { createAuthUser, installTestDatabase, type TestUser } from "../../../tests/support/test-database";
-import { closeDatabase, withAnon, withServiceRole, withUser } from "../db.server";
+import { closeDatabase, withAnon, withServiceRole, withUser } from "./db.server";
 import type { DatabaseHandle } from "./client.server";
 
 let handle: DatabaseHandle;

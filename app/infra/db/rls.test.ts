@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { chatMessages, generations, notificationPreferences, personas, profiles } from "./schema";
 import { createAuthUser, installTestDatabase, type TestUser } from "../../../tests/support/test-database";
-import { closeDatabase, withAnon, withServiceRole, withUser, DoorError } from "../db.server";
+import { closeDatabase, withAnon, withServiceRole, withUser, DoorError } from "./db.server";
 import type { DatabaseHandle } from "./client.server";
 
 let handle: DatabaseHandle;

@@ -6,10 +6,10 @@ import { describe, expect, it } from "vitest";
 
 import { IMAGE_STYLES, type ImageStyle } from "~/domain/images";
 
-import { checkedImage, sniffImageFormat } from "./image-bytes.server";
+import { checkedImage, sniffImageFormat } from "../image-bytes.server";
 import { renderPortrait } from "./local-image.server";
 import { portraitSvg } from "./portrait-svg";
-import type { ImageInput } from "./types";
+import type { ImageInput } from "../types";
 
 const NOVA = { name: "Nova Quinn", type: "vtuber", gender: "female", ageRange: "25-34", interests: ["gaming", "music"], personality: ["Outgoing", "Creative"] };
 const ARTHUR = { name: "Arthur Bell", type: "educator", gender: "male", ageRange: "55+", interests: ["science"], personality: ["Reserved", "Focused"] };

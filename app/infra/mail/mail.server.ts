@@ -8,8 +8,8 @@ import path from "node:path";
 
 import { createTransport } from "nodemailer";
 
-import { prepareDataDir } from "./data-dir.server";
-import { getEnv, type Env } from "./env.server";
+import { prepareDataDir } from "../setup/data-dir.server";
+import { getEnv, type Env } from "../setup/env.server";
 
 export interface MailMessage {
   to: string;

@@ -4,7 +4,7 @@
 // the session as well; the adapter reads those.
 import { createCookie } from "@remix-run/node";
 
-import { ACCESS_TOKEN_TTL_S } from "./auth/types";
+import { ACCESS_TOKEN_TTL_S } from "../auth/types";
 import { cookieSecret, cookieSecure } from "./cookies.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;

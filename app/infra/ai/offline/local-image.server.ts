@@ -3,8 +3,8 @@
 // same persona, style and slot give the same bytes.
 
 import { portraitSvg, PORTRAIT_SIZE } from "./portrait-svg";
-import { loadSharp } from "./sharp.server";
-import type { GeneratedImage, ImageGenerator, ImageInput } from "./types";
+import { loadSharp } from "../sharp.server";
+import type { GeneratedImage, ImageGenerator, ImageInput } from "../types";
 
 export async function renderPortrait(input: ImageInput): Promise<GeneratedImage> {
   const svg = portraitSvg(input, input.style, input.slot);

@@ -1,5 +1,5 @@
-import { getEnv } from "./env.server";
-import { prepareDataDir, sessionSecret } from "./data-dir.server";
+import { getEnv } from "../setup/env.server";
+import { prepareDataDir, sessionSecret } from "../setup/data-dir.server";
 
 let secret: string | undefined;
 

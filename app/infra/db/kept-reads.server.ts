@@ -8,8 +8,8 @@
 // table and read again. A kept answer is used only for the same user, after the request's
 // session was checked, and never after 5 minutes; a read asked before a notice and answered
 // after it is not kept. Where the notices are not heard (no LISTEN, or a gap), nothing is kept.
-import type { ChangeFeed } from "./db/change-notices.server";
-import { KeptPerUser } from "./db/kept-per-user";
+import type { ChangeFeed } from "./change-notices.server";
+import { KeptPerUser } from "./kept-per-user";
 import { changeFeed } from "./db.server";
 
 /** A table, schema-qualified, whose committed writes must make the read's answers forgotten. */

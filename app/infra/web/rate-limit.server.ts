@@ -43,8 +43,8 @@ import {
   type RateLimiterStoreAbstract as StoreAbstract,
 } from "rate-limiter-flexible";
 
-import { database, withServiceRole, type Tx } from "./db.server";
-import { getEnv } from "./env.server";
+import { database, withServiceRole, type Tx } from "../db/db.server";
+import { getEnv } from "../setup/env.server";
 
 export class RateLimitedError extends Error {
   override name = "RateLimitedError";

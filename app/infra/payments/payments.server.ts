@@ -5,7 +5,7 @@
 // Services call billing(); routes never do.
 import Stripe from "stripe";
 
-import { getEnv, modes, type Env } from "./env.server";
+import { getEnv, modes, type Env } from "../setup/env.server";
 
 /** Each Stripe call gives up after this long, so a slow Stripe becomes a failure toast well within 10 s. */
 export const STRIPE_TIMEOUT_MS = 4000;

@@ -2,12 +2,12 @@
 // DATA_DIR/images (embedded default) or the Supabase Storage bucket (Supabase mode).
 import path from "node:path";
 
-import { getEnv, modes } from "./env.server";
-import { createLocalImageStorage } from "./storage/local.server";
-import { createSupabaseImageStorage } from "./storage/supabase.server";
-import type { ImageStorage } from "./storage/types";
+import { getEnv, modes } from "../setup/env.server";
+import { createLocalImageStorage } from "./local.server";
+import { createSupabaseImageStorage } from "./supabase.server";
+import type { ImageStorage } from "./types";
 
-export * from "./storage/types";
+export * from "./types";
 
 let current: ImageStorage | undefined;
 

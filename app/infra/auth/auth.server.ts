@@ -1,12 +1,12 @@
 // The auth adapter for this process, chosen once from the environment.
 import { sql } from "drizzle-orm";
 
-import { createLocalAuth } from "./auth/local.server";
-import { localOAuthProviders } from "./auth/oauth.server";
-import { createSupabaseAuth, type SessionLookup } from "./auth/supabase.server";
-import { sessionProfileFromRow, type AuthAdapter, type SessionProfileRow } from "./auth/types";
-import { databaseIsSupabaseManaged, serviceStatement } from "./db.server";
-import { getEnv } from "./env.server";
+import { createLocalAuth } from "./local.server";
+import { localOAuthProviders } from "./oauth.server";
+import { createSupabaseAuth, type SessionLookup } from "./supabase.server";
+import { sessionProfileFromRow, type AuthAdapter, type SessionProfileRow } from "./types";
+import { databaseIsSupabaseManaged, serviceStatement } from "../db/db.server";
+import { getEnv } from "../setup/env.server";
 
 /**
  * Supabase mode: a locally verified token's session, read from GoTrue's auth.sessions in the

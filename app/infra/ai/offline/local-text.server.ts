@@ -27,7 +27,7 @@ import { mulberry32 } from "~/domain/random";
 import * as P from "./backstory-phrases";
 import { composeChatReply, replyPieces } from "./local-chat.server";
 import type { Template, Trait } from "./backstory-phrases";
-import { AiError, capText, countWords, type BackstoryInput, type TextGenerator } from "./types";
+import { AiError, capText, countWords, type BackstoryInput, type TextGenerator } from "../types";
 
 /** The composer adds small details until the story has at least this many words. */
 const TARGET_WORDS = 900;

@@ -6,10 +6,10 @@ import { randomUUID } from "node:crypto";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createAuthUser, installTestDatabase } from "../../tests/support/test-database";
+import { createAuthUser, installTestDatabase } from "../../../tests/support/test-database";
 
-const { closeDatabase, databaseIsSupabaseManaged } = await import("~/infra/db.server");
-const { lookupGoTrueSession } = await import("~/infra/auth.server");
+const { closeDatabase, databaseIsSupabaseManaged } = await import("~/infra/db/db.server");
+const { lookupGoTrueSession } = await import("~/infra/auth/auth.server");
 
 let handle: Awaited<ReturnType<typeof installTestDatabase>>;
 let managed = false;

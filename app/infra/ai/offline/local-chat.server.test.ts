@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 
 import { extendedProfile } from "~/domain/extended-profile";
 
-import { CHAT_HISTORY_MAX_CHARS, CHAT_HISTORY_WINDOW, chatPromptMessages, chatSystemPrompt, chatWindow, personaSheet } from "./chat-prompt";
+import { CHAT_HISTORY_MAX_CHARS, CHAT_HISTORY_WINDOW, chatPromptMessages, chatSystemPrompt, chatWindow, personaSheet } from "../chat-prompt";
 import { composeChatReply, replyPieces, topicOf } from "./local-chat.server";
 import { createLocalTextGenerator } from "./local-text.server";
-import { AiError, type ChatInput, type ChatPersona, type ChatTurn } from "./types";
+import { AiError, type ChatInput, type ChatPersona, type ChatTurn } from "../types";
 
 const base = { name: "Nova Lumen", type: "vtuber", ageRange: "18-24", interests: ["gaming", "music"], personality: ["Outgoing", "Creative"] };
 const extended = extendedProfile({ id: "persona-1", ...base });

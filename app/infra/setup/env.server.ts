@@ -72,7 +72,7 @@ export const envSchema = z
     SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
     MAIL_FROM: optionalString.default("PersonaForge <no-reply@personaforge.local>"),
     // Multiplies every per-creator generation quota (reference images, backstories, card
-    // imports: app/infra/rate-limit.server.ts). For load tests and benchmarks only.
+    // imports: app/infra/web/rate-limit.server.ts). For load tests and benchmarks only.
     GENERATION_QUOTA_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     // Read by app/server.mjs; listed here so they are validated and documented with the rest.
     TRUST_PROXY: optionalString,

@@ -13,8 +13,8 @@
 import { PERSONA_TYPE_LABELS, type PersonaType } from "~/domain/persona";
 import { hashString, mulberry32, type Random } from "~/domain/random";
 
-import { chatWindow } from "./chat-prompt";
-import { capText, CHAT_REPLY_MAX_CHARS, type ChatInput, type ChatPersona } from "./types";
+import { chatWindow } from "../chat-prompt";
+import { capText, CHAT_REPLY_MAX_CHARS, type ChatInput, type ChatPersona } from "../types";
 
 // ---------------------------------------------------------------- voice
 

@@ -15,7 +15,7 @@ import {
 
 import * as P from "./backstory-phrases";
 import { composeBackstory, createLocalTextGenerator, singularVerb } from "./local-text.server";
-import { AiError, BACKSTORY_MIN_WORDS, countWords, type BackstoryInput } from "./types";
+import { AiError, BACKSTORY_MIN_WORDS, countWords, type BackstoryInput } from "../types";
 
 const ALL_TRAITS = Object.values(TRAIT_CATEGORIES).flat() as string[];
 

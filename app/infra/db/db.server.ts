@@ -7,12 +7,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 import { sql, type SQL } from "drizzle-orm";
 
-import type { ChangeFeed } from "./db/change-notices.server";
-import { isSupabaseManaged, openPglite, openPostgres, migrate, type DatabaseHandle, type Tx } from "./db/client.server";
-import { prepareDataDir } from "./data-dir.server";
-import { getEnv } from "./env.server";
+import type { ChangeFeed } from "./change-notices.server";
+import { isSupabaseManaged, openPglite, openPostgres, migrate, type DatabaseHandle, type Tx } from "./client.server";
+import { prepareDataDir } from "../setup/data-dir.server";
+import { getEnv } from "../setup/env.server";
 
-export type { Tx } from "./db/client.server";
+export type { Tx } from "./client.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -199,7 +199,7 @@ export function withAuthTables<T>(reason: string, fn: (tx: Tx) => Promise<T>): P
 }
 
 /**
- * The open database's change notices as this process hears them: app/infra/kept-reads.server.ts
+ * The open database's change notices as this process hears them: app/infra/db/kept-reads.server.ts
  * keeps page data by them (docs/decisions/023-kept-reads-declared-and-heard-everywhere.md).
  */
 export async function changeFeed(): Promise<ChangeFeed> {

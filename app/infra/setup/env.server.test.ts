@@ -81,7 +81,7 @@ describe("parseEnv", () => {
 
   it("documents every variable in .env.example", async () => {
     const { readFileSync } = await import("node:fs");
-    const example = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
+    const example = readFileSync(new URL("../../../.env.example", import.meta.url), "utf8");
     const documented = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
     expect(ENV_KEYS.length).toBeGreaterThan(15);
     for (const key of ENV_KEYS) expect(documented, `${key} in .env.example`).toContain(key);

@@ -4,12 +4,12 @@
 //     OPENAI_TEXT_MODEL for backstories, OPENAI_CHAT_MODEL for chat replies).
 //   - images: the embedded portrait generator (local) or OPENAI_IMAGE_MODEL (openai).
 // Services call textGenerator() and imageGenerator(); routes never do.
-import { createLocalImageGenerator } from "./ai/local-image.server";
-import { createOpenAiImageGenerator } from "./ai/openai-image.server";
-import { createLocalTextGenerator } from "./ai/local-text.server";
-import { createOpenAiTextGenerator } from "./ai/openai-text.server";
-import type { ImageGenerator, TextGenerator } from "./ai/types";
-import { getEnv, modes, type Env } from "./env.server";
+import { createLocalImageGenerator } from "./offline/local-image.server";
+import { createOpenAiImageGenerator } from "./openai-image.server";
+import { createLocalTextGenerator } from "./offline/local-text.server";
+import { createOpenAiTextGenerator } from "./openai-text.server";
+import type { ImageGenerator, TextGenerator } from "./types";
+import { getEnv, modes, type Env } from "../setup/env.server";
 
 export {
   AiError,
@@ -27,7 +27,7 @@ export {
   type ImageGenerator,
   type ImageInput,
   type TextGenerator,
-} from "./ai/types";
+} from "./types";
 
 export type AiEnv = Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_URL" | "OPENAI_TEXT_MODEL"> & Partial<Pick<Env, "OPENAI_CHAT_MODEL">>;
 

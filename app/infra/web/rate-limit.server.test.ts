@@ -4,8 +4,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-const { installTestDatabase } = await import("../../tests/support/test-database");
-const { closeDatabase, withServiceRole } = await import("./db.server");
+const { installTestDatabase } = await import("../../../tests/support/test-database");
+const { closeDatabase, withServiceRole } = await import("../db/db.server");
 const limits = await import("./rate-limit.server");
 const { LIMITS, RateLimitedError, beginPasswordAttempt, clearFailedSignIns, consumeMailAllowance, resetRateLimits, useRateLimitStore } =
   limits;

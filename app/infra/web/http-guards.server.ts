@@ -1,7 +1,7 @@
 // Checks every request passes before the app sees it (app/server.mjs calls these through
 // the server build), and the headers every answer carries.
 import { hasCookiesBesidesDevice } from "./device-cookie.server";
-import { getEnv } from "./env.server";
+import { getEnv } from "../setup/env.server";
 import { parseBearer } from "./session-cookie.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

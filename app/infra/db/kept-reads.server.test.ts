@@ -5,10 +5,10 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { createCreator, installTestDatabase } from "../../tests/support/test-database";
+import { createCreator, installTestDatabase } from "../../../tests/support/test-database";
 
-import { CHANGE_CHANNEL, ServerFeed } from "./db/change-notices.server";
-import { openPostgres } from "./db/client.server";
+import { CHANGE_CHANNEL, ServerFeed } from "./change-notices.server";
+import { openPostgres } from "./client.server";
 import { closeDatabase, useDatabase, withUser } from "./db.server";
 import { isKept, KEPT_READS, keptOrRead } from "./kept-reads.server";
 

@@ -1,5 +1,5 @@
 import { prepareDataDir } from "./data-dir.server";
-import { database } from "./db.server";
+import { database } from "../db/db.server";
 import { getEnv, modes } from "./env.server";
 
 let started: Promise<void> | undefined;
