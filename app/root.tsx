@@ -15,10 +15,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: `${PRODUCT_NAME} (Beta)` },
-  { name: "description", content: PRODUCT_TAGLINE },
-];
+export const meta: MetaFunction = () => [{ title: `${PRODUCT_NAME} (Beta)` }, { name: "description", content: PRODUCT_TAGLINE }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);

@@ -103,7 +103,9 @@ function runPrimary(n) {
     }
     quickExits = lived < QUICK_EXIT_MS ? quickExits + 1 : 0;
     if (quickExits >= QUICK_EXITS_LIMIT) {
-      console.error(`[personaforge] ${quickExits} workers in a row exited within ${QUICK_EXIT_MS / 1000} s of starting (the last: ${signal ?? `exit ${code}`}); stopping. See their messages above.`);
+      console.error(
+        `[personaforge] ${quickExits} workers in a row exited within ${QUICK_EXIT_MS / 1000} s of starting (the last: ${signal ?? `exit ${code}`}); stopping. See their messages above.`,
+      );
       stopAll(1);
       return;
     }

@@ -44,7 +44,9 @@ async function main(argv: string[]): Promise<number> {
       `${changed.email} (${changed.userId}): plan ${what}: ${planName(changed.before)} (subscription_status '${changed.before}') → ${planName(changed.after)} ('${changed.after}').`,
     );
     if (changed.stripeSubscriptionId) {
-      console.log(`Note: this creator has the Stripe subscription ${changed.stripeSubscriptionId}; its next webhook sets the plan Stripe has.`);
+      console.log(
+        `Note: this creator has the Stripe subscription ${changed.stripeSubscriptionId}; its next webhook sets the plan Stripe has.`,
+      );
     }
     return 0;
   } finally {

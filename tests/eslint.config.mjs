@@ -15,7 +15,10 @@ const privateDependencyPaths = {
 };
 const routes = { group: ["~/routes/*", "**/routes/*"], message: "Routes are the top layer: nothing imports them." };
 const services = { group: ["~/services/*"], message: "infra/ and domain/ sit below services/ (routes → services → infra/domain)." };
-const serverModules = { group: ["~/infra/*", "~/services/*", "*.server", "**/*.server"], message: "This layer runs in the browser too: no server modules." };
+const serverModules = {
+  group: ["~/infra/*", "~/services/*", "*.server", "**/*.server"],
+  message: "This layer runs in the browser too: no server modules.",
+};
 const nodeBuiltins = { group: ["node:*"], message: "domain/ is pure and isomorphic: no Node built-ins." };
 
 /** no-restricted-imports with these pattern groups. */
@@ -23,7 +26,16 @@ const restrict = (...patterns) => ["error", { patterns }];
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", "node_modules/**", ".cache/**", "test-results/**", "playwright-report/**", "bench-results/**", ".data/**"],
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "node_modules/**",
+      ".cache/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench-results/**",
+      ".data/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -94,7 +106,12 @@ export default tseslint.config(
   {
     files: ["app/domain/**/*.{ts,tsx}"],
     ignores: ["app/domain/**/*.test.{ts,tsx}"],
-    rules: { "no-restricted-imports": restrict(privateDependencyPaths, routes, serverModules, nodeBuiltins, { group: ["~/components/*"], message: "domain/ imports no UI." }) },
+    rules: {
+      "no-restricted-imports": restrict(privateDependencyPaths, routes, serverModules, nodeBuiltins, {
+        group: ["~/components/*"],
+        message: "domain/ imports no UI.",
+      }),
+    },
   },
   {
     files: ["app/components/**/*.{ts,tsx}"],
@@ -104,7 +121,12 @@ export default tseslint.config(
   {
     files: ["app/infra/**/*.{ts,tsx}"],
     ignores: ["app/infra/**/*.test.{ts,tsx}"],
-    rules: { "no-restricted-imports": restrict(privateDependencyPaths, routes, services, { group: ["~/components/*"], message: "infra/ renders no UI." }) },
+    rules: {
+      "no-restricted-imports": restrict(privateDependencyPaths, routes, services, {
+        group: ["~/components/*"],
+        message: "infra/ renders no UI.",
+      }),
+    },
   },
   {
     // Routes reach the adapters (database, sign-in, AI, storage, mail, payments) only through
@@ -113,7 +135,15 @@ export default tseslint.config(
     ignores: ["app/routes/**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": restrict(privateDependencyPaths, routes, {
-        group: ["~/infra/db/*", "~/infra/auth/*", "~/infra/ai/*", "~/infra/storage/*", "~/infra/mail/*", "~/infra/payments/*", "~/infra/formats/*"],
+        group: [
+          "~/infra/db/*",
+          "~/infra/auth/*",
+          "~/infra/ai/*",
+          "~/infra/storage/*",
+          "~/infra/mail/*",
+          "~/infra/payments/*",
+          "~/infra/formats/*",
+        ],
         message: "Routes call services, which use the adapters (routes → services → infra).",
       }),
     },
@@ -121,6 +151,8 @@ export default tseslint.config(
   {
     files: ["app/services/**/*.{ts,tsx}"],
     ignores: ["app/services/**/*.test.{ts,tsx}"],
-    rules: { "no-restricted-imports": restrict(privateDependencyPaths, routes, { group: ["~/components/*"], message: "services/ render no UI." }) },
+    rules: {
+      "no-restricted-imports": restrict(privateDependencyPaths, routes, { group: ["~/components/*"], message: "services/ render no UI." }),
+    },
   },
 );

@@ -60,8 +60,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: React.
     document.body.style.overflow = "hidden";
     const drawer = drawerRef.current;
     (
-      drawer?.querySelector<HTMLElement>("ul [aria-current='page']") ??
-      drawer?.querySelector<HTMLElement>("ul a[href], ul button")
+      drawer?.querySelector<HTMLElement>("ul [aria-current='page']") ?? drawer?.querySelector<HTMLElement>("ul a[href], ul button")
     )?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
@@ -125,11 +124,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: React.
                   </span>
                 )}
                 <p className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">{title}</p>
-                <Link
-                  to="/settings"
-                  className="rounded-full ring-offset-2 hover:ring-2 hover:ring-brand-200"
-                  data-testid="header-avatar"
-                >
+                <Link to="/settings" className="rounded-full ring-offset-2 hover:ring-2 hover:ring-brand-200" data-testid="header-avatar">
                   <Avatar user={user} size="sm" decorative />
                   <span className="sr-only">Account settings</span>
                 </Link>
@@ -233,9 +228,7 @@ function NavEntry({ item, active }: { item: NavItem; active: boolean }) {
       to={item.path}
       prefetch="intent"
       aria-current={active ? "page" : undefined}
-      className={`${itemClass} ${
-        active ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-      }`}
+      className={`${itemClass} ${active ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`}
     >
       {icon}
       {item.label}

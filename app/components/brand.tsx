@@ -5,11 +5,7 @@ import { PRODUCT_NAME } from "~/domain/site";
 import { SparklesIcon } from "./ui/icons";
 
 export function BetaBadge() {
-  return (
-    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-amber-900">
-      Beta
-    </span>
-  );
+  return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-amber-900">Beta</span>;
 }
 
 export function Brand({ to = "/" }: { to?: string }) {

@@ -13,14 +13,7 @@ import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
-import {
-  CHAT_TEXT,
-  CHAT_TOASTS,
-  chatAvailability,
-  messageCount,
-  NEWEST_ANCHOR,
-  type ChatMessageView,
-} from "~/domain/chat";
+import { CHAT_TEXT, CHAT_TOASTS, chatAvailability, messageCount, NEWEST_ANCHOR, type ChatMessageView } from "~/domain/chat";
 import { chatMessageSchema } from "~/domain/chat-form";
 import { PERSONA_LIMITS } from "~/domain/persona";
 
@@ -49,7 +42,17 @@ function useLocalTime(iso: string): string {
   return text;
 }
 
-function Bubble({ message, name, streaming, timeless }: { message: ChatMessageView; name: string; streaming?: boolean; timeless?: boolean }) {
+function Bubble({
+  message,
+  name,
+  streaming,
+  timeless,
+}: {
+  message: ChatMessageView;
+  name: string;
+  streaming?: boolean;
+  timeless?: boolean;
+}) {
   const mine = message.role === "user";
   const time = useLocalTime(message.timestamp);
   return (
@@ -282,7 +285,12 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
           <ol className="space-y-4">
             {shown.length === 0 && !pending ? (
               <Bubble
-                message={{ id: "greeting", role: "assistant", content: CHAT_TEXT.greeting(persona.name), timestamp: new Date(0).toISOString() }}
+                message={{
+                  id: "greeting",
+                  role: "assistant",
+                  content: CHAT_TEXT.greeting(persona.name),
+                  timestamp: new Date(0).toISOString(),
+                }}
                 name={persona.name}
                 timeless
               />

@@ -20,7 +20,6 @@ export interface DownloadItem {
   filename?: string;
 }
 
-
 /** The file name from `Content-Disposition` (the UTF-8 form when there is one). */
 export function dispositionFilename(header: string | null): string | undefined {
   if (!header) return undefined;

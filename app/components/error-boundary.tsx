@@ -34,10 +34,7 @@ export function ErrorPage({ status, title, hint }: { status: number; title: stri
         </div>
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <p className="mt-3 text-slate-600">{hint}</p>
-        <Link
-          to="/"
-          className="mt-6 inline-block rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-        >
+        <Link to="/" className="mt-6 inline-block rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
           Back to home
         </Link>
       </div>

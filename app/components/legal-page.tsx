@@ -100,4 +100,3 @@ export function ContactEmail({ subject }: { subject?: string }) {
     </a>
   );
 }
-

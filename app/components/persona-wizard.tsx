@@ -259,9 +259,22 @@ export function PersonaWizard({
       <ActionToast toast={answer?.toast} />
       <StepIndicator step={step} />
 
-      <Form ref={formRef} method="post" {...getFormProps(form)} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <Form
+        ref={formRef}
+        method="post"
+        {...getFormProps(form)}
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      >
         {/* Enter in a text field means Continue, never Back or Auto-fill. */}
-        <button type="submit" name="intent" value="continue" tabIndex={-1} aria-hidden="true" className="sr-only" onClick={local("continue")}>
+        <button
+          type="submit"
+          name="intent"
+          value="continue"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="sr-only"
+          onClick={local("continue")}
+        >
           {WIZARD_TEXT.continue}
         </button>
         <input type="hidden" name="step" value={step} />
@@ -303,7 +316,15 @@ export function PersonaWizard({
         <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
           <div>
             {step > 1 ? (
-              <button type="submit" name="intent" value="back" formNoValidate onClick={local("back")} disabled={busy} className={secondaryButton}>
+              <button
+                type="submit"
+                name="intent"
+                value="back"
+                formNoValidate
+                onClick={local("back")}
+                disabled={busy}
+                className={secondaryButton}
+              >
                 <span aria-hidden="true">←</span> {WIZARD_TEXT.back}
               </button>
             ) : null}
@@ -416,7 +437,9 @@ function BasicInfoStep({
   return (
     <>
       <div className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-brand-900">Not sure where to start? Fill the empty fields with suggestions and change anything you like.</p>
+        <p className="text-sm text-brand-900">
+          Not sure where to start? Fill the empty fields with suggestions and change anything you like.
+        </p>
         <button type="submit" name="intent" value="auto-fill" formNoValidate onClick={onAutoFill} className={secondaryButton}>
           <SparklesIcon />
           {WIZARD_TEXT.autoFill}
@@ -738,7 +761,9 @@ function ReviewStep({ values }: { values: PersonaFormValues }) {
       {(["description", "backstory"] as const).map((field) => (
         <section key={field} aria-label={summary[field].label}>
           <h3 className="text-sm font-medium text-slate-600">{summary[field].label}</h3>
-          <p className={`mt-1 whitespace-pre-line ${summary[field].empty ? "italic text-slate-600" : "text-slate-900"}`}>{summary[field].text}</p>
+          <p className={`mt-1 whitespace-pre-line ${summary[field].empty ? "italic text-slate-600" : "text-slate-900"}`}>
+            {summary[field].text}
+          </p>
         </section>
       ))}
     </div>

@@ -47,9 +47,7 @@ export function PricingCards({
         className="relative flex flex-col rounded-2xl border-2 border-brand-600 bg-white p-6 shadow-md sm:p-8"
         aria-labelledby="plan-premium"
       >
-        <span className="absolute -top-3 left-8 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">
-          Most popular
-        </span>
+        <span className="absolute -top-3 left-8 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">Most popular</span>
         <H id="plan-premium" className="text-lg font-semibold text-slate-900">
           {PLANS.premium.name}
         </H>

@@ -44,10 +44,7 @@ function SiteHeader() {
           <Link to="/login" className="rounded-lg px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
             Sign In
           </Link>
-          <Link
-            to="/register"
-            className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
-          >
+          <Link to="/register" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800">
             Get Started
           </Link>
         </div>
@@ -88,9 +85,7 @@ function SiteFooter() {
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between">
         <div className="max-w-sm">
           <Brand />
-          <p className="mt-3 text-sm text-slate-600">
-            Design AI characters with personalities, stories, and dynamic conversations.
-          </p>
+          <p className="mt-3 text-sm text-slate-600">Design AI characters with personalities, stories, and dynamic conversations.</p>
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-x-10 gap-y-2 text-sm">
           <Link to="/#features" className="text-slate-700 hover:text-brand-700">
@@ -115,7 +110,10 @@ function SiteFooter() {
       </div>
       <div className="border-t border-slate-100">
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-600 sm:px-6">
-          © {year} {PRODUCT_NAME}. Beta software. Questions? <a className="underline" href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+          © {year} {PRODUCT_NAME}. Beta software. Questions?{" "}
+          <a className="underline" href={`mailto:${CONTACT_EMAIL}`}>
+            {CONTACT_EMAIL}
+          </a>
         </p>
       </div>
     </footer>

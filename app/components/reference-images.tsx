@@ -54,9 +54,13 @@ function isDraft(persona: ReferenceImagesProps["persona"]) {
 }
 
 function Spinner() {
-  return <span className="inline-block h-8 w-8 animate-spin rounded-full border-4 border-brand-600 border-t-transparent motion-reduce:animate-none" aria-hidden="true" />;
+  return (
+    <span
+      className="inline-block h-8 w-8 animate-spin rounded-full border-4 border-brand-600 border-t-transparent motion-reduce:animate-none"
+      aria-hidden="true"
+    />
+  );
 }
-
 
 function Picture({ source, alt, priority }: { source: ImageSourceView; alt: string; priority?: boolean }) {
   return (
@@ -186,7 +190,10 @@ function StyleSelector({ persona, failure }: { persona: ReferenceImagesProps["pe
         </select>
       </div>
       {hydrated ? null : (
-        <button type="submit" className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
+        <button
+          type="submit"
+          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+        >
           {IMAGE_TEXT.save}
         </button>
       )}
@@ -269,13 +276,19 @@ export function ReferenceImageBox({ persona, images, state, now, failure }: Refe
       >
         {primary ? <Picture source={primary} alt={IMAGE_TEXT.alt(persona.name, "primary")} priority /> : null}
         {shown === "generating" ? (
-          <div role="status" className={`flex flex-col items-center gap-2 ${primary ? "absolute inset-0 justify-center rounded-2xl bg-white/85" : ""}`}>
+          <div
+            role="status"
+            className={`flex flex-col items-center gap-2 ${primary ? "absolute inset-0 justify-center rounded-2xl bg-white/85" : ""}`}
+          >
             <Spinner />
             <p className="font-medium text-slate-800">{IMAGE_TEXT.generating}</p>
             <p className="text-sm">{IMAGE_TEXT.mayTake}</p>
           </div>
         ) : shown === "slow" ? (
-          <div role="status" className={`flex flex-col items-center gap-2 p-4 ${primary ? "absolute inset-0 justify-center rounded-2xl bg-white/90" : ""}`}>
+          <div
+            role="status"
+            className={`flex flex-col items-center gap-2 p-4 ${primary ? "absolute inset-0 justify-center rounded-2xl bg-white/90" : ""}`}
+          >
             <p className="font-medium text-slate-800">{IMAGE_TOASTS.status.title}</p>
             <p className="text-sm">{IMAGE_TEXT.tookLong}</p>
             <a href={`/persona/${persona.id}`} className="text-sm font-medium text-brand-800 underline">
@@ -294,13 +307,17 @@ export function ReferenceImageBox({ persona, images, state, now, failure }: Refe
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           <p className="font-semibold">{IMAGE_TOASTS.failed.title}</p>
           <p>{IMAGE_TOASTS.failed.description}</p>
-          {reason ?? state.error ? <p className="mt-1">{IMAGE_TEXT.failedReason((reason ?? state.error)!)}</p> : null}
+          {(reason ?? state.error) ? <p className="mt-1">{IMAGE_TEXT.failedReason((reason ?? state.error)!)}</p> : null}
         </div>
       ) : null}
       {draft || shown === "generating" ? null : (
         <div className="flex flex-col items-center gap-3">
           <StyleSelector persona={persona} failure={failure} />
-          <GenerateButton persona={persona} label={primary ? IMAGE_TEXT.regenerate : IMAGE_TEXT.generate} onStarted={() => setPhase("generating")} />
+          <GenerateButton
+            persona={persona}
+            label={primary ? IMAGE_TEXT.regenerate : IMAGE_TEXT.generate}
+            onStarted={() => setPhase("generating")}
+          />
         </div>
       )}
     </section>
@@ -328,7 +345,9 @@ export function ReferenceImagesBlock({ persona, images }: Pick<ReferenceImagesPr
                   <div className="aspect-square">
                     <Picture source={images[slot]!} alt={IMAGE_TEXT.alt(persona.name, slot)} />
                   </div>
-                  <figcaption className="mt-2 text-sm text-slate-600">{slot === "primary" ? IMAGE_TEXT.primary : IMAGE_TEXT.secondary}</figcaption>
+                  <figcaption className="mt-2 text-sm text-slate-600">
+                    {slot === "primary" ? IMAGE_TEXT.primary : IMAGE_TEXT.secondary}
+                  </figcaption>
                 </figure>
               </li>
             ))}

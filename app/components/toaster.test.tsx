@@ -7,7 +7,9 @@ import { ToastProvider, Toasts } from "./toaster";
 
 describe("server-rendered toast", () => {
   const html = renderToString(
-    <ToastProvider serverToast={{ id: "t1", type: "success", title: "Persona deleted", description: "The persona has been successfully deleted." }}>
+    <ToastProvider
+      serverToast={{ id: "t1", type: "success", title: "Persona deleted", description: "The persona has been successfully deleted." }}
+    >
       <Toasts />
       <p>page</p>
     </ToastProvider>,

@@ -5,14 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
-import {
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_THRESHOLD_PX,
-  toToast,
-  type Toast,
-  type ToastInput,
-} from "~/domain/toast";
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, toToast, type Toast, type ToastInput } from "~/domain/toast";
 
 import { AlertIcon, CheckIcon, XIcon } from "./ui/icons";
 
@@ -86,12 +79,7 @@ function ToastRegion({ toast, onDismiss }: { toast: Toast | null; onDismiss: () 
     return () => window.removeEventListener("keydown", onKey);
   }, []);
   return (
-    <section
-      ref={regionRef}
-      aria-label={`Notifications (${TOAST_HOTKEY})`}
-      tabIndex={-1}
-      className={`${toastRow} outline-none`}
-    >
+    <section ref={regionRef} aria-label={`Notifications (${TOAST_HOTKEY})`} tabIndex={-1} className={`${toastRow} outline-none`}>
       <ol aria-live="polite" aria-atomic="true" className={`w-full max-w-sm ${toast ? "pb-3" : ""}`}>
         {toast ? <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} /> : null}
       </ol>

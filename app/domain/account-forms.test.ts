@@ -13,15 +13,33 @@ const form = (entries: [string, string][]) => {
 
 describe("settings schemas", () => {
   it("profile: first name optional, last name required, both 2 to 60 characters, messages of the account rules", () => {
-    const ok = parseWithZod(form([["firstName", ""], ["lastName", "  Lovelace "]]), { schema: profileSchema });
+    const ok = parseWithZod(
+      form([
+        ["firstName", ""],
+        ["lastName", "  Lovelace "],
+      ]),
+      { schema: profileSchema },
+    );
     expect(ok.status === "success" && ok.value).toEqual({ firstName: "", lastName: "Lovelace" });
 
-    const refused = parseWithZod(form([["firstName", "A"], ["lastName", ""]]), { schema: profileSchema });
+    const refused = parseWithZod(
+      form([
+        ["firstName", "A"],
+        ["lastName", ""],
+      ]),
+      { schema: profileSchema },
+    );
     expect(refused.reply().error).toEqual({
       firstName: [ACCOUNT_MESSAGES.firstNameMin],
       lastName: [ACCOUNT_MESSAGES.lastNameMin],
     });
-    const long = parseWithZod(form([["firstName", "Ada\u0007"], ["lastName", "x".repeat(61)]]), { schema: profileSchema });
+    const long = parseWithZod(
+      form([
+        ["firstName", "Ada\u0007"],
+        ["lastName", "x".repeat(61)],
+      ]),
+      { schema: profileSchema },
+    );
     expect(long.reply().error).toEqual({
       firstName: [ACCOUNT_MESSAGES.nameCharacters],
       lastName: [ACCOUNT_MESSAGES.lastNameMax],
@@ -46,13 +64,27 @@ describe("settings schemas", () => {
       newPassword: [ACCOUNT_MESSAGES.passwordRules],
     });
     expect(refused.reply({ hideFields: ["currentPassword", "newPassword"] }).initialValue).toEqual({});
-    const ok = parseWithZod(form([["currentPassword", "old"], ["newPassword", "Str0ng!pass"]]), { schema: changePasswordSchema });
+    const ok = parseWithZod(
+      form([
+        ["currentPassword", "old"],
+        ["newPassword", "Str0ng!pass"],
+      ]),
+      { schema: changePasswordSchema },
+    );
     expect(ok.status).toBe("success");
   });
 
   it("delete account: the creator's e-mail (case aside) and, with a password, the current password", () => {
     const withPassword = deleteAccountSchema("Ada@Example.com", true);
-    expect(parseWithZod(form([["confirmEmail", " ada@example.COM "], ["password", "x"]]), { schema: withPassword }).status).toBe("success");
+    expect(
+      parseWithZod(
+        form([
+          ["confirmEmail", " ada@example.COM "],
+          ["password", "x"],
+        ]),
+        { schema: withPassword },
+      ).status,
+    ).toBe("success");
     expect(parseWithZod(form([["confirmEmail", "eve@example.com"]]), { schema: withPassword }).reply().error).toEqual({
       confirmEmail: [ACCOUNT_MESSAGES.confirmEmailMismatch],
       password: [ACCOUNT_MESSAGES.currentPasswordRequired],

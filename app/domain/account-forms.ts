@@ -39,10 +39,15 @@ export const SETTINGS_FAILURES = {
 
 /** The switches: a ticked box sends "on", an unticked one nothing. */
 export const notificationsSchema = z.object(
-  Object.fromEntries(NOTIFICATION_PREFERENCES.map(({ key }) => [key, z.boolean().optional().transform((on) => on ?? false)])) as Record<
-    NotificationKey,
-    z.ZodPipe<z.ZodOptional<z.ZodBoolean>, z.ZodTransform<boolean, boolean | undefined>>
-  >,
+  Object.fromEntries(
+    NOTIFICATION_PREFERENCES.map(({ key }) => [
+      key,
+      z
+        .boolean()
+        .optional()
+        .transform((on) => on ?? false),
+    ]),
+  ) as Record<NotificationKey, z.ZodPipe<z.ZodOptional<z.ZodBoolean>, z.ZodTransform<boolean, boolean | undefined>>>,
 );
 
 /**

@@ -67,8 +67,7 @@ describe("autoFill only touches empty fields", () => {
   };
 
   it("changes nothing on a full form and fills 0 fields", () => {
-    for (const seed of SEEDS.slice(0, 20))
-      expect(autoFill(full, seededRandom(seed))).toEqual({ values: full, filled: 0 });
+    for (const seed of SEEDS.slice(0, 20)) expect(autoFill(full, seededRandom(seed))).toEqual({ values: full, filled: 0 });
   });
 
   it.each([
@@ -100,10 +99,7 @@ describe("autoFill only touches empty fields", () => {
   });
 
   it("keeps chosen interests and traits, and describes the chosen interests without the name", () => {
-    const { values, filled } = autoFill(
-      { name: "Zed", interests: ["cooking"], personality: ["Calm"] },
-      seededRandom(1),
-    );
+    const { values, filled } = autoFill({ name: "Zed", interests: ["cooking"], personality: ["Calm"] }, seededRandom(1));
     expect(values.interests).toEqual(["cooking"]);
     expect(values.personality).toEqual(["Calm"]);
     expect(values.description).not.toContain("Zed");

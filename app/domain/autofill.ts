@@ -20,66 +20,12 @@ export const AUTO_FILL_GENDERS = ["male", "female"] as const satisfies readonly 
 export const AUTO_FILL_AGE_RANGES = ["18-24", "25-34", "35-44"] as const satisfies readonly AgeRange[];
 
 export const NAMES_BY_TYPE: Record<PersonaType, readonly string[]> = {
-  influencer: [
-    "Mia Sterling",
-    "Leo Vance",
-    "Ava Monroe",
-    "Kai Rivers",
-    "Zara Bloom",
-    "Jordan Hale",
-    "Luna Park",
-    "Ethan Cole",
-  ],
-  vtuber: [
-    "Hoshi Kira",
-    "Nova Pixel",
-    "Mochi Moon",
-    "Ren Starlight",
-    "Yuki Byte",
-    "Aria Nebula",
-    "Kenji Flux",
-    "Sora Chime",
-  ],
-  content: [
-    "Sam Carter",
-    "Riley Brooks",
-    "Maya Chen",
-    "Noah Fields",
-    "Tessa Reyes",
-    "Owen Price",
-    "Priya Nair",
-    "Caleb Stone",
-  ],
-  personality: [
-    "Echo Vale",
-    "Orion Gray",
-    "Iris Quinn",
-    "Jasper Lux",
-    "Nia Solace",
-    "Felix Ward",
-    "Skye Arden",
-    "Milo Crest",
-  ],
-  educator: [
-    "Dr. Clara Hayes",
-    "Prof. Adrian Moss",
-    "Elena Ruiz",
-    "Marcus Webb",
-    "Hana Sato",
-    "Julian Reed",
-    "Grace Okafor",
-    "Theo Lang",
-  ],
-  artist: [
-    "Sienna Hart",
-    "Rafael Cruz",
-    "Ivy Calder",
-    "Dante Rowe",
-    "Mei Lin",
-    "Olive Serrano",
-    "Finn Archer",
-    "Juno Vale",
-  ],
+  influencer: ["Mia Sterling", "Leo Vance", "Ava Monroe", "Kai Rivers", "Zara Bloom", "Jordan Hale", "Luna Park", "Ethan Cole"],
+  vtuber: ["Hoshi Kira", "Nova Pixel", "Mochi Moon", "Ren Starlight", "Yuki Byte", "Aria Nebula", "Kenji Flux", "Sora Chime"],
+  content: ["Sam Carter", "Riley Brooks", "Maya Chen", "Noah Fields", "Tessa Reyes", "Owen Price", "Priya Nair", "Caleb Stone"],
+  personality: ["Echo Vale", "Orion Gray", "Iris Quinn", "Jasper Lux", "Nia Solace", "Felix Ward", "Skye Arden", "Milo Crest"],
+  educator: ["Dr. Clara Hayes", "Prof. Adrian Moss", "Elena Ruiz", "Marcus Webb", "Hana Sato", "Julian Reed", "Grace Okafor", "Theo Lang"],
+  artist: ["Sienna Hart", "Rafael Cruz", "Ivy Calder", "Dante Rowe", "Mei Lin", "Olive Serrano", "Finn Archer", "Juno Vale"],
   advisor: [
     "Victoria Lane",
     "Henry Walsh",
@@ -90,26 +36,8 @@ export const NAMES_BY_TYPE: Record<PersonaType, readonly string[]> = {
     "Naomi Clarke",
     "William Hart",
   ],
-  entertainer: [
-    "Max Sparks",
-    "Ruby Lark",
-    "Ziggy Blaze",
-    "Penny Jest",
-    "Rocco Bell",
-    "Lola Flash",
-    "Benny Quip",
-    "Stella Rhymes",
-  ],
-  companion: [
-    "Ellie Warm",
-    "Noah Gentry",
-    "Lily Haven",
-    "Sam Rivers",
-    "Hazel Kind",
-    "Ezra Dove",
-    "Rose Ember",
-    "Ollie Brooks",
-  ],
+  entertainer: ["Max Sparks", "Ruby Lark", "Ziggy Blaze", "Penny Jest", "Rocco Bell", "Lola Flash", "Benny Quip", "Stella Rhymes"],
+  companion: ["Ellie Warm", "Noah Gentry", "Lily Haven", "Sam Rivers", "Hazel Kind", "Ezra Dove", "Rose Ember", "Ollie Brooks"],
   specialist: [
     "Dr. Nathan Cole",
     "Irene Volkov",
@@ -200,16 +128,10 @@ function joinWords(words: readonly string[]): string {
  * A description for a persona from its type's templates, about the interests selected now
  * (the type's usual ones when none are). It never names the persona.
  */
-export function describePersona(
-  values: { type: PersonaType; interests: readonly Interest[] },
-  random: Random = Math.random,
-): string {
+export function describePersona(values: { type: PersonaType; interests: readonly Interest[] }, random: Random = Math.random): string {
   const text = pick(DESCRIPTION_TEMPLATES[values.type], random)
     .replaceAll("{label}", PERSONA_TYPE_LABELS[values.type])
-    .replaceAll(
-      "{interests}",
-      joinWords(values.interests.length ? values.interests : INTERESTS_BY_TYPE[values.type].slice(0, 2)),
-    );
+    .replaceAll("{interests}", joinWords(values.interests.length ? values.interests : INTERESTS_BY_TYPE[values.type].slice(0, 2)));
   return truncateDescription(text);
 }
 
@@ -268,7 +190,10 @@ export const AUTO_FILL_COMPLETE_TITLE = "Auto-Fill Complete";
 
 /** 'Auto-Fill Complete' / 'Filled N fields with AI-suggested content!' ('1 field' when it is one). */
 export function autoFillToast(filled: number): { title: string; description: string } {
-  return { title: AUTO_FILL_COMPLETE_TITLE, description: `Filled ${filled} ${filled === 1 ? "field" : "fields"} with AI-suggested content!` };
+  return {
+    title: AUTO_FILL_COMPLETE_TITLE,
+    description: `Filled ${filled} ${filled === 1 ? "field" : "fields"} with AI-suggested content!`,
+  };
 }
 
 const ALL_SUGGESTED_NAMES = Object.values(NAMES_BY_TYPE).flat();

@@ -77,9 +77,7 @@ const FOREIGN_V2 = {
     character_book: {
       name: "Eldoria",
       extensions: {},
-      entries: [
-        { keys: ["glade"], content: "A sunlit clearing.", extensions: {}, enabled: true, insertion_order: 100 },
-      ],
+      entries: [{ keys: ["glade"], content: "A sunlit clearing.", extensions: {}, enabled: true, insertion_order: 100 }],
     },
     tags: ["Female", "Fantasy", "Healer", "music"],
     creator: "forestfan",
@@ -95,10 +93,7 @@ const FOREIGN_V2 = {
 };
 
 /** What the app stores after an import (jsonb keeps the JSON, not its key order) and reads back for an export. */
-function importedPersona(
-  card: ParsedCard,
-  at = "2025-02-02T10:00:00.000Z"
-): { persona: ExportPersona; extended: ExtendedProfile } {
+function importedPersona(card: ParsedCard, at = "2025-02-02T10:00:00.000Z"): { persona: ExportPersona; extended: ExtendedProfile } {
   const stored = JSON.parse(JSON.stringify(reverseKeys(card.cardMeta))) as unknown;
   const persona: ExportPersona = {
     id: "0b7d4a10-2222-4e3f-8c11-7a9b0c1d2e3f",
@@ -122,7 +117,7 @@ function reverseKeys<T>(value: T): T {
     return Object.fromEntries(
       Object.keys(value)
         .reverse()
-        .map((key) => [key, reverseKeys((value as Record<string, unknown>)[key])])
+        .map((key) => [key, reverseKeys((value as Record<string, unknown>)[key])]),
     ) as T;
   }
   return value;
@@ -145,7 +140,7 @@ function roundTrip(card: CharacterCardV2 | CharacterCardV3, version: 2 | 3, opti
   const first = cardJson(card);
   const again = importedPersona(parsed(JSON.parse(first)));
   const second = cardJson(
-    version === 3 ? toCardV3(again.persona, again.extended, options) : toCardV2(again.persona, again.extended, options)
+    version === 3 ? toCardV3(again.persona, again.extended, options) : toCardV2(again.persona, again.extended, options),
   );
   return { first, second, again };
 }
@@ -170,19 +165,15 @@ describe("a persona as Character Card V3 and V2", () => {
     expect(d.first_mes).toBe("Hi there! I'm Nova Lumen. How can I help you today?");
     expect(d.first_mes).toBe(chatGreeting("Nova Lumen"));
     expect(d.description.startsWith(`${NOVA.description}\n\n`)).toBe(true);
-    expect(d.description).toContain(
-      "Type: AI Educator\nGender: Female\nAge: 25-34\nInterests: Science, Tech, Education"
-    );
+    expect(d.description).toContain("Type: AI Educator\nGender: Female\nAge: 25-34\nInterests: Science, Tech, Education");
     expect(d.description).toContain(`Occupation: ${NOVA_EXTENDED.occupation}`);
     expect(d.description.endsWith(`Backstory:\n${NOVA.backstory}`)).toBe(true);
     expect(d.personality).toBe("Curious, Calm, Empathetic");
     expect(d.scenario).toBe("{{char}} is an AI Educator chatting with {{user}} about science, tech and education.");
     expect(d.mes_example).toBe(
-      "<START>\n{{user}}: Tell me a little about yourself.\n{{char}}: I'm {{char}}, an AI Educator. I love talking about science, tech and education. People say I'm curious, calm and empathetic."
+      "<START>\n{{user}}: Tell me a little about yourself.\n{{char}}: I'm {{char}}, an AI Educator. I love talking about science, tech and education. People say I'm curious, calm and empathetic.",
     );
-    expect(d.system_prompt).toMatch(
-      /^You are \{\{char\}\}, an AI Educator\. Your personality is curious, calm and empathetic\. /
-    );
+    expect(d.system_prompt).toMatch(/^You are \{\{char\}\}, an AI Educator\. Your personality is curious, calm and empathetic\. /);
     expect(d.creator_notes).toContain("PersonaForge");
     expect(d.post_history_instructions).toBe("");
     expect(d.tags).toEqual(["AI Educator", "Science", "Tech", "Education"]);
@@ -260,13 +251,7 @@ describe("reading a card of ours back", () => {
 
   it("keeps only the card's creator and dates: its texts are what the persona gives anyway", () => {
     const card = parsed(toCardV3(NOVA, NOVA_EXTENDED, OPTIONS));
-    expect(Object.keys(card.cardMeta).sort()).toEqual([
-      "creation_date",
-      "creator",
-      "importedAs",
-      "modification_date",
-      "version",
-    ]);
+    expect(Object.keys(card.cardMeta).sort()).toEqual(["creation_date", "creator", "importedAs", "modification_date", "version"]);
   });
 
   it("keeps a draft a draft, and an archived persona archived", () => {
@@ -343,9 +328,7 @@ describe("export → import → export", () => {
     const imported = importedPersona(parsed(FOREIGN_V2));
     for (const version of [2, 3] as const) {
       const card =
-        version === 3
-          ? toCardV3(imported.persona, imported.extended, OPTIONS)
-          : toCardV2(imported.persona, imported.extended, OPTIONS);
+        version === 3 ? toCardV3(imported.persona, imported.extended, OPTIONS) : toCardV2(imported.persona, imported.extended, OPTIONS);
       const { first, second } = roundTrip(card, version, { creator: "Someone Else" });
       expect(second).toBe(first);
     }
@@ -397,7 +380,7 @@ describe("a foreign card", () => {
     // Named in the personality text, in order of appearance.
     expect(card.persona.personality).toEqual(["Calm", "Resilient", "Curious"]);
     expect(card.persona.description).toBe(
-      "Seraphina is a guardian of the Eldoria forest. She is kind, calm and fiercely protective of travellers who lose their way among the ancient trees, ..."
+      "Seraphina is a guardian of the Eldoria forest. She is kind, calm and fiercely protective of travellers who lose their way among the ancient trees, ...",
     );
     expect([...card.persona.description]).toHaveLength(150);
     expect(card.persona.backstory).toBe(
@@ -405,7 +388,7 @@ describe("a foreign card", () => {
         FOREIGN_V2.data.description.replaceAll("{{char}}", "Seraphina").replaceAll("{{user}}", "the user"),
         "Personality: caring, calm, resilient, a little curious about humans",
         "Scenario: the user wakes up in Seraphina's glade after an attack.",
-      ].join("\n\n")
+      ].join("\n\n"),
     );
     expect(card.extended).toBeNull();
     expect(card.complete).toBe(false);
@@ -484,10 +467,7 @@ describe("a foreign card", () => {
       creator_notes_multilingual: { en: "Best with a warm model.", ja: "温かいモデルで" },
       source: ["https://example.com/seraphina"],
     });
-    const edited = toCardV3(
-      { ...persona, name: "Sera Phina", updatedAt: new Date("2025-06-01T00:00:00Z") },
-      extended
-    ).data;
+    const edited = toCardV3({ ...persona, name: "Sera Phina", updatedAt: new Date("2025-06-01T00:00:00Z") }, extended).data;
     expect(edited.creation_date).toBe(1_700_000_000);
     expect(edited.modification_date).toBe(Date.parse("2025-06-01T00:00:00Z") / 1000);
     expect(toCardV2(persona, extended).data).not.toHaveProperty("nickname");
@@ -515,45 +495,34 @@ describe("a foreign card", () => {
 
 describe("a hostile or broken card", () => {
   it("is refused when it is no card at all", () => {
-    for (const input of [
-      null,
-      undefined,
-      "card",
-      42,
-      [],
-      {},
-      { spec: "chara_card_v9", data: {} },
-      { name: 5, description: "x" },
-    ]) {
+    for (const input of [null, undefined, "card", 42, [], {}, { spec: "chara_card_v9", data: {} }, { name: 5, description: "x" }]) {
       expect(failure(input)).toBe(CARD_MESSAGES.notACard);
     }
   });
 
   it("names the field that has the wrong type", () => {
     expect(failure({ spec: "chara_card_v2", spec_version: "2.0" })).toBe(
-      "This file is not a valid character card: data must be an object."
+      "This file is not a valid character card: data must be an object.",
     );
-    expect(failure({ spec: "chara_card_v2", data: { name: 5 } })).toBe(
-      "This file is not a valid character card: data.name must be text."
-    );
+    expect(failure({ spec: "chara_card_v2", data: { name: 5 } })).toBe("This file is not a valid character card: data.name must be text.");
     expect(failure({ spec: "chara_card_v3", data: { name: "Ann", tags: ["a", "b", 3] } })).toBe(
-      "This file is not a valid character card: data.tags[2] must be text."
+      "This file is not a valid character card: data.tags[2] must be text.",
     );
     expect(failure({ spec: "chara_card_v3", data: { name: "Ann", alternate_greetings: "hi" } })).toBe(
-      "This file is not a valid character card: data.alternate_greetings must be a list of text."
+      "This file is not a valid character card: data.alternate_greetings must be a list of text.",
     );
     expect(failure({ spec: "chara_card_v3", data: { name: "Ann", extensions: [] } })).toBe(
-      "This file is not a valid character card: data.extensions must be an object."
+      "This file is not a valid character card: data.extensions must be an object.",
     );
   });
 
   it("caps texts, lists and foreign JSON", () => {
     const card = (data: Record<string, unknown>) => ({ spec: "chara_card_v3", data: { name: "Ann", ...data } });
     expect(failure(card({ description: "x".repeat(100_001) }))).toBe(
-      "This file is not a valid character card: data.description is too long (over 100,000 characters)."
+      "This file is not a valid character card: data.description is too long (over 100,000 characters).",
     );
     expect(failure(card({ alternate_greetings: Array(101).fill("hi") }))).toBe(
-      "This file is not a valid character card: data.alternate_greetings has too many entries (over 100)."
+      "This file is not a valid character card: data.alternate_greetings has too many entries (over 100).",
     );
     let deep: unknown = "bottom";
     for (let i = 0; i < 5_000; i++) deep = { deeper: deep };
@@ -606,9 +575,7 @@ describe("a hostile or broken card", () => {
   });
 
   it("keeps a __proto__ key as data without touching any prototype", () => {
-    const input = JSON.parse(
-      '{"spec":"chara_card_v2","data":{"name":"Ann","extensions":{"__proto__":{"polluted":true}}}}'
-    ) as unknown;
+    const input = JSON.parse('{"spec":"chara_card_v2","data":{"name":"Ann","extensions":{"__proto__":{"polluted":true}}}}') as unknown;
     const card = parsed(input);
     expect(Object.hasOwn(card.cardMeta.extensions!, "__proto__")).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -643,8 +610,7 @@ describe("a hostile or broken card", () => {
   });
 });
 
-const TRAITS_IN_TEXT =
-  "Outgoing, reserved, SOCIAL, quiet, assertive, reflective, stable, reactive, calm. Not calmly organized-ish.";
+const TRAITS_IN_TEXT = "Outgoing, reserved, SOCIAL, quiet, assertive, reflective, stable, reactive, calm. Not calmly organized-ish.";
 
 describe("stored card meta", () => {
   it("reads back what was stored and refuses what it does not understand", () => {
@@ -660,15 +626,7 @@ describe("stored card meta", () => {
 
   it("reads the traits named in a foreign card's personality, at most 7, whole words only", () => {
     const card = parsed({ spec: "chara_card_v2", data: { name: "Ab", personality: TRAITS_IN_TEXT } });
-    expect(card.persona.personality).toEqual([
-      "Outgoing",
-      "Reserved",
-      "Social",
-      "Quiet",
-      "Assertive",
-      "Reflective",
-      "Stable",
-    ]);
+    expect(card.persona.personality).toEqual(["Outgoing", "Reserved", "Social", "Quiet", "Assertive", "Reflective", "Stable"]);
     const calmly = parsed({ spec: "chara_card_v2", data: { name: "Ab", personality: "calmly, disorganized" } });
     expect(calmly.persona.personality).toEqual([]);
   });
@@ -693,7 +651,11 @@ describe("the persona's version on the card (persona history)", () => {
   });
 
   it("a foreign card's own version text is kept in the card meta", () => {
-    const foreign = { spec: "chara_card_v2", spec_version: "2.0", data: { name: "Elsewhere", description: "From another tool.", character_version: "2.1-beta" } };
+    const foreign = {
+      spec: "chara_card_v2",
+      spec_version: "2.0",
+      data: { name: "Elsewhere", description: "From another tool.", character_version: "2.1-beta" },
+    };
     expect(parsed(foreign).cardMeta.character_version).toBe("2.1-beta");
   });
 });

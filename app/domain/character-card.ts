@@ -98,8 +98,6 @@ export function chatGreeting(name: string): string {
 // ---------------------------------------------------------------------------------------
 // The card formats.
 
-
-
 export interface CharacterCardV2Data {
   name: string;
   description: string;
@@ -189,8 +187,7 @@ function oneOf<T extends string>(options: readonly T[], value: unknown): T | nul
   return typeof value === "string" && (options as readonly string[]).includes(value) ? (value as T) : null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 const unixSeconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
 
@@ -203,11 +200,7 @@ class JsonLimit extends Error {
   }
 }
 
-function boundedJson(
-  value: unknown,
-  maxChars: number = CARD_LIMITS.jsonMax,
-  maxDepth: number = CARD_LIMITS.jsonDepth
-): JsonValue {
+function boundedJson(value: unknown, maxChars: number = CARD_LIMITS.jsonMax, maxDepth: number = CARD_LIMITS.jsonDepth): JsonValue {
   let budget = maxChars;
   const spend = (n: number) => {
     budget -= n;
@@ -258,7 +251,7 @@ function canonical(value: JsonValue): JsonValue {
     return Object.fromEntries(
       Object.keys(value)
         .sort()
-        .map((key) => [key, canonical(value[key] as JsonValue)])
+        .map((key) => [key, canonical(value[key] as JsonValue)]),
     );
   }
   return value;
@@ -324,10 +317,7 @@ function orderedProfile(p: ExtendedProfile): ExtendedProfile {
 // Export.
 
 /** The persona fields the card's texts are made from. */
-type CardSource = Pick<
-  ExportPersona,
-  "name" | "type" | "gender" | "ageRange" | "interests" | "personality" | "description" | "backstory"
->;
+type CardSource = Pick<ExportPersona, "name" | "type" | "gender" | "ageRange" | "interests" | "personality" | "description" | "backstory">;
 
 /** Changes to these fields, and only these, count as editing an imported persona. */
 function personaFingerprint(p: CardSource): string {
@@ -359,8 +349,7 @@ interface DerivedTexts {
 
 /** The card texts made from the persona alone; extended is null when it is not known. */
 function deriveTexts(p: CardSource, extended: ExtendedProfile | null): DerivedTexts {
-  const typeLabel =
-    p.type && Object.hasOwn(PERSONA_TYPE_LABELS, p.type) ? PERSONA_TYPE_LABELS[p.type as PersonaType] : null;
+  const typeLabel = p.type && Object.hasOwn(PERSONA_TYPE_LABELS, p.type) ? PERSONA_TYPE_LABELS[p.type as PersonaType] : null;
   const genderLabel = p.gender && Object.hasOwn(GENDER_LABELS, p.gender) ? GENDER_LABELS[p.gender as Gender] : null;
   const interests = p.interests.filter(isInterest).map((interest) => INTEREST_LABELS[interest]);
   const traits = p.personality.filter((trait) => !blank(trait));
@@ -477,9 +466,7 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
     creation_date: kept(meta?.creation_date, unixSeconds(persona.createdAt)),
     // An imported card left unedited keeps its own date (so export → import → export holds).
     modification_date: kept(unedited?.modification_date, unixSeconds(options.version?.at ?? persona.updatedAt)),
-    ...(meta?.assets !== undefined
-      ? { assets: meta.assets.map((a) => ({ type: a.type, uri: a.uri, name: a.name, ext: a.ext })) }
-      : {}),
+    ...(meta?.assets !== undefined ? { assets: meta.assets.map((a) => ({ type: a.type, uri: a.uri, name: a.name, ext: a.ext })) } : {}),
     ...(meta?.nickname !== undefined ? { nickname: meta.nickname } : {}),
     ...(meta?.creator_notes_multilingual !== undefined
       ? { creator_notes_multilingual: canonical(meta.creator_notes_multilingual) as Record<string, string> }
@@ -489,20 +476,12 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
 }
 
 /** The persona as a Character Card V3 (what the `ccv3` PNG chunk and a .json card hold). */
-export function toCardV3(
-  persona: ExportPersona,
-  extended: ExtendedProfile,
-  options: CardOptions = {}
-): CharacterCardV3 {
+export function toCardV3(persona: ExportPersona, extended: ExtendedProfile, options: CardOptions = {}): CharacterCardV3 {
   return { spec: "chara_card_v3", spec_version: "3.0", data: cardData(persona, extended, options) };
 }
 
 /** The persona as a Character Card V2 (the `chara` PNG chunk, for front ends that read only V2). */
-export function toCardV2(
-  persona: ExportPersona,
-  extended: ExtendedProfile,
-  options: CardOptions = {}
-): CharacterCardV2 {
+export function toCardV2(persona: ExportPersona, extended: ExtendedProfile, options: CardOptions = {}): CharacterCardV2 {
   const d = cardData(persona, extended, options);
   return {
     spec: "chara_card_v2",
@@ -551,9 +530,8 @@ const cardTextList = (itemMax: number = CARD_LIMITS.textMax) =>
 // (assigning it sets the prototype instead). boundedJson copies them safely later.
 const cardObject = z.custom<Record<string, unknown>>(isRecord, { error: "must be an object" });
 const cardTextObject = z.custom<Record<string, string>>(
-  (v) =>
-    isRecord(v) && Object.values(v).every((text) => typeof text === "string" && text.length <= CARD_LIMITS.textMax),
-  { error: "must be an object of texts" }
+  (v) => isRecord(v) && Object.values(v).every((text) => typeof text === "string" && text.length <= CARD_LIMITS.textMax),
+  { error: "must be an object of texts" },
 );
 
 /** A date: kept when it is a number of seconds, ignored otherwise (it is only informative). */
@@ -566,9 +544,9 @@ const cardAssets = z
   .array(
     z.object(
       { type: cardText(1_000), uri: z.string({ error: MUST_BE_TEXT }), name: cardText(1_000), ext: cardText(100) },
-      { error: "must be an object with type, uri, name and ext" }
+      { error: "must be an object with type, uri, name and ext" },
     ),
-    { error: "must be a list" }
+    { error: "must be a list" },
   )
   .max(CARD_LIMITS.listMax, { error: `has too many entries (over ${CARD_LIMITS.listMax})` });
 
@@ -788,7 +766,7 @@ function buildMeta(
   persona: ImportedPersona,
   extended: ExtendedProfile | null,
   ours: boolean,
-  extensions: Record<string, JsonValue>
+  extensions: Record<string, JsonValue>,
 ): CardMeta {
   // Cards of ours keep only what differs from what the persona gives; the description also
   // depends on the Extended Profile, so without one it is always kept.
@@ -836,9 +814,7 @@ function detect(input: unknown): { version: 1 | 2 | 3; data: unknown; prefix: st
   const flat =
     input.spec === undefined &&
     typeof input.name === "string" &&
-    ["description", "personality", "first_mes", "scenario", "mes_example"].some(
-      (key) => typeof input[key] === "string"
-    );
+    ["description", "personality", "first_mes", "scenario", "mes_example"].some((key) => typeof input[key] === "string");
   return flat ? { version: 1, data: input, prefix: "" } : null;
 }
 
@@ -861,8 +837,7 @@ export function parseCard(input: unknown): ParseCardResult {
   let extensions: Record<string, JsonValue>;
   try {
     extensions = boundedJson(data.extensions ?? {}) as Record<string, JsonValue>;
-    for (const key of ["character_book", "assets", "creator_notes_multilingual"] as const)
-      boundedJson(data[key] ?? null);
+    for (const key of ["character_book", "assets", "creator_notes_multilingual"] as const) boundedJson(data[key] ?? null);
   } catch (error) {
     if (!(error instanceof JsonLimit)) throw error;
     const where = issuePath(found.prefix, ["extensions"]);
@@ -871,7 +846,7 @@ export function parseCard(input: unknown): ParseCardResult {
       message: CARD_MESSAGES.invalid(
         error.problem === "deep"
           ? `${where}, character_book or assets is nested too deeply`
-          : `${where}, character_book or assets is too large`
+          : `${where}, character_book or assets is too large`,
       ),
       tooLarge: error.problem === "large",
     };
@@ -915,13 +890,11 @@ export function parseCardMeta(value: unknown): CardMeta | null {
   try {
     const meta: CardMeta = { version: CARD_META_VERSION, importedAs: m.importedAs };
     for (const key of TEXT_FIELDS) if (typeof m[key] === "string") meta[key] = m[key];
-    for (const key of ["alternate_greetings", "group_only_greetings", "tags", "source"] as const)
-      if (m[key]) meta[key] = m[key];
+    for (const key of ["alternate_greetings", "group_only_greetings", "tags", "source"] as const) if (m[key]) meta[key] = m[key];
     if (typeof m.creator === "string") meta.creator = m.creator;
     if (typeof m.character_version === "string") meta.character_version = m.character_version;
     if (typeof m.nickname === "string") meta.nickname = m.nickname;
-    if (m.creator_notes_multilingual)
-      meta.creator_notes_multilingual = boundedJson(m.creator_notes_multilingual) as Record<string, string>;
+    if (m.creator_notes_multilingual) meta.creator_notes_multilingual = boundedJson(m.creator_notes_multilingual) as Record<string, string>;
     if (m.character_book) meta.character_book = boundedJson(m.character_book);
     if (m.assets) meta.assets = boundedJson(m.assets) as unknown as CardAsset[];
     if (m.creation_date !== undefined) meta.creation_date = m.creation_date;

@@ -140,14 +140,10 @@ describe("export file names", () => {
 describe("Content-Disposition", () => {
   it("gives an ASCII fallback and the exact UTF-8 name", () => {
     expect(contentDisposition("nova_lumen_profile.txt")).toBe(
-      `attachment; filename="nova_lumen_profile.txt"; filename*=UTF-8''nova_lumen_profile.txt`
+      `attachment; filename="nova_lumen_profile.txt"; filename*=UTF-8''nova_lumen_profile.txt`,
     );
-    expect(contentDisposition("Zoë_image.jpg")).toBe(
-      `attachment; filename="Zoe_image.jpg"; filename*=UTF-8''Zo%C3%AB_image.jpg`
-    );
-    expect(contentDisposition("ユキ_image.jpg")).toBe(
-      `attachment; filename="___image.jpg"; filename*=UTF-8''%E3%83%A6%E3%82%AD_image.jpg`
-    );
+    expect(contentDisposition("Zoë_image.jpg")).toBe(`attachment; filename="Zoe_image.jpg"; filename*=UTF-8''Zo%C3%AB_image.jpg`);
+    expect(contentDisposition("ユキ_image.jpg")).toBe(`attachment; filename="___image.jpg"; filename*=UTF-8''%E3%83%A6%E3%82%AD_image.jpg`);
   });
 
   it("is a valid header for any name, and never carries a quote, a slash or a line break", () => {
@@ -309,7 +305,7 @@ describe("Markdown export", () => {
         description: "<img src=x onerror=alert(1)> *bold* [link](javascript:alert(1))",
         backstory: "# Not a heading\n- not a list\n    not code\n1. not numbered\n<script>alert(1)</script> &amp;",
       },
-      NOVA_EXTENDED
+      NOVA_EXTENDED,
     );
     // Every < comes escaped, so no tag is ever parsed as HTML.
     expect(body).not.toMatch(/(^|[^\\])</m);

@@ -24,12 +24,7 @@
 import { dump } from "js-yaml";
 
 import { EXPORT_FAILED_TOAST, exportedToast, NO_IMAGE_TOAST } from "./export-toasts";
-import {
-  EXTENDED_PROFILE_SECTIONS,
-  EXTENDED_PROFILE_TITLE,
-  extendedProfileValue,
-  type ExtendedProfile,
-} from "./extended-profile";
+import { EXTENDED_PROFILE_SECTIONS, EXTENDED_PROFILE_TITLE, extendedProfileValue, type ExtendedProfile } from "./extended-profile";
 import { PERSONA_TYPE_LABELS, type Gender, type Interest, type PersonaType } from "./persona";
 import { statusBadge } from "./persona-display";
 import { GENDER_LABELS, INTEREST_LABELS, PERSONA_FIELD_LABELS } from "./persona-form";
@@ -37,7 +32,6 @@ import type { ExportPersona } from "./persona-shapes";
 import { PRODUCT_NAME } from "./site";
 
 export type { ExportPersona } from "./persona-shapes";
-
 
 export const EXPORT_FORMAT_IDS = ["txt", "json", "md", "yaml"] as const;
 export type ExportFormat = (typeof EXPORT_FORMAT_IDS)[number];
@@ -69,7 +63,6 @@ export function exportToast(format: ExportFormat): { title: string; description:
 }
 
 export { EXPORT_FAILED_TOAST, NO_IMAGE_TOAST };
-
 
 /** The last line of the Text and Markdown documents (the YAML one has it as a comment). */
 export const EXPORT_FOOTER = `Exported from ${PRODUCT_NAME}`;
@@ -293,7 +286,7 @@ function markdownText(text: string): string {
         .replace(/[\\`*_[\]<>|~]/g, "\\$&")
         .replace(/&(?=#?[a-z0-9]+;)/gi, "\\&")
         .replace(/^([#+=-])/, "\\$1")
-        .replace(/^(\d+)([.)])/, "$1\\$2")
+        .replace(/^(\d+)([.)])/, "$1\\$2"),
     )
     .join("\n");
 }
@@ -302,8 +295,7 @@ export function toMarkdown(persona: ExportPersona, extended: ExtendedProfile): s
   const doc = readableExport(persona, extended);
   const L = PERSONA_FIELD_LABELS;
   const item = (name: string, value: string) => `- **${name}:** ${markdownText(value)}`;
-  const list = (value: Shown) =>
-    Array.isArray(value) ? value.map((v) => `- ${markdownText(v)}`) : [markdownText(value)];
+  const list = (value: Shown) => (Array.isArray(value) ? value.map((v) => `- ${markdownText(v)}`) : [markdownText(value)]);
   return [
     `# ${markdownText(doc.name)}`,
     "",
@@ -330,12 +322,7 @@ export function toMarkdown(persona: ExportPersona, extended: ExtendedProfile): s
     markdownText(doc.backstory),
     "",
     `## ${EXTENDED_PROFILE_TITLE}`,
-    ...doc.extended.flatMap((s) => [
-      "",
-      `### ${markdownText(s.title)}`,
-      "",
-      ...s.fields.map((f) => item(f.label, joined(f.value))),
-    ]),
+    ...doc.extended.flatMap((s) => ["", `### ${markdownText(s.title)}`, "", ...s.fields.map((f) => item(f.label, joined(f.value)))]),
     "",
     "---",
     "",
@@ -371,9 +358,7 @@ export function exportYamlData(persona: ExportPersona, extended: ExtendedProfile
     personality: doc.personality,
     description: doc.description,
     backstory: doc.backstory,
-    extended: Object.fromEntries(
-      doc.extended.map((s) => [s.title, Object.fromEntries(s.fields.map((f) => [f.label, f.value]))])
-    ),
+    extended: Object.fromEntries(doc.extended.map((s) => [s.title, Object.fromEntries(s.fields.map((f) => [f.label, f.value]))])),
     createdAt: isoDate(persona.createdAt),
     status: doc.status,
   };

@@ -51,9 +51,7 @@ describe("extendedProfile", () => {
   it("is seeded by the id, or by the name without one", () => {
     const base = persona(1);
     expect(extendedProfile({ ...base, name: "Another Name" })).toEqual(extendedProfile(base));
-    expect(extendedProfile({ ...base, id: undefined })).toEqual(
-      extendedProfile({ ...base, id: null, name: base.name }),
-    );
+    expect(extendedProfile({ ...base, id: undefined })).toEqual(extendedProfile({ ...base, id: null, name: base.name }));
     const byId = PROFILES.map(({ input }) => JSON.stringify(extendedProfile({ ...input, type: "content" })));
     expect(new Set(byId).size).toBeGreaterThan(byId.length * 0.9);
   });
@@ -113,8 +111,7 @@ describe("extendedProfile", () => {
   });
 
   it("reaches every count the spec allows", () => {
-    const lengths = (pick: (p: ExtendedProfile) => unknown[]) =>
-      [...new Set(PROFILES.map(({ profile }) => pick(profile).length))].sort();
+    const lengths = (pick: (p: ExtendedProfile) => unknown[]) => [...new Set(PROFILES.map(({ profile }) => pick(profile).length))].sort();
     expect(lengths((p) => p.languages)).toEqual([2, 3]);
     expect(lengths((p) => p.hobbies)).toEqual([3, 4, 5]);
     expect(lengths((p) => p.favoritePlaces)).toEqual([2, 3]);
@@ -140,9 +137,7 @@ describe("extendedProfile", () => {
   });
 
   it("spreads birth years over the whole range", () => {
-    const years = new Set(
-      Array.from({ length: 300 }, (_, i) => extendedProfile({ id: `p${i}`, name: "X", ageRange: "18-24" }).birthYear),
-    );
+    const years = new Set(Array.from({ length: 300 }, (_, i) => extendedProfile({ id: `p${i}`, name: "X", ageRange: "18-24" }).birthYear));
     expect([...years].sort()).toEqual([1999, 2000, 2001, 2002, 2003, 2004, 2005]);
   });
 

@@ -13,9 +13,7 @@ describe("JSON shape limits", () => {
   it("refuse nesting deeper than the limit at the first bracket too many", () => {
     const ok = "[".repeat(JSON_LIMITS.maxDepth) + "]".repeat(JSON_LIMITS.maxDepth);
     expect(() => parseJsonWithinLimits(ok)).not.toThrow();
-    expect(() => parseJsonWithinLimits("[".repeat(JSON_LIMITS.maxDepth + 1))).toThrow(
-      "The JSON is nested too deeply (at most 32 levels).",
-    );
+    expect(() => parseJsonWithinLimits("[".repeat(JSON_LIMITS.maxDepth + 1))).toThrow("The JSON is nested too deeply (at most 32 levels).");
   });
 
   it("refuse too many members or elements", () => {

@@ -77,7 +77,8 @@ export function jsonbTextBytes(value: unknown): number {
       if (value === null) return 4;
       if (Array.isArray(value)) {
         let bytes = 2 + Math.max(0, value.length - 1) * 2;
-        for (const item of value) bytes += item === undefined || typeof item === "function" || typeof item === "symbol" ? 4 : jsonbTextBytes(item);
+        for (const item of value)
+          bytes += item === undefined || typeof item === "function" || typeof item === "symbol" ? 4 : jsonbTextBytes(item);
         return bytes;
       }
       let bytes = 2;

@@ -76,10 +76,7 @@ describe("the spec's messages, verbatim", () => {
 
 describe("personaSchema (Create Persona)", () => {
   it("accepts a complete persona and trims its texts", () => {
-    const result = validatePersona(
-      { ...valid, name: "  Nova Pixel ", description: " hi ", backstory: "\n story \n" },
-      "create",
-    );
+    const result = validatePersona({ ...valid, name: "  Nova Pixel ", description: " hi ", backstory: "\n story \n" }, "create");
     expect(result).toEqual({
       success: true,
       data: { ...valid, name: "Nova Pixel", description: "hi", backstory: "story" },
@@ -163,12 +160,9 @@ describe("personaSchema (Create Persona)", () => {
     ["gender", "Invalid gender"],
     ["ageRange", "Invalid age range"],
   ])("%s", (field, message) => {
-    it.each([undefined, "", "bogus", "Influencer", " male", 3, null, {}, ["vtuber"]])(
-      `rejects %j with '${message}'`,
-      (value) => {
-        expect(errorsOf({ [field]: value })).toEqual({ [field]: [message] });
-      },
-    );
+    it.each([undefined, "", "bogus", "Influencer", " male", 3, null, {}, ["vtuber"]])(`rejects %j with '${message}'`, (value) => {
+      expect(errorsOf({ [field]: value })).toEqual({ [field]: [message] });
+    });
   });
 
   it("rejects the gender and age range values the spec does not list", () => {
@@ -485,12 +479,9 @@ describe("form data", () => {
     expect(draft.status).toBe("success");
     expect(draft.status === "success" && draft.value.description).toBe("");
 
-    const long = parseWithZod(
-      formData([...entries.filter(([k]) => k !== "description"), ["description", "d".repeat(151)]]),
-      {
-        schema: personaSchema,
-      },
-    );
+    const long = parseWithZod(formData([...entries.filter(([k]) => k !== "description"), ["description", "d".repeat(151)]]), {
+      schema: personaSchema,
+    });
     expect(long.reply().error).toEqual({ description: ["Description must be 150 characters or less"] });
   });
 });
@@ -521,14 +512,9 @@ describe("wizard steps", () => {
   });
 
   it("parse a step from a form field and move within 1 to 4", () => {
-    expect([
-      parseStep("3"),
-      parseStep(2),
-      parseStep("9"),
-      parseStep("x"),
-      parseStep(undefined),
-      parseStep("1.5"),
-    ]).toEqual([3, 2, 1, 1, 1, 1]);
+    expect([parseStep("3"), parseStep(2), parseStep("9"), parseStep("x"), parseStep(undefined), parseStep("1.5")]).toEqual([
+      3, 2, 1, 1, 1, 1,
+    ]);
     expect([previousStep(1), previousStep(2), previousStep(4)]).toEqual([1, 1, 3]);
     expect([nextStep(1), nextStep(3), nextStep(4)]).toEqual([2, 4, 4]);
   });
@@ -691,10 +677,18 @@ describe("wizard moves (the same in the browser and the action)", () => {
   });
 
   it("Auto-fill fills only the empty fields and says how many", () => {
-    const state = localWizardMove("auto-fill", { step: 1, values: { ...EMPTY_PERSONA_FORM, name: "Kept Name" } }, sequence([0.1, 0.5, 0.9]));
+    const state = localWizardMove(
+      "auto-fill",
+      { step: 1, values: { ...EMPTY_PERSONA_FORM, name: "Kept Name" } },
+      sequence([0.1, 0.5, 0.9]),
+    );
     expect(state.values.name).toBe("Kept Name");
     expect(state.values.type).not.toBe("");
-    expect(state.toast).toEqual({ type: "success", title: "Auto-Fill Complete", description: "Filled 5 fields with AI-suggested content!" });
+    expect(state.toast).toEqual({
+      type: "success",
+      title: "Auto-Fill Complete",
+      description: "Filled 5 fields with AI-suggested content!",
+    });
     expect(state.step).toBe(1);
   });
 

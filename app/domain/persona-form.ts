@@ -87,8 +87,7 @@ const optionalText = (max: number, message: string, controlMessage: string) =>
 
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
-const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.enum(values, { error: message });
+const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
 
 /** In a draft a choice may be missing (undefined, null or ""), but a value given must be valid. */
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
@@ -183,16 +182,7 @@ export const draftSchema = z.object({
 export type PersonaInput = z.infer<typeof personaSchema>;
 export type DraftInput = z.infer<typeof draftSchema>;
 
-export const PERSONA_FIELDS = [
-  "name",
-  "type",
-  "gender",
-  "ageRange",
-  "interests",
-  "description",
-  "personality",
-  "backstory",
-] as const;
+export const PERSONA_FIELDS = ["name", "type", "gender", "ageRange", "interests", "description", "personality", "backstory"] as const;
 export type PersonaField = (typeof PERSONA_FIELDS)[number];
 export type PersonaFieldErrors = Partial<Record<PersonaField, string[]>>;
 
@@ -237,7 +227,6 @@ export function validatePersona(input: unknown, mode: "create" | "draft") {
 
 // ---------------------------------------------------------------------------------------
 // The wizard's values as the screens hold them: every field present, "" when empty.
-
 
 export const EMPTY_PERSONA_FORM: PersonaFormValues = {
   name: "",
@@ -284,8 +273,7 @@ export function stepState(step: number, current: number): StepState {
 
 /** A step number from a form field or query parameter; anything else is step 1. */
 export function parseStep(value: unknown): StepNumber {
-  const n =
-    typeof value === "number" ? value : typeof value === "string" && /^\d$/.test(value.trim()) ? Number(value) : NaN;
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\d$/.test(value.trim()) ? Number(value) : NaN;
   return n >= FIRST_STEP && n <= LAST_STEP ? (n as StepNumber) : FIRST_STEP;
 }
 
@@ -357,12 +345,7 @@ export const WIZARD_TOASTS = {
 } as const;
 
 /** Backstory generation needs a name, a type, a gender and at least one trait (docs/product.md, Wizard). */
-export function canGenerateBackstory(values: {
-  name?: unknown;
-  type?: unknown;
-  gender?: unknown;
-  personality?: unknown;
-}): boolean {
+export function canGenerateBackstory(values: { name?: unknown; type?: unknown; gender?: unknown; personality?: unknown }): boolean {
   return (
     typeof values.name === "string" &&
     values.name.trim() !== "" &&
@@ -376,7 +359,6 @@ export function canGenerateBackstory(values: {
 // ---------------------------------------------------------------------------------------
 // The Review step (docs/product.md, Wizard): a read-only summary with its fallbacks.
 
-
 export interface ReviewEntry {
   label: string;
   /** The value as shown, or the fallback text when empty. */
@@ -389,8 +371,7 @@ export interface ReviewEntry {
 export type ReviewSummary = Record<PersonaField, ReviewEntry>;
 
 const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : "");
-const listOf = (value: unknown) =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v !== "") : [];
+const listOf = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v !== "") : []);
 
 function entry(field: PersonaField, shown: string, fallback: string): ReviewEntry {
   return shown

@@ -47,7 +47,10 @@ export const HISTORY_MESSAGES = {
 } as const;
 
 export const HISTORY_TOASTS = {
-  restored: (from: number, as: number) => ({ title: "Version Restored", description: `Restored from version ${from}; it is now version ${as}.` }),
+  restored: (from: number, as: number) => ({
+    title: "Version Restored",
+    description: `Restored from version ${from}; it is now version ${as}.`,
+  }),
   restoreFailed: { title: "Restore Failed" },
 } as const;
 
@@ -139,14 +142,26 @@ export function changeSummary(previous: VersionSummaryFields | null, current: Ve
   }
   if (current.backstoryChanged) parts.push(current.backstoryEmpty ? "Backstory removed" : "Backstory rewritten");
   if (previous.imageUrl !== current.imageUrl) parts.push(current.imageUrl ? "Reference image changed" : "Reference image removed");
-  if (previous.imageStyle !== current.imageStyle) parts.push(`Image style: ${styleLabel(previous.imageStyle)} → ${styleLabel(current.imageStyle)}`);
+  if (previous.imageStyle !== current.imageStyle)
+    parts.push(`Image style: ${styleLabel(previous.imageStyle)} → ${styleLabel(current.imageStyle)}`);
   const wasDraft = previous.status === "in_progress";
   const isDraft = current.status === "in_progress";
   if (wasDraft !== isDraft) parts.push(isDraft ? "Back to draft" : "Completed");
   return parts.length ? parts.join("; ") : "No visible changes";
 }
 
-export type FieldKey = "name" | "type" | "gender" | "ageRange" | "interests" | "personality" | "description" | "backstory" | "imageUrl" | "imageStyle" | "status";
+export type FieldKey =
+  | "name"
+  | "type"
+  | "gender"
+  | "ageRange"
+  | "interests"
+  | "personality"
+  | "description"
+  | "backstory"
+  | "imageUrl"
+  | "imageStyle"
+  | "status";
 
 export type FieldComparison =
   | { field: FieldKey; label: string; changed: boolean; kind: "value"; from: string; to: string }

@@ -41,10 +41,16 @@ describe("the Current Plan card", () => {
   });
   it("a trial: '{n} days left' and when it ends", () => {
     const trial = plan({ status: "active", premium: true, trialDaysLeft: 5, currentPeriodEnd: "2026-04-03T10:00:00.000Z" });
-    expect(currentPlanLines(trial)).toEqual({ name: "Premium", badge: "5 days left", date: "Trial ends on April 3, 2026, then $9.99/month" });
+    expect(currentPlanLines(trial)).toEqual({
+      name: "Premium",
+      badge: "5 days left",
+      date: "Trial ends on April 3, 2026, then $9.99/month",
+    });
   });
   it("a lapsed subscription says why it is not Premium", () => {
-    expect(currentPlanLines(plan({ status: "canceled", currentPeriodEnd: "2026-04-03T10:00:00.000Z" })).date).toBe("Your Premium subscription has ended.");
+    expect(currentPlanLines(plan({ status: "canceled", currentPeriodEnd: "2026-04-03T10:00:00.000Z" })).date).toBe(
+      "Your Premium subscription has ended.",
+    );
     expect(currentPlanLines(plan({ status: "past_due" })).date).toMatch(/payment failed/);
   });
 });

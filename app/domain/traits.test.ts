@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 
 import { INTERESTS, TRAIT_CATEGORIES, TRAITS, type TraitCategory } from "./persona";
 import { hashString, intBetween, mulberry32, pick, pickMany, seededRandom, shuffle } from "./random";
-import { autoSelectTraits, capTraits, isTrait, toggleInterest, toggleTrait, TRAIT_CAP_TEXT, TRAIT_CATEGORY_NAMES, traitCategory } from "./traits";
+import {
+  autoSelectTraits,
+  capTraits,
+  isTrait,
+  toggleInterest,
+  toggleTrait,
+  TRAIT_CAP_TEXT,
+  TRAIT_CATEGORY_NAMES,
+  traitCategory,
+} from "./traits";
 
 const SEEDS = Array.from({ length: 500 }, (_, i) => i);
 
@@ -67,14 +76,7 @@ describe("random", () => {
 
 describe("traitCategory", () => {
   it("knows the six categories of six traits", () => {
-    expect(TRAIT_CATEGORY_NAMES).toEqual([
-      "Extroversion",
-      "Emotional",
-      "Openness",
-      "Agreeableness",
-      "Conscientiousness",
-      "Content Style",
-    ]);
+    expect(TRAIT_CATEGORY_NAMES).toEqual(["Extroversion", "Emotional", "Openness", "Agreeableness", "Conscientiousness", "Content Style"]);
     expect(TRAITS).toHaveLength(36);
     for (const category of TRAIT_CATEGORY_NAMES) {
       for (const trait of TRAIT_CATEGORIES[category]) expect(traitCategory(trait)).toBe(category);

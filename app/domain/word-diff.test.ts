@@ -3,8 +3,16 @@ import { describe, expect, it } from "vitest";
 import { changeSummary, compareVersions, parseVersionNumber, type VersionFields, type VersionSummaryFields } from "./persona-history";
 import { condense, listDiff, tokenize, wordDiff, type DiffPart } from "./word-diff";
 
-const before = (parts: DiffPart[]) => parts.filter((p) => p.op !== "added").map((p) => p.text).join("");
-const after = (parts: DiffPart[]) => parts.filter((p) => p.op !== "removed").map((p) => p.text).join("");
+const before = (parts: DiffPart[]) =>
+  parts
+    .filter((p) => p.op !== "added")
+    .map((p) => p.text)
+    .join("");
+const after = (parts: DiffPart[]) =>
+  parts
+    .filter((p) => p.op !== "removed")
+    .map((p) => p.text)
+    .join("");
 
 describe("wordDiff", () => {
   it("marks whole words added and removed, keeping the rest", () => {

@@ -38,8 +38,7 @@ function myers(a: string[], b: string[], maxEdits: number): DiffOp[] | null {
     trace.push(v.slice(offset - d - 1, offset + d + 2));
     const next = v;
     for (let k = -d; k <= d; k += 2) {
-      let x =
-        k === -d || (k !== d && next[offset + k - 1]! < next[offset + k + 1]!) ? next[offset + k + 1]! : next[offset + k - 1]! + 1;
+      let x = k === -d || (k !== d && next[offset + k - 1]! < next[offset + k + 1]!) ? next[offset + k + 1]! : next[offset + k - 1]! + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
         x++;

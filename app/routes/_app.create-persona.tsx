@@ -104,7 +104,13 @@ export default function CreatePersona() {
             : "Give your character a name, a personality and a story."}
         </p>
       </div>
-      <PersonaWizard key={personaId ?? "new"} personaId={personaId} initial={wizard} answer={answer} onLimitReached={gate.openLimitDialog} />
+      <PersonaWizard
+        key={personaId ?? "new"}
+        personaId={personaId}
+        initial={wizard}
+        answer={answer}
+        onLimitReached={gate.openLimitDialog}
+      />
     </div>
   );
 }

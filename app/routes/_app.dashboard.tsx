@@ -146,7 +146,10 @@ export default function Dashboard() {
             </h2>
             <p className="mt-1 max-w-2xl text-brand-900">{DASHBOARD_TEXT.upsellText}</p>
           </div>
-          <Link to="/subscription" className="shrink-0 rounded-lg bg-brand-700 px-5 py-2.5 text-center font-semibold text-white hover:bg-brand-800">
+          <Link
+            to="/subscription"
+            className="shrink-0 rounded-lg bg-brand-700 px-5 py-2.5 text-center font-semibold text-white hover:bg-brand-800"
+          >
             {DASHBOARD_TEXT.upsellTitle}
           </Link>
         </section>
@@ -186,7 +189,10 @@ function StatCard({
   const id = useId();
   const percent = barPercent(value, relativeTo);
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={`stat-${title.toLowerCase().replace(/\s+/g, "-")}`}>
+    <div
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid={`stat-${title.toLowerCase().replace(/\s+/g, "-")}`}
+    >
       <div className={statTitleRow}>
         <h2 id={`${id}-title`} className="text-sm font-medium text-slate-600">
           {title}

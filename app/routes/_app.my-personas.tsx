@@ -29,12 +29,16 @@ export const meta: MetaFunction = () => [{ title: `${LIST_TEXT.heading} · ${PRO
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
   const query = parseListQuery(new URL(request.url).searchParams);
-  const page = await listPersonas(user, {
-    status: query.tab === "archived" ? "archived" : "not-archived",
-    q: query.q,
-    sort: query.sort,
-    page: query.page,
-  }, "card");
+  const page = await listPersonas(
+    user,
+    {
+      status: query.tab === "archived" ? "archived" : "not-archived",
+      q: query.q,
+      sort: query.sort,
+      page: query.page,
+    },
+    "card",
+  );
   const personas = page.items.map(cardPersona);
   return data(
     { query: { ...query, page: page.page }, personas, total: page.total, pageCount: page.pageCount, now: new Date().toISOString() },
@@ -177,7 +181,10 @@ export default function MyPersonas() {
         </div>
         {/* Without JavaScript the form is sent with this button (or Enter); with it the list follows as you type. */}
         {hydrated ? null : (
-          <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50">
+          <button
+            type="submit"
+            className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
+          >
             Apply
           </button>
         )}
@@ -221,7 +228,12 @@ export default function MyPersonas() {
           <ul className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}>
             {personas.map((persona) => (
               <li key={persona.id} className="min-w-0">
-                <PersonaCard persona={persona} now={new Date(now)} actions={{ archive: true, restore: true, delete: true }} returnTo={returnTo} />
+                <PersonaCard
+                  persona={persona}
+                  now={new Date(now)}
+                  actions={{ archive: true, restore: true, delete: true }}
+                  returnTo={returnTo}
+                />
               </li>
             ))}
           </ul>
@@ -274,7 +286,12 @@ function ImportCard({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   return (
     <details className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" open={error ? true : undefined}>
       <summary className="cursor-pointer font-semibold text-slate-900">Import a Character Card</summary>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
         <input type="hidden" name="intent" value="import" />
         <div className="flex-1">
           <label htmlFor={`${id}-file`} className="mb-1 block text-sm font-medium text-slate-800">

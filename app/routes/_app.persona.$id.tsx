@@ -44,7 +44,17 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
     { title: `${loaderData?.persona.name ?? PERSONA_PAGE_TEXT.notFoundTitle} · ${PRODUCT_NAME}` },
     // The reference image is the page's largest paint: fetched with the document, not after the styles.
     ...(primary
-      ? [{ tagName: "link", rel: "preload", as: "image", href: primary.src, imageSrcSet: primary.srcSet, imageSizes: IMAGE_SIZES, fetchpriority: "high" }]
+      ? [
+          {
+            tagName: "link",
+            rel: "preload",
+            as: "image",
+            href: primary.src,
+            imageSrcSet: primary.srcSet,
+            imageSizes: IMAGE_SIZES,
+            fetchpriority: "high",
+          },
+        ]
       : []),
   ];
 };
@@ -59,7 +69,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const tab = personaTab(url.searchParams);
   // The self-refreshing page (no JavaScript) after generation: the outcome as a toast, once.
   if (url.searchParams.get("image") === "started" && imageGeneration.status !== "generating") {
-    const toast = imageGeneration.status === "failed" ? { type: "error" as const, ...failedToast(imageGeneration.error) } : { type: "success" as const, ...IMAGE_TOASTS.complete };
+    const toast =
+      imageGeneration.status === "failed"
+        ? { type: "error" as const, ...failedToast(imageGeneration.error) }
+        : { type: "success" as const, ...IMAGE_TOASTS.complete };
     throw await redirectWithToast(`/persona/${persona.id}`, toast, { headers: responseHeaders(ctx) });
   }
   return data(
@@ -102,7 +115,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = intent === "send" ? parseWithZod(formData, { schema: chatMessageSchema }) : null;
   if (submission && submission.status !== "success") {
     const result = submission.reply();
-    const chatFailed = { message: typeof message === "string" ? message : "", error: result.error?.message?.[0] ?? "", toast: null, result };
+    const chatFailed = {
+      message: typeof message === "string" ? message : "",
+      error: result.error?.message?.[0] ?? "",
+      toast: null,
+      result,
+    };
     return data({ chatFailed }, { status: 400, headers });
   }
   // No abort on the request's signal here: a browser that cancels the first post of a double
@@ -150,7 +168,11 @@ async function imageAction(user: CurrentUser, id: string, intent: "image-style" 
     if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
     const toast =
       intent === "image-style"
-        ? { type: "error" as const, title: IMAGE_TOASTS.styleFailed.title, description: error.status === 400 ? error.message : IMAGE_TOASTS.styleFailed.description }
+        ? {
+            type: "error" as const,
+            title: IMAGE_TOASTS.styleFailed.title,
+            description: error.status === 400 ? error.message : IMAGE_TOASTS.styleFailed.description,
+          }
         : { type: "error" as const, title: IMAGE_TOASTS.failed.title, description: error.message };
     return data({ imageFailed: { field: error.errors?.imageStyle ? "imageStyle" : null, toast } }, { status: error.status, headers });
   }
@@ -174,7 +196,9 @@ function PersonaTabs({ personaId, tab }: { personaId: string; tab: PersonaTab })
   const navigate = useNavigate();
   const base = "inline-flex items-center border-b-2 px-4 py-2 text-sm font-semibold";
   const look = (selected: boolean) =>
-    selected ? `${base} border-brand-700 text-brand-800` : `${base} border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900`;
+    selected
+      ? `${base} border-brand-700 text-brand-800`
+      : `${base} border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900`;
   if (!hydrated) {
     return (
       <nav aria-label="Persona sections" className="border-b border-slate-200">
@@ -263,7 +287,10 @@ export default function PersonaPage() {
   const facts: [string, string][] = [
     ["Created", relativeTime(persona.createdAt, new Date(now))],
     ["Type", typeLabel(persona.type)],
-    ["Gender", persona.gender ? (GENDER_LABELS[persona.gender as keyof typeof GENDER_LABELS] ?? persona.gender) : reviewFallbacks.notSpecified],
+    [
+      "Gender",
+      persona.gender ? (GENDER_LABELS[persona.gender as keyof typeof GENDER_LABELS] ?? persona.gender) : reviewFallbacks.notSpecified,
+    ],
     ["Age range", persona.ageRange ?? reviewFallbacks.notSpecified],
     ["Status", badge.label],
   ];
@@ -290,40 +317,40 @@ export default function PersonaPage() {
           </div>
           <div className="flex shrink-0 flex-wrap items-center gap-2" data-testid="persona-actions">
             <div className="flex items-center gap-2">
-            {persona.status === "in_progress" ? (
-              <Link
-                to={`/create-persona?id=${persona.id}`}
-                className="whitespace-nowrap rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
-              >
-                {PERSONA_PAGE_TEXT.continueCreating}
-              </Link>
-            ) : (
-              <Link
-                to={`/persona/${persona.id}/edit`}
-                className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
-              >
-                <PencilIcon />
-                {PERSONA_PAGE_TEXT.edit}
-              </Link>
-            )}
-            <DownloadMenu items={downloads} />
+              {persona.status === "in_progress" ? (
+                <Link
+                  to={`/create-persona?id=${persona.id}`}
+                  className="whitespace-nowrap rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+                >
+                  {PERSONA_PAGE_TEXT.continueCreating}
+                </Link>
+              ) : (
+                <Link
+                  to={`/persona/${persona.id}/edit`}
+                  className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+                >
+                  <PencilIcon />
+                  {PERSONA_PAGE_TEXT.edit}
+                </Link>
+              )}
+              <DownloadMenu items={downloads} />
             </div>
             <div className="flex items-center gap-2">
-            <Link
-              to={`/persona/${persona.id}/history`}
-              title={HISTORY_TEXT.link}
-              className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-            >
-              <RestoreIcon />
-              <span className="sr-only lg:not-sr-only">{HISTORY_TEXT.link}</span>
-            </Link>
-            <StatusButton
-              persona={persona}
-              change={persona.status === "archived" ? "restore" : "archive"}
-              returnTo={`/persona/${persona.id}`}
-              variant="compact"
-            />
-            <DeletePersonaButton persona={persona} returnTo="/my-personas" variant="compact" />
+              <Link
+                to={`/persona/${persona.id}/history`}
+                title={HISTORY_TEXT.link}
+                className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
+                <RestoreIcon />
+                <span className="sr-only lg:not-sr-only">{HISTORY_TEXT.link}</span>
+              </Link>
+              <StatusButton
+                persona={persona}
+                change={persona.status === "archived" ? "restore" : "archive"}
+                returnTo={`/persona/${persona.id}`}
+                variant="compact"
+              />
+              <DeletePersonaButton persona={persona} returnTo="/my-personas" variant="compact" />
             </div>
           </div>
         </div>
@@ -332,26 +359,26 @@ export default function PersonaPage() {
       <PersonaTabs personaId={persona.id} tab={tab} />
       {tab === "chat" ? (
         // Room below the panel on small screens, so the menu button never covers Send.
-        <div id="panel-chat" role={hydrated ? "tabpanel" : undefined} aria-labelledby={hydrated ? "tab-chat" : undefined} className="pb-20 lg:pb-0">
-          <ChatPanel
-            persona={persona}
-            chat={opening === "chat" && loadedTab !== "chat" ? null : chat}
-            failed={chatFailed}
-          />
+        <div
+          id="panel-chat"
+          role={hydrated ? "tabpanel" : undefined}
+          aria-labelledby={hydrated ? "tab-chat" : undefined}
+          className="pb-20 lg:pb-0"
+        >
+          <ChatPanel persona={persona} chat={opening === "chat" && loadedTab !== "chat" ? null : chat} failed={chatFailed} />
           <ActionToast toast={chatFailed?.toast} />
         </div>
       ) : (
-        <div id="panel-profile" role={hydrated ? "tabpanel" : undefined} aria-labelledby={hydrated ? "tab-profile" : undefined} className="space-y-6">
+        <div
+          id="panel-profile"
+          role={hydrated ? "tabpanel" : undefined}
+          aria-labelledby={hydrated ? "tab-profile" : undefined}
+          className="space-y-6"
+        >
           <h2 className="sr-only">{PERSONA_PAGE_TEXT.fullProfile}</h2>
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="min-w-0 space-y-6">
-              <ReferenceImageBox
-                persona={persona}
-                images={images}
-                state={imageGeneration}
-                now={now}
-                failure={imageFailed}
-              />
+              <ReferenceImageBox persona={persona} images={images} state={imageGeneration} now={now} failure={imageFailed} />
               {imageFailed ? <ActionToast toast={imageFailed.toast} /> : null}
               <Card title={PERSONA_PAGE_TEXT.basicInformation} id="basic-information">
                 <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2 text-sm">

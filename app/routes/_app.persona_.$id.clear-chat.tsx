@@ -54,7 +54,10 @@ export default function ClearChat() {
         </div>
       </div>
       <Form method="post" className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to={chatTab(persona.id)} className="rounded-lg border border-slate-300 px-4 py-2 text-center font-medium text-slate-800 hover:bg-slate-100">
+        <Link
+          to={chatTab(persona.id)}
+          className="rounded-lg border border-slate-300 px-4 py-2 text-center font-medium text-slate-800 hover:bg-slate-100"
+        >
           {CHAT_TEXT.cancel}
         </Link>
         <button type="submit" className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">

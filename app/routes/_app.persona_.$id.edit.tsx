@@ -60,9 +60,7 @@ export default function EditPersona() {
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
-            Edit {name}
-          </h1>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Edit {name}</h1>
           <p className="mt-1 text-slate-700">Change anything; the persona keeps its page, its created date and its conversations.</p>
         </div>
         {/* The way out: nothing is saved until 'Save Changes'. */}

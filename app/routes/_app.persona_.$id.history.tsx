@@ -62,7 +62,11 @@ export default function PersonaHistory() {
         </h2>
         <ol className="space-y-3" data-testid="versions">
           {items.map((item) => (
-            <li key={item.version} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`version-${item.version}`}>
+            <li
+              key={item.version}
+              className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+              data-testid={`version-${item.version}`}
+            >
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <h3 className="font-semibold text-slate-900">{HISTORY_TEXT.version(item.version)}</h3>
                 {item.version === latest ? (

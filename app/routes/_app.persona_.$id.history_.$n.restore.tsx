@@ -69,13 +69,19 @@ export default function RestoreVersion() {
       </div>
       {isCurrent ? (
         <div className="mt-6 flex justify-end">
-          <Link to={back} className="rounded-lg border border-slate-300 px-4 py-2 text-center font-medium text-slate-800 hover:bg-slate-100">
+          <Link
+            to={back}
+            className="rounded-lg border border-slate-300 px-4 py-2 text-center font-medium text-slate-800 hover:bg-slate-100"
+          >
             Back to the history
           </Link>
         </div>
       ) : (
         <Form method="post" className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Link to={back} className="rounded-lg border border-slate-300 px-4 py-2 text-center font-medium text-slate-800 hover:bg-slate-100">
+          <Link
+            to={back}
+            className="rounded-lg border border-slate-300 px-4 py-2 text-center font-medium text-slate-800 hover:bg-slate-100"
+          >
             {HISTORY_TEXT.cancel}
           </Link>
           <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">

@@ -100,7 +100,10 @@ export default function CompareVersions() {
           ))}
         </section>
       ) : (
-        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-lg font-semibold text-slate-900 shadow-sm" role="status">
+        <p
+          className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-lg font-semibold text-slate-900 shadow-sm"
+          role="status"
+        >
           {HISTORY_TEXT.noDifferences}
         </p>
       )}
@@ -112,7 +115,8 @@ export default function CompareVersions() {
         <ul className="grid gap-2 rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-2">
           {unchanged.map((field) => (
             <li key={field.field}>
-              <span className="font-medium text-slate-700">{field.label}:</span> <span className="text-slate-900">{unchangedValue(field)}</span>
+              <span className="font-medium text-slate-700">{field.label}:</span>{" "}
+              <span className="text-slate-900">{unchangedValue(field)}</span>
             </li>
           ))}
         </ul>
@@ -144,7 +148,8 @@ function preview(text: string): string {
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 }
 
-type ShownField = Exclude<FieldComparison, { kind: "text" }> | (Omit<Extract<FieldComparison, { kind: "text" }>, "parts"> & { parts: DisplayPart[] });
+type ShownField =
+  Exclude<FieldComparison, { kind: "text" }> | (Omit<Extract<FieldComparison, { kind: "text" }>, "parts"> & { parts: DisplayPart[] });
 
 function unchangedValue(field: ShownField): string {
   if (field.kind === "value") return field.to;
@@ -156,7 +161,11 @@ function unchangedValue(field: ShownField): string {
 function FieldCard({ field }: { field: ShownField }) {
   const headingId = `field-${field.field}`;
   return (
-    <article aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={`changed-${field.field}`}>
+    <article
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid={`changed-${field.field}`}
+    >
       <h3 id={headingId} className="font-semibold text-slate-900">
         {field.label}
       </h3>
@@ -182,7 +191,10 @@ function FieldCard({ field }: { field: ShownField }) {
                 <dt className="font-medium text-slate-700">{HISTORY_TEXT.added}</dt>
                 <dd>
                   {field.added.map((item) => (
-                    <ins key={item} className="mr-2 inline-block rounded-full bg-green-100 px-2 py-0.5 text-green-900 underline decoration-2">
+                    <ins
+                      key={item}
+                      className="mr-2 inline-block rounded-full bg-green-100 px-2 py-0.5 text-green-900 underline decoration-2"
+                    >
                       +{item}
                     </ins>
                   ))}
@@ -194,7 +206,10 @@ function FieldCard({ field }: { field: ShownField }) {
                 <dt className="font-medium text-slate-700">{HISTORY_TEXT.removed}</dt>
                 <dd>
                   {field.removed.map((item) => (
-                    <del key={item} className="mr-2 inline-block rounded-full bg-red-100 px-2 py-0.5 text-red-900 line-through decoration-2">
+                    <del
+                      key={item}
+                      className="mr-2 inline-block rounded-full bg-red-100 px-2 py-0.5 text-red-900 line-through decoration-2"
+                    >
                       −{item}
                     </del>
                   ))}

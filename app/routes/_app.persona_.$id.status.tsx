@@ -26,7 +26,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!(error instanceof AccountError)) throw error;
     const failed = intent === "archive" ? ARCHIVE_TOASTS.archiveFailed : ARCHIVE_TOASTS.restoreFailed;
     // Not found, or already in that state: say so where the creator was.
-    return redirectWithToast(back, { type: "error", title: failed.title, description: error.status === 404 ? error.message : failed.description }, { headers });
+    return redirectWithToast(
+      back,
+      { type: "error", title: failed.title, description: error.status === 404 ? error.message : failed.description },
+      { headers },
+    );
   }
 }
 

@@ -18,13 +18,7 @@ import { controlProps } from "~/components/form-controls";
 import { useToast } from "~/components/toaster";
 import { Field, FormAlert } from "~/components/ui/field";
 import { ACCOUNT_MESSAGES, ACCOUNT_TOASTS, NOTIFICATION_PREFERENCES, type NotificationKey } from "~/domain/account";
-import {
-  changePasswordSchema,
-  deleteAccountSchema,
-  notificationsSchema,
-  profileSchema,
-  SETTINGS_FAILURES,
-} from "~/domain/account-forms";
+import { changePasswordSchema, deleteAccountSchema, notificationsSchema, profileSchema, SETTINGS_FAILURES } from "~/domain/account-forms";
 import { PRODUCT_NAME } from "~/domain/site";
 import { httpError, readFormData } from "~/infra/web/http.server";
 import { redirectWithToast, toastCookie } from "~/infra/web/toast.server";
@@ -243,9 +237,7 @@ export default function Settings() {
 
       <div className="mt-6">
         {shownTab === "profile" ? <ProfileTab user={user} failure={failure("profile")} /> : null}
-        {shownTab === "notifications" ? (
-          <NotificationsTab current={notifications} failure={failure("notifications")} />
-        ) : null}
+        {shownTab === "notifications" ? <NotificationsTab current={notifications} failure={failure("notifications")} /> : null}
         {shownTab === "account" ? (
           <AccountTab
             email={user.email}
@@ -260,8 +252,7 @@ export default function Settings() {
 }
 
 const cardClass = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
-const primaryButton =
-  "rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-70";
+const primaryButton = "rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-70";
 
 function useBusy(intent: Intent) {
   const navigation = useNavigation();
@@ -340,13 +331,7 @@ function ProfileTab({
   );
 }
 
-function NotificationsTab({
-  current,
-  failure,
-}: {
-  current: Record<NotificationKey, boolean> | null;
-  failure?: ActionResult;
-}) {
+function NotificationsTab({ current, failure }: { current: Record<NotificationKey, boolean> | null; failure?: ActionResult }) {
   const [form, fields] = useForm({
     id: "notifications",
     lastResult: failure?.result,
@@ -485,8 +470,8 @@ function AccountTab({
           Delete account
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          This permanently removes your account and everything in it: your personas with their backstories, images and
-          chats, your settings and your sign-in. It cannot be undone.
+          This permanently removes your account and everything in it: your personas with their backstories, images and chats, your settings
+          and your sign-in. It cannot be undone.
         </p>
         <Form method="post" action={tabUrl("account")} {...getFormProps(deleteForm)} className="mt-5 space-y-5">
           <input type="hidden" name="intent" value="delete-account" />

@@ -77,7 +77,11 @@ export default function Subscription() {
         <p className="mt-1 text-slate-600">Your plan, what each plan includes, and answers to common questions.</p>
       </header>
 
-      <section aria-labelledby="current-plan-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="current-plan">
+      <section
+        aria-labelledby="current-plan-heading"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        data-testid="current-plan"
+      >
         <h2 id="current-plan-heading" className="text-sm font-medium text-slate-600">
           Current Plan
         </h2>
@@ -95,7 +99,9 @@ export default function Subscription() {
         </div>
         {lines.date ? <p className="mt-2 text-slate-700">{lines.date}</p> : null}
         <p className="mt-2 text-slate-700">
-          {plan.premium ? "Unlimited personas." : `Up to ${FREE_PLAN_PERSONA_LIMIT} personas. Every persona you already have stays usable on any plan.`}
+          {plan.premium
+            ? "Unlimited personas."
+            : `Up to ${FREE_PLAN_PERSONA_LIMIT} personas. Every persona you already have stays usable on any plan.`}
         </p>
         <div className="mt-5 flex flex-wrap gap-3">
           {canUpgrade ? <BillingButton intent="upgrade" label="Upgrade to Premium" busyLabel="Opening checkout..." primary /> : null}
@@ -116,7 +122,8 @@ export default function Subscription() {
               {BILLING_MESSAGES.notConfiguredTitle}
             </h2>
             <p className="mt-1 text-sm">
-              {BILLING_MESSAGES.notConfiguredHelp} <code className="break-all rounded bg-amber-100 px-1 font-mono text-xs">{BILLING_MESSAGES.planCommand}</code>.
+              {BILLING_MESSAGES.notConfiguredHelp}{" "}
+              <code className="break-all rounded bg-amber-100 px-1 font-mono text-xs">{BILLING_MESSAGES.planCommand}</code>.
             </p>
           </div>
         </section>
@@ -181,7 +188,19 @@ function CurrentPlanMark() {
  * Upgrade or Manage: a form post to this route (works without JavaScript); with JavaScript the
  * JSON API answers `{ url }` and the browser goes there, or the failure toast shows.
  */
-function BillingButton({ intent, label, busyLabel, primary, wide }: { intent: Intent; label: string; busyLabel: string; primary?: boolean; wide?: boolean }) {
+function BillingButton({
+  intent,
+  label,
+  busyLabel,
+  primary,
+  wide,
+}: {
+  intent: Intent;
+  label: string;
+  busyLabel: string;
+  primary?: boolean;
+  wide?: boolean;
+}) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   // Back from Stripe's page restores this one from the back/forward cache, busy as it was left.

@@ -28,10 +28,15 @@ export default function AppLayout() {
   const navigation = useNavigation();
   const location = useLocation();
   // On the way to the dashboard from another page, its skeleton shows while it loads.
-  const arriving = navigation.state === "loading" && navigation.location.pathname !== location.pathname ? navigation.location.pathname : null;
+  const arriving =
+    navigation.state === "loading" && navigation.location.pathname !== location.pathname ? navigation.location.pathname : null;
   // So does the library's, with its 'Loading personas...' (a slow connection shows at once that it is coming).
   const loading =
-    arriving === DASHBOARD_PATH ? <DashboardLoading /> : arriving === LIBRARY_PATH ? <LibraryLoading heading={LIST_TEXT.heading} text={LIST_TEXT.loading} /> : null;
+    arriving === DASHBOARD_PATH ? (
+      <DashboardLoading />
+    ) : arriving === LIBRARY_PATH ? (
+      <LibraryLoading heading={LIST_TEXT.heading} text={LIST_TEXT.loading} />
+    ) : null;
   return <AppShell user={user}>{loading ?? <Outlet />}</AppShell>;
 }
 

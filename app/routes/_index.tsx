@@ -132,15 +132,11 @@ export default function Landing() {
               Create AI characters with real personality
             </h1>
             <p className="mt-6 text-lg text-slate-700">
-              {PRODUCT_NAME} helps virtual influencers, vtubers, educators and companion builders design unique AI
-              personas: traits, a rich backstory, a reference image, a voice you can chat with, and exports for every
-              tool.
+              {PRODUCT_NAME} helps virtual influencers, vtubers, educators and companion builders design unique AI personas: traits, a rich
+              backstory, a reference image, a voice you can chat with, and exports for every tool.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link
-                to="/register"
-                className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"
-              >
+              <Link to="/register" className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800">
                 Get Started
               </Link>
               <Link
@@ -162,8 +158,7 @@ export default function Landing() {
             Everything a persona needs
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">
-            A four-step wizard takes you from a name to a complete character, and the persona page keeps it all in one
-            place.
+            A four-step wizard takes you from a name to a complete character, and the persona page keeps it all in one place.
           </p>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {features.map(({ icon: FeatureIcon, title, text }) => (
@@ -201,10 +196,7 @@ export default function Landing() {
           <p className="mx-auto mt-4 max-w-xl text-brand-100">
             Your first persona takes a few minutes. Start free and upgrade only if you need more than 10.
           </p>
-          <Link
-            to="/register"
-            className="mt-8 inline-block rounded-lg bg-white px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50"
-          >
+          <Link to="/register" className="mt-8 inline-block rounded-lg bg-white px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50">
             Get Started
           </Link>
         </div>
@@ -217,10 +209,7 @@ function SampleChat() {
   return (
     <figure className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg" aria-labelledby="sample-chat-caption">
       <figcaption id="sample-chat-caption" className="flex items-center gap-3 border-b border-slate-100 pb-4">
-        <span
-          className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-200 font-bold text-brand-900"
-          aria-hidden="true"
-        >
+        <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-200 font-bold text-brand-900" aria-hidden="true">
           L
         </span>
         <span>
@@ -263,10 +252,7 @@ function SwitchAccount({ to, from, token }: { to: string; from: string; token: s
       <div className="grid gap-3">
         <Form method="post" action="/?index" reloadDocument>
           <input type="hidden" name="token" value={token} />
-          <button
-            type="submit"
-            className="w-full rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800"
-          >
+          <button type="submit" className="w-full rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800">
             Sign in as {to}
           </button>
         </Form>

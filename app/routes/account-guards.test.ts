@@ -42,7 +42,10 @@ async function verifiedAccount(): Promise<string> {
   const email = `limits${++counter}-${Date.now()}@example.com`;
   const ctx = () => requestContext(new Request("http://app.test/"), { clientAddress: "203.0.113.1" });
   await register(ctx(), { firstName: "Ada", lastName: "Lovelace", email, password });
-  const link = outbox.filter((m) => m.to === email).at(-1)!.text.match(/https?:\/\/\S+verify-email\S+/)![0];
+  const link = outbox
+    .filter((m) => m.to === email)
+    .at(-1)!
+    .text.match(/https?:\/\/\S+verify-email\S+/)![0];
   await verifyEmail(ctx(), new URL(link).searchParams.get("token"));
   return email;
 }
@@ -70,7 +73,11 @@ async function answer(run: () => Promise<unknown>): Promise<Answer> {
 /** The sign-in form, posted as a browser without JavaScript does. */
 const formSignIn = (email: string, pass: string, client: string, jar?: Jar) =>
   answer(() =>
-    login.action({ request: formPost("http://app.test/login", { email, password: pass, redirectTo: "/dashboard" }, jar), params: {}, context: { clientAddress: client } }),
+    login.action({
+      request: formPost("http://app.test/login", { email, password: pass, redirectTo: "/dashboard" }, jar),
+      params: {},
+      context: { clientAddress: client },
+    }),
   );
 
 const apiSignIn = (email: string, pass: string, client: string, jar?: Jar) =>
@@ -131,7 +138,10 @@ describe("the account's budget and the device cookie, through the sign-in routes
     const stranger = await apiSignIn(email, password, "203.0.113.50");
     expect(stranger.status).toBe(429);
     expect(Number(stranger.headers.get("Retry-After"))).toBeGreaterThan(3000);
-    expect(await stranger.json()).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/^Too many failed sign-in attempts/) });
+    expect(await stranger.json()).toMatchObject({
+      code: "rate_limited",
+      message: expect.stringMatching(/^Too many failed sign-in attempts/),
+    });
     const strangerForm = await formSignIn(email, password, "203.0.113.50");
     expect(strangerForm.status).toBe(429);
     expect(strangerForm.headers.get("Retry-After")).not.toBeNull();
@@ -211,7 +221,10 @@ describe("deleting the account from the settings form", () => {
     expect(asked.status).toBe(302);
     expect(asked.headers.get("Location")).toBe("/settings?tab=account");
     expect(await accountsNamed(email)).toContain('"n":1');
-    const link = outbox.filter((m) => m.to === email).at(-1)!.text.match(/https?:\/\/\S+deleteToken\S+/)![0];
+    const link = outbox
+      .filter((m) => m.to === email)
+      .at(-1)!
+      .text.match(/https?:\/\/\S+deleteToken\S+/)![0];
 
     const opened = (await settings.loader({
       request: new Request(link, { headers: { cookie: browser.header() } }),

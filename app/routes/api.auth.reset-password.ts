@@ -7,7 +7,9 @@ import { assertMethod, handleApi, jsonObject, methodNotAllowed } from "~/service
 export async function action({ request, context }: ActionFunctionArgs) {
   assertMethod(request, ["POST"]);
   const ctx = requestContext(request, context);
-  return handleApi(ctx, async () => Response.json(await resetPassword(ctx, await jsonObject(request, { token: "string", password: "string" }))));
+  return handleApi(ctx, async () =>
+    Response.json(await resetPassword(ctx, await jsonObject(request, { token: "string", password: "string" }))),
+  );
 }
 
 export const loader = methodNotAllowed(["POST"]);

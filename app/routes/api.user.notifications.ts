@@ -1,6 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { getNotificationPreferences, NOTIFICATIONS_BODY, parseNotificationSettings, updateNotificationPreferences } from "~/services/accounts.server";
+import {
+  getNotificationPreferences,
+  NOTIFICATIONS_BODY,
+  parseNotificationSettings,
+  updateNotificationPreferences,
+} from "~/services/accounts.server";
 import { assertMethod, handleApi, jsonObject } from "~/services/api.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 

@@ -25,9 +25,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       description = error.message;
     }
   }
-  return redirectWithToast(
-    "/login",
-    { type: "error", title: "Sign In Failed", description },
-    { headers: responseHeaders(ctx) },
-  );
+  return redirectWithToast("/login", { type: "error", title: "Sign In Failed", description }, { headers: responseHeaders(ctx) });
 }

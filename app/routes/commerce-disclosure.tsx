@@ -51,8 +51,7 @@ const disclosures: Disclosure[] = [
     term: "Price",
     details: (
       <p>
-        {PLANS.premium.name}: {premiumPrice} per month (tax included where applicable); {PLANS.free.name} plan:{" "}
-        {freePrice}
+        {PLANS.premium.name}: {premiumPrice} per month (tax included where applicable); {PLANS.free.name} plan: {freePrice}
       </p>
     ),
   },
@@ -86,8 +85,8 @@ const disclosures: Disclosure[] = [
     term: "Returns and refunds",
     details: (
       <p>
-        Because of the nature of digital content, refunds are generally not accepted after purchase. You can cancel
-        anytime; the plan stays active until the end of the paid period.
+        Because of the nature of digital content, refunds are generally not accepted after purchase. You can cancel anytime; the plan stays
+        active until the end of the paid period.
       </p>
     ),
   },
@@ -95,8 +94,8 @@ const disclosures: Disclosure[] = [
     term: "Cancellation method",
     details: (
       <p>
-        Cancel from the Subscription page in your account, via the customer portal. Cancellation takes effect at the end
-        of the current billing period, and you are not charged again.
+        Cancel from the Subscription page in your account, via the customer portal. Cancellation takes effect at the end of the current
+        billing period, and you are not charged again.
       </p>
     ),
   },
@@ -114,8 +113,7 @@ export default function CommerceDisclosure() {
         updated="2026-11-21"
         intro={
           <p>
-            Information about the seller and the terms of sale for {PRODUCT_NAME} subscriptions, published as required for
-            online sales.
+            Information about the seller and the terms of sale for {PRODUCT_NAME} subscriptions, published as required for online sales.
           </p>
         }
       >

@@ -8,7 +8,10 @@ import { describe, expect, it } from "vitest";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-contact-"));
 const { action } = await import("./contact");
 
-type Result = { data: { values: Record<string, string>; errors: Record<string, string[]> | null; mailto: string | null }; init: { status?: number } | null };
+type Result = {
+  data: { values: Record<string, string>; errors: Record<string, string[]> | null; mailto: string | null };
+  init: { status?: number } | null;
+};
 
 const submit = (body: string, type = "application/x-www-form-urlencoded") =>
   action({

@@ -64,8 +64,8 @@ export default function Contact() {
       <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6 md:py-16">
         <h1 className="text-3xl font-bold text-slate-900">Contact us</h1>
         <p className="mt-3 text-slate-700">
-          Questions about {PRODUCT_NAME}, feedback on the beta or a business enquiry? Fill in the form and your own mail
-          app opens with the message ready to send to{" "}
+          Questions about {PRODUCT_NAME}, feedback on the beta or a business enquiry? Fill in the form and your own mail app opens with the
+          message ready to send to{" "}
           <a className="font-medium text-brand-800 underline" href={`mailto:${CONTACT_EMAIL}`}>
             {CONTACT_EMAIL}
           </a>

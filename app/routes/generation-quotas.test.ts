@@ -52,7 +52,16 @@ async function creator() {
   const { verificationToken } = await auth().signUp(ctx, { email, password, firstName: "Quo", lastName: "Ta" });
   await auth().verifyEmail(ctx, verificationToken!);
   const { accessToken, userId } = await auth().signIn(ctx, { email, password });
-  const user = { id: userId, email, emailVerified: true, firstName: "Quo", lastName: "Ta", profileImageUrl: null, subscriptionStatus: "free", createdAt: "" };
+  const user = {
+    id: userId,
+    email,
+    emailVerified: true,
+    firstName: "Quo",
+    lastName: "Ta",
+    profileImageUrl: null,
+    subscriptionStatus: "free",
+    createdAt: "",
+  };
   return { user, headers: { Authorization: `Bearer ${accessToken}` } };
 }
 
@@ -92,21 +101,38 @@ describe("reference images", () => {
   it("JSON API: the 11th start on the Free plan is a 429 with Retry-After and a message", async () => {
     const { user, headers } = await creator();
     const persona = await createPersona(user, complete);
-    const start = () => caught(() => generateImagesApi.action({ request: post(`/api/personas/${persona.id}/generate-images`, headers), params: { id: persona.id }, context: {} }));
+    const start = () =>
+      caught(() =>
+        generateImagesApi.action({
+          request: post(`/api/personas/${persona.id}/generate-images`, headers),
+          params: { id: persona.id },
+          context: {},
+        }),
+      );
     for (let i = 0; i < LIMITS.imageGenerationsPerUser.points.free; i++) {
       expect((await start()).status).toBe(202);
       await settleImageJobs();
     }
     const refused = await start();
     expectRetryAfter(refused);
-    expect(await refused.json()).toMatchObject({ message: expect.stringMatching(/^You can generate reference images 10 times an hour on the Free plan\. Please try again in (60|59) minutes\.$/) });
+    expect(await refused.json()).toMatchObject({
+      message: expect.stringMatching(
+        /^You can generate reference images 10 times an hour on the Free plan\. Please try again in (60|59) minutes\.$/,
+      ),
+    });
   });
 
   it("the page's Generate form: 429 with Retry-After and 'Image Generation Failed' saying when to try again", async () => {
     const { user, headers } = await creator();
     const persona = await createPersona(user, complete);
     const press = () =>
-      caught(() => personaPage.action({ request: post(`/persona/${persona.id}`, headers, form({ intent: "generate-images" }), FORM), params: { id: persona.id }, context: {} }));
+      caught(() =>
+        personaPage.action({
+          request: post(`/persona/${persona.id}`, headers, form({ intent: "generate-images" }), FORM),
+          params: { id: persona.id },
+          context: {},
+        }),
+      );
     for (let i = 0; i < LIMITS.imageGenerationsPerUser.points.free; i++) {
       expect((await press()).status).toBe(302);
       await settleImageJobs();
@@ -114,7 +140,11 @@ describe("reference images", () => {
     const { data, init } = dataOf(await press());
     expectRetryAfter(new Response(null, init!));
     expect(data.imageFailed).toMatchObject({
-      toast: { type: "error", title: "Image Generation Failed", description: expect.stringMatching(/^You can generate reference images 10 times an hour on the Free plan\. Please try again in/) },
+      toast: {
+        type: "error",
+        title: "Image Generation Failed",
+        description: expect.stringMatching(/^You can generate reference images 10 times an hour on the Free plan\. Please try again in/),
+      },
     });
   });
 });
@@ -122,7 +152,14 @@ describe("reference images", () => {
 describe("backstories", () => {
   it("JSON API and the wizard's Generate Backstory share the quota: the 31st is a 429 'Generation Failed'", async () => {
     const { headers } = await creator();
-    const api = () => caught(() => backstoryApi.action({ request: post("/api/generate-backstory", headers, JSON.stringify(complete), "application/json"), params: {}, context: {} }));
+    const api = () =>
+      caught(() =>
+        backstoryApi.action({
+          request: post("/api/generate-backstory", headers, JSON.stringify(complete), "application/json"),
+          params: {},
+          context: {},
+        }),
+      );
     const wizard = () =>
       createPersonaPage.action({
         request: post("/create-persona", headers, form({ intent: "generate-backstory", step: "3", ...complete }), FORM),
@@ -135,24 +172,37 @@ describe("backstories", () => {
     }
     const refused = await api();
     expectRetryAfter(refused);
-    expect(await refused.json()).toMatchObject({ message: expect.stringMatching(/^You can generate 30 backstories an hour\. Please try again in (60|59) minutes\.$/), code: "rate_limited" });
+    expect(await refused.json()).toMatchObject({
+      message: expect.stringMatching(/^You can generate 30 backstories an hour\. Please try again in (60|59) minutes\.$/),
+      code: "rate_limited",
+    });
 
     const { data, init } = dataOf(await wizard());
     expectRetryAfter(new Response(null, init!));
-    expect(data.toast).toMatchObject({ type: "error", title: "Generation Failed", description: expect.stringMatching(/^You can generate 30 backstories an hour\./) });
+    expect(data.toast).toMatchObject({
+      type: "error",
+      title: "Generation Failed",
+      description: expect.stringMatching(/^You can generate 30 backstories an hour\./),
+    });
     // What was typed stays.
     expect(data.values).toMatchObject({ name: complete.name });
   });
 });
 
 describe("card imports", () => {
-  const cardJson = (name: string) => JSON.stringify({ spec: "chara_card_v2", spec_version: "2.0", data: { name, description: "A traveller.", personality: "Curious" } });
+  const cardJson = (name: string) =>
+    JSON.stringify({ spec: "chara_card_v2", spec_version: "2.0", data: { name, description: "A traveller.", personality: "Curious" } });
 
   it("JSON API and the library's import form share the quota: the 31st is a 429, the form shows 'Import Failed'", async () => {
     const { user, headers } = await creator();
     // Premium, so the plan's 10 personas do not stop the imports first.
-    await withServiceRole("test: upgrade", (tx) => tx.execute(sql`update public.profiles set subscription_status = 'active' where id = ${user.id}`));
-    const api = (name: string) => caught(() => importApi.action({ request: post("/api/personas/import", headers, cardJson(name), "application/json"), params: {}, context: {} }));
+    await withServiceRole("test: upgrade", (tx) =>
+      tx.execute(sql`update public.profiles set subscription_status = 'active' where id = ${user.id}`),
+    );
+    const api = (name: string) =>
+      caught(() =>
+        importApi.action({ request: post("/api/personas/import", headers, cardJson(name), "application/json"), params: {}, context: {} }),
+      );
     const upload = (name: string) => {
       const body = new FormData();
       body.set("intent", "import");
@@ -165,17 +215,29 @@ describe("card imports", () => {
     }
     const refused = await api("One too many");
     expectRetryAfter(refused);
-    expect(await refused.json()).toMatchObject({ message: expect.stringMatching(/^You can import 30 character cards an hour\. Please try again in (60|59) minutes\.$/) });
+    expect(await refused.json()).toMatchObject({
+      message: expect.stringMatching(/^You can import 30 character cards an hour\. Please try again in (60|59) minutes\.$/),
+    });
 
     const { data, init } = dataOf(await upload("By form"));
     expectRetryAfter(new Response(null, init!));
-    expect(data.toast).toMatchObject({ type: "error", title: "Import Failed", description: expect.stringMatching(/^You can import 30 character cards an hour\./) });
+    expect(data.toast).toMatchObject({
+      type: "error",
+      title: "Import Failed",
+      description: expect.stringMatching(/^You can import 30 character cards an hour\./),
+    });
   });
 
   it("a 2.5 MB card is a 413 with a readable message", async () => {
     const { headers } = await creator();
-    const big = JSON.stringify({ spec: "chara_card_v3", spec_version: "3.0", data: { name: "Big", extensions: { lore: "é".repeat(1_250_000) } } });
-    const res = await caught(() => importApi.action({ request: post("/api/personas/import", headers, big, "application/json"), params: {}, context: {} }));
+    const big = JSON.stringify({
+      spec: "chara_card_v3",
+      spec_version: "3.0",
+      data: { name: "Big", extensions: { lore: "é".repeat(1_250_000) } },
+    });
+    const res = await caught(() =>
+      importApi.action({ request: post("/api/personas/import", headers, big, "application/json"), params: {}, context: {} }),
+    );
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ message: CARD_MESSAGES.tooLarge });
   });

@@ -28,7 +28,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return new Response(image.bytes as BodyInit, { headers });
   } catch (error) {
     if (error instanceof AccountError && error.status === 404) {
-      return new Response("Not Found", { status: 404, headers: responseHeaders(ctx, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" }) });
+      return new Response("Not Found", {
+        status: 404,
+        headers: responseHeaders(ctx, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" }),
+      });
     }
     throw error;
   }

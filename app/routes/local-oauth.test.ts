@@ -49,7 +49,6 @@ afterAll(async () => {
   await fake.close();
 });
 
-
 type Person = Record<string, string | boolean>;
 
 /** Presses 'Continue with …' and signs in at the provider as `person`; returns the callback address. */
@@ -129,7 +128,9 @@ async function passwordAccount(email: string, verified: boolean) {
 }
 
 async function passwordWorks(email: string) {
-  const ctx = requestContext(new Request("http://app.test/login", { method: "POST" }), { clientAddress: `203.0.113.${Math.floor(Math.random() * 200)}` });
+  const ctx = requestContext(new Request("http://app.test/login", { method: "POST" }), {
+    clientAddress: `203.0.113.${Math.floor(Math.random() * 200)}`,
+  });
   try {
     await signIn(ctx, { email, password: "Forge!pass1" });
     return true;

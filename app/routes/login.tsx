@@ -88,12 +88,7 @@ export default function Login() {
           ) : null}
         </div>
       ) : null}
-      <Form
-        method="post"
-        noValidate
-        onSubmit={form.onSubmit}
-        className="space-y-4"
-      >
+      <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <Field
           label="E-mail"

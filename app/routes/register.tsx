@@ -69,21 +69,28 @@ export default function Register() {
           <FormAlert title={ACCOUNT_TOASTS.registrationFailed.title} text={actionData.message} />
         </div>
       ) : null}
-      <Form
-        method="post"
-        noValidate
-        onSubmit={form.onSubmit}
-        className="space-y-4"
-      >
+      <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="First name"
-            inputProps={{ ...form.field("firstName"), type: "text", autoComplete: "given-name", defaultValue: values?.firstName, required: true }}
+            inputProps={{
+              ...form.field("firstName"),
+              type: "text",
+              autoComplete: "given-name",
+              defaultValue: values?.firstName,
+              required: true,
+            }}
             errors={form.errors.firstName}
           />
           <Field
             label="Last name"
-            inputProps={{ ...form.field("lastName"), type: "text", autoComplete: "family-name", defaultValue: values?.lastName, required: true }}
+            inputProps={{
+              ...form.field("lastName"),
+              type: "text",
+              autoComplete: "family-name",
+              defaultValue: values?.lastName,
+              required: true,
+            }}
             errors={form.errors.lastName}
           />
         </div>

@@ -46,7 +46,6 @@ afterAll(async () => {
   await fake.close();
 });
 
-
 /** Supabase writes its own auth.users row, and our trigger makes the profile from it. */
 async function mirrorUser(id: string, email: string, firstName: string) {
   await handle.raw.rows(
@@ -67,7 +66,11 @@ describe("Supabase mode", () => {
     const form = new URLSearchParams({ email: "sb-user@example.com", password: "Forge!pass1", redirectTo: "/settings" });
     const response = jar.take(
       (await login.action({
-        request: new Request("http://app.test/login", { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } }),
+        request: new Request("http://app.test/login", {
+          method: "POST",
+          body: form,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        }),
         params: {},
         context: { clientAddress: "203.0.113.5" },
       })) as Response,
@@ -89,7 +92,9 @@ describe("Supabase mode", () => {
     );
     expect(out.headers.get("Location")).toBe("/");
     expect(fake.activeSessions(user.id)).toBe(0);
-    const after = await caught(() => requireUser(new Request("http://app.test/settings", { headers: { cookie: page.headers.get("cookie")! } })));
+    const after = await caught(() =>
+      requireUser(new Request("http://app.test/settings", { headers: { cookie: page.headers.get("cookie")! } })),
+    );
     expect(after.status).toBe(302);
     expect(after.headers.get("Location")).toBe("/login?redirectTo=%2Fsettings");
   });
@@ -99,7 +104,11 @@ describe("Supabase mode", () => {
     const jar = new Jar();
     const start = jar.take(
       await caught(() =>
-        oauthStart.action({ request: new Request("http://app.test/api/auth/github", { method: "POST" }), params: { provider: "github" }, context: {} }),
+        oauthStart.action({
+          request: new Request("http://app.test/api/auth/github", { method: "POST" }),
+          params: { provider: "github" },
+          context: {},
+        }),
       ),
     );
     expect(start.status).toBe(302);
@@ -163,7 +172,10 @@ describe("Supabase mode", () => {
       try {
         const res = await registerJson("quota@example.com");
         expect(res.status).toBe(429);
-        expect(await res.json()).toMatchObject({ message: "We cannot send more e-mails right now. Please try again in an hour.", code: "rate_limited" });
+        expect(await res.json()).toMatchObject({
+          message: "We cannot send more e-mails right now. Please try again in an hour.",
+          code: "rate_limited",
+        });
         expect(fake.userByEmail("quota@example.com")).toBeUndefined();
       } finally {
         fake.config.emailQuotaPerHour = 30;
@@ -174,7 +186,11 @@ describe("Supabase mode", () => {
       fake.fail({ path: "/signup", status: 422, body: { code: "signup_disabled", message: "Signups not allowed for this instance" } });
       const form = new URLSearchParams({ firstName: "Closed", lastName: "Door", email: "closed@example.com", password: "Forge!pass1" });
       const res = (await registerPage.action({
-        request: new Request("http://app.test/register", { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } }),
+        request: new Request("http://app.test/register", {
+          method: "POST",
+          body: form,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        }),
         params: {},
         context: { clientAddress: "198.51.100.21" },
       })) as unknown as { init: { status: number }; data: { message: string; values: { email: string } } };

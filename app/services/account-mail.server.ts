@@ -131,10 +131,7 @@ export function verificationMail(p: { to: string; firstName?: string | null; lin
     firstName: p.firstName,
     intro: [`Welcome to ${PRODUCT_NAME}! Please confirm that this is your e-mail address so we can keep your account safe.`],
     button: { label: "Confirm my e-mail address", url: p.link },
-    outro: [
-      "This link is valid for 24 hours.",
-      `If you did not create a ${PRODUCT_NAME} account, you can ignore this e-mail.`,
-    ],
+    outro: ["This link is valid for 24 hours.", `If you did not create a ${PRODUCT_NAME} account, you can ignore this e-mail.`],
   });
 }
 
@@ -149,12 +146,7 @@ export function passwordResetMail(p: { to: string; firstName?: string | null; li
   });
 }
 
-export function accountExistsMail(p: {
-  to: string;
-  firstName?: string | null;
-  loginLink: string;
-  resetLink: string;
-}): MailMessage {
+export function accountExistsMail(p: { to: string; firstName?: string | null; loginLink: string; resetLink: string }): MailMessage {
   return build({
     to: p.to,
     subject: `You already have a ${PRODUCT_NAME} account`,

@@ -123,7 +123,12 @@ describe("sign-up and verification", () => {
   it("an address that already has an account: same answer, nothing created, the owner is told", async () => {
     const { email } = await verifiedAccount();
     const before = await handle.raw.rows("select id from auth.users where lower(email) = $1", [email]);
-    const result = await accounts.register(ctxFor(), { firstName: "Eve", lastName: "Stranger", email: email.toUpperCase(), password: "Other!pass1" });
+    const result = await accounts.register(ctxFor(), {
+      firstName: "Eve",
+      lastName: "Stranger",
+      email: email.toUpperCase(),
+      password: "Other!pass1",
+    });
     expect(result.message).toBe("Please check your email to verify your account.");
     expect(await handle.raw.rows("select id from auth.users where lower(email) = $1", [email])).toEqual(before);
     expect(lastMailTo(email.toUpperCase())?.subject ?? lastMailTo(email)?.subject).toMatch(/already have/i);
@@ -142,9 +147,7 @@ describe("sign-up and verification", () => {
 
   it("rejects bad input with the spec's messages and writes nothing", async () => {
     const email = freshEmail();
-    await expect(
-      accounts.register(ctxFor(), { firstName: "A", lastName: "B\u0000", email, password: "password" }),
-    ).rejects.toMatchObject({
+    await expect(accounts.register(ctxFor(), { firstName: "A", lastName: "B\u0000", email, password: "password" })).rejects.toMatchObject({
       status: 400,
       errors: {
         firstName: ["First name must be at least 2 characters"],
@@ -152,7 +155,9 @@ describe("sign-up and verification", () => {
         password: ["Password must contain uppercase, lowercase, number, and special character"],
       },
     });
-    await expect(accounts.register(ctxFor(), { firstName: "Ab", lastName: "Cd", email, password: `Aa1!${"x".repeat(70)}` })).rejects.toMatchObject({
+    await expect(
+      accounts.register(ctxFor(), { firstName: "Ab", lastName: "Cd", email, password: `Aa1!${"x".repeat(70)}` }),
+    ).rejects.toMatchObject({
       errors: { password: ["Password must be 72 characters or less"] },
     });
     await expect(accounts.register(ctxFor(), "not an object")).rejects.toMatchObject({ status: 400 });
@@ -181,7 +186,9 @@ describe("sessions", () => {
   it("a forged or tampered token is nobody", async () => {
     const { session } = await verifiedAccount();
     const [header, payload, signature] = session.accessToken.split(".");
-    const forgedPayload = Buffer.from(JSON.stringify({ ...decodeJwt(session.accessToken), sub: "00000000-0000-0000-0000-000000000000" })).toString("base64url");
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...decodeJwt(session.accessToken), sub: "00000000-0000-0000-0000-000000000000" }),
+    ).toString("base64url");
     for (const token of [`${header}.${forgedPayload}.${signature}`, `${header}.${payload}.AAAA`, "garbage", ""]) {
       expect((await accounts.currentUser(ctxFor(token))).user).toBeNull();
     }
@@ -189,10 +196,15 @@ describe("sessions", () => {
 
   it("changing the password ends the other sessions and returns a fresh one", async () => {
     const { email, session, user } = await verifiedAccount();
-    await expect(accounts.changePassword(ctxFor(session.accessToken), user, { currentPassword: "Wrong!pass1", newPassword: "Newer!pass2" })).rejects.toMatchObject({
+    await expect(
+      accounts.changePassword(ctxFor(session.accessToken), user, { currentPassword: "Wrong!pass1", newPassword: "Newer!pass2" }),
+    ).rejects.toMatchObject({
       errors: { currentPassword: ["Current password is incorrect"] },
     });
-    const fresh = await accounts.changePassword(ctxFor(session.accessToken), user, { currentPassword: password, newPassword: "Newer!pass2" });
+    const fresh = await accounts.changePassword(ctxFor(session.accessToken), user, {
+      currentPassword: password,
+      newPassword: "Newer!pass2",
+    });
     expect((await accounts.currentUser(ctxFor(session.accessToken))).user).toBeNull();
     expect((await accounts.currentUser(ctxFor(fresh.accessToken))).user?.id).toBe(user.id);
     await expect(accounts.signIn(ctxFor(), { email, password })).rejects.toMatchObject({ status: 401 });
@@ -227,7 +239,10 @@ describe("a checked session kept between requests", () => {
 
     const changed = await verifiedAccount();
     expect(await lookedUp(changed.session.accessToken)).not.toBeNull();
-    const fresh = await accounts.changePassword(ctxFor(changed.session.accessToken), changed.user, { currentPassword: password, newPassword: "Newer!pass2" });
+    const fresh = await accounts.changePassword(ctxFor(changed.session.accessToken), changed.user, {
+      currentPassword: password,
+      newPassword: "Newer!pass2",
+    });
     expect(await lookedUp(changed.session.accessToken)).toBeNull();
     expect((await lookedUp(fresh.accessToken))?.id).toBe(changed.user.id);
 
@@ -254,10 +269,12 @@ describe("a checked session kept between requests", () => {
     const { session, user } = await verifiedAccount("Ada");
     const neighbour = await verifiedAccount("Mary");
     await lookedUp(session.accessToken);
-    await handle.rawTransaction(async (raw) => {
-      await raw.rows(`update public.profiles set first_name = 'Nobody' where id = $1`, [user.id]);
-      throw new Error("changed my mind");
-    }).catch(() => {});
+    await handle
+      .rawTransaction(async (raw) => {
+        await raw.rows(`update public.profiles set first_name = 'Nobody' where id = $1`, [user.id]);
+        throw new Error("changed my mind");
+      })
+      .catch(() => {});
     expect((await lookedUp(session.accessToken))?.firstName).toBe("Ada");
     await accounts.updateProfile(neighbour.user, { firstName: "Mary", lastName: "Somerville" });
     expect(await keptFor(session.accessToken)).toBe(true);
@@ -324,7 +341,9 @@ describe("abuse limits", () => {
     const codes = statuses(results);
     expect(codes.filter((c) => c === 401)).toHaveLength(calls.signIn);
     expect(codes.filter((c) => c === 429)).toHaveLength(50 - calls.signIn);
-    const refused = results.find((r) => r.status === "rejected" && (r.reason as { status: number }).status === 429) as PromiseRejectedResult;
+    const refused = results.find(
+      (r) => r.status === "rejected" && (r.reason as { status: number }).status === 429,
+    ) as PromiseRejectedResult;
     expect(refused.reason.message).toMatch(/^Too many failed sign-in attempts\. Please try again in 1[45] minutes\.$/);
     expect(refused.reason.retryAfterSeconds).toBeGreaterThan(800);
     // Afterwards, from that client, even the right password waits out the window.
@@ -349,19 +368,29 @@ describe("abuse limits", () => {
     await Promise.allSettled(
       Array.from({ length: 30 }, () => accounts.signIn(ctxFor(undefined, "192.0.2.12"), { email: victim.email, password: "Wrong!pass1" })),
     );
-    await expect(accounts.signIn(ctxFor(undefined, "192.0.2.12"), { email: victim.email, password })).rejects.toMatchObject({ status: 429 });
-    await expect(accounts.signIn(ctxFor(undefined, "192.0.2.12"), { email: neighbour.email, password })).resolves.toHaveProperty("accessToken");
-    await expect(accounts.signIn(ctxFor(undefined, "198.51.100.12"), { email: victim.email, password })).resolves.toHaveProperty("accessToken");
+    await expect(accounts.signIn(ctxFor(undefined, "192.0.2.12"), { email: victim.email, password })).rejects.toMatchObject({
+      status: 429,
+    });
+    await expect(accounts.signIn(ctxFor(undefined, "192.0.2.12"), { email: neighbour.email, password })).resolves.toHaveProperty(
+      "accessToken",
+    );
+    await expect(accounts.signIn(ctxFor(undefined, "198.51.100.12"), { email: victim.email, password })).resolves.toHaveProperty(
+      "accessToken",
+    );
   });
 
   it("a success clears the consecutive failures of that address and client", async () => {
     const { email } = await verifiedAccount();
     for (let i = 0; i < 4; i++) {
-      await expect(accounts.signIn(ctxFor(undefined, "192.0.2.13"), { email, password: "Wrong!pass1" })).rejects.toMatchObject({ status: 401 });
+      await expect(accounts.signIn(ctxFor(undefined, "192.0.2.13"), { email, password: "Wrong!pass1" })).rejects.toMatchObject({
+        status: 401,
+      });
     }
     await accounts.signIn(ctxFor(undefined, "192.0.2.13"), { email, password });
     for (let i = 0; i < 4; i++) {
-      await expect(accounts.signIn(ctxFor(undefined, "192.0.2.13"), { email, password: "Wrong!pass1" })).rejects.toMatchObject({ status: 401 });
+      await expect(accounts.signIn(ctxFor(undefined, "192.0.2.13"), { email, password: "Wrong!pass1" })).rejects.toMatchObject({
+        status: 401,
+      });
     }
   });
 
@@ -370,7 +399,10 @@ describe("abuse limits", () => {
     const calls = countingAuth();
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        accounts.changePassword(ctxFor(session.accessToken, "192.0.2.14"), user, { currentPassword: `Wrong!pass${i}`, newPassword: "Newer!pass2" }),
+        accounts.changePassword(ctxFor(session.accessToken, "192.0.2.14"), user, {
+          currentPassword: `Wrong!pass${i}`,
+          newPassword: "Newer!pass2",
+        }),
       ),
     );
     expect(calls.changePassword).toBeLessThanOrEqual(5);
@@ -380,7 +412,10 @@ describe("abuse limits", () => {
     ).rejects.toMatchObject({ status: 429 });
     // The owner on another device is not locked out of the settings.
     await expect(
-      accounts.changePassword(ctxFor(session.accessToken, "198.51.100.14"), user, { currentPassword: password, newPassword: "Newer!pass2" }),
+      accounts.changePassword(ctxFor(session.accessToken, "198.51.100.14"), user, {
+        currentPassword: password,
+        newPassword: "Newer!pass2",
+      }),
     ).resolves.toHaveProperty("accessToken");
   });
 
@@ -409,7 +444,10 @@ describe("abuse limits", () => {
 
     // A client that never tried, with the right password: refused before the check, with Retry-After.
     const unknown = accounts.signIn(ctxFor(undefined, "203.0.113.99"), { email, password });
-    await expect(unknown).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/^Too many failed sign-in attempts\. Please try again in (60|59) minutes\.$/) });
+    await expect(unknown).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/^Too many failed sign-in attempts\. Please try again in (60|59) minutes\.$/),
+    });
     await expect(unknown).rejects.toHaveProperty("retryAfterSeconds", expect.any(Number));
     // The owner's browser, which signed in before, from any address: in, and its cookie renewed.
     const owner = ctxFor(undefined, "203.0.113.100", device);
@@ -423,26 +461,41 @@ describe("abuse limits", () => {
     const other = await verifiedAccount("Other");
     await guessFromEverywhere(owner.email);
     // Another account's device cookie, or a tampered one, is an unknown client.
-    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.101", other.device), { email: owner.email, password })).rejects.toMatchObject({ status: 429 });
+    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.101", other.device), { email: owner.email, password })).rejects.toMatchObject(
+      { status: 429 },
+    );
     const tampered = owner.device.replace(/.(?=.{4}$)/, (c) => (c === "A" ? "B" : "A"));
-    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.101", tampered), { email: owner.email, password })).rejects.toMatchObject({ status: 429 });
+    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.101", tampered), { email: owner.email, password })).rejects.toMatchObject({
+      status: 429,
+    });
 
     const second = ctxFor(undefined, "203.0.113.102", owner.device);
     await accounts.signIn(second, { email: owner.email, password });
     const phone = deviceCookieOf(second);
     for (let i = 0; i < 5; i++) {
-      await expect(accounts.signIn(ctxFor(undefined, "203.0.113.103", owner.device), { email: owner.email, password: "Wrong!pass1" })).rejects.toMatchObject({ status: 401 });
+      await expect(
+        accounts.signIn(ctxFor(undefined, "203.0.113.103", owner.device), { email: owner.email, password: "Wrong!pass1" }),
+      ).rejects.toMatchObject({ status: 401 });
     }
-    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.103", owner.device), { email: owner.email, password })).rejects.toMatchObject({ status: 429 });
-    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.104", phone), { email: owner.email, password })).resolves.toHaveProperty("accessToken");
+    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.103", owner.device), { email: owner.email, password })).rejects.toMatchObject(
+      { status: 429 },
+    );
+    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.104", phone), { email: owner.email, password })).resolves.toHaveProperty(
+      "accessToken",
+    );
   });
 
   it("a password reset by e-mail works during an attack and opens the account to unknown clients again", async () => {
     const { email } = await verifiedAccount();
     await guessFromEverywhere(email);
     await accounts.requestPasswordReset(ctxFor(undefined, "203.0.113.105"), { email });
-    await accounts.resetPassword(ctxFor(undefined, "203.0.113.105"), { token: tokenFrom(lastMailTo(email), "/reset-password"), password: "Reset!pass3" });
-    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.106"), { email, password: "Reset!pass3" })).resolves.toHaveProperty("accessToken");
+    await accounts.resetPassword(ctxFor(undefined, "203.0.113.105"), {
+      token: tokenFrom(lastMailTo(email), "/reset-password"),
+      password: "Reset!pass3",
+    });
+    await expect(accounts.signIn(ctxFor(undefined, "203.0.113.106"), { email, password: "Reset!pass3" })).resolves.toHaveProperty(
+      "accessToken",
+    );
   });
 
   it("account e-mails are limited per address and client: one client cannot block someone's reset mails", async () => {
@@ -451,7 +504,10 @@ describe("abuse limits", () => {
     await accounts.resendVerification(ctxFor(undefined, "192.0.2.15"), { email });
     await accounts.requestPasswordReset(ctxFor(undefined, "192.0.2.15"), { email });
     const blocked = accounts.requestPasswordReset(ctxFor(undefined, "192.0.2.15"), { email });
-    await expect(blocked).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/^Too many e-mails requested\. Please try again in \d+ minutes\.$/) });
+    await expect(blocked).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/^Too many e-mails requested\. Please try again in \d+ minutes\.$/),
+    });
     const before = outbox.filter((m) => m.to === email).length;
     await expect(accounts.requestPasswordReset(ctxFor(undefined, "198.51.100.15"), { email })).resolves.toHaveProperty("message");
     expect(outbox.filter((m) => m.to === email)).toHaveLength(before + 1);
@@ -487,18 +543,22 @@ describe("profile, preferences and deletion", () => {
 
   const leftOf = async (userId: string) =>
     JSON.stringify(
-      await withAuthTables("test", (tx) => tx.execute(sql`select
+      await withAuthTables("test", (tx) =>
+        tx.execute(sql`select
         (select count(*) from auth.users where id = ${userId})::int as users,
         (select count(*) from public.profiles where id = ${userId})::int as profiles,
         (select count(*) from public.personas where user_id = ${userId})::int as personas,
-        (select count(*) from public.notification_preferences where user_id = ${userId})::int as prefs`)),
+        (select count(*) from public.notification_preferences where user_id = ${userId})::int as prefs`),
+      ),
     );
 
   it("deleting the account needs the exact e-mail and the current password, and removes the user with everything they own", async () => {
     const { email, session, user } = await verifiedAccount();
     await withUser(user.id, (tx) => tx.insert(personas).values({ userId: user.id, name: "Nova" }));
     const ctx = () => ctxFor(session.accessToken);
-    await expect(accounts.deleteAccount(ctx(), user, { confirmEmail: "someone@else.com", password })).rejects.toMatchObject({ status: 400 });
+    await expect(accounts.deleteAccount(ctx(), user, { confirmEmail: "someone@else.com", password })).rejects.toMatchObject({
+      status: 400,
+    });
     await expect(accounts.deleteAccount(ctx(), user, { confirmEmail: email })).rejects.toMatchObject({
       status: 400,
       errors: { password: ["Current password is required"] },
@@ -510,7 +570,9 @@ describe("profile, preferences and deletion", () => {
     expect(await leftOf(user.id)).toMatch(/"users":1.*"profiles":1.*"personas":1.*"prefs":1/);
     expect((await accounts.currentUser(ctx())).user?.id).toBe(user.id);
 
-    await expect(accounts.deleteAccount(ctx(), user, { confirmEmail: ` ${email.toUpperCase()} `, password })).resolves.toEqual({ status: "deleted" });
+    await expect(accounts.deleteAccount(ctx(), user, { confirmEmail: ` ${email.toUpperCase()} `, password })).resolves.toEqual({
+      status: "deleted",
+    });
     expect((await accounts.currentUser(ctx())).user).toBeNull();
     expect(await leftOf(user.id)).toMatch(/"users":0.*"profiles":0.*"personas":0.*"prefs":0/);
   });
@@ -532,7 +594,9 @@ describe("profile, preferences and deletion", () => {
       expect(calls.verifyPassword).toBeLessThanOrEqual(5);
       const codes = results.map((r) => (r.status === "fulfilled" ? 200 : (r.reason as { status: number }).status));
       expect(codes.filter((c) => c === 429)).toHaveLength(20 - calls.verifyPassword);
-      await expect(accounts.deleteAccount(ctxFor(session.accessToken, "192.0.2.16"), user, { confirmEmail: email, password })).rejects.toMatchObject({ status: 429 });
+      await expect(
+        accounts.deleteAccount(ctxFor(session.accessToken, "192.0.2.16"), user, { confirmEmail: email, password }),
+      ).rejects.toMatchObject({ status: 429 });
       expect(await leftOf(user.id)).toMatch(/"users":1/);
     } finally {
       useAuth(undefined);

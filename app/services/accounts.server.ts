@@ -83,8 +83,7 @@ export interface CurrentUser {
 const REGISTERED_MESSAGE = ACCOUNT_TOASTS.registered.description;
 export const RESET_REQUESTED_MESSAGE =
   "If an account exists for that address, we have sent a link to reset the password. It is valid for 1 hour.";
-export const VERIFICATION_RESENT_MESSAGE =
-  "If that address has an account waiting for confirmation, we have sent a new verification link.";
+export const VERIFICATION_RESENT_MESSAGE = "If that address has an account waiting for confirmation, we have sent a new verification link.";
 
 function validated<K extends string>(rules: Rules<K>, raw: unknown, message: string): Record<K, string> {
   const values = raw && typeof raw === "object" ? (raw as Partial<Record<K, unknown>>) : {};
@@ -162,13 +161,13 @@ export async function register(ctx: RequestContext, raw: unknown): Promise<{ mes
   await limitMail(ctx, input.email);
   const result = await viaAuth(() => auth().signUp(ctx, input));
   if (result.status === "created" && result.verificationToken) {
-    await send(verificationMail({ to: input.email, firstName: input.firstName, link: verificationLink(appUrl(), result.verificationToken) }));
+    await send(
+      verificationMail({ to: input.email, firstName: input.firstName, link: verificationLink(appUrl(), result.verificationToken) }),
+    );
   } else if (result.status === "exists") {
     // Nothing is created and the visitor learns nothing; the owner hears about it
     // (Supabase stays silent in this case, so the app mails in both modes).
-    await send(
-      accountExistsMail({ to: input.email, loginLink: `${appUrl()}/login`, resetLink: `${appUrl()}/reset-password` }),
-    );
+    await send(accountExistsMail({ to: input.email, loginLink: `${appUrl()}/login`, resetLink: `${appUrl()}/reset-password` }));
   }
   return { message: REGISTERED_MESSAGE };
 }
@@ -339,7 +338,10 @@ export async function getNotificationPreferences(user: CurrentUser): Promise<Not
 const NOTIFICATION_KEYS: NotificationKey[] = ["personaCreation", "narrativeGeneration", "imageGeneration", "marketingEmails"];
 
 /** The JSON body of the notification settings call: every switch a boolean. */
-export const NOTIFICATIONS_BODY = Object.fromEntries(NOTIFICATION_KEYS.map((key) => [key, "boolean" as const])) as Record<NotificationKey, "boolean">;
+export const NOTIFICATIONS_BODY = Object.fromEntries(NOTIFICATION_KEYS.map((key) => [key, "boolean" as const])) as Record<
+  NotificationKey,
+  "boolean"
+>;
 
 /** Accepts booleans (JSON) or form values ("on"/"true"/"1" for on; absent for off in a form). */
 export function parseNotificationSettings(raw: unknown, source: "json" | "form"): NotificationSettings {

@@ -49,7 +49,11 @@ const TYPE_CHECKS: Record<JsonFieldType, { ok: (value: unknown) => boolean; mess
  * the service decides what is required). An unknown field or a wrong type is a 400 naming
  * the field; nothing is converted, so a wrong type never becomes a partial update.
  */
-export async function jsonObject<S extends JsonShape>(request: Request, shape: S, maxBytes?: number): Promise<Partial<Record<keyof S, unknown>>> {
+export async function jsonObject<S extends JsonShape>(
+  request: Request,
+  shape: S,
+  maxBytes?: number,
+): Promise<Partial<Record<keyof S, unknown>>> {
   const body = await readJson(request, maxBytes);
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new AccountError(400, "The body must be a JSON object.");

@@ -196,7 +196,13 @@ describe("checkout and portal", () => {
 
   it("a wrong API key is a failure toast too", async () => {
     useBilling(
-      createStripeBilling({ STRIPE_SECRET_KEY: "sk_test_wrong", STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_PRICE_ID: fake.priceId, STRIPE_API_URL: fake.url, STRIPE_TRIAL_DAYS: 0 }),
+      createStripeBilling({
+        STRIPE_SECRET_KEY: "sk_test_wrong",
+        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+        STRIPE_PRICE_ID: fake.priceId,
+        STRIPE_API_URL: fake.url,
+        STRIPE_TRIAL_DAYS: 0,
+      }),
     );
     await expect(billing.startCheckout(await newUser())).rejects.toMatchObject({ status: 502 });
   });
@@ -307,7 +313,10 @@ describe("webhooks", () => {
     for (const persona of made) expect((await personasService.getPersona(free, persona.id)).id).toBe(persona.id);
     await library.archivePersona(free, made[0].id);
     expect(await personasService.usage(free)).toEqual({ subscriptionStatus: "canceled", canCreateMore: false });
-    await expect(personasService.createPersona(free, complete("Twelve"))).rejects.toMatchObject({ status: 403, code: "persona_limit_reached" });
+    await expect(personasService.createPersona(free, complete("Twelve"))).rejects.toMatchObject({
+      status: 403,
+      code: "persona_limit_reached",
+    });
   });
 
   it("a failed payment (past_due) ends Premium; a paid invoice brings it back", async () => {
@@ -364,7 +373,11 @@ describe("webhooks", () => {
 describe("the operator's plan command", () => {
   it("sets Premium and Free by e-mail and says what changed", async () => {
     const user = await newUser();
-    expect(await billing.setPlanByHand(user.email.toUpperCase(), "premium")).toMatchObject({ userId: user.id, before: "free", after: "active" });
+    expect(await billing.setPlanByHand(user.email.toUpperCase(), "premium")).toMatchObject({
+      userId: user.id,
+      before: "free",
+      after: "active",
+    });
     expect((await personasService.usage(await fresh(user))).canCreateMore).toBe(true);
     expect(await billing.setPlanByHand(user.email, "free")).toMatchObject({ before: "active", after: "free" });
     expect(await billing.setPlanByHand("nobody@example.test", "premium")).toBeNull();

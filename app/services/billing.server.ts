@@ -81,7 +81,9 @@ export async function creatorPlan(user: CurrentUser, now = new Date()): Promise<
 }
 
 /** GET /api/subscription/status (docs/product.md, API overview). */
-export async function subscriptionStatus(user: CurrentUser): Promise<{ status: string; currentPeriodEnd: string | null; trialDaysLeft: number }> {
+export async function subscriptionStatus(
+  user: CurrentUser,
+): Promise<{ status: string; currentPeriodEnd: string | null; trialDaysLeft: number }> {
   const plan = await creatorPlan(user);
   return { status: plan.status, currentPeriodEnd: plan.currentPeriodEnd, trialDaysLeft: plan.trialDaysLeft };
 }
@@ -92,7 +94,10 @@ export const BILLING_DEADLINE_MS = 9000;
 function withinDeadline<T>(work: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BillingError("unavailable", `Stripe did not answer within ${BILLING_DEADLINE_MS / 1000} s.`)), BILLING_DEADLINE_MS);
+    timer = setTimeout(
+      () => reject(new BillingError("unavailable", `Stripe did not answer within ${BILLING_DEADLINE_MS / 1000} s.`)),
+      BILLING_DEADLINE_MS,
+    );
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
@@ -129,7 +134,9 @@ async function ensureCustomer(adapter: Billing, user: CurrentUser, stale?: strin
     ...(stale ? { replacing: stale } : {}),
   });
   const [row] = await withServiceRole(
-    stale ? `replace the creator's Stripe customer ${stale}, unknown to Stripe, for a checkout` : "store the Stripe customer created for the creator's checkout",
+    stale
+      ? `replace the creator's Stripe customer ${stale}, unknown to Stripe, for a checkout`
+      : "store the Stripe customer created for the creator's checkout",
     (tx) =>
       tx
         .update(profiles)
@@ -156,7 +163,12 @@ export async function startCheckout(user: CurrentUser): Promise<{ url: string; t
     const url = await withinDeadline(
       (async () => {
         const session = (customerId: string) =>
-          adapter.createCheckoutSession({ customerId, userId: user.id, successUrl: returnUrl("success"), cancelUrl: returnUrl("cancelled") });
+          adapter.createCheckoutSession({
+            customerId,
+            userId: user.id,
+            successUrl: returnUrl("success"),
+            cancelUrl: returnUrl("cancelled"),
+          });
         const customerId = await ensureCustomer(adapter, user);
         try {
           return await session(customerId);
@@ -190,13 +202,7 @@ export async function openPortal(user: CurrentUser): Promise<{ url: string }> {
 // ---------------------------------------------------------------------------------
 
 export type WebhookOutcome =
-  | "applied"
-  | "duplicate"
-  | "ignored"
-  | "unknown_customer"
-  | "unknown_subscription"
-  | "stale_subscription"
-  | "customer_linked";
+  "applied" | "duplicate" | "ignored" | "unknown_customer" | "unknown_subscription" | "stale_subscription" | "customer_linked";
 
 const str = (value: unknown): string | null => (typeof value === "string" && value ? value : null);
 const idOf = (value: unknown): string | null =>
@@ -245,7 +251,10 @@ async function findProfile(tx: Tx, customerId: string | null, userId: string | n
  * event applied, replayed, ignored or about nobody we know; 502 when Stripe cannot be asked
  * for the subscription's state (Stripe then delivers the event again later).
  */
-export async function handleStripeWebhook(rawBody: Uint8Array, signature: string | null): Promise<{ outcome: WebhookOutcome; eventId: string }> {
+export async function handleStripeWebhook(
+  rawBody: Uint8Array,
+  signature: string | null,
+): Promise<{ outcome: WebhookOutcome; eventId: string }> {
   const adapter = requireBilling();
   if (!signature) throw new AccountError(400, "Missing Stripe-Signature header.", undefined, "invalid_signature");
   let event: BillingEvent;
@@ -276,7 +285,12 @@ export async function handleStripeWebhook(rawBody: Uint8Array, signature: string
     } catch (error) {
       if (error instanceof BillingError) {
         console.error(`[billing] webhook ${event.id} (${event.type}): could not read subscription ${subscriptionId}: ${error.message}`);
-        throw new AccountError(502, "Could not read the subscription from Stripe; deliver the event again later.", undefined, "payment_provider_failed");
+        throw new AccountError(
+          502,
+          "Could not read the subscription from Stripe; deliver the event again later.",
+          undefined,
+          "payment_provider_failed",
+        );
       }
       throw error;
     }
@@ -284,36 +298,43 @@ export async function handleStripeWebhook(rawBody: Uint8Array, signature: string
   const customerId = state?.customerId || idOf(event.object.customer);
   const userId = state?.userId ?? userIdHint(event);
 
-  const outcome = await withServiceRole(`apply the verified Stripe webhook event ${event.id} (${event.type}) to a creator's plan`, async (tx) => {
-    const recorded = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
-    if (!recorded.length) return "duplicate" as const;
-    const profile = await findProfile(tx, customerId, userId);
-    if (!profile) return "unknown_customer" as const;
-    const linkCustomer = profile.customerId ?? customerId;
-    if (!state) {
-      if (subscriptionId) return "unknown_subscription" as const;
-      // A completed Checkout without a subscription: remember the customer, change no plan.
-      if (linkCustomer !== profile.customerId) {
-        await tx.update(profiles).set({ stripeCustomerId: linkCustomer }).where(eq(profiles.id, profile.id));
+  const outcome = await withServiceRole(
+    `apply the verified Stripe webhook event ${event.id} (${event.type}) to a creator's plan`,
+    async (tx) => {
+      const recorded = await tx
+        .insert(stripeEvents)
+        .values({ id: event.id, type: event.type })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id });
+      if (!recorded.length) return "duplicate" as const;
+      const profile = await findProfile(tx, customerId, userId);
+      if (!profile) return "unknown_customer" as const;
+      const linkCustomer = profile.customerId ?? customerId;
+      if (!state) {
+        if (subscriptionId) return "unknown_subscription" as const;
+        // A completed Checkout without a subscription: remember the customer, change no plan.
+        if (linkCustomer !== profile.customerId) {
+          await tx.update(profiles).set({ stripeCustomerId: linkCustomer }).where(eq(profiles.id, profile.id));
+        }
+        return "customer_linked" as const;
       }
-      return "customer_linked" as const;
-    }
-    const plan = planFromStripeStatus(state.status);
-    // An old subscription's late news never overrides a newer one; a live one always takes over.
-    if (profile.subscriptionId && profile.subscriptionId !== state.id && !isPremium(plan)) return "stale_subscription" as const;
-    await tx
-      .update(profiles)
-      .set({
-        subscriptionStatus: plan,
-        stripeSubscriptionId: state.id,
-        stripeCustomerId: linkCustomer,
-        subscriptionExpiresAt: state.currentPeriodEnd,
-        trialEndsAt: state.trialEnd,
-        subscriptionCancelAtPeriodEnd: state.cancelAtPeriodEnd,
-      })
-      .where(eq(profiles.id, profile.id));
-    return "applied" as const;
-  });
+      const plan = planFromStripeStatus(state.status);
+      // An old subscription's late news never overrides a newer one; a live one always takes over.
+      if (profile.subscriptionId && profile.subscriptionId !== state.id && !isPremium(plan)) return "stale_subscription" as const;
+      await tx
+        .update(profiles)
+        .set({
+          subscriptionStatus: plan,
+          stripeSubscriptionId: state.id,
+          stripeCustomerId: linkCustomer,
+          subscriptionExpiresAt: state.currentPeriodEnd,
+          trialEndsAt: state.trialEnd,
+          subscriptionCancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        })
+        .where(eq(profiles.id, profile.id));
+      return "applied" as const;
+    },
+  );
   if (outcome === "unknown_customer" || outcome === "unknown_subscription" || outcome === "stale_subscription") {
     console.warn(
       `[billing] webhook ${event.id} (${event.type}): ${outcome.replace("_", " ")} (customer ${customerId ?? "none"}, subscription ${subscriptionId ?? "none"}); nothing changed`,

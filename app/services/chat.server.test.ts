@@ -56,9 +56,7 @@ async function activePersona(user: Awaited<ReturnType<typeof newUser>>, extra: R
 }
 
 async function rows(personaId: string, userId: string) {
-  return withUser(userId, (tx) =>
-    tx.select().from(chatMessages).where(eq(chatMessages.personaId, personaId)).orderBy(chatMessages.seq),
-  );
+  return withUser(userId, (tx) => tx.select().from(chatMessages).where(eq(chatMessages.personaId, personaId)).orderBy(chatMessages.seq));
 }
 
 async function generationCount(userId: string) {
@@ -254,7 +252,9 @@ describe("failures leave the user's message and no half-written reply", () => {
 
       // A complete streamed reply is stored whole.
       fake.reply({ content: "I grew up by the sea." });
-      await expect(chat.sendMessage(user, persona.id, "Where did you grow up?")).resolves.toMatchObject({ response: "I grew up by the sea." });
+      await expect(chat.sendMessage(user, persona.id, "Where did you grow up?")).resolves.toMatchObject({
+        response: "I grew up by the sea.",
+      });
     } finally {
       await fake.close();
     }
@@ -279,7 +279,10 @@ describe("regenerate and clear", () => {
   it("regenerate replaces the last reply with a different one", async () => {
     const user = await newUser();
     const persona = await activePersona(user);
-    await expect(chat.regenerateReply(user, persona.id)).rejects.toMatchObject({ status: 409, message: "There is no reply to regenerate yet." });
+    await expect(chat.regenerateReply(user, persona.id)).rejects.toMatchObject({
+      status: 409,
+      message: "There is no reply to regenerate yet.",
+    });
     const first = await chat.sendMessage(user, persona.id, "Hi!");
     const again = await chat.regenerateReply(user, persona.id);
     expect(again.response).not.toBe(first!.response);

@@ -17,7 +17,10 @@ export function invalidSubmission<T extends object>(
   { hideFields, formErrors }: ReplyOptions = {},
 ) {
   const result = submission.reply({ hideFields, ...(formErrors ? { formErrors } : {}) });
-  return data({ ...payload, result, message: formErrors?.[0] ?? null, code: null as string | null }, { status: 400, headers: responseHeaders(ctx) });
+  return data(
+    { ...payload, result, message: formErrors?.[0] ?? null, code: null as string | null },
+    { status: 400, headers: responseHeaders(ctx) },
+  );
 }
 
 /**

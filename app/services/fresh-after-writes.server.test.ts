@@ -61,7 +61,11 @@ const complete = (name: string) => ({
 });
 
 /** Reads twice, checks the answer is now kept, and returns it. */
-async function keptAnswer<T, P extends [userId: string, ...rest: unknown[]]>(read: () => Promise<T>, declaration: KeptReadDeclaration<P>, parts: P): Promise<T> {
+async function keptAnswer<T, P extends [userId: string, ...rest: unknown[]]>(
+  read: () => Promise<T>,
+  declaration: KeptReadDeclaration<P>,
+  parts: P,
+): Promise<T> {
   await read();
   const answer = await read();
   expect(await isKept(declaration, parts)).toBe(true);
@@ -78,11 +82,17 @@ async function dropLatestVersion(personaId: string): Promise<void> {
 
 /** A verified account signed in through the services (register, the mailed link, sign-in). */
 async function signedInAccount() {
-  const ctx = (token?: string) => accounts.requestContext(new Request("http://app.test/", { headers: token ? { Authorization: `Bearer ${token}` } : {} }), { clientAddress: "203.0.113.9" });
+  const ctx = (token?: string) =>
+    accounts.requestContext(new Request("http://app.test/", { headers: token ? { Authorization: `Bearer ${token}` } : {} }), {
+      clientAddress: "203.0.113.9",
+    });
   const email = `fresh-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = "Forge!pass1";
   await accounts.register(ctx(), { firstName: "Kept", lastName: "Session", email, password });
-  const link = outbox.filter((m) => m.to === email).at(-1)?.text.match(/https?:\/\/\S+verify-email\S*/)?.[0];
+  const link = outbox
+    .filter((m) => m.to === email)
+    .at(-1)
+    ?.text.match(/https?:\/\/\S+verify-email\S*/)?.[0];
   await accounts.verifyEmail(ctx(), new URL(link!).searchParams.get("token"));
   const session = await accounts.signIn(ctx(), { email, password });
   const token = session.accessToken;

@@ -68,7 +68,9 @@ function expectOverQuota(error: Awaited<ReturnType<typeof refusal>>) {
 }
 
 const generationsOf = async (user: Creator, kind: "image" | "backstory") =>
-  (await withServiceRole("test", (tx) => tx.select().from(generations).where(eq(generations.userId, user.id)))).filter((g) => g.kind === kind).length;
+  (await withServiceRole("test", (tx) => tx.select().from(generations).where(eq(generations.userId, user.id)))).filter(
+    (g) => g.kind === kind,
+  ).length;
 const jobOf = async (personaId: string) =>
   (await withServiceRole("test", (tx) => tx.select().from(imageJobs).where(eq(imageJobs.personaId, personaId))))[0];
 const personasOf = async (user: Creator) =>
@@ -90,7 +92,9 @@ describe("reference image generations", () => {
     const before = await jobOf(persona.id);
     const error = await refusal(images.startImageGeneration(user, persona.id));
     expectOverQuota(error);
-    expect(error.message).toMatch(/^You can generate reference images 10 times an hour on the Free plan\. Please try again in (60|59) minutes\.$/);
+    expect(error.message).toMatch(
+      /^You can generate reference images 10 times an hour on the Free plan\. Please try again in (60|59) minutes\.$/,
+    );
     // The last job is still the one that ran before; nothing new was claimed.
     expect(await jobOf(persona.id)).toEqual(before);
     expect((await images.imageState(user, persona.id)).status).toBe("failed");
@@ -106,14 +110,18 @@ describe("reference image generations", () => {
   });
 
   it("a start refused because a job runs, or for a draft or a stranger's persona, does not count", async () => {
-    useImageGenerator({ kind: "openai", generateImage: () => new Promise((_, reject) => setTimeout(() => reject(new AiError("unavailable", "down")), 50)) });
+    useImageGenerator({
+      kind: "openai",
+      generateImage: () => new Promise((_, reject) => setTimeout(() => reject(new AiError("unavailable", "down")), 50)),
+    });
     try {
       const user = await free();
       const persona = await personasService.createPersona(user, complete());
       // 8 parallel presses of Generate: one job, 7 refusals with 409.
       const results = await Promise.allSettled(Array.from({ length: 8 }, () => images.startImageGeneration(user, persona.id)));
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-      for (const r of results.filter((r) => r.status === "rejected")) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
+      for (const r of results.filter((r) => r.status === "rejected"))
+        expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
       await images.settleImageJobs();
       const draft = await personasService.saveDraft(user, { name: "Drafty" });
       await expect(images.startImageGeneration(user, draft.id)).rejects.toMatchObject({ status: 409 });
@@ -137,7 +145,8 @@ describe("reference image generations", () => {
     const results = await Promise.allSettled(ids.map((id) => images.startImageGeneration(user, id)));
     await images.settleImageJobs();
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(LIMITS.imageGenerationsPerUser.points.premium);
-    for (const r of results.filter((r) => r.status === "rejected")) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 429 });
+    for (const r of results.filter((r) => r.status === "rejected"))
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 429 });
   });
 });
 
@@ -145,7 +154,9 @@ describe("backstories", () => {
   it("the 31st in an hour is a 429 and writes nothing; requests with missing fields do not count", async () => {
     const user = await free();
     for (let i = 0; i < 5; i++) {
-      await expect(personasService.generateBackstory(user, { name: "Nova", type: "vtuber", gender: "female", personality: [] })).rejects.toMatchObject({
+      await expect(
+        personasService.generateBackstory(user, { name: "Nova", type: "vtuber", gender: "female", personality: [] }),
+      ).rejects.toMatchObject({
         status: 400,
         code: "missing_information",
       });
@@ -161,7 +172,11 @@ describe("backstories", () => {
 
   it("a generator failure counts (the model was asked)", async () => {
     const user = await free();
-    useTextGenerator({ kind: "openai", generateBackstory: async () => Promise.reject(new AiError("unavailable", "down")), chatReply: async function* () {} });
+    useTextGenerator({
+      kind: "openai",
+      generateBackstory: async () => Promise.reject(new AiError("unavailable", "down")),
+      chatReply: async function* () {},
+    });
     try {
       for (let i = 0; i < LIMITS.backstoriesPerUser.points; i++) {
         await expect(personasService.generateBackstory(user, complete())).rejects.toMatchObject({ status: 502 });
@@ -175,7 +190,9 @@ describe("backstories", () => {
 
 describe("card imports", () => {
   const cardFile = (name: string) =>
-    new TextEncoder().encode(JSON.stringify({ spec: "chara_card_v2", spec_version: "2.0", data: { name, description: "A traveller.", personality: "Curious" } }));
+    new TextEncoder().encode(
+      JSON.stringify({ spec: "chara_card_v2", spec_version: "2.0", data: { name, description: "A traveller.", personality: "Curious" } }),
+    );
 
   it("the 31st in an hour is a 429 and stores nothing; cards refused for what they are do not count", async () => {
     const user = await premium();
@@ -216,7 +233,9 @@ describe("on the database store (private.rate_limits, shared by every app server
     await expect(images.startImageGeneration(user, draft.id)).rejects.toMatchObject({ status: 409 });
     await generateTimes(user, persona.id, LIMITS.imageGenerationsPerUser.points.free);
     expectOverQuota(await refusal(images.startImageGeneration(user, persona.id)));
-    const rows = await handle.raw.rows<{ key: string; points: number }>("select key, points from private.rate_limits where key like 'generate:%'");
+    const rows = await handle.raw.rows<{ key: string; points: number }>(
+      "select key, points from private.rate_limits where key like 'generate:%'",
+    );
     expect(rows).toEqual([{ key: `generate:images:user:${user.id}`, points: 10 }]);
 
     const results = await Promise.allSettled(Array.from({ length: 35 }, () => personasService.generateBackstory(user, complete())));

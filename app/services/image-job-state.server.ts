@@ -5,7 +5,10 @@ import { IDLE_IMAGE_STATE, IMAGE_MESSAGES, isImageStyle, type ImageGenerationSta
 import type { ImageJob } from "~/infra/db/schema";
 
 /** A job still 'generating' past its deadline was given up (its process is gone): it counts as failed. */
-export function jobState(job: Pick<ImageJob, "status" | "style" | "error" | "startedAt" | "deadline"> | undefined, now = new Date()): ImageGenerationState {
+export function jobState(
+  job: Pick<ImageJob, "status" | "style" | "error" | "startedAt" | "deadline"> | undefined,
+  now = new Date(),
+): ImageGenerationState {
   if (!job) return IDLE_IMAGE_STATE;
   const style = isImageStyle(job.style) ? job.style : null;
   const startedAt = new Date(job.startedAt).toISOString();
@@ -13,4 +16,3 @@ export function jobState(job: Pick<ImageJob, "status" | "style" | "error" | "sta
   const error = job.status === "generating" ? IMAGE_MESSAGES.timedOut : job.error;
   return { status: "failed", style, error: error ?? null, startedAt };
 }
-

@@ -60,7 +60,10 @@ async function generated(user: Awaited<ReturnType<typeof newUser>>, name?: strin
 
 /** Starts a generation that the image service refuses, and waits for it to fail. */
 async function generateRefused(user: Awaited<ReturnType<typeof newUser>>, personaId: string) {
-  useImageGenerator({ kind: "openai", generateImage: async () => Promise.reject(new AiError("refused", "Your request was rejected by the safety system.", 400)) });
+  useImageGenerator({
+    kind: "openai",
+    generateImage: async () => Promise.reject(new AiError("refused", "Your request was rejected by the safety system.", 400)),
+  });
   try {
     await images.startImageGeneration(user, personaId);
     await images.settleImageJobs();
@@ -96,14 +99,21 @@ describe("the persona with its image state (one read)", () => {
     const owner = await newUser();
     const stranger = await newUser();
     const persona = await personasService.createPersona(owner, complete());
-    expect(await personasService.personaWithImageState(owner, persona.id)).toMatchObject({ persona: { id: persona.id, name: persona.name }, imageGeneration: { status: "idle" } });
+    expect(await personasService.personaWithImageState(owner, persona.id)).toMatchObject({
+      persona: { id: persona.id, name: persona.name },
+      imageGeneration: { status: "idle" },
+    });
     await images.startImageGeneration(owner, persona.id);
     expect((await personasService.personaWithImageState(owner, persona.id)).imageGeneration).toMatchObject({ status: "generating" });
     await images.settleImageJobs();
     const done = await personasService.personaWithImageState(owner, persona.id);
     expect(done.imageGeneration).toMatchObject({ status: "idle" });
     expect(done.persona.imageUrl).toMatch(/^\/images\//);
-    for (const [who, id] of [[stranger, persona.id], [owner, "00000000-0000-4000-8000-000000000000"], [owner, "../etc"]] as const) {
+    for (const [who, id] of [
+      [stranger, persona.id],
+      [owner, "00000000-0000-4000-8000-000000000000"],
+      [owner, "../etc"],
+    ] as const) {
       await expect(personasService.personaWithImageState(who, id)).rejects.toMatchObject({ status: 404 });
     }
   });
@@ -115,7 +125,10 @@ describe("the persona page's read, kept between requests", () => {
     const stranger = await newUser();
     const persona = await personasService.createPersona(owner, complete());
     const read = () => personasService.personaPageState(owner, persona.id);
-    expect(await read()).toMatchObject({ persona: { id: persona.id, name: persona.name, imageUrl: null }, imageGeneration: { status: "idle" } });
+    expect(await read()).toMatchObject({
+      persona: { id: persona.id, name: persona.name, imageUrl: null },
+      imageGeneration: { status: "idle" },
+    });
     expect(await read()).toMatchObject({ imageGeneration: { status: "idle" } });
     expect("cardMeta" in (await read()).persona).toBe(false);
 
@@ -156,7 +169,9 @@ describe("generation", () => {
 
     const logged = await withServiceRole("test", (tx) => tx.select().from(generations).where(eq(generations.userId, user.id)));
     expect(logged.filter((g) => g.kind === "image")).toHaveLength(2);
-    const versions = await withServiceRole("test", (tx) => tx.select().from(personaVersions).where(eq(personaVersions.personaId, persona.id)));
+    const versions = await withServiceRole("test", (tx) =>
+      tx.select().from(personaVersions).where(eq(personaVersions.personaId, persona.id)),
+    );
     expect(versions.map((v) => v.kind)).toContain("image");
 
     const sources = await images.imageSources(after);
@@ -181,7 +196,10 @@ describe("generation", () => {
   it("refuses drafts with 'Complete creation before generating images' (409), and strangers with 404", async () => {
     const owner = await newUser();
     const draft = await personasService.saveDraft(owner, { name: "Drafty" });
-    await expect(images.startImageGeneration(owner, draft.id)).rejects.toMatchObject({ status: 409, message: "Complete creation before generating images" });
+    await expect(images.startImageGeneration(owner, draft.id)).rejects.toMatchObject({
+      status: 409,
+      message: "Complete creation before generating images",
+    });
     const persona = await personasService.createPersona(owner, complete());
     const stranger = await newUser();
     await expect(images.startImageGeneration(stranger, persona.id)).rejects.toMatchObject({ status: 404 });
@@ -205,7 +223,10 @@ describe("generation", () => {
     const user = await newUser();
     const persona = await personasService.createPersona(user, complete());
     await generateRefused(user, persona.id);
-    expect(await images.imageState(user, persona.id)).toMatchObject({ status: "failed", error: "Your request was rejected by the safety system." });
+    expect(await images.imageState(user, persona.id)).toMatchObject({
+      status: "failed",
+      error: "Your request was rejected by the safety system.",
+    });
     expect((await personasService.getPersona(user, persona.id)).imageUrl).toBeNull();
     expect(filesOf(user.id, persona.id)).toEqual([]);
     // A failed job does not block the next start.
@@ -234,7 +255,11 @@ describe("generation", () => {
     const user = await newUser();
     const first = await generated(user);
     const broken = imageStorage();
-    useImageStorage({ ...broken, kind: "local", put: async () => Promise.reject(Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" })) });
+    useImageStorage({
+      ...broken,
+      kind: "local",
+      put: async () => Promise.reject(Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" })),
+    });
     try {
       await images.setImageStyle(user, first.id, "minimalist");
       await images.startImageGeneration(user, first.id);
@@ -253,7 +278,9 @@ describe("generation", () => {
     const persona = await personasService.createPersona(user, complete());
     // A job a dead server left behind.
     await withServiceRole("test", (tx) =>
-      tx.insert(imageJobs).values({ personaId: persona.id, userId: user.id, style: "anime", status: "generating", deadline: new Date(Date.now() - 1000) }),
+      tx
+        .insert(imageJobs)
+        .values({ personaId: persona.id, userId: user.id, style: "anime", status: "generating", deadline: new Date(Date.now() - 1000) }),
     );
     expect(await images.imageState(user, persona.id)).toMatchObject({ status: "failed" });
     expect(await images.recoverImageJobs()).toBeGreaterThanOrEqual(1);
@@ -287,7 +314,11 @@ describe("reading, downloading and cards", () => {
     const { bytes } = await images.referenceImageJpeg(user, persona.id);
     expect(await sharp(bytes).metadata()).toMatchObject({ format: "jpeg", width: 768, height: 768 });
     const bare = await personasService.createPersona(user, complete("Bare"));
-    await expect(images.referenceImageJpeg(user, bare.id)).rejects.toMatchObject({ status: 404, message: "This persona doesn't have an image to download.", code: "no_image" });
+    await expect(images.referenceImageJpeg(user, bare.id)).rejects.toMatchObject({
+      status: 404,
+      message: "This persona doesn't have an image to download.",
+      code: "no_image",
+    });
   });
 
   it("the PNG card's picture is the reference image; importing it keeps the picture as the new persona's image", async () => {
@@ -297,7 +328,10 @@ describe("reading, downloading and cards", () => {
     const png = card.body as Uint8Array;
     const meta = await sharp(png).metadata();
     expect(meta).toMatchObject({ format: "png", width: 768, height: 768 });
-    const reference = await sharp((await images.readImage(user, persona.id, persona.imageUrl!.split("/").pop()!)).bytes).resize(16, 16).raw().toBuffer();
+    const reference = await sharp((await images.readImage(user, persona.id, persona.imageUrl!.split("/").pop()!)).bytes)
+      .resize(16, 16)
+      .raw()
+      .toBuffer();
     const picture = await sharp(png).resize(16, 16).raw().toBuffer();
     const diff = reference.reduce((sum, v, i) => sum + Math.abs(v - picture[i]!), 0) / reference.length;
     expect(diff).toBeLessThan(3);
@@ -327,7 +361,11 @@ describe("Supabase mode: the same service over Supabase Storage", () => {
       expect(filesOf(user.id, persona.id)).toEqual([]);
 
       const sources = await images.imageSources(persona);
-      expect(sources.primary!.src).toMatch(new RegExp(`^${fake.url}/storage/v1/object/sign/reference-images/${user.id}/${persona.id}/primary-[0-9a-f]{16}-768\\.webp\\?token=`));
+      expect(sources.primary!.src).toMatch(
+        new RegExp(
+          `^${fake.url}/storage/v1/object/sign/reference-images/${user.id}/${persona.id}/primary-[0-9a-f]{16}-768\\.webp\\?token=`,
+        ),
+      );
       const loaded = await fetch(sources.primary!.src);
       expect(loaded.headers.get("content-type")).toBe("image/webp");
       expect((await sharp(new Uint8Array(await loaded.arrayBuffer())).metadata()).width).toBe(768);

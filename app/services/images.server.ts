@@ -94,7 +94,11 @@ export async function storeImage(userId: string, personaId: string, slot: ImageS
     for (const { name, bytes } of [{ name: file, bytes: image.bytes }, ...copies]) {
       const path = objectPath(userId, personaId, name);
       written.push(path);
-      await storage.put(path, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), name === file ? TYPES[image.format] : "image/webp");
+      await storage.put(
+        path,
+        new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        name === file ? TYPES[image.format] : "image/webp",
+      );
     }
     return file;
   } catch (error) {
@@ -126,7 +130,8 @@ export async function removePersonaImages(userId: string, personaId: string): Pr
 
 /** PATCH …/image-style and the no-JavaScript Save: an unknown style is a 400, nothing saved. */
 export async function setImageStyle(user: CurrentUser, id: string, style: unknown): Promise<Persona> {
-  if (!isImageStyle(style)) throw new AccountError(400, IMAGE_MESSAGES.invalidStyle, { imageStyle: [IMAGE_MESSAGES.invalidStyle] }, "invalid_image_style");
+  if (!isImageStyle(style))
+    throw new AccountError(400, IMAGE_MESSAGES.invalidStyle, { imageStyle: [IMAGE_MESSAGES.invalidStyle] }, "invalid_image_style");
   if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
   const [row] = await withUser(user.id, (tx) => tx.update(personas).set({ imageStyle: style }).where(eq(personas.id, id)).returning());
   if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
@@ -243,7 +248,11 @@ async function runImageJob(owner: ImageOwner, persona: Persona, job: ImageJob): 
         if (done.length === 0) return false;
         await tx
           .update(personas)
-          .set({ imageUrl: imageUrl(persona.id, files.primary), secondaryImageUrl: imageUrl(persona.id, files.secondary), imageStyle: style })
+          .set({
+            imageUrl: imageUrl(persona.id, files.primary),
+            secondaryImageUrl: imageUrl(persona.id, files.secondary),
+            imageStyle: style,
+          })
           .where(eq(personas.id, persona.id));
         await tx.insert(generations).values(IMAGE_SLOTS.map(() => ({ userId: owner.id, kind: "image" as const })));
         return true;
@@ -255,7 +264,10 @@ async function runImageJob(owner: ImageOwner, persona: Persona, job: ImageJob): 
     console.error(`[images] generation for persona ${persona.id} failed: ${describeError(error, 0)}`);
     await removeFiles(owner.id, persona.id, stored);
     await withUser(owner.id, (tx) =>
-      tx.update(imageJobs).set({ status: "failed", error: reasonOf(error), finishedAt: sql`now()` }).where(and(thisJob, eq(imageJobs.status, "generating"))),
+      tx
+        .update(imageJobs)
+        .set({ status: "failed", error: reasonOf(error), finishedAt: sql`now()` })
+        .where(and(thisJob, eq(imageJobs.status, "generating"))),
     ).catch((e) => console.error(`[images] could not record the failure for persona ${persona.id}: ${describeError(e)}`));
   }
 }
@@ -271,7 +283,11 @@ export async function recoverImageJobs(): Promise<number> {
     tx
       .update(imageJobs)
       .set({ status: "failed", error: IMAGE_MESSAGES.interrupted, finishedAt: sql`now()` })
-      .where(kind === "pglite" ? eq(imageJobs.status, "generating") : and(eq(imageJobs.status, "generating"), lt(imageJobs.deadline, sql`now()`)))
+      .where(
+        kind === "pglite"
+          ? eq(imageJobs.status, "generating")
+          : and(eq(imageJobs.status, "generating"), lt(imageJobs.deadline, sql`now()`)),
+      )
       .returning({ personaId: imageJobs.personaId }),
   );
   return rows.length;
@@ -288,8 +304,13 @@ export interface ImageSource {
 }
 
 /** What the page's <img> elements need for the persona's two images (signed URLs in Supabase mode). */
-export async function imageSources(persona: Pick<Persona, "id" | "userId" | "imageUrl" | "secondaryImageUrl">): Promise<Record<ImageSlot, ImageSource | null>> {
-  const files: Record<ImageSlot, string | null> = { primary: imageFileOf(persona.imageUrl), secondary: imageFileOf(persona.secondaryImageUrl) };
+export async function imageSources(
+  persona: Pick<Persona, "id" | "userId" | "imageUrl" | "secondaryImageUrl">,
+): Promise<Record<ImageSlot, ImageSource | null>> {
+  const files: Record<ImageSlot, string | null> = {
+    primary: imageFileOf(persona.imageUrl),
+    secondary: imageFileOf(persona.secondaryImageUrl),
+  };
   const names = IMAGE_SLOTS.flatMap((slot) => (files[slot] ? IMAGE_WIDTHS.map((w) => variantName(files[slot]!, w)) : []));
   let signed: (string | null)[] = names.map(() => null);
   try {

@@ -53,7 +53,7 @@ async function storedOf(userId: string) {
 describe("measuring as the database does", () => {
   it("jsonbTextBytes is octet_length(value::jsonb::text)", async () => {
     const values = [
-      { a: [1, 2, { b: null }], c: "ユキ 🌃 é", d: true, e: false, "k\"ey": "line\nbreak\ttab\u0001" },
+      { a: [1, 2, { b: null }], c: "ユキ 🌃 é", d: true, e: false, 'k"ey': "line\nbreak\ttab\u0001" },
       [1e21, 1.5e-7, -2.5e-12, 123.456, -0, 5e-324, 1.7976931348623157e308, 0.1 + 0.2],
       { nested: { deeper: { deepest: ["x", "", {}, []] } }, emoji: "👩‍👩‍👧", slash: "a/b\\c", del: "\u007f", sep: "\u2028" },
     ];
@@ -87,33 +87,54 @@ describe("card size", () => {
     expect(await storedOf(user.id)).toEqual({ personas: [], versions: [] });
 
     const imported = await exporter.importCardFile(user, encode(atLimit));
-    const [{ n }] = await handle.raw.rows<{ n: number }>("select octet_length(card_meta::text)::int as n from public.personas where id = $1", [imported.id]);
+    const [{ n }] = await handle.raw.rows<{ n: number }>(
+      "select octet_length(card_meta::text)::int as n from public.personas where id = $1",
+      [imported.id],
+    );
     expect(n).toBe(CARD_LIMITS.metaMaxBytes);
   });
 
   it("an Extended Persona Profile over what its column takes is a 413 too", async () => {
     const user = await createCreator(handle, "active");
-    const exported = JSON.parse(String((await exporter.exportFile(user, (await personasService.createPersona(user, {
-      name: "Nova Quinn",
-      type: "vtuber",
-      gender: "female",
-      ageRange: "25-34",
-      interests: ["gaming"],
-      description: "Streams at night.",
-      personality: ["Outgoing"],
-      backstory: "",
-    })).id, "card-json")).body));
+    const exported = JSON.parse(
+      String(
+        (
+          await exporter.exportFile(
+            user,
+            (
+              await personasService.createPersona(user, {
+                name: "Nova Quinn",
+                type: "vtuber",
+                gender: "female",
+                ageRange: "25-34",
+                interests: ["gaming"],
+                description: "Streams at night.",
+                personality: ["Outgoing"],
+                backstory: "",
+              })
+            ).id,
+            "card-json",
+          )
+        ).body,
+      ),
+    );
     const extended = exported.data.extensions.personaforge.extended;
     // Every list at its 20 entries of 2,000 characters: far over 64 KB.
-    for (const key of ["languages", "hobbies", "favoritePlaces", "influences", "secretSkills"]) extended[key] = Array(20).fill("ö".repeat(2_000));
-    await expect(exporter.importCardFile(user, encode(exported))).rejects.toMatchObject({ status: 413, message: CARD_MESSAGES.profileTooLarge });
+    for (const key of ["languages", "hobbies", "favoritePlaces", "influences", "secretSkills"])
+      extended[key] = Array(20).fill("ö".repeat(2_000));
+    await expect(exporter.importCardFile(user, encode(exported))).rejects.toMatchObject({
+      status: 413,
+      message: CARD_MESSAGES.profileTooLarge,
+    });
     expect((await storedOf(user.id)).personas).toHaveLength(1);
   });
 
   it("a value the database's checks refuse is a readable 4xx from the service, never a 500", async () => {
     const user = await createCreator(handle, "active");
     const values = { userId: user.id, name: "Checked", status: "in_progress" as const };
-    await expect(personasService.insertPersona(user, { ...values, cardMeta: { lore: "x".repeat(CARD_LIMITS.metaMaxBytes) } })).rejects.toMatchObject({
+    await expect(
+      personasService.insertPersona(user, { ...values, cardMeta: { lore: "x".repeat(CARD_LIMITS.metaMaxBytes) } }),
+    ).rejects.toMatchObject({
       status: 413,
       message: CARD_MESSAGES.tooLarge,
     });

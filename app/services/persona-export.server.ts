@@ -80,11 +80,13 @@ function exportPersona(persona: Persona): ExportPersona {
 
 /** The Download menu: plain links (they work without JavaScript), each with its toast. */
 export function downloadItems(persona: Pick<Persona, "id" | "name" | "imageUrl">) {
-  const items: { label: string; href: string; toast: { title: string; description: string }; filename?: string }[] = EXPORT_FORMAT_LIST.map((format) => ({
-    label: isExportFormat(format) ? EXPORT_FORMATS[format].label : CARD_FORMATS[format].label,
-    href: `/api/personas/${persona.id}/export?format=${format}`,
-    toast: isExportFormat(format) ? exportToast(format) : exportedToast(CARD_FORMATS[format].toastName),
-  }));
+  const items: { label: string; href: string; toast: { title: string; description: string }; filename?: string }[] = EXPORT_FORMAT_LIST.map(
+    (format) => ({
+      label: isExportFormat(format) ? EXPORT_FORMATS[format].label : CARD_FORMATS[format].label,
+      href: `/api/personas/${persona.id}/export?format=${format}`,
+      toast: isExportFormat(format) ? exportToast(format) : exportedToast(CARD_FORMATS[format].toastName),
+    }),
+  );
   if (persona.imageUrl) {
     items.push({
       label: "Reference Image",
@@ -211,7 +213,9 @@ export async function importCardFile(user: CurrentUser, bytes: Uint8Array): Prom
 export async function importCard(user: CurrentUser, card: unknown, picture?: Uint8Array): Promise<Persona> {
   const parsed = parseCard(card);
   if (!parsed.ok) {
-    throw parsed.tooLarge ? new AccountError(413, parsed.message, undefined, "card_too_large") : new AccountError(400, parsed.message, undefined, "invalid_card");
+    throw parsed.tooLarge
+      ? new AccountError(413, parsed.message, undefined, "card_too_large")
+      : new AccountError(400, parsed.message, undefined, "invalid_card");
   }
   // The picture is stored first, so the persona's first version already carries it.
   const image = picture ? await storeImportedPicture(user.id, picture) : null;
@@ -225,23 +229,31 @@ export async function importCard(user: CurrentUser, card: unknown, picture?: Uin
 
 type ParsedCard = Extract<ReturnType<typeof parseCard>, { ok: true }>["card"];
 
-function insertImported(user: CurrentUser, image: { personaId: string; imageUrl: string | null } | null, card: ParsedCard): Promise<Persona> {
+function insertImported(
+  user: CurrentUser,
+  image: { personaId: string; imageUrl: string | null } | null,
+  card: ParsedCard,
+): Promise<Persona> {
   const { persona, extended, cardMeta, status, complete } = card;
-  return insertPersona(user, {
-    ...(image?.imageUrl ? { id: image.personaId, imageUrl: image.imageUrl } : {}),
-    userId: user.id,
-    name: persona.name,
-    type: persona.type,
-    gender: persona.gender,
-    ageRange: persona.ageRange,
-    interests: persona.interests,
-    description: persona.description || (complete ? "" : null),
-    personality: persona.personality,
-    backstory: persona.backstory || null,
-    imageStyle: persona.imageStyle,
-    status,
-    statusBeforeArchive: status === "archived" ? (complete ? "active" : "in_progress") : null,
-    extended: extended as unknown as Record<string, unknown> | null,
-    cardMeta: cardMeta as unknown as Record<string, unknown>,
-  }, "imported");
+  return insertPersona(
+    user,
+    {
+      ...(image?.imageUrl ? { id: image.personaId, imageUrl: image.imageUrl } : {}),
+      userId: user.id,
+      name: persona.name,
+      type: persona.type,
+      gender: persona.gender,
+      ageRange: persona.ageRange,
+      interests: persona.interests,
+      description: persona.description || (complete ? "" : null),
+      personality: persona.personality,
+      backstory: persona.backstory || null,
+      imageStyle: persona.imageStyle,
+      status,
+      statusBeforeArchive: status === "archived" ? (complete ? "active" : "in_progress") : null,
+      extended: extended as unknown as Record<string, unknown> | null,
+      cardMeta: cardMeta as unknown as Record<string, unknown>,
+    },
+    "imported",
+  );
 }

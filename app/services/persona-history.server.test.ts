@@ -139,7 +139,11 @@ describe("the list", () => {
     const user = await newUser();
     const persona = await personasService.createPersona(user, complete());
     await library.updatePersona(user, persona.id, complete("Nova Quill"));
-    await library.updatePersona(user, persona.id, complete("Nova Quill", { personality: ["Curious", "Creative"], backstory: "Rewritten." }));
+    await library.updatePersona(
+      user,
+      persona.id,
+      complete("Nova Quill", { personality: ["Curious", "Creative"], backstory: "Rewritten." }),
+    );
     for (let i = 0; i < 20; i++) await library.updatePersona(user, persona.id, complete("Nova Quill", { description: `Take ${i}` }));
     const first = await history.listVersions(user, persona.id);
     expect(first).toMatchObject({ total: 23, page: 1, pageCount: 2, pageSize: 20, latest: 23 });
@@ -172,7 +176,11 @@ describe("compare", () => {
   it("defaults to the previous and the current version; changed fields first; lists and words", async () => {
     const user = await newUser();
     const persona = await personasService.createPersona(user, complete());
-    await library.updatePersona(user, persona.id, complete("Nova", { personality: ["Curious", "Creative"], backstory: "Nova grew up among old telescopes." }));
+    await library.updatePersona(
+      user,
+      persona.id,
+      complete("Nova", { personality: ["Curious", "Creative"], backstory: "Nova grew up among old telescopes." }),
+    );
     const result = await history.compare(user, persona.id, undefined, undefined);
     expect([result.from, result.to, result.changed]).toEqual([1, 2, true]);
     expect(result.fields.slice(0, 2).map((f) => f.field)).toEqual(["personality", "backstory"]);
@@ -205,7 +213,13 @@ describe("pages and comparisons kept between requests", () => {
     const read = async () => {
       const page = await history.listVersions(user, persona.id);
       const latest = await history.compare(user, persona.id, undefined, undefined);
-      return { name: page.persona.name, status: page.persona.status, versions: page.items.map((v) => v.version), compared: [latest.from, latest.to], latest: latest.latest };
+      return {
+        name: page.persona.name,
+        status: page.persona.status,
+        versions: page.items.map((v) => v.version),
+        compared: [latest.from, latest.to],
+        latest: latest.latest,
+      };
     };
     expect(await read()).toEqual({ name: "Nova Quill", status: "active", versions: [2, 1], compared: [1, 2], latest: 2 });
     expect(await read()).toEqual({ name: "Nova Quill", status: "active", versions: [2, 1], compared: [1, 2], latest: 2 });
@@ -215,7 +229,9 @@ describe("pages and comparisons kept between requests", () => {
     await history.restoreVersion(user, persona.id, 1);
     expect(await read()).toMatchObject({ name: "Nova", versions: [4, 3, 2, 1], compared: [3, 4] });
     // An image reference is written by the image job, as the service.
-    await withServiceRole("test: image done", (tx) => tx.update(personas).set({ imageUrl: "/images/x/primary.png" }).where(eq(personas.id, persona.id)));
+    await withServiceRole("test: image done", (tx) =>
+      tx.update(personas).set({ imageUrl: "/images/x/primary.png" }).where(eq(personas.id, persona.id)),
+    );
     expect((await read()).versions).toEqual([5, 4, 3, 2, 1]);
     await library.archivePersona(user, persona.id);
     expect((await read()).status).toBe("archived");
@@ -241,7 +257,10 @@ describe("restore", () => {
     const user = await newUser();
     const persona = await personasService.createPersona(user, complete());
     await library.updatePersona(user, persona.id, complete("Nova Quill"));
-    await expect(history.restoreVersion(user, persona.id, 2)).rejects.toMatchObject({ status: 409, message: "This is already the current version" });
+    await expect(history.restoreVersion(user, persona.id, 2)).rejects.toMatchObject({
+      status: 409,
+      message: "This is already the current version",
+    });
     for (const n of [0, 3, 2_147_483_647, null]) {
       await expect(history.restoreVersion(user, persona.id, n)).rejects.toMatchObject({ status: 404 });
     }

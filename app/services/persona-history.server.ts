@@ -118,7 +118,9 @@ export async function listVersions(
   options: { page?: number; pageSize?: number } = {},
 ): Promise<HistoryPage> {
   const pageSize = options.pageSize ?? HISTORY_PAGE_SIZE;
-  return keptOrRead(KEPT_READS.historyPages, [user.id, personaId, options.page ?? 1, pageSize], () => pageFromDatabase(user, personaId, options.page, pageSize));
+  return keptOrRead(KEPT_READS.historyPages, [user.id, personaId, options.page ?? 1, pageSize], () =>
+    pageFromDatabase(user, personaId, options.page, pageSize),
+  );
 }
 
 function pageFromDatabase(user: CurrentUser, personaId: string, askedPage: number | undefined, pageSize: number): Promise<HistoryPage> {
@@ -140,12 +142,7 @@ function pageFromDatabase(user: CurrentUser, personaId: string, askedPage: numbe
               backstoryEmpty: sql<boolean>`${personaVersions.backstory} is null`,
             })
             .from(personaVersions)
-            .where(
-              and(
-                eq(personaVersions.personaId, personaId),
-                sql`${personaVersions.version} between ${bottom} and ${top}`,
-              ),
-            )
+            .where(and(eq(personaVersions.personaId, personaId), sql`${personaVersions.version} between ${bottom} and ${top}`))
             .orderBy(desc(personaVersions.version));
     const summaryFields = (row: (typeof rows)[number]): VersionSummaryFields => ({
       ...row,
@@ -268,7 +265,9 @@ export async function compare(
   from: number | null | undefined,
   to: number | null | undefined,
 ): Promise<CompareResult> {
-  return keptOrRead(KEPT_READS.comparisons, [user.id, personaId, String(from), String(to)], () => comparisonFromDatabase(user, personaId, from, to));
+  return keptOrRead(KEPT_READS.comparisons, [user.id, personaId, String(from), String(to)], () =>
+    comparisonFromDatabase(user, personaId, from, to),
+  );
 }
 
 function comparisonFromDatabase(
@@ -370,7 +369,8 @@ export async function restoreVersion(user: CurrentUser, personaId: string, n: nu
       throw new AccountError(400, first, checked.errors, "invalid_version");
     }
     const stage = draft ? "in_progress" : "active";
-    const status = current.status === "archived" ? { status: "archived", statusBeforeArchive: stage } : { status: stage, statusBeforeArchive: null };
+    const status =
+      current.status === "archived" ? { status: "archived", statusBeforeArchive: stage } : { status: stage, statusBeforeArchive: null };
     const values = {
       name: target.name,
       type: target.type,
@@ -406,11 +406,7 @@ export async function restoreVersion(user: CurrentUser, personaId: string, n: nu
     await tx.execute(
       sql`select set_config('personaforge.version_kind', 'restored', true), set_config('personaforge.restored_from', ${String(n)}, true)`,
     );
-    const [persona] = await tx
-      .update(personas)
-      .set(values)
-      .where(eq(personas.id, personaId))
-      .returning();
+    const [persona] = await tx.update(personas).set(values).where(eq(personas.id, personaId)).returning();
     if (!persona) throw personaNotFound();
     return { persona, restoredFrom: n, version: head.latest + 1 };
   });

@@ -145,10 +145,17 @@ describe("dashboard numbers", () => {
 });
 
 describe("the dashboard and the lists, kept between requests", () => {
-  const names = async (user: Awaited<ReturnType<typeof newUser>>) => (await library.listPersonas(user, { status: "not-archived" }, "card")).items.map((p) => p.name);
+  const names = async (user: Awaited<ReturnType<typeof newUser>>) =>
+    (await library.listPersonas(user, { status: "not-archived" }, "card")).items.map((p) => p.name);
   const shown = async (user: Awaited<ReturnType<typeof newUser>>) => {
     const { stats, recent } = await library.dashboard(user);
-    return { active: stats.activePersonas, owned: stats.ownedPersonas, generated: stats.generatedContent, plan: stats.subscriptionStatus, recent: recent.map((p) => `${p.name}:${p.imageUrl ?? "-"}`) };
+    return {
+      active: stats.activePersonas,
+      owned: stats.ownedPersonas,
+      generated: stats.generatedContent,
+      plan: stats.subscriptionStatus,
+      recent: recent.map((p) => `${p.name}:${p.imageUrl ?? "-"}`),
+    };
   };
 
   it("are kept on every database, and every write to the creator's personas, generations or plan shows at once", async () => {
@@ -174,7 +181,9 @@ describe("the dashboard and the lists, kept between requests", () => {
     await library.restorePersona(user, first.id);
     expect(await names(user)).toEqual(["Sketch Done", "First Edited"]);
     // An image job writes the persona as the service, outside the creator's requests.
-    await withServiceRole("test: image done", (tx) => tx.update(personas).set({ imageUrl: "/images/x/primary.png" }).where(eq(personas.id, first.id)));
+    await withServiceRole("test: image done", (tx) =>
+      tx.update(personas).set({ imageUrl: "/images/x/primary.png" }).where(eq(personas.id, first.id)),
+    );
     expect((await shown(user)).recent).toEqual(["Sketch Done:-", "First Edited:/images/x/primary.png"]);
     await personasService.generateBackstory(user, complete("First"));
     await personasService.recordGeneration(user, "chat");
@@ -225,7 +234,9 @@ describe("archive, restore, delete", () => {
     expect((await personasService.usage(user)).canCreateMore).toBe(false);
     await library.deletePersona(user, doomed.id);
     await expect(personasService.getPersona(user, doomed.id)).rejects.toMatchObject({ status: 404 });
-    const messages = await withServiceRole("test: chat left", (tx) => tx.select().from(chatMessages).where(eq(chatMessages.personaId, doomed.id)));
+    const messages = await withServiceRole("test: chat left", (tx) =>
+      tx.select().from(chatMessages).where(eq(chatMessages.personaId, doomed.id)),
+    );
     expect(messages).toHaveLength(0);
     expect((await personasService.usage(user)).canCreateMore).toBe(true);
     await expect(library.deletePersona(user, doomed.id)).rejects.toMatchObject({ status: 404 });

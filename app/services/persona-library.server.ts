@@ -7,15 +7,7 @@ import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from "d
 import { FREE_PLAN_PERSONA_LIMIT } from "~/domain/persona";
 import { validatePersona, WIZARD_TOASTS } from "~/domain/persona-form";
 import { trialDaysLeft } from "~/domain/subscription";
-import {
-  LIST_PAGE_SIZE,
-  likePattern,
-  pageCount,
-  RECENT_LIMIT,
-  type ListSort,
-  type Page,
-  type StatusFilter,
-} from "~/domain/persona-list";
+import { LIST_PAGE_SIZE, likePattern, pageCount, RECENT_LIMIT, type ListSort, type Page, type StatusFilter } from "~/domain/persona-list";
 import { generations, personas, profiles, type Persona } from "~/infra/db/schema";
 import { withUser } from "~/infra/db/db.server";
 import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
@@ -96,36 +88,45 @@ export async function listPersonas(
   // A search is asked every time: it is rarely asked twice, and there are as many as there are words; so is the API's
   // full shape, whose rows carry whole backstories.
   const kept = !search && shape === "card";
-  const fromDatabase = () => withUser(user.id, async (tx) => {
-    const matched = search
-      ? [tx.$with("matched", { ids: sql<string[]>`ids` }).as(sql`select array(select search.persona_ids_matching(${search})) as ids`)]
-      : [];
-    // The total is counted by a subquery the database runs once, from the index where it can;
-    // a window count (count(*) over ()) read every matching row in full to count them.
-    const read = (page: number) =>
-      tx
-        .with(...matched)
-        .select({ ...columns, total: sql<number>`(select count(*) from ${personas} where ${where})`.mapWith(Number) })
-        .from(personas)
-        .where(where)
-        .orderBy(...ORDER[options.sort ?? "newest"])
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-    let page = Math.max(1, options.page ?? 1);
-    let rows = await read(page);
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && page > 1) {
-      // A page past the end shows the last one.
-      const [counted] = await tx.with(...matched).select({ total: count() }).from(personas).where(where);
-      total = counted?.total ?? 0;
-      page = pageCount(total, pageSize);
-      rows = total > 0 ? await read(page) : [];
-    }
-    const items = rows.map(({ total: _total, ...row }) => row as CardRow | SummaryRow);
-    return { items, total, page, pageCount: pageCount(total, pageSize), pageSize };
-  });
+  const fromDatabase = () =>
+    withUser(user.id, async (tx) => {
+      const matched = search
+        ? [tx.$with("matched", { ids: sql<string[]>`ids` }).as(sql`select array(select search.persona_ids_matching(${search})) as ids`)]
+        : [];
+      // The total is counted by a subquery the database runs once, from the index where it can;
+      // a window count (count(*) over ()) read every matching row in full to count them.
+      const read = (page: number) =>
+        tx
+          .with(...matched)
+          .select({ ...columns, total: sql<number>`(select count(*) from ${personas} where ${where})`.mapWith(Number) })
+          .from(personas)
+          .where(where)
+          .orderBy(...ORDER[options.sort ?? "newest"])
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+      let page = Math.max(1, options.page ?? 1);
+      let rows = await read(page);
+      let total = rows[0]?.total ?? 0;
+      if (rows.length === 0 && page > 1) {
+        // A page past the end shows the last one.
+        const [counted] = await tx
+          .with(...matched)
+          .select({ total: count() })
+          .from(personas)
+          .where(where);
+        total = counted?.total ?? 0;
+        page = pageCount(total, pageSize);
+        rows = total > 0 ? await read(page) : [];
+      }
+      const items = rows.map(({ total: _total, ...row }) => row as CardRow | SummaryRow);
+      return { items, total, page, pageCount: pageCount(total, pageSize), pageSize };
+    });
   if (!kept) return fromDatabase();
-  return keptOrRead(KEPT_READS.libraryCards, [user.id, options.status, options.sort ?? "newest", options.page ?? 1, pageSize], fromDatabase);
+  return keptOrRead(
+    KEPT_READS.libraryCards,
+    [user.id, options.status, options.sort ?? "newest", options.page ?? 1, pageSize],
+    fromDatabase,
+  );
 }
 
 /** What a persona card shows (and nothing more goes to the browser). */
@@ -135,7 +136,14 @@ export function cardPersona({ id, name, type, description, status, imageUrl, cre
 
 /** The dashboard's 'Recent Personas' (GET /api/personas/recent): the latest ones not archived. */
 export async function recentPersonas(user: CurrentUser, limit = RECENT_LIMIT): Promise<SummaryRow[]> {
-  return withUser(user.id, (tx) => tx.select(SUMMARY_COLUMNS).from(personas).where(notArchivedOf(user)).orderBy(...NEWEST).limit(limit));
+  return withUser(user.id, (tx) =>
+    tx
+      .select(SUMMARY_COLUMNS)
+      .from(personas)
+      .where(notArchivedOf(user))
+      .orderBy(...NEWEST)
+      .limit(limit),
+  );
 }
 
 export interface PersonaStats {
@@ -172,9 +180,10 @@ async function statsRowIn(tx: Tx, user: CurrentUser): Promise<StatsRow | undefin
   const [row] = await tx
     .select({
       owned: sql<number>`(select count(*) from ${personas} where ${personas.userId} = ${user.id})`.mapWith(Number),
-      active: sql<number>`(select count(*) from ${personas} where ${personas.userId} = ${user.id} and ${personas.status} = 'active')`.mapWith(
-        Number,
-      ),
+      active:
+        sql<number>`(select count(*) from ${personas} where ${personas.userId} = ${user.id} and ${personas.status} = 'active')`.mapWith(
+          Number,
+        ),
       generated: sql<number>`(select count(*) from ${generations} where ${generations.userId} = ${user.id})`.mapWith(Number),
       status: profiles.subscriptionStatus,
       trialEndsAt: profiles.trialEndsAt,
@@ -197,7 +206,12 @@ function statsFrom(row: StatsRow | undefined, user: CurrentUser): PersonaStats {
 }
 
 async function recentIn(tx: Tx, user: CurrentUser, limit: number): Promise<CardRow[]> {
-  return tx.select(CARD_COLUMNS).from(personas).where(notArchivedOf(user)).orderBy(...NEWEST).limit(limit);
+  return tx
+    .select(CARD_COLUMNS)
+    .from(personas)
+    .where(notArchivedOf(user))
+    .orderBy(...NEWEST)
+    .limit(limit);
 }
 
 export async function personaStats(user: CurrentUser): Promise<PersonaStats> {
@@ -318,4 +332,3 @@ export async function updatePersona(user: CurrentUser, id: string, raw: unknown)
   if (!row) throw new AccountError(409, "This persona changed while you were editing it. Reload and try again.", undefined, "conflict");
   return row;
 }
-

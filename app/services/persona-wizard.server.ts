@@ -136,7 +136,12 @@ export function invalidSave(
   }
   return wizardAnswer(
     ctx,
-    { ...post.state, step: firstStepWithError(errors), errors, toast: { type: "error", title: failed.title, description: failed.description } },
+    {
+      ...post.state,
+      step: firstStepWithError(errors),
+      errors,
+      toast: { type: "error", title: failed.title, description: failed.description },
+    },
     400,
   );
 }

@@ -41,7 +41,13 @@ describe("creating personas", () => {
   it("'Create Persona' stores a complete persona as active", async () => {
     const user = await newUser();
     const persona = await service.createPersona(user, complete());
-    expect(persona).toMatchObject({ userId: user.id, name: "Nova", status: "active", imageStyle: "photorealistic", interests: ["gaming", "music"] });
+    expect(persona).toMatchObject({
+      userId: user.id,
+      name: "Nova",
+      status: "active",
+      imageStyle: "photorealistic",
+      interests: ["gaming", "music"],
+    });
   });
 
   it("'Save Draft' needs only a valid name and stores in_progress", async () => {
@@ -118,11 +124,17 @@ describe("Continue Creating: a reopened draft is the same record", () => {
     const stranger = await newUser();
     const draft = await service.saveDraft(owner, { name: "Mine" });
     for (const id of [draft.id, "00000000-0000-0000-0000-000000000000", "not-a-uuid"]) {
-      await expect(service.completeDraft(stranger, id, complete("Stolen"))).rejects.toMatchObject({ status: 404, message: "Persona Not Found" });
+      await expect(service.completeDraft(stranger, id, complete("Stolen"))).rejects.toMatchObject({
+        status: 404,
+        message: "Persona Not Found",
+      });
       await expect(service.updateDraft(stranger, id, { name: "Stolen" })).rejects.toMatchObject({ status: 404 });
     }
     const active = await service.completeDraft(owner, draft.id, complete("Mine"));
-    await expect(service.updateDraft(owner, active.id, { name: "Back to draft" })).rejects.toMatchObject({ status: 409, code: "not_a_draft" });
+    await expect(service.updateDraft(owner, active.id, { name: "Back to draft" })).rejects.toMatchObject({
+      status: 409,
+      code: "not_a_draft",
+    });
     expect(await service.getPersona(owner, draft.id)).toMatchObject({ name: "Mine", status: "active" });
   });
 
@@ -147,7 +159,8 @@ describe("the Free plan's limit", () => {
     await expect(service.saveDraft(user, { name: "Eleventh" })).rejects.toMatchObject({
       status: 403,
       code: "persona_limit_reached",
-      message: "You've reached the maximum of 10 personas for the Free Plan. Upgrade to Premium for unlimited persona creation and additional features.",
+      message:
+        "You've reached the maximum of 10 personas for the Free Plan. Upgrade to Premium for unlimited persona creation and additional features.",
     });
     const [first] = await withUser(user.id, (tx) => tx.select().from(personas).limit(1));
     await withUser(user.id, (tx) => tx.delete(personas).where(eq(personas.id, first.id)));
@@ -178,7 +191,9 @@ describe("the Free plan's limit", () => {
 describe("backstory generation", () => {
   it("needs name, type, gender and a trait", async () => {
     const user = await newUser();
-    await expect(service.generateBackstory(user, { name: "Nova", type: "vtuber", gender: "female", personality: [] })).rejects.toMatchObject({
+    await expect(
+      service.generateBackstory(user, { name: "Nova", type: "vtuber", gender: "female", personality: [] }),
+    ).rejects.toMatchObject({
       status: 400,
       message: "Please provide name, type, gender, and at least one personality trait.",
     });
@@ -196,10 +211,10 @@ describe("backstory generation", () => {
     const own = await service.generateBackstory(user, { ...complete(), description: "A sunny globetrotter who cooks for strangers" });
     expect(own.backstory).toContain("A sunny globetrotter who cooks for strangers");
     // Auto-filled as 'Orion Gray', then renamed: the old line names someone else.
-    const renamed = await service.generateBackstory(
-      user,
-      { ...complete("Nova QA"), description: "Orion Gray is a charismatic digital personality known for sharp takes on music." },
-    );
+    const renamed = await service.generateBackstory(user, {
+      ...complete("Nova QA"),
+      description: "Orion Gray is a charismatic digital personality known for sharp takes on music.",
+    });
     expect(renamed.backstory).not.toContain("Orion Gray");
     // An auto-fill line about interests the creator has since changed.
     const line = describePersona({ type: "vtuber", interests: ["cooking", "travel"] }, () => 0);

@@ -235,7 +235,11 @@ async function personaAndJob(user: CurrentUser, id: string): Promise<{ persona: 
   if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
   const [row] = await withUser(user.id, (tx) =>
     // No owner filter on purpose: the policies hide other users' personas and jobs.
-    tx.select({ persona: personas, job: imageJobs }).from(personas).leftJoin(imageJobs, eq(imageJobs.personaId, personas.id)).where(eq(personas.id, id)),
+    tx
+      .select({ persona: personas, job: imageJobs })
+      .from(personas)
+      .leftJoin(imageJobs, eq(imageJobs.personaId, personas.id))
+      .where(eq(personas.id, id)),
   );
   if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
   return row;
@@ -245,7 +249,10 @@ async function personaAndJob(user: CurrentUser, id: string): Promise<{ persona: 
  * The persona and where its image generation stands: what GET /api/personas/{id} answers
  * (polled while images are generated).
  */
-export async function personaWithImageState(user: CurrentUser, id: string): Promise<{ persona: Persona; imageGeneration: ImageGenerationState }> {
+export async function personaWithImageState(
+  user: CurrentUser,
+  id: string,
+): Promise<{ persona: Persona; imageGeneration: ImageGenerationState }> {
   const { persona, job } = await personaAndJob(user, id);
   return { persona, imageGeneration: jobState(job ?? undefined) };
 }
@@ -259,9 +266,15 @@ export type PagePersona = Omit<Persona, "cardMeta">;
  * (KEPT_READS.personaPages); the job is kept as stored, and whether it still runs is worked out
  * on every request.
  */
-export async function personaPageState(user: CurrentUser, id: string): Promise<{ persona: PagePersona; imageGeneration: ImageGenerationState }> {
+export async function personaPageState(
+  user: CurrentUser,
+  id: string,
+): Promise<{ persona: PagePersona; imageGeneration: ImageGenerationState }> {
   const { persona, job } = await keptOrRead(KEPT_READS.personaPages, [user.id, id], async () => {
-    const { persona: { cardMeta: _cardMeta, ...shown }, job } = await personaAndJob(user, id);
+    const {
+      persona: { cardMeta: _cardMeta, ...shown },
+      job,
+    } = await personaAndJob(user, id);
     return { persona: shown, job };
   });
   return { persona, imageGeneration: jobState(job ?? undefined) };

@@ -21,8 +21,26 @@ import { createLocalTextGenerator } from "~/infra/ai/offline/local-text.server";
 import { BACKSTORY_MIN_WORDS, countWords, type BackstoryInput } from "~/infra/ai/types";
 
 const FIRST_NAMES = [
-  "Nova", "Kai", "Luna", "Marcus", "Aiko", "Zoë", "Theo", "Priya", "Mateo", "Ingrid",
-  "Oluwaseun", "Sasha", "Ezra", "Mei", "Rafael", "Freya", "Jun", "Amara", "Felix", "Søren",
+  "Nova",
+  "Kai",
+  "Luna",
+  "Marcus",
+  "Aiko",
+  "Zoë",
+  "Theo",
+  "Priya",
+  "Mateo",
+  "Ingrid",
+  "Oluwaseun",
+  "Sasha",
+  "Ezra",
+  "Mei",
+  "Rafael",
+  "Freya",
+  "Jun",
+  "Amara",
+  "Felix",
+  "Søren",
 ];
 const LAST_NAMES = ["Vance", "Okafor", "Nakamura", "Delgado", "Lindqvist", "Haddad", "O'Brien", "Kowalski", "Moreau", "Achebe"];
 // Names the generator treats differently: a title (used whole), a single word, a long handle.
@@ -34,7 +52,7 @@ const DESCRIPTIONS = [
   "Explains the science behind everyday cooking in five-minute videos.",
   "Street-style photographer turned virtual fashion critic.",
   "Helps small business owners plan their first year without burning out.",
-  "\"Your calm voice in a loud internet.\"",
+  '"Your calm voice in a loud internet."',
   "Trains for marathons and posts honest recovery logs, including the bad days.",
   "Composer of lo-fi beats for studying, with a soft spot for jazz history.",
   "A travel guide for people who prefer trains, markets and long walks over landmarks.",

@@ -140,7 +140,13 @@ async function warmUp(ctx, targets, { connections, warmUpRounds, warmUpSeconds }
     for (const t of targets) {
       const url = `${ctx.baseUrl}${t.path}`;
       if (new URL(url).hostname !== "127.0.0.1") throw new Error(`refusing to load-test ${url}: not 127.0.0.1`);
-      await runAutocannon({ url, connections, duration: warmUpSeconds, timeout: 10, headers: t.cookie ? { cookie: t.cookie, origin: ctx.baseUrl } : {} });
+      await runAutocannon({
+        url,
+        connections,
+        duration: warmUpSeconds,
+        timeout: 10,
+        headers: t.cookie ? { cookie: t.cookie, origin: ctx.baseUrl } : {},
+      });
     }
   }
 }
@@ -173,7 +179,15 @@ export const LATENCY_TARGETS = [
  *                       unit: "bytes", budget: { op: "<=", value: 50 * 1024 } })];
  *   },
  */
-export const EXTRA_MEASUREMENTS = [measureBackstoryGeneration, measureChatReplies, measureLibraryScaling, measureStripeWebhooks, measureHistory, measureSignedInPages, measureReferenceImages];
+export const EXTRA_MEASUREMENTS = [
+  measureBackstoryGeneration,
+  measureChatReplies,
+  measureLibraryScaling,
+  measureStripeWebhooks,
+  measureHistory,
+  measureSignedInPages,
+  measureReferenceImages,
+];
 
 /**
  * `--only <keys>`: the extra measurements to run alone (js, lighthouse and latency are then
@@ -202,7 +216,8 @@ export const EXTRA_KEYS = {
  * again, so on the embedded database what it reads (but a search) is kept after the first
  * request, until that creator's data changes. The first view after a write reads the database.
  */
-const KEPT_NOTE = "what a page reads (but a search) is kept until the creator's data changes, so these rows measure the kept path (docs/decisions/020-page-data-kept-until-the-database-says-it-changed.md)";
+const KEPT_NOTE =
+  "what a page reads (but a search) is kept until the creator's data changes, so these rows measure the kept path (docs/decisions/020-page-data-kept-until-the-database-says-it-changed.md)";
 
 export const SIGNED_IN = {
   publicPath: "/login?v=1",
@@ -314,7 +329,10 @@ async function logIn(ctx, email, password) {
   if (login.status !== 200) throw new Error(`sign-in: login of ${email} answered ${login.status}`);
   const { token } = await login.json();
   const session = await fetch(`${ctx.baseUrl}/?token=${encodeURIComponent(token)}`, { redirect: "manual" });
-  const cookie = session.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("pf_session="));
+  const cookie = session.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("pf_session="));
   if (!cookie) throw new Error(`sign-in: no session cookie for ${email}`);
   return cookie;
 }
@@ -342,7 +360,15 @@ const PREFERRED_PORT = Number(process.env.BENCH_PORT ?? 3210);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 function parseArgs(argv) {
-  const args = { build: true, url: null, strict: false, skip: new Set(), pages: null, extra: null, out: path.join(ROOT, "bench-results/bench.json") };
+  const args = {
+    build: true,
+    url: null,
+    strict: false,
+    skip: new Set(),
+    pages: null,
+    extra: null,
+    out: path.join(ROOT, "bench-results/bench.json"),
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const [flag, inline] = a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
@@ -353,18 +379,55 @@ function parseArgs(argv) {
       return v;
     };
     switch (flag) {
-      case "--no-build": args.build = false; break;
-      case "--strict": args.strict = true; break;
-      case "--url": args.url = value(); break;
-      case "--out": args.out = path.resolve(value()); break;
-      case "--skip": for (const s of value().split(",")) if (s.trim()) args.skip.add(s.trim()); break;
-      case "--pages": args.pages = new Set(value().split(",").map((s) => s.trim()).filter(Boolean)); break;
-      case "--extra": args.extra = new Set(value().split(",").map((s) => s.trim()).filter(Boolean)); break;
-      case "--only": args.only = value().split(",").map((s) => s.trim()).filter(Boolean); break;
-      case "--cluster": args.cluster = value(); break;
-      case "--lhr-dir": args.lhrDir = path.resolve(value()); break;
-      case "--help": case "-h": args.help = true; break;
-      default: throw new Error(`unknown argument: ${a} (try --help)`);
+      case "--no-build":
+        args.build = false;
+        break;
+      case "--strict":
+        args.strict = true;
+        break;
+      case "--url":
+        args.url = value();
+        break;
+      case "--out":
+        args.out = path.resolve(value());
+        break;
+      case "--skip":
+        for (const s of value().split(",")) if (s.trim()) args.skip.add(s.trim());
+        break;
+      case "--pages":
+        args.pages = new Set(
+          value()
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+        );
+        break;
+      case "--extra":
+        args.extra = new Set(
+          value()
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+        );
+        break;
+      case "--only":
+        args.only = value()
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean);
+        break;
+      case "--cluster":
+        args.cluster = value();
+        break;
+      case "--lhr-dir":
+        args.lhrDir = path.resolve(value());
+        break;
+      case "--help":
+      case "-h":
+        args.help = true;
+        break;
+      default:
+        throw new Error(`unknown argument: ${a} (try --help)`);
     }
   }
   if (args.url) {
@@ -383,10 +446,12 @@ function parseArgs(argv) {
     if (!PAGES.some((page) => page.path === p)) throw new Error(`--pages: "${p}" is not in PAGES`);
   }
   for (const f of args.extra ?? []) {
-    if (!EXTRA_MEASUREMENTS.some((fn) => fn.name === f)) throw new Error(`--extra: unknown measurement "${f}" (${EXTRA_MEASUREMENTS.map((fn) => fn.name).join(", ")})`);
+    if (!EXTRA_MEASUREMENTS.some((fn) => fn.name === f))
+      throw new Error(`--extra: unknown measurement "${f}" (${EXTRA_MEASUREMENTS.map((fn) => fn.name).join(", ")})`);
   }
   if (args.only) {
-    for (const key of args.only) if (!EXTRA_KEYS[key]) throw new Error(`--only: unknown measurement "${key}" (${Object.keys(EXTRA_KEYS).join(", ")})`);
+    for (const key of args.only)
+      if (!EXTRA_KEYS[key]) throw new Error(`--only: unknown measurement "${key}" (${Object.keys(EXTRA_KEYS).join(", ")})`);
     for (const group of ["js", "lighthouse", "latency"]) args.skip.add(group);
   }
   return args;
@@ -407,7 +472,11 @@ function onCleanup(fn) {
 async function runCleanups() {
   cleaningUp ??= (async () => {
     for (const fn of [...cleanups].reverse()) {
-      try { await fn(); } catch (err) { console.error(`cleanup: ${err?.message ?? err}`); }
+      try {
+        await fn();
+      } catch (err) {
+        console.error(`cleanup: ${err?.message ?? err}`);
+      }
     }
     cleanups.clear();
   })();
@@ -445,10 +514,20 @@ function startChild(cmd, argv, { cwd, env, label }) {
   child.stderr.on("data", keep);
   const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
   let alive = true;
-  exited.then(() => { alive = false; });
+  exited.then(() => {
+    alive = false;
+  });
   const killGroup = (signal) => {
     if (!alive || !child.pid) return;
-    try { process.kill(-child.pid, signal); } catch { try { child.kill(signal); } catch { /* already gone */ } }
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      try {
+        child.kill(signal);
+      } catch {
+        /* already gone */
+      }
+    }
   };
   // Last resort if the process exits without running async cleanup.
   const onExit = () => killGroup("SIGKILL");
@@ -467,8 +546,13 @@ function startChild(cmd, argv, { cwd, env, label }) {
     child,
     exited,
     output: () => output.join(""),
-    get alive() { return alive; },
-    stop: async () => { unregister(); await stop(); },
+    get alive() {
+      return alive;
+    },
+    stop: async () => {
+      unregister();
+      await stop();
+    },
     label,
   };
 }
@@ -567,7 +651,10 @@ async function startServer(log, { beforeStart, extraEnv = {} } = {}) {
       last = `HTTP ${res.status}`;
       if (res.status === 200) break;
       // Up, but the index page is not built yet: measure whatever else exists.
-      if (res.status === 404) { log("server: GET / answers 404 (index not built yet), continuing"); break; }
+      if (res.status === 404) {
+        log("server: GET / answers 404 (index not built yet), continuing");
+        break;
+      }
     } catch (err) {
       last = err?.cause?.code ?? err?.message ?? String(err);
     }
@@ -602,10 +689,14 @@ function tail(text, lines) {
 function checkBudget(value, budget) {
   if (value === null || value === undefined || Number.isNaN(value)) return false;
   switch (budget.op) {
-    case "<=": return value <= budget.value;
-    case ">=": return value >= budget.value;
-    case "=": return value === budget.value;
-    default: throw new Error(`unknown budget op ${budget.op}`);
+    case "<=":
+      return value <= budget.value;
+    case ">=":
+      return value >= budget.value;
+    case "=":
+      return value === budget.value;
+    default:
+      throw new Error(`unknown budget op ${budget.op}`);
   }
 }
 
@@ -619,18 +710,34 @@ function row({ id, label, value = null, unit = "", budget = null, note = "", ski
   else if (pass !== undefined) result = pass;
   else if (budget) result = checkBudget(value, budget);
   else result = value === null ? false : null; // informational row: no verdict unless it broke
-  return { id, label: label ?? id, value, unit, budget, pass: result, note: skipped ?? note, skipped: Boolean(skipped), ...(details ? { details } : {}) };
+  return {
+    id,
+    label: label ?? id,
+    value,
+    unit,
+    budget,
+    pass: result,
+    note: skipped ?? note,
+    skipped: Boolean(skipped),
+    ...(details ? { details } : {}),
+  };
 }
 
 function fmtValue(value, unit) {
   if (value === null || value === undefined) return "—";
   switch (unit) {
-    case "bytes": return `${(value / KB).toFixed(1)} KB`;
-    case "ms": return `${value.toFixed(value < 1 ? 2 : 1)} ms`;
-    case "req/s": return `${value.toFixed(0)} req/s`;
-    case "MB": return `${value.toFixed(0)} MB`;
-    case "score": return `${Math.round(value)}`;
-    default: return `${value}${unit ? ` ${unit}` : ""}`;
+    case "bytes":
+      return `${(value / KB).toFixed(1)} KB`;
+    case "ms":
+      return `${value.toFixed(value < 1 ? 2 : 1)} ms`;
+    case "req/s":
+      return `${value.toFixed(0)} req/s`;
+    case "MB":
+      return `${value.toFixed(0)} MB`;
+    case "score":
+      return `${Math.round(value)}`;
+    default:
+      return `${value}${unit ? ` ${unit}` : ""}`;
   }
 }
 
@@ -654,7 +761,8 @@ function makeCookieResolver(ctx) {
         return await creatorCookie(ctx, page.creator);
       } catch (err) {
         // Another user would only see 'Persona Not Found' for the creator's persona.
-        if (isSeededPersonaPage(page)) throw new Error(`sign-in as the seeded ${page.creator} creator failed: ${err?.message ?? err}`, { cause: err });
+        if (isSeededPersonaPage(page))
+          throw new Error(`sign-in as the seeded ${page.creator} creator failed: ${err?.message ?? err}`, { cause: err });
         ctx.log(`sign-in as the seeded ${page.creator} creator failed (${err?.message ?? err}); using signIn()'s user`);
       }
     }
@@ -724,7 +832,8 @@ async function probePage(ctx, page) {
   if (page.auth && !cookie) return { path: resolved.path, cookie, status: null, skip: AUTH_MISSING };
   const res = await ctx.fetchPage(resolved.path, { cookie });
   await res.arrayBuffer();
-  if (res.status === 404 && isSeededPersonaPage(page)) throw new Error(`GET ${resolved.path} answered 404: the seeded persona was not found`);
+  if (res.status === 404 && isSeededPersonaPage(page))
+    throw new Error(`GET ${resolved.path} answered 404: the seeded persona was not found`);
   if (res.status === 404) return { path: resolved.path, cookie, status: 404, skip: "not built yet (404)" };
   return { path: resolved.path, cookie, status: res.status, skip: null };
 }
@@ -771,7 +880,8 @@ function importsInInlineModule(code) {
  */
 function leadingStaticImports(code) {
   const specs = [];
-  const re = /^(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n|"use strict";?)*(?:import\s*(?:[\w$*{}\s,]+?\s*from\s*)?|export\s*[\w$*{}\s,]+?\s*from\s*)["']([^"'\n]+)["']\s*;?/;
+  const re =
+    /^(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n|"use strict";?)*(?:import\s*(?:[\w$*{}\s,]+?\s*from\s*)?|export\s*[\w$*{}\s,]+?\s*from\s*)["']([^"'\n]+)["']\s*;?/;
   let rest = code;
   for (let i = 0; i < 500; i++) {
     const m = re.exec(rest);
@@ -824,14 +934,31 @@ async function measureFirstLoadJs(ctx) {
     if (!budget.value) throw new Error(`page ${page.path}: unknown kind "${page.kind}"`);
     try {
       const resolved = resolvePagePath(ctx, page);
-      if (resolved.skip) { rows.push(row({ id, label, unit: "bytes", budget, skipped: resolved.skip })); continue; }
+      if (resolved.skip) {
+        rows.push(row({ id, label, unit: "bytes", budget, skipped: resolved.skip }));
+        continue;
+      }
       const cookie = await ctx.cookieFor(page);
-      if (page.auth && !cookie) { rows.push(row({ id, label, unit: "bytes", budget, skipped: AUTH_MISSING })); continue; }
+      if (page.auth && !cookie) {
+        rows.push(row({ id, label, unit: "bytes", budget, skipped: AUTH_MISSING }));
+        continue;
+      }
       const res = await ctx.fetchPage(resolved.path, { cookie });
       const html = await res.text();
-      if (res.status === 404 && !isSeededPersonaPage(page)) { rows.push(row({ id, label, unit: "bytes", budget, skipped: "not built yet (404)" })); continue; }
+      if (res.status === 404 && !isSeededPersonaPage(page)) {
+        rows.push(row({ id, label, unit: "bytes", budget, skipped: "not built yet (404)" }));
+        continue;
+      }
       if (res.status !== 200) {
-        rows.push(row({ id, label, unit: "bytes", budget, note: `HTTP ${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}` }));
+        rows.push(
+          row({
+            id,
+            label,
+            unit: "bytes",
+            budget,
+            note: `HTTP ${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}`,
+          }),
+        );
         continue;
       }
       const pageUrl = `${ctx.baseUrl}${resolved.path}`;
@@ -845,13 +972,24 @@ async function measureFirstLoadJs(ctx) {
         try {
           const r = await fetch(url, { headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(15_000) });
           const buf = Buffer.from(await r.arrayBuffer());
-          if (!r.ok) { errors.push(`${new URL(url).pathname}: HTTP ${r.status}`); continue; }
+          if (!r.ok) {
+            errors.push(`${new URL(url).pathname}: HTTP ${r.status}`);
+            continue;
+          }
           const gzip = zlib.gzipSync(buf, { level: 9 }).length;
-          files.push({ url: url.startsWith(ctx.baseUrl) ? url.slice(ctx.baseUrl.length) : url, bytes: buf.length, gzip, fromHtml: fromHtml.has(url) });
+          files.push({
+            url: url.startsWith(ctx.baseUrl) ? url.slice(ctx.baseUrl.length) : url,
+            bytes: buf.length,
+            gzip,
+            fromHtml: fromHtml.has(url),
+          });
           for (const spec of leadingStaticImports(buf.toString("utf8"))) {
             if (!/^(\.{0,2}\/|[a-z][a-z0-9+.-]*:)/i.test(spec)) continue;
             const next = new URL(spec, url).href;
-            if (!seen.has(next)) { seen.add(next); queue.push(next); }
+            if (!seen.has(next)) {
+              seen.add(next);
+              queue.push(next);
+            }
           }
         } catch (err) {
           errors.push(`${url}: ${err?.cause?.code ?? err?.message ?? err}`);
@@ -863,12 +1001,23 @@ async function measureFirstLoadJs(ctx) {
       const noteParts = [`${files.length} files, ${(raw / KB).toFixed(1)} KB raw`, signedInAsNote(ctx, page)].filter(Boolean);
       if (extra) noteParts.push(`${extra} via imports, not preloaded`);
       if (errors.length) noteParts.push(`fetch errors: ${errors.join("; ")}`);
-      rows.push(row({
-        id, label, value: total, unit: "bytes", budget,
-        note: noteParts.join(", "),
-        ...(errors.length ? { pass: false } : {}),
-        details: { kind: page.kind, ...(resolved.path !== page.path ? { path: resolved.path } : {}), rawBytes: raw, files: files.sort((a, b) => b.gzip - a.gzip) },
-      }));
+      rows.push(
+        row({
+          id,
+          label,
+          value: total,
+          unit: "bytes",
+          budget,
+          note: noteParts.join(", "),
+          ...(errors.length ? { pass: false } : {}),
+          details: {
+            kind: page.kind,
+            ...(resolved.path !== page.path ? { path: resolved.path } : {}),
+            rawBytes: raw,
+            files: files.sort((a, b) => b.gzip - a.gzip),
+          },
+        }),
+      );
     } catch (err) {
       rows.push(row({ id, label, unit: "bytes", budget, note: `error: ${err?.message ?? err}` }));
     }
@@ -884,8 +1033,20 @@ async function measureLighthouse(ctx) {
   const pages = selectedPages(ctx).filter((p) => p.lighthouse);
   if (pages.length === 0) return [];
   const rowsFor = (page, fields) => [
-    row({ id: `lighthouse.performance.${page.path}`, label: `Lighthouse perf ${page.path}`, unit: "score", budget: { op: ">=", value: BUDGETS.lighthouse.performance }, ...fields.performance }),
-    row({ id: `lighthouse.accessibility.${page.path}`, label: `Lighthouse a11y ${page.path}`, unit: "score", budget: { op: "=", value: BUDGETS.lighthouse.accessibility }, ...fields.accessibility }),
+    row({
+      id: `lighthouse.performance.${page.path}`,
+      label: `Lighthouse perf ${page.path}`,
+      unit: "score",
+      budget: { op: ">=", value: BUDGETS.lighthouse.performance },
+      ...fields.performance,
+    }),
+    row({
+      id: `lighthouse.accessibility.${page.path}`,
+      label: `Lighthouse a11y ${page.path}`,
+      unit: "score",
+      budget: { op: "=", value: BUDGETS.lighthouse.accessibility },
+      ...fields.accessibility,
+    }),
   ];
   const both = (fields) => ({ performance: fields, accessibility: fields });
 
@@ -921,7 +1082,11 @@ async function measureLighthouse(ctx) {
   const killChrome = async () => {
     if (killed) return;
     killed = true;
-    try { await chrome.kill(); } catch { /* already gone */ }
+    try {
+      await chrome.kill();
+    } catch {
+      /* already gone */
+    }
   };
   const unregister = onCleanup(killChrome);
   try {
@@ -954,24 +1119,44 @@ async function measureLighthouse(ctx) {
           lhr.runtimeError && `error: ${lhr.runtimeError.code}`,
           status !== 200 && `HTTP ${status}`,
           signedInAsNote(ctx, page),
-        ].filter(Boolean).join(", ");
+        ]
+          .filter(Boolean)
+          .join(", ");
         const failedA11y = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
           .map((ref) => ref.id);
-        const a11yNote = [failedA11y.length ? `failing: ${failedA11y.join(", ")}` : "", lhr.runtimeError ? `error: ${lhr.runtimeError.code}` : ""].filter(Boolean).join(", ");
+        const a11yNote = [
+          failedA11y.length ? `failing: ${failedA11y.join(", ")}` : "",
+          lhr.runtimeError ? `error: ${lhr.runtimeError.code}` : "",
+        ]
+          .filter(Boolean)
+          .join(", ");
         const details = {
           finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl,
           benchmarkIndex: lhr.environment?.benchmarkIndex,
           runWarnings: lhr.runWarnings,
           seconds: (Date.now() - t0) / 1000,
-          metrics: Object.fromEntries(["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive"].map((a) => [a, num(a) ?? null])),
+          metrics: Object.fromEntries(
+            [
+              "first-contentful-paint",
+              "largest-contentful-paint",
+              "total-blocking-time",
+              "cumulative-layout-shift",
+              "speed-index",
+              "interactive",
+            ].map((a) => [a, num(a) ?? null]),
+          ),
           failingAccessibilityAudits: failedA11y,
         };
-        rows.push(...rowsFor(page, {
-          performance: { value: perf, note: perfNote, details },
-          accessibility: { value: a11y, note: a11yNote, details: { failingAccessibilityAudits: failedA11y } },
-        }));
-        ctx.log(`lighthouse: ${page.path} perf ${perf ?? "—"} a11y ${a11y ?? "—"} (${((Date.now() - t0) / 1000).toFixed(0)} s, benchmarkIndex ${lhr.environment?.benchmarkIndex ?? "?"})`);
+        rows.push(
+          ...rowsFor(page, {
+            performance: { value: perf, note: perfNote, details },
+            accessibility: { value: a11y, note: a11yNote, details: { failingAccessibilityAudits: failedA11y } },
+          }),
+        );
+        ctx.log(
+          `lighthouse: ${page.path} perf ${perf ?? "—"} a11y ${a11y ?? "—"} (${((Date.now() - t0) / 1000).toFixed(0)} s, benchmarkIndex ${lhr.environment?.benchmarkIndex ?? "?"})`,
+        );
       } catch (err) {
         rows.push(...rowsFor(page, both({ note: `error: ${err?.message ?? err}` })));
       }
@@ -1041,8 +1226,18 @@ function latencyNames(target) {
   const shown = target.displayPath ?? target.path;
   const idPath = method === "GET" ? shown : `${method}.${shown}`;
   return {
-    ids: { p50: `latency.p50.${idPath}${idSuffix}`, p95: `latency.p95.${idPath}${idSuffix}`, rps: `latency.rps.${idPath}${idSuffix}`, cpu: `cpu.per-request.${idPath}${idSuffix}` },
-    labels: { p50: `Latency p50 ${method} ${shown}${suffix}`, p95: `Latency p95 ${method} ${shown}${suffix}`, rps: `Throughput ${method} ${shown}${suffix}`, cpu: `CPU per request ${method} ${shown}${suffix}` },
+    ids: {
+      p50: `latency.p50.${idPath}${idSuffix}`,
+      p95: `latency.p95.${idPath}${idSuffix}`,
+      rps: `latency.rps.${idPath}${idSuffix}`,
+      cpu: `cpu.per-request.${idPath}${idSuffix}`,
+    },
+    labels: {
+      p50: `Latency p50 ${method} ${shown}${suffix}`,
+      p95: `Latency p95 ${method} ${shown}${suffix}`,
+      rps: `Throughput ${method} ${shown}${suffix}`,
+      cpu: `CPU per request ${method} ${shown}${suffix}`,
+    },
   };
 }
 
@@ -1078,14 +1273,26 @@ async function measureLatencyTarget(ctx, target) {
     };
     const requestsFor = (bodies) =>
       bodies?.length
-        ? { requests: bodies.map((b) => ({ method, path: p, headers: { "content-type": "application/json", ...(cookie ? { cookie, origin: ctx.baseUrl } : {}) }, body: JSON.stringify(b) })) }
+        ? {
+            requests: bodies.map((b) => ({
+              method,
+              path: p,
+              headers: { "content-type": "application/json", ...(cookie ? { cookie, origin: ctx.baseUrl } : {}) },
+              body: JSON.stringify(b),
+            })),
+          }
         : {};
     const what = `${method} ${p}`;
     if (byAmount) {
       const warmup = target.warmupRequests ?? 0;
       if (warmup > 0) {
         ctx.log(`latency: warm-up ${what} ${warmup} requests`);
-        await runAutocannon({ ...base, amount: warmup, connections: Math.min(target.connections, warmup), ...requestsFor(target.warmupBodies ?? target.bodies) });
+        await runAutocannon({
+          ...base,
+          amount: warmup,
+          connections: Math.min(target.connections, warmup),
+          ...requestsFor(target.warmupBodies ?? target.bodies),
+        });
       }
       ctx.log(`latency: ${what}, ${target.connections} connection(s), ${target.amount} requests`);
     } else {
@@ -1107,9 +1314,10 @@ async function measureLatencyTarget(ctx, target) {
     const samePid = before && after && before.pid === after.pid && result.requests.total > 0;
     const cpuMs = samePid ? (after.cpuUserMs + after.cpuSystemMs - before.cpuUserMs - before.cpuSystemMs) / result.requests.total : null;
     // The main thread alone (renders; the embedded database has a thread of its own): what bounds throughput.
-    const mainMs = samePid && before.mainThreadCpuMs != null && after.mainThreadCpuMs != null
-      ? (after.mainThreadCpuMs - before.mainThreadCpuMs) / result.requests.total
-      : null;
+    const mainMs =
+      samePid && before.mainThreadCpuMs != null && after.mainThreadCpuMs != null
+        ? (after.mainThreadCpuMs - before.mainThreadCpuMs) / result.requests.total
+        : null;
     latencies.sort((a, b) => a - b);
     const p50 = percentile(latencies, 50);
     const p95 = percentile(latencies, 95);
@@ -1119,7 +1327,8 @@ async function measureLatencyTarget(ctx, target) {
     if (non2xx || result.non2xx) problems.push(`${Math.max(non2xx, result.non2xx)} non-2xx`);
     if (result.errors) problems.push(`${result.errors} errors`);
     if (result.timeouts) problems.push(`${result.timeouts} timeouts`);
-    if (byAmount && latencies.length + non2xx < target.amount) problems.push(`${target.amount - latencies.length - non2xx} requests unanswered`);
+    if (byAmount && latencies.length + non2xx < target.amount)
+      problems.push(`${target.amount - latencies.length - non2xx} requests unanswered`);
     const details = {
       method,
       connections: target.connections,
@@ -1128,7 +1337,13 @@ async function measureLatencyTarget(ctx, target) {
       requests: result.requests.total,
       samples: latencies.length,
       maxMs: latencies.at(-1) ?? null,
-      autocannon: { p50: result.latency.p50, p90: result.latency.p90, p97_5: result.latency.p97_5, p99: result.latency.p99, mean: result.latency.average },
+      autocannon: {
+        p50: result.latency.p50,
+        p90: result.latency.p90,
+        p97_5: result.latency.p97_5,
+        p99: result.latency.p99,
+        mean: result.latency.average,
+      },
       non2xx: Math.max(non2xx, result.non2xx ?? 0),
       errors: result.errors,
       timeouts: result.timeouts,
@@ -1142,18 +1357,32 @@ async function measureLatencyTarget(ctx, target) {
       ? `${target.connections} conn, ${target.amount} requests after ${target.warmupRequests ?? 0} warm-up`
       : `${target.connections} conn, ${target.duration} s`;
     rows.push(row({ id: ids.p50, label: labels.p50, value: p50, unit: "ms", note, ...bad }));
-    rows.push(row({ id: ids.p95, label: labels.p95, value: p95, unit: "ms", budget, note: `${run}, ${latencies.length} samples${note ? `, ${note}` : ""}`, details, ...bad }));
+    rows.push(
+      row({
+        id: ids.p95,
+        label: labels.p95,
+        value: p95,
+        unit: "ms",
+        budget,
+        note: `${run}, ${latencies.length} samples${note ? `, ${note}` : ""}`,
+        details,
+        ...bad,
+      }),
+    );
     if (!byAmount) rows.push(row({ id: ids.rps, label: labels.rps, value: rps, unit: "req/s", note, ...bad }));
-    rows.push(row({
-      id: ids.cpu,
-      label: labels.cpu,
-      value: cpuMs === null ? null : Math.round(cpuMs * 100) / 100,
-      unit: "ms",
-      ...(cpuMs === null ? { skipped: "the server does not answer GET /__process (PF_PROCESS_METRICS=1, one process)" } : {}),
-      note: cpuMs === null
-        ? ""
-        : `server process CPU (user+system) ÷ ${result.requests.total} requests${mainMs === null ? "" : `; main thread ${mainMs.toFixed(1)} ms (the rest: the database thread, GC)`}; ${(cpuMs * rps / 10).toFixed(0)} % of one core at this rate`,
-    }));
+    rows.push(
+      row({
+        id: ids.cpu,
+        label: labels.cpu,
+        value: cpuMs === null ? null : Math.round(cpuMs * 100) / 100,
+        unit: "ms",
+        ...(cpuMs === null ? { skipped: "the server does not answer GET /__process (PF_PROCESS_METRICS=1, one process)" } : {}),
+        note:
+          cpuMs === null
+            ? ""
+            : `server process CPU (user+system) ÷ ${result.requests.total} requests${mainMs === null ? "" : `; main thread ${mainMs.toFixed(1)} ms (the rest: the database thread, GC)`}; ${((cpuMs * rps) / 10).toFixed(0)} % of one core at this rate`,
+      }),
+    );
   } catch (err) {
     const note = `error: ${err?.message ?? err}`;
     rows.push(row({ id: ids.p95, label: labels.p95, unit: "ms", budget, note }));
@@ -1187,11 +1416,15 @@ async function runEmbeddedBackstories(ctx) {
   try {
     const out = path.join(tmp, "result.json");
     ctx.log(`backstory: ${runner.name} ${script}, ${BACKSTORY_COUNT} personas after ${BACKSTORY_WARMUP} warm-up`);
-    const proc = startChild(runner.cmd, [...runner.args, script, "--out", out, "--count", String(BACKSTORY_COUNT), "--warmup", String(BACKSTORY_WARMUP)], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production" },
-      label: "backstory-embedded",
-    });
+    const proc = startChild(
+      runner.cmd,
+      [...runner.args, script, "--out", out, "--count", String(BACKSTORY_COUNT), "--warmup", String(BACKSTORY_WARMUP)],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: "production" },
+        label: "backstory-embedded",
+      },
+    );
     const timer = setTimeout(() => proc.stop(), BACKSTORY_SCRIPT_TIMEOUT_MS);
     const { code, signal } = await proc.exited;
     clearTimeout(timer);
@@ -1239,23 +1472,32 @@ async function measureBackstoryGeneration(ctx) {
     const bad = problems.length ? { pass: false } : {};
     const wordsNote = `words min ${minWords}, avg ${avgWords.toFixed(0)} (≥ ${embedded.minWords} promised)`;
     rows.push(row({ id: ids.p50, label: labels.p50, value: p50, unit: "ms", note: wordsNote, ...bad }));
-    rows.push(row({
-      id: ids.p95, label: labels.p95, value: p95, unit: "ms", budget,
-      note: [`${sorted.length} personas after ${embedded.warmup} warm-up (cold first call ${embedded.firstCallMs.toFixed(1)} ms), ${embedded.runner}`, ...problems].join(", "),
-      details: {
-        generator: embedded.generator,
-        runner: embedded.runner,
-        node: embedded.node,
-        personas: sorted.length,
-        warmup: embedded.warmup,
-        firstCallMs: embedded.firstCallMs,
-        maxMs: sorted.at(-1),
-        meanMs: sorted.reduce((a, b) => a + b, 0) / sorted.length,
-        words: { min: minWords, avg: avgWords, max: Math.max(...words), underMinimum: short },
-        maxChars: Math.max(...embedded.chars),
-      },
-      ...bad,
-    }));
+    rows.push(
+      row({
+        id: ids.p95,
+        label: labels.p95,
+        value: p95,
+        unit: "ms",
+        budget,
+        note: [
+          `${sorted.length} personas after ${embedded.warmup} warm-up (cold first call ${embedded.firstCallMs.toFixed(1)} ms), ${embedded.runner}`,
+          ...problems,
+        ].join(", "),
+        details: {
+          generator: embedded.generator,
+          runner: embedded.runner,
+          node: embedded.node,
+          personas: sorted.length,
+          warmup: embedded.warmup,
+          firstCallMs: embedded.firstCallMs,
+          maxMs: sorted.at(-1),
+          meanMs: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+          words: { min: minWords, avg: avgWords, max: Math.max(...words), underMinimum: short },
+          maxChars: Math.max(...embedded.chars),
+        },
+        ...bad,
+      }),
+    );
   }
 
   // Over HTTP, with the same inputs (the measured requests only; the text check comes after).
@@ -1272,8 +1514,18 @@ async function measureBackstoryGeneration(ctx) {
   };
   if (!embedded) {
     const skipped = "no inputs: the embedded run failed (see the row above)";
-    rows.push(row({ id: "latency.p50.POST./api/generate-backstory", label: "Latency p50 POST /api/generate-backstory", unit: "ms", skipped }));
-    rows.push(row({ id: "latency.p95.POST./api/generate-backstory", label: "Latency p95 POST /api/generate-backstory", unit: "ms", budget: { op: "<=", value: target.budgetP95Ms }, skipped }));
+    rows.push(
+      row({ id: "latency.p50.POST./api/generate-backstory", label: "Latency p50 POST /api/generate-backstory", unit: "ms", skipped }),
+    );
+    rows.push(
+      row({
+        id: "latency.p95.POST./api/generate-backstory",
+        label: "Latency p95 POST /api/generate-backstory",
+        unit: "ms",
+        budget: { op: "<=", value: target.budgetP95Ms },
+        skipped,
+      }),
+    );
     return rows;
   }
   const httpRows = await measureLatencyTarget(ctx, target);
@@ -1293,7 +1545,10 @@ async function measureBackstoryGeneration(ctx) {
       });
       const body = await res.text();
       const story = res.ok ? JSON.parse(body).backstory : null;
-      if (typeof story !== "string") { failures.push(`#${i}: HTTP ${res.status}`); continue; }
+      if (typeof story !== "string") {
+        failures.push(`#${i}: HTTP ${res.status}`);
+        continue;
+      }
       if (createHash("sha256").update(story).digest("hex") === embedded.hashes[i]) same++;
     }
     p95Row.details.sameTextAsEmbedded = same;
@@ -1332,30 +1587,48 @@ async function measureChatReplies(ctx) {
     try {
       const out = path.join(tmp, "result.json");
       ctx.log(`chat: ${runner.name} tests/bench/chat-embedded.ts, ${CHAT_COUNT} replies after ${CHAT_WARMUP} warm-up`);
-      const proc = startChild(runner.cmd, [...runner.args, "tests/bench/chat-embedded.ts", "--out", out, "--count", String(CHAT_COUNT), "--warmup", String(CHAT_WARMUP)], {
-        cwd: ROOT,
-        env: { ...process.env, NODE_ENV: "production" },
-        label: "chat-embedded",
-      });
+      const proc = startChild(
+        runner.cmd,
+        [...runner.args, "tests/bench/chat-embedded.ts", "--out", out, "--count", String(CHAT_COUNT), "--warmup", String(CHAT_WARMUP)],
+        {
+          cwd: ROOT,
+          env: { ...process.env, NODE_ENV: "production" },
+          label: "chat-embedded",
+        },
+      );
       const { code, signal } = await proc.exited;
       await proc.stop();
-      if (code !== 0 || !fs.existsSync(out)) throw new Error(`chat-embedded.ts failed (${signal ?? `exit ${code}`}): ${tail(proc.output().trim(), 8)}`);
+      if (code !== 0 || !fs.existsSync(out))
+        throw new Error(`chat-embedded.ts failed (${signal ?? `exit ${code}`}): ${tail(proc.output().trim(), 8)}`);
       const result = JSON.parse(fs.readFileSync(out, "utf8"));
       const sorted = [...result.timingsMs].sort((a, b) => a - b);
       const empty = result.chars.filter((c) => c === 0).length;
       rows.push(row({ id: "chat.embedded.p50", label: "Chat reply p50 embedded (in-process)", value: percentile(sorted, 50), unit: "ms" }));
-      rows.push(row({
-        id: "chat.embedded.p95", label: "Chat reply p95 embedded (in-process)", value: percentile(sorted, 95), unit: "ms",
-        budget: { op: "<=", value: BUDGETS.chatP95Ms },
-        note: `${sorted.length} replies, each with a full 20-message window, after ${result.warmup} warm-up${empty ? `, ${empty} empty replies` : ""}`,
-        ...(empty ? { pass: false } : {}),
-      }));
+      rows.push(
+        row({
+          id: "chat.embedded.p95",
+          label: "Chat reply p95 embedded (in-process)",
+          value: percentile(sorted, 95),
+          unit: "ms",
+          budget: { op: "<=", value: BUDGETS.chatP95Ms },
+          note: `${sorted.length} replies, each with a full 20-message window, after ${result.warmup} warm-up${empty ? `, ${empty} empty replies` : ""}`,
+          ...(empty ? { pass: false } : {}),
+        }),
+      );
     } finally {
       removeTmp();
       fs.rmSync(tmp, { recursive: true, force: true });
     }
   } catch (err) {
-    rows.push(row({ id: "chat.embedded.p95", label: "Chat reply p95 embedded (in-process)", unit: "ms", budget: { op: "<=", value: BUDGETS.chatP95Ms }, note: `error: ${err?.message ?? err}` }));
+    rows.push(
+      row({
+        id: "chat.embedded.p95",
+        label: "Chat reply p95 embedded (in-process)",
+        unit: "ms",
+        budget: { op: "<=", value: BUDGETS.chatP95Ms },
+        note: `error: ${err?.message ?? err}`,
+      }),
+    );
   }
 
   const page = { path: "/persona/{id}?tab=chat", auth: true, creator: "small" };
@@ -1369,7 +1642,9 @@ async function measureChatReplies(ctx) {
   const cookie = resolved.skip ? null : await ctx.cookieFor(page);
   if (resolved.skip || !cookie) {
     const skipped = resolved.skip ?? AUTH_MISSING;
-    rows.push(row({ id: "chat.http.first-token.p95", label: "Chat first token p95 (HTTP, streamed)", unit: "ms", budget: ttftBudget, skipped }));
+    rows.push(
+      row({ id: "chat.http.first-token.p95", label: "Chat first token p95 (HTTP, streamed)", unit: "ms", budget: ttftBudget, skipped }),
+    );
     return rows;
   }
   const id = new URL(resolved.path, ctx.baseUrl).pathname.split("/").at(-1);
@@ -1407,11 +1682,48 @@ async function measureChatReplies(ctx) {
   const note = `${first.length} replies one at a time as the 10-persona creator${failures.length ? `, failed: ${failures.slice(0, 3).join("; ")}` : ""}`;
   const firstSorted = first.sort((a, b) => a - b);
   const lastSorted = last.sort((a, b) => a - b);
-  rows.push(row({ id: "chat.http.first-token.p50", label: "Chat first token p50 (HTTP, streamed)", value: firstSorted.length ? percentile(firstSorted, 50) : null, unit: "ms", note, ...fail }));
-  rows.push(row({ id: "chat.http.first-token.p95", label: "Chat first token p95 (HTTP, streamed)", value: firstSorted.length ? percentile(firstSorted, 95) : null, unit: "ms", budget: ttftBudget, note, ...fail }));
+  rows.push(
+    row({
+      id: "chat.http.first-token.p50",
+      label: "Chat first token p50 (HTTP, streamed)",
+      value: firstSorted.length ? percentile(firstSorted, 50) : null,
+      unit: "ms",
+      note,
+      ...fail,
+    }),
+  );
+  rows.push(
+    row({
+      id: "chat.http.first-token.p95",
+      label: "Chat first token p95 (HTTP, streamed)",
+      value: firstSorted.length ? percentile(firstSorted, 95) : null,
+      unit: "ms",
+      budget: ttftBudget,
+      note,
+      ...fail,
+    }),
+  );
   const paced = "the embedded responder sends a live reply a word at a time (15 ms a word)";
-  rows.push(row({ id: "chat.http.last-token.p50", label: "Chat last token p50 (HTTP, streamed)", value: lastSorted.length ? percentile(lastSorted, 50) : null, unit: "ms", note: paced, ...fail }));
-  rows.push(row({ id: "chat.http.last-token.p95", label: "Chat last token p95 (HTTP, streamed)", value: lastSorted.length ? percentile(lastSorted, 95) : null, unit: "ms", note: paced, ...fail }));
+  rows.push(
+    row({
+      id: "chat.http.last-token.p50",
+      label: "Chat last token p50 (HTTP, streamed)",
+      value: lastSorted.length ? percentile(lastSorted, 50) : null,
+      unit: "ms",
+      note: paced,
+      ...fail,
+    }),
+  );
+  rows.push(
+    row({
+      id: "chat.http.last-token.p95",
+      label: "Chat last token p95 (HTTP, streamed)",
+      value: lastSorted.length ? percentile(lastSorted, 95) : null,
+      unit: "ms",
+      note: paced,
+      ...fail,
+    }),
+  );
   return rows;
 }
 
@@ -1429,7 +1741,10 @@ const LIBRARY_SEED_TIMEOUT_MS = 180_000;
  */
 async function seedLibrary(log, dataDir, only = null) {
   if (process.env.SUPABASE_URL) {
-    return { skipped: "the server runs on Supabase: the library creators are seeded through the embedded sign-up, on the embedded database or DATABASE_URL" };
+    return {
+      skipped:
+        "the server runs on Supabase: the library creators are seeded through the embedded sign-up, on the embedded database or DATABASE_URL",
+    };
   }
   const runner = tsRunner();
   if (!runner) return { error: "seeding needs node_modules/.bin/tsx or vite-node (npm ci)" };
@@ -1437,7 +1752,8 @@ async function seedLibrary(log, dataDir, only = null) {
   const specs = Object.entries(LIBRARY.creators)
     .filter(([key]) => !only || only.includes(key))
     .map(([key, c]) => `${key}:${c.count}:${c.plan}`);
-  const history = !only || only.includes(HISTORY.creator) ? ["--history", `${HISTORY.creator}:${HISTORY.versions}:${HISTORY.backstoryChars}`] : [];
+  const history =
+    !only || only.includes(HISTORY.creator) ? ["--history", `${HISTORY.creator}:${HISTORY.versions}:${HISTORY.backstoryChars}`] : [];
   const password = `Bench-${randomBytes(12).toString("base64url")}`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "personaforge-bench-seed-"));
   const removeTmp = onCleanup(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -1453,7 +1769,8 @@ async function seedLibrary(log, dataDir, only = null) {
     const { code, signal } = await proc.exited;
     clearTimeout(timer);
     await proc.stop();
-    if (code !== 0 || !fs.existsSync(out)) throw new Error(`${script} failed (${signal ?? `exit ${code}`}): ${tail(proc.output().trim(), 8)}`);
+    if (code !== 0 || !fs.existsSync(out))
+      throw new Error(`${script} failed (${signal ?? `exit ${code}`}): ${tail(proc.output().trim(), 8)}`);
     const seeded = JSON.parse(fs.readFileSync(out, "utf8"));
     log(`library: seeded in ${(seeded.totalMs / 1000).toFixed(1)} s (of which migrations ${(seeded.migrateMs / 1000).toFixed(1)} s)`);
     return { ...seeded, password };
@@ -1539,7 +1856,8 @@ async function measureLibraryScaling(ctx) {
       const cookie = await creatorCookie(ctx, c.key);
       const { bytes, data } = await fetchLibraryData(ctx, dataPath, cookie);
       const expected = c.q ? creator.search.matchesNotArchived : creator.notArchived;
-      if (data && data.total !== expected) throw new Error(`${dataPath}: the loader lists ${data.total} personas, the seed expects ${expected}`);
+      if (data && data.total !== expected)
+        throw new Error(`${dataPath}: the loader lists ${data.total} personas, the seed expects ${expected}`);
       if (data && (data.personas.length > expected || (expected > 0 && data.personas.length === 0))) {
         throw new Error(`${dataPath}: ${data.personas.length} cards on page 1 of ${expected}`);
       }
@@ -1558,7 +1876,15 @@ async function measureLibraryScaling(ctx) {
       p95Row.note += `, ${fmtCount(creator.personas)} personas (${creator.plan}): ${c.q ? `q=${c.q}: ` : ""}${listed}; GET ${dataPath} (single fetch: this loader only), ${(checked.bytes / KB).toFixed(1)} KB${c.q ? "; a search is read from the database every time" : "; repeat views: the page of cards is kept until the creator's personas change (decision 020)"}`;
       p95Row.details = {
         ...p95Row.details,
-        library: { dataUrl: dataPath, creatorPersonas: creator.personas, plan: creator.plan, q: c.q, listed: data?.total ?? null, pageItems: data?.personas.length ?? null, bytes: checked.bytes },
+        library: {
+          dataUrl: dataPath,
+          creatorPersonas: creator.personas,
+          plan: creator.plan,
+          q: c.q,
+          listed: data?.total ?? null,
+          pageItems: data?.personas.length ?? null,
+          bytes: checked.bytes,
+        },
       };
       p95ByCase.set(c, p95Row);
     }
@@ -1569,19 +1895,28 @@ async function measureLibraryScaling(ctx) {
   const counts = scaling.map(([, x]) => x.count);
   const [few, many] = [Math.min(...counts), Math.max(...counts)];
   const ratioBudget = { op: "<=", value: BUDGETS.libraryP95Ratio };
-  const ratioRow = { id: `latency.p95-ratio.${LIBRARY.path}.${many}-vs-${few}`, label: `Loader p95 ratio ${LIBRARY.path} ${fmtCount(many)} ÷ ${fmtCount(few)} personas`, unit: "×", budget: ratioBudget };
+  const ratioRow = {
+    id: `latency.p95-ratio.${LIBRARY.path}.${many}-vs-${few}`,
+    label: `Loader p95 ratio ${LIBRARY.path} ${fmtCount(many)} ÷ ${fmtCount(few)} personas`,
+    unit: "×",
+    budget: ratioBudget,
+  };
   const pick = (count) => [...p95ByCase].find(([c]) => !c.q && LIBRARY.creators[c.key].count === count)?.[1];
   const [low, high] = [pick(few), pick(many)];
   if (low && high) {
     const ratio = high.value / low.value;
-    rows.push(row({
-      ...ratioRow,
-      value: Math.round(ratio * 100) / 100,
-      note: `p95 ${high.value.toFixed(1)} ms ÷ ${low.value.toFixed(1)} ms; budget ≤ ${BUDGETS.libraryP95Ratio}: the library filters, counts and pages in the database, so ${many / few}× the personas should cost about the same per request (~1); both default lists are kept after their first request (decision 020), so the search row above is the one that reads ${fmtCount(many)} personas every time`,
-      details: { p95ManyMs: high.value, p95FewMs: low.value, ratio, many, few },
-    }));
+    rows.push(
+      row({
+        ...ratioRow,
+        value: Math.round(ratio * 100) / 100,
+        note: `p95 ${high.value.toFixed(1)} ms ÷ ${low.value.toFixed(1)} ms; budget ≤ ${BUDGETS.libraryP95Ratio}: the library filters, counts and pages in the database, so ${many / few}× the personas should cost about the same per request (~1); both default lists are kept after their first request (decision 020), so the search row above is the one that reads ${fmtCount(many)} personas every time`,
+        details: { p95ManyMs: high.value, p95FewMs: low.value, ratio, many, few },
+      }),
+    );
   } else if (!lib?.creators) {
-    rows.push(row({ ...ratioRow, ...(lib?.error ? { note: `error: ${lib.error}` } : { skipped: lib?.skipped ?? "library creators not seeded" }) }));
+    rows.push(
+      row({ ...ratioRow, ...(lib?.error ? { note: `error: ${lib.error}` } : { skipped: lib?.skipped ?? "library creators not seeded" }) }),
+    );
   } else {
     rows.push(row({ ...ratioRow, note: "needs both p95 rows above" }));
   }
@@ -1607,8 +1942,18 @@ async function measureHistory(ctx) {
   };
   const cases = [
     { suffix: "history", label: `history page, ${HISTORY.versions} versions`, query: "", expect: `Version ${HISTORY.versions}` },
-    { suffix: "history/compare", label: "compare, previous and current", query: "", expect: `Compare versions ${HISTORY.versions - 1} and ${HISTORY.versions}` },
-    { suffix: "history/compare", label: `compare, 1 and ${HISTORY.versions}`, query: `?from=1&to=${HISTORY.versions}`, expect: `Compare versions 1 and ${HISTORY.versions}` },
+    {
+      suffix: "history/compare",
+      label: "compare, previous and current",
+      query: "",
+      expect: `Compare versions ${HISTORY.versions - 1} and ${HISTORY.versions}`,
+    },
+    {
+      suffix: "history/compare",
+      label: `compare, 1 and ${HISTORY.versions}`,
+      query: `?from=1&to=${HISTORY.versions}`,
+      expect: `Compare versions 1 and ${HISTORY.versions}`,
+    },
   ];
   const rows = [];
   if (!seeded) {
@@ -1622,7 +1967,12 @@ async function measureHistory(ctx) {
   }
   const pathOf = (c) => `/persona/${seeded.personaId}/${c.suffix}${c.query}`;
   const historyCookie = await creatorCookie(ctx, HISTORY.creator).catch(() => null);
-  if (historyCookie) await warmUp(ctx, cases.map((c) => ({ path: pathOf(c), cookie: historyCookie })), HISTORY);
+  if (historyCookie)
+    await warmUp(
+      ctx,
+      cases.map((c) => ({ path: pathOf(c), cookie: historyCookie })),
+      HISTORY,
+    );
   for (const c of cases) {
     if (aborting) break;
     const path = pathOf(c);
@@ -1654,17 +2004,22 @@ async function measureHistory(ctx) {
     const p95Row = latencyRows.find((r) => r.id === ids.p95);
     if (p95Row?.value != null) {
       p95Row.note += `; GET ${path} (full HTML, ${(bytes / KB).toFixed(1)} KB), after the warm-up of the three history pages (${HISTORY.warmUpRounds} × ${HISTORY.warmUpSeconds} s each); repeat views: ${KEPT_NOTE}`;
-      p95Row.details = { ...p95Row.details, history: { path, versions: seeded.versions, backstoryChars: seeded.backstoryChars, htmlBytes: bytes } };
+      p95Row.details = {
+        ...p95Row.details,
+        history: { path, versions: seeded.versions, backstoryChars: seeded.backstoryChars, htmlBytes: bytes },
+      };
     }
     rows.push(...latencyRows);
   }
   const st = seeded.storage;
-  rows.push(row({
-    ...storageRow,
-    value: st.bytesPerVersion,
-    note: `this persona's ${st.personaVersions} version rows take ${(st.personaRowBytes / KB).toFixed(0)} KB as stored; the whole table, with TOAST and indexes, ${(st.tableBytes / KB).toFixed(0)} KB for the ${st.versionsInTable} versions of all personas (${st.tableBytesPerVersion} bytes a version); ${st.backstoriesStored} backstories stored (${(st.backstoryBytesStored / KB).toFixed(0)} KB compressed), the other versions point at them; a full copy each would be ~${((HISTORY.versions * HISTORY.backstoryChars) / KB / KB).toFixed(1)} MB of backstory alone`,
-    details: { ...st, seedMs: seeded.seedMs },
-  }));
+  rows.push(
+    row({
+      ...storageRow,
+      value: st.bytesPerVersion,
+      note: `this persona's ${st.personaVersions} version rows take ${(st.personaRowBytes / KB).toFixed(0)} KB as stored; the whole table, with TOAST and indexes, ${(st.tableBytes / KB).toFixed(0)} KB for the ${st.versionsInTable} versions of all personas (${st.tableBytesPerVersion} bytes a version); ${st.backstoriesStored} backstories stored (${(st.backstoryBytesStored / KB).toFixed(0)} KB compressed), the other versions point at them; a full copy each would be ~${((HISTORY.versions * HISTORY.backstoryChars) / KB / KB).toFixed(1)} MB of backstory alone`,
+      details: { ...st, seedMs: seeded.seedMs },
+    }),
+  );
   return rows;
 }
 
@@ -1682,7 +2037,9 @@ async function measureSignedInPages(ctx) {
 
   // A page's path for its seeded creator: their persona's id, their search.
   const pathFor = (page, creator) =>
-    page.path.replace("{id}", encodeURIComponent(creator.activePersonaId ?? "")).replace("{search}", encodeURIComponent(creator.search?.q ?? "zephyr"));
+    page.path
+      .replace("{id}", encodeURIComponent(creator.activePersonaId ?? ""))
+      .replace("{search}", encodeURIComponent(creator.search?.q ?? "zephyr"));
   const warmUpTargets = [{ path: SIGNED_IN.publicPath, cookie: null }];
   for (const page of SIGNED_IN.pages) {
     const creator = lib?.creators?.[page.creator];
@@ -1697,7 +2054,14 @@ async function measureSignedInPages(ctx) {
   for (const page of SIGNED_IN.pages) {
     if (aborting) break;
     const label = `signed in${page.label ? `, ${page.label}` : ""}`;
-    const target = { path: page.path, displayPath: page.path.replace(/\?.*$/, ""), label, auth: true, budgetP95Ms: BUDGETS.latencyP95Ms, ...run };
+    const target = {
+      path: page.path,
+      displayPath: page.path.replace(/\?.*$/, ""),
+      label,
+      auth: true,
+      budgetP95Ms: BUDGETS.latencyP95Ms,
+      ...run,
+    };
     const { ids, labels } = latencyNames(target);
     const creator = lib?.creators?.[page.creator];
     if (!creator) {
@@ -1714,7 +2078,15 @@ async function measureSignedInPages(ctx) {
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
     } catch (err) {
-      rows.push(row({ id: ids.p95, label: labels.p95, unit: "ms", budget: { op: "<=", value: BUDGETS.latencyP95Ms }, note: `error: ${err?.message ?? err}` }));
+      rows.push(
+        row({
+          id: ids.p95,
+          label: labels.p95,
+          unit: "ms",
+          budget: { op: "<=", value: BUDGETS.latencyP95Ms },
+          note: `error: ${err?.message ?? err}`,
+        }),
+      );
       continue;
     }
     const pageRows = await measureLatencyTarget(ctx, { ...target, path: url, cookie });
@@ -1739,11 +2111,13 @@ async function measureSignedInPages(ctx) {
       budget: { op: ">=", value: BUDGETS.signedInRpsRatio },
     };
     if (baseline && m.rps != null) {
-      rows.push(row({
-        ...ratioRow,
-        value: Math.round((m.rps / baseline) * 100) / 100,
-        note: `${m.rps.toFixed(0)} req/s ÷ ${baseline.toFixed(0)} req/s (GET ${SIGNED_IN.publicPath}, mean of ${publicRps.map((v) => v.toFixed(0)).join(" and ")} before and after)`,
-      }));
+      rows.push(
+        row({
+          ...ratioRow,
+          value: Math.round((m.rps / baseline) * 100) / 100,
+          note: `${m.rps.toFixed(0)} req/s ÷ ${baseline.toFixed(0)} req/s (GET ${SIGNED_IN.publicPath}, mean of ${publicRps.map((v) => v.toFixed(0)).join(" and ")} before and after)`,
+        }),
+      );
     } else {
       rows.push(row({ ...ratioRow, note: "needs the page's and the public render's throughput" }));
     }
@@ -1784,7 +2158,10 @@ async function startFakeStripe(log) {
   const t0 = Date.now();
   while (Date.now() - t0 < FAKE_STRIPE_READY_TIMEOUT_MS) {
     if (!proc.alive) return { error: `the fake Stripe exited: ${tail(proc.output().trim(), 5)}` };
-    const ok = await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) {
       log(`stripe: fake Stripe API on ${apiUrl} (tests/support/fake-stripe-server.ts)`);
       return { apiUrl, env: { ...keys, STRIPE_API_URL: apiUrl }, proc };
@@ -1810,19 +2187,28 @@ async function measureStripeWebhooks(ctx) {
   const stripe = ctx.stripe;
   if (!stripe?.apiUrl) {
     const reason = stripe?.error ? { note: `error: ${stripe.error}` } : { skipped: stripe?.skipped ?? "no fake Stripe" };
-    return [row({ id: ids.p50, label: labels.p50, unit: "ms", ...reason }), row({ id: ids.p95, label: labels.p95, unit: "ms", budget, ...reason })];
+    return [
+      row({ id: ids.p50, label: labels.p50, unit: "ms", ...reason }),
+      row({ id: ids.p95, label: labels.p95, unit: "ms", budget, ...reason }),
+    ];
   }
   try {
     const { default: Stripe } = await import("stripe");
     const cookie = await signIn(ctx);
     if (!cookie) throw new Error("no signed-in creator");
-    const checkout = await fetch(`${ctx.baseUrl}/api/create-checkout-session`, { method: "POST", headers: { cookie, origin: ctx.baseUrl } });
+    const checkout = await fetch(`${ctx.baseUrl}/api/create-checkout-session`, {
+      method: "POST",
+      headers: { cookie, origin: ctx.baseUrl },
+    });
     if (checkout.status !== 200) throw new Error(`create-checkout-session answered ${checkout.status}: ${await checkout.text()}`);
     const sessionId = new URL((await checkout.json()).url).pathname.split("/").pop();
     const stripeApi = async (method, p, params) => {
       const res = await fetch(`${stripe.apiUrl}${p}`, {
         method,
-        headers: { authorization: `Bearer ${STRIPE_BENCH.STRIPE_SECRET_KEY}`, ...(params ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+        headers: {
+          authorization: `Bearer ${STRIPE_BENCH.STRIPE_SECRET_KEY}`,
+          ...(params ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+        },
         body: params ? new URLSearchParams(params) : undefined,
       });
       if (!res.ok) throw new Error(`fake Stripe ${method} ${p} answered ${res.status}`);
@@ -1836,15 +2222,34 @@ async function measureStripeWebhooks(ctx) {
     });
     const event = (i) => {
       const type = i % 2 ? "invoice.paid" : "customer.subscription.updated";
-      const object = type === "invoice.paid"
-        ? { id: `in_bench_${i}`, object: "invoice", customer: session.customer, status: "paid", parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } } }
-        : subscription;
-      const payload = JSON.stringify({ id: `evt_bench_${randomBytes(8).toString("hex")}_${i}`, object: "event", api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), type, data: { object }, livemode: false });
+      const object =
+        type === "invoice.paid"
+          ? {
+              id: `in_bench_${i}`,
+              object: "invoice",
+              customer: session.customer,
+              status: "paid",
+              parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } },
+            }
+          : subscription;
+      const payload = JSON.stringify({
+        id: `evt_bench_${randomBytes(8).toString("hex")}_${i}`,
+        object: "event",
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        type,
+        data: { object },
+        livemode: false,
+      });
       return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_BENCH.STRIPE_WEBHOOK_SECRET }) };
     };
     const deliver = async ({ payload, header }) => {
       const t0 = performance.now();
-      const res = await fetch(`${ctx.baseUrl}/api/webhooks/stripe`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload });
+      const res = await fetch(`${ctx.baseUrl}/api/webhooks/stripe`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": header },
+        body: payload,
+      });
       const body = await res.json().catch(() => ({}));
       return { ms: performance.now() - t0, status: res.status, outcome: body.outcome };
     };
@@ -1866,10 +2271,22 @@ async function measureStripeWebhooks(ctx) {
     if (status.status !== "active") problems.push(`the creator's plan is ${status.status}, not active`);
     const sorted = timings.sort((a, b) => a - b);
     const bad = problems.length ? { pass: false } : {};
-    const note = [`${sorted.length} events after ${STRIPE_BENCH.warmup} warm-up; each verified, read back from the fake Stripe, written; replay → ${replay.outcome}`, ...problems.slice(0, 3)].join(", ");
+    const note = [
+      `${sorted.length} events after ${STRIPE_BENCH.warmup} warm-up; each verified, read back from the fake Stripe, written; replay → ${replay.outcome}`,
+      ...problems.slice(0, 3),
+    ].join(", ");
     return [
       row({ id: ids.p50, label: labels.p50, value: percentile(sorted, 50), unit: "ms", ...bad }),
-      row({ id: ids.p95, label: labels.p95, value: percentile(sorted, 95), unit: "ms", budget, note, details: { events: sorted.length, maxMs: sorted.at(-1), problems }, ...bad }),
+      row({
+        id: ids.p95,
+        label: labels.p95,
+        value: percentile(sorted, 95),
+        unit: "ms",
+        budget,
+        note,
+        details: { events: sorted.length, maxMs: sorted.at(-1), problems },
+        ...bad,
+      }),
     ];
   } catch (err) {
     return [row({ id: ids.p95, label: labels.p95, unit: "ms", budget, note: `error: ${err?.message ?? err}` })];
@@ -1971,7 +2388,13 @@ async function runClusterBench(args) {
       const { baseUrl, dataDir, server } = await startServer(log, {
         extraEnv: { DATABASE_URL: dbUrl.href, WEB_CONCURRENCY: String(n), SESSION_SECRET: secret },
       });
-      const ctx = { baseUrl, dataDir, log, args, fetchPage: (p, { cookie } = {}) => fetch(`${baseUrl}${p}`, { redirect: "manual", headers: cookie ? { cookie } : {} }) };
+      const ctx = {
+        baseUrl,
+        dataDir,
+        log,
+        args,
+        fetchPage: (p, { cookie } = {}) => fetch(`${baseUrl}${p}`, { redirect: "manual", headers: cookie ? { cookie } : {} }),
+      };
       ctx.cookieFor = async (page) => (typeof page.cookie === "string" ? page.cookie : null);
       if (!account) {
         const cookie = await signIn(ctx);
@@ -1979,14 +2402,30 @@ async function runClusterBench(args) {
           const res = await fetch(`${baseUrl}/api/personas`, {
             method: "POST",
             headers: { cookie, origin: baseUrl, "content-type": "application/json" },
-            body: JSON.stringify({ name: `Cluster ${i + 1}`, type: "influencer", gender: "female", ageRange: "25-34", interests: ["tech"], personality: ["Curious"], description: "A persona for the cluster bench." }),
+            body: JSON.stringify({
+              name: `Cluster ${i + 1}`,
+              type: "influencer",
+              gender: "female",
+              ageRange: "25-34",
+              interests: ["tech"],
+              personality: ["Curious"],
+              description: "A persona for the cluster bench.",
+            }),
           });
           if (res.status !== 201) throw new Error(`POST /api/personas answered ${res.status}: ${await res.text()}`);
           await res.arrayBuffer();
         }
         account = { cookie };
       }
-      const target = { path: CLUSTER.path, label: `${n} process${n > 1 ? "es" : ""}, PostgreSQL, run ${run + 1}`, cookie: account.cookie, auth: true, connections: CLUSTER.connections, duration: CLUSTER.duration, warmup: CLUSTER.warmup };
+      const target = {
+        path: CLUSTER.path,
+        label: `${n} process${n > 1 ? "es" : ""}, PostgreSQL, run ${run + 1}`,
+        cookie: account.cookie,
+        auth: true,
+        connections: CLUSTER.connections,
+        duration: CLUSTER.duration,
+        warmup: CLUSTER.warmup,
+      };
       const measured = await measureLatencyTarget(ctx, target);
       rows.push(...measured.filter((r) => !r.id.startsWith("cpu.")));
       const value = measured.find((r) => r.id === latencyNames(target).ids.rps)?.value;
@@ -1995,19 +2434,30 @@ async function runClusterBench(args) {
     }
     const mean = (list) => (list?.length ? list.reduce((a, b) => a + b, 0) / list.length : null);
     const [one, two] = [mean(rps.get(1)), mean(rps.get(2))];
-    rows.push(row({
-      id: "cluster.rps-ratio",
-      label: `Throughput ${CLUSTER.path}, 2 processes ÷ 1 (PostgreSQL)`,
-      value: one && two ? Math.round((two / one) * 100) / 100 : null,
-      unit: "×",
-      budget: { op: ">=", value: BUDGETS.clusterRatio },
-      note: one && two ? `mean ${two.toFixed(0)} ÷ mean ${one.toFixed(0)} req/s; ${os.cpus().length} CPUs shared with PostgreSQL and the load generator` : "needs both runs",
-    }));
+    rows.push(
+      row({
+        id: "cluster.rps-ratio",
+        label: `Throughput ${CLUSTER.path}, 2 processes ÷ 1 (PostgreSQL)`,
+        value: one && two ? Math.round((two / one) * 100) / 100 : null,
+        unit: "×",
+        budget: { op: ">=", value: BUDGETS.clusterRatio },
+        note:
+          one && two
+            ? `mean ${two.toFixed(0)} ÷ mean ${one.toFixed(0)} req/s; ${os.cpus().length} CPUs shared with PostgreSQL and the load generator`
+            : "needs both runs",
+      }),
+    );
   } catch (err) {
     rows.push(row({ id: "cluster.error", label: "Cluster bench", note: `error: ${err?.message ?? err}` }));
   }
   printTable(rows);
-  const report = { timestamp: new Date().toISOString(), mode: "cluster", cpus: os.cpus().length, loadAverage: os.loadavg()[0], metrics: Object.fromEntries(rows.map((r) => [r.id, r])) };
+  const report = {
+    timestamp: new Date().toISOString(),
+    mode: "cluster",
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg()[0],
+    metrics: Object.fromEntries(rows.map((r) => [r.id, r])),
+  };
   fs.mkdirSync(path.dirname(args.out), { recursive: true });
   fs.writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
   log(`wrote ${path.relative(process.cwd(), args.out) || args.out}`);
@@ -2046,16 +2496,21 @@ async function runImagesScript(ctx) {
   try {
     const out = path.join(tmp, "result.json");
     ctx.log(`images: ${runner.name} ${script}, ${IMAGES.count} generations after ${IMAGES.warmup} warm-up`);
-    const proc = startChild(runner.cmd, [...runner.args, script, "--out", out, "--count", String(IMAGES.count), "--warmup", String(IMAGES.warmup)], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production" },
-      label: "images-embedded",
-    });
+    const proc = startChild(
+      runner.cmd,
+      [...runner.args, script, "--out", out, "--count", String(IMAGES.count), "--warmup", String(IMAGES.warmup)],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: "production" },
+        label: "images-embedded",
+      },
+    );
     const timer = setTimeout(() => proc.stop(), IMAGES.scriptTimeoutMs);
     const { code, signal } = await proc.exited;
     clearTimeout(timer);
     await proc.stop();
-    if (code !== 0 || !fs.existsSync(out)) throw new Error(`${script} failed (${signal ?? `exit ${code}`}): ${tail(proc.output().trim(), 8)}`);
+    if (code !== 0 || !fs.existsSync(out))
+      throw new Error(`${script} failed (${signal ?? `exit ${code}`}): ${tail(proc.output().trim(), 8)}`);
     return { runner: runner.name, ...JSON.parse(fs.readFileSync(out, "utf8")) };
   } finally {
     removeTmp();
@@ -2073,16 +2528,40 @@ async function measureReferenceImages(ctx) {
     const sorted = [...result.timingsMs].sort((a, b) => a - b);
     const byStyle = {};
     result.timingsMs.forEach((ms, i) => (byStyle[result.styles[i]] ??= []).push(ms));
-    const styleNote = Object.entries(byStyle).map(([s, v]) => `${s} ${(v.reduce((a, b) => a + b, 0) / v.length).toFixed(0)}`).join(", ");
+    const styleNote = Object.entries(byStyle)
+      .map(([s, v]) => `${s} ${(v.reduce((a, b) => a + b, 0) / v.length).toFixed(0)}`)
+      .join(", ");
     const kb = result.sizes.reduce((a, b) => a + b, 0) / result.sizes.length / KB;
-    rows.push(row({ id: ids.p50, label: "Reference images p50 embedded (both images, in-process)", value: percentile(sorted, 50), unit: "ms", note: `mean ms by style: ${styleNote}` }));
-    rows.push(row({
-      id: ids.p95, label: "Reference images p95 embedded (both images, in-process)", value: percentile(sorted, 95), unit: "ms", budget,
-      note: `${sorted.length} generations (768 × 768 WebP, avg ${kb.toFixed(0)} KB an image) after ${result.warmup} warm-up, ${result.runner}`,
-      details: { generator: result.generator, node: result.node, maxMs: sorted.at(-1), byStyle },
-    }));
+    rows.push(
+      row({
+        id: ids.p50,
+        label: "Reference images p50 embedded (both images, in-process)",
+        value: percentile(sorted, 50),
+        unit: "ms",
+        note: `mean ms by style: ${styleNote}`,
+      }),
+    );
+    rows.push(
+      row({
+        id: ids.p95,
+        label: "Reference images p95 embedded (both images, in-process)",
+        value: percentile(sorted, 95),
+        unit: "ms",
+        budget,
+        note: `${sorted.length} generations (768 × 768 WebP, avg ${kb.toFixed(0)} KB an image) after ${result.warmup} warm-up, ${result.runner}`,
+        details: { generator: result.generator, node: result.node, maxMs: sorted.at(-1), byStyle },
+      }),
+    );
   } catch (err) {
-    rows.push(row({ id: ids.p95, label: "Reference images p95 embedded (both images, in-process)", unit: "ms", budget, note: `error: ${err?.message ?? err}` }));
+    rows.push(
+      row({
+        id: ids.p95,
+        label: "Reference images p95 embedded (both images, in-process)",
+        unit: "ms",
+        budget,
+        note: `error: ${err?.message ?? err}`,
+      }),
+    );
   }
 
   // (2) On the server, as the small creator.
@@ -2099,12 +2578,18 @@ async function measureReferenceImages(ctx) {
       const personaId = decodeURIComponent(resolved.path.split("/").pop());
       const headers = { cookie, origin: ctx.baseUrl, accept: "application/json" };
       const t0 = performance.now();
-      const started = await fetch(`${ctx.baseUrl}/api/personas/${personaId}/generate-images`, { method: "POST", headers, signal: AbortSignal.timeout(15_000) });
+      const started = await fetch(`${ctx.baseUrl}/api/personas/${personaId}/generate-images`, {
+        method: "POST",
+        headers,
+        signal: AbortSignal.timeout(15_000),
+      });
       if (started.status !== 202) throw new Error(`generate-images answered ${started.status}: ${(await started.text()).slice(0, 200)}`);
       let state = null;
       while (performance.now() - t0 < 60_000) {
         await sleep(100);
-        const body = await (await fetch(`${ctx.baseUrl}/api/personas/${personaId}`, { headers, signal: AbortSignal.timeout(15_000) })).json();
+        const body = await (
+          await fetch(`${ctx.baseUrl}/api/personas/${personaId}`, { headers, signal: AbortSignal.timeout(15_000) })
+        ).json();
         state = body.imageGeneration?.status;
         if (state !== "generating") {
           ready = state === "idle" && !!body.imageUrl;
@@ -2112,7 +2597,16 @@ async function measureReferenceImages(ctx) {
         }
       }
       const ms = performance.now() - t0;
-      rows.push(row({ id: serverId, label: serverLabel, value: ready ? ms : null, unit: "ms", note: ready ? `persona ${personaId}, polled every 100 ms` : `ended ${state ?? "without an answer"}`, ...(ready ? {} : { pass: false }) }));
+      rows.push(
+        row({
+          id: serverId,
+          label: serverLabel,
+          value: ready ? ms : null,
+          unit: "ms",
+          note: ready ? `persona ${personaId}, polled every 100 ms` : `ended ${state ?? "without an answer"}`,
+          ...(ready ? {} : { pass: false }),
+        }),
+      );
     }
   } catch (err) {
     rows.push(row({ id: serverId, label: serverLabel, unit: "ms", note: `error: ${err?.message ?? err}` }));
@@ -2127,14 +2621,16 @@ async function measureReferenceImages(ctx) {
   rows.push(...lighthouseRows);
   const perf = lighthouseRows.find((r) => r.id.startsWith("images.lighthouse.performance."));
   const lcp = perf?.details?.metrics?.["largest-contentful-paint"];
-  rows.push(row({
-    id: `images.lcp.${IMAGES.page}`,
-    label: `LCP ${IMAGES.page} (with a reference image, simulated mobile)`,
-    value: typeof lcp === "number" ? Math.round(lcp) : null,
-    unit: "ms",
-    budget: { op: "<=", value: IMAGES.lcpBudgetMs },
-    note: typeof lcp === "number" ? "Lighthouse's simulated mobile throttling" : `no LCP measured${perf?.note ? ` (${perf.note})` : ""}`,
-  }));
+  rows.push(
+    row({
+      id: `images.lcp.${IMAGES.page}`,
+      label: `LCP ${IMAGES.page} (with a reference image, simulated mobile)`,
+      value: typeof lcp === "number" ? Math.round(lcp) : null,
+      unit: "ms",
+      budget: { op: "<=", value: IMAGES.lcpBudgetMs },
+      note: typeof lcp === "number" ? "Lighthouse's simulated mobile throttling" : `no LCP measured${perf?.note ? ` (${perf.note})` : ""}`,
+    }),
+  );
   return rows;
 }
 
@@ -2153,7 +2649,19 @@ function printTable(rows) {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const noteWidth = Math.max(20, (process.stdout.columns || 160) - widths.slice(0, 4).reduce((a, b) => a + b + 3, 0));
-  const line = (cells) => cells.map((c, i) => (i === 4 ? (c.length > noteWidth ? `${c.slice(0, noteWidth - 1)}…` : c) : i === 1 || i === 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("   ").trimEnd();
+  const line = (cells) =>
+    cells
+      .map((c, i) =>
+        i === 4
+          ? c.length > noteWidth
+            ? `${c.slice(0, noteWidth - 1)}…`
+            : c
+          : i === 1 || i === 2
+            ? c.padStart(widths[i])
+            : c.padEnd(widths[i]),
+      )
+      .join("   ")
+      .trimEnd();
   console.log();
   console.log(line(header));
   console.log(widths.map((w, i) => "─".repeat(i === 4 ? Math.min(w, noteWidth) : w)).join("   "));
@@ -2169,8 +2677,19 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (args.cluster) return runClusterBench(args);
   if (args.help) {
-    const lines = fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").slice(1);
-    console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith("//"))).map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
+    const lines = fs
+      .readFileSync(fileURLToPath(import.meta.url), "utf8")
+      .split("\n")
+      .slice(1);
+    console.log(
+      lines
+        .slice(
+          0,
+          lines.findIndex((l) => !l.startsWith("//")),
+        )
+        .map((l) => l.replace(/^\/\/ ?/, ""))
+        .join("\n"),
+    );
     return 0;
   }
   const started = Date.now();
@@ -2200,14 +2719,24 @@ async function main() {
     const extras = args.skip.has("extra") ? [] : selectedExtras(args);
     const onlyCreators = args.only ? args.only.flatMap((key) => EXTRA_KEYS[key].creators) : null;
     const seed =
-      extras.some((fn) => [measureLibraryScaling, measureHistory, measureChatReplies, measureReferenceImages, measureSignedInPages].includes(fn)) ||
+      extras.some((fn) =>
+        [measureLibraryScaling, measureHistory, measureChatReplies, measureReferenceImages, measureSignedInPages].includes(fn),
+      ) ||
       (pagesNeedSeed && ["js", "lighthouse"].some((g) => !args.skip.has(g)));
     const needSeed = seed && (!onlyCreators || onlyCreators.length > 0);
-    ({ baseUrl, dataDir, server, prepared: library } = await startServer(log, { beforeStart: needSeed ? (dir) => seedLibrary(log, dir, onlyCreators) : undefined }));
+    ({
+      baseUrl,
+      dataDir,
+      server,
+      prepared: library,
+    } = await startServer(log, { beforeStart: needSeed ? (dir) => seedLibrary(log, dir, onlyCreators) : undefined }));
     library ??= { skipped: "not seeded (no selected measurement needs the seeded creators)" };
   } else {
     log(`measuring running server at ${baseUrl}`);
-    library = { skipped: "needs the bench's own server (not --url): the creators with 10 and 2,000 personas are seeded into its DATA_DIR before it starts" };
+    library = {
+      skipped:
+        "needs the bench's own server (not --url): the creators with 10 and 2,000 personas are seeded into its DATA_DIR before it starts",
+    };
     stripe = { skipped: "needs the bench's own server (not --url), started with the fake Stripe API" };
   }
 
@@ -2229,15 +2758,36 @@ async function main() {
   const memoryRows = [];
   if (server) {
     await sleep(3000);
-    memoryRows.push(rssRow(await processStats(ctx), { id: "memory.rss.idle", label: "Server RSS, idle after start", budgetMB: BUDGETS.rssIdleMB, when: "3 s after the server answered its first request, before any load" }));
+    memoryRows.push(
+      rssRow(await processStats(ctx), {
+        id: "memory.rss.idle",
+        label: "Server RSS, idle after start",
+        budgetMB: BUDGETS.rssIdleMB,
+        when: "3 s after the server answered its first request, before any load",
+      }),
+    );
     // The embedded database's thread opens on the first statement after start (decision 012): the same with it open, and what opening cost.
     const t0 = Date.now();
     const cookie = await ctx.cookieFor({ auth: true });
     if (cookie) await (await ctx.fetchPage("/dashboard", { cookie })).arrayBuffer();
-    memoryRows.push(rssRow(await processStats(ctx), { id: "memory.rss.database-open", label: "Server RSS, idle with the database thread open", when: `after a sign-in and one /dashboard (${Date.now() - t0} ms), before any load (for information)` }));
+    memoryRows.push(
+      rssRow(await processStats(ctx), {
+        id: "memory.rss.database-open",
+        label: "Server RSS, idle with the database thread open",
+        when: `after a sign-in and one /dashboard (${Date.now() - t0} ms), before any load (for information)`,
+      }),
+    );
     const opened = [...server.output().matchAll(/database thread opened in (\d+) ms/g)].map((m) => Number(m[1]));
     if (opened.length > 0) {
-      memoryRows.push(row({ id: "memory.database-open-ms", label: "Opening the idle database thread (first statement after start)", value: opened[0], unit: "ms", note: "from the server's log: a new worker, PGlite compiled and started on DATA_DIR; paid once by the first request after start or after an idle release (for information)" }));
+      memoryRows.push(
+        row({
+          id: "memory.database-open-ms",
+          label: "Opening the idle database thread (first statement after start)",
+          value: opened[0],
+          unit: "ms",
+          note: "from the server's log: a new worker, PGlite compiled and started on DATA_DIR; paid once by the first request after start or after an idle release (for information)",
+        }),
+      );
     }
   }
 
@@ -2246,19 +2796,30 @@ async function main() {
     ["lighthouse", "Lighthouse", measureLighthouse],
     ["latency", "Server latency", measureLatency],
     // One after the other: each loads the CPU, and would skew the other's numbers.
-    ["extra", "Extra measurements", async (c) => {
-      const out = [];
-      for (const fn of selectedExtras(c.args)) {
-        if (aborting) break;
-        try { out.push(...(await fn(c))); } catch (err) { out.push(row({ id: `extra.${fn.name || "anonymous"}`, note: `error: ${err?.message ?? err}` })); }
-      }
-      return out;
-    }],
+    [
+      "extra",
+      "Extra measurements",
+      async (c) => {
+        const out = [];
+        for (const fn of selectedExtras(c.args)) {
+          if (aborting) break;
+          try {
+            out.push(...(await fn(c)));
+          } catch (err) {
+            out.push(row({ id: `extra.${fn.name || "anonymous"}`, note: `error: ${err?.message ?? err}` }));
+          }
+        }
+        return out;
+      },
+    ],
   ];
   const rows = [];
   for (const [key, name, fn] of groups) {
     if (aborting) return 130;
-    if (args.skip.has(key)) { log(`${name}: skipped (--skip)`); continue; }
+    if (args.skip.has(key)) {
+      log(`${name}: skipped (--skip)`);
+      continue;
+    }
     const t0 = Date.now();
     try {
       rows.push(...(await fn(ctx)));
@@ -2270,11 +2831,24 @@ async function main() {
 
   if (aborting) return 130;
   if (server?.alive) {
-    memoryRows.push(rssRow(await processStats(ctx), { id: "memory.rss.after-load", label: "Server RSS, after the load", budgetMB: BUDGETS.rssAfterLoadMB, when: "after every measurement above" }));
+    memoryRows.push(
+      rssRow(await processStats(ctx), {
+        id: "memory.rss.after-load",
+        label: "Server RSS, after the load",
+        budgetMB: BUDGETS.rssAfterLoadMB,
+        when: "after every measurement above",
+      }),
+    );
     // The embedded database's thread is closed after a minute without a statement (decision 012): what the server holds then.
     const released = await statsAfterDatabaseRelease(ctx, 75_000);
     if (released) {
-      memoryRows.push(rssRow(released.stats, { id: "memory.rss.after-idle-release", label: "Server RSS, after the load and the database thread's idle release", when: `${(released.waitedMs / 1000).toFixed(0)} s after the load, once the server closed its idle database thread (for information)` }));
+      memoryRows.push(
+        rssRow(released.stats, {
+          id: "memory.rss.after-idle-release",
+          label: "Server RSS, after the load and the database thread's idle release",
+          when: `${(released.waitedMs / 1000).toFixed(0)} s after the load, once the server closed its idle database thread (for information)`,
+        }),
+      );
     }
   }
   rows.push(...memoryRows);
@@ -2283,7 +2857,14 @@ async function main() {
     const { code, signal } = await server.exited;
     const output = tail(server.output().trim(), 30);
     log(`server exited during the run (${signal ?? `exit ${code}`}):\n${output}`);
-    rows.push(row({ id: "server.exited", label: "Server", note: `exited during the run (${signal ?? `exit ${code}`}): ${tail(output, 3).replace(/\s+/g, " ")}`, details: { output } }));
+    rows.push(
+      row({
+        id: "server.exited",
+        label: "Server",
+        note: `exited during the run (${signal ?? `exit ${code}`}): ${tail(output, 3).replace(/\s+/g, " ")}`,
+        details: { output },
+      }),
+    );
   }
   printTable(rows);
 
@@ -2305,21 +2886,28 @@ async function main() {
       failed: failures.length,
       skipped: rows.filter((r) => r.skipped).length,
     },
-    metrics: Object.fromEntries(rows.map((r) => [r.id, {
-      label: r.label,
-      value: r.value,
-      unit: r.unit,
-      budget: r.budget,
-      pass: r.pass,
-      skipped: r.skipped,
-      note: r.note || undefined,
-      details: r.details,
-    }])),
+    metrics: Object.fromEntries(
+      rows.map((r) => [
+        r.id,
+        {
+          label: r.label,
+          value: r.value,
+          unit: r.unit,
+          budget: r.budget,
+          pass: r.pass,
+          skipped: r.skipped,
+          note: r.note || undefined,
+          details: r.details,
+        },
+      ]),
+    ),
   };
   fs.mkdirSync(path.dirname(args.out), { recursive: true });
   fs.writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
   log(`wrote ${path.relative(process.cwd(), args.out) || args.out}`);
-  log(`${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.skipped} skipped in ${report.durationSeconds.toFixed(0)} s`);
+  log(
+    `${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.skipped} skipped in ${report.durationSeconds.toFixed(0)} s`,
+  );
   if (failures.length && args.strict) return 1;
   return 0;
 }

@@ -63,4 +63,7 @@ for (let i = 0; i < count; i++) {
   timingsMs.push(performance.now() - t0);
   styles.push(input.style);
 }
-fs.writeFileSync(out, JSON.stringify({ generator: "embedded (SVG rendered by sharp)", node: process.version, warmup, timingsMs, styles, sizes }));
+fs.writeFileSync(
+  out,
+  JSON.stringify({ generator: "embedded (SVG rendered by sharp)", node: process.version, warmup, timingsMs, styles, sizes }),
+);

@@ -43,8 +43,26 @@ const SEARCH_EVERY = 400;
 const BATCH = 250;
 
 const FIRST_NAMES = [
-  "Nova", "Kai", "Luna", "Marcus", "Aiko", "Zoë", "Theo", "Priya", "Mateo", "Ingrid",
-  "Oluwaseun", "Sasha", "Ezra", "Mei", "Rafael", "Freya", "Jun", "Amara", "Felix", "Søren",
+  "Nova",
+  "Kai",
+  "Luna",
+  "Marcus",
+  "Aiko",
+  "Zoë",
+  "Theo",
+  "Priya",
+  "Mateo",
+  "Ingrid",
+  "Oluwaseun",
+  "Sasha",
+  "Ezra",
+  "Mei",
+  "Rafael",
+  "Freya",
+  "Jun",
+  "Amara",
+  "Felix",
+  "Søren",
 ];
 const LAST_NAMES = ["Vance", "Okafor", "Nakamura", "Delgado", "Lindqvist", "Haddad", "O'Brien", "Kowalski", "Moreau", "Achebe"];
 const DESCRIPTIONS = [
@@ -52,7 +70,7 @@ const DESCRIPTIONS = [
   "Explains the science behind everyday cooking in five-minute videos.",
   "Street-style photographer turned virtual fashion critic.",
   "Helps small business owners plan their first year without burning out.",
-  "\"Your calm voice in a loud internet.\"",
+  '"Your calm voice in a loud internet."',
   "Trains for marathons and posts honest recovery logs, including the bad days.",
   "Composer of lo-fi beats for studying, with a soft spot for jazz history.",
   "A travel guide for people who prefer trains, markets and long walks over landmarks.",
@@ -159,7 +177,13 @@ function longBackstory(base: string, chars: number, rewrites: Map<number, number
  * characters; then every 10th write rewrites one sentence of it, every 3rd toggles a trait and
  * the rest change the description. Returns the persona and what its history takes on disk.
  */
-async function seedHistory(userId: string, email: string, personaId: string, spec: HistorySpec, generator: ReturnType<typeof createLocalTextGenerator>) {
+async function seedHistory(
+  userId: string,
+  email: string,
+  personaId: string,
+  spec: HistorySpec,
+  generator: ReturnType<typeof createLocalTextGenerator>,
+) {
   const t0 = performance.now();
   const [persona] = await withUser(userId, (tx) => tx.select().from(personas).where(eq(personas.id, personaId)));
   if (!persona) throw new Error(`history: persona ${personaId} not found`);
@@ -173,7 +197,15 @@ async function seedHistory(userId: string, email: string, personaId: string, spe
     description: persona.description,
   } as Parameters<typeof generator.generateBackstory>[0]);
   const rewrites = new Map<number, number>();
-  const current = async () => (await withUser(userId, (tx) => tx.select({ n: max(personaVersions.version) }).from(personaVersions).where(eq(personaVersions.personaId, personaId))))[0]?.n ?? 0;
+  const current = async () =>
+    (
+      await withUser(userId, (tx) =>
+        tx
+          .select({ n: max(personaVersions.version) })
+          .from(personaVersions)
+          .where(eq(personaVersions.personaId, personaId)),
+      )
+    )[0]?.n ?? 0;
   let version = await current();
   let traits = [...persona.personality];
   for (let i = 0; version < spec.versions; i++) {
@@ -233,7 +265,8 @@ async function main(): Promise<void> {
   const out = argValues("--out")[0];
   if (!out) throw new Error("--out <file> is required");
   if (!process.env.DATA_DIR) throw new Error("DATA_DIR must name the bench server's data directory");
-  if (process.env.SUPABASE_URL) throw new Error("seeds through the embedded sign-up: unset SUPABASE_URL (DATABASE_URL may name a PostgreSQL server)");
+  if (process.env.SUPABASE_URL)
+    throw new Error("seeds through the embedded sign-up: unset SUPABASE_URL (DATABASE_URL may name a PostgreSQL server)");
   const password = process.env.BENCH_SEED_PASSWORD || "Bench!pass1";
   const specs = (argValues("--creator").length ? argValues("--creator") : ["small:10:free", "large:2000:active"]).map(parseCreator);
 
@@ -304,7 +337,13 @@ async function main(): Promise<void> {
     for (const spec of argValues("--history").map(parseHistory)) {
       const creator = creators[spec.key] as { userId: string; email: string; activePersonaId: string | null } | undefined;
       if (!creator?.activePersonaId) throw new Error(`--history ${spec.key}: no such creator with an active persona`);
-      (creator as Record<string, unknown>).history = await seedHistory(creator.userId, creator.email, creator.activePersonaId, spec, generator);
+      (creator as Record<string, unknown>).history = await seedHistory(
+        creator.userId,
+        creator.email,
+        creator.activePersonaId,
+        spec,
+        generator,
+      );
     }
   } finally {
     await closeDatabase(); // releases the DATA_DIR lock for the server

@@ -47,7 +47,12 @@ test.describe("chat API", () => {
     expect(Object.keys(reply).sort()).toEqual(["messageId", "response"]);
     expect(reply.response.length).toBeGreaterThan(10);
 
-    const history = (await (await request.get(url, { headers: h })).json()) as { id: string; role: string; content: string; timestamp: string }[];
+    const history = (await (await request.get(url, { headers: h })).json()) as {
+      id: string;
+      role: string;
+      content: string;
+      timestamp: string;
+    }[];
     expect(history.map((m) => [m.role, m.content])).toEqual([
       ["user", "What do you do?"],
       ["assistant", reply.response],

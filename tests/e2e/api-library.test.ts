@@ -54,7 +54,16 @@ test.describe("persona library API", () => {
     const status = await request.get("/api/personas?status=deleted", { headers: h });
     expect(status.status()).toBe(400);
     expect((await status.json()).message).toMatch(/Unknown status/);
-    for (const query of ["sort=random", "page=-1", "page=abc", "pageSize=100000", `q=${"%".repeat(10_000)}`, "q=.*%5B(", "q=' or 1=1 --", "q=a%00b"]) {
+    for (const query of [
+      "sort=random",
+      "page=-1",
+      "page=abc",
+      "pageSize=100000",
+      `q=${"%".repeat(10_000)}`,
+      "q=.*%5B(",
+      "q=' or 1=1 --",
+      "q=a%00b",
+    ]) {
       const res = await request.get(`/api/personas?${query}`, { headers: h });
       expect(res.status(), query).toBe(200);
     }
@@ -107,9 +116,25 @@ test.describe("persona library API", () => {
     const json = await request.get(`/api/personas/${p.id}/export?format=json`, { headers: h });
     expect(json.headers()["content-disposition"]).toContain('filename="star_gazer__profile.json"');
     expect(Object.keys(await json.json()).sort()).toEqual(
-      ["ageRange", "backstory", "createdAt", "description", "extended", "gender", "interests", "name", "personality", "status", "type"].sort(),
+      [
+        "ageRange",
+        "backstory",
+        "createdAt",
+        "description",
+        "extended",
+        "gender",
+        "interests",
+        "name",
+        "personality",
+        "status",
+        "type",
+      ].sort(),
     );
-    for (const [format, ending] of [["txt", "txt"], ["md", "md"], ["yaml", "yaml"]] as const) {
+    for (const [format, ending] of [
+      ["txt", "txt"],
+      ["md", "md"],
+      ["yaml", "yaml"],
+    ] as const) {
       const res = await request.get(`/api/personas/${p.id}/export?format=${format}`, { headers: h });
       expect(res.headers()["content-disposition"]).toContain(`star_gazer__profile.${ending}`);
       expect((await res.text()).trimEnd()).toMatch(/PersonaForge$/);
@@ -163,10 +188,20 @@ test.describe("persona library API", () => {
     const header = png.subarray(8, 8 + 25);
     const cases: [string, Buffer, string, RegExp][] = [
       ["truncated PNG", png.subarray(0, Math.floor(png.length / 2)), "image/png", /truncated|PNG/i],
-      ["a chunk claiming 2 GB", Buffer.concat([signature, header, Buffer.from([0x7f, 0xff, 0xff, 0xff]), Buffer.from("tEXt")]), "image/png", /PNG/i],
+      [
+        "a chunk claiming 2 GB",
+        Buffer.concat([signature, header, Buffer.from([0x7f, 0xff, 0xff, 0xff]), Buffer.from("tEXt")]),
+        "image/png",
+        /PNG/i,
+      ],
       ["bad CRC", Buffer.concat([signature, header, chunk("tEXt", Buffer.from("ccv3\0abc", "latin1"))]), "image/png", /PNG|CRC|damaged/i],
       ["not JSON", Buffer.from("{ nope"), "application/json", /not valid JSON|neither/i],
-      ["a card with wrong types", Buffer.from(JSON.stringify({ spec: "chara_card_v2", spec_version: "2.0", data: { name: 42 } })), "application/json", /not a valid character card/],
+      [
+        "a card with wrong types",
+        Buffer.from(JSON.stringify({ spec: "chara_card_v2", spec_version: "2.0", data: { name: 42 } })),
+        "application/json",
+        /not a valid character card/,
+      ],
       ["JSON that is no card", Buffer.from(JSON.stringify({ hello: "world" })), "application/json", /not a character card/],
       ["an empty body", Buffer.alloc(0), "application/json", /Choose a character card/],
     ];

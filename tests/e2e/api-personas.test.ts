@@ -49,13 +49,19 @@ test.describe("persona API", () => {
     const unknown = await request.post("/api/personas", { headers: auth, data: { ...persona(), userId: "someone-else" } });
     expect(unknown.status()).toBe(400);
     expect((await unknown.json()).message).toMatch(/Unknown field: userId/);
-    expect(await (await request.get("/api/user/usage", { headers: auth })).json()).toEqual({ subscriptionStatus: "free", canCreateMore: true });
+    expect(await (await request.get("/api/user/usage", { headers: auth })).json()).toEqual({
+      subscriptionStatus: "free",
+      canCreateMore: true,
+    });
   });
 
   test("backstory: Missing Information without a trait; 800+ words otherwise", async ({ request }) => {
     const owner = await createAccount(request);
     const auth = { Authorization: `Bearer ${owner.token}` };
-    const missing = await request.post("/api/generate-backstory", { headers: auth, data: { name: "Nova", type: "vtuber", gender: "female", personality: [] } });
+    const missing = await request.post("/api/generate-backstory", {
+      headers: auth,
+      data: { name: "Nova", type: "vtuber", gender: "female", personality: [] },
+    });
     expect(missing.status()).toBe(400);
     expect((await missing.json()).message).toBe("Please provide name, type, gender, and at least one personality trait.");
     const ok = await request.post("/api/generate-backstory", { headers: auth, data: persona() });
@@ -70,12 +76,16 @@ test.describe("persona API", () => {
     for (let i = 0; i < 10; i++) {
       expect((await request.post("/api/personas/draft", { headers: auth, data: { name: `Draft ${i}` } })).status()).toBe(201);
     }
-    expect(await (await request.get("/api/user/usage", { headers: auth })).json()).toEqual({ subscriptionStatus: "free", canCreateMore: false });
+    expect(await (await request.get("/api/user/usage", { headers: auth })).json()).toEqual({
+      subscriptionStatus: "free",
+      canCreateMore: false,
+    });
     const eleventh = await request.post("/api/personas", { headers: auth, data: persona() });
     expect(eleventh.status()).toBe(403);
     expect(await eleventh.json()).toMatchObject({
       code: "persona_limit_reached",
-      message: "You've reached the maximum of 10 personas for the Free Plan. Upgrade to Premium for unlimited persona creation and additional features.",
+      message:
+        "You've reached the maximum of 10 personas for the Free Plan. Upgrade to Premium for unlimited persona creation and additional features.",
     });
   });
 });
@@ -91,7 +101,12 @@ test.describe("bad persona input through every entry point", () => {
     ["a 151-character description", { description: "x".repeat(151) }, "description", "Description must be 150 characters or less"],
     ["4 interests", { interests: ["gaming", "music", "art", "travel"] }, "interests", "Maximum 3 interests allowed"],
     ["an unknown interest", { interests: ["knitting"] }, "interests", "Invalid interest"],
-    ["8 traits", { personality: ["Outgoing", "Reserved", "Social", "Quiet", "Assertive", "Reflective", "Stable", "Calm"] }, "personality", "Maximum 7 personality traits allowed"],
+    [
+      "8 traits",
+      { personality: ["Outgoing", "Reserved", "Social", "Quiet", "Assertive", "Reflective", "Stable", "Calm"] },
+      "personality",
+      "Maximum 7 personality traits allowed",
+    ],
     ["duplicate traits", { personality: ["Calm", "Calm"] }, "personality", "Each personality trait can only be selected once"],
     ["a trait from no category", { personality: ["Sneaky"] }, "personality", "Invalid personality trait"],
     ["a 1 MB backstory", { backstory: "x".repeat(1024 * 1024) }, "backstory", "Backstory must be 20,000 characters or less"],
@@ -136,12 +151,17 @@ test.describe("bad persona input through every entry point", () => {
         expect(html.includes("<img src=x"), "markup is shown as text").toBe(false);
       }
     }
-    expect(await (await request.get("/api/user/usage", { headers: auth })).json()).toEqual({ subscriptionStatus: "free", canCreateMore: true });
+    expect(await (await request.get("/api/user/usage", { headers: auth })).json()).toEqual({
+      subscriptionStatus: "free",
+      canCreateMore: true,
+    });
   });
 
   test("the wizard refuses an unknown move, and a stranger's draft is not found", async ({ request }) => {
     const owner = await createAccount(request);
-    const draft = await (await request.post("/api/personas/draft", { headers: { Authorization: `Bearer ${owner.token}` }, data: { name: "Mine" } })).json();
+    const draft = await (
+      await request.post("/api/personas/draft", { headers: { Authorization: `Bearer ${owner.token}` }, data: { name: "Mine" } })
+    ).json();
     const stranger = await createAccount(request);
     const auth = { Authorization: `Bearer ${stranger.token}` };
     const unknown = await request.post("/create-persona", { headers: auth, form: { intent: "delete-everything", name: "X" } });

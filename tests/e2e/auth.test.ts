@@ -201,7 +201,10 @@ test.describe("protected pages and the session token", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("/?token= stores the session, cleans the address and opens the dashboard; signed-in visitors of / go there too", async ({ page, request }) => {
+  test("/?token= stores the session, cleans the address and opens the dashboard; signed-in visitors of / go there too", async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request);
     await page.goto(`/?token=${encodeURIComponent(account.token)}`);
     await expect(page).toHaveURL(/\/dashboard$/);

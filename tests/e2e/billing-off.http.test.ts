@@ -24,7 +24,14 @@ test("no Stripe keys: the plans, 'Upgrading is not available on this server', an
   test.setTimeout(60_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "pf-billing-off-"));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_REQUESTS: "0" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    LOG_REQUESTS: "0",
+  };
   for (const name of Object.keys(env)) if (name.startsWith("STRIPE_")) delete env[name];
   child = spawn(process.execPath, ["app/server.mjs"], { cwd: root, env, stdio: "ignore" });
   const url = `http://127.0.0.1:${port}`;
@@ -34,7 +41,15 @@ test("no Stripe keys: the plans, 'Upgrading is not available on this server', an
   const email = `off-${Date.now()}@example.com`;
   const password = strongPassword();
   const json = { "Content-Type": "application/json" };
-  expect((await fetch(`${url}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ firstName: "Off", lastName: "Line", email, password }) })).status).toBe(201);
+  expect(
+    (
+      await fetch(`${url}/api/auth/register`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ firstName: "Off", lastName: "Line", email, password }),
+      })
+    ).status,
+  ).toBe(201);
   let link = "";
   await expect
     .poll(() => {
@@ -61,13 +76,24 @@ test("no Stripe keys: the plans, 'Upgrading is not available on this server', an
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ message: "Payments are not configured on this server.", code: "payments_not_configured" });
   }
-  const webhook = await fetch(`${url}/api/webhooks/stripe`, { method: "POST", headers: { ...json, "Stripe-Signature": "t=1,v1=00" }, body: "{}" });
+  const webhook = await fetch(`${url}/api/webhooks/stripe`, {
+    method: "POST",
+    headers: { ...json, "Stripe-Signature": "t=1,v1=00" },
+    body: "{}",
+  });
   expect(webhook.status).toBe(503);
-  expect(await (await fetch(`${url}/api/subscription/status`, { headers: auth })).json()).toEqual({ status: "free", currentPeriodEnd: null, trialDaysLeft: 0 });
+  expect(await (await fetch(`${url}/api/subscription/status`, { headers: auth })).json()).toEqual({
+    status: "free",
+    currentPeriodEnd: null,
+    trialDaysLeft: 0,
+  });
 
   // The page, signed in through `/?token=` (which sets the session cookie).
   const signIn = await fetch(`${url}/?token=${encodeURIComponent(bearer)}`, { redirect: "manual" });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const page = await fetch(`${url}/subscription`, { headers: { cookie } });
   expect(page.status).toBe(200);
   const html = await page.text();

@@ -49,7 +49,9 @@ test("the reply streams into its bubble while the input waits", async ({ page, r
   await expect(input).toBeFocused();
   const final = await bubbles(page, "assistant").getByTestId("chat-message-text").innerText();
   const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
-  const partial = [...new Set(seen.map((s) => s.replace(/^Echo Vale: /, "").trim()))].filter((s) => s.length > 0 && s.length < final.length);
+  const partial = [...new Set(seen.map((s) => s.replace(/^Echo Vale: /, "").trim()))].filter(
+    (s) => s.length > 0 && s.length < final.length,
+  );
   // The first words were visible well before the end.
   expect(partial.length).toBeGreaterThan(3);
   expect(final.startsWith(partial[0]!)).toBe(true);
@@ -87,7 +89,9 @@ test("Enter sends; Shift+Enter makes a new line", async ({ page, request }) => {
 test("a failed reply puts the text back with the toast", async ({ page, request }) => {
   const { input } = await chatPage(page, request);
   // The server fails outright ...
-  await page.route("**/api/personas/*/chat", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }));
+  await page.route("**/api/personas/*/chat", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }),
+  );
   await input.fill("Do you like science?");
   await input.press("Enter");
   await expect(page.getByTestId("toast").last()).toContainText("Failed to get a response. Please try again.");

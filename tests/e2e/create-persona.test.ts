@@ -89,7 +89,9 @@ test.describe("create-persona wizard", () => {
     for (const category of ["Extroversion", "Emotional", "Openness", "Agreeableness", "Conscientiousness", "Content Style"]) {
       expect(await page.getByRole("group", { name: category }).getByRole("checkbox", { checked: true }).count()).toBeGreaterThanOrEqual(1);
     }
-    const traits = await page.getByRole("checkbox", { checked: true }).evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
+    const traits = await page
+      .getByRole("checkbox", { checked: true })
+      .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
     await button(page, /^Continue/).click();
 
     await expectStep(page, "Backstory", 3);

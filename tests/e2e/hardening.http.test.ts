@@ -63,7 +63,11 @@ test.describe("bodies", () => {
       expect(refused.status).toBe(413);
       expect((await refused.json()).message).toBe("Request body too large (limit 64 KB).");
       // Node's fetch keeps the connection alive: the next request reuses it.
-      const next = await fetch(`${baseURL}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      const next = await fetch(`${baseURL}/api/auth/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
       expect(next.status).toBe(400);
     }
   });
@@ -104,7 +108,10 @@ test.describe("bodies", () => {
   test("JSON with too many members is refused before it is parsed", async ({ request }) => {
     const owner = await createAccount(request);
     const many = `[${Array.from({ length: 150_000 }, () => "0").join(",")}]`;
-    const res = await request.post("/api/personas/import", { headers: { ...bearer(owner), "Content-Type": "application/json" }, data: many });
+    const res = await request.post("/api/personas/import", {
+      headers: { ...bearer(owner), "Content-Type": "application/json" },
+      data: many,
+    });
     expect(res.status()).toBe(400);
     expect((await res.json()).message).toBe("The JSON has too many items (at most 100,000).");
   });
@@ -135,7 +142,9 @@ test.describe("cross-site requests", () => {
       multipart: { file: { name: "card.json", mimeType: "application/json", buffer: Buffer.from(card) } },
     });
     expect(imported.status()).toBe(403);
-    expect(await imported.json()).toEqual({ message: "This request came from another site and was refused. Open PersonaForge itself and try again." });
+    expect(await imported.json()).toEqual({
+      message: "This request came from another site and was refused. Open PersonaForge itself and try again.",
+    });
 
     // Refused too: a browser that names the site only in Sec-Fetch-Site, and a cookie with neither header.
     const bySite = await request.post("/logout", { headers: { "Sec-Fetch-Site": "cross-site" }, maxRedirects: 0 });
@@ -242,14 +251,19 @@ test.describe("strict JSON types", () => {
     expect(interests.status()).toBe(400);
     expect(await interests.json()).toMatchObject({ message: "Invalid interest", errors: { interests: ["Invalid interest"] } });
     const two = await request.post("/api/personas", { headers: h, data: persona("Nova", { interests: "gaming", description: 7 }) });
-    expect((await two.json()).message).toBe("Wrong type: interests must be a list of text values or null; description must be text or null.");
+    expect((await two.json()).message).toBe(
+      "Wrong type: interests must be a list of text values or null; description must be text or null.",
+    );
     const draft = await request.post("/api/personas/draft", { headers: h, data: { name: 42 } });
     expect(draft.status()).toBe(400);
     expect((await draft.json()).errors).toEqual({ name: ["Name must be at least 2 characters"] });
     expect(await personaCount(request, owner)).toBe(before);
 
     const created = await (await request.post("/api/personas", { headers: h, data: persona("Nova") })).json();
-    const edit = await request.patch(`/api/personas/${created.id}`, { headers: h, data: persona("Nova", { personality: "Creative", name: "Renamed" }) });
+    const edit = await request.patch(`/api/personas/${created.id}`, {
+      headers: h,
+      data: persona("Nova", { personality: "Creative", name: "Renamed" }),
+    });
     expect(edit.status()).toBe(400);
     expect((await (await request.get(`/api/personas/${created.id}`, { headers: h })).json()).name).toBe("Nova");
 
@@ -319,9 +333,10 @@ test.describe("headers", () => {
     for (const path of ["/", "/api/auth/user", "/api/nothing", "/favicon.svg", exportPath]) {
       const res = await request.get(path, path === exportPath ? { headers: bearer(owner) } : {});
       expect(res.status(), path).toBeLessThan(500);
-      expect(res.headersArray().filter((h) => h.name.toLowerCase() === "x-content-type-options"), path).toEqual([
-        { name: expect.stringMatching(/^x-content-type-options$/i), value: "nosniff" },
-      ]);
+      expect(
+        res.headersArray().filter((h) => h.name.toLowerCase() === "x-content-type-options"),
+        path,
+      ).toEqual([{ name: expect.stringMatching(/^x-content-type-options$/i), value: "nosniff" }]);
     }
   });
 });

@@ -63,7 +63,10 @@ test.describe("persona history", () => {
     await expectNoA11yViolations(page);
 
     // Restore version 1.
-    await page.getByRole("button", { name: "Restore version 1" }).or(page.getByRole("link", { name: "Restore version 1" })).click();
+    await page
+      .getByRole("button", { name: "Restore version 1" })
+      .or(page.getByRole("link", { name: "Restore version 1" }))
+      .click();
     if (jsEnabled) {
       const dialog = page.getByTestId("restore-dialog");
       await expect(dialog.getByRole("heading", { name: "Restore version 1?" })).toBeVisible();
@@ -84,7 +87,10 @@ test.describe("persona history", () => {
     await expect(page.getByRole("heading", { level: 1, name: "History: Nova" })).toBeVisible();
 
     // The default compare: the previous and the current version.
-    await versions.nth(0).getByRole("link", { name: /Compare/ }).click();
+    await versions
+      .nth(0)
+      .getByRole("link", { name: /Compare/ })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Compare versions 3 and 4" })).toBeVisible();
     // A version with itself.
     await visit(page, `/persona/${persona.id}/history/compare?from=2&to=2`);
@@ -117,9 +123,14 @@ test.describe("persona history API", () => {
   test("list, one version, compare, restore; 404s, 409, 405", async ({ request }) => {
     const owner = await createAccount(request);
     const h = auth(owner);
-    const persona = await (await request.post("/api/personas", { headers: h, data: personaBody("Nova", { personality: ["Curious", "Reserved"] }) })).json();
+    const persona = await (
+      await request.post("/api/personas", { headers: h, data: personaBody("Nova", { personality: ["Curious", "Reserved"] }) })
+    ).json();
     await request.patch(`/api/personas/${persona.id}`, { headers: h, data: personaBody("Nova Quill", { personality: ["Curious"] }) });
-    await request.patch(`/api/personas/${persona.id}`, { headers: h, data: personaBody("Nova Quill", { personality: ["Curious"], backstory: "New." }) });
+    await request.patch(`/api/personas/${persona.id}`, {
+      headers: h,
+      data: personaBody("Nova Quill", { personality: ["Curious"], backstory: "New." }),
+    });
 
     const list = await request.get(`/api/personas/${persona.id}/versions`, { headers: h });
     expect(list.status()).toBe(200);

@@ -25,7 +25,9 @@ async function generatedPersona(request: APIRequestContext, account: Account, na
   expect(body.imageGeneration).toMatchObject({ status: "generating" });
   // The result comes by polling, as the page does.
   await expect
-    .poll(async () => (await (await request.get(`/api/personas/${persona.id}`, { headers: bearer(account) })).json()).imageUrl, { timeout: 20_000 })
+    .poll(async () => (await (await request.get(`/api/personas/${persona.id}`, { headers: bearer(account) })).json()).imageUrl, {
+      timeout: 20_000,
+    })
     .toMatch(/^\/images\//);
   return (await request.get(`/api/personas/${persona.id}`, { headers: bearer(account) })).json();
 }
@@ -53,8 +55,17 @@ test("PATCH image-style: saves a style; bad input is a 4xx with a readable messa
 
   const stranger = await createAccount(request);
   expect((await request.patch(url, { headers: bearer(stranger), data: { imageStyle: "anime" } })).status()).toBe(404);
-  expect((await request.patch("/api/personas/00000000-0000-4000-8000-000000000000/image-style", { headers: bearer(owner), data: { imageStyle: "anime" } })).status()).toBe(404);
-  expect((await request.patch("/api/personas/not-a-uuid/image-style", { headers: bearer(owner), data: { imageStyle: "anime" } })).status()).toBe(404);
+  expect(
+    (
+      await request.patch("/api/personas/00000000-0000-4000-8000-000000000000/image-style", {
+        headers: bearer(owner),
+        data: { imageStyle: "anime" },
+      })
+    ).status(),
+  ).toBe(404);
+  expect(
+    (await request.patch("/api/personas/not-a-uuid/image-style", { headers: bearer(owner), data: { imageStyle: "anime" } })).status(),
+  ).toBe(404);
   expect((await request.patch(url, { data: { imageStyle: "anime" } })).status()).toBe(401);
   expect((await request.get(url, { headers: bearer(owner) })).status()).toBe(405);
 
@@ -134,31 +145,62 @@ test("deleting a persona, then the account, leaves no image files behind", async
   expect(readdirSync(path.join(imagesDir(), id, second.id))).toHaveLength(6);
 
   // The account goes through the settings form, signed in with its cookie.
-  const login = await request.post("/login", { form: { email: owner.email, password: owner.password, redirectTo: "/dashboard" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const login = await request.post("/login", {
+    form: { email: owner.email, password: owner.password, redirectTo: "/dashboard" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(login.status()).toBe(302);
-  const deleted = await request.post("/settings?tab=account", { form: { intent: "delete-account", confirmEmail: owner.email, password: owner.password }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const deleted = await request.post("/settings?tab=account", {
+    form: { intent: "delete-account", confirmEmail: owner.email, password: owner.password },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(deleted.status(), await deleted.text()).toBe(302);
   expect(existsSync(path.join(imagesDir(), id))).toBe(false);
 });
 
-test("the page's forms (no JavaScript): an unknown style is a 400 page with the message; a draft's Generate is a 409", async ({ request, baseURL }) => {
+test("the page's forms (no JavaScript): an unknown style is a 400 page with the message; a draft's Generate is a 409", async ({
+  request,
+  baseURL,
+}) => {
   const owner = await createAccount(request);
   const persona = await (await request.post("/api/personas", { headers: bearer(owner), data: personaBody("Form Styled") })).json();
   const draft = await (await request.post("/api/personas/draft", { headers: bearer(owner), data: { name: "Form Draft" } })).json();
-  const login = await request.post("/login", { form: { email: owner.email, password: owner.password, redirectTo: "/dashboard" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const login = await request.post("/login", {
+    form: { email: owner.email, password: owner.password, redirectTo: "/dashboard" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(login.status()).toBe(302);
 
-  const bad = await request.post(`/persona/${persona.id}`, { form: { intent: "image-style", imageStyle: "sepia" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const bad = await request.post(`/persona/${persona.id}`, {
+    form: { intent: "image-style", imageStyle: "sepia" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(bad.status()).toBe(400);
   expect(await bad.text()).toContain("Invalid image style");
-  const saved = await request.post(`/persona/${persona.id}`, { form: { intent: "image-style", imageStyle: "minimalist" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const saved = await request.post(`/persona/${persona.id}`, {
+    form: { intent: "image-style", imageStyle: "minimalist" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(saved.status()).toBe(302);
   expect((await (await request.get(`/api/personas/${persona.id}`, { headers: bearer(owner) })).json()).imageStyle).toBe("minimalist");
 
-  const refused = await request.post(`/persona/${draft.id}`, { form: { intent: "generate-images" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const refused = await request.post(`/persona/${draft.id}`, {
+    form: { intent: "generate-images" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(refused.status()).toBe(409);
   expect(await refused.text()).toContain("Complete creation before generating images");
 
-  const stranger = await request.post(`/persona/00000000-0000-4000-8000-000000000000`, { form: { intent: "generate-images" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const stranger = await request.post(`/persona/00000000-0000-4000-8000-000000000000`, {
+    form: { intent: "generate-images" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(stranger.status()).toBe(404);
 });

@@ -66,7 +66,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expect(page.getByTestId("stat-account-status")).toContainText("5 of 10 personas used (drafts and archived count)");
       // The numbers of the three cards sit on one line (the help button does not push its own down).
       if (size === "desktop") {
-        const tops = await page.locator("[data-testid^=stat-] p.text-2xl").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+        const tops = await page
+          .locator("[data-testid^=stat-] p.text-2xl")
+          .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
         expect(new Set(tops).size).toBe(1);
       }
 
@@ -78,7 +80,12 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         cards.map((card) => {
           const r = card.getBoundingClientRect();
           const link = card.querySelector("a:last-of-type")!.getBoundingClientRect();
-          return { top: Math.round(r.top), height: Math.round(r.height), linkHeight: Math.round(link.height), linkBottom: Math.round(r.bottom - link.bottom) };
+          return {
+            top: Math.round(r.top),
+            height: Math.round(r.height),
+            linkHeight: Math.round(link.height),
+            linkBottom: Math.round(r.bottom - link.bottom),
+          };
         }),
       );
       for (const box of boxes) {

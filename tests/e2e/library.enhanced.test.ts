@@ -12,7 +12,15 @@ async function accountWith(request: Parameters<typeof createAccount>[0], names: 
   for (const name of names) {
     const res = await request.post("/api/personas", {
       headers: { Authorization: `Bearer ${account.token}` },
-      data: { name, type: "artist", gender: "other", ageRange: "25-34", interests: ["art"], description: `${name} paints.`, personality: ["Creative"] },
+      data: {
+        name,
+        type: "artist",
+        gender: "other",
+        ageRange: "25-34",
+        interests: ["art"],
+        description: `${name} paints.`,
+        personality: ["Creative"],
+      },
     });
     ids.push((await res.json()).id);
   }

@@ -19,7 +19,11 @@ const persona = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function seed(request: APIRequestContext, account: Account, items: { name: string; draft?: boolean; extra?: Record<string, unknown> }[]) {
+async function seed(
+  request: APIRequestContext,
+  account: Account,
+  items: { name: string; draft?: boolean; extra?: Record<string, unknown> }[],
+) {
   const ids: Record<string, string> = {};
   for (const item of items) {
     const res = await request.post(item.draft ? "/api/personas/draft" : "/api/personas", {
@@ -94,7 +98,7 @@ test.describe("my personas", () => {
     await expect(page).toHaveURL(/q=weather/);
     await expect(cards(page)).toHaveCount(2);
     await expect(cards(page).first()).toContainText("Milo");
-    await expect(page.getByText('2 personas matching “weather”')).toBeVisible();
+    await expect(page.getByText("2 personas matching “weather”")).toBeVisible();
 
     await page.getByLabel("Search personas").fill("100%_");
     if (!jsEnabled) await page.getByLabel("Search personas").press("Enter");

@@ -51,7 +51,10 @@ test.describe("Continue with a third-party identity provider", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
   });
 
-  test("GitHub links an existing verified account: same account, its own names, back where the visitor was going", async ({ page, request }) => {
+  test("GitHub links an existing verified account: same account, its own names, back where the visitor was going", async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request, { firstName: "Dorothy", lastName: "Vaughan" });
     await visit(page, "/settings");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings$/);

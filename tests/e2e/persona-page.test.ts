@@ -48,7 +48,10 @@ test.describe("persona page, Full Profile", () => {
 
   test("a draft reads In Progress with the fallbacks", async ({ page, request }) => {
     const account = await createAccount(request);
-    const res = await request.post("/api/personas/draft", { headers: { Authorization: `Bearer ${account.token}` }, data: { name: "Sketch" } });
+    const res = await request.post("/api/personas/draft", {
+      headers: { Authorization: `Bearer ${account.token}` },
+      data: { name: "Sketch" },
+    });
     const draft = await res.json();
     await signIn(page, account);
     await visit(page, `/persona/${draft.id}`);
@@ -62,7 +65,10 @@ test.describe("persona page, Full Profile", () => {
 
   test("another user's persona and an unknown id are 'Persona Not Found' with a 404", async ({ page, request }) => {
     const owner = await createAccount(request);
-    const res = await request.post("/api/personas/draft", { headers: { Authorization: `Bearer ${owner.token}` }, data: { name: "Private" } });
+    const res = await request.post("/api/personas/draft", {
+      headers: { Authorization: `Bearer ${owner.token}` },
+      data: { name: "Private" },
+    });
     const secret = await res.json();
     const stranger = await createAccount(request);
     await signIn(page, stranger);

@@ -39,10 +39,7 @@ test.describe("landing page", () => {
 
   test("Get Started leads to registration and Sign In to login", async ({ page }) => {
     await visit(page, "/");
-    await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" }).first()).toHaveAttribute(
-      "href",
-      "/register",
-    );
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" }).first()).toHaveAttribute("href", "/register");
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" }).first()).toHaveAttribute("href", "/login");
   });
 

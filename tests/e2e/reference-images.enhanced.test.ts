@@ -8,10 +8,14 @@ const toast = (page: Page) => page.getByTestId("toast").last();
 
 test("a style the server refuses: 'Update Failed' and the selector goes back", async ({ page, request }) => {
   const account = await createAccount(request);
-  const persona = await (await request.post("/api/personas", { headers: { Authorization: `Bearer ${account.token}` }, data: personaBody("Refused Style") })).json();
+  const persona = await (
+    await request.post("/api/personas", { headers: { Authorization: `Bearer ${account.token}` }, data: personaBody("Refused Style") })
+  ).json();
   await signIn(page, account);
   await visit(page, `/persona/${persona.id}`);
-  await page.route(`**/api/personas/${persona.id}/image-style`, (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+  await page.route(`**/api/personas/${persona.id}/image-style`, (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+  );
   await page.getByLabel("Image style").selectOption("cinematic");
   await expect(toast(page)).toContainText("Update Failed");
   await expect(toast(page)).toContainText("Could not update image style. Please try again.");
@@ -20,7 +24,9 @@ test("a style the server refuses: 'Update Failed' and the selector goes back", a
 
 test("a failed generation: 'Image Generation Failed' with the reason, and Generate again", async ({ page, request }) => {
   const account = await createAccount(request);
-  const persona = await (await request.post("/api/personas", { headers: { Authorization: `Bearer ${account.token}` }, data: personaBody("Failing Images") })).json();
+  const persona = await (
+    await request.post("/api/personas", { headers: { Authorization: `Bearer ${account.token}` }, data: personaBody("Failing Images") })
+  ).json();
   await signIn(page, account);
   await visit(page, `/persona/${persona.id}`);
   // The server starts (202); the poll then finds the job failed.
@@ -30,7 +36,19 @@ test("a failed generation: 'Image Generation Failed' with the reason, and Genera
     polls += 1;
     const response = await route.fetch();
     const body = await response.json();
-    await route.fulfill({ response, json: { ...body, imageUrl: null, imageGeneration: { status: "failed", style: "photorealistic", error: "Your request was rejected by the safety system.", startedAt: new Date().toISOString() } } });
+    await route.fulfill({
+      response,
+      json: {
+        ...body,
+        imageUrl: null,
+        imageGeneration: {
+          status: "failed",
+          style: "photorealistic",
+          error: "Your request was rejected by the safety system.",
+          startedAt: new Date().toISOString(),
+        },
+      },
+    });
   });
   await page.getByRole("button", { name: "Generate Reference Image" }).click();
   await expect(page.getByText("Image Generation Started")).toBeVisible();
@@ -41,7 +59,9 @@ test("a failed generation: 'Image Generation Failed' with the reason, and Genera
 
 test("polling stops after 60 seconds with 'Image Generation Status' and a way to refresh", async ({ page, request }) => {
   const account = await createAccount(request);
-  const persona = await (await request.post("/api/personas", { headers: { Authorization: `Bearer ${account.token}` }, data: personaBody("Slow Images") })).json();
+  const persona = await (
+    await request.post("/api/personas", { headers: { Authorization: `Bearer ${account.token}` }, data: personaBody("Slow Images") })
+  ).json();
   await page.clock.install();
   await signIn(page, account);
   await visit(page, `/persona/${persona.id}`);
@@ -50,10 +70,22 @@ test("polling stops after 60 seconds with 'Image Generation Status' and a way to
     if (route.request().method() !== "GET") return route.continue();
     const response = await route.fetch();
     const body = await response.json();
-    await route.fulfill({ response, json: { ...body, imageGeneration: { status: "generating", style: "photorealistic", error: null, startedAt: new Date().toISOString() } } });
+    await route.fulfill({
+      response,
+      json: {
+        ...body,
+        imageGeneration: { status: "generating", style: "photorealistic", error: null, startedAt: new Date().toISOString() },
+      },
+    });
   });
   await page.route(`**/api/personas/${persona.id}/generate-images`, (route) =>
-    route.fulfill({ status: 202, json: { message: "started", imageGeneration: { status: "generating", style: "photorealistic", error: null, startedAt: new Date().toISOString() } } }),
+    route.fulfill({
+      status: 202,
+      json: {
+        message: "started",
+        imageGeneration: { status: "generating", style: "photorealistic", error: null, startedAt: new Date().toISOString() },
+      },
+    }),
   );
   await page.getByRole("button", { name: "Generate Reference Image" }).click();
   await expect(page.getByTestId("image-box").getByText("This may take up to 30 seconds")).toBeVisible();

@@ -27,7 +27,9 @@ test.describe("reference images", () => {
 
     // Choosing a style saves it: at once with JavaScript, with Save without.
     if (jsEnabled) {
-      const saved = page.waitForResponse((r) => r.url().endsWith(`/api/personas/${persona.id}/image-style`) && r.request().method() === "PATCH");
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/personas/${persona.id}/image-style`) && r.request().method() === "PATCH",
+      );
       await style.selectOption("anime");
       expect((await saved).status()).toBe(200);
       await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
@@ -74,8 +76,14 @@ test.describe("reference images", () => {
     // The card's picture is the reference image (PNG).
     const card = await page.request.get(`/api/personas/${persona.id}/export?format=card-png`);
     expect(card.headers()["content-type"]).toBe("image/png");
-    const picture = await sharp(await card.body()).resize(8, 8).raw().toBuffer();
-    const reference = await sharp(await file.path()).resize(8, 8).raw().toBuffer();
+    const picture = await sharp(await card.body())
+      .resize(8, 8)
+      .raw()
+      .toBuffer();
+    const reference = await sharp(await file.path())
+      .resize(8, 8)
+      .raw()
+      .toBuffer();
     const diff = picture.reduce((sum, v, i) => sum + Math.abs(v - reference[i]!), 0) / picture.length;
     expect(diff).toBeLessThan(12);
 
@@ -89,7 +97,9 @@ test.describe("reference images", () => {
 
   test("a draft is told to complete creation before generating images", async ({ page, request }) => {
     const account = await createAccount(request);
-    const draft = await (await request.post("/api/personas/draft", { headers: { Authorization: `Bearer ${account.token}` }, data: { name: "Sketchy" } })).json();
+    const draft = await (
+      await request.post("/api/personas/draft", { headers: { Authorization: `Bearer ${account.token}` }, data: { name: "Sketchy" } })
+    ).json();
     await signIn(page, account);
     await visit(page, `/persona/${draft.id}`);
     await expect(page.getByTestId("image-box").getByText("Complete creation before generating images")).toBeVisible();

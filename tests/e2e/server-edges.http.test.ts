@@ -216,10 +216,18 @@ test("without TRUST_PROXY, X-Forwarded-Host cannot make another site's post look
     redirect: "manual",
   });
   expect(login.status).toBe(302);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const forged = await fetch(`${url}/logout`, {
     method: "POST",
-    headers: { Cookie: cookie, Origin: "http://evil.example", "X-Forwarded-Host": "evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      Cookie: cookie,
+      Origin: "http://evil.example",
+      "X-Forwarded-Host": "evil.example",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
     body: "",
     redirect: "manual",
   });

@@ -53,7 +53,13 @@ test("SIGTERM: new connections refused, the request in flight answered, the data
   expect((await fetch(`${server.url}/api/personas/stats`, { method: "POST" })).status).toBe(405);
   expect((await fetch(`${server.url}/api/no-such-call`)).status).toBe(404);
   expect((await fetch(`${server.url}/logout`, { method: "POST", headers: { Origin: "http://evil.example" } })).status).toBe(403);
-  const logged = () => server.output().slice(before).trim().split("\n").filter((line) => !line.startsWith("GET /api/auth/user 401"));
+  const logged = () =>
+    server
+      .output()
+      .slice(before)
+      .trim()
+      .split("\n")
+      .filter((line) => !line.startsWith("GET /api/auth/user 401"));
   await expect.poll(() => logged().length).toBe(3);
   // Each is logged when its answer has been sent, so not necessarily in the order asked.
   for (const line of [/^POST \/api\/personas\/stats 405 /, /^GET \/api\/no-such-call 404 /, /^POST \/logout 403 /]) {
@@ -131,7 +137,13 @@ test("a lock left by a crash, or naming a PID that now belongs to another proces
 
 test("several processes need a server database: WEB_CONCURRENCY=2 on the embedded one is refused with a readable message", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pf-lifecycle-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DATA_DIR: dataDir, NODE_ENV: "production", WEB_CONCURRENCY: "2" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    WEB_CONCURRENCY: "2",
+  };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ["app/server.mjs"], { cwd: root, env });
   let output = "";

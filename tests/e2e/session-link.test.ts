@@ -11,7 +11,9 @@ import { createAccount, expect, expectNoA11yViolations, personaBody, signIn, tes
 async function anotherSite(href: string): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-    res.end(`<!doctype html><html lang="en"><title>Free prize</title><main><a id="prize" href="${href}">Claim your prize</a></main></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><title>Free prize</title><main><a id="prize" href="${href}">Claim your prize</a></main></html>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };

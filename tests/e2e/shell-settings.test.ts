@@ -12,9 +12,7 @@ test.describe("navigation shell", () => {
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Grace!");
     await expect(main.getByText("Ready to Create Some Magic?")).toBeVisible();
-    await expect(
-      main.getByText("Design unique AI characters with personalities, stories, and dynamic conversations."),
-    ).toBeVisible();
+    await expect(main.getByText("Design unique AI characters with personalities, stories, and dynamic conversations.")).toBeVisible();
     await expect(main.getByRole("button", { name: "Create New Persona" }).first()).toBeVisible();
     // docs/product.md, Navigation shell: the header shows the product name on the dashboard.
     await expect(page.getByRole("banner")).toContainText("PersonaForge");

@@ -20,7 +20,11 @@ test.describe("the subscription API", () => {
     const portal = await request.post("/api/create-customer-portal-session", { headers: auth });
     expect(portal.status()).toBe(409);
     expect(await portal.json()).toMatchObject({ message: "No subscription to manage yet" });
-    expect(await (await request.get("/api/subscription/status", { headers: auth })).json()).toEqual({ status: "free", currentPeriodEnd: null, trialDaysLeft: 0 });
+    expect(await (await request.get("/api/subscription/status", { headers: auth })).json()).toEqual({
+      status: "free",
+      currentPeriodEnd: null,
+      trialDaysLeft: 0,
+    });
 
     const checkout = await request.post("/api/create-checkout-session", { headers: { ...auth, Origin: baseURL! } });
     expect(checkout.status()).toBe(200);
@@ -50,15 +54,28 @@ test.describe("the subscription API", () => {
 
     // Signed as Stripe signs: a type we do not handle, and news of a subscription nobody here has.
     const signed = (type: string, object: Record<string, unknown>) => {
-      const payload = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, "")}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
+      const payload = JSON.stringify({
+        id: `evt_${randomUUID().replace(/-/g, "")}`,
+        object: "event",
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      });
       return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret: e2eStripe.STRIPE_WEBHOOK_SECRET }) };
     };
     for (const [type, object, outcome] of [
       ["customer.created", { id: "cus_unknown", object: "customer" }, "ignored"],
-      ["customer.subscription.updated", { id: "sub_nobody", object: "subscription", customer: "cus_nobody", status: "active" }, "unknown_customer"],
+      [
+        "customer.subscription.updated",
+        { id: "sub_nobody", object: "subscription", customer: "cus_nobody", status: "active" },
+        "unknown_customer",
+      ],
     ] as const) {
       const event = signed(type, object);
-      const res = await request.post("/api/webhooks/stripe", { headers: { "Stripe-Signature": event.header, "Content-Type": "application/json" }, data: event.payload });
+      const res = await request.post("/api/webhooks/stripe", {
+        headers: { "Stripe-Signature": event.header, "Content-Type": "application/json" },
+        data: event.payload,
+      });
       expect(res.status()).toBe(200);
       expect(await res.json()).toMatchObject({ received: true, outcome });
     }

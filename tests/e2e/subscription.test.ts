@@ -54,7 +54,10 @@ test("Free at 10 → limit → Upgrade → Checkout → Premium → an 11th pers
   await expect(currentPlan(page)).not.toContainText("Limited features");
   const status = await request.get("/api/subscription/status", { headers: auth });
   expect(await status.json()).toMatchObject({ status: "active", trialDaysLeft: 0, currentPeriodEnd: expect.any(String) });
-  expect(await (await request.get("/api/user/usage", { headers: auth })).json()).toEqual({ subscriptionStatus: "active", canCreateMore: true });
+  expect(await (await request.get("/api/user/usage", { headers: auth })).json()).toEqual({
+    subscriptionStatus: "active",
+    canCreateMore: true,
+  });
 
   // An 11th persona, through the create gate and the wizard's Save Draft.
   await visit(page, "/dashboard");
@@ -86,7 +89,10 @@ test("Free at 10 → limit → Upgrade → Checkout → Premium → an 11th pers
   await expect(page.getByRole("heading", { level: 1, name: "Draft 1" })).toBeVisible();
   await visit(page, `/persona/${ids[10]}`);
   await expect(page.getByRole("heading", { level: 1, name: "Eleventh Hour" })).toBeVisible();
-  expect(await (await request.get("/api/user/usage", { headers: auth })).json()).toEqual({ subscriptionStatus: "canceled", canCreateMore: false });
+  expect(await (await request.get("/api/user/usage", { headers: auth })).json()).toEqual({
+    subscriptionStatus: "canceled",
+    canCreateMore: false,
+  });
 });
 
 test("Checkout cancelled: back with a toast, still Free; a return address changes nothing", async ({ page, request }) => {

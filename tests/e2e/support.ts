@@ -64,9 +64,7 @@ export async function expectNoA11yViolations(page: Page) {
   }
   try {
     const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze();
-    const summary = results.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-    );
+    const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
     expect(summary).toEqual([]);
   } finally {
     await cleanup();
@@ -114,7 +112,9 @@ async function layoutProblems(page: Page): Promise<string[]> {
       const r = el.getBoundingClientRect();
       const dialog = el.matches("dialog, [role=dialog]");
       if (r.left < -0.5 || r.right > vw + 0.5 || (dialog && (r.top < -0.5 || r.bottom > vh + 0.5))) {
-        problems.push(`${name(el)} reaches outside the viewport (${Math.round(r.left)}..${Math.round(r.right)} × ${Math.round(r.top)}..${Math.round(r.bottom)})`);
+        problems.push(
+          `${name(el)} reaches outside the viewport (${Math.round(r.left)}..${Math.round(r.right)} × ${Math.round(r.top)}..${Math.round(r.bottom)})`,
+        );
       }
     }
     // A toast never lies over a control that is not its own.
@@ -143,7 +143,8 @@ async function layoutProblems(page: Page): Promise<string[]> {
       if (!shown(box)) continue;
       const style = getComputedStyle(box);
       if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
-      if (box.scrollWidth > box.clientWidth + 1) problems.push(`${name(box)} is wider than its box (${box.scrollWidth}px in ${box.clientWidth}px)`);
+      if (box.scrollWidth > box.clientWidth + 1)
+        problems.push(`${name(box)} is wider than its box (${box.scrollWidth}px in ${box.clientWidth}px)`);
     }
     return problems;
   });
@@ -165,7 +166,8 @@ export async function expectGoodLayout(page: Page, options: { sizes?: (keyof typ
   );
   const sizes = options.sizes ?? (somethingOpen ? (current.length ? current : []) : (["desktop", "phone"] as const));
   const found: string[] = [];
-  if (sizes.length === 0) found.push(...(await layoutProblems(page)).map((problem) => `${original?.width}×${original?.height}: ${problem}`));
+  if (sizes.length === 0)
+    found.push(...(await layoutProblems(page)).map((problem) => `${original?.width}×${original?.height}: ${problem}`));
   try {
     for (const size of sizes) {
       const viewport = VIEWPORTS[size];
@@ -197,7 +199,9 @@ const outboxDir = () => path.join(process.env.E2E_DATA_DIR!, "outbox");
 function readMails(): OutboxMail[] {
   let files: string[];
   try {
-    files = readdirSync(outboxDir()).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
+    files = readdirSync(outboxDir())
+      .filter((f) => f.endsWith(".json") && !f.startsWith("."))
+      .sort();
   } catch {
     return [];
   }
@@ -208,12 +212,15 @@ function readMails(): OutboxMail[] {
 export async function latestMail(to: string, subject: RegExp): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
-    .poll(() => {
-      found = readMails()
-        .filter((m) => m.to === to && subject.test(m.subject))
-        .at(-1);
-      return found !== undefined;
-    }, { message: `a mail to ${to} with subject ${subject}` })
+    .poll(
+      () => {
+        found = readMails()
+          .filter((m) => m.to === to && subject.test(m.subject))
+          .at(-1);
+        return found !== undefined;
+      },
+      { message: `a mail to ${to} with subject ${subject}` },
+    )
     .toBe(true);
   return found!;
 }
@@ -246,10 +253,7 @@ export function newEmail(prefix = "creator") {
 }
 
 /** Registers, verifies (through the link in the outbox) and signs in, all through the JSON API. */
-export async function createAccount(
-  request: APIRequestContext,
-  options: { firstName?: string; lastName?: string } = {},
-): Promise<Account> {
+export async function createAccount(request: APIRequestContext, options: { firstName?: string; lastName?: string } = {}): Promise<Account> {
   const account = {
     firstName: options.firstName ?? "Ada",
     lastName: options.lastName ?? "Lovelace",

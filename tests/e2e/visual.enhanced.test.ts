@@ -10,9 +10,25 @@ import type { Locator, Page } from "@playwright/test";
 import { createAccount, expect, personaBody, signIn, test, visit, VIEWPORTS } from "./support";
 
 const PERSONAS = [
-  personaBody("Nova Lumen", { description: "A cheerful late-night streamer.", backstory: "Nova grew up between arcade lights.\n\nShe streams every night." }),
-  personaBody("Milo Weatherby", { type: "educator", gender: "male", ageRange: "35-44", interests: ["science", "education"], description: "Explains the weather with paper planes.", personality: ["Curious", "Calm"] }),
-  personaBody("Iris Vale", { type: "artist", ageRange: "25-34", interests: ["art", "music"], description: "Paints cities at dawn.", personality: ["Creative", "Reflective", "Authentic"] }),
+  personaBody("Nova Lumen", {
+    description: "A cheerful late-night streamer.",
+    backstory: "Nova grew up between arcade lights.\n\nShe streams every night.",
+  }),
+  personaBody("Milo Weatherby", {
+    type: "educator",
+    gender: "male",
+    ageRange: "35-44",
+    interests: ["science", "education"],
+    description: "Explains the weather with paper planes.",
+    personality: ["Curious", "Calm"],
+  }),
+  personaBody("Iris Vale", {
+    type: "artist",
+    ageRange: "25-34",
+    interests: ["art", "music"],
+    description: "Paints cities at dawn.",
+    personality: ["Creative", "Reflective", "Authentic"],
+  }),
 ];
 
 /** What changes between runs: relative times and dates, the e-mail address, the footer's year. */

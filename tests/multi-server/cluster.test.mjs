@@ -108,7 +108,10 @@ after(async () => {
 
 test("WEB_CONCURRENCY=2: a token signed out on one worker is refused by both at once; SIGTERM stops them all", async () => {
   const email = `cluster-${randomBytes(4).toString("hex")}@example.test`;
-  assert.equal((await call("POST", "/api/auth/register", { body: { firstName: "Cluster", lastName: "Test", email, password } })).status, 201);
+  assert.equal(
+    (await call("POST", "/api/auth/register", { body: { firstName: "Cluster", lastName: "Test", email, password } })).status,
+    201,
+  );
   const outbox = path.join(server.dataDir, "outbox");
   let link;
   for (let i = 0; i < 40 && !link; i++) {

@@ -92,10 +92,7 @@ async function stopServer(server) {
   const exited = new Promise((resolve) => server.child.once("exit", resolve));
   server.child.kill("SIGTERM");
   let timer;
-  const stopped = await Promise.race([
-    exited.then(() => true),
-    new Promise((resolve) => (timer = setTimeout(resolve, 15_000, false))),
-  ]);
+  const stopped = await Promise.race([exited.then(() => true), new Promise((resolve) => (timer = setTimeout(resolve, 15_000, false)))]);
   clearTimeout(timer);
   if (!stopped) {
     server.child.kill("SIGKILL");
@@ -145,7 +142,10 @@ async function verificationLink(server, email) {
   const outbox = path.join(server.dataDir, "outbox");
   for (let i = 0; i < 40; i++) {
     if (existsSync(outbox)) {
-      for (const file of readdirSync(outbox).filter((f) => f.endsWith(".json")).sort().reverse()) {
+      for (const file of readdirSync(outbox)
+        .filter((f) => f.endsWith(".json"))
+        .sort()
+        .reverse()) {
         const mail = JSON.parse(readFileSync(path.join(outbox, file), "utf8"));
         const link = mail.to === email && /https?:\/\/\S+\/verify-email\?token=[^\s"'<>]+/.exec(mail.text)?.[0];
         if (link) return link;

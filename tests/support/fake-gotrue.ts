@@ -41,7 +41,18 @@
 //
 // Mails are not sent: they are recorded in `mails` (with the token hash the template
 // would link to). Every request is recorded in `requests`.
-import { createHash, createHmac, generateKeyPairSync, randomBytes, randomInt, randomUUID, sign, timingSafeEqual, verify, type JsonWebKey } from "node:crypto";
+import {
+  createHash,
+  createHmac,
+  generateKeyPairSync,
+  randomBytes,
+  randomInt,
+  randomUUID,
+  sign,
+  timingSafeEqual,
+  verify,
+  type JsonWebKey,
+} from "node:crypto";
 import { isIP } from "node:net";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -265,7 +276,10 @@ class GatewayError extends Error {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const b64url = (data: string | Buffer) => Buffer.from(data).toString("base64url");
-const tokenHashOf = (email: string, otp: string) => createHash("sha224").update(email + otp).digest("hex");
+const tokenHashOf = (email: string, otp: string) =>
+  createHash("sha224")
+    .update(email + otp)
+    .digest("hex");
 
 export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {}): Promise<FakeGoTrue> {
   const jwtSecret = randomBytes(32).toString("hex");
@@ -285,7 +299,13 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
 
   const signingKey = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const signingKeyId = randomUUID();
-  const publicJwk: JsonWebKey = { ...signingKey.publicKey.export({ format: "jwk" }), kid: signingKeyId, alg: "ES256", use: "sig", key_ops: ["verify"] };
+  const publicJwk: JsonWebKey = {
+    ...signingKey.publicKey.export({ format: "jwk" }),
+    kid: signingKeyId,
+    alg: "ES256",
+    use: "sig",
+    key_ops: ["verify"],
+  };
 
   function signHs256(claims: Record<string, unknown>, secret: string): string {
     const head = b64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
@@ -298,7 +318,9 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
     if (secret !== undefined || config.signing === "HS256") return signHs256(claims, secret ?? jwtSecret);
     const head = b64url(JSON.stringify({ alg: "ES256", typ: "JWT", kid: signingKeyId }));
     const body = b64url(JSON.stringify(claims));
-    const sig = sign("sha256", Buffer.from(`${head}.${body}`), { key: signingKey.privateKey, dsaEncoding: "ieee-p1363" }).toString("base64url");
+    const sig = sign("sha256", Buffer.from(`${head}.${body}`), { key: signingKey.privateKey, dsaEncoding: "ieee-p1363" }).toString(
+      "base64url",
+    );
     return `${head}.${body}.${sig}`;
   }
 
@@ -611,7 +633,8 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
     const challenge = str(body.code_challenge);
     const method = str(body.code_challenge_method).toLowerCase();
     if (!challenge && !method) return null;
-    if (!challenge || !method) throw new GoTrueError(400, "validation_failed", "PKCE flow requires code_challenge_method and code_challenge");
+    if (!challenge || !method)
+      throw new GoTrueError(400, "validation_failed", "PKCE flow requires code_challenge_method and code_challenge");
     if (method !== "s256" && method !== "plain") throw new GoTrueError(400, "validation_failed", "Unsupported PKCE code challenge method");
     return { challenge, method };
   }
@@ -626,7 +649,11 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
   function userFromProvider(provider: string, account: OAuthAccount): FakeUser {
     const verified = account.emailVerified ?? true;
     if (!verified && !config.autoconfirm) {
-      throw new GoTrueError(422, "provider_email_needs_verification", `Unverified email with ${provider}. Verify the email with ${provider} in order to sign in`);
+      throw new GoTrueError(
+        422,
+        "provider_email_needs_verification",
+        `Unverified email with ${provider}. Verify the email with ${provider} in order to sign in`,
+      );
     }
     const subject = account.subject ?? createHash("sha256").update(`${provider}:${account.email}`).digest("hex").slice(0, 20);
     // The provider's claims as GoTrue stores them (internal/api/provider/google.go, github.go): no first_name.
@@ -801,7 +828,8 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
           throw new GoTrueError(400, "validation_failed", "invalid request: both auth code and code verifier should be non-empty");
         }
         const flow = flowStates.get(code);
-        if (!flow || flow.userId === null) throw new GoTrueError(404, "flow_state_not_found", "invalid flow state, no valid flow state found");
+        if (!flow || flow.userId === null)
+          throw new GoTrueError(404, "flow_state_not_found", "invalid flow state, no valid flow state found");
         const issued = flow.authCodeIssuedAt ?? flow.createdAt;
         if (Date.now() - issued > config.flowStateExpirySeconds * 1000) {
           throw new GoTrueError(422, "flow_state_expired", "invalid flow state, flow state has expired");
@@ -824,9 +852,11 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
       if (!type) throw new GoTrueError(400, "validation_failed", "Verify requires a verification type");
       const token = str(body.token);
       let tokenHash = str(body.token_hash);
-      if ((token === "") === (tokenHash === "")) throw new GoTrueError(400, "validation_failed", "Verify requires either a token or a token hash");
+      if ((token === "") === (tokenHash === ""))
+        throw new GoTrueError(400, "validation_failed", "Verify requires either a token or a token hash");
       if (token) tokenHash = tokenHashOf(validEmail(body.email), token);
-      else if (body.email || body.phone || body.redirect_to) throw new GoTrueError(400, "validation_failed", "Only the token_hash and type should be provided");
+      else if (body.email || body.phone || body.redirect_to)
+        throw new GoTrueError(400, "validation_failed", "Only the token_hash and type should be provided");
       // Exact: a hash issued for a PKCE flow is stored (and mailed) with its pkce_ prefix.
       const matches = (stored: string | null) => stored !== null && stored === tokenHash;
       let kind: "confirmation" | "recovery";
@@ -901,7 +931,8 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
         // models.User.UpdatePassword: every other session ends.
         endSessions((s) => s.userId !== user.id || (session !== null && s.id === session.id));
       }
-      if (body.data && typeof body.data === "object") user.userMetadata = { ...user.userMetadata, ...(body.data as Record<string, unknown>) };
+      if (body.data && typeof body.data === "object")
+        user.userMetadata = { ...user.userMetadata, ...(body.data as Record<string, unknown>) };
       if (body.email !== undefined) throw new GoTrueError(400, "validation_failed", "The fake does not change e-mail addresses");
       user.updatedAt = iso(Date.now());
       return send(res, 200, userJson(user));
@@ -967,7 +998,11 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
       const flow = str(claims.flow_state_id) ? flowStates.get(str(claims.flow_state_id)) : undefined;
       const providerCode = providerCodes.get(query.get("code") ?? "");
       const fail = (status: number, code: string, description: string) => {
-        const q = new URLSearchParams({ error: status === 422 ? "invalid_request" : "server_error", error_code: code, error_description: description });
+        const q = new URLSearchParams({
+          error: status === 422 ? "invalid_request" : "server_error",
+          error_code: code,
+          error_description: description,
+        });
         if (flow) for (const [k, v] of q) target.searchParams.set(k, v);
         target.hash = q.toString();
         return redirect(res, target.toString());
@@ -1072,7 +1107,9 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
         const path = url.pathname.slice(PREFIX.length);
         const method = req.method ?? "GET";
 
-        const failure = failures.find((f) => (f.method === undefined || f.method === method) && (typeof f.path === "string" ? f.path === path : f.path.test(path)));
+        const failure = failures.find(
+          (f) => (f.method === undefined || f.method === method) && (typeof f.path === "string" ? f.path === path : f.path.test(path)),
+        );
         if (failure) {
           failure.times -= 1;
           failures = failures.filter((f) => f.times > 0);
@@ -1089,7 +1126,8 @@ export async function startFakeGoTrue(overrides: Partial<FakeGoTrueConfig> = {})
           if (!apikey) throw new GatewayError(401, "No API key found in request");
           if (apikey !== anonKey && apikey !== serviceRoleKey) throw new GatewayError(401, "Invalid API key");
         }
-        const body = record.body && typeof record.body === "object" && !Array.isArray(record.body) ? (record.body as Record<string, unknown>) : {};
+        const body =
+          record.body && typeof record.body === "object" && !Array.isArray(record.body) ? (record.body as Record<string, unknown>) : {};
         await route({ req, res, route: path, query: url.searchParams, body, versioned });
       } catch (e) {
         if (res.headersSent) return;

@@ -142,7 +142,16 @@ export async function startFakeOAuthProvider(options: { port?: number; host?: st
       const key = randomUUID();
       pending.set(key, claims);
       const next = new URLSearchParams();
-      for (const name of ["client_id", "redirect_uri", "response_type", "scope", "state", "nonce", "code_challenge", "code_challenge_method"]) {
+      for (const name of [
+        "client_id",
+        "redirect_uri",
+        "response_type",
+        "scope",
+        "state",
+        "nonce",
+        "code_challenge",
+        "code_challenge_method",
+      ]) {
         const value = form.get(name);
         if (value !== null) next.set(name, value);
       }
@@ -178,7 +187,7 @@ export async function startFakeOAuthProvider(options: { port?: number; host?: st
       const code = randomUUID().replace(/-/g, "").slice(0, 20);
       gitHubCodes.set(code, {
         user: {
-          id: Number(form.get("id")) || (createHash("sha256").update(login).digest().readUInt32BE(0) % 1_000_000_000),
+          id: Number(form.get("id")) || createHash("sha256").update(login).digest().readUInt32BE(0) % 1_000_000_000,
           login,
           name: form.get("name") || null,
           avatar_url: form.get("avatar_url") || null,
@@ -205,7 +214,10 @@ export async function startFakeOAuthProvider(options: { port?: number; host?: st
       const clientId = body.get("client_id") ?? basic[0];
       const clientSecret = body.get("client_secret") ?? basic[1];
       if (clientId !== FAKE_OAUTH_CLIENT.clientId || clientSecret !== FAKE_OAUTH_CLIENT.clientSecret) {
-        return send(res, 200, { error: "incorrect_client_credentials", error_description: "The client_id and/or client_secret passed are incorrect." });
+        return send(res, 200, {
+          error: "incorrect_client_credentials",
+          error_description: "The client_id and/or client_secret passed are incorrect.",
+        });
       }
       const code = body.get("code") ?? "";
       const grant = gitHubCodes.get(code);

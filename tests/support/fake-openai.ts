@@ -211,7 +211,9 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
         return;
       }
       finished = true;
-      res.end(`data: ${JSON.stringify({ error: { message: "The server had an error while processing your request.", type: "server_error", param: null, code: null } })}\n\n`);
+      res.end(
+        `data: ${JSON.stringify({ error: { message: "The server had an error while processing your request.", type: "server_error", param: null, code: null } })}\n\n`,
+      );
       return;
     }
     if (reply.refusal) res.write(chunk({ refusal: reply.refusal }, null));

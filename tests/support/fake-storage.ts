@@ -78,7 +78,8 @@ export async function startFakeStorage(bucket = "reference-images"): Promise<Fak
         res,
         200,
         paths.map((p) => {
-          if (!fake.objects.has(p)) return { error: "Either the object does not exist or you do not have access to it", path: p, signedURL: null };
+          if (!fake.objects.has(p))
+            return { error: "Either the object does not exist or you do not have access to it", path: p, signedURL: null };
           const token = randomBytes(16).toString("hex");
           tokens.set(token, p);
           return { error: null, path: p, signedURL: `/object/sign/${bucket}/${encodeURIComponent(p).replace(/%2F/g, "/")}?token=${token}` };
@@ -103,11 +104,16 @@ export async function startFakeStorage(bucket = "reference-images"): Promise<Fak
     if (req.method === "DELETE" && route === `/object/${bucket}`) {
       const body = json();
       const removed = (Array.isArray(body.prefixes) ? (body.prefixes as string[]) : []).filter((p) => fake.objects.delete(p));
-      return send(res, 200, removed.map((name) => ({ name, bucket_id: bucket })));
+      return send(
+        res,
+        200,
+        removed.map((name) => ({ name, bucket_id: bucket })),
+      );
     }
     const object = new RegExp(`^/object/${bucket}/(.+)$`).exec(route);
     if (object && req.method === "POST") {
-      if (fake.failUploads) return send(res, fake.failUploads, { statusCode: String(fake.failUploads), error: "Error", message: "The upload failed" });
+      if (fake.failUploads)
+        return send(res, fake.failUploads, { statusCode: String(fake.failUploads), error: "Error", message: "The upload failed" });
       if (fake.objects.has(object[1]!) && req.headers["x-upsert"] !== "true") {
         return send(res, 400, { statusCode: "409", error: "Duplicate", message: "The resource already exists" });
       }

@@ -66,7 +66,11 @@ export interface FakeStripe {
   deliveries: { type: string; id: string; status: number }[];
   failNext(failure: StripeFailure): void;
   /** A Stripe event of this type about this object, its JSON and a valid Stripe-Signature header. */
-  signedEvent(type: string, object: Json, options?: { id?: string; timestamp?: number; secret?: string }): { id: string; payload: string; header: string };
+  signedEvent(
+    type: string,
+    object: Json,
+    options?: { id?: string; timestamp?: number; secret?: string },
+  ): { id: string; payload: string; header: string };
   /** Signs and POSTs an event to webhookUrl; returns the app's status. */
   deliver(type: string, object: Json): Promise<number>;
   /** Makes a subscription as Checkout would (status active, or trialing with trial days). */
@@ -90,7 +94,9 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`
 
 function stripeError(res: ServerResponse, status: number, error: Json) {
   res.writeHead(status, { "content-type": "application/json", "request-id": newId("req") });
-  res.end(JSON.stringify({ error: { doc_url: `https://stripe.com/docs/error-codes/${error.code ?? "invalid-request"}`, ...error } }, null, 2));
+  res.end(
+    JSON.stringify({ error: { doc_url: `https://stripe.com/docs/error-codes/${error.code ?? "invalid-request"}`, ...error } }, null, 2),
+  );
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
@@ -100,7 +106,9 @@ function json(res: ServerResponse, status: number, body: unknown) {
 
 function html(res: ServerResponse, body: string) {
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe (test double)</title></head><body>${body}</body></html>`);
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe (test double)</title></head><body>${body}</body></html>`,
+  );
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -154,7 +162,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const { id, payload, header } = fake.signedEvent(type, object);
       const response = await fetch(fake.webhookUrl, {
         method: "POST",
-        headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header, "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          "stripe-signature": header,
+          "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+        },
         body: payload,
       });
       await response.arrayBuffer();
@@ -193,7 +205,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
               current_period_end: periodEnd,
               quantity: 1,
               subscription: id,
-              price: { id: priceId, object: "price", active: true, currency: "usd", unit_amount: 999, recurring: { interval: "month", interval_count: 1 } },
+              price: {
+                id: priceId,
+                object: "price",
+                active: true,
+                currency: "usd",
+                unit_amount: 999,
+                recurring: { interval: "month", interval_count: 1 },
+              },
             },
           ],
           has_more: false,
@@ -238,7 +257,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v ?? "")]));
     fake.requests.push({ method: req.method ?? "GET", path, headers, params });
 
-    const failureAt = failures.findIndex((f) => (!f.method || f.method === req.method) && (typeof f.path === "string" ? f.path === path : f.path.test(path)));
+    const failureAt = failures.findIndex(
+      (f) => (!f.method || f.method === req.method) && (typeof f.path === "string" ? f.path === path : f.path.test(path)),
+    );
     if (failureAt >= 0) {
       const [failure] = failures.splice(failureAt, 1);
       if (failure.delayMs) await new Promise((r) => setTimeout(r, failure.delayMs));
@@ -272,7 +293,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     };
     const missing = (what: string, id: string) =>
       stripeError(res, 404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such ${what}: '${id}'` });
-    const required = (name: string) => stripeError(res, 400, { type: "invalid_request_error", code: "parameter_missing", param: name, message: `Missing required param: ${name}.` });
+    const required = (name: string) =>
+      stripeError(res, 400, {
+        type: "invalid_request_error",
+        code: "parameter_missing",
+        param: name,
+        message: `Missing required param: ${name}.`,
+      });
     const metadata = (prefix: string) =>
       Object.fromEntries(
         Object.entries(params)
@@ -282,7 +309,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
     let match: RegExpExecArray | null;
     if (req.method === "POST" && path === "/v1/customers") {
-      const customer = { id: newId("cus"), object: "customer", email: params.email ?? null, name: params.name ?? null, metadata: metadata("metadata"), created: now(), livemode: false };
+      const customer = {
+        id: newId("cus"),
+        object: "customer",
+        email: params.email ?? null,
+        name: params.name ?? null,
+        metadata: metadata("metadata"),
+        created: now(),
+        livemode: false,
+      };
       fake.customers.set(customer.id, customer);
       return answer(200, customer);
     }
@@ -292,7 +327,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     }
     if (req.method === "POST" && path === "/v1/checkout/sessions") {
       if (!params.success_url) return required("success_url");
-      if (params.mode !== "subscription") return stripeError(res, 400, { type: "invalid_request_error", param: "mode", message: "This test double only knows subscription mode." });
+      if (params.mode !== "subscription")
+        return stripeError(res, 400, {
+          type: "invalid_request_error",
+          param: "mode",
+          message: "This test double only knows subscription mode.",
+        });
       if (params["line_items[0][price]"] !== priceId) return missing("price", params["line_items[0][price]"] ?? "");
       if (params.customer && !fake.customers.has(params.customer)) return missing("customer", params.customer);
       const id = `cs_test_${randomBytes(16).toString("hex")}`;
@@ -308,7 +348,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         cancel_url: params.cancel_url ?? null,
         subscription: null,
         metadata: metadata("metadata"),
-        subscription_data: { metadata: metadata("subscription_data[metadata]"), trial_period_days: Number(params["subscription_data[trial_period_days]"] ?? 0) || null },
+        subscription_data: {
+          metadata: metadata("subscription_data[metadata]"),
+          trial_period_days: Number(params["subscription_data[trial_period_days]"] ?? 0) || null,
+        },
         url: `${fake.url}/c/pay/${id}`,
         created: now(),
         expires_at: now() + DAY,
@@ -326,7 +369,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       if (!params.customer) return required("customer");
       if (!fake.customers.has(params.customer)) return missing("customer", params.customer);
       const id = newId("bps");
-      const session = { id, object: "billing_portal.session", customer: params.customer, return_url: params.return_url ?? null, url: `${fake.url}/p/session/${id}`, created: now(), livemode: false };
+      const session = {
+        id,
+        object: "billing_portal.session",
+        customer: params.customer,
+        return_url: params.return_url ?? null,
+        url: `${fake.url}/p/session/${id}`,
+        created: now(),
+        livemode: false,
+      };
       portalSessions.set(id, session);
       return answer(200, session);
     }
@@ -335,7 +386,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       if (!fake.customers.has(params.customer)) return missing("customer", params.customer);
       if (params["items[0][price]"] !== priceId) return missing("price", params["items[0][price]"] ?? "");
       const meta = metadata("metadata");
-      return answer(200, fake.createSubscription({ customer: params.customer, userId: meta.user_id, trialDays: Number(params.trial_period_days ?? 0) }));
+      return answer(
+        200,
+        fake.createSubscription({ customer: params.customer, userId: meta.user_id, trialDays: Number(params.trial_period_days ?? 0) }),
+      );
     }
     if (req.method === "GET" && (match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
       const subscription = fake.subscriptions.get(match[1]);
@@ -353,7 +407,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return html(
         res,
         `<main><h1>Subscribe to PersonaForge Premium</h1><p>$9.99 per month</p>${
-          session.subscription_data && (session.subscription_data as Json).trial_period_days ? `<p>${(session.subscription_data as Json).trial_period_days} days free</p>` : ""
+          session.subscription_data && (session.subscription_data as Json).trial_period_days
+            ? `<p>${(session.subscription_data as Json).trial_period_days} days free</p>`
+            : ""
         }<form method="post" action="/c/pay/${escape(match[1])}/confirm"><button type="submit">Pay and subscribe</button></form>${
           session.cancel_url ? `<p><a href="${escape(String(session.cancel_url))}">Back to PersonaForge</a></p>` : ""
         }</main>`,
@@ -364,8 +420,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const session = fake.checkoutSessions.get(match[1]);
       if (!session || session.status !== "open") return html(res, "<h1>This Checkout Session is no longer open.</h1>");
       const data = session.subscription_data as { metadata: Record<string, string>; trial_period_days: number | null };
-      const subscription = fake.createSubscription({ customer: String(session.customer), userId: data.metadata.user_id, trialDays: data.trial_period_days ?? 0 });
-      Object.assign(session, { status: "complete", payment_status: data.trial_period_days ? "no_payment_required" : "paid", subscription: subscription.id });
+      const subscription = fake.createSubscription({
+        customer: String(session.customer),
+        userId: data.metadata.user_id,
+        trialDays: data.trial_period_days ?? 0,
+      });
+      Object.assign(session, {
+        status: "complete",
+        payment_status: data.trial_period_days ? "no_payment_required" : "paid",
+        subscription: subscription.id,
+      });
       const { subscription_data: _, ...completed } = session;
       await fake.deliver("customer.subscription.created", subscription);
       await fake.deliver("checkout.session.completed", completed);
@@ -381,7 +445,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         res,
         `<main><h1>PersonaForge billing</h1>${
           live.length
-            ? live.map((s) => `<p>Premium, ${escape(String(s.status))}</p><form method="post" action="/p/session/${escape(match![1])}/cancel/${escape(String(s.id))}"><button type="submit">Cancel subscription</button></form>`).join("")
+            ? live
+                .map(
+                  (s) =>
+                    `<p>Premium, ${escape(String(s.status))}</p><form method="post" action="/p/session/${escape(match![1])}/cancel/${escape(String(s.id))}"><button type="submit">Cancel subscription</button></form>`,
+                )
+                .join("")
             : "<p>No active subscription.</p>"
         }<p><a href="${escape(String(session.return_url ?? "/"))}">Return to PersonaForge</a></p></main>`,
       );
@@ -391,7 +460,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const session = portalSessions.get(match[1]);
       const subscription = fake.subscriptions.get(match[2]);
       if (!session || !subscription || subscription.customer !== session.customer) return html(res, "<h1>Nothing to cancel.</h1>");
-      const ended = fake.updateSubscription(String(subscription.id), { status: "canceled", canceled_at: now(), ended_at: now(), cancel_at_period_end: false });
+      const ended = fake.updateSubscription(String(subscription.id), {
+        status: "canceled",
+        canceled_at: now(),
+        ended_at: now(),
+        cancel_at_period_end: false,
+      });
       await fake.deliver("customer.subscription.deleted", ended);
       res.writeHead(303, { location: String(session.return_url ?? "/") });
       return res.end();
@@ -402,9 +476,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    const handle = path === "/health" ? Promise.resolve(json(res, 200, { ok: true })) : path.startsWith("/v1/") ? api(req, res, path) : hosted(req, res, path);
+    const handle =
+      path === "/health"
+        ? Promise.resolve(json(res, 200, { ok: true }))
+        : path.startsWith("/v1/")
+          ? api(req, res, path)
+          : hosted(req, res, path);
     handle.catch((error: unknown) => {
-      if (!res.headersSent) stripeError(res, 500, { type: "api_error", message: `fake Stripe: ${error instanceof Error ? error.message : String(error)}` });
+      if (!res.headersSent)
+        stripeError(res, 500, { type: "api_error", message: `fake Stripe: ${error instanceof Error ? error.message : String(error)}` });
       else res.end();
     });
   });

@@ -21,12 +21,17 @@ async function call(path: string, init: { method?: string; body?: unknown; heade
 }
 
 const signUp = (email: string, redirectTo?: string, headers?: Record<string, string>) =>
-  call("/signup", { body: { email, password: "correct horse", data: { first_name: "Eve" } }, query: redirectTo ? `redirect_to=${encodeURIComponent(redirectTo)}` : "", headers });
+  call("/signup", {
+    body: { email, password: "correct horse", data: { first_name: "Eve" } },
+    query: redirectTo ? `redirect_to=${encodeURIComponent(redirectTo)}` : "",
+    headers,
+  });
 
 describe("fake GoTrue", () => {
   it("signs ES256 with a kid its JWKS publishes; HS256 (empty JWKS) for a legacy project", async () => {
     fake.createUser({ email: "ada@example.test", password: "correct horse" });
-    const token = (await call("/token", { query: "grant_type=password", body: { email: "ada@example.test", password: "correct horse" } })).json?.access_token as string;
+    const token = (await call("/token", { query: "grant_type=password", body: { email: "ada@example.test", password: "correct horse" } }))
+      .json?.access_token as string;
     const header = JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString()) as { alg: string; kid: string };
     expect(header).toMatchObject({ alg: "ES256", kid: fake.signingKeyId });
     const jwks = await call("/.well-known/jwks.json", { method: "GET" });
@@ -53,7 +58,10 @@ describe("fake GoTrue", () => {
     expect((await signUp("eve@example.test")).status).toBe(200);
     const again = await signUp("eve@example.test");
     expect(again.status).toBe(429);
-    expect(again.json).toMatchObject({ code: "over_email_send_rate_limit", message: expect.stringMatching(/^For security purposes, you can only request this after \d+ seconds\.$/) });
+    expect(again.json).toMatchObject({
+      code: "over_email_send_rate_limit",
+      message: expect.stringMatching(/^For security purposes, you can only request this after \d+ seconds\.$/),
+    });
 
     fake.config.emailQuotaPerHour = 1;
     const quota = await signUp("zed@example.test");
@@ -77,7 +85,9 @@ describe("fake GoTrue", () => {
   });
 
   it("verifies token hashes exactly: a pkce_ hash does not verify without its prefix", async () => {
-    await call("/signup", { body: { email: "pk@example.test", password: "correct horse", code_challenge: "x".repeat(43), code_challenge_method: "s256" } });
+    await call("/signup", {
+      body: { email: "pk@example.test", password: "correct horse", code_challenge: "x".repeat(43), code_challenge_method: "s256" },
+    });
     const hash = fake.lastMail("pk@example.test")!.tokenHash;
     expect(hash.startsWith("pkce_")).toBe(true);
     expect((await call("/verify", { body: { type: "signup", token_hash: hash.slice("pkce_".length) } })).status).toBe(403);
@@ -93,7 +103,12 @@ describe("fake GoTrue", () => {
 
     const victim = fake.userByEmail("victim@example.test")!;
     expect(victim.userMetadata).not.toHaveProperty("first_name");
-    expect(victim.userMetadata).toMatchObject({ name: "Victor Vega", full_name: "Victor Vega", picture: "https://lh3.example.test/v", avatar_url: "https://lh3.example.test/v" });
+    expect(victim.userMetadata).toMatchObject({
+      name: "Victor Vega",
+      full_name: "Victor Vega",
+      picture: "https://lh3.example.test/v",
+      avatar_url: "https://lh3.example.test/v",
+    });
     expect(victim.password).toBeNull();
     expect(fake.userByEmail("octo@example.test")!.userMetadata).toMatchObject({ user_name: "octocat", preferred_username: "octocat" });
     expect(fake.userByEmail("octo@example.test")!.userMetadata).not.toHaveProperty("first_name");

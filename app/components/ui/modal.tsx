@@ -66,11 +66,16 @@ export function ConfirmDialog({
 }) {
   const titleId = useId();
   const textId = useId();
-  const confirmClass =
-    tone === "danger" ? "bg-red-700 hover:bg-red-800" : "bg-brand-700 hover:bg-brand-800";
+  const confirmClass = tone === "danger" ? "bg-red-700 hover:bg-red-800" : "bg-brand-700 hover:bg-brand-800";
   return (
     <Modal dialogRef={dialogRef} titleId={titleId} textId={textId} {...rest}>
-      <Form method="post" action={action} className="p-6" preventScrollReset={preventScrollReset} onSubmit={() => dialogRef.current?.close()}>
+      <Form
+        method="post"
+        action={action}
+        className="p-6"
+        preventScrollReset={preventScrollReset}
+        onSubmit={() => dialogRef.current?.close()}
+      >
         {children}
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}

@@ -12,9 +12,9 @@ describe("the text generator", () => {
     expect(createTextGenerator({ OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, OPENAI_TEXT_MODEL: "gpt-4o-mini" }).kind).toBe(
       "local",
     );
-    expect(
-      createTextGenerator({ OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: "http://127.0.0.1:1/v1", OPENAI_TEXT_MODEL: "m" }).kind,
-    ).toBe("openai");
+    expect(createTextGenerator({ OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: "http://127.0.0.1:1/v1", OPENAI_TEXT_MODEL: "m" }).kind).toBe(
+      "openai",
+    );
   });
 
   it("is created once, and tests can install their own", async () => {

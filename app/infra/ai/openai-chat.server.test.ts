@@ -39,7 +39,14 @@ const INPUT: ChatInput = {
 };
 
 function generator(overrides: Partial<OpenAiTextOptions> = {}) {
-  return createOpenAiTextGenerator({ apiKey: fake.apiKey, baseURL: fake.url, model: "text-model", chatModel: "chat-model", maxRetries: 0, ...overrides });
+  return createOpenAiTextGenerator({
+    apiKey: fake.apiKey,
+    baseURL: fake.url,
+    model: "text-model",
+    chatModel: "chat-model",
+    maxRetries: 0,
+    ...overrides,
+  });
 }
 
 async function collect(iterable: AsyncIterable<string>): Promise<string[]> {

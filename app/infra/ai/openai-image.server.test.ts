@@ -25,14 +25,17 @@ let fake: FakeOpenAi;
 let png: Buffer;
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: "#a3c" } }).png().toBuffer();
+  png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: "#a3c" } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await fake.close();
 });
 beforeEach(() => fake.reset());
 
-const generator = (timeoutMs = 5_000) => createOpenAiImageGenerator({ apiKey: fake.apiKey, baseURL: fake.url, model: "gpt-image-1", timeoutMs, maxRetries: 0 });
+const generator = (timeoutMs = 5_000) =>
+  createOpenAiImageGenerator({ apiKey: fake.apiKey, baseURL: fake.url, model: "gpt-image-1", timeoutMs, maxRetries: 0 });
 
 describe("prompt builder", () => {
   it("describes the persona, the style and the framing", () => {
@@ -47,11 +50,15 @@ describe("prompt builder", () => {
     expect(prompt).toContain("head and shoulders");
     expect(imagePrompt({ ...INPUT, slot: "secondary" })).toContain("second view of the same character");
     expect(imagePrompt({ ...INPUT, style: "cinematic" })).toContain("cinematic film still");
-    expect(imagePrompt({ ...INPUT, ageRange: "55+", gender: "female", type: "educator" })).toContain("woman aged 55 or older, working as an AI Educator");
+    expect(imagePrompt({ ...INPUT, ageRange: "55+", gender: "female", type: "educator" })).toContain(
+      "woman aged 55 or older, working as an AI Educator",
+    );
   });
 
   it("is different for each style", () => {
-    const prompts = new Set((["photorealistic", "anime", "digital_art", "cinematic", "minimalist"] as const).map((style) => imagePrompt({ ...INPUT, style })));
+    const prompts = new Set(
+      (["photorealistic", "anime", "digital_art", "cinematic", "minimalist"] as const).map((style) => imagePrompt({ ...INPUT, style })),
+    );
     expect(prompts.size).toBe(5);
   });
 });
@@ -61,7 +68,11 @@ describe("OpenAI-compatible image generator", () => {
     fake.reply({ status: 200, raw: JSON.stringify({ created: 1, data: [{ b64_json: png.toString("base64") }] }) });
     const image = await generator().generateImage(INPUT);
     expect(image).toMatchObject({ format: "png", width: 1024, height: 1024 });
-    expect(fake.requests[0]).toMatchObject({ method: "POST", path: "/v1/images/generations", body: { model: "gpt-image-1", n: 1, size: "1024x1024" } });
+    expect(fake.requests[0]).toMatchObject({
+      method: "POST",
+      path: "/v1/images/generations",
+      body: { model: "gpt-image-1", n: 1, size: "1024x1024" },
+    });
     expect((fake.requests[0]!.body as { prompt: string }).prompt).toContain("Luna Starlight");
     expect(fake.requests[0]!.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
   });
@@ -74,8 +85,16 @@ describe("OpenAI-compatible image generator", () => {
   });
 
   it("a content-policy refusal is 'refused' with the provider's reason", async () => {
-    fake.reply({ status: 400, code: "moderation_blocked", type: "image_generation_user_error", message: "Your request was rejected as a result of our safety system." });
-    await expect(generator().generateImage(INPUT)).rejects.toMatchObject({ code: "refused", message: "Your request was rejected as a result of our safety system." });
+    fake.reply({
+      status: 400,
+      code: "moderation_blocked",
+      type: "image_generation_user_error",
+      message: "Your request was rejected as a result of our safety system.",
+    });
+    await expect(generator().generateImage(INPUT)).rejects.toMatchObject({
+      code: "refused",
+      message: "Your request was rejected as a result of our safety system.",
+    });
   });
 
   it("a provider that does not answer in time is a timeout", async () => {
@@ -109,15 +128,26 @@ describe("OpenAI-compatible image generator", () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set(png);
     const base = fake.url.replace(/\/v1$/, "");
-    for (const [name, chunked] of [["declared.png", false], ["chunked.png", true]] as const) {
+    for (const [name, chunked] of [
+      ["declared.png", false],
+      ["chunked.png", true],
+    ] as const) {
       fake.files.set(name, { body: big, contentType: "image/png", chunked });
       fake.reply({ status: 200, raw: JSON.stringify({ data: [{ url: `${base}/files/${name}` }] }) });
-      await expect(generator().generateImage(INPUT), name).rejects.toMatchObject({ code: "bad_response", message: expect.stringContaining("larger than") });
+      await expect(generator().generateImage(INPUT), name).rejects.toMatchObject({
+        code: "bad_response",
+        message: expect.stringContaining("larger than"),
+      });
     }
   });
 
   it("a wrong key is 'refused' and the key never appears in the message", async () => {
-    const wrong = createOpenAiImageGenerator({ apiKey: "sk-wrong-0123456789abcdef", baseURL: fake.url, model: "gpt-image-1", maxRetries: 0 });
+    const wrong = createOpenAiImageGenerator({
+      apiKey: "sk-wrong-0123456789abcdef",
+      baseURL: fake.url,
+      model: "gpt-image-1",
+      maxRetries: 0,
+    });
     const error = await wrong.generateImage(INPUT).catch((e: Error) => e);
     expect(error).toMatchObject({ code: "refused" });
     expect((error as Error).message).not.toContain("sk-wrong-0123456789abcdef");

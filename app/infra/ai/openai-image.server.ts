@@ -59,7 +59,13 @@ export function imagePrompt(input: ImageInput): string {
 /** Content-policy refusals as OpenAI and compatible servers name them. */
 const POLICY_CODES = new Set(["content_policy_violation", "moderation_blocked", "content_filter", "safety_violation"]);
 
-export function createOpenAiImageGenerator({ apiKey, baseURL, model, timeoutMs = 60_000, maxRetries = 1 }: OpenAiImageOptions): ImageGenerator {
+export function createOpenAiImageGenerator({
+  apiKey,
+  baseURL,
+  model,
+  timeoutMs = 60_000,
+  maxRetries = 1,
+}: OpenAiImageOptions): ImageGenerator {
   const client = new OpenAI({ apiKey, baseURL, timeout: timeoutMs, maxRetries });
   const where = endpointName(baseURL);
   const scrub = scrubber(apiKey);
@@ -75,11 +81,18 @@ export function createOpenAiImageGenerator({ apiKey, baseURL, model, timeoutMs =
       throw new AiError("bad_response", `${where} answered with an image address that is not a web address.`);
     }
     const deadline = AbortSignal.timeout(timeoutMs);
-    const response = await fetch(parsed, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, redirect: "follow" }).catch((error: unknown) => {
-      if (deadline.aborted || signal?.aborted) throw new AiError("timeout", `The image at ${where} could not be downloaded within ${timeoutMs} ms.`);
-      throw new AiError("unavailable", scrub(`The image at ${where} could not be downloaded (${error instanceof Error ? error.message : String(error)}).`));
-    });
-    if (!response.ok) throw new AiError("unavailable", `The image at ${where} could not be downloaded (HTTP ${response.status}).`, response.status);
+    const response = await fetch(parsed, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, redirect: "follow" }).catch(
+      (error: unknown) => {
+        if (deadline.aborted || signal?.aborted)
+          throw new AiError("timeout", `The image at ${where} could not be downloaded within ${timeoutMs} ms.`);
+        throw new AiError(
+          "unavailable",
+          scrub(`The image at ${where} could not be downloaded (${error instanceof Error ? error.message : String(error)}).`),
+        );
+      },
+    );
+    if (!response.ok)
+      throw new AiError("unavailable", `The image at ${where} could not be downloaded (HTTP ${response.status}).`, response.status);
     const declared = Number(response.headers.get("content-length") ?? "0");
     if (declared > IMAGE_MAX_BYTES) throw new AiError("bad_response", `${where} offered an image larger than ${IMAGE_MAX_BYTES} bytes.`);
     // Read with a cap: an answer without Content-Length (or with a false one) stops at the limit.
@@ -98,7 +111,8 @@ export function createOpenAiImageGenerator({ apiKey, baseURL, model, timeoutMs =
       }
     } catch (error) {
       if (error === tooLarge) throw error;
-      if (deadline.aborted || signal?.aborted) throw new AiError("timeout", `The image at ${where} could not be downloaded within ${timeoutMs} ms.`);
+      if (deadline.aborted || signal?.aborted)
+        throw new AiError("timeout", `The image at ${where} could not be downloaded within ${timeoutMs} ms.`);
       throw new AiError("unavailable", `The image at ${where} could not be downloaded.`);
     }
     return new Uint8Array(Buffer.concat(parts));
@@ -123,7 +137,8 @@ export function createOpenAiImageGenerator({ apiKey, baseURL, model, timeoutMs =
       const first = Array.isArray(answer?.data) ? answer.data[0] : undefined;
       let bytes: Uint8Array;
       if (first && typeof first.b64_json === "string" && first.b64_json !== "") {
-        if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(first.b64_json)) throw new AiError("bad_response", `${where} answered with an image that is not base64.`);
+        if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(first.b64_json))
+          throw new AiError("bad_response", `${where} answered with an image that is not base64.`);
         bytes = new Uint8Array(Buffer.from(first.b64_json, "base64"));
       } else if (first && typeof first.url === "string" && first.url !== "") {
         bytes = await fetchImage(first.url, options.signal);

@@ -177,7 +177,12 @@ describe("the OpenAI-compatible text generator", () => {
   });
 
   it("maps 403 to refused", async () => {
-    fake.reply({ status: 403, message: "Project does not have access to model gpt-4o-mini", type: "invalid_request_error", code: "model_not_found" });
+    fake.reply({
+      status: 403,
+      message: "Project does not have access to model gpt-4o-mini",
+      type: "invalid_request_error",
+      code: "model_not_found",
+    });
     const error = await failure(generator().generateBackstory(INPUT));
     expect(error.code).toBe("refused");
     expect(error.status).toBe(403);
@@ -192,7 +197,12 @@ describe("the OpenAI-compatible text generator", () => {
   });
 
   it("maps 500 to unavailable after the client's retry", async () => {
-    const busy = { status: 500, message: "The server had an error while processing your request.", type: "server_error", headers: { "retry-after-ms": "10" } };
+    const busy = {
+      status: 500,
+      message: "The server had an error while processing your request.",
+      type: "server_error",
+      headers: { "retry-after-ms": "10" },
+    };
     fake.reply(busy, busy);
     const error = await failure(generator().generateBackstory(INPUT));
     expect(error.code).toBe("unavailable");
@@ -222,9 +232,7 @@ describe("the OpenAI-compatible text generator", () => {
         probe.close(() => resolve(port));
       });
     });
-    const error = await failure(
-      generator({ baseURL: `http://127.0.0.1:${port}/v1`, maxRetries: 0 }).generateBackstory(INPUT),
-    );
+    const error = await failure(generator({ baseURL: `http://127.0.0.1:${port}/v1`, maxRetries: 0 }).generateBackstory(INPUT));
     expect(error.code).toBe("unavailable");
     expect(error.status).toBeUndefined();
     expectNoKey(error);

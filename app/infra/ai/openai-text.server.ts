@@ -5,13 +5,7 @@
 // silently: the model is asked once more, with its draft, to expand it; a reply that is still
 // short is AiError "too_short". Every failure becomes an AiError whose message names the
 // endpoint's host and never contains the API key (the SDK's error is not attached as cause).
-import OpenAI, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-  OpenAIError,
-} from "openai";
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpenAIError } from "openai";
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 
 import { GENDERS, PERSONA_LIMITS, PERSONA_TYPE_LABELS, type Gender } from "~/domain/persona";

@@ -16,16 +16,12 @@ describe("countWords", () => {
 describe("capText", () => {
   it("leaves short texts alone and cuts long ones at a sentence end", () => {
     expect(capText("One. Two.", 100)).toBe("One. Two.");
-    expect(capText("First sentence here. Second sentence here. Third.", 45)).toBe(
-      "First sentence here. Second sentence here.",
-    );
+    expect(capText("First sentence here. Second sentence here. Third.", 45)).toBe("First sentence here. Second sentence here.");
     expect(capText('He said "go." Then more words follow here', 24)).toBe('He said "go."');
   });
 
   it("falls back to a word boundary when no sentence ends in the second half", () => {
-    expect(capText("Short. averyveryverylongword and more words without an end", 40)).toBe(
-      "Short. averyveryverylongword and more",
-    );
+    expect(capText("Short. averyveryverylongword and more words without an end", 40)).toBe("Short. averyveryverylongword and more");
   });
 });
 

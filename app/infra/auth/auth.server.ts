@@ -46,12 +46,15 @@ export function auth(): AuthAdapter {
     const env = getEnv();
     adapter =
       env.SUPABASE_URL && env.SUPABASE_ANON_KEY && env.SUPABASE_SERVICE_ROLE_KEY
-        ? createSupabaseAuth({
-            SUPABASE_URL: env.SUPABASE_URL,
-            SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY,
-            SUPABASE_SERVICE_ROLE_KEY: env.SUPABASE_SERVICE_ROLE_KEY,
-            APP_URL: env.APP_URL,
-          }, { lookupSession: lookupGoTrueSession })
+        ? createSupabaseAuth(
+            {
+              SUPABASE_URL: env.SUPABASE_URL,
+              SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY,
+              SUPABASE_SERVICE_ROLE_KEY: env.SUPABASE_SERVICE_ROLE_KEY,
+              APP_URL: env.APP_URL,
+            },
+            { lookupSession: lookupGoTrueSession },
+          )
         : createLocalAuth({ oauthProviders: localOAuthProviders(env) });
   }
   return adapter as AuthAdapter;

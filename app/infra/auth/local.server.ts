@@ -104,9 +104,7 @@ async function findByEmail(tx: Tx, email: string): Promise<UserRow | undefined> 
 async function createSession(tx: Tx, user: { id: string; email: string }): Promise<SignedIn> {
   const sessionId = randomUUID();
   const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_S * 1000);
-  await tx.execute(
-    sql`insert into auth.sessions (id, user_id, not_after) values (${sessionId}, ${user.id}, ${expiresAt.toISOString()})`,
-  );
+  await tx.execute(sql`insert into auth.sessions (id, user_id, not_after) values (${sessionId}, ${user.id}, ${expiresAt.toISOString()})`);
   await tx.execute(sql`update auth.users set last_sign_in_at = now() where id = ${user.id}`);
   const accessToken = await new SignJWT({ email: user.email, role: "authenticated", session_id: sessionId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
@@ -161,8 +159,7 @@ async function readFlow(request: Request): Promise<StoredFlow | null> {
   return ok && flow.expiresAt! > Date.now() ? (flow as StoredFlow) : null;
 }
 
-const FLOW_LOST =
-  "This sign-in could not be matched to this browser, or it was already used. Please start again with the button below.";
+const FLOW_LOST = "This sign-in could not be matched to this browser, or it was already used. Please start again with the button below.";
 
 /**
  * Finds or makes the account of a provider's person, in one transaction (ADR 011):
@@ -383,9 +380,7 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
       return withAuthTables("auth: request reset", async (tx) => {
         const row = await findByEmail(tx, email);
         if (!row) return {};
-        await tx.execute(
-          sql`update auth.users set recovery_token = ${hashToken(token)}, recovery_sent_at = now() where id = ${row.id}`,
-        );
+        await tx.execute(sql`update auth.users set recovery_token = ${hashToken(token)}, recovery_sent_at = now() where id = ${row.id}`);
         return { resetToken: token, email: row.email };
       });
     },

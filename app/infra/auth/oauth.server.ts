@@ -7,7 +7,14 @@ import * as oidc from "openid-client";
 
 import type { Env } from "../setup/env.server";
 
-import { IdentityRefused, identityFromGitHub, identityFromOidcClaims, type GitHubEmail, type GitHubUser, type ProviderIdentity } from "./oauth-identity";
+import {
+  IdentityRefused,
+  identityFromGitHub,
+  identityFromOidcClaims,
+  type GitHubEmail,
+  type GitHubUser,
+  type ProviderIdentity,
+} from "./oauth-identity";
 
 export interface LocalOAuthProvider {
   id: "google" | "github" | "oidc";

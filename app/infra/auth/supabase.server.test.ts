@@ -28,7 +28,11 @@ async function lookupSession(sessionId: string, userId: string) {
   const session = fake.sessions.get(sessionId);
   const user = fake.users.get(userId);
   if (!session || session.userId !== userId || !user) return null;
-  return { email: user.email, emailConfirmedAt: user.emailConfirmedAt ? new Date(user.emailConfirmedAt) : null, createdAt: new Date(user.createdAt) };
+  return {
+    email: user.email,
+    emailConfirmedAt: user.emailConfirmedAt ? new Date(user.emailConfirmedAt) : null,
+    createdAt: new Date(user.createdAt),
+  };
 }
 afterAll(async () => {
   await fake.close();
@@ -151,7 +155,9 @@ describe("signUp", () => {
   it("signs nobody in on an auto-confirming project: the session GoTrue opens is revoked", async () => {
     fake.config.autoconfirm = true;
     const browser = new Browser();
-    const result = await browser.run((ctx) => auth.signUp(ctx, { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" }));
+    const result = await browser.run((ctx) =>
+      auth.signUp(ctx, { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" }),
+    );
 
     expect(result.status).toBe("created");
     expect(fake.activeSessions(result.userId ?? "")).toBe(0);
@@ -176,7 +182,12 @@ describe("signUp", () => {
 
 describe("verifyEmail and resendVerification", () => {
   async function signUpAda() {
-    const { userId } = await auth.signUp(emptyCtx(), { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" });
+    const { userId } = await auth.signUp(emptyCtx(), {
+      email: "ada@example.com",
+      password: "correct horse",
+      firstName: "A",
+      lastName: "L",
+    });
     return { userId: userId ?? "", tokenHash: fake.lastMail("ada@example.com", "signup")?.tokenHash ?? "" };
   }
 
@@ -283,7 +294,9 @@ describe("signIn", () => {
     fake.createUser({ email: "ada@example.com", password: "correct horse" });
     const browser = new Browser();
 
-    expect((await authErrorOf(browser.run((ctx) => auth.signIn(ctx, { email: "ada@example.com", password: "wrong" })))).code).toBe("invalid_credentials");
+    expect((await authErrorOf(browser.run((ctx) => auth.signIn(ctx, { email: "ada@example.com", password: "wrong" })))).code).toBe(
+      "invalid_credentials",
+    );
     expect((await authErrorOf(browser.run((ctx) => auth.signIn(ctx, { email: "nobody@example.com", password: "x" })))).code).toBe(
       "invalid_credentials",
     );
@@ -680,7 +693,10 @@ describe("when GoTrue fails", () => {
   const secretsIn = (message: string) => [fake.anonKey, fake.serviceRoleKey].filter((key) => message.includes(key));
 
   const calls: Array<[string, (b: Browser, s: { userId: string; accessToken: string }) => Promise<unknown>]> = [
-    ["signUp", (b) => b.run((ctx) => auth.signUp(ctx, { email: "new@example.com", password: "correct horse", firstName: "A", lastName: "L" }))],
+    [
+      "signUp",
+      (b) => b.run((ctx) => auth.signUp(ctx, { email: "new@example.com", password: "correct horse", firstName: "A", lastName: "L" })),
+    ],
     ["verifyEmail", (b) => b.run((ctx) => auth.verifyEmail(ctx, "a".repeat(56)))],
     ["resendVerification", (b) => b.run((ctx) => auth.resendVerification(ctx, "ada@example.com"))],
     ["signIn", (b) => b.run((ctx) => auth.signIn(ctx, { email: "ada@example.com", password: "correct horse" }))],
@@ -691,7 +707,12 @@ describe("when GoTrue fails", () => {
       "changePassword",
       (b, s) =>
         b.run((ctx) =>
-          auth.changePassword(ctx, { id: s.userId, email: "ada@example.com", emailVerified: true, createdAt: new Date() }, "correct horse", "new secret"),
+          auth.changePassword(
+            ctx,
+            { id: s.userId, email: "ada@example.com", emailVerified: true, createdAt: new Date() },
+            "correct horse",
+            "new secret",
+          ),
         ),
     ],
     ["deleteUser", (b, s) => b.run((ctx) => auth.deleteUser(ctx, s.userId))],
@@ -710,7 +731,11 @@ describe("when GoTrue fails", () => {
   });
 
   it("redacts the keys even when the answer echoes one back", async () => {
-    fake.fail({ path: "/token", status: 400, body: { code: "unexpected", message: `rejected apikey ${fake.anonKey} / ${fake.serviceRoleKey}` } });
+    fake.fail({
+      path: "/token",
+      status: 400,
+      body: { code: "unexpected", message: `rejected apikey ${fake.anonKey} / ${fake.serviceRoleKey}` },
+    });
     fake.fail({ path: "/admin/users", status: 403, body: { message: `service key ${fake.serviceRoleKey} not allowed` } });
     fake.createUser({ email: "ada@example.com", password: "correct horse" });
 
@@ -787,7 +812,12 @@ describe("GoTrue's limits and refusals", () => {
   });
 
   it("forwards only a well-formed IP address (never a header passed through)", async () => {
-    await auth.signUp(visitor("198.51.100.7, 10.0.0.1"), { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" });
+    await auth.signUp(visitor("198.51.100.7, 10.0.0.1"), {
+      email: "ada@example.com",
+      password: "correct horse",
+      firstName: "A",
+      lastName: "L",
+    });
     await auth.signUp(visitor("::ffff:192.0.2.1"), { email: "bob@example.com", password: "correct horse", firstName: "B", lastName: "L" });
     expect(fake.requestsTo("/signup").map((r) => r.headers["sb-forwarded-for"])).toEqual([undefined, "::ffff:192.0.2.1"]);
   });
@@ -826,11 +856,18 @@ describe("GoTrue's limits and refusals", () => {
     ["email_address_not_authorized", 400, "not_allowed", "We cannot send e-mails to this address. Please use another address."],
     ["signup_disabled", 422, "not_allowed", "New sign-ups are closed at the moment."],
     ["email_provider_disabled", 422, "not_allowed", "Signing in with an e-mail address and password is switched off."],
-    ["over_request_rate_limit", 429, "rate_limited", "Too many sign-in attempts from your network. Please wait a few minutes and try again."],
+    [
+      "over_request_rate_limit",
+      429,
+      "rate_limited",
+      "Too many sign-in attempts from your network. Please wait a few minutes and try again.",
+    ],
     ["weak_password", 422, "weak_password", "This password is too weak or too common. Please choose another one."],
   ])("sign-up: GoTrue's %s becomes %s with a message for the visitor", async (gotrueCode, status, code, message) => {
     fake.fail({ path: "/signup", status, body: { code: gotrueCode, message: `GoTrue says ${gotrueCode}` } });
-    const error = await authErrorOf(auth.signUp(emptyCtx(), { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" }));
+    const error = await authErrorOf(
+      auth.signUp(emptyCtx(), { email: "ada@example.com", password: "correct horse", firstName: "A", lastName: "L" }),
+    );
     expect([error.code, error.message]).toEqual([code, message]);
   });
 

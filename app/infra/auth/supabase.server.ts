@@ -67,7 +67,15 @@ import { isIP } from "node:net";
 
 import WebSocket from "ws";
 
-import { AuthError, type AuthAdapter, type AuthContext, type AuthErrorCode, type AuthUser, type SessionProfile, type SignedIn } from "./types";
+import {
+  AuthError,
+  type AuthAdapter,
+  type AuthContext,
+  type AuthErrorCode,
+  type AuthUser,
+  type SessionProfile,
+  type SignedIn,
+} from "./types";
 
 export interface SupabaseAuthEnv {
   SUPABASE_URL: string;
@@ -114,7 +122,10 @@ function isAddressThrottle(error: unknown): boolean {
 
 /** Refusals GoTrue can give to any visitor-facing call, with the message the visitor sees. */
 const GOTRUE_CODES: Readonly<Record<string, { code: AuthErrorCode; message: string }>> = {
-  over_request_rate_limit: { code: "rate_limited", message: "Too many sign-in attempts from your network. Please wait a few minutes and try again." },
+  over_request_rate_limit: {
+    code: "rate_limited",
+    message: "Too many sign-in attempts from your network. Please wait a few minutes and try again.",
+  },
   over_email_send_rate_limit: { code: "rate_limited", message: "We cannot send more e-mails right now. Please try again in an hour." },
   email_address_invalid: { code: "invalid_email", message: "Invalid email address" },
   email_address_not_authorized: { code: "not_allowed", message: "We cannot send e-mails to this address. Please use another address." },
@@ -444,7 +455,8 @@ export function createSupabaseAuth(env: SupabaseAuthEnv, options: SupabaseAuthOp
         const client = cookieClient(ctx);
         const { data, error } = await client.auth.verifyOtp({ token_hash: token, type: "recovery" });
         if (error) throw toAuthError(error, "password reset", EMAIL_TOKEN_CODES);
-        if (!data.user || !data.session) throw new AuthError("provider_error", "Supabase Auth accepted the reset link but opened no session.");
+        if (!data.user || !data.session)
+          throw new AuthError("provider_error", "Supabase Auth accepted the reset link but opened no session.");
         const updated = await client.auth.updateUser({ password });
         if (updated.error) {
           // The link is spent either way; do not leave its session behind in the cookies.
@@ -477,7 +489,10 @@ export function createSupabaseAuth(env: SupabaseAuthEnv, options: SupabaseAuthOp
         const { data, error } = await adminClient().auth.admin.getUserById(user.id);
         if (error) throw toAuthError(error, "account lookup");
         // GoTrue gives an account that signs in with a password an "email" identity.
-        const providers = [...(data.user.identities ?? []).map((i) => i.provider), ...((data.user.app_metadata?.providers as string[] | undefined) ?? [])];
+        const providers = [
+          ...(data.user.identities ?? []).map((i) => i.provider),
+          ...((data.user.app_metadata?.providers as string[] | undefined) ?? []),
+        ];
         return providers.includes("email");
       }),
 

@@ -116,7 +116,10 @@ export class ServerFeed implements ChangeFeed {
         },
       );
     } catch (error) {
-      this.#say("off", `change notices cannot be heard (LISTEN failed: ${error instanceof Error ? error.message : String(error)}): every request reads the database`);
+      this.#say(
+        "off",
+        `change notices cannot be heard (LISTEN failed: ${error instanceof Error ? error.message : String(error)}): every request reads the database`,
+      );
       return;
     }
     this.#heartbeat = setInterval(() => void this.#check(), this.timing.heartbeatMs);
@@ -127,9 +130,8 @@ export class ServerFeed implements ChangeFeed {
   async beforeCommit(execute: (query: ReturnType<typeof sql>) => Promise<unknown>): Promise<string | null> {
     const marker = this.#nextMarker();
     // Sent only by a transaction that wrote (it has a transaction id): a read costs this one statement.
-    const rows = (await execute(
-      sql`select pg_notify(${CHANGE_CHANNEL}, ${marker}) where txid_current_if_assigned() is not null`,
-    )) as unknown[] | { rows: unknown[] };
+    const rows = (await execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${marker}) where txid_current_if_assigned() is not null`)) as
+      unknown[] | { rows: unknown[] };
     const sent = Array.isArray(rows) ? rows.length : rows.rows.length;
     return sent > 0 ? marker : null;
   }
@@ -209,7 +211,10 @@ export class ServerFeed implements ChangeFeed {
 
   #lost(): void {
     this.#set(false);
-    this.#say("off", `change notices not heard within ${this.timing.markerTimeoutMs} ms: nothing is kept, every request reads the database until they are heard again`);
+    this.#say(
+      "off",
+      `change notices not heard within ${this.timing.markerTimeoutMs} ms: nothing is kept, every request reads the database until they are heard again`,
+    );
   }
 
   #set(hearing: boolean): void {

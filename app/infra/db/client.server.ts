@@ -45,7 +45,8 @@ export interface DatabaseHandle {
 const projectRoot = () => process.env.APP_ROOT ?? process.cwd();
 export const migrationsDir = () => path.join(projectRoot(), "supabase", "migrations");
 // What Supabase provides and a plain Postgres lacks, applied in this order before the migrations.
-const bootstrapFiles = () => ["auth-compat.sql", "storage-compat.sql"].map((file) => path.join(projectRoot(), "supabase", "bootstrap", file));
+const bootstrapFiles = () =>
+  ["auth-compat.sql", "storage-compat.sql"].map((file) => path.join(projectRoot(), "supabase", "bootstrap", file));
 
 export function listMigrations(): { version: string; name: string; file: string }[] {
   return readdirSync(migrationsDir())
@@ -259,7 +260,7 @@ export async function openPostgres(
         await raw.exec(text);
         await changes.settle();
       },
-      rows: async <T,>(text: string, params?: unknown[]) => {
+      rows: async <T>(text: string, params?: unknown[]) => {
         const rows = await raw.rows<T>(text, params);
         await changes.settle();
         return rows;
@@ -284,7 +285,7 @@ function pgliteRaw(client: PgliteLike): RawSql {
     exec: async (text) => {
       await client.exec(text);
     },
-    rows: async <T,>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    rows: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
   };
 }
 
@@ -293,7 +294,7 @@ function postgresRaw(client: postgres.Sql | postgres.TransactionSql): RawSql {
     exec: async (text) => {
       await client.unsafe(text);
     },
-    rows: async <T,>(text: string, params: unknown[] = []) =>
+    rows: async <T>(text: string, params: unknown[] = []) =>
       (await client.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[],
   };
 }
@@ -341,9 +342,7 @@ export async function migrate(handle: DatabaseHandle, log: (line: string) => voi
     const body = readFileSync(migration.file, "utf8");
     const ran = await handle.rawTransaction(async (sql) => {
       await sql.exec("select pg_advisory_xact_lock(7405221)");
-      const done = await sql.rows("select 1 from supabase_migrations.schema_migrations where version = $1", [
-        migration.version,
-      ]);
+      const done = await sql.rows("select 1 from supabase_migrations.schema_migrations where version = $1", [migration.version]);
       if (done.length > 0) return false;
       await sql.exec(body);
       await sql.rows("insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)", [

@@ -35,11 +35,7 @@ async function notifiedEvents(table: string): Promise<string[]> {
   );
   const after = rows.map((row) => Number(row.tgtype)).filter((type) => (type & 1) === 1 && (type & (2 | 64)) === 0);
   const events = after.reduce((all, type) => all | type, 0);
-  return [
-    ...(events & INSERT ? ["insert"] : []),
-    ...(events & UPDATE ? ["update"] : []),
-    ...(events & DELETE ? ["delete"] : []),
-  ];
+  return [...(events & INSERT ? ["insert"] : []), ...(events & UPDATE ? ["update"] : []), ...(events & DELETE ? ["delete"] : [])];
 }
 
 describe("every kept read depends only on tables whose writes notify", () => {
@@ -56,7 +52,9 @@ describe("every kept read depends only on tables whose writes notify", () => {
   });
 
   it("the notifying function sends on the channel the app listens to", async () => {
-    const [fn] = await handle.raw.rows<{ prosrc: string }>(`select prosrc from pg_proc where oid = 'private.notify_account_changed()'::regprocedure`);
+    const [fn] = await handle.raw.rows<{ prosrc: string }>(
+      `select prosrc from pg_proc where oid = 'private.notify_account_changed()'::regprocedure`,
+    );
     expect(fn?.prosrc).toContain(`pg_notify('${CHANGE_CHANNEL}'`);
   });
 

@@ -32,7 +32,8 @@ export const KEPT_READS = {
   /** A page of the library's persona cards without a search (persona-library.server.ts listPersonas). */
   libraryCards: declare({
     name: "library: card lists",
-    key: (creator: string, status: string, sort: string, page: number, pageSize: number) => `${creator}:${status}:${sort}:${page}:${pageSize}`,
+    key: (creator: string, status: string, sort: string, page: number, pageSize: number) =>
+      `${creator}:${status}:${sort}:${page}:${pageSize}`,
     limit: 1_000,
     tables: ["public.personas"],
   }),
@@ -120,7 +121,10 @@ export async function keptOrRead<P extends [userId: string, ...rest: unknown[]],
 }
 
 /** Whether an answer of the declared read is kept under `parts` now (tests). */
-export async function isKept<P extends [userId: string, ...rest: unknown[]]>(declaration: KeptReadDeclaration<P>, parts: P): Promise<boolean> {
+export async function isKept<P extends [userId: string, ...rest: unknown[]]>(
+  declaration: KeptReadDeclaration<P>,
+  parts: P,
+): Promise<boolean> {
   const store = stores.get(await changeFeed())?.get(declaration.name);
   return store?.get(declaration.key(...parts), parts[0]) !== undefined;
 }

@@ -21,8 +21,7 @@ const lockFile = (d: string) => path.join(d, "postmaster.personaforge.lock");
 
 /** A live process that is not this one: a Node process (like another server) or something else. */
 async function liveProcess(kind: "node" | "other"): Promise<ChildProcess> {
-  const child =
-    kind === "node" ? spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]) : spawn("sleep", ["60"]);
+  const child = kind === "node" ? spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]) : spawn("sleep", ["60"]);
   children.push(child);
   await new Promise((resolve) => child.once("spawn", resolve));
   return child;

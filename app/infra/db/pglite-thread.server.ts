@@ -255,13 +255,17 @@ interface WireOptions {
   textTypes?: number[];
 }
 
-type Call = { op: "open" | "close" | "memory" } | { op: "commit" | "rollback"; tx: number } | {
-  op: "query" | "exec";
-  tx?: number;
-  text: string;
-  params?: unknown[];
-  options?: WireOptions;
-} | { op: "begin"; exec?: boolean; text: string; params?: unknown[]; options?: WireOptions };
+type Call =
+  | { op: "open" | "close" | "memory" }
+  | { op: "commit" | "rollback"; tx: number }
+  | {
+      op: "query" | "exec";
+      tx?: number;
+      text: string;
+      params?: unknown[];
+      options?: WireOptions;
+    }
+  | { op: "begin"; exec?: boolean; text: string; params?: unknown[]; options?: WireOptions };
 
 function toWire(options?: QueryOptions): WireOptions | undefined {
   if (!options) return undefined;
@@ -303,18 +307,21 @@ export class PgliteThread implements Queryable {
     this.#worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
     // The worker keeps the process alive only while a call is waiting for it.
     this.#worker.unref();
-    this.#worker.on("message", (message: { id: number; result?: unknown; error?: Record<string, unknown>; channel?: string; payload?: string }) => {
-      if (message.channel !== undefined) {
-        onNotification(message.channel, message.payload ?? "");
-        return;
-      }
-      const call = this.#pending.get(message.id);
-      if (!call) return;
-      this.#pending.delete(message.id);
-      if (this.#pending.size === 0) this.#worker.unref();
-      if (message.error) call.reject(rebuiltError(message.error));
-      else call.resolve(message.result);
-    });
+    this.#worker.on(
+      "message",
+      (message: { id: number; result?: unknown; error?: Record<string, unknown>; channel?: string; payload?: string }) => {
+        if (message.channel !== undefined) {
+          onNotification(message.channel, message.payload ?? "");
+          return;
+        }
+        const call = this.#pending.get(message.id);
+        if (!call) return;
+        this.#pending.delete(message.id);
+        if (this.#pending.size === 0) this.#worker.unref();
+        if (message.error) call.reject(rebuiltError(message.error));
+        else call.resolve(message.result);
+      },
+    );
     const fail = (error: Error) => {
       this.#failure = error;
       for (const call of this.#pending.values()) call.reject(error);
@@ -371,7 +378,7 @@ export class PgliteThread implements Queryable {
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     let begun: Promise<unknown> | undefined;
     let tx = 0;
-    const send = <R,>(call: { op: "query" | "exec"; text: string; params?: unknown[]; options?: QueryOptions }): Promise<R> => {
+    const send = <R>(call: { op: "query" | "exec"; text: string; params?: unknown[]; options?: QueryOptions }): Promise<R> => {
       const wire = { text: call.text, params: call.params, options: toWire(call.options) };
       if (!begun) {
         tx = this.#next;

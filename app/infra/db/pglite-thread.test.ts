@@ -75,25 +75,38 @@ describe("PGlite on a worker thread", () => {
   test("a notice committed by a transaction reaches the main thread before the commit's answer; a rolled-back one never", async () => {
     notices.length = 0;
     const seenAtCommit: string[][] = [];
-    await db.transaction(async (tx) => {
-      await tx.query("select pg_notify('pf_test', $1)", ["first"]);
-      await tx.query("select pg_notify('pf_other', 'unheard')");
-      expect(notices).toEqual([]); // not before the commit
-    }).then(() => seenAtCommit.push([...notices]));
+    await db
+      .transaction(async (tx) => {
+        await tx.query("select pg_notify('pf_test', $1)", ["first"]);
+        await tx.query("select pg_notify('pf_other', 'unheard')");
+        expect(notices).toEqual([]); // not before the commit
+      })
+      .then(() => seenAtCommit.push([...notices]));
     expect(seenAtCommit).toEqual([["pf_test:first"]]);
-    await db.transaction(async (tx) => {
-      await tx.query("select pg_notify('pf_test', 'never')");
-      throw new Error("rolled back");
-    }).catch(() => {});
+    await db
+      .transaction(async (tx) => {
+        await tx.query("select pg_notify('pf_test', 'never')");
+        throw new Error("rolled back");
+      })
+      .catch(() => {});
     const answered = await db.query("select pg_notify('pf_test', 'alone')").then(() => [...notices]);
     expect(answered).toEqual(["pf_test:first", "pf_test:alone"]);
   });
 
   test("statements in a transaction (prepared once, run by name) answer exactly as PGlite's own query does", async () => {
-    await db.exec(`create table kinds (id uuid primary key, n bigint, f float8, ok boolean, at timestamptz, doc jsonb, tags text[], raw bytea, note text)`);
+    await db.exec(
+      `create table kinds (id uuid primary key, n bigint, f float8, ok boolean, at timestamptz, doc jsonb, tags text[], raw bytea, note text)`,
+    );
     const row = [
-      "5f0c2a4e-0000-4000-8000-000000000001", 9007199254740993n, 1.5, true, new Date("2026-11-23T09:00:00.000Z"),
-      { a: [1, "ü"] }, ["x", "y,z", 'q"'], new Uint8Array([0, 1, 254]), null,
+      "5f0c2a4e-0000-4000-8000-000000000001",
+      9007199254740993n,
+      1.5,
+      true,
+      new Date("2026-11-23T09:00:00.000Z"),
+      { a: [1, "ü"] },
+      ["x", "y,z", 'q"'],
+      new Uint8Array([0, 1, 254]),
+      null,
     ];
     const insert = "insert into kinds (id, n, f, ok, at, doc, tags, raw, note) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id";
     const select = "select * from kinds where id = $1";
@@ -109,7 +122,9 @@ describe("PGlite on a worker thread", () => {
         return [a, b, c, d];
       });
       expect(inserted).toEqual(direct);
-      expect(selected.rows).toEqual([{ id: row[0], n: 9007199254740993n, f: 1.5, ok: true, at: row[4], doc: row[5], tags: row[6], raw: row[7], note: null }]);
+      expect(selected.rows).toEqual([
+        { id: row[0], n: 9007199254740993n, f: 1.5, ok: true, at: row[4], doc: row[5], tags: row[6], raw: row[7], note: null },
+      ]);
       expect((arrays.rows[0] as unknown[])[4]).toMatch(/^2026-11-23 09:00:00/);
       expect(none.rows).toEqual([]);
     }
@@ -135,7 +150,10 @@ describe("PGlite on a worker thread", () => {
     expect(inTx.one).toEqual(direct.one);
     expect(inTx.many.rows).toHaveLength(1000);
     expect(inTx.many.rows[0]).toEqual({ id: 100, body: "row 100" }); // read before the update, in the same transaction
-    expect(direct.many.rows.slice(99, 101)).toEqual([{ id: 199, body: "row 199!" }, { id: 200, body: "row 200" }]);
+    expect(direct.many.rows.slice(99, 101)).toEqual([
+      { id: 199, body: "row 199!" },
+      { id: 200, body: "row 200" },
+    ]);
     expect(inTx.nulls.rows).toEqual([{ nothing: null, n: 7 }]);
     expect(inTx.updated).toMatchObject({ affectedRows: 100, rowCount: 100, command: "UPDATE", rows: [] });
     await db.query("delete from notes where id = 50 or id >= 100");

@@ -48,7 +48,9 @@ const versionRow = (personaId: string, userId: string, version: number) => ({
 });
 
 const allVersions = (personaId: string) =>
-  withServiceRole("test", (tx) => tx.select().from(personaVersions).where(eq(personaVersions.personaId, personaId)).orderBy(personaVersions.version));
+  withServiceRole("test", (tx) =>
+    tx.select().from(personaVersions).where(eq(personaVersions.personaId, personaId)).orderBy(personaVersions.version),
+  );
 
 beforeAll(async () => {
   handle = await installTestDatabase();
@@ -81,7 +83,9 @@ describe("persona_versions", () => {
   it("select: Bob sees only his own persona's versions, never Alice's by id", async () => {
     const all = await withUser(bob.id, (tx) => tx.select().from(personaVersions));
     expect(all.map((v) => v.personaId)).toEqual([bobPersonaId]);
-    const byPersona = await withUser(bob.id, (tx) => tx.select().from(personaVersions).where(eq(personaVersions.personaId, alicePersonaId)));
+    const byPersona = await withUser(bob.id, (tx) =>
+      tx.select().from(personaVersions).where(eq(personaVersions.personaId, alicePersonaId)),
+    );
     expect(byPersona).toHaveLength(0);
   });
 
@@ -95,10 +99,14 @@ describe("persona_versions", () => {
   it("update and delete: history cannot be rewritten or removed, by its owner or anyone", async () => {
     await expectDeniedOrEmpty(() => withUser(bob.id, (tx) => tx.update(personaVersions).set({ name: "Rewritten" }).returning()));
     await expectDeniedOrEmpty(() =>
-      withUser(bob.id, (tx) => tx.update(personaVersions).set({ name: "Rewritten" }).where(eq(personaVersions.personaId, alicePersonaId)).returning()),
+      withUser(bob.id, (tx) =>
+        tx.update(personaVersions).set({ name: "Rewritten" }).where(eq(personaVersions.personaId, alicePersonaId)).returning(),
+      ),
     );
     await expectDeniedOrEmpty(() => withUser(bob.id, (tx) => tx.delete(personaVersions).returning()));
-    await expectDeniedOrEmpty(() => withUser(alice.id, (tx) => tx.delete(personaVersions).where(eq(personaVersions.personaId, alicePersonaId)).returning()));
+    await expectDeniedOrEmpty(() =>
+      withUser(alice.id, (tx) => tx.delete(personaVersions).where(eq(personaVersions.personaId, alicePersonaId)).returning()),
+    );
     await expectRejected(() => withServiceRole("test", (tx) => tx.delete(personaVersions)));
     expect((await allVersions(alicePersonaId)).map((v) => v.name)).toEqual(["Aria", "Aria Vale"]);
     expect((await allVersions(bobPersonaId)).map((v) => v.name)).toEqual(["Bram"]);
@@ -110,7 +118,9 @@ describe("persona_versions", () => {
 
   it("a forged hint cannot claim a restore from a version that does not exist", async () => {
     await withUser(bob.id, async (tx) => {
-      await tx.execute(sql`select set_config('personaforge.version_kind', 'restored', true), set_config('personaforge.restored_from', '99', true)`);
+      await tx.execute(
+        sql`select set_config('personaforge.version_kind', 'restored', true), set_config('personaforge.restored_from', '99', true)`,
+      );
       await tx.update(personas).set({ name: "Bram Stone" }).where(eq(personas.id, bobPersonaId));
     });
     const versions = await allVersions(bobPersonaId);

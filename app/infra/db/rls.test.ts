@@ -121,32 +121,24 @@ describe("profiles", () => {
   });
   it("update: B cannot rename A", async () => {
     await expectDeniedOrEmpty(() =>
-      withUser(bob.id, (tx) =>
-        tx.update(profiles).set({ firstName: "Mallory" }).where(eq(profiles.id, alice.id)).returning(),
-      ),
+      withUser(bob.id, (tx) => tx.update(profiles).set({ firstName: "Mallory" }).where(eq(profiles.id, alice.id)).returning()),
     );
     const [a] = await withServiceRole("test", (tx) => tx.select().from(profiles).where(eq(profiles.id, alice.id)));
     expect(a.firstName).toBe("Alice");
   });
   it("update: a user can change their name but not their plan or counters", async () => {
-    const rows = await withUser(bob.id, (tx) =>
-      tx.update(profiles).set({ firstName: "Bobby" }).where(eq(profiles.id, bob.id)).returning(),
-    );
+    const rows = await withUser(bob.id, (tx) => tx.update(profiles).set({ firstName: "Bobby" }).where(eq(profiles.id, bob.id)).returning());
     expect(rows).toHaveLength(1);
     await expectRejected(() =>
       withUser(bob.id, (tx) => tx.update(profiles).set({ subscriptionStatus: "active" }).where(eq(profiles.id, bob.id))),
     );
-    await expectRejected(() =>
-      withUser(bob.id, (tx) => tx.update(profiles).set({ personasCreated: 0 }).where(eq(profiles.id, bob.id))),
-    );
+    await expectRejected(() => withUser(bob.id, (tx) => tx.update(profiles).set({ personasCreated: 0 }).where(eq(profiles.id, bob.id))));
   });
   it("insert: forging a profile for someone else is rejected", async () => {
     await expectRejected(() => withUser(bob.id, (tx) => tx.insert(profiles).values({ id: alice.id })));
   });
   it("delete: B cannot delete A's profile", async () => {
-    await expectDeniedOrEmpty(() =>
-      withUser(bob.id, (tx) => tx.delete(profiles).where(eq(profiles.id, alice.id)).returning()),
-    );
+    await expectDeniedOrEmpty(() => withUser(bob.id, (tx) => tx.delete(profiles).where(eq(profiles.id, alice.id)).returning()));
     const rows = await withServiceRole("test", (tx) => tx.select().from(profiles).where(eq(profiles.id, alice.id)));
     expect(rows).toHaveLength(1);
   });
@@ -164,9 +156,7 @@ describe("personas", () => {
   });
   it("insert: forging user_id is rejected", async () => {
     await expectRejected(() => withUser(bob.id, (tx) => tx.insert(personas).values(draft(alice.id, "Forged"))));
-    const count = await withServiceRole("test", (tx) =>
-      tx.select().from(personas).where(eq(personas.name, "Forged")),
-    );
+    const count = await withServiceRole("test", (tx) => tx.select().from(personas).where(eq(personas.name, "Forged")));
     expect(count).toHaveLength(0);
   });
   it("insert: naming another user's id gets the RLS error before their plan's limit is looked at", async () => {
@@ -184,9 +174,7 @@ describe("personas", () => {
   });
   it("update: B cannot change A's persona", async () => {
     await expectDeniedOrEmpty(() =>
-      withUser(bob.id, (tx) =>
-        tx.update(personas).set({ name: "Hijacked" }).where(eq(personas.id, alicePersonaId)).returning(),
-      ),
+      withUser(bob.id, (tx) => tx.update(personas).set({ name: "Hijacked" }).where(eq(personas.id, alicePersonaId)).returning()),
     );
     const [p] = await withServiceRole("test", (tx) => tx.select().from(personas).where(eq(personas.id, alicePersonaId)));
     expect(p.name).toBe("Aria");
@@ -197,9 +185,7 @@ describe("personas", () => {
     );
   });
   it("delete: B cannot delete A's persona", async () => {
-    await expectDeniedOrEmpty(() =>
-      withUser(bob.id, (tx) => tx.delete(personas).where(eq(personas.id, alicePersonaId)).returning()),
-    );
+    await expectDeniedOrEmpty(() => withUser(bob.id, (tx) => tx.delete(personas).where(eq(personas.id, alicePersonaId)).returning()));
     const rows = await withServiceRole("test", (tx) => tx.select().from(personas).where(eq(personas.id, alicePersonaId)));
     expect(rows).toHaveLength(1);
   });
@@ -216,25 +202,17 @@ describe("chat_messages", () => {
   });
   it("insert: B cannot write into A's conversation", async () => {
     await expectRejected(() =>
-      withUser(bob.id, (tx) =>
-        tx.insert(chatMessages).values({ personaId: alicePersonaId, role: "assistant", content: "Injected" }),
-      ),
+      withUser(bob.id, (tx) => tx.insert(chatMessages).values({ personaId: alicePersonaId, role: "assistant", content: "Injected" })),
     );
   });
   it("update: B cannot edit A's messages nor move their own into A's persona", async () => {
     await expectDeniedOrEmpty(() =>
-      withUser(bob.id, (tx) =>
-        tx.update(chatMessages).set({ content: "Edited" }).where(eq(chatMessages.id, aliceMessageId)).returning(),
-      ),
+      withUser(bob.id, (tx) => tx.update(chatMessages).set({ content: "Edited" }).where(eq(chatMessages.id, aliceMessageId)).returning()),
     );
     await expectRejected(() =>
-      withUser(bob.id, (tx) =>
-        tx.update(chatMessages).set({ personaId: alicePersonaId }).where(eq(chatMessages.id, bobMessageId)),
-      ),
+      withUser(bob.id, (tx) => tx.update(chatMessages).set({ personaId: alicePersonaId }).where(eq(chatMessages.id, bobMessageId))),
     );
-    const [m] = await withServiceRole("test", (tx) =>
-      tx.select().from(chatMessages).where(eq(chatMessages.id, aliceMessageId)),
-    );
+    const [m] = await withServiceRole("test", (tx) => tx.select().from(chatMessages).where(eq(chatMessages.id, aliceMessageId)));
     expect(m.content).toBe("Hello Aria");
   });
   it("delete: B cannot delete A's messages", async () => {
@@ -253,18 +231,12 @@ describe("notification_preferences", () => {
     expect(rows.map((r) => r.userId)).toEqual([bob.id]);
   });
   it("insert: forging a row for A is rejected", async () => {
-    await expectRejected(() =>
-      withUser(bob.id, (tx) => tx.insert(notificationPreferences).values({ userId: alice.id })),
-    );
+    await expectRejected(() => withUser(bob.id, (tx) => tx.insert(notificationPreferences).values({ userId: alice.id })));
   });
   it("update: B cannot change A's preferences", async () => {
     await expectDeniedOrEmpty(() =>
       withUser(bob.id, (tx) =>
-        tx
-          .update(notificationPreferences)
-          .set({ marketingEmails: true })
-          .where(eq(notificationPreferences.userId, alice.id))
-          .returning(),
+        tx.update(notificationPreferences).set({ marketingEmails: true }).where(eq(notificationPreferences.userId, alice.id)).returning(),
       ),
     );
     const [a] = await withServiceRole("test", (tx) =>
@@ -274,9 +246,7 @@ describe("notification_preferences", () => {
   });
   it("delete: B cannot delete A's preferences", async () => {
     await expectDeniedOrEmpty(() =>
-      withUser(bob.id, (tx) =>
-        tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, alice.id)).returning(),
-      ),
+      withUser(bob.id, (tx) => tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, alice.id)).returning()),
     );
   });
   it("anon sees nothing", async () => {
@@ -311,9 +281,7 @@ describe("generations", () => {
 
 describe("the door", () => {
   it("refuses to open the outer handle inside a door instead of hanging or bypassing RLS", async () => {
-    await expect(withUser(alice.id, () => withUser(bob.id, (tx) => tx.select().from(personas)))).rejects.toBeInstanceOf(
-      DoorError,
-    );
+    await expect(withUser(alice.id, () => withUser(bob.id, (tx) => tx.select().from(personas)))).rejects.toBeInstanceOf(DoorError);
     await expect(withUser(alice.id, () => withServiceRole("escalate", (tx) => tx.select().from(personas)))).rejects.toThrow(
       /inside withUser/,
     );
@@ -380,18 +348,23 @@ describe("schema constraints", () => {
     ["a previous status on a persona that is not archived", { statusBeforeArchive: "in_progress" }],
     ["an extended profile that is no object", { extended: ["x"] as unknown as Record<string, unknown> }],
   ])("rejects %s", async (_label, patch) => {
-    await expect(
-      withUser(alice.id, (tx) => tx.insert(personas).values({ ...draft(alice.id, "Valid Name"), ...patch })),
-    ).rejects.toThrow();
+    await expect(withUser(alice.id, (tx) => tx.insert(personas).values({ ...draft(alice.id, "Valid Name"), ...patch }))).rejects.toThrow();
   });
   it("an archived draft keeps its missing fields; an archived finished persona stays complete", async () => {
     const [archivedDraft] = await withUser(alice.id, (tx) =>
-      tx.insert(personas).values({ ...draft(alice.id, "Shelved"), status: "archived", statusBeforeArchive: "in_progress" }).returning(),
+      tx
+        .insert(personas)
+        .values({ ...draft(alice.id, "Shelved"), status: "archived", statusBeforeArchive: "in_progress" })
+        .returning(),
     );
     expect(archivedDraft.type).toBeNull();
     await expect(
-      withUser(alice.id, (tx) => tx.insert(personas).values({ ...draft(alice.id, "Hollow"), status: "archived", statusBeforeArchive: "active" })),
+      withUser(alice.id, (tx) =>
+        tx.insert(personas).values({ ...draft(alice.id, "Hollow"), status: "archived", statusBeforeArchive: "active" }),
+      ),
     ).rejects.toThrow();
-    await expect(withUser(alice.id, (tx) => tx.insert(personas).values({ ...draft(alice.id, "Hollow"), status: "archived" }))).rejects.toThrow();
+    await expect(
+      withUser(alice.id, (tx) => tx.insert(personas).values({ ...draft(alice.id, "Hollow"), status: "archived" })),
+    ).rejects.toThrow();
   });
 });

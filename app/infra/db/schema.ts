@@ -2,20 +2,7 @@
 // SQL in supabase/migrations from this file; functions, triggers and grants that
 // drizzle-kit does not model live in the hand-written (custom) migrations there.
 import { sql, type SQL } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgPolicy,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgPolicy, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { authenticatedRole, authUid, authUsers } from "drizzle-orm/supabase";
 
 import { SUBSCRIPTION_STATUSES, NAME_MAX } from "../../domain/account";
@@ -99,9 +86,15 @@ export const personas = pgTable(
     type: text("type"),
     gender: text("gender"),
     ageRange: text("age_range"),
-    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    interests: text("interests")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     description: text("description"),
-    personality: text("personality").array().notNull().default(sql`'{}'::text[]`),
+    personality: text("personality")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     backstory: text("backstory"),
     narrative: text("narrative"),
     imageUrl: text("image_url"),
@@ -140,10 +133,7 @@ export const personas = pgTable(
       "personas_personality_valid",
       sql`${t.personality} <@ ${textList(TRAITS)} and cardinality(${t.personality}) <= ${sql.raw(String(PERSONA_LIMITS.traitsMax))} and public.array_is_distinct(${t.personality})`,
     ),
-    check(
-      "personas_description_length",
-      sql`char_length(${t.description}) <= ${sql.raw(String(PERSONA_LIMITS.descriptionMax))}`,
-    ),
+    check("personas_description_length", sql`char_length(${t.description}) <= ${sql.raw(String(PERSONA_LIMITS.descriptionMax))}`),
     check("personas_backstory_length", sql`char_length(${t.backstory}) <= ${sql.raw(String(PERSONA_LIMITS.backstoryMax))}`),
     check("personas_narrative_length", sql`char_length(${t.narrative}) <= ${sql.raw(String(PERSONA_LIMITS.narrativeMax))}`),
     check("personas_image_style_valid", oneOf(sql`${t.imageStyle}`, IMAGE_STYLES)),
@@ -178,8 +168,7 @@ export const personas = pgTable(
 ).enableRLS();
 
 // A chat message belongs to whoever owns its persona.
-const ownsPersona = (personaId: SQL) =>
-  sql`exists (select 1 from public.personas p where p.id = ${personaId} and p.user_id = ${authUid})`;
+const ownsPersona = (personaId: SQL) => sql`exists (select 1 from public.personas p where p.id = ${personaId} and p.user_id = ${authUid})`;
 
 export const chatMessages = pgTable(
   "chat_messages",

@@ -163,8 +163,7 @@ describe("card PNGs", () => {
     const file = cardPng(portraitPng(NOVA.id), V3_JSON, V2_JSON);
     const chunks = readPngTextChunks(file);
     expect(chunks.map((c) => c.keyword)).toEqual(["chara", "ccv3"]);
-    const decode = (keyword: string) =>
-      Buffer.from(chunks.find((c) => c.keyword === keyword)!.text, "base64").toString("utf8");
+    const decode = (keyword: string) => Buffer.from(chunks.find((c) => c.keyword === keyword)!.text, "base64").toString("utf8");
     expect(decode("ccv3")).toBe(V3_JSON);
     expect(decode("chara")).toBe(V2_JSON);
     expect(PNG.sync.read(file).width).toBe(512);
@@ -195,18 +194,14 @@ describe("card PNGs", () => {
     const b64 = (bytes: Buffer | string) => Buffer.from(bytes).toString("base64");
     expect(pngError(() => readCardFromPng(png(IDAT))).message).toBe("This PNG image has no character card in it.");
     expect(pngError(() => readCardFromPng(png(IDAT, text("chara", "not base64!")))).message).toBe(
-      "The card data in this PNG is not base64."
+      "The card data in this PNG is not base64.",
     );
-    expect(pngError(() => readCardFromPng(png(IDAT, text("chara", "")))).message).toBe(
-      "The card data in this PNG is not base64."
-    );
+    expect(pngError(() => readCardFromPng(png(IDAT, text("chara", "")))).message).toBe("The card data in this PNG is not base64.");
     expect(pngError(() => readCardFromPng(png(IDAT, text("ccv3", b64("{not json")))))).toMatchObject({
       code: "card_not_json",
       message: "The card data in this PNG is not JSON.",
     });
-    expect(
-      pngError(() => readCardFromPng(png(IDAT, text("ccv3", b64(Buffer.from([0xff, 0xfe, 0x7b]))))))
-    ).toMatchObject({
+    expect(pngError(() => readCardFromPng(png(IDAT, text("ccv3", b64(Buffer.from([0xff, 0xfe, 0x7b]))))))).toMatchObject({
       code: "card_not_utf8",
     });
   });
@@ -216,11 +211,7 @@ describe("a hostile or broken PNG", () => {
   const good = cardPng(png(IDAT), V3_JSON, V2_JSON);
 
   it("is not a PNG without the signature", () => {
-    for (const bytes of [
-      Buffer.alloc(0),
-      Buffer.from("GIF89a........"),
-      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
-    ]) {
+    for (const bytes of [Buffer.alloc(0), Buffer.from("GIF89a........"), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])]) {
       expect(pngError(() => readPngTextChunks(bytes)).message).toBe("This file is not a PNG image.");
     }
   });
@@ -229,9 +220,7 @@ describe("a hostile or broken PNG", () => {
     for (let end = SIGNATURE.length; end < good.length; end += 97) {
       expect(pngError(() => readPngTextChunks(good.subarray(0, end))).message).toBe(PNG_MESSAGES.truncated);
     }
-    expect(pngError(() => readCardFromPng(good.subarray(0, good.length - 1))).message).toBe(
-      "This PNG file is truncated."
-    );
+    expect(pngError(() => readCardFromPng(good.subarray(0, good.length - 1))).message).toBe("This PNG file is truncated.");
   });
 
   it("is damaged when a checksum does not match", () => {
@@ -267,9 +256,7 @@ describe("a hostile or broken PNG", () => {
   });
 
   it("is refused when the file or its text is over the limits", () => {
-    expect(pngError(() => readPngTextChunks(good, { maxBytes: good.length - 1 })).message).toBe(
-      "This PNG file is too large."
-    );
+    expect(pngError(() => readPngTextChunks(good, { maxBytes: good.length - 1 })).message).toBe("This PNG file is too large.");
     expect(pngError(() => readPngTextChunks(good, { maxTextBytes: 100 })).code).toBe("text_too_large");
   });
 

@@ -56,7 +56,10 @@ export const PNG_MESSAGES: Record<PngErrorCode, string> = {
 };
 
 export class PngError extends Error {
-  constructor(readonly code: PngErrorCode, message: string = PNG_MESSAGES[code]) {
+  constructor(
+    readonly code: PngErrorCode,
+    message: string = PNG_MESSAGES[code],
+  ) {
     super(message);
     this.name = "PngError";
   }
@@ -131,12 +134,7 @@ export function readPngTextChunks(bytes: Uint8Array, options: PngReadOptions = {
     if (textBytes > maxTextBytes) throw new PngError("text_too_large");
     const separator = buffer.indexOf(0, chunk.dataStart);
     // A keyword is 1 to 79 bytes; a chunk without one is skipped like any unknown chunk.
-    if (
-      separator < 0 ||
-      separator >= chunk.dataEnd ||
-      separator === chunk.dataStart ||
-      separator - chunk.dataStart > 79
-    ) {
+    if (separator < 0 || separator >= chunk.dataEnd || separator === chunk.dataStart || separator - chunk.dataStart > 79) {
       continue;
     }
     texts.push({
@@ -168,7 +166,12 @@ function checkKeyword(keyword: string) {
  * keywords (ignoring case, as card readers do) are removed, everything else kept in order.
  * The text must be Latin-1 without NUL (base64 is).
  */
-export function withTextChunks(png: Uint8Array, chunks: readonly PngTextChunk[], options: PngReadOptions = {}, alsoRemove: readonly string[] = []): Buffer {
+export function withTextChunks(
+  png: Uint8Array,
+  chunks: readonly PngTextChunk[],
+  options: PngReadOptions = {},
+  alsoRemove: readonly string[] = [],
+): Buffer {
   for (const { keyword, text } of chunks) {
     checkKeyword(keyword);
     if (/[^\x01-\xff]/.test(text)) throw new RangeError(`PNG tEXt "${keyword}" must be Latin-1 text without NUL`);
@@ -182,22 +185,13 @@ export function withTextChunks(png: Uint8Array, chunks: readonly PngTextChunk[],
     if (chunk.type === "IEND") break;
     if (chunk.type === "tEXt") {
       const separator = source.indexOf(0, chunk.dataStart);
-      const keyword = source.toString(
-        "latin1",
-        chunk.dataStart,
-        separator < 0 ? chunk.dataEnd : Math.min(separator, chunk.dataEnd)
-      );
+      const keyword = source.toString("latin1", chunk.dataStart, separator < 0 ? chunk.dataEnd : Math.min(separator, chunk.dataEnd));
       if (replaced.has(keyword.toLowerCase())) continue;
     }
     parts.push(source.subarray(chunk.start, chunk.end));
   }
   for (const { keyword, text } of chunks) {
-    parts.push(
-      encodeChunk(
-        "tEXt",
-        Buffer.concat([Buffer.from(keyword, "latin1"), Buffer.from([0]), Buffer.from(text, "latin1")])
-      )
-    );
+    parts.push(encodeChunk("tEXt", Buffer.concat([Buffer.from(keyword, "latin1"), Buffer.from([0]), Buffer.from(text, "latin1")])));
   }
   parts.push(encodeChunk("IEND", new Uint8Array(0)));
   return Buffer.concat(parts);

@@ -51,12 +51,7 @@ export interface Billing {
   trialDays: number;
   /** `replacing`: a stored customer Stripe no longer knows (deleted, or from the other mode's keys). */
   createCustomer(input: { userId: string; email: string; name: string | null; replacing?: string }): Promise<string>;
-  createCheckoutSession(input: {
-    customerId: string;
-    userId: string;
-    successUrl: string;
-    cancelUrl: string;
-  }): Promise<string>;
+  createCheckoutSession(input: { customerId: string; userId: string; successUrl: string; cancelUrl: string }): Promise<string>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<string>;
   /** The subscription as Stripe has it now; null when Stripe does not know it. */
   retrieveSubscription(id: string): Promise<SubscriptionState | null>;
@@ -72,7 +67,8 @@ export type BillingEnv = Pick<
 function toBillingError(error: unknown): BillingError {
   if (error instanceof BillingError) return error;
   if (error instanceof Stripe.errors.StripeError) {
-    if (error.code === "resource_missing" || error.statusCode === 404) return new BillingError("not_found", error.message, { cause: error });
+    if (error.code === "resource_missing" || error.statusCode === 404)
+      return new BillingError("not_found", error.message, { cause: error });
     if (
       error instanceof Stripe.errors.StripeConnectionError ||
       error instanceof Stripe.errors.StripeAPIError ||
@@ -96,7 +92,11 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 
 const seconds = (value: unknown) => (typeof value === "number" && value > 0 ? new Date(value * 1000) : null);
 const idOf = (value: unknown) =>
-  typeof value === "string" ? value : value && typeof value === "object" && typeof (value as { id?: unknown }).id === "string" ? (value as { id: string }).id : null;
+  typeof value === "string"
+    ? value
+    : value && typeof value === "object" && typeof (value as { id?: unknown }).id === "string"
+      ? (value as { id: string }).id
+      : null;
 
 /** Reads a Stripe subscription object; the period end moved to its items in API 2025-03-31 (older objects have it on top). */
 export function subscriptionState(sub: Stripe.Subscription): SubscriptionState {

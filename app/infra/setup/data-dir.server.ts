@@ -18,9 +18,7 @@ export function prepareDataDir(dir: string): string {
     rmSync(probe);
   } catch (error) {
     const reason = error instanceof Error && "code" in error ? String((error as NodeJS.ErrnoException).code) : String(error);
-    throw new DataDirError(
-      `DATA_DIR "${absolute}" cannot be written (${reason}). Point DATA_DIR at a directory this user can write to.`,
-    );
+    throw new DataDirError(`DATA_DIR "${absolute}" cannot be written (${reason}). Point DATA_DIR at a directory this user can write to.`);
   }
   return absolute;
 }

@@ -63,16 +63,20 @@ describe("parseEnv", () => {
 
   it("rejects a short session secret and malformed keys", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET must be at least 32 characters/);
-    expect(() =>
-      parseEnv({ STRIPE_SECRET_KEY: "pk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1", STRIPE_PRICE_ID: "price_1" }),
-    ).toThrow(/STRIPE_SECRET_KEY must be a secret key/);
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "pk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1", STRIPE_PRICE_ID: "price_1" })).toThrow(
+      /STRIPE_SECRET_KEY must be a secret key/,
+    );
     expect(() => parseEnv({ OPENAI_BASE_URL: "http://127.0.0.1:8080/v1" })).toThrow(/OPENAI_API_KEY is required/);
   });
 
   it("needs each third-party sign-in provider's variables together", () => {
-    expect(() => parseEnv({ OAUTH_GOOGLE_CLIENT_ID: "id" })).toThrow(/OAUTH_GOOGLE_CLIENT_SECRET is required when OAUTH_GOOGLE_CLIENT_ID is set/);
+    expect(() => parseEnv({ OAUTH_GOOGLE_CLIENT_ID: "id" })).toThrow(
+      /OAUTH_GOOGLE_CLIENT_SECRET is required when OAUTH_GOOGLE_CLIENT_ID is set/,
+    );
     expect(() => parseEnv({ OAUTH_GITHUB_CLIENT_SECRET: "s" })).toThrow(/OAUTH_GITHUB_CLIENT_ID is required/);
-    expect(() => parseEnv({ OAUTH_OIDC_ISSUER: "https://id.example.com" })).toThrow(/OAUTH_OIDC_CLIENT_ID is required[\s\S]*OAUTH_OIDC_CLIENT_SECRET is required/);
+    expect(() => parseEnv({ OAUTH_OIDC_ISSUER: "https://id.example.com" })).toThrow(
+      /OAUTH_OIDC_CLIENT_ID is required[\s\S]*OAUTH_OIDC_CLIENT_SECRET is required/,
+    );
     expect(() => parseEnv({ OAUTH_OIDC_ISSUER: "ftp://id.example.com", OAUTH_OIDC_CLIENT_ID: "a", OAUTH_OIDC_CLIENT_SECRET: "b" })).toThrow(
       /OAUTH_OIDC_ISSUER must be a URL/,
     );

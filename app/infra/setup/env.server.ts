@@ -91,7 +91,11 @@ export const envSchema = z
       const set = names.filter((n) => env[n] !== undefined);
       if (set.length > 0 && set.length < names.length) {
         for (const n of names.filter((n) => env[n] === undefined)) {
-          ctx.addIssue({ code: "custom", path: [n], message: `is required when ${set.join(", ")} ${set.length > 1 ? "are" : "is"} set (${what})` });
+          ctx.addIssue({
+            code: "custom",
+            path: [n],
+            message: `is required when ${set.join(", ")} ${set.length > 1 ? "are" : "is"} set (${what})`,
+          });
         }
       }
     };
@@ -99,7 +103,10 @@ export const envSchema = z
     group(["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID"], "billing needs all three");
     group(["OAUTH_GOOGLE_CLIENT_ID", "OAUTH_GOOGLE_CLIENT_SECRET"], "sign-in with Google needs both");
     group(["OAUTH_GITHUB_CLIENT_ID", "OAUTH_GITHUB_CLIENT_SECRET"], "sign-in with GitHub needs both");
-    group(["OAUTH_OIDC_ISSUER", "OAUTH_OIDC_CLIENT_ID", "OAUTH_OIDC_CLIENT_SECRET"], "sign-in with an OpenID Connect issuer needs all three");
+    group(
+      ["OAUTH_OIDC_ISSUER", "OAUTH_OIDC_CLIENT_ID", "OAUTH_OIDC_CLIENT_SECRET"],
+      "sign-in with an OpenID Connect issuer needs all three",
+    );
     if (env.SUPABASE_URL && !env.DATABASE_URL) {
       ctx.addIssue({
         code: "custom",
@@ -111,7 +118,11 @@ export const envSchema = z
       ctx.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required when OPENAI_BASE_URL is set" });
     }
     if (env.STRIPE_API_URL && !env.STRIPE_SECRET_KEY) {
-      ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required when STRIPE_API_URL is set (with STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "is required when STRIPE_API_URL is set (with STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID)",
+      });
     }
     if (env.OAUTH_PROVIDERS && !env.SUPABASE_URL) {
       ctx.addIssue({ code: "custom", path: ["OAUTH_PROVIDERS"], message: "needs Supabase mode (SUPABASE_URL and its keys)" });
@@ -132,9 +143,7 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`),
-    );
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`));
   }
   const env = result.data;
   const host = env.HOST && env.HOST !== "0.0.0.0" && env.HOST !== "::" ? env.HOST : "localhost";

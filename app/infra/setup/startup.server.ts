@@ -12,9 +12,10 @@ export function startServer(): Promise<void> {
       prepareDataDir(env.DATA_DIR);
       await database();
       // The start-up process (app/server.mjs) leaves this line to the server that follows it.
-      if (process.env.PF_STARTUP_ONLY !== "1") console.log(
-        `[personaforge] database: ${modes.database(env)}, auth: ${modes.auth(env)}, mail: ${modes.mail(env)}, ai: ${modes.ai(env)}, billing: ${modes.billing(env)}; data in ${env.DATA_DIR}`,
-      );
+      if (process.env.PF_STARTUP_ONLY !== "1")
+        console.log(
+          `[personaforge] database: ${modes.database(env)}, auth: ${modes.auth(env)}, mail: ${modes.mail(env)}, ai: ${modes.ai(env)}, billing: ${modes.billing(env)}; data in ${env.DATA_DIR}`,
+        );
     } catch (error) {
       console.error(`\n[personaforge] cannot start:\n${error instanceof Error ? error.message : String(error)}\n`);
       process.exit(1);

@@ -45,7 +45,10 @@ export function createLocalImageStorage(root: string): ImageStorage {
       }
       const info = await stat(file).catch(() => null);
       // File names carry a content hash, so name, size and time make a strong validator.
-      const etag = `"${createHash("sha1").update(`${objectPath}|${bytes.length}|${info?.mtimeMs ?? 0}`).digest("hex").slice(0, 20)}"`;
+      const etag = `"${createHash("sha1")
+        .update(`${objectPath}|${bytes.length}|${info?.mtimeMs ?? 0}`)
+        .digest("hex")
+        .slice(0, 20)}"`;
       return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: contentTypeOf(objectPath), etag };
     },
     async remove(paths) {

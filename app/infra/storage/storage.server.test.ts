@@ -67,7 +67,14 @@ describe.each(adapters)("%s image storage", (kind, make) => {
 
   it("refuses every path that is not of our shape", async () => {
     const storage = make();
-    for (const bad of ["../x", `${USER}/../${OTHER}/${PERSONA}/${FILE}`, `${USER}/${PERSONA}/../../x.webp`, `/${USER}/${PERSONA}/${FILE}`, `${USER}/${PERSONA}/evil.svg`, `${"aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa".toUpperCase()}/${PERSONA}/${FILE}`]) {
+    for (const bad of [
+      "../x",
+      `${USER}/../${OTHER}/${PERSONA}/${FILE}`,
+      `${USER}/${PERSONA}/../../x.webp`,
+      `/${USER}/${PERSONA}/${FILE}`,
+      `${USER}/${PERSONA}/evil.svg`,
+      `${"aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa".toUpperCase()}/${PERSONA}/${FILE}`,
+    ]) {
       await expect(storage.get(bad), bad).rejects.toBeInstanceOf(StorageError);
       await expect(storage.put(bad, bytes("x"), "image/webp"), bad).rejects.toBeInstanceOf(StorageError);
     }

@@ -22,7 +22,12 @@ function failed(what: string, error: { message?: string } | null | undefined): S
   return new StorageError(`Supabase Storage could not ${what}${error?.message ? `: ${error.message}` : ""}.`);
 }
 
-export function createSupabaseImageStorage({ url, serviceRoleKey, bucket = REFERENCE_IMAGES_BUCKET, fetch: fetchImpl }: SupabaseStorageOptions): ImageStorage {
+export function createSupabaseImageStorage({
+  url,
+  serviceRoleKey,
+  bucket = REFERENCE_IMAGES_BUCKET,
+  fetch: fetchImpl,
+}: SupabaseStorageOptions): ImageStorage {
   let client: SupabaseClient | undefined;
   const files = () => {
     client ??= createClient(url, serviceRoleKey, {
@@ -57,7 +62,8 @@ export function createSupabaseImageStorage({ url, serviceRoleKey, bucket = REFER
     async get(path) {
       const { data, error } = await files().download(checkedPath(path));
       if (error || !data) {
-        const status = (error as { statusCode?: string; status?: number } | null)?.statusCode ?? (error as { status?: number } | null)?.status;
+        const status =
+          (error as { statusCode?: string; status?: number } | null)?.statusCode ?? (error as { status?: number } | null)?.status;
         if (String(status) === "404" || String(status) === "400" || /not found/i.test(error?.message ?? "")) return null;
         throw failed("read the image", error);
       }
@@ -78,7 +84,10 @@ export function createSupabaseImageStorage({ url, serviceRoleKey, bucket = REFER
     },
     async signedUrls(paths, expiresInSeconds) {
       if (paths.length === 0) return [];
-      const { data, error } = await files().createSignedUrls(paths.map((p) => checkedPath(p)), expiresInSeconds);
+      const { data, error } = await files().createSignedUrls(
+        paths.map((p) => checkedPath(p)),
+        expiresInSeconds,
+      );
       if (error || !data) throw failed("sign the image addresses", error);
       return paths.map((p) => data.find((d) => d.path === p)?.signedUrl ?? null);
     },

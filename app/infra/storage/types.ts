@@ -48,7 +48,8 @@ export function isImageFileName(name: string): boolean {
 
 /** `<userId>/<personaId>/<file>`, or a StorageError when any part is not of our shape. */
 export function objectPath(userId: string, personaId: string, file?: string): string {
-  if (!UUID.test(userId) || !UUID.test(personaId)) throw new StorageError("Image paths need a user id and a persona id (lower-case uuids).");
+  if (!UUID.test(userId) || !UUID.test(personaId))
+    throw new StorageError("Image paths need a user id and a persona id (lower-case uuids).");
   if (file === undefined) return `${userId}/${personaId}/`;
   if (!IMAGE_FILE.test(file)) throw new StorageError(`Not an image file name of ours: ${JSON.stringify(file).slice(0, 80)}`);
   return `${userId}/${personaId}/${file}`;

@@ -20,7 +20,12 @@ describe("crossSiteRefusal", () => {
     expect(crossSiteRefusal("POST", headers({ origin: "https://app.example:3000", cookie: "a=b" }))).toBeNull();
     expect(crossSiteRefusal("PATCH", headers({ "sec-fetch-site": "same-origin", cookie: "a=b" }))).toBeNull();
     // Behind a proxy, the forwarded host is ours (as Remix compares it).
-    expect(crossSiteRefusal("POST", headers({ origin: "https://personaforge.example", "x-forwarded-host": "personaforge.example", cookie: "a=b" }))).toBeNull();
+    expect(
+      crossSiteRefusal(
+        "POST",
+        headers({ origin: "https://personaforge.example", "x-forwarded-host": "personaforge.example", cookie: "a=b" }),
+      ),
+    ).toBeNull();
   });
 
   it("refuses another site by Origin, by Sec-Fetch-Site, or a cookie with neither", async () => {
@@ -36,7 +41,10 @@ describe("crossSiteRefusal", () => {
     ]) {
       expect(crossSiteRefusal("POST", headers(values)), JSON.stringify(values)).toBe(CROSS_SITE_MESSAGE);
       // The server's form: the headers are built only for a state-changing method.
-      expect(crossSiteRefusal("POST", () => headers(values)), JSON.stringify(values)).toBe(CROSS_SITE_MESSAGE);
+      expect(
+        crossSiteRefusal("POST", () => headers(values)),
+        JSON.stringify(values),
+      ).toBe(CROSS_SITE_MESSAGE);
     }
     const built = vi.fn(() => headers({ origin: "http://evil.example", cookie: "a=b" }));
     expect(crossSiteRefusal("GET", built)).toBeNull();
@@ -52,10 +60,14 @@ describe("crossSiteRefusal", () => {
   it("exempts only a header the session reads as a token; any other is refused before the app", async () => {
     const { authorizationRefusal, crossSiteRefusal, CROSS_SITE_MESSAGE, BAD_AUTHORIZATION_MESSAGE } = await guards();
     for (const authorization of ["Bearer a b", "Bearer  ", "Bearer\tabc", "Bearer a\u00e9", "Basic dXNlcjpwYXNz", "Bearer", "abc", ""]) {
-      expect(crossSiteRefusal("POST", headers({ origin: "http://evil.example", authorization, cookie: "pf_session=x" })), authorization).toBe(CROSS_SITE_MESSAGE);
+      expect(
+        crossSiteRefusal("POST", headers({ origin: "http://evil.example", authorization, cookie: "pf_session=x" })),
+        authorization,
+      ).toBe(CROSS_SITE_MESSAGE);
       expect(authorizationRefusal(authorization), authorization).toBe(BAD_AUTHORIZATION_MESSAGE);
     }
-    for (const authorization of ["Bearer abc", "bearer eyJh.eyJz.c2ln", "Bearer abc+/=="]) expect(authorizationRefusal(authorization), authorization).toBeNull();
+    for (const authorization of ["Bearer abc", "bearer eyJh.eyJz.c2ln", "Bearer abc+/=="])
+      expect(authorizationRefusal(authorization), authorization).toBeNull();
     expect(authorizationRefusal(undefined)).toBeNull();
     expect(authorizationRefusal(null)).toBeNull();
   });

@@ -6,8 +6,7 @@ import { parseBearer } from "./session-cookie.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export const CROSS_SITE_MESSAGE =
-  "This request came from another site and was refused. Open PersonaForge itself and try again.";
+export const CROSS_SITE_MESSAGE = "This request came from another site and was refused. Open PersonaForge itself and try again.";
 
 /**
  * Refuses a state-changing request that a page on another site could have made with the

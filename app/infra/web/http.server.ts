@@ -13,7 +13,10 @@ export function httpError(status: number, message: string): never {
 }
 
 const tooLarge = (maxBytes: number) =>
-  httpError(413, `Request body too large (limit ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${Math.round(maxBytes / 1024)} KB`}).`);
+  httpError(
+    413,
+    `Request body too large (limit ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${Math.round(maxBytes / 1024)} KB`}).`,
+  );
 
 interface ReadOptions {
   /** Also checks the JSON shape (nesting, item count) of each chunk as it arrives. */
@@ -72,7 +75,11 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES):
   }
   const body = await readLimited(request, maxBytes);
   try {
-    return await new Request(request.url, { method: "POST", headers: { "content-type": type }, body: body as unknown as BodyInit }).formData();
+    return await new Request(request.url, {
+      method: "POST",
+      headers: { "content-type": type },
+      body: body as unknown as BodyInit,
+    }).formData();
   } catch {
     return httpError(400, "The form data could not be read.");
   }

@@ -11,7 +11,19 @@ describe("redactedUrl", () => {
     expect(redactedUrl("/auth/callback?code=c0de&state=st4te&iss=https%3A%2F%2Fidp")).toBe(
       "/auth/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fidp",
     );
-    for (const name of ["access_token", "refresh_token", "api_key", "apiKey", "client_secret", "password", "signature", "session", "otp", "id_token", "ACCESS%5FTOKEN"]) {
+    for (const name of [
+      "access_token",
+      "refresh_token",
+      "api_key",
+      "apiKey",
+      "client_secret",
+      "password",
+      "signature",
+      "session",
+      "otp",
+      "id_token",
+      "ACCESS%5FTOKEN",
+    ]) {
       expect(redactedUrl(`/x?${name}=s3cr3t&q=nova`)).toBe(`/x?${name}=[redacted]&q=nova`);
     }
   });
@@ -30,9 +42,15 @@ describe("redactedUrl", () => {
 
 describe("describeError", () => {
   it("names a failed statement and the database's reason, never its values", () => {
-    const cause = Object.assign(new Error('new row for relation "personas" violates check constraint "personas_card_meta_valid"'), { code: "23514" });
+    const cause = Object.assign(new Error('new row for relation "personas" violates check constraint "personas_card_meta_valid"'), {
+      code: "23514",
+    });
     const secret = "$2a$10$abcdefghijklmnopqrstuv";
-    const error = new DrizzleQueryError("insert into personas (name, card_meta) values ($1, $2)", ["Nova", secret + "x".repeat(7_000_000)], cause);
+    const error = new DrizzleQueryError(
+      "insert into personas (name, card_meta) values ($1, $2)",
+      ["Nova", secret + "x".repeat(7_000_000)],
+      cause,
+    );
     const line = describeError(error);
     expect(line).toContain("violates check constraint");
     expect(line).toContain("23514");

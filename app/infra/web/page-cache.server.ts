@@ -22,7 +22,8 @@ const cache = new Map<string, CachedPage>();
 
 export function publicPageKey(request: Request, context: EntryContext, status: number, headers: Headers): string | null {
   if (request.method !== "GET" || status !== 200) return null;
-  if (hasCookiesBesidesDevice(request.headers.get("cookie")) || request.headers.has("authorization") || headers.has("set-cookie")) return null;
+  if (hasCookiesBesidesDevice(request.headers.get("cookie")) || request.headers.has("authorization") || headers.has("set-cookie"))
+    return null;
   const url = new URL(request.url);
   if (url.search !== "") return null;
   const matches = context.staticHandlerContext.matches;

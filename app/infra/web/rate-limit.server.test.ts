@@ -23,9 +23,7 @@ afterAll(async () => {
 async function settle<T>(promises: Promise<T>[]) {
   const results = await Promise.allSettled(promises);
   const ok = results.filter((r): r is PromiseFulfilledResult<Awaited<T>> => r.status === "fulfilled").map((r) => r.value);
-  const refused = results
-    .filter((r): r is PromiseRejectedResult => r.status === "rejected")
-    .map((r) => r.reason as unknown);
+  const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason as unknown);
   for (const reason of refused) expect(reason).toBeInstanceOf(RateLimitedError);
   return { ok, refused: refused as InstanceType<typeof RateLimitedError>[] };
 }
@@ -198,8 +196,7 @@ describe("the database store", () => {
     }
     const [{ n }] = await withServiceRole("test", async (tx) => {
       const result = (await tx.execute(sql`select count(*)::int as n from private.rate_limits`)) as unknown as
-        | { n: number }[]
-        | { rows: { n: number }[] };
+        { n: number }[] | { rows: { n: number }[] };
       return Array.isArray(result) ? result : result.rows;
     });
     expect(n).toBe(3);

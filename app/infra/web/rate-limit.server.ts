@@ -189,22 +189,18 @@ function createLimiters(kind: StoreKind) {
     ),
     failsPerClient: make("sign-in:client", LIMITS.failsPerClient.points, LIMITS.failsPerClient.duration),
     failsPerAccount: make("sign-in:account", LIMITS.failsPerAccount.points, LIMITS.failsPerAccount.duration),
-    consecutiveFailsPerDevice: make(
-      "sign-in:device",
-      LIMITS.consecutiveFailsPerDevice.points,
-      LIMITS.consecutiveFailsPerDevice.duration,
-    ),
-    mailsPerAddressAndClient: make(
-      "mail:address+client",
-      LIMITS.mailsPerAddressAndClient.points,
-      LIMITS.mailsPerAddressAndClient.duration,
-    ),
+    consecutiveFailsPerDevice: make("sign-in:device", LIMITS.consecutiveFailsPerDevice.points, LIMITS.consecutiveFailsPerDevice.duration),
+    mailsPerAddressAndClient: make("mail:address+client", LIMITS.mailsPerAddressAndClient.points, LIMITS.mailsPerAddressAndClient.duration),
     mailsPerClient: make("mail:client", LIMITS.mailsPerClient.points, LIMITS.mailsPerClient.duration),
     mailsPerAddress: make("mail:address", LIMITS.mailsPerAddress.points, LIMITS.mailsPerAddress.duration),
     chatReplies: make("chat:user", LIMITS.chatRepliesPerUser.points, LIMITS.chatRepliesPerUser.duration),
     // One counter for both plans, as large as Premium's quota; the Free plan's smaller one is
     // applied when a point is taken (consumeGenerationAllowance).
-    imageGenerations: make("generate:images:user", quota(LIMITS.imageGenerationsPerUser.points.premium), LIMITS.imageGenerationsPerUser.duration),
+    imageGenerations: make(
+      "generate:images:user",
+      quota(LIMITS.imageGenerationsPerUser.points.premium),
+      LIMITS.imageGenerationsPerUser.duration,
+    ),
     backstories: make("generate:backstory:user", quota(LIMITS.backstoriesPerUser.points), LIMITS.backstoriesPerUser.duration),
     cardImports: make("import:card:user", quota(LIMITS.cardImportsPerUser.points), LIMITS.cardImportsPerUser.duration),
   };
@@ -370,7 +366,8 @@ export function generationQuota(kind: GenerationQuota, premium: boolean): number
 
 function quotaMessage(kind: GenerationQuota, allowed: number, premium: boolean, retry: number): string {
   const again = `Please try again in ${inMinutes(retry)}.`;
-  if (kind === "images") return `You can generate reference images ${allowed} times an hour on the ${premium ? "Premium" : "Free"} plan. ${again}`;
+  if (kind === "images")
+    return `You can generate reference images ${allowed} times an hour on the ${premium ? "Premium" : "Free"} plan. ${again}`;
   if (kind === "backstories") return `You can generate ${allowed} backstories an hour. ${again}`;
   return `You can import ${allowed} character cards an hour. ${again}`;
 }

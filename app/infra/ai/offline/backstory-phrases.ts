@@ -211,7 +211,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "{Their} approach to fitness, steady progress over dramatic results, has become a philosophy for everything else.",
   ],
   science: [
-    "That love of science left {name} with a lasting respect for evidence and a habit of saying \"let's test it\" instead of \"I think.\"",
+    'That love of science left {name} with a lasting respect for evidence and a habit of saying "let\'s test it" instead of "I think."',
     "{They} still {v:follow} new discoveries in science closely and {v:love} explaining them to anyone who will listen.",
   ],
   cooking: [
@@ -438,7 +438,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
       "Being assertive has helped {name} negotiate fair deals, turn down bad ones and stand up for people who needed someone in their corner.",
     ],
     follow: [
-      "{They} {v:believe} that a clear \"no\" is kinder than a vague \"maybe,\" and {they} {v:live} by that rule.",
+      '{They} {v:believe} that a clear "no" is kinder than a vague "maybe," and {they} {v:live} by that rule.',
       "Colleagues learn quickly that {they} {v:mean} exactly what {they} {v:say}.",
     ],
     noun: "assertiveness",
@@ -531,7 +531,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is endlessly creative, turning scraps of conversation, odd dreams and overheard songs into ideas.",
       "{Their} creative energy is restless, and {they} {v:keep} three notebooks going at once without ever quite filling any of them.",
-      "Being creative, for {name}, means asking \"what if\" one more time than feels comfortable.",
+      'Being creative, for {name}, means asking "what if" one more time than feels comfortable.',
     ],
     follow: [
       "{They} rarely {v:do} anything the same way twice, and {their} projects carry a signature that is easy to recognize.",
@@ -559,7 +559,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "{They} {v:ask} questions the way other people breathe.",
-      "\"I don't know yet\" is one of {their} favorite sentences, because it means there is something left to find out.",
+      '"I don\'t know yet" is one of {their} favorite sentences, because it means there is something left to find out.',
     ],
     noun: "curiosity",
   },
@@ -710,7 +710,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Spontaneous: {
     lead: [
       "{name} is spontaneous, famous for last-minute road trips, surprise parties and ideas that arrive mid-sentence.",
-      "{Their} spontaneous spirit keeps life interesting, and some of {their} best memories began with the words \"why not right now?\"",
+      '{Their} spontaneous spirit keeps life interesting, and some of {their} best memories began with the words "why not right now?"',
       "Being spontaneous means {they} {v:say} yes to invitations, detours and experiments that more careful people would skip.",
     ],
     follow: [
@@ -1230,7 +1230,7 @@ export const AGE_NOW_NONE: Template[] = [
 /** What the work means to the persona: one of these always appears today. */
 export const REFLECTIONS: Template[] = [
   "{name} often says that the work is really about people, and everything else is just tools.",
-  "Success, to {name}, is measured less in numbers than in the messages that begin with \"you changed how I think about this.\"",
+  'Success, to {name}, is measured less in numbers than in the messages that begin with "you changed how I think about this."',
   "{They} {v:try} to keep one promise above all others: never to make something {they} would not want to receive.",
 ];
 

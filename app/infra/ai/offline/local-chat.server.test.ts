@@ -5,12 +5,25 @@ import { describe, expect, it } from "vitest";
 
 import { extendedProfile } from "~/domain/extended-profile";
 
-import { CHAT_HISTORY_MAX_CHARS, CHAT_HISTORY_WINDOW, chatPromptMessages, chatSystemPrompt, chatWindow, personaSheet } from "../chat-prompt";
+import {
+  CHAT_HISTORY_MAX_CHARS,
+  CHAT_HISTORY_WINDOW,
+  chatPromptMessages,
+  chatSystemPrompt,
+  chatWindow,
+  personaSheet,
+} from "../chat-prompt";
 import { composeChatReply, replyPieces, topicOf } from "./local-chat.server";
 import { createLocalTextGenerator } from "./local-text.server";
 import { AiError, type ChatInput, type ChatPersona, type ChatTurn } from "../types";
 
-const base = { name: "Nova Lumen", type: "vtuber", ageRange: "18-24", interests: ["gaming", "music"], personality: ["Outgoing", "Creative"] };
+const base = {
+  name: "Nova Lumen",
+  type: "vtuber",
+  ageRange: "18-24",
+  interests: ["gaming", "music"],
+  personality: ["Outgoing", "Creative"],
+};
 const extended = extendedProfile({ id: "persona-1", ...base });
 const NOVA: ChatPersona = {
   ...base,
@@ -41,7 +54,16 @@ describe("the context builder", () => {
 
   it("describes the persona with every field it has, and only those", () => {
     const sheet = personaSheet(NOVA);
-    for (const fact of ["Nova Lumen", "AIVTuber", "female", "18-24", "gaming, music", "Outgoing, Creative", "late-night streamer", "born in 2003"]) {
+    for (const fact of [
+      "Nova Lumen",
+      "AIVTuber",
+      "female",
+      "18-24",
+      "gaming, music",
+      "Outgoing, Creative",
+      "late-night streamer",
+      "born in 2003",
+    ]) {
       expect(sheet).toContain(fact);
     }
     for (const fact of [extended.birthplace, extended.occupation, extended.motto, extended.goals.short, extended.favoriteFood]) {
@@ -130,11 +152,18 @@ describe("the embedded responder", () => {
 
   it("answers in well under 20 ms (p95) in-process", () => {
     const questions = ["Hi", "Where are you from?", "What do you do?", "Tell me about yourself", "What's your motto?", "I had a long day."];
-    const history = Array.from({ length: 19 }, (_, i): ChatTurn => ({ role: i % 2 ? "assistant" : "user", content: `Earlier message ${i} `.repeat(20) }));
+    const history = Array.from({ length: 19 }, (_, i): ChatTurn => ({
+      role: i % 2 ? "assistant" : "user",
+      content: `Earlier message ${i} `.repeat(20),
+    }));
     const times: number[] = [];
     for (let i = 0; i < 300; i++) {
       const started = performance.now();
-      composeChatReply({ personaId: `p${i}`, persona: NOVA, history: [...history, { role: "user", content: questions[i % questions.length]! }] });
+      composeChatReply({
+        personaId: `p${i}`,
+        persona: NOVA,
+        history: [...history, { role: "user", content: questions[i % questions.length]! }],
+      });
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
@@ -143,7 +172,15 @@ describe("the embedded responder", () => {
 
   it("works for a persona with only a name", () => {
     const bare: ChatPersona = { name: "Blank", interests: [], personality: [] };
-    for (const message of ["Hi", "Where are you from?", "What do you do?", "What are your hobbies?", "Goals?", "Tell me your story", "Hmm."]) {
+    for (const message of [
+      "Hi",
+      "Where are you from?",
+      "What do you do?",
+      "What are your hobbies?",
+      "Goals?",
+      "Tell me your story",
+      "Hmm.",
+    ]) {
       const reply = composeChatReply(ask(message, bare));
       expect(reply.length).toBeGreaterThan(0);
       expect(reply).not.toMatch(/undefined|null|\{|\}/);

@@ -100,11 +100,7 @@ const JOKES = [
   "I promise I'm more interesting than my browser history suggests.",
 ];
 
-const WARMTH = [
-  "I really appreciate you asking.",
-  "It means a lot that you're curious.",
-  "Thanks for taking the time to ask me that.",
-];
+const WARMTH = ["I really appreciate you asking.", "It means a lot that you're curious.", "Thanks for taking the time to ask me that."];
 
 // ---------------------------------------------------------------- facts
 
@@ -120,13 +116,15 @@ const DEFAULT_FACTS = {
 
 /** A profile phrase written about the persona, turned toward the first person. */
 function firstPerson(text: string): string {
-  return text
-    .replace(/\bthemselves\b/g, "myself")
-    .replace(/\btheirs\b/g, "mine")
-    .replace(/\btheir\b/g, "my")
-    // "them" is the persona only after a verb done to it; "keeping them in a notebook" is not.
-    .replace(/\b(taught|told|helped|gave|made|raised|showed|pushed|encouraged|inspired|let|sent|took) them\b/g, "$1 me")
-    .replace(/\bthey are\b/gi, "I am");
+  return (
+    text
+      .replace(/\bthemselves\b/g, "myself")
+      .replace(/\btheirs\b/g, "mine")
+      .replace(/\btheir\b/g, "my")
+      // "them" is the persona only after a verb done to it; "keeping them in a notebook" is not.
+      .replace(/\b(taught|told|helped|gave|made|raised|showed|pushed|encouraged|inspired|let|sent|took) them\b/g, "$1 me")
+      .replace(/\bthey are\b/gi, "I am")
+  );
 }
 
 /** "Collecting board games" → "collecting board games" (but not "English" or "I"). */
@@ -191,8 +189,14 @@ type Topic =
   | "statement";
 
 const TOPICS: [Topic, RegExp][] = [
-  ["howAreYou", /\bhow (are|r) (you|u)\b|how's it going|how is it going|how are things|how have you been|how do you feel|what's up\b|how's your day/],
-  ["identity", /what('s| is) your name|who are you|introduce yourself|tell me about yourself|describe yourself|what are you like|your personality/],
+  [
+    "howAreYou",
+    /\bhow (are|r) (you|u)\b|how's it going|how is it going|how are things|how have you been|how do you feel|what's up\b|how's your day/,
+  ],
+  [
+    "identity",
+    /what('s| is) your name|who are you|introduce yourself|tell me about yourself|describe yourself|what are you like|your personality/,
+  ],
   ["origin", /where .*\b(from|born|grow up|grew up)\b|hometown|birthplace|where were you raised/],
   ["residence", /where .*\b(live|living|based|stay)\b|your home\b|current(ly)? li/],
   ["work", /what do you do|your (job|work|career|profession|occupation)|for a living|do you work|what you do\b/],
@@ -210,12 +214,16 @@ const TOPICS: [Topic, RegExp][] = [
   ["skills", /\b(secret|skills?|talents?|good at|surprise me)\b/],
   ["age", /how old|your age|when were you born|what year/],
   ["story", /your (story|past|background|childhood|backstory)|growing up/],
-  ["likes", /\b(hobby|hobbies|like to do|free time|spare time|for fun|interests?|passions?|into\b|enjoy|love doing|what do you (like|love))/],
+  [
+    "likes",
+    /\b(hobby|hobbies|like to do|free time|spare time|for fun|interests?|passions?|into\b|enjoy|love doing|what do you (like|love))/,
+  ],
   ["thanks", /\b(thanks|thank you|thx|ty|cheers|appreciate)\b/],
   ["goodbye", /\b(bye|goodbye|good night|see you|see ya|talk (to you )?later|gotta go|cya)\b/],
 ];
 
-const FEELING_DOWN = /\b(rough|bad|sad|tired|awful|terrible|stressed|stressful|exhausted|worst|upset|angry|lonely|sick|anxious|worried|depressed|down|hard day|lost my|failed)\b/;
+const FEELING_DOWN =
+  /\b(rough|bad|sad|tired|awful|terrible|stressed|stressful|exhausted|worst|upset|angry|lonely|sick|anxious|worried|depressed|down|hard day|lost my|failed)\b/;
 const FEELING_UP = /\b(great|happy|excited|awesome|amazing|wonderful|fantastic|got the job|passed|won|proud|good news)\b/;
 
 const GREETING = /^(hi|hello|hey|hiya|howdy|yo|heya|greetings|good (morning|afternoon|evening)|hallo|hola|sup)\b/;
@@ -263,7 +271,9 @@ function answer(topic: Topic, p: Parts, lastUser: string): string[] {
         p.pick([
           `I spent part of it on ${lowerFirst(p.pick(hobbies))}.`,
           `I've been thinking a lot about ${p.pick(interests)} lately.`,
-          x.dailyRoutine ? `${sentence(x.dailyRoutine.split(/(?<=\.)\s/)[0] ?? x.dailyRoutine)}` : `Nothing dramatic, just the usual rhythm.`,
+          x.dailyRoutine
+            ? `${sentence(x.dailyRoutine.split(/(?<=\.)\s/)[0] ?? x.dailyRoutine)}`
+            : `Nothing dramatic, just the usual rhythm.`,
         ]),
         p.pick(FOLLOW_UPS[p.voice.energy]).replace(/^What about you\?/, "How are you doing?"),
       ];
@@ -291,13 +301,19 @@ function answer(topic: Topic, p: Parts, lastUser: string): string[] {
       ];
     case "residence":
       return [
-        p.pick([`I live in ${x.currentResidence ?? DEFAULT_FACTS.currentResidence} now.`, `Home is ${x.currentResidence ?? DEFAULT_FACTS.currentResidence} these days.`]),
+        p.pick([
+          `I live in ${x.currentResidence ?? DEFAULT_FACTS.currentResidence} now.`,
+          `Home is ${x.currentResidence ?? DEFAULT_FACTS.currentResidence} these days.`,
+        ]),
         x.birthplace ? `I grew up in ${x.birthplace}, though.` : "",
         x.favoritePlaces?.length ? `One of my favorite spots is ${lowerFirst(p.pick(x.favoritePlaces))}.` : "",
       ];
     case "work":
       return [
-        p.pick([`I'm ${/^[aeiou]/i.test(occupation) ? "an" : "a"} ${occupation}.`, `Work-wise, I'm ${/^[aeiou]/i.test(occupation) ? "an" : "a"} ${occupation}.`]),
+        p.pick([
+          `I'm ${/^[aeiou]/i.test(occupation) ? "an" : "a"} ${occupation}.`,
+          `Work-wise, I'm ${/^[aeiou]/i.test(occupation) ? "an" : "a"} ${occupation}.`,
+        ]),
         `Most of what I make is about ${joinList(interests)}.`,
         x.socialCircle?.colleagues ? `I work with ${lowerFirst(firstPerson(x.socialCircle.colleagues.replace(/\.$/, "")))}.` : "",
       ];
@@ -310,24 +326,37 @@ function answer(topic: Topic, p: Parts, lastUser: string): string[] {
       ];
     case "food":
       return [
-        p.pick([`My favorite food? ${sentence(x.favoriteFood ?? DEFAULT_FACTS.favoriteFood)}`, `Easy: ${lowerFirst(sentence(x.favoriteFood ?? DEFAULT_FACTS.favoriteFood))}`]),
+        p.pick([
+          `My favorite food? ${sentence(x.favoriteFood ?? DEFAULT_FACTS.favoriteFood)}`,
+          `Easy: ${lowerFirst(sentence(x.favoriteFood ?? DEFAULT_FACTS.favoriteFood))}`,
+        ]),
         p.persona.interests.includes("cooking") ? "I cook it myself whenever I can." : "I could eat it every week.",
       ];
     case "places":
       return [
-        x.favoritePlaces?.length ? `My favorite places are ${joinList(x.favoritePlaces)}.` : `Anywhere I can think about ${p.pick(interests)}.`,
+        x.favoritePlaces?.length
+          ? `My favorite places are ${joinList(x.favoritePlaces)}.`
+          : `Anywhere I can think about ${p.pick(interests)}.`,
         x.currentResidence ? `Living in ${x.currentResidence} helps with that.` : "",
       ];
     case "goals":
       return [
-        x.goals?.short ? `Right now I want to ${lowerFirst(x.goals.short.replace(/\.$/, ""))}.` : `Right now I'm focused on ${p.pick(interests)}.`,
+        x.goals?.short
+          ? `Right now I want to ${lowerFirst(x.goals.short.replace(/\.$/, ""))}.`
+          : `Right now I'm focused on ${p.pick(interests)}.`,
         x.goals?.long ? `Long term, I'd love to ${lowerFirst(x.goals.long.replace(/\.$/, ""))}.` : "",
         p.voice.inspiring ? `If I can do it, so can anyone.` : "",
       ];
     case "motto":
-      return [p.pick([`My motto is "${x.motto ?? DEFAULT_FACTS.motto}"`, `I try to live by this: "${x.motto ?? DEFAULT_FACTS.motto}"`]), `It's gotten me through a lot.`];
+      return [
+        p.pick([`My motto is "${x.motto ?? DEFAULT_FACTS.motto}"`, `I try to live by this: "${x.motto ?? DEFAULT_FACTS.motto}"`]),
+        `It's gotten me through a lot.`,
+      ];
     case "family":
-      return [x.socialCircle?.family ? `My family? ${sentence(x.socialCircle.family)}` : "My family is small but close.", x.birthplace ? `We're from ${x.birthplace}.` : ""];
+      return [
+        x.socialCircle?.family ? `My family? ${sentence(x.socialCircle.family)}` : "My family is small but close.",
+        x.birthplace ? `We're from ${x.birthplace}.` : "",
+      ];
     case "friends":
       return [
         x.socialCircle?.friends ? `My friends? ${sentence(x.socialCircle.friends)}` : "I have a few close friends.",
@@ -337,11 +366,15 @@ function answer(topic: Topic, p: Parts, lastUser: string): string[] {
       return [x.dailyRoutine ? sentence(x.dailyRoutine) : DEFAULT_FACTS.dailyRoutine];
     case "challenges":
       return [
-        x.challengesOvercome ? `The hardest thing? I ${lowerFirst(firstPerson(x.challengesOvercome.replace(/\.$/, "")))}.` : "I've had my share of setbacks.",
+        x.challengesOvercome
+          ? `The hardest thing? I ${lowerFirst(firstPerson(x.challengesOvercome.replace(/\.$/, "")))}.`
+          : "I've had my share of setbacks.",
         p.pick(["It taught me a lot.", "I'm proud of that one.", "I wouldn't change it, looking back."]),
       ];
     case "influences":
-      return [x.influences?.length ? `I'd say ${joinList(x.influences)} shaped me the most.` : `Everyone I've met in ${p.pick(interests)}.`];
+      return [
+        x.influences?.length ? `I'd say ${joinList(x.influences)} shaped me the most.` : `Everyone I've met in ${p.pick(interests)}.`,
+      ];
     case "skills":
       return [
         x.secretSkills?.length
@@ -350,10 +383,15 @@ function answer(topic: Topic, p: Parts, lastUser: string): string[] {
         p.voice.humorous ? "Please don't ask for a demonstration." : "Not many people know that.",
       ];
     case "age":
-      return [p.persona.ageRange ? `I'm in the ${p.persona.ageRange} bracket.` : "Old enough to know better!", "I'll keep the exact number to myself."];
+      return [
+        p.persona.ageRange ? `I'm in the ${p.persona.ageRange} bracket.` : "Old enough to know better!",
+        "I'll keep the exact number to myself.",
+      ];
     case "story":
       return [
-        p.persona.backstory ? capText(firstPersonStory(p.persona.backstory, p.persona.name), 400) : `I grew up in ${x.birthplace ?? DEFAULT_FACTS.birthplace}.`,
+        p.persona.backstory
+          ? capText(firstPersonStory(p.persona.backstory, p.persona.name), 400)
+          : `I grew up in ${x.birthplace ?? DEFAULT_FACTS.birthplace}.`,
         `That's where my love of ${p.pick(interests)} began.`,
       ];
     case "likes":
@@ -380,16 +418,16 @@ function answer(topic: Topic, p: Parts, lastUser: string): string[] {
       ];
     case "feelingUp":
       return [
-        p.pick(p.voice.energy === "reserved" ? ["That's good to hear.", "I'm glad.", "That's lovely news."] : ["That's amazing!", "Yes! I love that for you!", "That's fantastic news!"]),
+        p.pick(
+          p.voice.energy === "reserved"
+            ? ["That's good to hear.", "I'm glad.", "That's lovely news."]
+            : ["That's amazing!", "Yes! I love that for you!", "That's fantastic news!"],
+        ),
         p.pick(["What made it so good?", "Tell me more!", "You deserve it."]),
       ];
     case "question":
       return [
-        p.pick([
-          `That's a good one to think about.`,
-          `Hmm, I'd have to think about that.`,
-          `I don't have a perfect answer for that.`,
-        ]),
+        p.pick([`That's a good one to think about.`, `Hmm, I'd have to think about that.`, `I don't have a perfect answer for that.`]),
         p.pick([
           `As someone into ${joinList(interests)}, I'd look at it through that lens.`,
           `My gut says to trust what feels honest, which is also how I approach ${p.pick(interests)}.`,
@@ -413,7 +451,12 @@ function answer(topic: Topic, p: Parts, lastUser: string): string[] {
 /** The opening sentences of the backstory, told by the persona. */
 function firstPersonStory(backstory: string, name: string): string {
   const first = shortName(name);
-  const opening = backstory.replace(/\s+/g, " ").trim().split(/(?<=[.!?])\s+/).slice(0, 2).join(" ");
+  const opening = backstory
+    .replace(/\s+/g, " ")
+    .trim()
+    .split(/(?<=[.!?])\s+/)
+    .slice(0, 2)
+    .join(" ");
   return opening
     .split(name.trim())
     .join("I")
@@ -433,7 +476,7 @@ function compose(input: ChatInput, attempt: number): string {
   const lastUser = [...window].reverse().find((t) => t.role === "user")?.content ?? "";
   const seedText = [input.personaId, attempt, ...window.map((t) => `${t.role}:${t.content}`), ...(input.avoid ?? [])].join("\n");
   const random = mulberry32(hashString(seedText));
-  const pick = <T,>(items: readonly T[]): T => items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
+  const pick = <T>(items: readonly T[]): T => items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
   const voice = voiceOf(input.persona.personality);
   const parts: Parts = { persona: input.persona, voice, random, pick, name: shortName(input.persona.name) };
   const topic = topicOf(lastUser);
@@ -444,7 +487,10 @@ function compose(input: ChatInput, attempt: number): string {
   lines.push(...(voice.direct ? body.slice(0, 2) : body));
   if (voice.warm && factual && random() < 0.5) lines.push(pick(WARMTH));
   if (voice.humorous && topic !== "feelingDown" && random() < 0.6) lines.push(pick(JOKES));
-  if (voice.teacher && factual && random() < 0.5) lines.push(`Fun fact: ${pick(input.persona.interests.length ? input.persona.interests : ["curiosity"])} is full of surprises if you dig in.`);
+  if (voice.teacher && factual && random() < 0.5)
+    lines.push(
+      `Fun fact: ${pick(input.persona.interests.length ? input.persona.interests : ["curiosity"])} is full of surprises if you dig in.`,
+    );
   if (factual && !voice.direct && random() < 0.6) lines.push(pick(FOLLOW_UPS[voice.energy]));
   let reply = lines.join(" ").replace(/\s+/g, " ").trim();
   // Calm personas do not shout.

@@ -11,8 +11,22 @@ import { renderPortrait } from "./local-image.server";
 import { portraitSvg } from "./portrait-svg";
 import type { ImageInput } from "../types";
 
-const NOVA = { name: "Nova Quinn", type: "vtuber", gender: "female", ageRange: "25-34", interests: ["gaming", "music"], personality: ["Outgoing", "Creative"] };
-const ARTHUR = { name: "Arthur Bell", type: "educator", gender: "male", ageRange: "55+", interests: ["science"], personality: ["Reserved", "Focused"] };
+const NOVA = {
+  name: "Nova Quinn",
+  type: "vtuber",
+  gender: "female",
+  ageRange: "25-34",
+  interests: ["gaming", "music"],
+  personality: ["Outgoing", "Creative"],
+};
+const ARTHUR = {
+  name: "Arthur Bell",
+  type: "educator",
+  gender: "male",
+  ageRange: "55+",
+  interests: ["science"],
+  personality: ["Reserved", "Focused"],
+};
 
 const input = (persona: typeof NOVA, style: ImageStyle, slot: ImageInput["slot"] = "primary"): ImageInput => ({ ...persona, style, slot });
 
@@ -93,7 +107,9 @@ describe("embedded image generator", () => {
 
 describe("image bytes are sniffed, never trusted", () => {
   it("refuses text, truncated images and empty answers", async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#abc" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#abc" } })
+      .png()
+      .toBuffer();
     await expect(checkedImage(new Uint8Array(png))).resolves.toMatchObject({ format: "png", width: 64 });
     for (const bad of [new TextEncoder().encode("<html>"), new Uint8Array(0), new Uint8Array(png.subarray(0, 40))]) {
       await expect(checkedImage(bad)).rejects.toMatchObject({ code: "bad_response" });

@@ -13,7 +13,12 @@ export async function renderPortrait(input: ImageInput): Promise<GeneratedImage>
     .resize(PORTRAIT_SIZE, PORTRAIT_SIZE)
     .webp({ quality: 88, effort: 2 })
     .toBuffer();
-  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), format: "webp", width: PORTRAIT_SIZE, height: PORTRAIT_SIZE };
+  return {
+    bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    format: "webp",
+    width: PORTRAIT_SIZE,
+    height: PORTRAIT_SIZE,
+  };
 }
 
 export function createLocalImageGenerator(): ImageGenerator {

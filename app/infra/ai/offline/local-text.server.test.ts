@@ -20,9 +20,7 @@ import { AiError, BACKSTORY_MIN_WORDS, countWords, type BackstoryInput } from ".
 const ALL_TRAITS = Object.values(TRAIT_CATEGORIES).flat() as string[];
 
 /** What shows that a trait shaped the story: the trait word, or a listed form of it. */
-const TRAIT_MARKERS: Record<string, string[]> = Object.fromEntries(
-  ALL_TRAITS.map((t) => [t, [t.toLowerCase()]]),
-);
+const TRAIT_MARKERS: Record<string, string[]> = Object.fromEntries(ALL_TRAITS.map((t) => [t, [t.toLowerCase()]]));
 TRAIT_MARKERS.Humorous.push("humor");
 
 const BIRTH_YEARS: Record<AgeRange, [number, number]> = {
@@ -76,16 +74,13 @@ const NAMES = ["Luna Starlight", "Dr. Maya Chen", "Kai", "Ana-Lucía Torres", "t
 function sentencesOf(text: string): string[] {
   return text
     .split(/\n\n/)
-    .flatMap((paragraph) =>
-      paragraph.split(/(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|St|Prof|Jr|Sr)\.)(?<=[.!?]["”]?)\s+(?=["“]?[\p{Lu}\p{Ll}])/u),
-    )
+    .flatMap((paragraph) => paragraph.split(/(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|St|Prof|Jr|Sr)\.)(?<=[.!?]["”]?)\s+(?=["“]?[\p{Lu}\p{Ll}])/u))
     .map((s) => s.trim())
     .filter((s) => s !== "");
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const occurrences = (text: string, word: string) =>
-  (text.match(new RegExp(`\\b${escape(word)}\\b`, "gi")) ?? []).length;
+const occurrences = (text: string, word: string) => (text.match(new RegExp(`\\b${escape(word)}\\b`, "gi")) ?? []).length;
 
 const PRONOUNS_OF_OTHERS: Record<Gender, RegExp> = {
   male: /\b(she|her|hers|herself|themselves|themself)\b/i,
@@ -258,9 +253,7 @@ describe("the local backstory generator", () => {
           const tb = traitSets[(b + 3) % traitSets.length];
           if (ta === tb) continue;
           const one = sentencesOf(composeBackstory({ ...base, interests, type: PERSONA_TYPES[a], personality: ta }));
-          const two = new Set(
-            sentencesOf(composeBackstory({ ...base, interests, type: PERSONA_TYPES[b], personality: tb })),
-          );
+          const two = new Set(sentencesOf(composeBackstory({ ...base, interests, type: PERSONA_TYPES[b], personality: tb })));
           const shared = one.filter((s) => two.has(s)).length;
           worst = Math.max(worst, shared / one.length, shared / two.size);
           pairs += 1;
@@ -295,9 +288,20 @@ describe("the local backstory generator", () => {
   });
 
   it("conjugates verbs for he and she", () => {
-    expect(["are", "were", "have", "do", "go", "don't", "love", "watch", "fix", "try", "say", "miss"].map(singularVerb)).toEqual(
-      ["is", "was", "has", "does", "goes", "doesn't", "loves", "watches", "fixes", "tries", "says", "misses"],
-    );
+    expect(["are", "were", "have", "do", "go", "don't", "love", "watch", "fix", "try", "say", "miss"].map(singularVerb)).toEqual([
+      "is",
+      "was",
+      "has",
+      "does",
+      "goes",
+      "doesn't",
+      "loves",
+      "watches",
+      "fixes",
+      "tries",
+      "says",
+      "misses",
+    ]);
   });
 
   it("uses a first name after the first mention, but keeps titles and one-word names whole", () => {
@@ -352,10 +356,13 @@ describe("the backstory phrase banks", () => {
     ...Object.entries(P.AGE_NOW).map(([k, v]) => [`AGE_NOW.${k}`, v] as [string, string[]]),
     ...Object.entries(P.INTEREST_EARLY).map(([k, v]) => [`INTEREST_EARLY.${k}`, v] as [string, string[]]),
     ...Object.entries(P.INTEREST_LATER).map(([k, v]) => [`INTEREST_LATER.${k}`, v] as [string, string[]]),
-    ...Object.entries(P.TRAIT_BANKS).flatMap(([k, v]) => [
-      [`TRAIT.${k}.lead`, v.lead],
-      [`TRAIT.${k}.follow`, v.follow],
-    ] as [string, string[]][]),
+    ...Object.entries(P.TRAIT_BANKS).flatMap(
+      ([k, v]) =>
+        [
+          [`TRAIT.${k}.lead`, v.lead],
+          [`TRAIT.${k}.follow`, v.follow],
+        ] as [string, string[]][],
+    ),
     ...Object.entries(P.TYPE_BANKS).flatMap(([k, v]) =>
       (["origin", "craft", "audience", "breakthrough", "goals", "day"] as const).map(
         (part) => [`TYPE.${k}.${part}`, v[part]] as [string, string[]],
@@ -378,7 +385,10 @@ describe("the backstory phrase banks", () => {
   it("name the trait in every lead sentence and the interest in every interest sentence", () => {
     for (const [trait, bank] of Object.entries(P.TRAIT_BANKS)) {
       for (const lead of bank.lead) {
-        expect(TRAIT_MARKERS[trait].some((m) => occurrences(lead, m) > 0), `${trait}: ${lead}`).toBe(true);
+        expect(
+          TRAIT_MARKERS[trait].some((m) => occurrences(lead, m) > 0),
+          `${trait}: ${lead}`,
+        ).toBe(true);
       }
     }
     for (const interest of INTERESTS) {
@@ -390,8 +400,30 @@ describe("the backstory phrase banks", () => {
 
   it("are single sentences with known placeholders and no verb agreement after a name", () => {
     const known = new Set([
-      "name", "name's", "full", "full's", "they", "They", "them", "their", "Their", "themselves",
-      "year", "place", "home", "topic", "field", "aLabel", "a", "b", "trait", "job", "job2", "career", "desc", "interest",
+      "name",
+      "name's",
+      "full",
+      "full's",
+      "they",
+      "They",
+      "them",
+      "their",
+      "Their",
+      "themselves",
+      "year",
+      "place",
+      "home",
+      "topic",
+      "field",
+      "aLabel",
+      "a",
+      "b",
+      "trait",
+      "job",
+      "job2",
+      "career",
+      "desc",
+      "interest",
     ]);
     for (const [bank, list] of templates) {
       for (const t of list) {

@@ -91,11 +91,7 @@ interface Persona {
 
 const TRAIT_NAMES = Object.values(TRAIT_CATEGORIES).flat() as Trait[];
 const TRAIT_BY_LOWER = new Map(TRAIT_NAMES.map((t) => [t.toLowerCase(), t] as const));
-const INNER_TRAITS = new Set<Trait>([
-  ...TRAIT_CATEGORIES.Extroversion,
-  ...TRAIT_CATEGORIES.Emotional,
-  ...TRAIT_CATEGORIES.Openness,
-]);
+const INNER_TRAITS = new Set<Trait>([...TRAIT_CATEGORIES.Extroversion, ...TRAIT_CATEGORIES.Emotional, ...TRAIT_CATEGORIES.Openness]);
 
 // First words that are a title or an article rather than a first name: such names are used whole.
 const NOT_FIRST_NAMES = new Set(
@@ -310,12 +306,7 @@ export function composeBackstory(input: BackstoryInput): string {
     place: hometown.place,
     home: hometown.home,
     topic: topicInterest ? P.INTEREST_TOPIC[topicInterest] : P.DEFAULT_TOPIC,
-    field:
-      type === "specialist"
-        ? topicInterest
-          ? P.SPECIALIST_FIELDS[topicInterest]
-          : P.DEFAULT_SPECIALIST_FIELD
-        : bank.field,
+    field: type === "specialist" ? (topicInterest ? P.SPECIALIST_FIELDS[topicInterest] : P.DEFAULT_SPECIALIST_FIELD) : bank.field,
     job,
     job2,
     career: c.pick(P.PAST_CAREERS),
@@ -450,9 +441,7 @@ function personality(c: Composer, traits: Trait[]): string[][] {
 
   const clash = P.OPPOSITES.find(([a, b]) => traits.includes(a) && traits.includes(b));
   if (clash) {
-    paragraphs[paragraphs.length - 1].push(
-      c.say(P.CONTRADICTION, { a: clash[0].toLowerCase(), b: clash[1].toLowerCase() }),
-    );
+    paragraphs[paragraphs.length - 1].push(c.say(P.CONTRADICTION, { a: clash[0].toLowerCase(), b: clash[1].toLowerCase() }));
   }
   return paragraphs;
 }

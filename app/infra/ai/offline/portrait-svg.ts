@@ -36,7 +36,17 @@ const SKIN = ["#f6d7c3", "#eec1a0", "#d9a27e", "#b97c57", "#8d5a3b", "#62402b"];
 const HAIR_YOUNG = ["#2b1d16", "#4a2f1f", "#7b4a26", "#b8793a", "#e1b866", "#1d1d2b", "#8a2f3c"];
 const HAIR_OLD = ["#b9b4ad", "#d8d4cf", "#8f8a85"];
 
-const WARM_TRAITS = new Set(["Outgoing", "Social", "Passionate", "Entertaining", "Humorous", "Spontaneous", "Creative", "Inspirational", "Compassionate"]);
+const WARM_TRAITS = new Set([
+  "Outgoing",
+  "Social",
+  "Passionate",
+  "Entertaining",
+  "Humorous",
+  "Spontaneous",
+  "Creative",
+  "Inspirational",
+  "Compassionate",
+]);
 const COOL_TRAITS = new Set(["Reserved", "Quiet", "Calm", "Reflective", "Cautious", "Organized", "Practical", "Disciplined", "Skeptical"]);
 const SMILING = new Set(["Outgoing", "Social", "Humorous", "Entertaining", "Empathetic", "Trusting", "Compassionate"]);
 const DETERMINED = new Set(["Assertive", "Competitive", "Direct", "Disciplined", "Focused"]);
@@ -103,7 +113,14 @@ function hsl(h: number, s: number, l: number): string {
 }
 
 function lookOf(persona: PortraitPersona, slot: ImageSlot): Look {
-  const key = [persona.name.trim().toLowerCase(), persona.type, persona.gender, persona.ageRange, [...persona.interests].sort().join(","), [...persona.personality].sort().join(",")].join("|");
+  const key = [
+    persona.name.trim().toLowerCase(),
+    persona.type,
+    persona.gender,
+    persona.ageRange,
+    [...persona.interests].sort().join(","),
+    [...persona.personality].sort().join(","),
+  ].join("|");
   const random = mulberry32(hashString(`portrait|${key}`));
   const traits = persona.personality;
   const warmth = traits.filter((t) => WARM_TRAITS.has(t)).length - traits.filter((t) => COOL_TRAITS.has(t)).length;
@@ -141,17 +158,23 @@ function lookOf(persona: PortraitPersona, slot: ImageSlot): Look {
 // Interest motifs: small shapes scattered in the background, centred on (0, 0), about 40 wide.
 
 const MOTIFS: Record<string, string> = {
-  gaming: '<rect x="-22" y="-12" width="44" height="24" rx="12"/><circle cx="-10" cy="0" r="4" fill="#fff"/><circle cx="12" cy="-3" r="3" fill="#fff"/><circle cx="16" cy="4" r="3" fill="#fff"/>',
+  gaming:
+    '<rect x="-22" y="-12" width="44" height="24" rx="12"/><circle cx="-10" cy="0" r="4" fill="#fff"/><circle cx="12" cy="-3" r="3" fill="#fff"/><circle cx="16" cy="4" r="3" fill="#fff"/>',
   tech: '<rect x="-14" y="-14" width="28" height="28" rx="3"/><path d="M-20-8h6M-20 0h6M-20 8h6M14-8h6M14 0h6M14 8h6" stroke="currentColor" stroke-width="3"/>',
   fashion: '<path d="M-18-14l10-6h16l10 6-6 10h-4v18h-16v-18h-4z"/>',
-  music: '<ellipse cx="-8" cy="12" rx="8" ry="6"/><rect x="-2" y="-18" width="4" height="30"/><path d="M2-18q14 4 10 16" stroke="currentColor" stroke-width="4" fill="none"/>',
+  music:
+    '<ellipse cx="-8" cy="12" rx="8" ry="6"/><rect x="-2" y="-18" width="4" height="30"/><path d="M2-18q14 4 10 16" stroke="currentColor" stroke-width="4" fill="none"/>',
   art: '<path d="M0-18c14 0 22 10 20 20-2 8-10 4-14 8s2 10-8 10c-12 0-18-10-18-20s8-18 20-18z"/><circle cx="-8" cy="-6" r="3" fill="#fff"/><circle cx="4" cy="-9" r="3" fill="#fff"/>',
-  fitness: '<rect x="-14" y="-3" width="28" height="6"/><rect x="-22" y="-10" width="8" height="20" rx="2"/><rect x="14" y="-10" width="8" height="20" rx="2"/>',
-  science: '<circle r="4"/><ellipse rx="20" ry="7" fill="none" stroke="currentColor" stroke-width="2.5"/><ellipse rx="20" ry="7" fill="none" stroke="currentColor" stroke-width="2.5" transform="rotate(60)"/><ellipse rx="20" ry="7" fill="none" stroke="currentColor" stroke-width="2.5" transform="rotate(-60)"/>',
-  cooking: '<path d="M-16 0h32a16 16 0 0 1-32 0z"/><path d="M-6-6q-4-8 0-14M4-6q-4-8 0-14" stroke="currentColor" stroke-width="3" fill="none"/>',
+  fitness:
+    '<rect x="-14" y="-3" width="28" height="6"/><rect x="-22" y="-10" width="8" height="20" rx="2"/><rect x="14" y="-10" width="8" height="20" rx="2"/>',
+  science:
+    '<circle r="4"/><ellipse rx="20" ry="7" fill="none" stroke="currentColor" stroke-width="2.5"/><ellipse rx="20" ry="7" fill="none" stroke="currentColor" stroke-width="2.5" transform="rotate(60)"/><ellipse rx="20" ry="7" fill="none" stroke="currentColor" stroke-width="2.5" transform="rotate(-60)"/>',
+  cooking:
+    '<path d="M-16 0h32a16 16 0 0 1-32 0z"/><path d="M-6-6q-4-8 0-14M4-6q-4-8 0-14" stroke="currentColor" stroke-width="3" fill="none"/>',
   travel: '<path d="M0-20l5 14 15 1-12 9 4 15-12-8-12 8 4-15-12-9 15-1z"/>',
   education: '<path d="M-22-4l22-10 22 10-22 10z"/><path d="M-12 2v10q12 8 24 0v-10" /><rect x="18" y="-4" width="2" height="14"/>',
-  business: '<rect x="-18" y="-10" width="36" height="24" rx="3"/><rect x="-7" y="-16" width="14" height="8" rx="2" fill="none" stroke="currentColor" stroke-width="3"/>',
+  business:
+    '<rect x="-18" y="-10" width="36" height="24" rx="3"/><rect x="-7" y="-16" width="14" height="8" rx="2" fill="none" stroke="currentColor" stroke-width="3"/>',
   entertainment: '<path d="M-18-14h36v28h-36z"/><path d="M-6-6l12 6-12 6z" fill="#fff"/>',
 };
 
@@ -231,7 +254,8 @@ function mouth(look: Look, color: string, width = 5): string {
   if (look.expression === "smile") {
     return `<path d="M${x - 36} ${y - 6} Q${x} ${y + 30} ${x + 36} ${y - 6} Q${x} ${y + 8} ${x - 36} ${y - 6} Z" fill="${color}" stroke="${color}" stroke-width="${width / 2}" stroke-linejoin="round"/>`;
   }
-  if (look.expression === "set") return `<path d="M${x - 28} ${y + 4} L${x + 28} ${y + 2}" stroke="${color}" stroke-width="${width}" stroke-linecap="round"/>`;
+  if (look.expression === "set")
+    return `<path d="M${x - 28} ${y + 4} L${x + 28} ${y + 2}" stroke="${color}" stroke-width="${width}" stroke-linecap="round"/>`;
   return `<path d="M${x - 26} ${y} Q${x} ${y + 12} ${x + 26} ${y}" stroke="${color}" stroke-width="${width}" fill="none" stroke-linecap="round"/>`;
 }
 
@@ -246,7 +270,9 @@ function ageLines(look: Look, color: string): string {
   if (!look.older) return "";
   const { cx, cy } = look;
   const x = cx + look.turn * 20;
-  const more = look.oldest ? `<path d="M${x - 30} ${cy - 84} Q${x} ${cy - 90} ${x + 30} ${cy - 84}" stroke="${color}" stroke-width="2.5" fill="none"/>` : "";
+  const more = look.oldest
+    ? `<path d="M${x - 30} ${cy - 84} Q${x} ${cy - 90} ${x + 30} ${cy - 84}" stroke="${color}" stroke-width="2.5" fill="none"/>`
+    : "";
   return `<path d="M${x - 52} ${cy + 60} Q${x - 60} ${cy + 80} ${x - 48} ${cy + 96}M${x + 52} ${cy + 60} Q${x + 60} ${cy + 80} ${x + 48} ${cy + 96}" stroke="${color}" stroke-width="2.5" fill="none" opacity="0.6"/>${more}`;
 }
 
@@ -540,6 +566,7 @@ export function portraitSvg(persona: PortraitPersona, style: ImageStyle, slot: I
   // The secondary image is a closer crop of a turned pose.
   const frame = look.scale === 1 ? "" : ` transform="translate(${384 - 384 * look.scale} ${300 - 300 * look.scale}) scale(${look.scale})"`;
   // Cinematic letterbox bars frame the whole picture, whatever the crop.
-  const bars = style === "cinematic" ? '<rect width="768" height="92" fill="#000"/><rect y="676" width="768" height="92" fill="#000"/>' : "";
+  const bars =
+    style === "cinematic" ? '<rect width="768" height="92" fill="#000"/><rect y="676" width="768" height="92" fill="#000"/>' : "";
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PORTRAIT_SIZE}" height="${PORTRAIT_SIZE}" viewBox="0 0 ${PORTRAIT_SIZE} ${PORTRAIT_SIZE}"><g${frame}>${body}</g>${bars}</svg>`;
 }
