@@ -74,6 +74,8 @@ export const BUDGETS = {
   js: { public: 100 * KB, app: 160 * KB },
   lighthouse: { performance: 95, accessibility: 100 },
   latencyP95Ms: 50,
+  // GET /api/personas?pageSize=100: 100 full personas, backstories included
+  apiListP95Ms: 100,
   // one embedded (offline) backstory generation, in-process
   backstoryP95Ms: 50,
   // one embedded (offline) chat reply, in-process
@@ -193,6 +195,9 @@ export const EXTRA_MEASUREMENTS = [
  * `--only <keys>`: the extra measurements to run alone (js, lighthouse and latency are then
  * skipped), and the seeded creators each needs (only those are seeded).
  */
+/** The JSON API's largest page, measured as the largest library's creator. */
+const API_PAGE_SIZE = 100;
+
 export const EXTRA_KEYS = {
   backstory: { fn: measureBackstoryGeneration, creators: [] },
   chat: { fn: measureChatReplies, creators: ["small"] },
@@ -1889,6 +1894,43 @@ async function measureLibraryScaling(ctx) {
       p95ByCase.set(c, p95Row);
     }
     rows.push(...latencyRows);
+  }
+
+  // The JSON API's biggest page: 100 full personas (backstories included) of the largest library.
+  const apiKey = scaling.reduce((a, b) => (b[1].count > a[1].count ? b : a))[0];
+  const apiTarget = {
+    path: `/api/personas?pageSize=${API_PAGE_SIZE}`,
+    label: `API list, ${API_PAGE_SIZE} full personas of ${LIBRARY.creators[apiKey].count}`,
+    auth: true,
+    connections: LIBRARY.connections,
+    duration: LIBRARY.duration,
+    warmup: LIBRARY.warmup,
+    budgetP95Ms: BUDGETS.apiListP95Ms,
+  };
+  if (!aborting && lib?.creators?.[apiKey]) {
+    try {
+      const cookie = await creatorCookie(ctx, apiKey);
+      const res = await ctx.fetchPage(apiTarget.path, { cookie });
+      const items = res.status === 200 ? await res.json() : null;
+      if (!Array.isArray(items) || items.length !== API_PAGE_SIZE || typeof items[0]?.backstory !== "string") {
+        throw new Error(`${apiTarget.path} answered ${res.status} with ${Array.isArray(items) ? items.length : "no"} personas`);
+      }
+      const apiRows = await measureLatencyTarget(ctx, { ...apiTarget, cookie });
+      const p95Row = apiRows.find((r) => r.id === latencyNames(apiTarget).ids.p95);
+      if (p95Row?.value != null) p95Row.note += `; ${items.length} personas with their backstories, answered unchanged`;
+      rows.push(...apiRows);
+    } catch (err) {
+      const { ids, labels } = latencyNames(apiTarget);
+      rows.push(
+        row({
+          id: ids.p95,
+          label: labels.p95,
+          unit: "ms",
+          budget: { op: "<=", value: BUDGETS.apiListP95Ms },
+          note: `error: ${err?.message ?? err}`,
+        }),
+      );
+    }
   }
 
   // p95 with the most personas ÷ p95 with the fewest, default list both.
