@@ -12,7 +12,8 @@ import { AlertIcon, CheckIcon, XIcon } from "./ui/icons";
 interface ToastState {
   toast: Toast | null;
   show: (toast: ToastInput) => void;
-  dismiss: () => void;
+  /** Clears the toast with this id; a late timer of a toast already replaced clears nothing. */
+  dismiss: (id: string) => void;
 }
 
 const ToastContext = createContext<ToastState>({ toast: null, show: () => {}, dismiss: () => {} });
@@ -32,7 +33,7 @@ export function ToastProvider({ serverToast, children }: { serverToast: Toast | 
     if (serverToast) setToast(serverToast);
   }, [serverToast]);
   const show = useCallback((input: ToastInput) => setToast(toToast(input)), []);
-  const dismiss = useCallback(() => setToast(null), []);
+  const dismiss = useCallback((id: string) => setToast((current) => (current?.id === id ? null : current)), []);
   const value = useMemo(() => ({ toast, show, dismiss }), [toast, show, dismiss]);
   return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>;
 }
@@ -66,7 +67,7 @@ export function ActionToast({ toast }: { toast: ToastInput | null | undefined })
   );
 }
 
-function ToastRegion({ toast, onDismiss }: { toast: Toast | null; onDismiss: () => void }) {
+function ToastRegion({ toast, onDismiss }: { toast: Toast | null; onDismiss: (id: string) => void }) {
   const regionRef = useRef<HTMLElement>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -87,15 +88,19 @@ function ToastRegion({ toast, onDismiss }: { toast: Toast | null; onDismiss: () 
   );
 }
 
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+function ToastItem({ toast, onDismiss: dismissById }: { toast: Toast; onDismiss: (id: string) => void }) {
+  const onDismiss = useCallback(() => dismissById(toast.id), [dismissById, toast.id]);
   const hydrated = useHydrated();
   const [offset, setOffset] = useState(0);
   const start = useRef<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const paused = useRef(false);
 
+  const gone = useRef(false);
+
   const arm = useCallback(() => {
     clearTimeout(timer.current);
+    if (gone.current) return;
     timer.current = setTimeout(() => {
       if (!paused.current) onDismiss();
     }, TOAST_DURATION_MS);
@@ -103,8 +108,13 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
 
   useEffect(() => {
     if (!hydrated) return;
+    gone.current = false;
     arm();
-    return () => clearTimeout(timer.current);
+    return () => {
+      // A blur or pointer-leave that arrives as the toast leaves must not start a new timer.
+      gone.current = true;
+      clearTimeout(timer.current);
+    };
   }, [hydrated, arm]);
 
   const pause = () => {
