@@ -9,6 +9,7 @@
 // else 'Missing Information', docs/product.md, Wizard) is decided before calling a generator; see
 // canGenerateBackstory in app/domain/persona-form.ts.
 import type { AgeRange, Gender, Interest, PersonaType } from "~/domain/persona";
+import type { PersonaVoice } from "~/domain/persona-voice";
 
 /** What a backstory is written from: the wizard's Basic Info and Personality steps. */
 export interface BackstoryInput {
@@ -55,7 +56,11 @@ export interface ChatPersona {
     challengesOvercome?: string;
     influences?: readonly string[];
     secretSkills?: readonly string[];
+    /** The year the persona was born, inside its age range. */
+    birthYear?: number;
   } | null;
+  /** How the persona talks (docs/product.md, Voice): greeting, example dialogue, speech style, catchphrases, appearance, scenario. */
+  voice?: Partial<PersonaVoice> | null;
 }
 
 export interface ChatTurn {

@@ -1,0 +1,150 @@
+// A persona's voice (docs/product.md, Voice): how it opens a conversation and how it talks —
+// greeting and alternate greetings, example dialogue, speech style with catchphrases,
+// appearance and scenario. Every field is optional; each has a documented limit. Pure: used by
+// the forms, the JSON API, the chat responders and the character cards alike.
+import * as z from "zod";
+
+export interface PersonaVoice {
+  /** The first message of every new chat (a card's `first_mes`). */
+  greeting: string | null;
+  /** Other first messages a chat may open with (`alternate_greetings`). */
+  alternateGreetings: string[];
+  /** Sample exchanges in the persona's voice (`mes_example`): lines such as '{{user}}: …' and '{{char}}: …'. */
+  exampleDialogue: string | null;
+  /** How the persona talks: pace, register, habits. */
+  speechStyle: string | null;
+  /** Phrases the persona says often. */
+  catchphrases: string[];
+  /** What the persona looks like. */
+  appearance: string | null;
+  /** Where and how conversations with the persona take place (`scenario`). */
+  scenario: string | null;
+}
+
+export const VOICE_LIMITS = {
+  greetingMax: 2_000,
+  alternateGreetingsMax: 5,
+  exampleDialogueMax: 4_000,
+  speechStyleMax: 1_000,
+  catchphrasesMax: 5,
+  catchphraseMax: 120,
+  appearanceMax: 2_000,
+  scenarioMax: 2_000,
+} as const;
+
+export const EMPTY_VOICE: PersonaVoice = {
+  greeting: null,
+  alternateGreetings: [],
+  exampleDialogue: null,
+  speechStyle: null,
+  catchphrases: [],
+  appearance: null,
+  scenario: null,
+};
+
+export const VOICE_FIELDS = ["greeting", "alternateGreetings", "exampleDialogue", "speechStyle", "catchphrases", "appearance", "scenario"] as const;
+export type VoiceField = (typeof VOICE_FIELDS)[number];
+
+export const VOICE_LABELS: Record<VoiceField, string> = {
+  greeting: "Greeting",
+  alternateGreetings: "Alternate Greetings",
+  exampleDialogue: "Example Dialogue",
+  speechStyle: "Speech Style",
+  catchphrases: "Catchphrases",
+  appearance: "Appearance",
+  scenario: "Scenario",
+};
+
+export const VOICE_HINTS: Record<VoiceField, string> = {
+  greeting: "The first message of every new chat.",
+  alternateGreetings: `Up to ${VOICE_LIMITS.alternateGreetingsMax}, one per line. A new chat may open with any of them.`,
+  exampleDialogue: "A few lines in the persona's voice, such as '{{user}}: Hi!' and '{{char}}: Oh, hey there!'.",
+  speechStyle: "How the persona talks: pace, words, habits.",
+  catchphrases: `Up to ${VOICE_LIMITS.catchphrasesMax}, one per line.`,
+  appearance: "What the persona looks like.",
+  scenario: "Where and how conversations with the persona take place.",
+};
+
+export const VOICE_MESSAGES = {
+  greetingMax: "Greeting must be 2,000 characters or less",
+  alternateGreetingsMax: "At most 5 alternate greetings",
+  alternateGreetingMax: "Each alternate greeting must be 2,000 characters or less",
+  exampleDialogueMax: "Example dialogue must be 4,000 characters or less",
+  speechStyleMax: "Speech style must be 1,000 characters or less",
+  catchphrasesMax: "At most 5 catchphrases",
+  catchphraseMax: "Each catchphrase must be 120 characters or less",
+  appearanceMax: "Appearance must be 2,000 characters or less",
+  scenarioMax: "Scenario must be 2,000 characters or less",
+  characters: "Text cannot contain control characters",
+  type: "Must be text",
+} as const;
+
+// Tabs and line breaks are text; other control characters and bidirectional overrides are not.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/** Code points, as Postgres' char_length counts them. */
+const length = (text: string) => [...text].length;
+
+/** Line endings made \n and outer whitespace trimmed; "" becomes null. */
+export function cleanVoiceText(text: string): string | null {
+  const clean = text.replace(/\r\n?/g, "\n").trim();
+  return clean === "" ? null : clean;
+}
+
+const text = (max: number, message: string) =>
+  z
+    .union([z.string({ error: VOICE_MESSAGES.type }), z.null(), z.undefined()], { error: VOICE_MESSAGES.type })
+    .transform((value) => (typeof value === "string" ? cleanVoiceText(value) : null))
+    .superRefine((value, ctx) => {
+      if (value === null) return;
+      if (length(value) > max) ctx.addIssue({ code: "custom", message });
+      else if (CONTROL.test(value)) ctx.addIssue({ code: "custom", message: VOICE_MESSAGES.characters });
+    });
+
+/** A list given as an array (JSON) or as text with one item per line (a form's textarea). */
+const lines = (maxItems: number, itemMax: number, messages: { count: string; item: string }) =>
+  z
+    .union([z.string({ error: VOICE_MESSAGES.type }), z.array(z.string({ error: VOICE_MESSAGES.type })), z.null(), z.undefined()], {
+      error: VOICE_MESSAGES.type,
+    })
+    .transform((value) => {
+      const items = Array.isArray(value) ? value : typeof value === "string" ? value.split(/\r?\n/) : [];
+      return items.map((item) => cleanVoiceText(item.replace(/\n/g, " "))).filter((item): item is string => item !== null);
+    })
+    .superRefine((items, ctx) => {
+      if (items.length > maxItems) ctx.addIssue({ code: "custom", message: messages.count });
+      if (items.some((item) => length(item) > itemMax)) ctx.addIssue({ code: "custom", message: messages.item });
+      else if (items.some((item) => CONTROL.test(item))) ctx.addIssue({ code: "custom", message: VOICE_MESSAGES.characters });
+    });
+
+export const voiceSchema = z.object({
+  greeting: text(VOICE_LIMITS.greetingMax, VOICE_MESSAGES.greetingMax),
+  alternateGreetings: lines(VOICE_LIMITS.alternateGreetingsMax, VOICE_LIMITS.greetingMax, {
+    count: VOICE_MESSAGES.alternateGreetingsMax,
+    item: VOICE_MESSAGES.alternateGreetingMax,
+  }),
+  exampleDialogue: text(VOICE_LIMITS.exampleDialogueMax, VOICE_MESSAGES.exampleDialogueMax),
+  speechStyle: text(VOICE_LIMITS.speechStyleMax, VOICE_MESSAGES.speechStyleMax),
+  catchphrases: lines(VOICE_LIMITS.catchphrasesMax, VOICE_LIMITS.catchphraseMax, {
+    count: VOICE_MESSAGES.catchphrasesMax,
+    item: VOICE_MESSAGES.catchphraseMax,
+  }),
+  appearance: text(VOICE_LIMITS.appearanceMax, VOICE_MESSAGES.appearanceMax),
+  scenario: text(VOICE_LIMITS.scenarioMax, VOICE_MESSAGES.scenarioMax),
+}) satisfies z.ZodType<PersonaVoice, unknown>;
+
+/** Whether any voice field is set. */
+export function hasVoice(voice: PersonaVoice): boolean {
+  return VOICE_FIELDS.some((field) => {
+    const value = voice[field];
+    return Array.isArray(value) ? value.length > 0 : value !== null;
+  });
+}
+
+/**
+ * A voice text as a chat shows it: the card placeholders {{char}} and {{user}} (any case) become
+ * the persona's name and 'you'.
+ */
+export function fillPlaceholders(text: string, name: string, user = "you"): string {
+  return text.replace(/\{\{\s*char\s*\}\}|<BOT>/gi, name).replace(/\{\{\s*user\s*\}\}|<USER>/gi, user);
+}
