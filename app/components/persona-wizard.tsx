@@ -221,7 +221,7 @@ export function PersonaWizard({
         method: "POST",
         credentials: "include",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ name, type, gender, ageRange: ageRange || null, interests, personality, description }),
+        body: JSON.stringify({ name, type, gender, ageRange: ageRange || null, interests, personality, description, personaId }),
       });
       const body = (await response.json().catch(() => null)) as { backstory?: unknown; code?: unknown; message?: unknown } | null;
       if (response.ok && typeof body?.backstory === "string") {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import {
-  BIRTH_YEAR_RANGES,
+  birthYearFits,
+  birthYearRange,
   CONTENT_BY_INTEREST,
   CONTENT_BY_LEANING,
   CONTENT_BY_TYPE,
@@ -121,24 +122,24 @@ describe("extendedProfile", () => {
     expect([...extra].sort()).toEqual([...EXTRA_LANGUAGES].sort());
   });
 
-  it("gives birth years within the range of the age range", () => {
+  it("gives birth years inside the age range at today's date", () => {
     for (const { input, profile } of PROFILES) {
-      const range = BIRTH_YEAR_RANGES[input.ageRange as keyof typeof BIRTH_YEAR_RANGES];
-      expect(profile.birthYear).toBeGreaterThanOrEqual(range.from);
-      expect(profile.birthYear).toBeLessThanOrEqual(range.to);
+      expect(birthYearFits(profile.birthYear, input.ageRange as Parameters<typeof birthYearFits>[1])).toBe(true);
     }
-    expect(BIRTH_YEAR_RANGES).toEqual({
-      "18-24": { from: 1999, to: 2005 },
-      "25-34": { from: 1989, to: 1998 },
-      "35-44": { from: 1979, to: 1988 },
-      "45-54": { from: 1969, to: 1978 },
-      "55+": { from: 1950, to: 1968 },
-    });
+    const in2026 = new Date("2026-11-26T12:00:00Z");
+    expect(birthYearRange("18-24", in2026)).toEqual({ from: 2002, to: 2007 });
+    expect(birthYearRange("25-34", in2026)).toEqual({ from: 1992, to: 2000 });
+    expect(birthYearRange("35-44", in2026)).toEqual({ from: 1982, to: 1990 });
+    expect(birthYearRange("45-54", in2026)).toEqual({ from: 1972, to: 1980 });
+    expect(birthYearRange("55+", in2026)).toEqual({ from: 1953, to: 1970 });
+    // Born 1981, a 35-44 persona would be 45 this year.
+    expect(birthYearFits(1981, "35-44", in2026)).toBe(false);
   });
 
   it("spreads birth years over the whole range", () => {
     const years = new Set(Array.from({ length: 300 }, (_, i) => extendedProfile({ id: `p${i}`, name: "X", ageRange: "18-24" }).birthYear));
-    expect([...years].sort()).toEqual([1999, 2000, 2001, 2002, 2003, 2004, 2005]);
+    const { from, to } = birthYearRange("18-24");
+    expect([...years].sort()).toEqual(Array.from({ length: to - from + 1 }, (_, i) => from + i));
   });
 
   it("takes places, occupation and education from the persona's type", () => {
@@ -230,8 +231,7 @@ describe("defaults", () => {
     const bare = extendedProfile({ id: "draft-1", name: "Draft" });
     expect(bare).toEqual(extendedProfile({ id: "draft-1", name: "Draft", ...EXTENDED_PROFILE_DEFAULTS }));
     expect(CONTENT_BY_TYPE.content.cities).toContain(bare.birthplace);
-    expect(bare.birthYear).toBeGreaterThanOrEqual(1989);
-    expect(bare.birthYear).toBeLessThanOrEqual(1998);
+    expect(birthYearFits(bare.birthYear, "25-34")).toBe(true);
   });
 
   it("keep the given values that are valid", () => {

@@ -44,13 +44,31 @@ export const EXTENDED_PROFILE_DEFAULTS = {
   personality: ["Creative", "Adaptable"],
 } as const satisfies { type: PersonaType; ageRange: AgeRange; interests: Interest[]; personality: Trait[] };
 
-export const BIRTH_YEAR_RANGES: Record<AgeRange, { from: number; to: number }> = {
-  "18-24": { from: 1999, to: 2005 },
-  "25-34": { from: 1989, to: 1998 },
-  "35-44": { from: 1979, to: 1988 },
-  "45-54": { from: 1969, to: 1978 },
-  "55+": { from: 1950, to: 1968 },
+/**
+ * Birth years by age range, counted back from the year it is (docs/product.md, Extended Persona
+ * Profile): a persona born in any of them is inside its age range on every day of this year,
+ * birthday passed or not (18-24 in 2026: born 2002–2007, so 18 or 19 at the youngest, 23 or 24
+ * at the oldest).
+ */
+export const AGE_RANGE_YEARS: Record<AgeRange, { min: number; max: number }> = {
+  "18-24": { min: 18, max: 24 },
+  "25-34": { min: 25, max: 34 },
+  "35-44": { min: 35, max: 44 },
+  "45-54": { min: 45, max: 54 },
+  "55+": { min: 55, max: 73 },
 };
+
+export function birthYearRange(ageRange: AgeRange, today: Date = new Date()): { from: number; to: number } {
+  const year = today.getUTCFullYear();
+  const { min, max } = AGE_RANGE_YEARS[ageRange];
+  return { from: year - max, to: year - min - 1 };
+}
+
+/** Whether someone born in `birthYear` is inside the age range today. */
+export function birthYearFits(birthYear: number, ageRange: AgeRange, today: Date = new Date()): boolean {
+  const { from, to } = birthYearRange(ageRange, today);
+  return birthYear >= from && birthYear <= to;
+}
 
 export const EXTRA_LANGUAGES = ["Spanish", "French", "Japanese", "Mandarin", "German", "Korean", "Italian", "Portuguese"] as const;
 
@@ -762,7 +780,8 @@ export const CONTENT_BY_LEANING: Record<TraitLeaning, LeaningContent> = {
   },
 };
 
-const FAMILY = [
+/** The families a profile draws from; the backstory tells each in a sentence of its own (backstory-phrases.ts, FAMILY_STORIES). */
+export const FAMILY = [
   "Close to their parents and a younger sibling who is their biggest fan",
   "Raised by a single mother who taught them resilience",
   "Part of a big, loud family that gathers every Sunday",
@@ -857,7 +876,7 @@ export function extendedProfile(input: ExtendedProfileInput): ExtendedProfile {
     ...(reserved ? FRIENDS_BY_LEANING.reserved : []),
   ];
 
-  const range = BIRTH_YEAR_RANGES[ageRange];
+  const range = birthYearRange(ageRange);
   const languages = stream("languages");
   const hobbies = stream("hobbies");
   const favorites = stream("favoritePlaces");

@@ -42,7 +42,15 @@ export const EMPTY_VOICE: PersonaVoice = {
   scenario: null,
 };
 
-export const VOICE_FIELDS = ["greeting", "alternateGreetings", "exampleDialogue", "speechStyle", "catchphrases", "appearance", "scenario"] as const;
+export const VOICE_FIELDS = [
+  "greeting",
+  "alternateGreetings",
+  "exampleDialogue",
+  "speechStyle",
+  "catchphrases",
+  "appearance",
+  "scenario",
+] as const;
 export type VoiceField = (typeof VOICE_FIELDS)[number];
 
 export const VOICE_LABELS: Record<VoiceField, string> = {

@@ -28,6 +28,20 @@ export const PERSONA_TYPE_LABELS: Record<PersonaType, string> = {
   specialist: "Domain Specialist",
 };
 
+/** The type as it reads in a sentence ('works as a VTuber'), without the article. */
+export const PERSONA_TYPE_PROSE: Record<PersonaType, string> = {
+  influencer: "virtual influencer",
+  vtuber: "VTuber",
+  content: "content creator",
+  personality: "digital personality",
+  educator: "online educator",
+  artist: "digital artist",
+  advisor: "virtual advisor",
+  entertainer: "entertainer",
+  companion: "companion",
+  specialist: "domain specialist",
+};
+
 export const GENDERS = ["male", "female", "non-binary", "other"] as const;
 export type Gender = (typeof GENDERS)[number];
 

@@ -4,7 +4,7 @@
 // `chara`). Imports: a V2 or V3 card as JSON or PNG becomes a new persona, subject to the
 // Free plan's limit, keeping what the persona does not model for the next export.
 import { CARD_IMPORT_MESSAGES } from "~/domain/card-import";
-import { cardJson, parseCard, parseCardMeta, parseExtendedProfile, toCardV2, toCardV3 } from "~/domain/character-card";
+import { cardJson, parseCard, parseCardMeta, toCardV2, toCardV3 } from "~/domain/character-card";
 import {
   contentDisposition,
   EXPORT_FORMATS,
@@ -16,7 +16,6 @@ import {
   type ExportPersona,
 } from "~/domain/export-formats";
 import { exportedToast } from "~/domain/export-toasts";
-import { extendedProfile, type ExtendedProfile } from "~/domain/extended-profile";
 import { displayName } from "~/domain/account";
 import { JsonLimitError, parseJsonWithinLimits } from "~/domain/json-limits";
 import type { Persona } from "~/infra/db/schema";
@@ -26,7 +25,9 @@ import { AccountError, type CurrentUser } from "./accounts.server";
 import { withGenerationQuota } from "./generation-quotas.server";
 import { referenceImagePng, removePersonaImages, storeImportedPicture } from "./images.server";
 import { currentVersion } from "./persona-history.server";
-import { getPersona, insertPersona } from "./personas.server";
+import { getPersona, insertPersona, personaExtended } from "./personas.server";
+
+export { personaExtended };
 
 export const CARD_FORMATS = {
   "card-json": { label: "Character Card .json", toastName: "CHARACTER CARD JSON" },
@@ -39,23 +40,6 @@ export const EXPORT_FORMAT_LIST: AnyExportFormat[] = ["txt", "json", "md", "yaml
 
 export function isAnyExportFormat(value: unknown): value is AnyExportFormat {
   return isExportFormat(value) || value === "card-json" || value === "card-png";
-}
-
-/** The Extended Persona Profile: the one an imported card brought, or derived from the persona. */
-export function personaExtended(
-  persona: Pick<Persona, "id" | "name" | "type" | "ageRange" | "interests" | "personality"> & { extended?: unknown },
-): ExtendedProfile {
-  return (
-    parseExtendedProfile(persona.extended) ??
-    extendedProfile({
-      id: persona.id,
-      name: persona.name,
-      type: persona.type,
-      ageRange: persona.ageRange,
-      interests: persona.interests,
-      personality: persona.personality,
-    })
-  );
 }
 
 function exportPersona(persona: Persona): ExportPersona {

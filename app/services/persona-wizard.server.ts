@@ -80,7 +80,7 @@ export function wizardAnswer(ctx: RequestContext, answer: WizardAnswer, status =
  * form, or null for the intents that store (the caller's business).
  */
 export async function wizardMove(user: CurrentUser, ctx: RequestContext, post: WizardPost) {
-  const { intent, state, raw } = post;
+  const { intent, state, raw, personaId } = post;
   switch (intent) {
     case "back":
     case "continue":
@@ -93,7 +93,7 @@ export async function wizardMove(user: CurrentUser, ctx: RequestContext, post: W
     }
     case "generate-backstory": {
       try {
-        const { backstory } = await generateBackstory(user, raw);
+        const { backstory } = await generateBackstory(user, raw, personaId);
         return wizardAnswer(ctx, {
           ...state,
           values: { ...state.values, backstory },

@@ -222,6 +222,31 @@ describe("backstory generation", () => {
     expect(changed.backstory).not.toContain(line.slice(0, 30));
   });
 
+  it("tells the fact sheet the persona is created with, and later the one stored with it (docs/product.md, Fact sheet)", async () => {
+    const user = await newUser();
+    const { backstory: inWizard } = await service.generateBackstory(user, complete("Kira Moon"));
+    const created = await service.createPersona(user, { ...complete("Kira Moon"), backstory: inWizard });
+    const sheet = service.personaExtended(created);
+    expect(created.extended).toMatchObject({ birthplace: sheet.birthplace, currentResidence: sheet.currentResidence });
+    expect(inWizard).toContain(sheet.birthplace);
+    expect(inWizard).toContain(sheet.currentResidence.split(",")[0]);
+
+    // The creator's own facts win from then on: the next story tells the edited birthplace.
+    await withUser(user.id, (tx) =>
+      tx
+        .update(personas)
+        .set({ extended: { ...sheet, birthplace: "Reykjavik, Iceland" } })
+        .where(eq(personas.id, created.id)),
+    );
+    const again = await service.generateBackstory(user, { ...complete("Kira Moon"), personaId: created.id });
+    expect(again.backstory).toContain("Reykjavik, Iceland");
+    expect(again.backstory).not.toBe(inWizard);
+
+    // Another creator's persona is not found, and nothing is generated from it.
+    const stranger = await newUser();
+    await expect(service.generateBackstory(stranger, { ...complete(), personaId: created.id })).rejects.toMatchObject({ status: 404 });
+  });
+
   it("a failing generator is 'Generation Failed', not a crash", async () => {
     const user = await newUser();
     useTextGenerator({

@@ -16,10 +16,12 @@ import {
   type DraftInput,
   type PersonaInput,
 } from "~/domain/persona-form";
-import { CARD_MESSAGES } from "~/domain/character-card";
+import { CARD_MESSAGES, parseExtendedProfile } from "~/domain/character-card";
+import { extendedProfile, type ExtendedProfile } from "~/domain/extended-profile";
 import type { ImageGenerationState } from "~/domain/images";
 import { LIMIT_DIALOG } from "~/domain/plan-limit";
 import { AiError, textGenerator } from "~/infra/ai/ai.server";
+import type { BackstoryFacts } from "~/infra/ai/types";
 import { generations, imageJobs, personas, profiles, type ImageJob, type Persona } from "~/infra/db/schema";
 import { withUser } from "~/infra/db/db.server";
 import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
@@ -56,8 +58,14 @@ export const PERSONA_BODY = {
   backstory: "string|null",
 } as const satisfies JsonShape;
 
-/** What backstory generation reads: the persona's fields without the backstory. */
-export const BACKSTORY_BODY = (({ backstory: _, ...fields }) => fields)(PERSONA_BODY) satisfies JsonShape;
+/**
+ * What backstory generation reads: the persona's fields without the backstory, and the persona
+ * being edited or continued, whose fact sheet the story then tells.
+ */
+export const BACKSTORY_BODY = {
+  ...(({ backstory: _, ...fields }) => fields)(PERSONA_BODY),
+  personaId: "string|null",
+} as const satisfies JsonShape;
 
 function isLimitError(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
@@ -131,6 +139,22 @@ export async function insertPersona(user: CurrentUser, values: typeof personas.$
   }
 }
 
+/**
+ * The fact sheet a new persona starts with (docs/product.md, Fact sheet): the Extended Persona
+ * Profile its basic info gives, drawn from its name, as the wizard's backstory drew it. Stored, so
+ * that later edits of the basic info never change what its texts already state.
+ */
+export function startingSheet(input: Pick<DraftInput, "name" | "type" | "ageRange" | "interests" | "personality">) {
+  return extendedProfile({
+    id: null,
+    name: input.name,
+    type: input.type,
+    ageRange: input.ageRange,
+    interests: input.interests,
+    personality: input.personality,
+  }) as unknown as Record<string, unknown>;
+}
+
 function createValues(input: PersonaInput) {
   return {
     name: input.name,
@@ -141,6 +165,7 @@ function createValues(input: PersonaInput) {
     description: input.description,
     personality: input.personality ?? [],
     backstory: input.backstory || null,
+    extended: startingSheet(input),
     status: "active" as const,
   };
 }
@@ -155,6 +180,7 @@ function draftValues(input: DraftInput) {
     description: input.description || null,
     personality: input.personality ?? [],
     backstory: input.backstory || null,
+    extended: startingSheet(input),
     status: "in_progress" as const,
   };
 }
@@ -285,7 +311,10 @@ export async function personaPageState(
  * Counts against the creator's hourly quota (429 beyond it); a request refused for missing
  * fields does not.
  */
-export async function generateBackstory(user: CurrentUser, raw: unknown): Promise<{ backstory: string }> {
+export async function generateBackstory(user: CurrentUser, raw: unknown, personaId?: string | null): Promise<{ backstory: string }> {
+  const id = personaId ?? (raw && typeof raw === "object" ? (raw as { personaId?: unknown }).personaId : null);
+  // The persona being edited or continued: its story tells its own fact sheet (404 if it is not the creator's).
+  const existing = typeof id === "string" && id !== "" ? await getPersona(user, id) : null;
   const values = await withGenerationQuota("backstories", user, async () => {
     const result = validatePersona(raw, "draft");
     const valid = result.success ? result.data : undefined;
@@ -304,6 +333,7 @@ export async function generateBackstory(user: CurrentUser, raw: unknown): Promis
       personality: values.personality ?? [],
       // A description written for another name or other interests is left out, not quoted.
       description: values.description && !isStaleDescription(values.description, values) ? values.description : null,
+      facts: factsOf(existing ? personaExtended(existing) : (startingSheet(values) as unknown as ExtendedProfile)),
     });
     await recordGeneration(user, "backstory");
     return { backstory };
@@ -327,4 +357,37 @@ export async function personasCreated(user: CurrentUser): Promise<number> {
     tx.select({ created: profiles.personasCreated }).from(profiles).where(eq(profiles.id, user.id)),
   );
   return row?.created ?? 0;
+}
+
+/** The fact sheet's facts a backstory tells (docs/product.md, Fact sheet). */
+function factsOf(profile: ExtendedProfile): BackstoryFacts {
+  return {
+    birthplace: profile.birthplace,
+    currentResidence: profile.currentResidence,
+    occupation: profile.occupation,
+    education: profile.education,
+    family: profile.socialCircle.family,
+    birthYear: profile.birthYear,
+  };
+}
+
+/**
+ * The persona's fact sheet, the Extended Persona Profile (docs/product.md, Fact sheet): the one
+ * stored with it (from its creation, an import or the creator's edits), or for a persona stored
+ * before sheets were, the one its basic info gives.
+ */
+export function personaExtended(
+  persona: Pick<Persona, "id" | "name" | "type" | "ageRange" | "interests" | "personality"> & { extended?: unknown },
+): ExtendedProfile {
+  return (
+    parseExtendedProfile(persona.extended) ??
+    extendedProfile({
+      id: persona.id,
+      name: persona.name,
+      type: persona.type,
+      ageRange: persona.ageRange,
+      interests: persona.interests,
+      personality: persona.personality,
+    })
+  );
 }

@@ -106,6 +106,25 @@ describe("the OpenAI-compatible text generator", () => {
     );
   });
 
+  it("gives the model the fact sheet the story must state", async () => {
+    fake.replyText(prose(850));
+    const facts = {
+      birthplace: "Seoul, South Korea",
+      currentResidence: "Tokyo, Japan",
+      occupation: "Virtual streamer",
+      education: "Diploma in Music Production",
+      family: "Raised by a single mother who taught them resilience",
+      birthYear: 2004,
+    };
+    await generator().generateBackstory({ ...INPUT, facts });
+    const user = bodyOf(0).messages[1].content;
+    expect(user).toContain("never contradict");
+    expect(user).toContain("Born: 2004, in Seoul, South Korea");
+    expect(user).toContain("Lives in: Tokyo, Japan");
+    expect(user).toContain("Family: Raised by a single mother who taught them resilience");
+    expect(user).toContain("Occupation: Virtual streamer");
+  });
+
   it("says what is missing instead of leaving fields out", async () => {
     fake.replyText(prose(850));
     await generator().generateBackstory({ name: "Kai", type: "advisor", gender: "male", interests: [], personality: ["Direct"] });

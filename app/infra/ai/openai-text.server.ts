@@ -69,6 +69,17 @@ export function backstoryPrompt(input: BackstoryInput): string {
     `Interests: ${list(input.interests)}`,
     `Personality traits: ${list(input.personality)}`,
     `Description: ${description || "not provided"}`,
+    ...(input.facts
+      ? [
+          "",
+          "Facts the story must state as given, and never contradict (do not add another birthplace, home, family or job):",
+          `Born: ${input.ageRange ? `${input.facts.birthYear}, in ` : ""}${input.facts.birthplace}`,
+          `Lives in: ${input.facts.currentResidence}`,
+          `Family: ${input.facts.family}`,
+          `Occupation: ${input.facts.occupation}`,
+          `Education: ${input.facts.education}`,
+        ]
+      : []),
   ].join("\n");
 }
 

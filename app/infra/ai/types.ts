@@ -22,6 +22,23 @@ export interface BackstoryInput {
   personality: string[];
   /** The persona's short description (≤ 150 characters), woven into the story when given. */
   description?: string | null;
+  /**
+   * The persona's fact sheet (docs/product.md, Fact sheet): the story states these facts and no
+   * others. Without it, the sheet the persona's basic info gives is used.
+   */
+  facts?: BackstoryFacts | null;
+  /** Which draw of the embedded generator: each draw is another story true to the same facts (random when absent). */
+  draw?: number;
+}
+
+/** The facts a backstory must agree with: the Extended Persona Profile's Background, family and birth year. */
+export interface BackstoryFacts {
+  birthplace: string;
+  currentResidence: string;
+  occupation: string;
+  education: string;
+  family: string;
+  birthYear: number;
 }
 
 export interface GenerateOptions {

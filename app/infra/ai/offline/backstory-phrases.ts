@@ -10,7 +10,7 @@
 //                     the plural form ("{they} {v:are}", "{they} {v:love}"); it becomes "is" / "loves"
 //                     for he and she. Never used after {name}: a name always takes the singular.
 //   anything else     a value the section supplies: {year}, {place}, {home}, {topic}, {field},
-//                     {aLabel}, {a}, {b}, {trait}, {job}, {job2}, {career}, {desc}, {interest}.
+//                     {aLabel}, {education}, {occupation}, {residence}, {residenceCity}, {a}, {b}, {trait}, {job}, {job2}, {career}, {desc}, {interest}.
 // Templates are written in US English, one sentence each, and each ends with its punctuation.
 import type { AgeRange, Interest, PersonaType, TRAIT_CATEGORIES } from "~/domain/persona";
 
@@ -18,25 +18,6 @@ export type Template = string;
 export type Trait = (typeof TRAIT_CATEGORIES)[keyof typeof TRAIT_CATEGORIES][number];
 
 // ------------------------------------------------------------------ origins
-
-export const HOMETOWNS: { place: string; home: string }[] = [
-  { place: "a windswept harbor town on the coast of Maine", home: "Maine" },
-  { place: "a quiet suburb of Melbourne", home: "Melbourne" },
-  { place: "a busy, hilly neighborhood in Lisbon", home: "Lisbon" },
-  { place: "a small prairie town in Saskatchewan", home: "Saskatchewan" },
-  { place: "a tidy residential district on the outskirts of Osaka", home: "Osaka" },
-  { place: "a terraced street in Manchester", home: "Manchester" },
-  { place: "a mountain village in northern Italy", home: "northern Italy" },
-  { place: "a university town in the American Midwest", home: "the Midwest" },
-  { place: "a fast-growing district of Nairobi", home: "Nairobi" },
-  { place: "a seaside town in Brittany", home: "Brittany" },
-  { place: "a crowded apartment block in Seoul", home: "Seoul" },
-  { place: "a farming community on New Zealand's South Island", home: "the South Island" },
-  { place: "an old mill town in North Carolina", home: "North Carolina" },
-  { place: "a lively quarter of Mexico City", home: "Mexico City" },
-  { place: "a lakeside town in central Finland", home: "Finland" },
-  { place: "a coastal suburb of Cape Town", home: "Cape Town" },
-];
 
 export const BIRTH: Template[] = [
   "{full} was born in {year} in {place}.",
@@ -86,15 +67,28 @@ export const ERA_NONE: Template[] = [
   "{Their} earliest memories are of small things: the smell of rain on a hot street, a neighbor's radio and the sound of {their} own name called in for dinner.",
 ];
 
-export const FAMILY: Template[] = [
-  "{Their} mother taught math at the local high school and {their} father repaired boat engines, so the house was always full of homework, grease-stained manuals and strong opinions.",
-  "The middle of three children, {they} grew up with a nurse who worked night shifts and a father who ran a small hardware store two streets away.",
-  "As an only child, {they} spent long afternoons with a grandmother, once a seamstress, who told sprawling stories over the hum of the sewing machine.",
-  "{Their} parents ran a small family restaurant, and {they} did {their} homework at a corner table between the lunch and dinner rush.",
-  "Raised mostly by a single mother who drove a city bus, {they} learned early that schedules matter and that kindness to strangers costs nothing.",
-  "{Their} family moved three times before {they} turned ten, and every new street taught {them} how to walk into a room full of strangers.",
-  "Home was loud and crowded, with two older siblings, a grandfather who played the accordion badly and a dog nobody remembered naming.",
-  "{Their} father delivered the mail and {their} mother kept the books for half the small businesses in town, so dinner conversation often drifted toward other people's problems and how to solve them.",
+/**
+ * The fact sheet's family (app/domain/extended-profile.ts, FAMILY) as the backstory tells it: the
+ * same people, nobody added. A family the creator wrote is told in FAMILY_OWN_WORDS.
+ */
+export const FAMILY_STORIES: Record<string, Template> = {
+  "Close to their parents and a younger sibling who is their biggest fan":
+    "{They} grew up close to {their} parents and a younger sibling who was, and still is, {their} biggest fan.",
+  "Raised by a single mother who taught them resilience":
+    "Raised by a single mother who worked long hours and never complained, {they} learned resilience before {they} could spell the word.",
+  "Part of a big, loud family that gathers every Sunday":
+    "Home was a big, loud family that still gathers every Sunday, where being heard meant learning to tell a story well.",
+  "An only child with a grandmother who shaped their values":
+    "As an only child, {they} spent long afternoons with a grandmother whose stories and stubborn kindness shaped {their} values.",
+  "Has an older brother who is also their toughest critic":
+    "{They} grew up with an older brother who was, and still is, {their} toughest critic and quiet protector.",
+  "Lives near their cousins and a very spoiled family dog":
+    "Family was never far away: cousins a few streets over, and a very spoiled family dog that everyone claimed as their own.",
+};
+
+export const FAMILY_OWN_WORDS: Template[] = [
+  "Asked about family, {name} puts it simply: {family}",
+  "On family, {name} keeps it short: {family}",
 ];
 
 export const HOMETOWN_LIFE: Template[] = [
@@ -285,10 +279,17 @@ export const SCHOOL: Template[] = [
   "In high school {they} {v:were} neither the star nor the troublemaker, but the one who noticed things and remembered them.",
 ];
 
-export const STUDIES: Template[] = [
-  "After school, {name} studied {field}, though much of what mattered most {they} learned outside the lecture halls.",
-  "{name} went on to study {field}, mostly at night and mostly on coffee, while working to pay the rent.",
-  "A scholarship took {them} into {field}, a subject that gave {their} scattered talents a shape.",
+/** {education} is the fact sheet's education with its article ('a degree in Journalism'). */
+export const STUDIES_DEGREE: Template[] = [
+  "After school, {name} earned {education}, though much of what mattered most {they} learned outside the lecture halls.",
+  "{name} went on to earn {education}, mostly at night and mostly on coffee, while working to pay the rent.",
+  "A scholarship helped {them} earn {education}, which gave {their} scattered talents a shape.",
+];
+
+/** {education} is the fact sheet's education as written ('Self-taught through years of posting'). */
+export const STUDIES_OTHER: Template[] = [
+  "Asked about {their} education, {name} sums it up in a few words: {education}.",
+  "{name's} education followed a path of {their} own: {education}.",
 ];
 
 export const FIRST_JOBS: string[] = [
@@ -1192,11 +1193,30 @@ export const RETURNS: Template[] = [
 
 // ------------------------------------------------------------------ today
 
-/** {aLabel} is the type label with its article, e.g. "an AI Educator". */
+/** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
   "Today, {full} is {aLabel} with a voice that is entirely {their} own.",
   "These days {full} works as {aLabel}, and the years behind {them} show in everything {they} {v:make}.",
   "Now known as {aLabel}, {full} has built something people keep coming back to.",
+];
+
+/** {occupation} is the fact sheet's occupation with its article ('a virtual streamer'). */
+export const OCCUPATION: Template[] = [
+  "On paper, {name's} job title is {occupation}, though {they} would describe it more loosely.",
+  "If anyone asks what {they} {v:do} for a living, {name} simply says {occupation}.",
+  "The work itself has a plain name, {occupation}, and {name} takes it more seriously than {they} {v:let} on.",
+];
+
+/** Where the persona lives now: {residence} in full, {residenceCity} its first part. */
+export const RESIDENCE_MOVED: Template[] = [
+  "These days {name} lives in {residence}, far enough from {home} to miss it and close enough to visit.",
+  "Home is now {residence}, where {name} has settled into a rhythm of work and small rituals.",
+  "{name} eventually moved to {residence}, and the city has been home ever since.",
+];
+
+export const RESIDENCE_STAYED: Template[] = [
+  "{name} still lives in {residenceCity}, a few streets from where it all began.",
+  "{name} never really left {residenceCity}, and {they} {v:say} the city still surprises {them}.",
 ];
 
 export const AGE_NOW: Record<AgeRange, Template[]> = {

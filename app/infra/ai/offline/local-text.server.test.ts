@@ -2,10 +2,11 @@
 // grammatical for every pronoun set, and different for different personas.
 import { describe, expect, it } from "vitest";
 
+import { birthYearFits, FAMILY } from "~/domain/extended-profile";
 import {
   GENDERS,
   INTERESTS,
-  PERSONA_TYPE_LABELS,
+  PERSONA_TYPE_PROSE,
   PERSONA_TYPES,
   TRAIT_CATEGORIES,
   type AgeRange,
@@ -22,14 +23,6 @@ const ALL_TRAITS = Object.values(TRAIT_CATEGORIES).flat() as string[];
 /** What shows that a trait shaped the story: the trait word, or a listed form of it. */
 const TRAIT_MARKERS: Record<string, string[]> = Object.fromEntries(ALL_TRAITS.map((t) => [t, [t.toLowerCase()]]));
 TRAIT_MARKERS.Humorous.push("humor");
-
-const BIRTH_YEARS: Record<AgeRange, [number, number]> = {
-  "18-24": [1999, 2005],
-  "25-34": [1989, 1998],
-  "35-44": [1979, 1988],
-  "45-54": [1969, 1978],
-  "55+": [1950, 1968],
-};
 
 /** Seven trait/interest sets that together use all 36 traits and all 12 interests. */
 const SETS: Omit<BackstoryInput, "name" | "type" | "gender">[] = [
@@ -138,7 +131,8 @@ function problems(story: string, input: BackstoryInput): string[] {
 
   // every field shapes the story
   if (!story.includes(name)) out.push("full name missing");
-  if (!story.includes(PERSONA_TYPE_LABELS[input.type])) out.push("type label missing");
+  if (!story.includes(PERSONA_TYPE_PROSE[input.type])) out.push("type label missing");
+  if (/\ban? AI\w|AIVTuber/.test(story)) out.push("a type label that does not read as prose");
   for (const trait of input.personality) {
     if (!TRAIT_MARKERS[trait].some((m) => occurrences(story, m) > 0)) out.push(`trait ${trait} not visible`);
   }
@@ -147,8 +141,8 @@ function problems(story: string, input: BackstoryInput): string[] {
   }
   const years = [...story.matchAll(/\b(19|20)\d\d\b/g)].map((m) => Number(m[0]));
   if (input.ageRange) {
-    const [min, max] = BIRTH_YEARS[input.ageRange];
-    if (years.length === 0 || years.some((y) => y < min || y > max)) out.push(`birth year ${years} for ${input.ageRange}`);
+    const ageRange = input.ageRange;
+    if (years.length === 0 || years.some((y) => !birthYearFits(y, ageRange))) out.push(`birth year ${years} for ${ageRange}`);
   } else if (years.length > 0) {
     out.push(`a year without an age range: ${years}`);
   }
@@ -177,7 +171,7 @@ function sweep(): { input: BackstoryInput; story: string }[] {
   PERSONA_TYPES.forEach((type, t) => {
     GENDERS.forEach((gender, g) => {
       SETS.forEach((set, s) => {
-        const input: BackstoryInput = { name: NAMES[(t + g + s) % NAMES.length], type, gender, ...set };
+        const input: BackstoryInput = { name: NAMES[(t + g + s) % NAMES.length], type, gender, ...set, draw: t * 100 + g * 10 + s };
         out.push({ input, story: composeBackstory(input) });
       });
     });
@@ -204,7 +198,7 @@ describe("the local backstory generator", () => {
   it("reaches 800 words even with nothing but a name, a type and a gender", () => {
     for (const type of PERSONA_TYPES) {
       for (const gender of GENDERS) {
-        const input: BackstoryInput = { name: "Io", type, gender, interests: [], personality: [] };
+        const input: BackstoryInput = { name: "Io", type, gender, interests: [], personality: [], draw: 1 };
         const story = composeBackstory(input);
         expect(countWords(story)).toBeGreaterThanOrEqual(BACKSTORY_MIN_WORDS);
         expect(problems(story, input)).toEqual([]);
@@ -212,7 +206,7 @@ describe("the local backstory generator", () => {
     }
   });
 
-  it("gives the same story for the same input, across generator instances", async () => {
+  it("gives the same story for the same draw, across generator instances, and another story for another draw", async () => {
     const input: BackstoryInput = {
       name: "Luna Starlight",
       type: "vtuber",
@@ -221,6 +215,7 @@ describe("the local backstory generator", () => {
       interests: ["gaming", "music"],
       personality: ["Outgoing", "Creative", "Humorous"],
       description: "A cozy night-owl streamer",
+      draw: 42,
     };
     const first = await createLocalTextGenerator().generateBackstory(input);
     expect(await createLocalTextGenerator().generateBackstory({ ...input })).toBe(first);
@@ -237,6 +232,10 @@ describe("the local backstory generator", () => {
     // ...but any real change does
     expect(composeBackstory({ ...input, ageRange: "25-34" })).not.toBe(first);
     expect(composeBackstory({ ...input, description: null })).not.toBe(first);
+    // Each generation is a new draw: three clicks, three stories.
+    const { draw: _draw, ...undrawn } = input;
+    const stories = await Promise.all([1, 2, 3].map(() => createLocalTextGenerator().generateBackstory(undrawn)));
+    expect(new Set(stories).size).toBe(3);
   });
 
   it("shares fewer than half of its sentences between personas that differ in type and traits", () => {
@@ -336,7 +335,14 @@ describe("the local backstory generator", () => {
   it("implements the TextGenerator interface and honors an aborted signal", async () => {
     const generator = createLocalTextGenerator();
     expect(generator.kind).toBe("local");
-    const input: BackstoryInput = { name: "Kai", type: "advisor", gender: "male", interests: ["business"], personality: ["Direct"] };
+    const input: BackstoryInput = {
+      name: "Kai",
+      type: "advisor",
+      gender: "male",
+      interests: ["business"],
+      personality: ["Direct"],
+      draw: 5,
+    };
     expect(await generator.generateBackstory(input)).toBe(composeBackstory(input));
     const controller = new AbortController();
     controller.abort();
@@ -352,6 +358,7 @@ describe("the backstory phrase banks", () => {
       .filter(([, v]) => Array.isArray(v) && v.every((t) => typeof t === "string"))
       .map(([k, v]) => [k, v as string[]] as [string, string[]]),
     ...Object.entries(P.ERA).map(([k, v]) => [`ERA.${k}`, v] as [string, string[]]),
+    ["FAMILY_STORIES", Object.values(P.FAMILY_STORIES)] as [string, string[]],
     ...Object.entries(P.AGE_CAREER).map(([k, v]) => [`AGE_CAREER.${k}`, v] as [string, string[]]),
     ...Object.entries(P.AGE_NOW).map(([k, v]) => [`AGE_NOW.${k}`, v] as [string, string[]]),
     ...Object.entries(P.INTEREST_EARLY).map(([k, v]) => [`INTEREST_EARLY.${k}`, v] as [string, string[]]),
@@ -370,6 +377,10 @@ describe("the backstory phrase banks", () => {
     ),
   ];
   const templates = banks.filter(([k]) => !["FIRST_JOBS", "PAST_CAREERS"].includes(k));
+
+  it("tell every family a profile can have", () => {
+    expect(Object.keys(P.FAMILY_STORIES).sort()).toEqual([...FAMILY].sort());
+  });
 
   it("cover every trait, interest, type and age range", () => {
     expect(Object.keys(P.TRAIT_BANKS).sort()).toEqual([...ALL_TRAITS].sort());
@@ -424,6 +435,11 @@ describe("the backstory phrase banks", () => {
       "career",
       "desc",
       "interest",
+      "education",
+      "occupation",
+      "residence",
+      "residenceCity",
+      "family",
     ]);
     for (const [bank, list] of templates) {
       for (const t of list) {
@@ -433,7 +449,7 @@ describe("the backstory phrase banks", () => {
         expect(t, bank).not.toMatch(/\{(name|full)\}\s+(\w+\s+)?\{v:/);
         expect(t, bank).not.toMatch(/ {2}|^\s|\s$/);
         expect(t, bank).toMatch(/^["{\p{Lu}]/u);
-        expect(t.endsWith(":") ? t : t, bank).toMatch(/([.!?]["”]?|\{desc\})$/);
+        expect(t.endsWith(":") ? t : t, bank).toMatch(/([.!?]["”]?|\{desc\}|\{family\})$/);
       }
     }
   });

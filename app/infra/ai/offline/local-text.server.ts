@@ -1,20 +1,21 @@
-// The embedded text generator (ARCHITECTURE.md: "local generator: deterministic, offline,
-// built from the persona's fields"). A backstory is composed from the phrase banks in
-// backstory-phrases.ts with a small PRNG seeded from a hash of the normalized input, so:
-//   - the same input always gives the same story (across processes and restarts);
-//   - every field shapes it: the age range sets the birth year and era, each interest has its
-//     own sentences (childhood and today), each trait has its own sentences that name it, the
-//     type decides how the persona got started, works and what comes next, the gender the
-//     pronouns (he, she, or they with plural verbs), and the description is quoted;
-//   - a different type and different traits change most sentences: the seed changes with them,
-//     so even the shared sections pick other variants.
+// The embedded text generator (ARCHITECTURE.md: "local generator: offline, built from the
+// persona's fields"). A backstory is composed from the phrase banks in backstory-phrases.ts with
+// a small PRNG:
+//   - the facts come from the persona's fact sheet (docs/product.md, Fact sheet): where it was
+//     born and lives, its family, occupation, education and birth year are the sheet's, so the
+//     story, the Extended Persona Profile and chat state the same things;
+//   - each call is a new draw (input.draw, random when absent): another story, true to the same facts;
+//   - every field shapes it: the age range sets the era, each interest has its own sentences
+//     (childhood and today), each trait has its own sentences that name it, the type decides how
+//     the persona got started, works and what comes next, the gender the pronouns (he, she, or
+//     they with plural verbs), and the description is quoted.
 // Every story is at least BACKSTORY_MIN_WORDS words: short compositions get more small details.
 import {
   AGE_RANGES,
   GENDERS,
   INTERESTS,
   PERSONA_LIMITS,
-  PERSONA_TYPE_LABELS,
+  PERSONA_TYPE_PROSE,
   PERSONA_TYPES,
   TRAIT_CATEGORIES,
   type AgeRange,
@@ -22,12 +23,13 @@ import {
   type Interest,
   type PersonaType,
 } from "~/domain/persona";
+import { birthYearFits, extendedProfile } from "~/domain/extended-profile";
 import { mulberry32 } from "~/domain/random";
 
 import * as P from "./backstory-phrases";
 import { composeChatReply, replyPieces } from "./local-chat.server";
 import type { Template, Trait } from "./backstory-phrases";
-import { AiError, capText, countWords, type BackstoryInput, type TextGenerator } from "../types";
+import { AiError, capText, countWords, type BackstoryFacts, type BackstoryInput, type TextGenerator } from "../types";
 
 /** The composer adds small details until the story has at least this many words. */
 const TARGET_WORDS = 900;
@@ -87,6 +89,8 @@ interface Persona {
   interests: Interest[];
   traits: Trait[];
   description: string | null;
+  facts: BackstoryFacts;
+  draw: number;
 }
 
 const TRAIT_NAMES = Object.values(TRAIT_CATEGORIES).flat() as Trait[];
@@ -141,6 +145,28 @@ function normalize(input: BackstoryInput): Persona {
     interests,
     traits,
     description: description === "" ? null : description,
+    facts: input.facts ?? sheetFacts(input),
+    draw: input.draw ?? Math.floor(Math.random() * 2 ** 32),
+  };
+}
+
+/** The facts of the sheet the persona's basic info gives (docs/product.md, Extended Persona Profile). */
+export function sheetFacts(input: Pick<BackstoryInput, "name" | "type" | "ageRange" | "interests" | "personality">): BackstoryFacts {
+  const profile = extendedProfile({
+    id: null,
+    name: oneLine(String(input.name ?? "")),
+    type: input.type,
+    ageRange: input.ageRange ?? null,
+    interests: input.interests,
+    personality: input.personality,
+  });
+  return {
+    birthplace: profile.birthplace,
+    currentResidence: profile.currentResidence,
+    occupation: profile.occupation,
+    education: profile.education,
+    family: profile.socialCircle.family,
+    birthYear: profile.birthYear,
   };
 }
 
@@ -295,30 +321,38 @@ export function composeBackstory(input: BackstoryInput): string {
   const { type, ageRange, interests, traits } = persona;
   const bank = P.TYPE_BANKS[type];
 
-  // The facts every section agrees on.
-  const hometown = c.pick(P.HOMETOWNS);
+  // The facts every section agrees on: the fact sheet's.
+  const { facts } = persona;
+  const home = cityOf(facts.birthplace);
+  const residenceCity = cityOf(facts.currentResidence);
   // What the work is about: an interest, preferably not the one the type already names.
   const distinct = interests.filter((i) => i !== SAME_AS_TYPE[type]);
   const topicInterest = interests.length > 0 ? c.pick(distinct.length > 0 ? distinct : interests) : null;
   const [job, job2] = c.pickMany(P.FIRST_JOBS, 2);
-  const label = PERSONA_TYPE_LABELS[type];
+  const label = PERSONA_TYPE_PROSE[type];
   Object.assign(c.vars, {
-    place: hometown.place,
-    home: hometown.home,
+    place: facts.birthplace,
+    home,
+    residence: facts.currentResidence,
+    residenceCity,
     topic: topicInterest ? P.INTEREST_TOPIC[topicInterest] : P.DEFAULT_TOPIC,
     field: type === "specialist" ? (topicInterest ? P.SPECIALIST_FIELDS[topicInterest] : P.DEFAULT_SPECIALIST_FIELD) : bank.field,
     job,
     job2,
     career: c.pick(P.PAST_CAREERS),
     aLabel: `${article(label)} ${label}`,
+    occupation: withArticle(facts.occupation),
+    family: sentence(facts.family),
   } satisfies Vars);
-  if (ageRange) c.vars.year = String(birthYear(c, ageRange));
+  if (ageRange) c.vars.year = String(birthYearOf(facts, ageRange));
+  const degree = DEGREE.test(facts.education);
+  c.vars.education = degree ? withArticle(facts.education) : lowerFirst(facts.education.replace(/[.!]+$/, ""));
 
   // Origins: birth, era, family, hometown.
   const origins = [
     ageRange ? c.say(P.BIRTH) : c.say(P.BIRTH_NO_AGE),
     ageRange ? c.say(P.ERA[ageRange]) : c.say(P.ERA_NONE),
-    c.say(P.FAMILY),
+    P.FAMILY_STORIES[facts.family] ? c.render(P.FAMILY_STORIES[facts.family]!) : c.say(P.FAMILY_OWN_WORDS),
     c.say(P.HOMETOWN_LIFE),
   ];
 
@@ -339,7 +373,7 @@ export function composeBackstory(input: BackstoryInput): string {
   // Youth: school, studies, first job, what came before (by age).
   const youth = [
     c.say(P.SCHOOL),
-    c.say(P.STUDIES),
+    c.say(degree ? P.STUDIES_DEGREE : P.STUDIES_OTHER),
     c.say(P.FIRST_JOB),
     ageRange ? c.say(P.AGE_CAREER[ageRange]) : c.say(P.AGE_CAREER_NONE),
   ];
@@ -361,7 +395,12 @@ export function composeBackstory(input: BackstoryInput): string {
   ];
 
   // Today: the type label, the age, each interest again, the description, a typical day.
-  const today = [c.say(P.PRESENT_LABEL), ageRange ? c.say(P.AGE_NOW[ageRange]) : c.say(P.AGE_NOW_NONE)];
+  const today = [
+    c.say(P.PRESENT_LABEL),
+    c.say(P.OCCUPATION),
+    c.say(sameCity(facts.birthplace, facts.currentResidence) ? P.RESIDENCE_STAYED : P.RESIDENCE_MOVED),
+    ageRange ? c.say(P.AGE_NOW[ageRange]) : c.say(P.AGE_NOW_NONE),
+  ];
   for (const interest of interests) today.push(c.say(P.INTEREST_LATER[interest]));
   if (persona.description) today.push(c.say(P.DESCRIPTION, { desc: quote(persona.description) }));
   today.push(c.say(bank.audience), c.say(P.REFLECTIONS), c.say(bank.day));
@@ -401,18 +440,43 @@ const SAME_AS_TYPE: Partial<Record<PersonaType, Interest>> = {
   content: "entertainment",
 };
 
-const BIRTH_YEARS: Record<AgeRange, [number, number]> = {
-  "18-24": [1999, 2005],
-  "25-34": [1989, 1998],
-  "35-44": [1979, 1988],
-  "45-54": [1969, 1978],
-  "55+": [1950, 1968],
-};
+/** The sheet's birth year; one outside the age range (an old sheet) gives way to one inside it. */
+function birthYearOf(facts: BackstoryFacts, ageRange: AgeRange): number {
+  if (birthYearFits(facts.birthYear, ageRange)) return facts.birthYear;
+  return extendedProfile({ name: String(facts.birthYear), ageRange }).birthYear;
+}
 
-/** A birth year in the range docs/product.md (Extended Persona Profile) gives for the age range. */
-function birthYear(c: Composer, ageRange: AgeRange): number {
-  const [min, max] = BIRTH_YEARS[ageRange];
-  return c.int(min, max);
+/** "Seoul, South Korea" → "Seoul". */
+function cityOf(place: string): string {
+  return place.split(",")[0]!.trim();
+}
+
+function sameCity(a: string, b: string): boolean {
+  return cityOf(a).toLowerCase() === cityOf(b).toLowerCase();
+}
+
+const DEGREE = /^(bachelor|master|phd|mba|degree|diploma|associate|doctorate)\b/i;
+
+/** "Lifestyle influencer" → "a lifestyle influencer"; "VTuber and voice actor" → "a VTuber and voice actor". */
+function withArticle(phrase: string): string {
+  const text = lowerFirst(phrase.trim().replace(/[.!]+$/, ""));
+  if (/^(a|an|the)\s/i.test(text)) return text;
+  const an = /^(mba|[aeiou])/i.test(text) && !/^(uni|use|eu)/i.test(text);
+  return `${an ? "an" : "a"} ${text}`;
+}
+
+/** Lower-cases an ordinary first word ("Degree" → "degree"), never a name or an acronym ("VTuber", "PhD", "YouTuber"). */
+function lowerFirst(text: string): string {
+  const word = text.split(/\s/)[0] ?? "";
+  return /^[A-Z][a-z'-]+$/.test(word) && !PROPER.has(word) ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
+
+const PROPER = new Set(["English", "Bachelor"]);
+
+/** A profile phrase as a sentence of its own: first person turned to the persona, a full stop at the end. */
+function sentence(text: string): string {
+  const clean = oneLine(text);
+  return /[.!?…]$/.test(clean) ? clean : `${clean}.`;
 }
 
 function quote(description: string): string {

@@ -1,0 +1,104 @@
+// One set of facts behind every text (docs/product.md, Fact sheet): over 1,000 random personas,
+// the embedded backstory tells the sheet's birthplace, residence, family and birth year, and no
+// other city or family the generators know.
+import { describe, expect, it } from "vitest";
+
+import { birthYearFits, CONTENT_BY_TYPE, extendedProfile, FAMILY } from "~/domain/extended-profile";
+import {
+  AGE_RANGES,
+  GENDERS,
+  INTERESTS,
+  PERSONA_TYPES,
+  TRAITS,
+  type AgeRange,
+  type Gender,
+  type Interest,
+  type PersonaType,
+} from "~/domain/persona";
+import { mulberry32 } from "~/domain/random";
+
+import * as P from "./backstory-phrases";
+import { composeBackstory, sheetFacts } from "./local-text.server";
+import type { BackstoryInput } from "../types";
+
+const random = mulberry32(20261126);
+const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+const some = <T>(items: readonly T[], max: number) => [
+  ...new Set(Array.from({ length: 1 + Math.floor(random() * max) }, () => pick(items))),
+];
+const FIRST = ["Kira", "Yuki", "Nova", "Clara", "Leo", "Ada", "Milo", "Iris", "Theo", "Zara", "Kai", "Luna"];
+const LAST = ["Moon", "Hayes", "Lumen", "Park", "Okafor", "Silva", "Berg", "Tanaka", "Reyes", "Nilsson"];
+
+function randomPersona(i: number): BackstoryInput {
+  return {
+    name: `${pick(FIRST)} ${pick(LAST)}`,
+    type: pick(PERSONA_TYPES) as PersonaType,
+    gender: pick(GENDERS) as Gender,
+    ageRange: pick(AGE_RANGES) as AgeRange,
+    interests: some(INTERESTS, 3) as Interest[],
+    personality: some(TRAITS, 7),
+    draw: i,
+  };
+}
+
+const city = (place: string) => place.split(",")[0]!.trim();
+const ALL_CITIES = [...new Set(Object.values(CONTENT_BY_TYPE).flatMap((c) => c.cities.map(city)))];
+/** A distinctive piece of each family's sentence in the story. */
+const FAMILY_MARKER = (family: string) =>
+  P.FAMILY_STORIES[family]!.replace(/\{[^}]+\}/g, "")
+    .split(/[,.:]/)[0]!
+    .trim()
+    .split(" ")
+    .slice(-4)
+    .join(" ");
+
+describe("the fact sheet and the embedded backstory", () => {
+  const personas = Array.from({ length: 1000 }, (_, i) => randomPersona(i));
+
+  it("tell the same birthplace, residence, family and birth year, and no other city, for 1,000 personas", () => {
+    const failures: string[] = [];
+    for (const input of personas) {
+      const facts = sheetFacts(input);
+      const story = composeBackstory({ ...input, facts });
+      const label = `${input.name} (${input.type}, draw ${input.draw})`;
+      if (!story.includes(facts.birthplace)) failures.push(`${label}: birthplace ${facts.birthplace} missing`);
+      if (!story.includes(city(facts.currentResidence))) failures.push(`${label}: residence ${facts.currentResidence} missing`);
+      const named = new Set([city(facts.birthplace), city(facts.currentResidence)]);
+      for (const other of ALL_CITIES) {
+        if (!named.has(other) && new RegExp(`\\b${other}\\b`).test(story)) failures.push(`${label}: names ${other}`);
+      }
+      for (const family of FAMILY) {
+        const told = story.includes(FAMILY_MARKER(family));
+        if (family === facts.family && !told) failures.push(`${label}: family '${family}' not told`);
+        if (family !== facts.family && told) failures.push(`${label}: another family told ('${family}')`);
+      }
+      const years = [...story.matchAll(/\b(19|20)\d\d\b/g)].map((m) => Number(m[0]));
+      if (!years.includes(facts.birthYear) || years.some((y) => !birthYearFits(y, input.ageRange!))) {
+        failures.push(`${label}: years ${years}, sheet ${facts.birthYear}`);
+      }
+    }
+    expect(failures.slice(0, 10)).toEqual([]);
+  });
+
+  it("are the Extended Persona Profile a new persona stores", () => {
+    for (const input of personas.slice(0, 50)) {
+      const profile = extendedProfile({ id: null, ...input });
+      expect(sheetFacts(input)).toEqual({
+        birthplace: profile.birthplace,
+        currentResidence: profile.currentResidence,
+        occupation: profile.occupation,
+        education: profile.education,
+        family: profile.socialCircle.family,
+        birthYear: profile.birthYear,
+      });
+    }
+  });
+
+  it("tells a family the creator wrote in their words, and an edited birthplace instead of the drawn one", () => {
+    const input = personas[0]!;
+    const facts = { ...sheetFacts(input), birthplace: "Reykjavik, Iceland", family: "Raised by two grandmothers on a sheep farm" };
+    const story = composeBackstory({ ...input, facts });
+    expect(story).toContain("Reykjavik, Iceland");
+    expect(story).toContain("Raised by two grandmothers on a sheep farm.");
+  });
+});
