@@ -25,7 +25,8 @@ import { ConfirmDialog } from "./ui/modal";
 const PANEL_HEIGHT = "h-[600px] xl:h-[700px]";
 
 export interface ChatPanelProps {
-  persona: { id: string; name: string; status: string };
+  /** greeting: the persona's own first message (docs/product.md, Voice), placeholders filled; else the default one. */
+  persona: { id: string; name: string; status: string; greeting?: string | null };
   /** null while the conversation loads (client navigation to the tab). */
   chat: { messages: ChatMessageView[]; formKey: string; historyFailed: boolean } | null;
   /** A refused send without JavaScript: the message and why. */
@@ -288,7 +289,7 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
                 message={{
                   id: "greeting",
                   role: "assistant",
-                  content: CHAT_TEXT.greeting(persona.name),
+                  content: persona.greeting || CHAT_TEXT.greeting(persona.name),
                   timestamp: new Date(0).toISOString(),
                 }}
                 name={persona.name}

@@ -101,7 +101,8 @@ export function cleanVoiceText(text: string): string | null {
 
 const text = (max: number, message: string) =>
   z
-    .union([z.string({ error: VOICE_MESSAGES.type }), z.null(), z.undefined()], { error: VOICE_MESSAGES.type })
+    .union([z.string({ error: VOICE_MESSAGES.type }), z.null()], { error: VOICE_MESSAGES.type })
+    .optional()
     .transform((value) => (typeof value === "string" ? cleanVoiceText(value) : null))
     .superRefine((value, ctx) => {
       if (value === null) return;
@@ -112,9 +113,10 @@ const text = (max: number, message: string) =>
 /** A list given as an array (JSON) or as text with one item per line (a form's textarea). */
 const lines = (maxItems: number, itemMax: number, messages: { count: string; item: string }) =>
   z
-    .union([z.string({ error: VOICE_MESSAGES.type }), z.array(z.string({ error: VOICE_MESSAGES.type })), z.null(), z.undefined()], {
+    .union([z.string({ error: VOICE_MESSAGES.type }), z.array(z.string({ error: VOICE_MESSAGES.type })), z.null()], {
       error: VOICE_MESSAGES.type,
     })
+    .optional()
     .transform((value) => {
       const items = Array.isArray(value) ? value : typeof value === "string" ? value.split(/\r?\n/) : [];
       return items.map((item) => cleanVoiceText(item.replace(/\n/g, " "))).filter((item): item is string => item !== null);
@@ -156,3 +158,27 @@ export function hasVoice(voice: PersonaVoice): boolean {
 export function fillPlaceholders(text: string, name: string, user = "you"): string {
   return text.replace(/\{\{\s*char\s*\}\}|<BOT>/gi, name).replace(/\{\{\s*user\s*\}\}|<USER>/gi, user);
 }
+
+/** A stored voice (a jsonb object) as the app reads it; anything unreadable is no voice. */
+export function parseVoice(value: unknown): PersonaVoice {
+  if (!value || typeof value !== "object") return EMPTY_VOICE;
+  const result = voiceSchema.safeParse(value);
+  return result.success ? result.data : EMPTY_VOICE;
+}
+
+export const VOICE_TEXT = {
+  title: "Voice",
+  empty: "No voice yet: give this persona a greeting, a way of speaking, a look and a scene.",
+  add: "Add a Voice",
+  edit: "Edit Voice",
+  pageTitle: (name: string) => `${name}'s voice`,
+  pageIntro: "How the persona opens a conversation and how it talks. Chat and character cards use all of it; every field is optional.",
+  save: "Save Voice",
+  saving: "Saving...",
+  cancel: "Cancel",
+} as const;
+
+export const VOICE_TOASTS = {
+  saved: { title: "Voice Saved", description: "Chat and exports now use the persona's new voice." },
+  failed: { title: "Voice Not Saved", description: "Please fix the highlighted fields and try again." },
+} as const;

@@ -22,6 +22,7 @@ import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { ReferenceImageBox, ReferenceImagesBlock } from "~/components/reference-images";
 import { PencilIcon, RestoreIcon, UserIcon } from "~/components/ui/icons";
 import { failedToast, IMAGE_SIZES, IMAGE_TOASTS } from "~/domain/images";
+import { fillPlaceholders, VOICE_FIELDS, VOICE_LABELS, VOICE_TEXT, type PersonaVoice } from "~/domain/persona-voice";
 import { EXTENDED_PROFILE_NOTE, EXTENDED_PROFILE_SECTIONS, EXTENDED_PROFILE_TITLE, extendedProfileValue } from "~/domain/extended-profile";
 import { HISTORY_TEXT } from "~/domain/persona-history";
 import { GENDER_LABELS, PERSONA_PAGE_TEXT, relativeTime, reviewFallbacks, statusBadge, typeLabel } from "~/domain/persona-display";
@@ -34,7 +35,7 @@ import { describeError } from "~/infra/web/log.server";
 import { redirectWithToast } from "~/infra/web/toast.server";
 import { AccountError, type CurrentUser } from "~/services/accounts.server";
 import { imageSources, setImageStyle, startImageGeneration } from "~/services/images.server";
-import { personaPageState } from "~/services/personas.server";
+import { personaPageState, personaVoice } from "~/services/personas.server";
 import { listMessages, newFormKey, regenerateReply, sendMessage } from "~/services/chat.server";
 import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
@@ -65,6 +66,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { extended: stored, ...persona } = read.persona;
   const { imageGeneration } = read;
   const extended = personaExtended({ ...persona, extended: stored });
+  const voice = personaVoice(persona);
   const url = new URL(request.url);
   const tab = personaTab(url.searchParams);
   // The self-refreshing page (no JavaScript) after generation: the outcome as a toast, once.
@@ -81,6 +83,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       images: await imageSources(persona),
       imageGeneration,
       extended,
+      voice,
+      greeting: voice.greeting ? fillPlaceholders(voice.greeting, persona.name) : null,
       downloads: downloadItems(persona),
       now: new Date().toISOString(),
       tab,
@@ -258,6 +262,53 @@ function Card({ title, children, id }: { title: string; children: React.ReactNod
   );
 }
 
+/** The persona's voice (docs/product.md, Voice): the fields that are set, and the way to change them. */
+function VoiceCard({ personaId, voice }: { personaId: string; voice: PersonaVoice }) {
+  const set = VOICE_FIELDS.filter((field) => {
+    const value = voice[field];
+    return Array.isArray(value) ? value.length > 0 : value !== null;
+  });
+  return (
+    <Card title={VOICE_TEXT.title} id="voice">
+      {set.length === 0 ? (
+        <p className="text-slate-600">{VOICE_TEXT.empty}</p>
+      ) : (
+        <dl className="grid gap-4 text-sm md:grid-cols-2">
+          {set.map((field) => {
+            const value = voice[field];
+            return (
+              <div key={field} className={field === "exampleDialogue" || field === "greeting" ? "md:col-span-2" : undefined}>
+                <dt className="font-medium text-slate-600">{VOICE_LABELS[field]}</dt>
+                {Array.isArray(value) ? (
+                  <dd className="text-slate-900">
+                    <ul className="list-disc space-y-1 pl-5">
+                      {value.map((item, i) => (
+                        <li key={i} dir="auto">
+                          {item}
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
+                ) : (
+                  <dd className="whitespace-pre-line text-slate-900" dir="auto">
+                    {value}
+                  </dd>
+                )}
+              </div>
+            );
+          })}
+        </dl>
+      )}
+      <Link
+        to={`/persona/${personaId}/voice`}
+        className="mt-4 inline-block rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+      >
+        {set.length === 0 ? VOICE_TEXT.add : VOICE_TEXT.edit}
+      </Link>
+    </Card>
+  );
+}
+
 function Chips({ items, empty }: { items: string[]; empty: string }) {
   if (items.length === 0) return <p className="text-slate-600">{empty}</p>;
   return (
@@ -272,7 +323,18 @@ function Chips({ items, empty }: { items: string[]; empty: string }) {
 }
 
 export default function PersonaPage() {
-  const { persona, images, imageGeneration, extended, downloads, now, tab: loadedTab, chat } = useLoaderData<typeof loader>();
+  const {
+    persona,
+    images,
+    imageGeneration,
+    extended,
+    voice,
+    greeting,
+    downloads,
+    now,
+    tab: loadedTab,
+    chat,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const chatFailed = actionData && "chatFailed" in actionData ? actionData.chatFailed : null;
   const imageFailed = actionData && "imageFailed" in actionData ? actionData.imageFailed : null;
@@ -365,7 +427,11 @@ export default function PersonaPage() {
           aria-labelledby={hydrated ? "tab-chat" : undefined}
           className="pb-20 lg:pb-0"
         >
-          <ChatPanel persona={persona} chat={opening === "chat" && loadedTab !== "chat" ? null : chat} failed={chatFailed} />
+          <ChatPanel
+            persona={{ ...persona, greeting }}
+            chat={opening === "chat" && loadedTab !== "chat" ? null : chat}
+            failed={chatFailed}
+          />
           <ActionToast toast={chatFailed?.toast} />
         </div>
       ) : (
@@ -428,6 +494,8 @@ export default function PersonaPage() {
               </Card>
             </div>
           </div>
+
+          <VoiceCard personaId={persona.id} voice={voice} />
 
           <Card title={EXTENDED_PROFILE_TITLE} id="extended-profile">
             <div className="grid gap-6 md:grid-cols-2">

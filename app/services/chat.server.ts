@@ -27,8 +27,7 @@ import { withUser } from "~/infra/db/db.server";
 import { consumeChatAllowance, RateLimitedError } from "~/infra/web/rate-limit.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
-import { personaExtended } from "./persona-export.server";
-import { getPersona, isUuid } from "./personas.server";
+import { getPersona, isUuid, personaExtended, personaVoice } from "./personas.server";
 
 export const CHAT_FAILED = CHAT_TOASTS.sendFailed.description;
 
@@ -127,10 +126,6 @@ function validMessage(raw: unknown): string {
   return checked.message;
 }
 
-function extendedFor(persona: Persona) {
-  const { birthYear: _birthYear, ...extended } = personaExtended(persona);
-  return extended;
-}
 
 /**
  * Everything before a reply is written: the checks (message, persona, limits), the user's
@@ -226,7 +221,8 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
         personality: persona.personality,
         description: persona.description,
         backstory: persona.backstory,
-        extended: extendedFor(persona),
+        extended: personaExtended(persona),
+        voice: personaVoice(persona),
       },
       history,
       avoid: turn.replacing ? [turn.replacing.content] : [],

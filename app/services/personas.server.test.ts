@@ -264,3 +264,57 @@ describe("backstory generation", () => {
     useTextGenerator(undefined);
   });
 });
+
+describe("the voice (docs/product.md, Voice)", () => {
+  it("saves every field, trimmed, lists one per line; an edit is a version; bad input stores nothing", async () => {
+    const { personaVersions } = await import("~/infra/db/schema");
+    const user = await newUser();
+    const persona = await service.createPersona(user, complete("Kira Moon"));
+    const saved = await service.updateVoice(user, persona.id, {
+      greeting: "  Heya, {{user}}! Kira here, fresh off stream.  ",
+      alternateGreetings: "Oh! You came back!\r\n\r\nWelcome to the late show.",
+      exampleDialogue: "{{user}}: Any tips?\n{{char}}: Sleep is for people without chat, nya.",
+      speechStyle: "Short, bright sentences; ends questions with 'nya'.",
+      catchphrases: ["Stay cozy!", "  GG, chat  "],
+      appearance: "Silver bob, cat-ear headphones.",
+      scenario: "",
+    });
+    expect(service.personaVoice(saved)).toEqual({
+      greeting: "Heya, {{user}}! Kira here, fresh off stream.",
+      alternateGreetings: ["Oh! You came back!", "Welcome to the late show."],
+      exampleDialogue: "{{user}}: Any tips?\n{{char}}: Sleep is for people without chat, nya.",
+      speechStyle: "Short, bright sentences; ends questions with 'nya'.",
+      catchphrases: ["Stay cozy!", "GG, chat"],
+      appearance: "Silver bob, cat-ear headphones.",
+      scenario: null,
+    });
+    const versions = await withUser(user.id, (tx) => tx.select().from(personaVersions).where(eq(personaVersions.personaId, persona.id)));
+    expect(versions.map((v) => v.kind).sort()).toEqual(["created", "edited"]);
+    expect(versions.find((v) => v.kind === "edited")?.voice).toMatchObject({ greeting: "Heya, {{user}}! Kira here, fresh off stream." });
+
+    await expect(
+      service.updateVoice(user, persona.id, { greeting: "x".repeat(2001), catchphrases: ["a", "b", "c", "d", "e", "f"] }),
+    ).rejects.toMatchObject({
+      status: 400,
+      errors: { greeting: ["Greeting must be 2,000 characters or less"], catchphrases: ["At most 5 catchphrases"] },
+    });
+    await expect(service.updateVoice(user, persona.id, { speechStyle: "bell\u0007" })).rejects.toMatchObject({
+      status: 400,
+      errors: { speechStyle: ["Text cannot contain control characters"] },
+    });
+    await expect(service.updateVoice(user, persona.id, { greeting: 42 })).rejects.toMatchObject({
+      status: 400,
+      errors: { greeting: ["Must be text"] },
+    });
+    expect(service.personaVoice(await service.getPersona(user, persona.id)).greeting).toBe("Heya, {{user}}! Kira here, fresh off stream.");
+
+    // Another creator, an unknown id and a malformed one: not found, nothing written.
+    const stranger = await newUser();
+    await expect(service.updateVoice(stranger, persona.id, { greeting: "Hijacked" })).rejects.toMatchObject({ status: 404 });
+    await expect(service.updateVoice(user, "00000000-0000-4000-8000-000000000000", { greeting: "Hi" })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(service.updateVoice(user, "nope", { greeting: "Hi" })).rejects.toMatchObject({ status: 404 });
+    expect(service.personaVoice(await service.getPersona(user, persona.id)).greeting).toBe("Heya, {{user}}! Kira here, fresh off stream.");
+  });
+});

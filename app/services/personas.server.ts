@@ -18,6 +18,7 @@ import {
 } from "~/domain/persona-form";
 import { CARD_MESSAGES, parseExtendedProfile } from "~/domain/character-card";
 import { extendedProfile, type ExtendedProfile } from "~/domain/extended-profile";
+import { parseVoice, voiceSchema, VOICE_TOASTS, type PersonaVoice } from "~/domain/persona-voice";
 import type { ImageGenerationState } from "~/domain/images";
 import { LIMIT_DIALOG } from "~/domain/plan-limit";
 import { AiError, textGenerator } from "~/infra/ai/ai.server";
@@ -390,4 +391,37 @@ export function personaExtended(
       personality: persona.personality,
     })
   );
+}
+
+/** The persona's voice (docs/product.md, Voice); a persona without one has every field empty. */
+export function personaVoice(persona: { voice?: unknown }): PersonaVoice {
+  return parseVoice(persona.voice);
+}
+
+/**
+ * Saves the persona's voice (docs/product.md, Voice): every field validated, nothing stored when
+ * one is refused. The change is a version in history. Another creator's persona, an unknown or a
+ * malformed id is 'Persona Not Found'.
+ */
+export async function updateVoice(user: CurrentUser, id: string, raw: unknown): Promise<Persona> {
+  if (!UUID.test(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  const result = voiceSchema.safeParse(raw && typeof raw === "object" ? raw : {});
+  if (!result.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? "voice");
+      const list = (errors[field] ??= []);
+      if (!list.includes(issue.message)) list.push(issue.message);
+    }
+    throw new AccountError(400, VOICE_TOASTS.failed.description, errors);
+  }
+  const [row] = await withUser(user.id, (tx) =>
+    tx
+      .update(personas)
+      .set({ voice: result.data as unknown as Record<string, unknown> })
+      .where(eq(personas.id, id))
+      .returning(),
+  );
+  if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+  return row;
 }

@@ -108,6 +108,8 @@ export const personas = pgTable(
     // What an imported character card carried that the persona does not model (greetings,
     // tags, other front ends' extensions…), written back on export.
     cardMeta: jsonb("card_meta").$type<Record<string, unknown>>(),
+    // The persona's voice (docs/product.md, Voice): app/domain/persona-voice.ts's PersonaVoice; null: none set.
+    voice: jsonb("voice").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -146,6 +148,10 @@ export const personas = pgTable(
     check(
       "personas_extended_valid",
       sql`${t.extended} is null or (jsonb_typeof(${t.extended}) = 'object' and octet_length(${t.extended}::text) <= 65536)`,
+    ),
+    check(
+      "personas_voice_valid",
+      sql`${t.voice} is null or (jsonb_typeof(${t.voice}) = 'object' and octet_length(${t.voice}::text) <= 65536)`,
     ),
     check(
       "personas_card_meta_valid",
@@ -316,6 +322,9 @@ export const personaVersions = pgTable(
     imageStyle: text("image_style").notNull(),
     status: text("status").notNull(),
     statusBeforeArchive: text("status_before_archive"),
+    // The voice and the fact sheet as they were; null in versions written before history held them.
+    voice: jsonb("voice").$type<Record<string, unknown>>(),
+    extended: jsonb("extended").$type<Record<string, unknown>>(),
   },
   (t) => [
     uniqueIndex("persona_versions_persona_id_version_idx").on(t.personaId, t.version.desc()),

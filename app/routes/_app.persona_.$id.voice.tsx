@@ -1,0 +1,146 @@
+// /persona/{id}/voice: the persona's voice (docs/product.md, Voice) — greeting, alternate
+// greetings, example dialogue, speech style with catchphrases, appearance and scenario. A plain
+// form that the server checks (errors come back on their fields without JavaScript); with
+// JavaScript conform checks each field as it is left. Saving returns to the persona page.
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
+import { controlProps } from "~/components/form-controls";
+import { PersonaErrorBoundary } from "~/components/persona-not-found";
+import { FormAlert, TextareaField } from "~/components/ui/field";
+import {
+  VOICE_FIELDS,
+  VOICE_HINTS,
+  VOICE_LABELS,
+  VOICE_LIMITS,
+  VOICE_TEXT,
+  VOICE_TOASTS,
+  voiceSchema,
+  type VoiceField,
+} from "~/domain/persona-voice";
+import { PRODUCT_NAME } from "~/domain/site";
+import { readFormData } from "~/infra/web/http.server";
+import { redirectWithToast } from "~/infra/web/toast.server";
+import { invalidSubmission, refusedSubmission } from "~/services/form-reply.server";
+import { getPersona, personaVoice, updateVoice } from "~/services/personas.server";
+import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  { title: `${VOICE_TEXT.pageTitle(loaderData?.name ?? "Persona")} · ${PRODUCT_NAME}` },
+];
+
+/** The voice as the form shows it: lists one item per line. */
+function formValues(voice: ReturnType<typeof personaVoice>): Record<VoiceField, string> {
+  return {
+    greeting: voice.greeting ?? "",
+    alternateGreetings: voice.alternateGreetings.join("\n"),
+    exampleDialogue: voice.exampleDialogue ?? "",
+    speechStyle: voice.speechStyle ?? "",
+    catchphrases: voice.catchphrases.join("\n"),
+    appearance: voice.appearance ?? "",
+    scenario: voice.scenario ?? "",
+  };
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { user, ctx } = await requireUser(request, context);
+  const persona = await orNotFound(ctx, () => getPersona(user, params.id ?? ""));
+  return data({ id: persona.id, name: persona.name, values: formValues(personaVoice(persona)) }, { headers: responseHeaders(ctx) });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user, ctx } = await requireUser(request, context);
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: voiceSchema });
+  if (submission.status !== "success") return invalidSubmission(submission, ctx, {}, { formErrors: [VOICE_TOASTS.failed.description] });
+  try {
+    const persona = await orNotFound(ctx, () => updateVoice(user, params.id ?? "", submission.value));
+    return redirectWithToast(`/persona/${persona.id}#voice`, { type: "success", ...VOICE_TOASTS.saved }, { headers: responseHeaders(ctx) });
+  } catch (error) {
+    return refusedSubmission(error, submission, ctx, {});
+  }
+}
+
+const ROWS: Record<VoiceField, number> = {
+  greeting: 4,
+  alternateGreetings: 4,
+  exampleDialogue: 8,
+  speechStyle: 3,
+  catchphrases: 3,
+  appearance: 4,
+  scenario: 3,
+};
+
+const MAX_LENGTH: Partial<Record<VoiceField, number>> = {
+  greeting: VOICE_LIMITS.greetingMax,
+  exampleDialogue: VOICE_LIMITS.exampleDialogueMax,
+  speechStyle: VOICE_LIMITS.speechStyleMax,
+  appearance: VOICE_LIMITS.appearanceMax,
+  scenario: VOICE_LIMITS.scenarioMax,
+};
+
+export default function VoicePage() {
+  const { id, name, values } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "voice",
+    lastResult: answer?.result,
+    defaultValue: values,
+    constraint: getZodConstraint(voiceSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: voiceSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{VOICE_TEXT.pageTitle(name)}</h1>
+          <p className="mt-1 text-slate-700">{VOICE_TEXT.pageIntro}</p>
+        </div>
+        <Link
+          to={`/persona/${id}`}
+          className="shrink-0 self-start rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          {VOICE_TEXT.cancel}
+        </Link>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        {form.errors?.length ? <FormAlert title={VOICE_TOASTS.failed.title} text={form.errors[0]!} /> : null}
+        {VOICE_FIELDS.map((field) => (
+          <div key={field}>
+            <TextareaField
+              label={VOICE_LABELS[field]}
+              optional
+              textareaProps={{
+                ...controlProps(fields[field]),
+                rows: ROWS[field],
+                maxLength: MAX_LENGTH[field],
+                "aria-describedby": `${fields[field].id}-hint`,
+              }}
+              errors={fields[field].errors}
+            />
+            <p id={`${fields[field].id}-hint`} className="mt-1 text-sm text-slate-600">
+              {VOICE_HINTS[field]}
+            </p>
+          </div>
+        ))}
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {busy ? VOICE_TEXT.saving : VOICE_TEXT.save}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const ErrorBoundary = PersonaErrorBoundary;
