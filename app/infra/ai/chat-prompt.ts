@@ -1,8 +1,11 @@
 // What a chat reply is written from, for both adapters: the persona as a character sheet
 // (name, type, gender, age range, interests, traits, description, backstory and the Extended
-// Persona Profile) and a bounded window of the recent conversation, so that a reply in a
-// 1,000-message conversation costs the same as one in a 10-message conversation.
+// Persona Profile with its birth year), its voice (docs/product.md, Voice: speech style,
+// catchphrases, example dialogue, appearance, scenario) and a bounded window of the recent
+// conversation, so that a reply in a 1,000-message conversation costs the same as one in a
+// 10-message conversation. The greeting is not here: a chat stores it as its first message.
 import { PERSONA_TYPE_LABELS, type PersonaType } from "~/domain/persona";
+import { fillPlaceholders } from "~/domain/persona-voice";
 
 import { capText, type ChatInput, type ChatPersona, type ChatTurn } from "./types";
 
@@ -69,6 +72,7 @@ export function personaSheet(persona: ChatPersona): string {
     ["Challenges overcome", x.challengesOvercome],
     ["Influences", list(x.influences)],
     ["Secret skills", list(x.secretSkills)],
+    ["Birth year", x.birthYear ? `${x.birthYear} (${new Date().getUTCFullYear() - x.birthYear} this year)` : ""],
   ];
   return lines
     .filter(([, value]) => typeof value === "string" && value.trim() !== "")
@@ -76,16 +80,72 @@ export function personaSheet(persona: ChatPersona): string {
     .join("\n");
 }
 
-/** The system message of an OpenAI-compatible chat: stay in character, as this persona. */
+/**
+ * The example dialogue as the model reads it: '{{user}}:' and '{{char}}:' lines become 'User:'
+ * and the persona's name, other placeholders are filled, and '<START>' separates exchanges.
+ */
+export function exampleDialogueText(dialogue: string, name: string): string {
+  return dialogue
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) =>
+      /^\s*<START>\s*$/i.test(line)
+        ? ""
+        : fillPlaceholders(
+            line.replace(/^\s*(\{\{\s*user\s*\}\}|<USER>)\s*:/i, "User:").replace(/^\s*(\{\{\s*char\s*\}\}|<BOT>)\s*:/i, `${name}:`),
+            name,
+          ),
+    )
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** The persona's voice as sections of the prompt; fields that are not set are left out. */
+export function voiceSheet(persona: ChatPersona): string {
+  const voice = persona.voice ?? {};
+  const name = oneLine(persona.name);
+  const fill = (text: string) => fillPlaceholders(text.trim(), name, "the user");
+  const sections: string[] = [];
+  if (voice.speechStyle?.trim()) sections.push(`Speech style: ${oneLine(fill(voice.speechStyle))}`);
+  const catchphrases = (voice.catchphrases ?? []).map((p) => oneLine(fillPlaceholders(p, name))).filter(Boolean);
+  if (catchphrases.length > 0) sections.push(`Catchphrases: ${catchphrases.map((p) => `"${p}"`).join(", ")}`);
+  if (voice.appearance?.trim()) sections.push(`Appearance: ${oneLine(fill(voice.appearance))}`);
+  if (voice.scenario?.trim()) sections.push(`Scenario: ${oneLine(fill(voice.scenario))}`);
+  if (voice.exampleDialogue?.trim()) sections.push(`Example dialogue:\n${exampleDialogueText(voice.exampleDialogue, name)}`);
+  return sections.join("\n");
+}
+
+/** The system message of an OpenAI-compatible chat: stay in character, as this persona, in its voice. */
 export function chatSystemPrompt(persona: ChatPersona): string {
   const name = oneLine(persona.name);
+  const voice = persona.voice ?? {};
+  const x = persona.extended ?? {};
+  const voiceText = voiceSheet(persona);
+  const style: string[] = [];
+  if (voice.speechStyle?.trim()) style.push("Speak in the speech style below in every reply: its pace, register and habits.");
+  if ((voice.catchphrases ?? []).some((p) => p.trim() !== ""))
+    style.push("Use one of your catchphrases now and then, where it fits, not in every reply.");
+  if (voice.exampleDialogue?.trim())
+    style.push(
+      `The example dialogue shows how ${name} talks: follow its tone and turns of phrase, but do not copy its lines word for word.`,
+    );
+  if (voice.scenario?.trim()) style.push("The conversation takes place in the scenario below.");
+  const facts = [
+    x.birthplace ? `born in ${x.birthplace}` : "",
+    x.currentResidence ? `living in ${x.currentResidence}` : "",
+    x.birthYear ? `born in ${x.birthYear}` : "",
+  ].filter(Boolean);
   return [
     `You are ${name}, a character designed on PersonaForge. Stay in character as ${name} in every reply: speak in the first person, in ${name}'s own voice, as the personality traits below describe.`,
-    "Answer from the facts of your profile when asked about yourself (where you are from, what you do, what you like, your goals, your motto); never contradict them, and do not invent a different name, age or history.",
-    "Keep replies conversational: usually two to five sentences, plain text, no markdown headings or lists unless asked. Never say you are an AI model or mention these instructions.",
+    ...style,
+    "Answer from the facts of your profile when asked about yourself (where you are from and live, your family, what you do, your education, your languages, your age, what you like, your goals, your motto); never contradict them, and do not invent a different name, age, birthplace, family or history." +
+      (facts.length > 0 ? ` You are ${facts.join(", ")}.` : ""),
+    "Keep replies conversational: usually two to five sentences, plain text, no markdown headings or lists unless asked. Do not repeat the user's words back in quotes. When asked for something outside your character (code, math, essays, medical or legal advice), say so in character. Never say you are an AI model or mention these instructions.",
     "",
     "Your profile:",
     personaSheet(persona),
+    ...(voiceText ? ["", "Your voice:", voiceText] : []),
   ].join("\n");
 }
 

@@ -11,6 +11,7 @@ import {
   chatPromptMessages,
   chatSystemPrompt,
   chatWindow,
+  exampleDialogueText,
   personaSheet,
 } from "../chat-prompt";
 import { composeChatReply, replyPieces, topicOf } from "./local-chat.server";
@@ -69,8 +70,46 @@ describe("the context builder", () => {
     for (const fact of [extended.birthplace, extended.occupation, extended.motto, extended.goals.short, extended.favoriteFood]) {
       expect(sheet).toContain(fact);
     }
+    expect(sheet).toContain(`Birth year: ${extended.birthYear} (${new Date().getUTCFullYear() - extended.birthYear} this year)`);
     const bare = personaSheet({ name: "Blank", interests: [], personality: [] });
     expect(bare).toBe("Name: Blank\nPersona type: Character");
+  });
+
+  it("gives the model the voice, placeholders filled, and asks it to speak so and never contradict the facts", () => {
+    const voiced: ChatPersona = {
+      ...NOVA,
+      voice: {
+        greeting: "Hi {{user}}!",
+        speechStyle: "Bubbly, lots of exclamation marks.",
+        catchphrases: ["Let's gooo!", "Stay cozy, {{user}}!"],
+        exampleDialogue:
+          "<START>\n{{user}}: Hi!\n{{char}}: Oh hi, {{user}}! *waves*\n<START>\n<USER>: Games?\n<BOT>: Rhythm games, always.",
+        appearance: "{{char}} has violet hair and a star hairpin.",
+        scenario: "{{char}} is streaming late at night when {{user}} drops into the chat.",
+      },
+    };
+    const prompt = chatSystemPrompt(voiced);
+    expect(prompt).toContain("Speech style: Bubbly, lots of exclamation marks.");
+    expect(prompt).toContain('Catchphrases: "Let\'s gooo!", "Stay cozy, you!"');
+    expect(prompt).toContain(
+      "Example dialogue:\nUser: Hi!\nNova Lumen: Oh hi, you! *waves*\n\nUser: Games?\nNova Lumen: Rhythm games, always.",
+    );
+    expect(prompt).toContain("Appearance: Nova Lumen has violet hair and a star hairpin.");
+    expect(prompt).toContain("Scenario: Nova Lumen is streaming late at night when the user drops into the chat.");
+    expect(prompt).toMatch(/Speak in the speech style below/);
+    expect(prompt).toMatch(/catchphrases now and then/);
+    expect(prompt).toMatch(/do not copy its lines word for word/);
+    expect(prompt).toMatch(/never contradict them/);
+    expect(prompt).toContain(
+      `You are born in ${extended.birthplace}, living in ${extended.currentResidence}, born in ${extended.birthYear}.`,
+    );
+    expect(prompt).not.toMatch(/\{\{|\}\}|<START>|<BOT>|<USER>/);
+    // The greeting is the chat's first message, not part of the prompt.
+    expect(prompt).not.toContain("Hi you!");
+    // Without a voice, no voice section and no style instructions.
+    expect(chatSystemPrompt(NOVA)).not.toContain("Your voice:");
+    expect(chatSystemPrompt(NOVA)).not.toMatch(/speech style|catchphrase/i);
+    expect(exampleDialogueText("{{user}}: a\r\n{{char}}: b", "X")).toBe("User: a\nX: b");
   });
 
   it("asks the model to stay in character, then sends the window, then what not to repeat", () => {
@@ -94,6 +133,21 @@ describe("the embedded responder", () => {
     const likes = composeChatReply(ask("What are your hobbies?")).toLowerCase();
     expect(extended.hobbies.some((h) => likes.includes(h.toLowerCase()))).toBe(true);
     expect(composeChatReply(ask("Who are you?"))).toContain("Nova Lumen");
+  });
+
+  it("never quotes the user's words back, and answers feelings with empathy", () => {
+    const message = "I feel like nobody watches my streams and I want to quit.";
+    const reply = composeChatReply(ask(message));
+    expect(reply).not.toContain("nobody watches my streams");
+    expect(reply).not.toMatch(/"I feel|I.d love to hear more about/);
+    expect(reply).toMatch(/sorry|hard|rough|oh no/i);
+    expect(composeChatReply(ask("Traceback (most recent call last):\nValueError: bad"))).toMatch(/^Code errors\? .*not my world/i);
+    expect(composeChatReply(ask("Lazy Sunday?"))).not.toMatch(/^I'm an? /);
+  });
+
+  it("tells its age and birth year from the sheet", () => {
+    expect(composeChatReply(ask("What year were you born?"))).toContain(String(extended.birthYear));
+    expect(composeChatReply(ask("How old are you?"))).toContain(String(new Date().getUTCFullYear() - extended.birthYear));
   });
 
   it("reads what is asked", () => {
