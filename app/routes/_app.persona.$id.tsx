@@ -23,7 +23,9 @@ import { ReferenceImageBox, ReferenceImagesBlock } from "~/components/reference-
 import { PencilIcon, RestoreIcon, UserIcon } from "~/components/ui/icons";
 import { failedToast, IMAGE_SIZES, IMAGE_TOASTS } from "~/domain/images";
 import { fillPlaceholders, VOICE_FIELDS, VOICE_LABELS, VOICE_TEXT, type PersonaVoice } from "~/domain/persona-voice";
-import { EXTENDED_PROFILE_NOTE, EXTENDED_PROFILE_SECTIONS, EXTENDED_PROFILE_TITLE, extendedProfileValue } from "~/domain/extended-profile";
+import { EXTENDED_PROFILE_NOTE, EXTENDED_PROFILE_TITLE, extendedProfileValue } from "~/domain/extended-profile";
+import { editedSections, PROFILE_SECTIONS, PROFILE_TEXT } from "~/domain/profile-edit";
+import { RegenerateProfileButton } from "~/components/regenerate-profile-button";
 import { HISTORY_TEXT } from "~/domain/persona-history";
 import { GENDER_LABELS, PERSONA_PAGE_TEXT, relativeTime, reviewFallbacks, statusBadge, typeLabel } from "~/domain/persona-display";
 import { downloadItems, personaExtended } from "~/services/persona-export.server";
@@ -67,6 +69,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { imageGeneration } = read;
   const extended = personaExtended({ ...persona, extended: stored });
   const voice = personaVoice(persona);
+  const profileEdited = editedSections(stored);
   const url = new URL(request.url);
   const tab = personaTab(url.searchParams);
   // The self-refreshing page (no JavaScript) after generation: the outcome as a toast, once.
@@ -83,6 +86,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       images: await imageSources(persona),
       imageGeneration,
       extended,
+      profileEdited,
       voice,
       greeting: voice.greeting ? fillPlaceholders(voice.greeting, persona.name) : null,
       downloads: downloadItems(persona),
@@ -309,6 +313,9 @@ function VoiceCard({ personaId, voice }: { personaId: string; voice: PersonaVoic
   );
 }
 
+const profileActionClass = "rounded-md px-1.5 py-0.5 text-sm font-medium text-brand-800 underline hover:bg-brand-50";
+const NOT_STATED = "Not stated";
+
 function Chips({ items, empty }: { items: string[]; empty: string }) {
   if (items.length === 0) return <p className="text-slate-600">{empty}</p>;
   return (
@@ -328,6 +335,7 @@ export default function PersonaPage() {
     images,
     imageGeneration,
     extended,
+    profileEdited,
     voice,
     greeting,
     downloads,
@@ -499,22 +507,50 @@ export default function PersonaPage() {
 
           <Card title={EXTENDED_PROFILE_TITLE} id="extended-profile">
             <div className="grid gap-6 md:grid-cols-2">
-              {EXTENDED_PROFILE_SECTIONS.map((section) => (
-                <section key={section.title} aria-label={section.title}>
-                  <h3 className="font-semibold text-slate-900">{section.title}</h3>
+              {PROFILE_SECTIONS.map((section) => (
+                <section key={section.key} aria-label={section.title}>
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <h3 className="font-semibold text-slate-900">{section.title}</h3>
+                    <Link
+                      to={`/persona/${persona.id}/profile?section=${section.key}`}
+                      aria-label={`${PROFILE_TEXT.edit} ${section.title}`}
+                      className={profileActionClass}
+                    >
+                      {PROFILE_TEXT.edit}
+                    </Link>
+                    <RegenerateProfileButton
+                      personaId={persona.id}
+                      section={section.key}
+                      title={section.title}
+                      edited={profileEdited.includes(section.key)}
+                      label={PROFILE_TEXT.regenerate}
+                      className={profileActionClass}
+                    />
+                  </div>
                   <dl className="mt-2 space-y-2 text-sm">
                     {section.fields.map((field) => {
                       const value = extendedProfileValue(extended, field.key);
+                      const shown = Array.isArray(value) ? value.join(", ") : value;
                       return (
                         <div key={field.key}>
                           <dt className="font-medium text-slate-600">{field.label}</dt>
-                          <dd className="text-slate-900">{Array.isArray(value) ? value.join(", ") : value}</dd>
+                          <dd className={shown ? "text-slate-900" : "text-slate-600"}>{shown || NOT_STATED}</dd>
                         </div>
                       );
                     })}
                   </dl>
                 </section>
               ))}
+            </div>
+            <div className="mt-6">
+              <RegenerateProfileButton
+                personaId={persona.id}
+                section="all"
+                title={EXTENDED_PROFILE_TITLE}
+                edited={profileEdited.length > 0}
+                label={PROFILE_TEXT.regenerateAll}
+                className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              />
             </div>
             <p className="mt-6 flex items-center gap-2 text-sm text-slate-600">
               <UserIcon /> {EXTENDED_PROFILE_NOTE}

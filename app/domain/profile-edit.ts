@@ -1,0 +1,171 @@
+// Editing the Extended Persona Profile, the persona's fact sheet (docs/product.md, Extended
+// Persona Profile and Fact sheet): one section at a time, each field checked with its own
+// message; 'Regenerate' draws a section (or the whole profile) anew and asks first when the
+// creator has edited it. Pure: the form, the action and the service share it.
+import * as z from "zod";
+
+import {
+  EXTENDED_PROFILE_SECTIONS,
+  extendedProfile,
+  extendedProfileValue,
+  type ExtendedProfile,
+  type ExtendedProfileField,
+  type ExtendedProfileInput,
+} from "./extended-profile";
+
+export const PROFILE_SECTION_KEYS = ["background", "personal", "social", "goals", "additional"] as const;
+export type ProfileSectionKey = (typeof PROFILE_SECTION_KEYS)[number];
+
+const SECTION_TITLES: Record<ProfileSectionKey, string> = {
+  background: "Background",
+  personal: "Personal",
+  social: "Social Circle",
+  goals: "Goals & Philosophy",
+  additional: "Additional Info",
+};
+
+export interface ProfileSection {
+  key: ProfileSectionKey;
+  title: string;
+  fields: readonly { key: ExtendedProfileField; label: string; list: boolean }[];
+}
+
+const LIST_FIELDS = new Set<ExtendedProfileField>(["languages", "hobbies", "favoritePlaces", "influences", "secretSkills"]);
+
+export const PROFILE_SECTIONS: readonly ProfileSection[] = PROFILE_SECTION_KEYS.map((key) => {
+  const section = EXTENDED_PROFILE_SECTIONS.find((s) => s.title === SECTION_TITLES[key])!;
+  return { key, title: section.title, fields: section.fields.map((f) => ({ ...f, list: LIST_FIELDS.has(f.key) })) };
+});
+
+export function profileSection(key: unknown): ProfileSection | null {
+  return PROFILE_SECTIONS.find((section) => section.key === key) ?? null;
+}
+
+/** The section a field belongs to. */
+export function sectionOfField(field: ExtendedProfileField): ProfileSectionKey {
+  return PROFILE_SECTIONS.find((section) => section.fields.some((f) => f.key === field))!.key;
+}
+
+export const PROFILE_LIMITS = { textMax: 300, listItemsMax: 8, listItemMax: 100 } as const;
+
+export const PROFILE_MESSAGES = {
+  textMax: (label: string) => `${label} must be ${PROFILE_LIMITS.textMax} characters or less`,
+  listItemsMax: (label: string) => `${label}: at most ${PROFILE_LIMITS.listItemsMax} items`,
+  listItemMax: (label: string) => `${label}: each item must be ${PROFILE_LIMITS.listItemMax} characters or less`,
+  characters: "Text cannot contain control characters",
+  type: "Must be text",
+} as const;
+
+export const PROFILE_TEXT = {
+  edit: "Edit",
+  regenerate: "Regenerate",
+  regenerateAll: "Regenerate Profile",
+  pageTitle: (name: string, section: string) => `${name}: ${section}`,
+  pageIntro: "These are the persona's facts: its backstory, chat and exports state them. Leave a field empty if it should not be stated.",
+  save: "Save Section",
+  saving: "Saving...",
+  cancel: "Cancel",
+  confirmTitle: (section: string) => `Regenerate ${section}?`,
+  confirmAllTitle: "Regenerate the whole profile?",
+  confirmText:
+    "You edited this yourself. Regenerating replaces your text with newly generated details; the current profile stays in the history.",
+  confirm: "Regenerate",
+  keep: "Keep My Text",
+} as const;
+
+export const PROFILE_TOASTS = {
+  saved: { title: "Profile Updated", description: "The persona's texts now state these facts." },
+  failed: { title: "Profile Not Saved", description: "Please fix the highlighted fields and try again." },
+  regenerated: { title: "Profile Regenerated", description: "New details were drawn." },
+  backstoryBehind: "The backstory still tells the earlier facts: generate it again in Edit to match.",
+} as const;
+
+/** A field's form name: conform reads dots as nesting, so 'socialCircle.family' is sent as 'socialCircle_family'. */
+export const formName = (field: ExtendedProfileField) => field.replace(".", "_");
+
+// Tabs and line breaks are text; other control characters and bidirectional overrides are not.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+const length = (text: string) => [...text].length;
+const clean = (text: string) => text.replace(/\s+/g, " ").trim();
+
+function fieldSchema(label: string, list: boolean) {
+  const raw = z.union([z.string({ error: PROFILE_MESSAGES.type }), z.null()], { error: PROFILE_MESSAGES.type }).optional();
+  if (!list) {
+    return raw
+      .transform((value) => clean(value ?? ""))
+      .superRefine((value, ctx) => {
+        if (length(value) > PROFILE_LIMITS.textMax) ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.textMax(label) });
+        else if (CONTROL.test(value)) ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.characters });
+      });
+  }
+  return raw
+    .transform((value) =>
+      (value ?? "")
+        .split(/\r?\n/)
+        .map(clean)
+        .filter((item) => item !== ""),
+    )
+    .superRefine((items, ctx) => {
+      if (items.length > PROFILE_LIMITS.listItemsMax) ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.listItemsMax(label) });
+      if (items.some((item) => length(item) > PROFILE_LIMITS.listItemMax)) {
+        ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.listItemMax(label) });
+      } else if (items.some((item) => CONTROL.test(item))) ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.characters });
+    });
+}
+
+/** The form of one section: a field per fact, lists one item per line. */
+export function sectionSchema(section: ProfileSection) {
+  return z.object(Object.fromEntries(section.fields.map((f) => [formName(f.key), fieldSchema(f.label, f.list)])));
+}
+
+/** A section's values as its form shows them. */
+export function sectionFormValues(profile: ExtendedProfile, section: ProfileSection): Record<string, string> {
+  return Object.fromEntries(
+    section.fields.map((f) => {
+      const value = extendedProfileValue(profile, f.key);
+      return [formName(f.key), Array.isArray(value) ? value.join("\n") : value];
+    }),
+  );
+}
+
+function setField(profile: ExtendedProfile, field: ExtendedProfileField, value: string | string[]): ExtendedProfile {
+  switch (field) {
+    case "socialCircle.family":
+    case "socialCircle.friends":
+    case "socialCircle.colleagues":
+      return { ...profile, socialCircle: { ...profile.socialCircle, [field.split(".")[1]!]: value as string } };
+    case "goals.short":
+    case "goals.long":
+      return { ...profile, goals: { ...profile.goals, [field.split(".")[1]!]: value as string } };
+    default:
+      return { ...profile, [field]: value };
+  }
+}
+
+/** The profile with one section's fields replaced by checked form values. */
+export function withSection(profile: ExtendedProfile, section: ProfileSection, values: Record<string, string | string[]>): ExtendedProfile {
+  return section.fields.reduce((next, f) => setField(next, f.key, values[formName(f.key)] ?? (f.list ? [] : "")), profile);
+}
+
+/**
+ * The profile with a section (or all of them) drawn anew: another draw of the same generator,
+ * from the persona's basic information. The birth year stays.
+ */
+export function regenerateSections(
+  profile: ExtendedProfile,
+  input: ExtendedProfileInput,
+  sections: readonly ProfileSection[],
+  draw: number,
+): ExtendedProfile {
+  const fresh = extendedProfile({ ...input, id: `${input.id ?? input.name}\u0000draw ${draw}` });
+  return sections.reduce(
+    (next, section) => section.fields.reduce((acc, f) => setField(acc, f.key, extendedProfileValue(fresh, f.key)), next),
+    profile,
+  );
+}
+
+/** The sections the creator edited, as the stored sheet records them (an `edited` list next to the fields). */
+export function editedSections(stored: unknown): ProfileSectionKey[] {
+  const edited = stored && typeof stored === "object" ? (stored as { edited?: unknown }).edited : undefined;
+  return Array.isArray(edited) ? PROFILE_SECTION_KEYS.filter((key) => edited.includes(key)) : [];
+}

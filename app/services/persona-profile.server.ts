@@ -1,0 +1,101 @@
+// The Extended Persona Profile as the creator edits it (docs/product.md, Extended Persona Profile
+// and Fact sheet): a section saved, or a section (or all) drawn anew. Each change is stored as the
+// persona's fact sheet, which makes it a version in history, and later generation tells it.
+import { eq } from "drizzle-orm";
+
+import {
+  editedSections,
+  PROFILE_SECTIONS,
+  PROFILE_TOASTS,
+  regenerateSections,
+  sectionSchema,
+  withSection,
+  type ProfileSection,
+  type ProfileSectionKey,
+} from "~/domain/profile-edit";
+import type { ExtendedProfile } from "~/domain/extended-profile";
+import { withUser } from "~/infra/db/db.server";
+import { personas, type Persona } from "~/infra/db/schema";
+
+import { AccountError, type CurrentUser } from "./accounts.server";
+import { isUuid, PERSONA_NOT_FOUND, personaExtended } from "./personas.server";
+
+type Tx = Parameters<Parameters<typeof withUser>[1]>[0];
+
+async function lockedPersona(tx: Tx, id: string): Promise<Persona> {
+  // No owner filter on purpose: the policies hide other users' personas.
+  const [row] = await tx.select().from(personas).where(eq(personas.id, id)).for("update");
+  if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+  return row;
+}
+
+function stored(profile: ExtendedProfile, edited: readonly ProfileSectionKey[]) {
+  return { ...profile, edited: [...new Set(edited)] } as unknown as Record<string, unknown>;
+}
+
+/** Saves one section of the profile; refused fields store nothing (400 with each field's message). */
+export async function saveProfileSection(user: CurrentUser, id: string, section: ProfileSection, raw: unknown): Promise<Persona> {
+  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  const result = sectionSchema(section).safeParse(raw && typeof raw === "object" ? raw : {});
+  if (!result.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of result.error.issues) {
+      const list = (errors[String(issue.path[0] ?? "profile")] ??= []);
+      if (!list.includes(issue.message)) list.push(issue.message);
+    }
+    throw new AccountError(400, PROFILE_TOASTS.failed.description, errors);
+  }
+  const values = result.data as Record<string, string | string[]>;
+  return withUser(user.id, async (tx) => {
+    const persona = await lockedPersona(tx, id);
+    const profile = withSection(personaExtended(persona), section, values);
+    const [row] = await tx
+      .update(personas)
+      .set({ extended: stored(profile, [...editedSections(persona.extended), section.key]) })
+      .where(eq(personas.id, id))
+      .returning();
+    return row!;
+  });
+}
+
+export type Regeneration =
+  | { status: "confirm" }
+  | {
+      status: "done";
+      persona: Persona;
+      /** The regenerated facts are ones the persona's backstory already tells. */
+      backstoryBehind: boolean;
+    };
+
+/**
+ * Draws a section (or the whole profile) anew. A part the creator edited is replaced only when
+ * `confirmed`; otherwise nothing changes and the answer asks to confirm.
+ */
+export async function regenerateProfile(
+  user: CurrentUser,
+  id: string,
+  which: ProfileSection | "all",
+  { confirmed, draw = Math.floor(Math.random() * 2 ** 31) }: { confirmed: boolean; draw?: number },
+): Promise<Regeneration> {
+  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  const sections = which === "all" ? PROFILE_SECTIONS : [which];
+  return withUser(user.id, async (tx) => {
+    const persona = await lockedPersona(tx, id);
+    const edited = editedSections(persona.extended);
+    if (!confirmed && sections.some((section) => edited.includes(section.key))) return { status: "confirm" as const };
+    const before = personaExtended(persona);
+    const profile = regenerateSections(before, persona, sections, draw);
+    const [row] = await tx
+      .update(personas)
+      .set({
+        extended: stored(
+          profile,
+          edited.filter((key) => !sections.some((section) => section.key === key)),
+        ),
+      })
+      .where(eq(personas.id, id))
+      .returning();
+    const told = (p: ExtendedProfile) => [p.birthplace, p.currentResidence, p.occupation, p.education, p.socialCircle.family].join("\n");
+    return { status: "done" as const, persona: row!, backstoryBehind: !!persona.backstory && told(before) !== told(profile) };
+  });
+}
