@@ -95,6 +95,10 @@ export interface VersionFields {
   imageUrl: string | null;
   imageStyle: string;
   status: string;
+  /** The voice as text (persona-voice.ts voiceText); null in versions written before history held it. */
+  voice: string | null;
+  /** The Extended Persona Profile as text (profile-edit.ts profileText); null in versions written before history held it. */
+  profile: string | null;
 }
 
 /** What the list needs of a version to summarise it: no long texts, only whether they changed. */
@@ -141,6 +145,10 @@ export function changeSummary(previous: VersionSummaryFields | null, current: Ve
     parts.push(current.description ? (previous.description ? "Description changed" : "Description added") : "Description removed");
   }
   if (current.backstoryChanged) parts.push(current.backstoryEmpty ? "Backstory removed" : "Backstory rewritten");
+  if (previous.voice !== null && current.voice !== null && previous.voice !== current.voice) {
+    parts.push(current.voice ? (previous.voice ? "Voice changed" : "Voice added") : "Voice removed");
+  }
+  if (previous.profile !== null && current.profile !== null && previous.profile !== current.profile) parts.push("Profile changed");
   if (previous.imageUrl !== current.imageUrl) parts.push(current.imageUrl ? "Reference image changed" : "Reference image removed");
   if (previous.imageStyle !== current.imageStyle)
     parts.push(`Image style: ${styleLabel(previous.imageStyle)} → ${styleLabel(current.imageStyle)}`);
@@ -159,6 +167,8 @@ export type FieldKey =
   | "personality"
   | "description"
   | "backstory"
+  | "voice"
+  | "profile"
   | "imageUrl"
   | "imageStyle"
   | "status";
@@ -211,6 +221,9 @@ export function compareVersions(from: VersionFields & { version: number }, to: V
     items("personality", "Personality traits", from.personality, to.personality),
     text("description", "Description", from.description, to.description),
     text("backstory", "Backstory", from.backstory, to.backstory),
+    // Versions from before history held them are compared as the same (nothing is known).
+    ...(from.voice !== null && to.voice !== null ? [text("voice", "Voice", from.voice, to.voice)] : []),
+    ...(from.profile !== null && to.profile !== null ? [text("profile", "Extended Persona Profile", from.profile, to.profile)] : []),
     value("imageUrl", "Reference image", from.imageUrl ?? HISTORY_TEXT.empty, to.imageUrl ?? HISTORY_TEXT.empty),
     value("imageStyle", "Image style", styleLabel(from.imageStyle), styleLabel(to.imageStyle)),
     value("status", "Status", statusLabel(from.status), statusLabel(to.status)),

@@ -182,3 +182,12 @@ export const VOICE_TOASTS = {
   saved: { title: "Voice Saved", description: "Chat and exports now use the persona's new voice." },
   failed: { title: "Voice Not Saved", description: "Please fix the highlighted fields and try again." },
 } as const;
+
+/** The voice as lines of text ('Greeting: …'), the fields that are set in the page's order: what history compares. */
+export function voiceText(voice: PersonaVoice): string {
+  return VOICE_FIELDS.flatMap((field) => {
+    const value = voice[field];
+    if (Array.isArray(value)) return value.length ? [`${VOICE_LABELS[field]}: ${value.join(" · ")}`] : [];
+    return value === null ? [] : [`${VOICE_LABELS[field]}: ${value}`];
+  }).join("\n");
+}

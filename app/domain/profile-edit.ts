@@ -169,3 +169,13 @@ export function editedSections(stored: unknown): ProfileSectionKey[] {
   const edited = stored && typeof stored === "object" ? (stored as { edited?: unknown }).edited : undefined;
   return Array.isArray(edited) ? PROFILE_SECTION_KEYS.filter((key) => edited.includes(key)) : [];
 }
+
+/** The profile as lines of text ('Birthplace: …'), section by section: what history compares. */
+export function profileText(profile: ExtendedProfile): string {
+  return PROFILE_SECTIONS.flatMap((section) =>
+    section.fields.map((f) => {
+      const value = extendedProfileValue(profile, f.key);
+      return `${f.label}: ${Array.isArray(value) ? value.join(", ") : value}`;
+    }),
+  ).join("\n");
+}

@@ -125,6 +125,8 @@ const fields = (extra: Partial<VersionFields> = {}): VersionFields => ({
   imageUrl: null,
   imageStyle: "photorealistic",
   status: "active",
+  voice: null,
+  profile: null,
   ...extra,
 });
 
@@ -142,6 +144,11 @@ describe("changeSummary", () => {
       "Interests: +Music; Reference image changed",
     );
     expect(changeSummary(null, summary())).toBe("First version: Nova");
+    expect(changeSummary(summary({ voice: "" }), summary({ voice: "Greeting: Hi!" }))).toBe("Voice added");
+    expect(changeSummary(summary({ voice: "Greeting: Hi!" }), summary({ voice: "Greeting: Hey!" }))).toBe("Voice changed");
+    expect(changeSummary(summary({ profile: "Birthplace: Oslo" }), summary({ profile: "Birthplace: Bergen" }))).toBe("Profile changed");
+    // A version written before history held them: nothing is said about them.
+    expect(changeSummary(summary(), summary({ voice: "Greeting: Hi!", profile: "Birthplace: Oslo" }))).toBe("No visible changes");
   });
 });
 
@@ -154,6 +161,14 @@ describe("compareVersions", () => {
     expect(result.fields.slice(0, 2).map((f) => f.field)).toEqual(["personality", "backstory"]);
     expect(result.fields.slice(2).every((f) => !f.changed)).toBe(true);
     expect(compareVersions(a, a).changed).toBe(false);
+  });
+
+  it("compares the voice and the profile line by line when both versions hold them", () => {
+    const a = { ...fields({ voice: "Greeting: Hi!", profile: "Birthplace: Oslo, Norway" }), version: 1 };
+    const b = { ...fields({ voice: "Greeting: Hi!", profile: "Birthplace: Bergen, Norway" }), version: 2 };
+    const result = compareVersions(a, b);
+    expect(result.fields.filter((f) => f.changed).map((f) => f.label)).toEqual(["Extended Persona Profile"]);
+    expect(compareVersions({ ...fields(), version: 1 }, b).fields.map((f) => f.field)).not.toContain("voice");
   });
 });
 

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { assertMethod, handleApi, jsonObject } from "~/services/api.server";
 import { deletePersona, updatePersona } from "~/services/persona-library.server";
-import { MAX_PERSONA_BODY_BYTES, PERSONA_BODY, personaWithImageState } from "~/services/personas.server";
+import { MAX_PERSONA_BODY_BYTES, PERSONA_BODY, personaVoice, personaWithImageState } from "~/services/personas.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -14,7 +14,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return handleApi(ctx, async () => {
     // With where reference image generation stands: what the page polls while it runs.
     const { persona, imageGeneration } = await personaWithImageState(user, params.id ?? "");
-    return Response.json({ ...persona, imageGeneration }, { headers: responseHeaders(ctx, { "Cache-Control": "private, no-store" }) });
+    return Response.json(
+      { ...persona, voice: personaVoice(persona), imageGeneration },
+      { headers: responseHeaders(ctx, { "Cache-Control": "private, no-store" }) },
+    );
   });
 }
 
@@ -28,6 +31,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return Response.json({ message: "The persona has been successfully deleted." }, { headers: responseHeaders(ctx) });
     }
     const persona = await updatePersona(user, id, await jsonObject(request, PERSONA_BODY, MAX_PERSONA_BODY_BYTES));
-    return Response.json(persona, { headers: responseHeaders(ctx) });
+    return Response.json({ ...persona, voice: personaVoice(persona) }, { headers: responseHeaders(ctx) });
   });
 }

@@ -126,7 +126,6 @@ function validMessage(raw: unknown): string {
   return checked.message;
 }
 
-
 /**
  * Everything before a reply is written: the checks (message, persona, limits), the user's
  * message stored, and the conversation window read. A failure here is an AccountError with its

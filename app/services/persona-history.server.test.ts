@@ -305,3 +305,30 @@ describe("restore", () => {
     expect(await versions(persona.id)).toHaveLength(2);
   });
 });
+
+describe("the voice and the profile in history", () => {
+  it("an edit of either is a version that says so, compares line by line and restores", async () => {
+    const profileService = await import("./persona-profile.server");
+    const { profileSection } = await import("~/domain/profile-edit");
+    const user = await newUser();
+    const persona = await personasService.createPersona(user, complete("Kira"));
+    await personasService.updateVoice(user, persona.id, { greeting: "Heya!" });
+    await profileService.saveProfileSection(user, persona.id, profileSection("background")!, {
+      birthplace: "Reykjavik, Iceland",
+      currentResidence: "Oslo, Norway",
+      occupation: "VTuber",
+      education: "",
+    });
+    const page = await history.listVersions(user, persona.id);
+    expect(page.items.map((item) => item.summary)).toEqual(["Profile changed", "Voice added", "First version: Kira"]);
+
+    const compared = await history.compare(user, persona.id, 1, 3);
+    expect(compared.fields.filter((f) => f.changed).map((f) => f.label)).toEqual(["Voice", "Extended Persona Profile"]);
+
+    // Restoring version 2 brings back the profile as it was, and keeps its voice.
+    await history.restoreVersion(user, persona.id, 2);
+    const restored = await personasService.getPersona(user, persona.id);
+    expect(personasService.personaExtended(restored).birthplace).not.toBe("Reykjavik, Iceland");
+    expect(personasService.personaVoice(restored).greeting).toBe("Heya!");
+  });
+});

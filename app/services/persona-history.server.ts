@@ -15,6 +15,9 @@ import {
   type VersionSummaryFields,
 } from "~/domain/persona-history";
 import { validatePersona } from "~/domain/persona-form";
+import { parseExtendedProfile } from "~/domain/character-card";
+import { parseVoice, voiceText } from "~/domain/persona-voice";
+import { profileText } from "~/domain/profile-edit";
 import { pageCount, type Page } from "~/domain/persona-list";
 import { personas, personaVersions, type Persona } from "~/infra/db/schema";
 import { withUser, type Tx } from "~/infra/db/db.server";
@@ -43,6 +46,9 @@ export interface VersionHead {
 }
 
 export interface VersionDetail extends VersionFields, VersionHead {
+  /** The voice and the profile as the version stored them (null: not held), for a restore. */
+  storedVoice: Record<string, unknown> | null;
+  storedExtended: Record<string, unknown> | null;
   narrative: string | null;
   secondaryImageUrl: string | null;
   statusBeforeArchive: string | null;
@@ -146,6 +152,7 @@ function pageFromDatabase(user: CurrentUser, personaId: string, askedPage: numbe
             .orderBy(desc(personaVersions.version));
     const summaryFields = (row: (typeof rows)[number]): VersionSummaryFields => ({
       ...row,
+      ...shownExtras(row),
       backstoryChanged: row.backstoryVersion === row.version && row.version > 1,
     });
     const items: VersionListItem[] = [];
@@ -179,6 +186,15 @@ function pageFromDatabase(user: CurrentUser, personaId: string, askedPage: numbe
 }
 
 type VersionRow = Awaited<ReturnType<typeof readVersionRows>>[number];
+
+/** A version's voice and profile as history shows and compares them; null where the version does not hold them. */
+function shownExtras(row: { voice: unknown; extended: unknown }): { voice: string | null; profile: string | null } {
+  const profile = parseExtendedProfile(row.extended);
+  return {
+    voice: row.voice === null || row.voice === undefined ? null : voiceText(parseVoice(row.voice)),
+    profile: profile && profileText(profile),
+  };
+}
 
 /** Versions without their long texts (which version holds each text instead). */
 function readVersionRows(tx: Tx, personaId: string, numbers: number[]) {
@@ -228,6 +244,9 @@ async function withTexts(tx: Tx, personaId: string, found: VersionRow[]): Promis
     imageStyle: row.imageStyle,
     status: row.status,
     statusBeforeArchive: row.statusBeforeArchive,
+    ...shownExtras(row),
+    storedVoice: row.voice,
+    storedExtended: row.extended,
   }));
 }
 
@@ -384,6 +403,9 @@ export async function restoreVersion(user: CurrentUser, personaId: string, n: nu
       imageUrl: target.imageUrl,
       secondaryImageUrl: target.secondaryImageUrl,
       imageStyle: target.imageStyle,
+      // A version from before history held the voice and the profile leaves the current ones as they are.
+      voice: target.storedVoice ?? current.voice,
+      extended: target.storedExtended ?? current.extended,
       ...status,
     };
     const unchanged =
@@ -399,6 +421,8 @@ export async function restoreVersion(user: CurrentUser, personaId: string, n: nu
       current.imageUrl === values.imageUrl &&
       current.secondaryImageUrl === values.secondaryImageUrl &&
       current.imageStyle === values.imageStyle &&
+      JSON.stringify(current.voice) === JSON.stringify(values.voice) &&
+      JSON.stringify(current.extended) === JSON.stringify(values.extended) &&
       (current.status === "in_progress" || current.statusBeforeArchive === "in_progress") === draft;
     if (unchanged) throw new AccountError(409, HISTORY_MESSAGES.sameAsCurrent, undefined, "same_as_current");
 

@@ -14,7 +14,7 @@ import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { removePersonaImages } from "./images.server";
-import { getPersona, isUuid, PERSONA_NOT_FOUND } from "./personas.server";
+import { getPersona, isUuid, PERSONA_NOT_FOUND, voiceFromBody } from "./personas.server";
 
 export interface ListOptions {
   status: StatusFilter;
@@ -312,6 +312,7 @@ export async function updatePersona(user: CurrentUser, id: string, raw: unknown)
     throw new AccountError(400, asDraft ? WIZARD_TOASTS.draftFailed.description : WIZARD_TOASTS.editFailed.description, result.errors);
   }
   const input = result.data;
+  const voice = voiceFromBody(raw);
   const [row] = await withUser(user.id, (tx) =>
     tx
       .update(personas)
@@ -324,6 +325,7 @@ export async function updatePersona(user: CurrentUser, id: string, raw: unknown)
         description: input.description || (asDraft ? null : ""),
         personality: input.personality ?? [],
         backstory: input.backstory || null,
+        ...voice,
       })
       // Only while it is still what was checked: a concurrent archive or finish is not overwritten blindly.
       .where(and(eq(personas.id, id), eq(personas.status, current.status)))

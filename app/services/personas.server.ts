@@ -57,6 +57,7 @@ export const PERSONA_BODY = {
   description: "string|null",
   personality: { type: "string[]|null", message: PERSONA_MESSAGES.traitInvalid },
   backstory: "string|null",
+  voice: "object|null",
 } as const satisfies JsonShape;
 
 /**
@@ -64,7 +65,7 @@ export const PERSONA_BODY = {
  * being edited or continued, whose fact sheet the story then tells.
  */
 export const BACKSTORY_BODY = {
-  ...(({ backstory: _, ...fields }) => fields)(PERSONA_BODY),
+  ...(({ backstory: _, voice: _v, ...fields }) => fields)(PERSONA_BODY),
   personaId: "string|null",
 } as const satisfies JsonShape;
 
@@ -198,14 +199,35 @@ function validDraft(raw: unknown): DraftInput {
   return result.data;
 }
 
+/**
+ * The voice a JSON body carries (docs/product.md, Voice), checked like the voice page: absent
+ * leaves it as it is, null clears it. A refused field is a 400 naming it ('voice.greeting'),
+ * before anything is written.
+ */
+export function voiceFromBody(raw: unknown): { voice?: Record<string, unknown> } {
+  const given = raw && typeof raw === "object" ? (raw as { voice?: unknown }).voice : undefined;
+  if (given === undefined) return {};
+  if (given === null) return { voice: {} };
+  const result = voiceSchema.safeParse(given);
+  if (!result.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of result.error.issues) {
+      const list = (errors[`voice.${String(issue.path[0] ?? "")}`] ??= []);
+      if (!list.includes(issue.message)) list.push(issue.message);
+    }
+    throw new AccountError(400, Object.values(errors)[0]![0]!, errors);
+  }
+  return { voice: result.data as unknown as Record<string, unknown> };
+}
+
 /** 'Create Persona': every field valid; stored as active. */
 export async function createPersona(user: CurrentUser, raw: unknown): Promise<Persona> {
-  return insertPersona(user, { userId: user.id, ...createValues(validCreate(raw)) });
+  return insertPersona(user, { userId: user.id, ...createValues(validCreate(raw)), ...voiceFromBody(raw) });
 }
 
 /** 'Save Draft': only a valid name is required; stored as in_progress. */
 export async function saveDraft(user: CurrentUser, raw: unknown): Promise<Persona> {
-  return insertPersona(user, { userId: user.id, ...draftValues(validDraft(raw)) });
+  return insertPersona(user, { userId: user.id, ...draftValues(validDraft(raw)), ...voiceFromBody(raw) });
 }
 
 export const NOT_A_DRAFT = "This persona has already been created, so it can no longer be changed as a draft.";

@@ -2,15 +2,16 @@
 --
 -- - personas.voice: greeting, alternate greetings, example dialogue, speech style, catchphrases,
 --   appearance and scenario, as one object (app/domain/persona-voice.ts checks each field's
---   length; the database bounds the whole).
+--   length; the database bounds the whole); '{}' when none is set.
 -- - persona_versions.voice and .extended: each version holds the voice and the fact sheet (the
 --   Extended Persona Profile) as they were, so an edit of either is a version in history that
 --   can be compared and restored. Versions written before this hold null there.
 -- - record_persona_version() and the update trigger count a change of either as a change of
 --   what a version holds.
-alter table public.personas add column voice jsonb;
+-- '{}' is a persona without a voice; null is kept for versions written before history held it.
+alter table public.personas add column voice jsonb not null default '{}'::jsonb;
 alter table public.personas add constraint personas_voice_valid
-  check (voice is null or (jsonb_typeof(voice) = 'object' and octet_length(voice::text) <= 65536));
+  check (jsonb_typeof(voice) = 'object' and octet_length(voice::text) <= 65536);
 
 alter table public.persona_versions add column voice jsonb;
 alter table public.persona_versions add column extended jsonb;

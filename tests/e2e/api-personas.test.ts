@@ -70,6 +70,52 @@ test.describe("persona API", () => {
     expect(backstory.split(/\s+/).filter(Boolean).length).toBeGreaterThanOrEqual(800);
   });
 
+  test("the voice: created with the persona, read back whole, edited, cleared; a bad field changes nothing", async ({ request }) => {
+    const owner = await createAccount(request);
+    const auth = { Authorization: `Bearer ${owner.token}` };
+    const created = await request.post("/api/personas", {
+      headers: auth,
+      data: { ...persona("Kira"), voice: { greeting: "Heya!", catchphrases: ["Stay cozy!"], speechStyle: "Short and bright." } },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const read = async () => ((await (await request.get(`/api/personas/${id}`, { headers: auth })).json()) as { voice: unknown }).voice;
+    expect(await read()).toEqual({
+      greeting: "Heya!",
+      alternateGreetings: [],
+      exampleDialogue: null,
+      speechStyle: "Short and bright.",
+      catchphrases: ["Stay cozy!"],
+      appearance: null,
+      scenario: null,
+    });
+
+    const bad = await request.patch(`/api/personas/${id}`, {
+      headers: auth,
+      data: { ...persona("Kira"), voice: { greeting: "x".repeat(2001) } },
+    });
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      message: "Greeting must be 2,000 characters or less",
+      errors: { "voice.greeting": [expect.any(String)] },
+    });
+    const wrongType = await request.patch(`/api/personas/${id}`, { headers: auth, data: { ...persona("Kira"), voice: "Heya" } });
+    expect(wrongType.status()).toBe(400);
+    expect(await read()).toMatchObject({ greeting: "Heya!" });
+
+    const edited = await request.patch(`/api/personas/${id}`, {
+      headers: auth,
+      data: { ...persona("Kira"), voice: { scenario: "A cozy stream." } },
+    });
+    expect(edited.status()).toBe(200);
+    expect(await read()).toMatchObject({ greeting: null, scenario: "A cozy stream." });
+    // Without `voice` an edit leaves it as it is; null clears it.
+    await request.patch(`/api/personas/${id}`, { headers: auth, data: persona("Kira Moon") });
+    expect(await read()).toMatchObject({ scenario: "A cozy stream." });
+    await request.patch(`/api/personas/${id}`, { headers: auth, data: { ...persona("Kira Moon"), voice: null } });
+    expect(await read()).toMatchObject({ greeting: null, scenario: null, catchphrases: [] });
+  });
+
   test("the Free plan stops at 10 personas", async ({ request }) => {
     const owner = await createAccount(request);
     const auth = { Authorization: `Bearer ${owner.token}` };

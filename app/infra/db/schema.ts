@@ -108,8 +108,11 @@ export const personas = pgTable(
     // What an imported character card carried that the persona does not model (greetings,
     // tags, other front ends' extensions…), written back on export.
     cardMeta: jsonb("card_meta").$type<Record<string, unknown>>(),
-    // The persona's voice (docs/product.md, Voice): app/domain/persona-voice.ts's PersonaVoice; null: none set.
-    voice: jsonb("voice").$type<Record<string, unknown>>(),
+    // The persona's voice (docs/product.md, Voice): app/domain/persona-voice.ts's PersonaVoice; {} when none is set.
+    voice: jsonb("voice")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -151,7 +154,7 @@ export const personas = pgTable(
     ),
     check(
       "personas_voice_valid",
-      sql`${t.voice} is null or (jsonb_typeof(${t.voice}) = 'object' and octet_length(${t.voice}::text) <= 65536)`,
+      sql`jsonb_typeof(${t.voice}) = 'object' and octet_length(${t.voice}::text) <= 65536`,
     ),
     check(
       "personas_card_meta_valid",
