@@ -118,6 +118,8 @@ export function PersonaWizard({
   const start = answer ?? initial;
   const [step, setStep] = useState<StepNumber>(start.step);
   const [values, setValues] = useState<PersonaFormValues>(start.values);
+  // The creator's own backstory a generation replaced, while 'Undo' can still bring it back.
+  const [previousBackstory, setPreviousBackstory] = useState<string | null>(start.previousBackstory ?? null);
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>(() =>
     start.errors ? moveResult(start.errors) : undefined,
   );
@@ -144,6 +146,7 @@ export function PersonaWizard({
     seen.current = answer;
     setStep(answer.step);
     setValues(answer.values);
+    setPreviousBackstory(answer.previousBackstory ?? null);
     setErrors(answer.errors);
     if (answer.limitReached) onLimitReached();
     else if (answer.errors) setFocusRequest((r) => ({ kind: "error", n: (r?.n ?? 0) + 1 }));
@@ -167,7 +170,11 @@ export function PersonaWizard({
     }
   }, [focusRequest, errorsShown]);
 
-  const update = (patch: Partial<PersonaFormValues>) => setValues({ ...values, ...patch });
+  const update = (patch: Partial<PersonaFormValues>) => {
+    // Typing over a generated backstory makes it the creator's: Undo would throw that away.
+    if (patch.backstory !== undefined) setPreviousBackstory(null);
+    setValues({ ...values, ...patch });
+  };
 
   const show = (next: WizardState) => {
     setValues(next.values);
@@ -226,7 +233,9 @@ export function PersonaWizard({
       const body = (await response.json().catch(() => null)) as { backstory?: unknown; code?: unknown; message?: unknown } | null;
       if (response.ok && typeof body?.backstory === "string") {
         const backstory = body.backstory;
+        const own = values.backstory.trim() !== "" ? values.backstory : null;
         setValues((current) => ({ ...current, backstory }));
+        setPreviousBackstory(own);
         toast({ type: "success", ...WIZARD_TOASTS.backstoryGenerated });
       } else if (body?.code === "rate_limited" && typeof body.message === "string") {
         // Over the hourly quota: the failure's title, and when to try again.
@@ -239,6 +248,14 @@ export function PersonaWizard({
     } finally {
       setGenerating(false);
     }
+  };
+
+  const undoBackstory = (event: React.MouseEvent) => {
+    if (!hydrated || previousBackstory === null) return;
+    event.preventDefault();
+    setValues((current) => ({ ...current, backstory: previousBackstory }));
+    setPreviousBackstory(null);
+    toast({ type: "success", ...WIZARD_TOASTS.backstoryRestored });
   };
 
   const submittingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
@@ -308,6 +325,8 @@ export function PersonaWizard({
               update={update}
               generating={generating}
               onGenerate={generateBackstory}
+              previousBackstory={previousBackstory}
+              onUndo={undoBackstory}
             />
           ) : null}
           {step === 4 ? <ReviewStep values={values} /> : null}
@@ -676,12 +695,16 @@ function BackstoryStep({
   update,
   generating,
   onGenerate,
+  previousBackstory,
+  onUndo,
 }: {
   values: PersonaFormValues;
   errors: string[] | undefined;
   update: (patch: Partial<PersonaFormValues>) => void;
   generating: boolean;
   onGenerate: (event: React.MouseEvent) => void;
+  previousBackstory: string | null;
+  onUndo: (event: React.MouseEvent) => void;
 }) {
   const id = useId();
   const noScriptLimit = useNoScriptLimit();
@@ -704,6 +727,18 @@ function BackstoryStep({
           {generating ? WIZARD_TEXT.generating : WIZARD_TEXT.generateBackstory}
         </button>
       </div>
+      {previousBackstory !== null ? (
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
+        >
+          <input type="hidden" name="previousBackstory" value={previousBackstory} />
+          <span>{WIZARD_TEXT.replacedNote}</span>
+          <button type="submit" name="intent" value="undo-backstory" formNoValidate onClick={onUndo} className={secondaryButton}>
+            {WIZARD_TEXT.undoBackstory}
+          </button>
+        </div>
+      ) : null}
       <div>
         <label htmlFor={`${id}-backstory`} className="mb-1 block text-sm font-medium text-slate-800">
           {PERSONA_FIELD_LABELS.backstory} <span className="font-normal text-slate-600">(optional)</span>

@@ -297,6 +297,8 @@ export const WIZARD_TEXT = {
   autoSelectTraits: "Auto-select Traits",
   generateBackstory: "Generate Backstory",
   generating: "Generating...",
+  undoBackstory: "Undo",
+  replacedNote: "A new backstory replaced your text.",
   saveChanges: "Save Changes",
   saving: "Saving...",
 } as const;
@@ -332,6 +334,7 @@ export const WIZARD_TOASTS = {
     title: "Backstory Generation Complete",
     description: "AI has created a backstory based on your character's traits.",
   },
+  backstoryRestored: { title: "Backstory Restored", description: "Your earlier text is back." },
   backstoryFailed: {
     title: "Generation Failed",
     description: "Failed to generate backstory. Please try again or write your own.",
@@ -457,6 +460,7 @@ export const WIZARD_INTENTS = [
   "auto-fill",
   "auto-select-traits",
   "generate-backstory",
+  "undo-backstory",
   "save-draft",
   "create",
   "save",
@@ -481,6 +485,8 @@ export interface WizardState {
   values: PersonaFormValues;
   errors: PersonaFieldErrors | null;
   toast: WizardToast | null;
+  /** The creator's own backstory that the last generation replaced: 'Undo' brings it back (docs/product.md, Wizard). */
+  previousBackstory?: string | null;
 }
 
 /** What the wizard's action answers when it does not redirect. */

@@ -27,6 +27,7 @@ import {
   type WizardState,
 } from "~/domain/persona-form";
 
+import { PERSONA_LIMITS } from "~/domain/persona";
 import { capTraits, TRAIT_CAP_TEXT } from "~/domain/traits";
 import { httpError, readFormData } from "~/infra/web/http.server";
 
@@ -94,8 +95,11 @@ export async function wizardMove(user: CurrentUser, ctx: RequestContext, post: W
     case "generate-backstory": {
       try {
         const { backstory } = await generateBackstory(user, raw, personaId);
+        // Generation never destroys the creator's text: what it replaces can be brought back.
+        const own = state.values.backstory.trim() !== "" ? state.values.backstory : null;
         return wizardAnswer(ctx, {
           ...state,
+          previousBackstory: own,
           values: { ...state.values, backstory },
           toast: { type: "success", ...WIZARD_TOASTS.backstoryGenerated },
         });
@@ -110,6 +114,17 @@ export async function wizardMove(user: CurrentUser, ctx: RequestContext, post: W
         const retryAfter = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
         return wizardAnswer(ctx, { ...state, toast: { type: "error", ...toast } }, error.status, retryAfter);
       }
+    }
+    case "undo-backstory": {
+      const previous = post.formData.get("previousBackstory");
+      if (typeof previous !== "string" || previous.length > PERSONA_LIMITS.backstoryMax * 2)
+        return httpError(400, "There is no earlier backstory to bring back.");
+      return wizardAnswer(ctx, {
+        ...state,
+        values: { ...state.values, backstory: previous },
+        previousBackstory: null,
+        toast: { type: "success", ...WIZARD_TOASTS.backstoryRestored },
+      });
     }
     default:
       return null;
