@@ -174,6 +174,9 @@ export const VOICE_TEXT = {
   pageTitle: (name: string) => `${name}'s voice`,
   pageIntro: "How the persona opens a conversation and how it talks. Chat and character cards use all of it; every field is optional.",
   save: "Save Voice",
+  suggest: "Suggest for Empty Fields",
+  suggested:
+    "Suggestions fill the empty fields, from the persona's facts and traits. Change anything; nothing is saved until 'Save Voice'.",
   saving: "Saving...",
   cancel: "Cancel",
 } as const;

@@ -8,6 +8,7 @@ import { useCreateGate } from "~/components/create-gate";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { PersonaWizard } from "~/components/persona-wizard";
 import { toFormValues, WIZARD_TOASTS, type WizardAnswer, type WizardState } from "~/domain/persona-form";
+import { VOICE_TEXT } from "~/domain/persona-voice";
 import { PRODUCT_NAME } from "~/domain/site";
 import { httpError } from "~/infra/web/http.server";
 import { redirectWithToast } from "~/infra/web/toast.server";
@@ -50,7 +51,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-const EDIT_TEXT = { cancel: "Cancel" } as const;
+const EDIT_TEXT = {
+  cancel: "Cancel",
+  voice:
+    "Greeting, example dialogue, speech style, catchphrases, appearance and scenario are edited on their own page; unsaved changes above stay here only until you leave.",
+} as const;
 
 export default function EditPersona() {
   const { id, name, rules, wizard } = useLoaderData<typeof loader>();
@@ -72,6 +77,18 @@ export default function EditPersona() {
         </Link>
       </div>
       <PersonaWizard key={id} personaId={id} initial={wizard} answer={answer} onLimitReached={gate.openLimitDialog} edit={{ rules }} />
+      <section aria-labelledby="edit-voice" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="edit-voice" className="text-lg font-semibold text-slate-900">
+          {VOICE_TEXT.title}
+        </h2>
+        <p className="mt-1 text-slate-700">{EDIT_TEXT.voice}</p>
+        <Link
+          to={`/persona/${id}/voice`}
+          className="mt-3 inline-block rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          {VOICE_TEXT.edit}
+        </Link>
+      </section>
     </div>
   );
 }

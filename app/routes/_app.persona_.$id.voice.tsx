@@ -2,7 +2,7 @@
 // greetings, example dialogue, speech style with catchphrases, appearance and scenario. A plain
 // form that the server checks (errors come back on their fields without JavaScript); with
 // JavaScript conform checks each field as it is left. Saving returns to the persona page.
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -24,7 +24,8 @@ import { PRODUCT_NAME } from "~/domain/site";
 import { readFormData } from "~/infra/web/http.server";
 import { redirectWithToast } from "~/infra/web/toast.server";
 import { invalidSubmission, refusedSubmission } from "~/services/form-reply.server";
-import { getPersona, personaVoice, updateVoice } from "~/services/personas.server";
+import { fillEmptyVoice, suggestVoice } from "~/domain/voice-suggest";
+import { getPersona, personaExtended, personaVoice, updateVoice } from "~/services/personas.server";
 import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
@@ -55,6 +56,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: voiceSchema });
   if (submission.status !== "success") return invalidSubmission(submission, ctx, {}, { formErrors: [VOICE_TOASTS.failed.description] });
+  if (formData.get("intent") === "suggest") {
+    // Drafts for the empty fields, from the persona's facts and traits; nothing is stored.
+    const persona = await orNotFound(ctx, () => getPersona(user, params.id ?? ""));
+    const draw = Math.floor(Math.random() * 2 ** 31);
+    const filled = fillEmptyVoice(submission.value, suggestVoice(persona, personaExtended(persona), draw));
+    return data({ suggested: formValues(filled), draw }, { headers: responseHeaders(ctx) });
+  }
   try {
     const persona = await orNotFound(ctx, () => updateVoice(user, params.id ?? "", submission.value));
     return redirectWithToast(`/persona/${persona.id}#voice`, { type: "success", ...VOICE_TOASTS.saved }, { headers: responseHeaders(ctx) });
@@ -82,14 +90,36 @@ const MAX_LENGTH: Partial<Record<VoiceField, number>> = {
 };
 
 export default function VoicePage() {
-  const { id, name, values } = useLoaderData<typeof loader>();
+  const { values } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const suggested = answer && "suggested" in answer ? answer : null;
+  // A suggestion is a new starting point for the form: it opens again with those values.
+  return (
+    <VoiceForm
+      key={suggested ? `suggested-${suggested.draw}` : "stored"}
+      initial={suggested ? suggested.suggested : values}
+      result={answer && "result" in answer ? answer.result : undefined}
+      suggestedNow={!!suggested}
+    />
+  );
+}
+
+function VoiceForm({
+  initial,
+  result,
+  suggestedNow,
+}: {
+  initial: Record<VoiceField, string>;
+  result: SubmissionResult<string[]> | undefined;
+  suggestedNow: boolean;
+}) {
+  const { id, name } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "voice",
-    lastResult: answer?.result,
-    defaultValue: values,
+    lastResult: result,
+    defaultValue: initial,
     constraint: getZodConstraint(voiceSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: voiceSchema }),
     shouldValidate: "onBlur",
@@ -111,6 +141,11 @@ export default function VoicePage() {
       </div>
       <Form method="post" {...getFormProps(form)} className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         {form.errors?.length ? <FormAlert title={VOICE_TOASTS.failed.title} text={form.errors[0]!} /> : null}
+        {suggestedNow ? (
+          <p role="status" className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
+            {VOICE_TEXT.suggested}
+          </p>
+        ) : null}
         {VOICE_FIELDS.map((field) => (
           <div key={field}>
             <TextareaField
@@ -132,6 +167,17 @@ export default function VoicePage() {
         <div className="flex flex-wrap gap-3">
           <button
             type="submit"
+            name="intent"
+            value="suggest"
+            disabled={busy}
+            className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+          >
+            {VOICE_TEXT.suggest}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="save"
             disabled={busy}
             className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
           >

@@ -50,6 +50,16 @@ test("add a voice: a refused save keeps what was typed; the saved greeting opens
   // The saved voice is what the form opens with next time.
   await visit(page, `/persona/${persona.id}/voice`);
   await expect(page.getByLabel("Catchphrases")).toHaveValue("Stay cozy!\nGG, chat");
+
+  // 'Suggest' drafts the empty fields from the persona's facts and traits; what was written stays; nothing is saved yet.
+  await page.getByRole("button", { name: "Suggest for Empty Fields" }).click();
+  await expect(page.getByText("Suggestions fill the empty fields")).toBeVisible();
+  await expect(page.getByLabel(/^Greeting/)).toHaveValue("Heya, {{user}}! Kira here, still buzzing from stream.");
+  await expect(page.getByLabel("Scenario")).not.toHaveValue("");
+  await expect(page.getByLabel("Example Dialogue")).toHaveValue(/\{\{char\}\}: /);
+  await expectNoA11yViolations(page);
+  await visit(page, `/persona/${persona.id}`);
+  await expect(voice).not.toContainText("Scenario");
 });
 
 test("another creator's persona has no voice page for them", async ({ page, request }) => {
