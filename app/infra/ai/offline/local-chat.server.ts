@@ -17,7 +17,7 @@
 // - Bounded: only the window from chat-prompt.ts is read, and at most REGENERATE_DRAFTS drafts are
 //   written, so the cost does not grow with the length of the conversation.
 import { CONTENT_BY_TYPE } from "~/domain/extended-profile";
-import { PERSONA_TYPES, type PersonaType } from "~/domain/persona";
+import { PERSONA_TYPE_PROSE, PERSONA_TYPES, type PersonaType } from "~/domain/persona";
 import { fillPlaceholders } from "~/domain/persona-voice";
 import { hashString, mulberry32, type Random } from "~/domain/random";
 
@@ -195,20 +195,6 @@ const DEFAULT_FACTS = {
   dailyRoutine: "Every day looks a little different.",
 };
 
-/** What each persona type does, as it reads in a sentence when the sheet has no occupation. */
-const TYPE_WORK: Record<PersonaType, string> = {
-  influencer: "virtual influencer",
-  vtuber: "VTuber",
-  content: "content creator",
-  personality: "digital personality",
-  educator: "online educator",
-  artist: "digital artist",
-  advisor: "virtual advisor",
-  entertainer: "entertainer",
-  companion: "companion",
-  specialist: "domain specialist",
-};
-
 const city = (place: string) => place.split(",")[0]!.trim();
 
 /**
@@ -278,7 +264,7 @@ function shortName(name: string): string {
 /** The persona's work as a noun phrase without article: the sheet's occupation, else its type. */
 function workOf(persona: ChatPersona): string {
   if (persona.extended?.occupation) return lowerFirst(bare(persona.extended.occupation));
-  return PERSONA_TYPES.includes(persona.type as PersonaType) ? TYPE_WORK[persona.type as PersonaType] : "creator";
+  return PERSONA_TYPES.includes(persona.type as PersonaType) ? PERSONA_TYPE_PROSE[persona.type as PersonaType] : "creator";
 }
 
 /** The sheet's education as the persona says it ('Degree in Journalism' → 'I have a degree in Journalism.'). */
