@@ -28,8 +28,9 @@ export function isPremium(status: string | null | undefined): boolean {
 export const ACCOUNT_MESSAGES = {
   invalidEmail: "Invalid email address",
   passwordMin: "Password must be at least 8 characters",
-  passwordRules: "Password must contain uppercase, lowercase, number, and special character",
-  passwordHint: "Must contain uppercase, lowercase, number, and special character",
+  // The spec's words, and which special characters count (docs/product.md, Registration and sign-in).
+  passwordRules: "Password must contain uppercase, lowercase, number, and special character. Special characters: @ $ ! % * ? &",
+  passwordHint: "Must contain uppercase, lowercase, number, and special character. Special characters: @ $ ! % * ? &",
   passwordMax: "Password must be 72 characters or less",
   passwordRequired: "Password is required",
   firstNameMin: "First name must be at least 2 characters",

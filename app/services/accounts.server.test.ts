@@ -152,7 +152,7 @@ describe("sign-up and verification", () => {
       errors: {
         firstName: ["First name must be at least 2 characters"],
         lastName: ["Names cannot contain control characters"],
-        password: ["Password must contain uppercase, lowercase, number, and special character"],
+        password: ["Password must contain uppercase, lowercase, number, and special character. Special characters: @ $ ! % * ? &"],
       },
     });
     await expect(

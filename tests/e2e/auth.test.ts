@@ -128,6 +128,32 @@ test.describe("registration input", () => {
     await expectNoA11yViolations(page);
   });
 
+  test("a password with a special character the rule does not take says which ones it takes, and keeps the other fields", async ({
+    page,
+  }) => {
+    await visit(page, "/register");
+    // The hint names the accepted characters before anything is typed.
+    await expect(page.getByText("Special characters: @ $ ! % * ? &").first()).toBeVisible();
+    await page.getByLabel("First name").fill("Sparkle");
+    await page.getByLabel("Last name").fill("Creator");
+    await page.getByLabel("E-mail").fill(`sparkle-${Date.now()}@example.com`);
+    for (const password of ["Sparkle#2026", "Sparkle🙂2026", "Sparkle2026^"]) {
+      await page.getByLabel("Password", { exact: true }).fill(password);
+      await page.getByRole("button", { name: "Create account" }).click();
+      await expect(
+        page.getByText("Password must contain uppercase, lowercase, number, and special character. Special characters: @ $ ! % * ? &"),
+      ).toBeVisible();
+      await expect(page.getByLabel("First name")).toHaveValue("Sparkle");
+      await expect(page.getByLabel("Last name")).toHaveValue("Creator");
+      await expect(page.getByLabel("E-mail")).toHaveValue(/^sparkle-/);
+    }
+    await page.getByLabel("Password", { exact: true }).fill("x".repeat(1000));
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Password must be 72 characters or less")).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("Sparkle");
+    await expectNoA11yViolations(page);
+  });
+
   test("names are text, never HTML", async ({ page, request }) => {
     const account = await createAccount(request, { firstName: "<img src=x onerror=alert(1)>", lastName: "O'Brien" });
     await signIn(page, account);
