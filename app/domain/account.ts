@@ -50,6 +50,7 @@ export const ACCOUNT_TOASTS = {
   verifyInvalid: "Invalid verification link. Please check your email for the correct link.",
   verifySuccess: "Email verified successfully!",
   verifyFailed: "Failed to verify email. The link may have expired.",
+  verifyAlready: "This e-mail address is already verified. You can sign in.",
   profileUpdated: { title: "Profile Updated" },
   profileFailed: "Failed to update profile. Please try again.",
   notificationsUpdated: { title: "Notification Preferences Updated" },

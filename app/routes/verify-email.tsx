@@ -24,6 +24,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ state: "success" as const, message }, { headers: responseHeaders(ctx) });
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
+    // A link opened a second time: the address is verified, nothing failed.
+    if (error.code === "already_verified")
+      return data({ state: "verified" as const, message: error.message }, { headers: responseHeaders(ctx) });
     return data({ state: "error" as const, message: error.message }, { status: 400, headers: responseHeaders(ctx) });
   }
 }
@@ -56,6 +59,18 @@ export default function VerifyEmail() {
           <CheckIcon /> {result.message}
         </p>
         {hydrated ? <p className="mt-3 text-slate-700">Taking you to sign in...</p> : null}
+        <Link to="/login" className="mt-6 inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          Go to Login
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (result.state === "verified") {
+    return (
+      <AuthCard title="E-mail already verified">
+        <p role="status" className="flex items-center gap-2 font-medium text-emerald-800">
+          <CheckIcon /> {result.message}
+        </p>
         <Link to="/login" className="mt-6 inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
           Go to Login
         </Link>

@@ -100,10 +100,11 @@ describe("sign-up and verification", () => {
     await accounts.register(ctxFor(), { firstName: "Alan", lastName: "Turing", email, password });
     const token = tokenFrom(lastMailTo(email), "/verify-email");
     await accounts.verifyEmail(ctxFor(), token);
-    // Used once: it has expired. A link that was never one of ours is malformed.
+    // Used once: a second visit says the address is verified already. A link that was never one of ours is malformed.
     await expect(accounts.verifyEmail(ctxFor(), token)).rejects.toMatchObject({
-      status: 400,
-      message: "Failed to verify email. The link may have expired.",
+      status: 409,
+      code: "already_verified",
+      message: "This e-mail address is already verified. You can sign in.",
     });
     await expect(accounts.verifyEmail(ctxFor(), "not-a-real-token")).rejects.toMatchObject({
       status: 400,

@@ -181,6 +181,9 @@ export async function verifyEmail(ctx: RequestContext, token: string | null | un
     if (error instanceof AuthError && error.code === "invalid_token") {
       throw new AccountError(400, ACCOUNT_TOASTS.verifyInvalid, undefined, "invalid_token");
     }
+    if (error instanceof AuthError && error.code === "already_verified") {
+      throw new AccountError(409, ACCOUNT_TOASTS.verifyAlready, undefined, "already_verified");
+    }
     if (error instanceof AuthError) throw new AccountError(400, ACCOUNT_TOASTS.verifyFailed, undefined, error.code);
     throw error;
   }

@@ -4,6 +4,7 @@ import {
   expectNoA11yViolations,
   latestMail,
   linkIn,
+  mailsTo,
   newEmail,
   signIn,
   strongPassword,
@@ -63,12 +64,31 @@ test.describe("sign-up, verification and sign-in", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
   });
 
-  test("a used or unknown verification link shows the error state with its two ways out", async ({ page, request }) => {
+  test("a used link of a verified account says so; a replaced or unknown link shows the error state with its two ways out", async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request);
+    // Opened a second time, the link of a verified account: verified already, nothing failed.
+    await visit(page, linkIn(await latestMail(account.email, /confirm/i), "/verify-email"));
+    await expect(page.getByRole("heading", { name: "E-mail already verified" })).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("This e-mail address is already verified. You can sign in.");
+    await expect(page.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("link", { name: "Register Again" })).toHaveCount(0);
+    await expectNoA11yViolations(page);
+
     await visit(page, "/verify-email?token=not-a-real-token");
     await expect(page.getByRole("alert")).toContainText("Invalid verification link. Please check your email for the correct link.");
-    // A link of the right shape that was used already (or replaced) has expired: the other documented text.
-    await visit(page, linkIn(await latestMail(account.email, /confirm/i), "/verify-email"));
+    // A link of the right shape that a newer mail replaced has expired: the other documented text.
+    const email = newEmail();
+    const registered = await request.post("/api/auth/register", {
+      data: { firstName: "Ada", lastName: "Byron", email, password: strongPassword() },
+    });
+    expect(registered.status()).toBe(201);
+    const first = linkIn(await latestMail(email, /confirm/i), "/verify-email");
+    expect((await request.post("/api/auth/resend-verification", { data: { email } })).status()).toBe(200);
+    await expect.poll(() => mailsTo(email).length).toBeGreaterThan(1);
+    await visit(page, first);
     await expect(page.getByRole("alert")).toHaveText("Failed to verify email. The link may have expired.");
     await expect(page.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/login");
     await expect(page.getByRole("link", { name: "Register Again" })).toHaveAttribute("href", "/register");

@@ -311,13 +311,12 @@ export function createLocalAuth(options: LocalAuthOptions = {}): AuthAdapter {
               from auth.users where confirmation_token = ${hashToken(token)} for update`,
         );
         if (!row) throw new AuthError("expired_token", "This verification link was used already or has expired.");
+        // The link stays known after use, so a second visit can say the address is verified already.
+        if (row.email_confirmed_at !== null) throw new AuthError("already_verified", "This e-mail address is verified already.");
         if (tokenAge(row.confirmation_sent_at) > VERIFICATION_TOKEN_TTL_MS) {
           throw new AuthError("expired_token", "This verification link has expired.");
         }
-        await tx.execute(
-          sql`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = null,
-                                    updated_at = now() where id = ${row.id}`,
-        );
+        await tx.execute(sql`update auth.users set email_confirmed_at = now(), updated_at = now() where id = ${row.id}`);
         return { userId: row.id, email: row.email };
       });
     },

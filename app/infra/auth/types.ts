@@ -52,6 +52,7 @@ export type AuthErrorCode =
   | "email_not_verified" // right password, e-mail not confirmed yet
   | "invalid_token" // verification / reset / OAuth code unknown, used or malformed
   | "expired_token" // known but past its lifetime
+  | "already_verified" // a verification link used before, of an account that is verified
   | "not_configured" // e.g. a sign-in provider this server does not offer
   | "identity_refused" // a provider's answer the app will not use (unverified e-mail, bad profile); the message says why
   | "rate_limited" // the auth service's own limits (per client address, or the project's mail quota)
