@@ -19,10 +19,8 @@ export const SUBSCRIPTION_TOASTS = {
 
 export const BILLING_MESSAGES = {
   notConfigured: "Payments are not configured on this server.",
-  notConfiguredTitle: "Upgrading is not available on this server",
-  notConfiguredHelp:
-    "An operator enables it by setting STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID (see .env.example), or sets a plan by hand with",
-  planCommand: "npm run plan -- <email> premium",
+  notConfiguredTitle: "Upgrading is not available on this server yet",
+  notConfiguredHelp: "Your personas and your Free plan work as usual. Whoever runs this server can turn upgrades on.",
   noCustomer: "No subscription to manage yet",
   premiumByHand: "Your Premium plan was set up by this server's operator; there is no subscription to manage here.",
 } as const;

@@ -121,10 +121,7 @@ export default function Subscription() {
             <h2 id="not-configured-heading" className="font-semibold">
               {BILLING_MESSAGES.notConfiguredTitle}
             </h2>
-            <p className="mt-1 text-sm">
-              {BILLING_MESSAGES.notConfiguredHelp}{" "}
-              <code className="break-all rounded bg-amber-100 px-1 font-mono text-xs">{BILLING_MESSAGES.planCommand}</code>.
-            </p>
+            <p className="mt-1 text-sm">{BILLING_MESSAGES.notConfiguredHelp}</p>
           </div>
         </section>
       )}

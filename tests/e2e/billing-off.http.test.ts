@@ -20,7 +20,7 @@ test.afterAll(async () => {
   }
 });
 
-test("no Stripe keys: the plans, 'Upgrading is not available on this server', and 503 from the payment calls", async () => {
+test("no Stripe keys: the plans, 'Upgrading is not available on this server yet', and 503 from the payment calls", async () => {
   test.setTimeout(60_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "pf-billing-off-"));
   const port = await freePort();
@@ -33,7 +33,9 @@ test("no Stripe keys: the plans, 'Upgrading is not available on this server', an
     LOG_REQUESTS: "0",
   };
   for (const name of Object.keys(env)) if (name.startsWith("STRIPE_")) delete env[name];
-  child = spawn(process.execPath, ["app/server.mjs"], { cwd: root, env, stdio: "ignore" });
+  child = spawn(process.execPath, ["app/server.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "ignore"] });
+  let log = "";
+  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   await expect.poll(async () => (await fetch(`${url}/api/auth/user`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(401);
 
@@ -97,8 +99,13 @@ test("no Stripe keys: the plans, 'Upgrading is not available on this server', an
   const page = await fetch(`${url}/subscription`, { headers: { cookie } });
   expect(page.status).toBe(200);
   const html = await page.text();
-  expect(html).toContain("Upgrading is not available on this server");
-  expect(html).toContain("STRIPE_SECRET_KEY");
+  expect(html).toContain("Upgrading is not available on this server yet");
+  // Operator instructions are for the operator (README, start-up log), never shown to creators.
+  expect(html).not.toContain("STRIPE_SECRET_KEY");
+  expect(html).not.toContain("npm run plan");
+  // ...where the operator finds how to turn upgrades on.
+  expect(log).toContain("billing is off");
+  expect(log).toContain("npm run plan -- <email> premium");
   expect(html).toContain("$<!-- -->9.99");
   expect(html).toContain("Free Plan");
   expect(html).not.toMatch(/<button[^>]*>Upgrade to Premium<\/button>/);
