@@ -37,6 +37,15 @@ test.describe("landing page", () => {
     await expectNoA11yViolations(page);
   });
 
+  test("/pricing and /features go to the landing page's sections", async ({ page }) => {
+    await visit(page, "/pricing");
+    await expect(page).toHaveURL(/\/#pricing$/);
+    await expect(page.locator("#pricing-heading")).toBeInViewport();
+    await visit(page, "/features");
+    await expect(page).toHaveURL(/\/#features$/);
+    await expect(page.locator("#features-heading")).toBeInViewport();
+  });
+
   test("Get Started leads to registration and Sign In to login", async ({ page }) => {
     await visit(page, "/");
     await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" }).first()).toHaveAttribute("href", "/register");
