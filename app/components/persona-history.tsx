@@ -87,8 +87,34 @@ export function RestoreVersionButton({ personaId, version }: { personaId: string
         tone="primary"
         busy={busy}
         data-testid="restore-dialog"
+        extra={<RestoreImageChoice version={version} />}
       />
     </>
+  );
+}
+
+/** Whether a restore also brings back the version's reference image: off unless the creator ticks it. */
+export function RestoreImageChoice({ version }: { version: number }) {
+  const id = useId();
+  return (
+    <div className="mt-4 flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        name="withImage"
+        value="on"
+        aria-describedby={`${id}-note`}
+        className="h-6 w-6 shrink-0 rounded border-slate-400"
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {HISTORY_TEXT.restoreWithImage(version)}
+        </label>
+        <p id={`${id}-note`} className="text-sm text-slate-600">
+          {HISTORY_TEXT.restoreImageNote}
+        </p>
+      </div>
+    </div>
   );
 }
 

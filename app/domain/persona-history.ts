@@ -27,6 +27,9 @@ export const HISTORY_TEXT = {
   noDifferences: "No differences",
   unchanged: "Unchanged",
   restore: "Restore",
+  restoreWithImage: (n: number) => `Also bring back version ${n}'s reference image`,
+  restoreImageNote: "Off: the persona keeps its current reference image.",
+  imageOf: (n: number) => `Reference image of version ${n}`,
   restoreTitle: (n: number) => `Restore version ${n}?`,
   restoreText: (n: number) =>
     `The persona's fields become those of version ${n}, saved as a new version. Every version stays in the history, so you can come back to the current one.`,

@@ -5,10 +5,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 
-import { exactTime, HistoryErrorBoundary } from "~/components/persona-history";
+import { exactTime, HistoryErrorBoundary, RestoreImageChoice } from "~/components/persona-history";
 import { RestoreIcon } from "~/components/ui/icons";
 import { HISTORY_MESSAGES, HISTORY_TEXT, HISTORY_TOASTS, parseVersionNumber } from "~/domain/persona-history";
 import { PRODUCT_NAME } from "~/domain/site";
+import { readFormData } from "~/infra/web/http.server";
 import { redirectWithToast } from "~/infra/web/toast.server";
 import { AccountError } from "~/services/accounts.server";
 import { currentVersion, getVersion, orHistoryNotFound, restoreVersion } from "~/services/persona-history.server";
@@ -40,7 +41,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const back = `/persona/${id}/history`;
   try {
-    const restored = await orHistoryNotFound(headers, id, () => restoreVersion(user, id, parseVersionNumber(params.n)));
+    const formData = await readFormData(request);
+    const withImage = formData.get("withImage") === "on";
+    const restored = await orHistoryNotFound(headers, id, () => restoreVersion(user, id, parseVersionNumber(params.n), { withImage }));
     return redirectWithToast(back, { type: "success", ...HISTORY_TOASTS.restored(restored.restoredFrom, restored.version) }, { headers });
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
@@ -77,16 +80,19 @@ export default function RestoreVersion() {
           </Link>
         </div>
       ) : (
-        <Form method="post" className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Link
-            to={back}
-            className="rounded-lg border border-slate-300 px-4 py-2 text-center font-medium text-slate-800 hover:bg-slate-100"
-          >
-            {HISTORY_TEXT.cancel}
-          </Link>
-          <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-            {HISTORY_TEXT.restoreConfirm}
-          </button>
+        <Form method="post" className="mt-6">
+          <RestoreImageChoice version={version.version} />
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Link
+              to={back}
+              className="rounded-lg border border-slate-300 px-4 py-2 text-center font-medium text-slate-800 hover:bg-slate-100"
+            >
+              {HISTORY_TEXT.cancel}
+            </Link>
+            <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+              {HISTORY_TEXT.restoreConfirm}
+            </button>
+          </div>
         </Form>
       )}
     </section>

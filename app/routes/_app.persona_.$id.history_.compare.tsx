@@ -116,7 +116,11 @@ export default function CompareVersions() {
           {unchanged.map((field) => (
             <li key={field.field}>
               <span className="font-medium text-slate-700">{field.label}:</span>{" "}
-              <span className="text-slate-900">{unchangedValue(field)}</span>
+              {field.field === "imageUrl" && field.kind === "value" ? (
+                <Thumbnail src={field.to} label={field.label} />
+              ) : (
+                <span className="text-slate-900">{unchangedValue(field)}</span>
+              )}
             </li>
           ))}
         </ul>
@@ -158,6 +162,37 @@ function unchangedValue(field: ShownField): string {
   return text || HISTORY_TEXT.empty;
 }
 
+/** A reference image as it reads in a comparison: a thumbnail, or 'Empty'. */
+function Thumbnail({ src, label }: { src: string; label: string }) {
+  if (!src.startsWith("/images/")) return <span className="text-slate-600">{src}</span>;
+  return (
+    <img
+      src={src}
+      alt={label}
+      width={96}
+      height={96}
+      loading="lazy"
+      className="h-24 w-24 rounded-lg border border-slate-200 object-cover"
+    />
+  );
+}
+
+function ImageChange({ from, to }: { from: string; to: string }) {
+  return (
+    <div className="flex items-center gap-3">
+      <figure>
+        <Thumbnail src={from} label={HISTORY_TEXT.removed} />
+        <figcaption className="mt-1 text-xs text-slate-600">{HISTORY_TEXT.removed}</figcaption>
+      </figure>
+      <span aria-hidden="true">→</span>
+      <figure>
+        <Thumbnail src={to} label={HISTORY_TEXT.added} />
+        <figcaption className="mt-1 text-xs text-slate-600">{HISTORY_TEXT.added}</figcaption>
+      </figure>
+    </div>
+  );
+}
+
 function FieldCard({ field }: { field: ShownField }) {
   const headingId = `field-${field.field}`;
   return (
@@ -170,7 +205,9 @@ function FieldCard({ field }: { field: ShownField }) {
         {field.label}
       </h3>
       <div className="mt-2">
-        {field.kind === "value" ? (
+        {field.field === "imageUrl" && field.kind === "value" ? (
+          <ImageChange from={field.from} to={field.to} />
+        ) : field.kind === "value" ? (
           <p className="text-slate-800">
             <del className="rounded-sm bg-red-100 text-red-900 line-through decoration-2">
               <span className="sr-only">[{HISTORY_TEXT.removed}: </span>

@@ -359,7 +359,12 @@ export interface Restored {
  * rule's message and nothing changes. An archived persona stays archived. A restore changes
  * the same persona, so it never counts against the Free plan's limit.
  */
-export async function restoreVersion(user: CurrentUser, personaId: string, n: number | null): Promise<Restored> {
+export async function restoreVersion(
+  user: CurrentUser,
+  personaId: string,
+  n: number | null,
+  { withImage = false }: { withImage?: boolean } = {},
+): Promise<Restored> {
   return withUser(user.id, async (tx) => {
     if (!isUuid(personaId)) throw personaNotFound();
     // Locked until the restore is written: no other change slips in between the check and the write.
@@ -400,9 +405,10 @@ export async function restoreVersion(user: CurrentUser, personaId: string, n: nu
       personality: target.personality,
       backstory: target.backstory,
       narrative: target.narrative,
-      imageUrl: target.imageUrl,
-      secondaryImageUrl: target.secondaryImageUrl,
-      imageStyle: target.imageStyle,
+      // The current reference image stays unless the creator chose to bring the version's back.
+      imageUrl: withImage ? target.imageUrl : current.imageUrl,
+      secondaryImageUrl: withImage ? target.secondaryImageUrl : current.secondaryImageUrl,
+      imageStyle: withImage ? target.imageStyle : current.imageStyle,
       // A version from before history held the voice and the profile leaves the current ones as they are.
       voice: target.storedVoice ?? current.voice,
       extended: target.storedExtended ?? current.extended,

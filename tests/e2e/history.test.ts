@@ -17,6 +17,78 @@ async function editName(page: Page, personaId: string, name: string) {
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 
+async function generatedImages(request: import("@playwright/test").APIRequestContext, account: Account, personaId: string) {
+  const before = (
+    (await (await request.get(`/api/personas/${personaId}`, { headers: auth(account) })).json()) as { imageUrl: string | null }
+  ).imageUrl;
+  expect((await request.post(`/api/personas/${personaId}/generate-images`, { headers: auth(account) })).status()).toBe(202);
+  let imageUrl: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await request.get(`/api/personas/${personaId}`, { headers: auth(account) })).json()) as {
+          imageUrl: string | null;
+          imageGeneration: { status: string };
+        };
+        imageUrl = body.imageUrl;
+        return body.imageGeneration.status === "idle" && !!body.imageUrl && body.imageUrl !== before;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return imageUrl!;
+}
+
+test.describe("restoring keeps the reference image unless asked", () => {
+  test("a restore keeps the current image; ticking the box brings the version's back; compare shows thumbnails", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
+    test.setTimeout(60_000);
+    const account = await createAccount(request);
+    const created = await request.post("/api/personas", { headers: auth(account), data: personaBody("Nova") });
+    const persona = (await created.json()) as { id: string };
+    const first = await generatedImages(request, account, persona.id); // version 2
+    const second = await generatedImages(request, account, persona.id); // version 3
+    expect(second).not.toBe(first);
+    const renamed = await request.patch(`/api/personas/${persona.id}`, { headers: auth(account), data: personaBody("Nova Quill") }); // version 4
+    expect(renamed.status()).toBe(200);
+    await signIn(page, account);
+
+    const restore = async (n: number, withImage: boolean) => {
+      await visit(page, `/persona/${persona.id}/history`);
+      await page
+        .getByRole("button", { name: `Restore version ${n}` })
+        .or(page.getByRole("link", { name: `Restore version ${n}` }))
+        .first()
+        .click();
+      const scope = jsEnabled ? page.getByTestId("restore-dialog") : page;
+      const box = scope.getByLabel(`Also bring back version ${n}'s reference image`);
+      await expect(box).not.toBeChecked();
+      if (withImage) await box.check();
+      if (!withImage) await expectNoA11yViolations(page);
+      await scope.getByRole("button", { name: "Restore this version" }).click();
+      await expect(toast(page)).toContainText(`Restored from version ${n}`);
+    };
+    const current = async () =>
+      ((await (await request.get(`/api/personas/${persona.id}`, { headers: auth(account) })).json()) as { imageUrl: string | null })
+        .imageUrl;
+
+    await restore(2, false); // version 5: the name comes back, the image stays
+    expect(await current()).toBe(second);
+    await restore(2, true); // version 6: now the image too
+    expect(await current()).toBe(first);
+
+    // Compare shows the images as pictures, not paths.
+    await visit(page, `/persona/${persona.id}/history/compare?from=5&to=6`);
+    const image = page.getByTestId("changed-imageUrl");
+    await expect(image.getByRole("img")).toHaveCount(2);
+    await expect(image).not.toContainText("/images/");
+    await expectNoA11yViolations(page);
+  });
+});
+
 test.describe("persona history", () => {
   test("edit twice, open the history, compare, restore, see the new version", async ({ page, request, jsEnabled }) => {
     const account = await createAccount(request);

@@ -49,6 +49,7 @@ export function ConfirmDialog({
   busy = false,
   preventScrollReset,
   children,
+  extra,
   ...rest
 }: {
   dialogRef: React.RefObject<HTMLDialogElement>;
@@ -62,6 +63,8 @@ export function ConfirmDialog({
   preventScrollReset?: boolean;
   /** Hidden inputs the post carries. */
   children?: React.ReactNode;
+  /** Controls shown under the sentence (e.g. a choice the post carries). */
+  extra?: React.ReactNode;
   "data-testid"?: string;
 }) {
   const titleId = useId();
@@ -83,6 +86,7 @@ export function ConfirmDialog({
         <p id={textId} className="mt-2 text-slate-700">
           {text}
         </p>
+        {extra}
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button
             type="button"
