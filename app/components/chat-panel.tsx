@@ -152,6 +152,7 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
   const [streamed, setStreamed] = useState<string | null>(null);
   const [input, setInput] = useState(failed?.message ?? "");
   const scrollRef = useRef<HTMLDivElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const refocus = useRef(false);
@@ -185,9 +186,18 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
   }, [failed]);
 
   useLayoutEffect(() => {
+    // The reversed box's end is its start: 0 shows the newest message.
     const box = scrollRef.current;
-    if (box) box.scrollTop = box.scrollHeight;
+    if (box) box.scrollTop = 0;
   }, [messages, streamed, pending, chat]);
+
+  // When the conversation opens, the whole panel (the newest message and the input) comes into view.
+  const shownOnce = useRef(false);
+  useEffect(() => {
+    if (!chat || shownOnce.current) return;
+    shownOnce.current = true;
+    sectionRef.current?.scrollIntoView({ block: "nearest" });
+  }, [chat]);
 
   useEffect(() => {
     if (!pending && refocus.current) {
@@ -258,8 +268,11 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
 
   return (
     <section
+      ref={sectionRef}
+      // The address a send without JavaScript lands on (#newest): the whole panel, below the sticky header.
+      id={NEWEST_ANCHOR}
       aria-labelledby={ids.title}
-      className={`flex ${PANEL_HEIGHT} flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm`}
+      className={`flex ${PANEL_HEIGHT} scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm`}
       data-testid="chat-panel"
     >
       <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
@@ -272,55 +285,57 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
 
       <div
         ref={scrollRef}
-        className="flex-1 overflow-y-auto px-4 py-4"
+        // Reversed, so that it opens scrolled to the newest message even without JavaScript.
+        className="flex flex-1 flex-col-reverse overflow-y-auto px-4 py-4"
         role="log"
         aria-label={CHAT_TEXT.conversationLabel(persona.name)}
         aria-busy={pending || !chat}
         tabIndex={0}
       >
-        {!chat ? (
-          <p className="flex h-full items-center justify-center text-slate-600" role="status">
-            {CHAT_TEXT.loading}
-          </p>
-        ) : (
-          <ol className="space-y-4">
-            {shown.length === 0 && !pending ? (
-              <Bubble
-                message={{
-                  id: "greeting",
-                  role: "assistant",
-                  content: persona.greeting || CHAT_TEXT.greeting(persona.name),
-                  timestamp: new Date(0).toISOString(),
-                }}
-                name={persona.name}
-                timeless
-              />
-            ) : null}
-            {shown.map((message) => (
-              <Bubble key={message.id} message={message} name={persona.name} />
-            ))}
-            {pending && streamed ? (
-              <Bubble
-                message={{ id: "streaming", role: "assistant", content: streamed, timestamp: new Date().toISOString() }}
-                name={persona.name}
-                streaming
-              />
-            ) : null}
-            {pending && !streamed ? <TypingIndicator name={persona.name} /> : null}
-          </ol>
-        )}
-        {open && chat && last && !pending ? (
-          <form method="post" action={action} onSubmit={hydrated ? onRegenerate : undefined} className="mt-3 flex justify-start">
-            <input type="hidden" name="intent" value="regenerate" />
-            <button
-              type="submit"
-              className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
-            >
-              {last.role === "assistant" ? CHAT_TEXT.regenerate : CHAT_TEXT.replyToLast}
-            </button>
-          </form>
-        ) : null}
-        <div id={NEWEST_ANCHOR} />
+        <div className={chat ? undefined : "h-full"}>
+          {!chat ? (
+            <p className="flex h-full items-center justify-center text-slate-600" role="status">
+              {CHAT_TEXT.loading}
+            </p>
+          ) : (
+            <ol className="space-y-4">
+              {shown.length === 0 && !pending ? (
+                <Bubble
+                  message={{
+                    id: "greeting",
+                    role: "assistant",
+                    content: persona.greeting || CHAT_TEXT.greeting(persona.name),
+                    timestamp: new Date(0).toISOString(),
+                  }}
+                  name={persona.name}
+                  timeless
+                />
+              ) : null}
+              {shown.map((message) => (
+                <Bubble key={message.id} message={message} name={persona.name} />
+              ))}
+              {pending && streamed ? (
+                <Bubble
+                  message={{ id: "streaming", role: "assistant", content: streamed, timestamp: new Date().toISOString() }}
+                  name={persona.name}
+                  streaming
+                />
+              ) : null}
+              {pending && !streamed ? <TypingIndicator name={persona.name} /> : null}
+            </ol>
+          )}
+          {open && chat && last && !pending ? (
+            <form method="post" action={action} onSubmit={hydrated ? onRegenerate : undefined} className="mt-3 flex justify-start">
+              <input type="hidden" name="intent" value="regenerate" />
+              <button
+                type="submit"
+                className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
+                {last.role === "assistant" ? CHAT_TEXT.regenerate : CHAT_TEXT.replyToLast}
+              </button>
+            </form>
+          ) : null}
+        </div>
       </div>
 
       {availability === "draft" ? (
@@ -360,7 +375,7 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
                 }
               }}
               disabled={inputDisabled}
-              aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
+              aria-describedby={[hydrated ? ids.hint : null, error ? ids.error : null].filter(Boolean).join(" ") || undefined}
               aria-invalid={error ? true : undefined}
               className="min-h-[2.75rem] flex-1 resize-none rounded-lg border border-slate-300 px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 disabled:bg-slate-100"
             />
@@ -372,9 +387,12 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
               {CHAT_TEXT.send}
             </button>
           </div>
-          <p id={ids.hint} className="mt-1 text-xs text-slate-600">
-            {CHAT_TEXT.hint}
-          </p>
+          {/* Enter sends only with JavaScript; without it, Enter makes a new line and Send sends. */}
+          {hydrated ? (
+            <p id={ids.hint} className="mt-1 text-xs text-slate-600">
+              {CHAT_TEXT.hint}
+            </p>
+          ) : null}
           {error ? (
             <p id={ids.error} role="alert" className="mt-1 text-sm font-medium text-red-700">
               {error}

@@ -30,7 +30,7 @@ import { HISTORY_TEXT } from "~/domain/persona-history";
 import { GENDER_LABELS, PERSONA_PAGE_TEXT, relativeTime, reviewFallbacks, statusBadge, typeLabel } from "~/domain/persona-display";
 import { downloadItems, personaExtended } from "~/services/persona-export.server";
 import { PRODUCT_NAME } from "~/domain/site";
-import { CHAT_TEXT, CHAT_TOASTS, chatHref, personaTab, type PersonaTab } from "~/domain/chat";
+import { CHAT_TEXT, CHAT_TOASTS, chatHref, NEWEST_ANCHOR, personaTab, type PersonaTab } from "~/domain/chat";
 import { chatMessageSchema } from "~/domain/chat-form";
 import { httpError, readFormData } from "~/infra/web/http.server";
 import { describeError } from "~/infra/web/log.server";
@@ -213,7 +213,12 @@ function PersonaTabs({ personaId, tab }: { personaId: string; tab: PersonaTab })
         <ul className="flex gap-2">
           {TABS.map((t) => (
             <li key={t.key}>
-              <Link to={tabHref(personaId, t.key)} aria-current={t.key === tab ? "page" : undefined} className={look(t.key === tab)}>
+              {/* Without JavaScript the Chat link lands on the panel (#newest), so its input and newest message are in view. */}
+              <Link
+                to={t.key === "chat" ? `${tabHref(personaId, t.key)}#${NEWEST_ANCHOR}` : tabHref(personaId, t.key)}
+                aria-current={t.key === tab ? "page" : undefined}
+                className={look(t.key === tab)}
+              >
                 {t.label}
               </Link>
             </li>

@@ -30,6 +30,44 @@ async function birthplaceOf(request: APIRequestContext, account: Account, id: st
   return ((await res.json()) as { extended: { birthplace: string } }).extended.birthplace;
 }
 
+test.describe("the chat in view", () => {
+  for (const size of ["desktop", "phone"] as const) {
+    test(`${size}: the Chat tab opens with the input and the newest message in view; after Send the newest exchange is above the input`, async ({
+      page,
+      request,
+      jsEnabled,
+    }) => {
+      await page.setViewportSize(size === "desktop" ? { width: 1280, height: 800 } : { width: 390, height: 844 });
+      const account = await createAccount(request);
+      const persona = await personaOf(request, account);
+      // A conversation long enough to scroll.
+      for (let i = 0; i < 4; i++) {
+        const sent = await request.post(`/api/personas/${persona.id}/chat`, {
+          headers: auth(account),
+          data: { message: `Tell me about day ${i}.` },
+        });
+        expect(sent.status()).toBe(201);
+      }
+      await signIn(page, account);
+      await visit(page, `/persona/${persona.id}`);
+      await page.getByRole(jsEnabled ? "tab" : "link", { name: "Chat", exact: true }).click();
+      const input = page.getByLabel("Message");
+      await expect(input).toBeInViewport({ ratio: 1 });
+      await expect(bubbles(page, "assistant").last()).toBeInViewport();
+      // 'Enter sends' is true only with JavaScript.
+      await expect(page.getByText("Enter sends, Shift+Enter makes a new line.")).toHaveCount(jsEnabled ? 1 : 0);
+
+      await input.fill("What did you do last night?");
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(bubbles(page, "user")).toHaveCount(5);
+      await expect(bubbles(page, "assistant")).toHaveCount(5, { timeout: 15_000 });
+      await expect(bubbles(page, "user").last()).toBeInViewport();
+      await expect(bubbles(page, "assistant").last()).toBeInViewport();
+      await expect(page.getByLabel("Message")).toBeInViewport({ ratio: 1 });
+    });
+  }
+});
+
 test.describe("chat with a persona", () => {
   test("open Chat, send, see the reply, reload, regenerate and clear", async ({ page, request, jsEnabled }) => {
     const account = await createAccount(request);
@@ -95,13 +133,13 @@ test.describe("chat with a persona", () => {
     await visit(page, `/persona/${persona.id}`);
     await expect(page.getByRole("region", { name: "Basic Information" })).toBeVisible();
     await page.getByText("Chat", { exact: true }).click();
-    await expect(page).toHaveURL(/\?tab=chat$/);
+    await expect(page).toHaveURL(/\?tab=chat(#newest)?$/);
     await expect(page.getByTestId("chat-count")).toHaveText("0 messages");
     await page.goBack();
     await expect(page.getByRole("region", { name: "Basic Information" })).toBeVisible();
     await expect(page.getByTestId("chat-panel")).toHaveCount(0);
     await page.goForward();
-    await expect(page).toHaveURL(/\?tab=chat$/);
+    await expect(page).toHaveURL(/\?tab=chat(#newest)?$/);
     await expect(page.getByTestId("chat-count")).toHaveText("0 messages");
   });
 
