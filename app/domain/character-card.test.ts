@@ -6,6 +6,7 @@ import {
   cardJson,
   chatGreeting,
   cleanCardName,
+  emptyProfile,
   parseCard,
   parseCardMeta,
   parseExtendedProfile,
@@ -19,6 +20,7 @@ import {
 import type { ExportPersona } from "./export-formats";
 import { extendedProfile, type ExtendedProfile } from "./extended-profile";
 import { validatePersona } from "./persona-form";
+import { EMPTY_VOICE, voiceSchema, type PersonaVoice } from "./persona-voice";
 
 const NOVA: ExportPersona = {
   id: "6f1c2a4e-1111-4c2b-9a77-0d5e3b2f9c10",
@@ -105,6 +107,7 @@ function importedPersona(card: ParsedCard, at = "2025-02-02T10:00:00.000Z"): { p
     updatedAt: new Date(at),
     imageUrl: null,
     cardMeta: parseCardMeta(stored),
+    voice: JSON.parse(JSON.stringify(reverseKeys(card.voice))) as PersonaVoice,
   };
   const extended = card.extended ? parseExtendedProfile(reverseKeys(card.extended))! : extendedProfile(persona);
   return { persona, extended };
@@ -203,6 +206,7 @@ describe("a persona as Character Card V3 and V2", () => {
           imageStyle: "anime",
           status: "active",
           extended: NOVA_EXTENDED,
+          voice: EMPTY_VOICE,
         },
       });
     }
@@ -251,7 +255,7 @@ describe("reading a card of ours back", () => {
 
   it("keeps only the card's creator and dates: its texts are what the persona gives anyway", () => {
     const card = parsed(toCardV3(NOVA, NOVA_EXTENDED, OPTIONS));
-    expect(Object.keys(card.cardMeta).sort()).toEqual(["creation_date", "creator", "importedAs", "modification_date", "version"]);
+    expect(Object.keys(card.cardMeta).sort()).toEqual(["creation_date", "creator", "importedAs", "modification_date", "version", "voiced"]);
   });
 
   it("keeps a draft a draft, and an archived persona archived", () => {
@@ -387,10 +391,10 @@ describe("a foreign card", () => {
       [
         FOREIGN_V2.data.description.replaceAll("{{char}}", "Seraphina").replaceAll("{{user}}", "the user"),
         "Personality: caring, calm, resilient, a little curious about humans",
-        "Scenario: the user wakes up in Seraphina's glade after an attack.",
       ].join("\n\n"),
     );
-    expect(card.extended).toBeNull();
+    // The card states no facts: the profile states none either.
+    expect(card.extended).toEqual(emptyProfile());
     expect(card.complete).toBe(false);
     expect(card.status).toBe("in_progress");
     expect(validatePersona(card.persona, "draft").success).toBe(true);
@@ -657,5 +661,162 @@ describe("the persona's version on the card (persona history)", () => {
       data: { name: "Elsewhere", description: "From another tool.", character_version: "2.1-beta" },
     };
     expect(parsed(foreign).cardMeta.character_version).toBe("2.1-beta");
+  });
+});
+
+describe("the voice on a card (docs/product.md, Exports and character cards)", () => {
+  const VOICE: PersonaVoice = {
+    greeting: "*Nova looks up from her notes.* Oh! Hi, {{user}}.",
+    alternateGreetings: ["Back for more physics?", "Pop quiz, {{user}}!"],
+    exampleDialogue: "<START>\n{{user}}: Why is the sky blue?\n{{char}}: Scattering! Let me draw it.",
+    speechStyle: "Patient and warm, with small jokes.",
+    catchphrases: ["Let's find out!", "Physics is everywhere."],
+    appearance: "Short silver hair, round glasses, a chalk-dusted cardigan.",
+    scenario: "{{user}} drops into {{char}}'s late-night study stream.",
+  };
+  const voiced: ExportPersona = { ...NOVA, voice: VOICE };
+
+  it("writes the greeting, alternate greetings, example dialogue and scenario to their fields, in V3 and V2", () => {
+    for (const d of [toCardV3(voiced, NOVA_EXTENDED, OPTIONS).data, toCardV2(voiced, NOVA_EXTENDED, OPTIONS).data]) {
+      expect(d.first_mes).toBe(VOICE.greeting);
+      expect(d.alternate_greetings).toEqual(VOICE.alternateGreetings);
+      expect(d.mes_example).toBe(VOICE.exampleDialogue);
+      expect(d.scenario).toBe(VOICE.scenario);
+      expect(d.personality).toBe(
+        'Curious, Calm, Empathetic\n\nSpeech style: Patient and warm, with small jokes.\n\nCatchphrases: "Let\'s find out!", "Physics is everywhere."',
+      );
+      expect(d.description).toContain(`Appearance:\n${VOICE.appearance}\n\nBackstory:\n`);
+      expect(d.extensions[CARD_EXTENSION_KEY]).toMatchObject({ voice: VOICE });
+    }
+  });
+
+  it("falls back to the chat's greeting and the derived texts when no voice is set", () => {
+    const d = toCardV3(NOVA, NOVA_EXTENDED).data;
+    expect(d.first_mes).toBe(chatGreeting("Nova Lumen"));
+    expect(d.alternate_greetings).toEqual([]);
+    expect(d.mes_example.startsWith("<START>\n{{user}}: Tell me a little about yourself.")).toBe(true);
+    expect(d.personality).toBe("Curious, Calm, Empathetic");
+    expect(d.description).not.toContain("Appearance:");
+  });
+
+  it("round-trips: export then import gives the same voice, and export again the same bytes", () => {
+    for (const version of [2, 3] as const) {
+      const card = version === 3 ? toCardV3(voiced, NOVA_EXTENDED, OPTIONS) : toCardV2(voiced, NOVA_EXTENDED, OPTIONS);
+      const { first, second, again } = roundTrip(card, version);
+      expect(again.persona.voice).toEqual(VOICE);
+      expect(second).toBe(first);
+      expect(parsed(JSON.parse(first)).notes).toEqual([]);
+    }
+  });
+
+  it("a card of ours whose greeting was edited in another front end brings that greeting", () => {
+    const card = toCardV3(voiced, NOVA_EXTENDED, OPTIONS);
+    card.data.first_mes = "Edited elsewhere, hi!";
+    const result = parsed(JSON.parse(cardJson(card)));
+    expect(result.voice).toEqual({ ...VOICE, greeting: "Edited elsewhere, hi!" });
+  });
+
+  it("a foreign card's first_mes, alternate greetings, example dialogue and scenario become the voice", () => {
+    const card = parsed(FOREIGN_V2);
+    expect(card.voice).toEqual({
+      greeting: FOREIGN_V2.data.first_mes,
+      alternateGreetings: FOREIGN_V2.data.alternate_greetings,
+      exampleDialogue: FOREIGN_V2.data.mes_example,
+      speechStyle: null,
+      catchphrases: [],
+      appearance: null,
+      scenario: FOREIGN_V2.data.scenario,
+    });
+    expect(card.notes).toEqual([]);
+    // Held by the voice, so not kept twice.
+    for (const key of ["first_mes", "mes_example", "scenario", "alternate_greetings"] as const)
+      expect(card.cardMeta).not.toHaveProperty(key);
+    // The personality text is kept whole, and its trait names are selected.
+    expect(card.persona.backstory).toContain("Personality: caring, calm, resilient, a little curious about humans");
+    expect(card.persona.personality).toEqual(["Calm", "Resilient", "Curious"]);
+  });
+
+  it("the persona's voice wins over the card's own texts once the creator changes it", () => {
+    const { persona, extended } = importedPersona(parsed(FOREIGN_V2));
+    const edited = { ...persona, voice: { ...persona.voice!, greeting: "New hello.", alternateGreetings: [], scenario: null } };
+    const d = toCardV3(edited, extended).data;
+    expect(d.first_mes).toBe("New hello.");
+    expect(d.alternate_greetings).toEqual([]);
+    expect(d.scenario).toBe("{{char}} is chatting with {{user}} about music.");
+    expect(d.mes_example).toBe(FOREIGN_V2.data.mes_example);
+  });
+
+  it("a card imported before voices keeps its texts where the voice is empty, and the voice wins where set", () => {
+    const { persona, extended } = importedPersona(parsed(FOREIGN_V2));
+    const legacyMeta = { ...persona.cardMeta!, voiced: undefined, first_mes: "Old hello.", mes_example: "Old example." };
+    const legacy = { ...persona, cardMeta: legacyMeta, voice: EMPTY_VOICE };
+    expect(toCardV3(legacy, extended).data).toMatchObject({ first_mes: "Old hello.", mes_example: "Old example." });
+    const withGreeting = { ...legacy, voice: { ...EMPTY_VOICE, greeting: "Fresh hello." } };
+    expect(toCardV3(withGreeting, extended).data).toMatchObject({ first_mes: "Fresh hello.", mes_example: "Old example." });
+  });
+
+  it("HTML, control characters and overlong texts become plain text within the voice's limits, with notes; the export gives the card's own text back until edited", () => {
+    const hostile = {
+      spec: "chara_card_v2",
+      spec_version: "2.0",
+      data: {
+        name: "Glitch",
+        first_mes: '<div style="color:red"><p>Hello&nbsp;<b>there</b>,\u0007 {{user}}!</p><script>alert(1)</script></div><br>*waves* <3',
+        mes_example: `<START>\n{{user}}: Hi\n{{char}}: ${"la ".repeat(33_300)}`,
+        scenario: "x".repeat(100_000),
+        alternate_greetings: Array.from({ length: 7 }, (_, i) => `Hi #${i + 1}\n<i>again</i>`),
+      },
+    };
+    const card = parsed(hostile);
+    expect(card.voice.greeting).toBe("Hello there, {{user}}!\n\n*waves* <3");
+    expect([...card.voice.exampleDialogue!]).toHaveLength(4_000);
+    expect(card.voice.exampleDialogue!.startsWith("<START>\n{{user}}: Hi\n{{char}}: la la")).toBe(true);
+    expect(card.voice.exampleDialogue!.endsWith("…")).toBe(true);
+    expect([...card.voice.scenario!]).toHaveLength(2_000);
+    expect(card.voice.alternateGreetings).toEqual(["Hi #1 again", "Hi #2 again", "Hi #3 again", "Hi #4 again", "Hi #5 again"]);
+    expect(card.notes).toEqual([
+      "The example dialogue was cut to 4,000 characters.",
+      "The scenario was cut to 2,000 characters.",
+      "The voice keeps the first 5 of the card's 7 alternate greetings.",
+      "HTML markup was removed from the greeting and alternate greetings: the voice keeps plain text.",
+    ]);
+    // What the voice page would store: the import never stores a voice it would refuse.
+    expect(voiceSchema.safeParse(card.voice).success).toBe(true);
+    // Unedited, the card goes out as it came.
+    const { persona, extended } = importedPersona(card);
+    const d = toCardV3(persona, extended).data;
+    expect(d.first_mes).toBe(hostile.data.first_mes);
+    expect(d.scenario).toBe(hostile.data.scenario);
+    expect(d.alternate_greetings).toEqual(hostile.data.alternate_greetings);
+    // Beyond what any card field may hold, the card is refused with a message, and nothing is made.
+    expect(failure({ ...hostile, data: { ...hostile.data, first_mes: "y".repeat(100_001) } })).toBe(
+      CARD_MESSAGES.invalid("data.first_mes is too long (over 100,000 characters)"),
+    );
+  });
+
+  it("a foreign card's profile states what the card says and nothing else", () => {
+    const card = parsed({
+      spec: "chara_card_v2",
+      spec_version: "2.0",
+      data: {
+        name: "Mochi",
+        description:
+          "A cyber-cat who naps on servers.\nOccupation: Server room guardian\nLives in: Neo Tokyo\nLanguages: Cat, Binary and English\nBirthplace: Neo Tokyo\nOccupation: ignored second line",
+        personality: "mischievous, loyal, curious",
+      },
+    });
+    expect(card.extended).toEqual({
+      ...emptyProfile(),
+      occupation: "Server room guardian",
+      currentResidence: "Neo Tokyo",
+      birthplace: "Neo Tokyo",
+      languages: ["Cat", "Binary", "English"],
+    });
+    expect(card.extended!.birthYear).toBe(0);
+    expect(parseExtendedProfile(card.extended)).toEqual(card.extended);
+    // The card's description states no more than it did.
+    const { persona, extended } = importedPersona(card);
+    const edited = toCardV3({ ...persona, type: "companion" }, extended).data;
+    expect(edited.description).not.toMatch(/Hobbies:|Motto:|Amsterdam/);
   });
 });

@@ -3,17 +3,22 @@
 // kwaroran/character-card-spec-v3), and a card read back into a persona (its fields, rules and
 // limits: docs/product.md, Personas). Pure; the PNG container lives in infra/png.server.ts.
 //
-// Export. The card's texts are written for a chat front end (a rich description, the traits
-// as personality, a scenario, the chat greeting as first_mes, an example dialogue and
-// a short role prompt); our own fields, with the Extended Profile, go into
-// data.extensions.personaforge, so a card read back loses nothing.
+// Export. The card's texts are written for a chat front end (a rich description with the
+// voice's appearance, the traits with the speech style and catchphrases as personality, and
+// the voice's scenario, greeting as first_mes, alternate greetings and example dialogue, each
+// derived when the voice leaves it empty, and a short role prompt); our own fields, with the
+// Extended Profile and the voice, go into data.extensions.personaforge, so a card read back
+// loses nothing (docs/product.md, Exports and character cards).
 //
 // Import. A card of ours gives its fields back from that extension (each checked against our
 // enumerations and limits, anything invalid dropped). A foreign card gives what can be
 // derived: its name, a short description and a backstory from its texts, the traits named in
-// its personality or tags, interests and gender from its tags. Everything the persona does not
-// model is kept in CardMeta and written back on export: the card's own texts, greetings, tags,
-// creator, version, dates, lorebook, assets and every other front end's extension.
+// its personality or tags, interests and gender from its tags, its voice (first_mes,
+// alternate_greetings, mes_example, scenario as plain text within the voice's limits) and a
+// profile of the facts its texts state, nothing else. Everything the persona does not model is
+// kept in CardMeta and written back on export: the card's own texts, tags, creator, version,
+// dates, lorebook, assets and every other front end's extension; a voice text only when the
+// voice could not hold it as it came (cut or cleaned), and then only until the voice changes.
 //
 // Export → import → export gives the same bytes (for a persona at version 1: the card carries
 // the persona's version number, and an import starts its own history at 1). To get there:
@@ -63,6 +68,7 @@ import { jsonbTextBytes } from "./json-limits";
 import { hashString } from "./random";
 import { PRODUCT_NAME } from "./site";
 import { isInterest, isTrait, type Trait } from "./traits";
+import { EMPTY_VOICE, VOICE_LIMITS, voiceSchema, type PersonaVoice } from "./persona-voice";
 
 export { CARD_META_VERSION, type CardAsset, type CardMeta, type JsonValue } from "./persona-shapes";
 
@@ -154,6 +160,8 @@ export interface PersonaCardExtension {
   imageStyle: string;
   status: string;
   extended: ExtendedProfile;
+  /** The persona's voice, every field (docs/product.md, Voice). Absent on cards written before voices. */
+  voice?: PersonaVoice;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -279,7 +287,8 @@ const extendedProfileSchema = z.object({
   challengesOvercome: profileText,
   influences: profileList,
   secretSkills: profileList,
-  birthYear: z.number().int().min(1000).max(9999),
+  // 0: not stated (a foreign card's profile states only what the card says).
+  birthYear: z.union([z.literal(0), z.number().int().min(1000).max(9999)]),
 });
 
 /** An Extended Profile from a card or the `extended` column, in the interface's key order; null when invalid. */
@@ -314,14 +323,272 @@ function orderedProfile(p: ExtendedProfile): ExtendedProfile {
 }
 
 // ---------------------------------------------------------------------------------------
+// The voice inside a card (docs/product.md, Exports and character cards): first_mes is the
+// greeting, alternate_greetings the alternate greetings, mes_example the example dialogue,
+// scenario the scenario; speech style, catchphrases and appearance travel in our extension.
+
+/** The card fields the voice's texts map to, and the limits they are read within. */
+const VOICE_TEXT_FIELDS = { first_mes: "greeting", mes_example: "exampleDialogue", scenario: "scenario" } as const;
+const VOICE_TEXT_LIMITS = {
+  first_mes: VOICE_LIMITS.greetingMax,
+  mes_example: VOICE_LIMITS.exampleDialogueMax,
+  scenario: VOICE_LIMITS.scenarioMax,
+} as const;
+const VOICE_TEXT_NAMES = { first_mes: "greeting", mes_example: "example dialogue", scenario: "scenario" } as const;
+
+// Elements of HTML, so that roleplay markers such as <START>, <grins> or <3 stay text.
+const HTML_ELEMENTS =
+  "a|abbr|article|aside|audio|b|big|blockquote|body|br|button|center|cite|code|col|colgroup|dd|del|details|dfn|div|dl|dt|em|" +
+  "embed|figcaption|figure|font|footer|form|h[1-6]|head|header|hr|html|i|iframe|img|input|ins|kbd|label|li|link|main|mark|meta|" +
+  "nav|object|ol|option|p|path|picture|pre|q|rp|rt|ruby|s|samp|section|select|small|source|span|strike|strong|sub|summary|" +
+  "sup|svg|table|tbody|td|textarea|tfoot|th|thead|tr|tt|u|ul|var|video|wbr";
+const HTML_TAG = new RegExp(`</?(?:${HTML_ELEMENTS})(?:\\s[^<>]*)?/?>`, "gi");
+const HTML_BREAK = /<br\s*\/?>|<\/(?:p|div|h[1-6]|li|tr|blockquote|pre|section|article|header|footer|table|ul|ol|dl|dt|dd)\s*>/gi;
+const HTML_DROPPED = /<(script|style|template|noscript|title)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/gi;
+const HTML_ENTITY = /&(amp|lt|gt|quot|apos|nbsp);|&#(\d{1,7});|&#x([0-9a-f]{1,6});/gi;
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+// The voice's rule: tabs and line breaks are text, other control characters and bidirectional overrides are not.
+const VOICE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/gu;
+
+function decodeEntity(match: string, name?: string, decimal?: string, hex?: string): string {
+  if (name) return NAMED_ENTITIES[name.toLowerCase()] ?? match;
+  const code = decimal ? Number(decimal) : parseInt(hex!, 16);
+  return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : "";
+}
+
+export interface CardVoiceText {
+  /** The text as the voice keeps it; null when nothing is left. */
+  text: string | null;
+  /** Whether it was cut at the limit. */
+  cut: boolean;
+  /** Whether HTML markup was removed. */
+  markup: boolean;
+}
+
+/**
+ * A card's text as a voice field: plain text (HTML elements removed, scripts and styles with
+ * their content; <br> and block ends become line breaks; entities decoded), line breaks kept,
+ * other control characters dropped, and cut at `max` characters (code points) with '…'.
+ */
+export function voiceTextFromCard(raw: string, max: number): CardVoiceText {
+  const source = cleanText(raw);
+  const stripped = source.replace(HTML_DROPPED, "").replace(HTML_BREAK, "\n").replace(HTML_TAG, "");
+  const markup = stripped !== source;
+  const text = stripped
+    .replace(HTML_ENTITY, decodeEntity)
+    .replace(/\r\n?|\u2028|\u2029/g, "\n")
+    .replace(VOICE_CONTROL, "")
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  if (text === "") return { text: null, cut: false, markup };
+  const points = [...text];
+  if (points.length <= max) return { text, cut: false, markup };
+  return {
+    text: `${points
+      .slice(0, max - 1)
+      .join("")
+      .trimEnd()}…`,
+    cut: true,
+    markup,
+  };
+}
+
+/** A card's alternate greetings as the voice keeps them: one line each, at most VOICE_LIMITS.alternateGreetingsMax. */
+function voiceGreetingsFromCard(list: readonly string[]): { items: string[]; dropped: number; cut: boolean; markup: boolean } {
+  const read = list.map((item) => voiceTextFromCard(item.replace(/\s*\n\s*/g, " "), VOICE_LIMITS.greetingMax));
+  const items = read.map((r) => r.text).filter((text): text is string => text !== null);
+  return {
+    items: items.slice(0, VOICE_LIMITS.alternateGreetingsMax),
+    dropped: Math.max(0, items.length - VOICE_LIMITS.alternateGreetingsMax),
+    cut: read.some((r, i) => r.cut && i < VOICE_LIMITS.alternateGreetingsMax),
+    markup: read.some((r) => r.markup),
+  };
+}
+
+/** A voice as the voice page would store it; fields that still fail its checks are left empty. */
+function checkedVoice(voice: PersonaVoice): PersonaVoice {
+  let candidate: Record<string, unknown> = { ...voice };
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const result = voiceSchema.safeParse(candidate);
+    if (result.success) return result.data;
+    const fields = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+    candidate = Object.fromEntries(
+      Object.entries(candidate).map(([key, value]) => [key, fields.has(key) ? EMPTY_VOICE[key as keyof PersonaVoice] : value]),
+    );
+  }
+  return EMPTY_VOICE;
+}
+
+/** A stored voice, checked (exports never trust a row). */
+function parseVoiceShape(value: unknown): PersonaVoice {
+  const result = voiceSchema.safeParse(value);
+  return result.success ? result.data : EMPTY_VOICE;
+}
+
+/**
+ * The voice a card gives, with a note for each text that had to be changed to fit. `base` is
+ * what our extension carried (EMPTY_VOICE for a foreign card); `derived` the texts a card of
+ * ours would have with that voice: a card text that still equals them leaves the base as it is,
+ * one edited in another front end wins.
+ */
+function voiceFromCard(data: CardData, base: PersonaVoice, derived: DerivedTexts | null): { voice: PersonaVoice; notes: string[] } {
+  const voice: PersonaVoice = { ...base, alternateGreetings: [...base.alternateGreetings], catchphrases: [...base.catchphrases] };
+  const notes: string[] = [];
+  const markup: string[] = [];
+  for (const key of ["first_mes", "mes_example", "scenario"] as const) {
+    const raw = data[key];
+    if (raw === null || raw === undefined || (derived && cleanText(raw) === derived[key])) continue;
+    const read = voiceTextFromCard(raw, VOICE_TEXT_LIMITS[key]);
+    voice[VOICE_TEXT_FIELDS[key]] = read.text;
+    const name = VOICE_TEXT_NAMES[key];
+    if (read.cut) notes.push(`The ${name} was cut to ${formatNumber(VOICE_TEXT_LIMITS[key])} characters.`);
+    if (read.markup) markup.push(name);
+  }
+  const list = data.alternate_greetings;
+  if (list && !(derived && sameList(list.map(cleanText), derived.alternate_greetings))) {
+    const read = voiceGreetingsFromCard(list);
+    voice.alternateGreetings = read.items;
+    if (read.dropped > 0) {
+      notes.push(
+        `The voice keeps the first ${VOICE_LIMITS.alternateGreetingsMax} of the card's ${read.items.length + read.dropped} alternate greetings.`,
+      );
+    }
+    if (read.cut) notes.push(`An alternate greeting was cut to ${formatNumber(VOICE_LIMITS.greetingMax)} characters.`);
+    if (read.markup) markup.push("alternate greetings");
+  }
+  if (markup.length > 0) notes.push(`HTML markup was removed from the ${listWords(markup)}: the voice keeps plain text.`);
+  return { voice: checkedVoice(voice), notes };
+}
+
+// ---------------------------------------------------------------------------------------
+// A foreign card's facts: the Extended Profile states what the card says, and nothing else.
+
+const PROFILE_TEXT_MAX = 300;
+const PROFILE_LIST_ITEMS = 8;
+const PROFILE_ITEM_MAX = 100;
+
+type ProfileTarget =
+  | "birthplace"
+  | "currentResidence"
+  | "occupation"
+  | "education"
+  | "languages"
+  | "hobbies"
+  | "favoriteFood"
+  | "favoritePlaces"
+  | "motto"
+  | "family"
+  | "friends"
+  | "colleagues"
+  | "shortGoal"
+  | "longGoal"
+  | "birthYear";
+
+// 'Label: value' lines a card's texts often hold (and our own card's description has).
+const PROFILE_LINES: readonly [ProfileTarget, RegExp][] = [
+  ["birthplace", /^(?:birthplace|place of birth|born in|hometown|home town|origin)$/],
+  ["currentResidence", /^(?:current residence|residence|lives in|location|lives)$/],
+  ["occupation", /^(?:occupation|job|profession|career|works as)$/],
+  ["education", /^(?:education|school|studies)$/],
+  ["languages", /^(?:languages?|speaks)$/],
+  ["hobbies", /^(?:hobbies|hobby|pastimes)$/],
+  ["favoriteFood", /^(?:favou?rite food)$/],
+  ["favoritePlaces", /^(?:favou?rite places?)$/],
+  ["motto", /^(?:motto)$/],
+  ["family", /^(?:family)$/],
+  ["friends", /^(?:friends)$/],
+  ["colleagues", /^(?:colleagues|co-?workers)$/],
+  ["shortGoal", /^(?:short[- ]term goals?)$/],
+  ["longGoal", /^(?:goals?|long[- ]term goals?|dreams?)$/],
+  ["birthYear", /^(?:birth year|year of birth|born)$/],
+];
+
+const LIST_TARGETS = new Set<ProfileTarget>(["languages", "hobbies", "favoritePlaces"]);
+
+/** An Extended Profile with nothing stated (birth year 0: not stated). */
+export function emptyProfile(): ExtendedProfile {
+  return {
+    birthplace: "",
+    currentResidence: "",
+    occupation: "",
+    education: "",
+    languages: [],
+    hobbies: [],
+    favoriteFood: "",
+    favoritePlaces: [],
+    motto: "",
+    dailyRoutine: "",
+    socialCircle: { family: "", friends: "", colleagues: "" },
+    goals: { short: "", long: "" },
+    challengesOvercome: "",
+    influences: [],
+    secretSkills: [],
+    birthYear: 0,
+  };
+}
+
+/**
+ * The facts a foreign card states, as an Extended Profile: 'Occupation: …', 'Lives in: …',
+ * 'Languages: …' and similar lines of its texts (the first of each wins, within the profile
+ * editor's limits). Nothing else is stated: empty fields read 'Not stated'.
+ */
+export function profileFromCardTexts(texts: readonly string[]): ExtendedProfile {
+  const found = new Map<ProfileTarget, string>();
+  for (const line of texts.join("\n").split(/\r?\n/)) {
+    const match = /^\s*(?:[-*•]\s*)?([A-Za-z][A-Za-z -]{1,30}?)\s*[:=]\s*(.+?)\s*$/.exec(line);
+    if (!match) continue;
+    const label = match[1]!.trim().toLowerCase().replace(/\s+/g, " ");
+    const target = PROFILE_LINES.find(([, pattern]) => pattern.test(label))?.[0];
+    if (target && !found.has(target)) found.set(target, match[2]!.replace(VOICE_CONTROL, "").replace(/\s+/g, " ").trim());
+  }
+  const text = (target: ProfileTarget) => {
+    const value = found.get(target) ?? "";
+    return [...value].length > PROFILE_TEXT_MAX
+      ? `${[...value]
+          .slice(0, PROFILE_TEXT_MAX - 1)
+          .join("")
+          .trimEnd()}…`
+      : value;
+  };
+  const list = (target: ProfileTarget) =>
+    (found.get(target) ?? "")
+      .split(/\s*(?:,|;|\/|\band\b)\s*/)
+      .map((item) => item.trim())
+      .filter((item) => item !== "" && [...item].length <= PROFILE_ITEM_MAX)
+      .slice(0, PROFILE_LIST_ITEMS);
+  const year = /\b(1[0-9]{3}|[2-9][0-9]{3})\b/.exec(found.get("birthYear") ?? "");
+  const profile = emptyProfile();
+  for (const target of found.keys()) {
+    if (LIST_TARGETS.has(target)) (profile as unknown as Record<string, unknown>)[target] = list(target);
+  }
+  return {
+    ...profile,
+    birthplace: text("birthplace"),
+    currentResidence: text("currentResidence"),
+    occupation: text("occupation"),
+    education: text("education"),
+    favoriteFood: text("favoriteFood"),
+    motto: text("motto"),
+    socialCircle: { family: text("family"), friends: text("friends"), colleagues: text("colleagues") },
+    goals: { short: text("shortGoal"), long: text("longGoal") },
+    birthYear: year ? Number(year[1]) : 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
 // Export.
 
 /** The persona fields the card's texts are made from. */
 type CardSource = Pick<ExportPersona, "name" | "type" | "gender" | "ageRange" | "interests" | "personality" | "description" | "backstory">;
 
-/** Changes to these fields, and only these, count as editing an imported persona. */
-function personaFingerprint(p: CardSource): string {
-  const text = JSON.stringify([
+/**
+ * Changes to these fields, and only these, count as editing an imported persona: the basic
+ * fields, and the voice's appearance, speech style and catchphrases (they are part of the
+ * card's description and personality) once any of them is set.
+ */
+function personaFingerprint(p: CardSource, voice: PersonaVoice | null): string {
+  const fields: unknown[] = [
     p.name.trim(),
     p.type || null,
     p.gender || null,
@@ -330,7 +597,11 @@ function personaFingerprint(p: CardSource): string {
     p.personality,
     (p.description ?? "").trim(),
     (p.backstory ?? "").trim(),
-  ]);
+  ];
+  if (voice && (voice.appearance || voice.speechStyle || voice.catchphrases.length > 0)) {
+    fields.push([voice.appearance, voice.speechStyle, voice.catchphrases]);
+  }
+  const text = JSON.stringify(fields);
   const hex = (n: number) => n.toString(16).padStart(8, "0");
   return hex(hashString(`a\u0000${text}`)) + hex(hashString(`b\u0000${text}`));
 }
@@ -344,11 +615,17 @@ interface DerivedTexts {
   creator_notes: string;
   system_prompt: string;
   post_history_instructions: string;
+  alternate_greetings: string[];
   tags: string[];
 }
 
-/** The card texts made from the persona alone; extended is null when it is not known. */
-function deriveTexts(p: CardSource, extended: ExtendedProfile | null): DerivedTexts {
+/**
+ * The card texts made from the persona alone; extended is null when it is not known. The voice
+ * (docs/product.md, Exports and character cards) gives first_mes, alternate_greetings,
+ * mes_example and scenario when set, adds the appearance to the description and the speech
+ * style and catchphrases to the personality.
+ */
+function deriveTexts(p: CardSource, extended: ExtendedProfile | null, voice: PersonaVoice | null = null): DerivedTexts {
   const typeLabel = p.type && Object.hasOwn(PERSONA_TYPE_LABELS, p.type) ? PERSONA_TYPE_LABELS[p.type as PersonaType] : null;
   const genderLabel = p.gender && Object.hasOwn(GENDER_LABELS, p.gender) ? GENDER_LABELS[p.gender as Gender] : null;
   const interests = p.interests.filter(isInterest).map((interest) => INTEREST_LABELS[interest]);
@@ -364,26 +641,37 @@ function deriveTexts(p: CardSource, extended: ExtendedProfile | null): DerivedTe
     genderLabel && `Gender: ${genderLabel}`,
     !blank(p.ageRange) && `Age: ${p.ageRange}`,
     interests.length > 0 && `Interests: ${interests.join(", ")}`,
-    extended && `Occupation: ${extended.occupation}`,
-    extended && `Lives in: ${extended.currentResidence}`,
-    extended && `Born in: ${extended.birthplace}`,
-    extended && `Languages: ${extended.languages.join(", ")}`,
-    extended && `Hobbies: ${extended.hobbies.join(", ")}`,
-    extended && `Motto: ${extended.motto}`,
+    // A fact the sheet leaves empty is not stated.
+    !blank(extended?.occupation) && `Occupation: ${extended!.occupation}`,
+    !blank(extended?.currentResidence) && `Lives in: ${extended!.currentResidence}`,
+    !blank(extended?.birthplace) && `Born in: ${extended!.birthplace}`,
+    extended && extended.languages.length > 0 && `Languages: ${extended.languages.join(", ")}`,
+    extended && extended.hobbies.length > 0 && `Hobbies: ${extended.hobbies.join(", ")}`,
+    !blank(extended?.motto) && `Motto: ${extended!.motto}`,
+  ].filter((line): line is string => typeof line === "string");
+  const appearance = voice?.appearance;
+  const speech = [
+    voice?.speechStyle && `Speech style: ${voice.speechStyle}`,
+    voice && voice.catchphrases.length > 0 && `Catchphrases: ${voice.catchphrases.map((c) => `"${c}"`).join(", ")}`,
   ].filter((line): line is string => typeof line === "string");
 
   return {
-    description: [short, facts.join("\n"), backstory && `Backstory:\n${backstory}`].filter(Boolean).join("\n\n"),
-    personality: traits.join(", "),
-    scenario: `{{char}} is ${who ? `${who} ` : ""}chatting with {{user}}${topics ? ` about ${topics}` : ""}.`,
-    first_mes: chatGreeting(p.name),
-    mes_example: [
-      "<START>",
-      "{{user}}: Tell me a little about yourself.",
-      `{{char}}: I'm {{char}}${who ? `, ${who}` : ""}.` +
-        (topics ? ` I love talking about ${topics}.` : "") +
-        (traits.length ? ` People say I'm ${listWords(traits.slice(0, 3).map((t) => t.toLowerCase()))}.` : ""),
-    ].join("\n"),
+    description: [short, facts.join("\n"), appearance && `Appearance:\n${appearance}`, backstory && `Backstory:\n${backstory}`]
+      .filter(Boolean)
+      .join("\n\n"),
+    personality: [traits.join(", "), ...speech].filter(Boolean).join("\n\n"),
+    scenario: voice?.scenario ?? `{{char}} is ${who ? `${who} ` : ""}chatting with {{user}}${topics ? ` about ${topics}` : ""}.`,
+    first_mes: voice?.greeting ?? chatGreeting(p.name),
+    alternate_greetings: voice ? [...voice.alternateGreetings] : [],
+    mes_example:
+      voice?.exampleDialogue ??
+      [
+        "<START>",
+        "{{user}}: Tell me a little about yourself.",
+        `{{char}}: I'm {{char}}${who ? `, ${who}` : ""}.` +
+          (topics ? ` I love talking about ${topics}.` : "") +
+          (traits.length ? ` People say I'm ${listWords(traits.slice(0, 3).map((t) => t.toLowerCase()))}.` : ""),
+      ].join("\n"),
     creator_notes: `${short ? `${short}\n\n` : ""}Created with ${PRODUCT_NAME}.`,
     system_prompt:
       `You are {{char}}${who ? `, ${who}` : ""}. ` +
@@ -394,7 +682,7 @@ function deriveTexts(p: CardSource, extended: ExtendedProfile | null): DerivedTe
   };
 }
 
-function personaExtension(p: ExportPersona, extended: ExtendedProfile): PersonaCardExtension {
+function personaExtension(p: ExportPersona, extended: ExtendedProfile, voice: PersonaVoice | null): PersonaCardExtension {
   return {
     version: CARD_EXTENSION_VERSION,
     type: p.type || null,
@@ -407,6 +695,19 @@ function personaExtension(p: ExportPersona, extended: ExtendedProfile): PersonaC
     imageStyle: p.imageStyle,
     status: p.status,
     extended: orderedProfile(extended),
+    voice: orderedVoice(voice ?? EMPTY_VOICE),
+  };
+}
+
+function orderedVoice(v: PersonaVoice): PersonaVoice {
+  return {
+    greeting: v.greeting,
+    alternateGreetings: [...v.alternateGreetings],
+    exampleDialogue: v.exampleDialogue,
+    speechStyle: v.speechStyle,
+    catchphrases: [...v.catchphrases],
+    appearance: v.appearance,
+    scenario: v.scenario,
   };
 }
 
@@ -434,29 +735,46 @@ function mergeTags(ours: readonly string[], theirs: readonly string[]): string[]
 
 function cardData(persona: ExportPersona, extended: ExtendedProfile, options: CardOptions): CharacterCardV3Data {
   const meta = persona.cardMeta;
-  const derived = deriveTexts(persona, extended);
+  const voice = persona.voice ? parseVoiceShape(persona.voice) : EMPTY_VOICE;
+  // A card imported before voices: its own texts stand in for a voice field left empty.
+  const legacy = meta !== null && !meta.voiced;
+  const derived = deriveTexts(persona, extended, voice);
   // The card as imported, while the persona is unedited (see the header).
-  const unedited = meta !== null && meta.importedAs === personaFingerprint(persona) ? meta : null;
+  const unedited = meta !== null && meta.importedAs === personaFingerprint(persona, voice) ? meta : null;
   const kept = <T>(value: T | undefined, fallback: T): T => (value !== undefined ? value : fallback);
   // A text the persona models is the card's own only while unedited; one it does not model always is.
   const modelled = (key: "description" | "personality" | "scenario") => kept(unedited?.[key], derived[key]);
+  // A text the voice models is the voice's; the card's own text only while the voice still holds
+  // what reading it gave (so a greeting cut or cleaned to fit the voice goes out whole until the
+  // creator changes it). A persona stored before voices keeps the card's texts.
+  const voiced = (key: "first_mes" | "mes_example" | "scenario", before: string): string => {
+    const own = meta?.[key];
+    const value = voice[VOICE_TEXT_FIELDS[key]];
+    if (legacy) return value !== null ? derived[key] : before;
+    return own !== undefined && voiceTextFromCard(own, VOICE_TEXT_LIMITS[key]).text === value ? own : derived[key];
+  };
+  const greetings = (): string[] => {
+    const own = meta?.alternate_greetings;
+    if (legacy) return voice.alternateGreetings.length > 0 ? derived.alternate_greetings : kept(own, []);
+    return own !== undefined && sameList(voiceGreetingsFromCard(own).items, voice.alternateGreetings) ? own : derived.alternate_greetings;
+  };
   const tags = unedited ? kept(unedited.tags, derived.tags) : mergeTags(derived.tags, meta?.tags ?? []);
   const extensions = canonical({
     ...(meta?.extensions ?? {}),
-    [CARD_EXTENSION_KEY]: personaExtension(persona, extended) as unknown as JsonValue,
+    [CARD_EXTENSION_KEY]: personaExtension(persona, extended, voice) as unknown as JsonValue,
   }) as Record<string, JsonValue>;
 
   return {
     name: persona.name,
     description: modelled("description"),
     personality: modelled("personality"),
-    scenario: modelled("scenario"),
-    first_mes: kept(meta?.first_mes, derived.first_mes),
-    mes_example: kept(meta?.mes_example, derived.mes_example),
+    scenario: voiced("scenario", modelled("scenario")),
+    first_mes: voiced("first_mes", kept(meta?.first_mes, derived.first_mes)),
+    mes_example: voiced("mes_example", kept(meta?.mes_example, derived.mes_example)),
     creator_notes: kept(meta?.creator_notes, derived.creator_notes),
     system_prompt: kept(meta?.system_prompt, derived.system_prompt),
     post_history_instructions: kept(meta?.post_history_instructions, derived.post_history_instructions),
-    alternate_greetings: [...kept(meta?.alternate_greetings, [])],
+    alternate_greetings: [...greetings()],
     ...(meta?.character_book !== undefined ? { character_book: canonical(meta.character_book) } : {}),
     tags: [...tags],
     creator: kept(meta?.creator, options.creator ?? ""),
@@ -607,8 +925,15 @@ export interface ParsedCard {
   version: 1 | 2 | 3;
   /** The creation form's fields (docs/product.md, Personas) and the image style. */
   persona: ImportedPersona;
-  /** The card's Extended Profile (cards of ours); null: derive it from the new persona. */
+  /**
+   * The card's Extended Profile: a card of ours carries one; a foreign card's states what the
+   * card says and leaves the rest empty. Null (a card of ours without a valid one): derive it.
+   */
   extended: ExtendedProfile | null;
+  /** The persona's voice: from our extension, or the card's first_mes, alternate greetings, example dialogue and scenario. */
+  voice: PersonaVoice;
+  /** What had to change for the card's texts to fit the voice (cut at a limit, markup removed); shown after the import. */
+  notes: string[];
   /** To store as personas.card_meta. */
   cardMeta: CardMeta;
   /** Whether the persona passes 'Create Persona' validation (else it is a draft). */
@@ -732,6 +1057,7 @@ function fromOurExtension(name: string, ext: Record<string, unknown>) {
       imageStyle: oneOf(IMAGE_STYLES, ext.imageStyle) ?? "photorealistic",
     } satisfies ImportedPersona,
     extended: parseExtendedProfile(ext.extended),
+    voice: isRecord(ext.voice) ? checkedVoice({ ...EMPTY_VOICE, ...(ext.voice as Partial<PersonaVoice>) }) : EMPTY_VOICE,
     status: oneOf(PERSONA_STATUSES, ext.status),
   };
 }
@@ -742,10 +1068,8 @@ function fromForeignCard(name: string, data: CardData): ImportedPersona {
   const own = (value: string | null | undefined) => resolveMacros(cleanText(value ?? ""), name).trim();
   const description = own(data.description);
   const personality = own(data.personality);
-  const scenario = own(data.scenario);
-  const backstory = [description, personality && `Personality: ${personality}`, scenario && `Scenario: ${scenario}`]
-    .filter(Boolean)
-    .join("\n\n");
+  // The personality text is kept whole (its trait names are also selected); the scenario is the voice's.
+  const backstory = [description, personality && `Personality: ${personality}`].filter(Boolean).join("\n\n");
   return {
     name,
     type: null,
@@ -765,27 +1089,32 @@ function buildMeta(
   data: CardData,
   persona: ImportedPersona,
   extended: ExtendedProfile | null,
+  voice: PersonaVoice,
   ours: boolean,
   extensions: Record<string, JsonValue>,
 ): CardMeta {
   // Cards of ours keep only what differs from what the persona gives; the description also
   // depends on the Extended Profile, so without one it is always kept.
-  const derived = ours ? deriveTexts(persona, extended) : null;
-  const meta: CardMeta = { version: CARD_META_VERSION, importedAs: personaFingerprint(persona) };
+  const withVoice = deriveTexts(persona, extended, voice);
+  const derived = ours ? withVoice : null;
+  const meta: CardMeta = { version: CARD_META_VERSION, importedAs: personaFingerprint(persona, voice), voiced: true };
   for (const key of TEXT_FIELDS) {
     const value = data[key];
     if (value === null || value === undefined) continue;
     const text = cleanText(value);
+    // The voice's texts are kept only when the export would not give them back as they came
+    // (cut or cleaned to fit the voice, or empty).
+    if ((key === "first_mes" || key === "mes_example" || key === "scenario") && text === withVoice[key]) continue;
     if (derived && text === derived[key] && (key !== "description" || extended)) continue;
     meta[key] = text;
   }
   const tags = data.tags?.map(cleanText);
   if (tags && !(derived && sameList(tags, derived.tags))) meta.tags = tags;
+  const greetings = data.alternate_greetings?.map(cleanText);
+  if (greetings && !sameList(greetings, withVoice.alternate_greetings)) meta.alternate_greetings = greetings;
   // Export writes the greetings always ([] by default), so an empty list of ours is not kept.
-  for (const key of ["alternate_greetings", "group_only_greetings"] as const) {
-    const list = data[key]?.map(cleanText);
-    if (list && (list.length > 0 || !derived)) meta[key] = list;
-  }
+  const groupGreetings = data.group_only_greetings?.map(cleanText);
+  if (groupGreetings && (groupGreetings.length > 0 || !derived)) meta.group_only_greetings = groupGreetings;
   if (data.source) meta.source = data.source.map(cleanText);
   if (data.creator) meta.creator = cleanText(data.creator);
   if (data.character_version !== null && data.character_version !== undefined) {
@@ -856,9 +1185,13 @@ export function parseCard(input: unknown): ParseCardResult {
   const { [CARD_EXTENSION_KEY]: _ours, ...otherExtensions } = extensions;
   const ours = isRecord(ourExtension) ? fromOurExtension(name, ourExtension) : null;
   const persona = ours ? ours.persona : fromForeignCard(name, data);
-  const extended = ours?.extended ?? null;
+  const own = (value: string | null | undefined) => resolveMacros(cleanText(value ?? ""), name);
+  const extended = ours ? ours.extended : profileFromCardTexts([own(data.description), own(data.personality), own(data.scenario)]);
+  const { voice, notes } = ours
+    ? voiceFromCard(data, ours.voice, deriveTexts(persona, extended, ours.voice))
+    : voiceFromCard(data, EMPTY_VOICE, null);
 
-  const cardMeta = buildMeta(data, persona, extended, ours !== null, otherExtensions);
+  const cardMeta = buildMeta(data, persona, extended, voice, ours !== null, otherExtensions);
   // Measured as the database will: an import never passes what the row's CHECK refuses.
   if (jsonbTextBytes(cardMeta) > CARD_LIMITS.metaMaxBytes) return { ok: false, message: CARD_MESSAGES.tooLarge, tooLarge: true };
   if (extended && jsonbTextBytes(extended) > CARD_LIMITS.extendedMaxBytes) {
@@ -870,13 +1203,14 @@ export function parseCard(input: unknown): ParseCardResult {
   const status: PersonaStatus =
     exported === "in_progress" ? "in_progress" : exported && complete ? exported : complete ? "active" : "in_progress";
 
-  return { ok: true, card: { version: found.version, persona, extended, cardMeta, complete, status } };
+  return { ok: true, card: { version: found.version, persona, extended, voice, notes, cardMeta, complete, status } };
 }
 
 const storedMetaSchema = z.object({
   ...cardFields,
   version: z.literal(CARD_META_VERSION),
   importedAs: z.string().max(100),
+  voiced: z.boolean().optional(),
   creation_date: z.number().optional(),
   modification_date: z.number().optional(),
 });
@@ -889,6 +1223,7 @@ export function parseCardMeta(value: unknown): CardMeta | null {
   const m = result.data;
   try {
     const meta: CardMeta = { version: CARD_META_VERSION, importedAs: m.importedAs };
+    if (m.voiced) meta.voiced = true;
     for (const key of TEXT_FIELDS) if (typeof m[key] === "string") meta[key] = m[key];
     for (const key of ["alternate_greetings", "group_only_greetings", "tags", "source"] as const) if (m[key]) meta[key] = m[key];
     if (typeof m.creator === "string") meta.creator = m.creator;

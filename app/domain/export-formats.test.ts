@@ -22,6 +22,7 @@ import {
   type ExportPersona,
 } from "./export-formats";
 import { EXTENDED_PROFILE_SECTIONS, extendedProfile, extendedProfileValue } from "./extended-profile";
+import { EMPTY_VOICE, type PersonaVoice } from "./persona-voice";
 
 const NOVA: ExportPersona = {
   id: "6f1c2a4e-1111-4c2b-9a77-0d5e3b2f9c10",
@@ -174,6 +175,7 @@ describe("JSON export", () => {
       "description",
       "backstory",
       "extended",
+      "voice",
       "createdAt",
       "status",
     ]);
@@ -187,6 +189,7 @@ describe("JSON export", () => {
       description: NOVA.description,
       backstory: NOVA.backstory,
       extended: NOVA_EXTENDED,
+      voice: EMPTY_VOICE,
       createdAt: "2024-05-01T12:34:56.789Z",
       status: "active",
     });
@@ -391,5 +394,52 @@ describe("renderExport", () => {
       contentType: "application/yaml",
       body: toYaml(NOVA, NOVA_EXTENDED),
     });
+  });
+});
+
+describe("the voice in the documents", () => {
+  const VOICE: PersonaVoice = {
+    greeting: "Hello, {{user}}! Ready for <physics>?",
+    alternateGreetings: ["Back again?", "Pop quiz time."],
+    exampleDialogue: "{{user}}: Why is the sky blue?\n{{char}}: Scattering! Let me draw it.",
+    speechStyle: "Patient, with small jokes.",
+    catchphrases: ["Let's find out!"],
+    appearance: null,
+    scenario: null,
+  };
+  const voiced: ExportPersona = { ...NOVA, voice: VOICE };
+
+  it("JSON carries the whole voice, with null and [] for what is not set", () => {
+    expect(exportJson(voiced, NOVA_EXTENDED).voice).toEqual(VOICE);
+    expect(JSON.parse(toJson(NOVA, NOVA_EXTENDED)).voice).toEqual(EMPTY_VOICE);
+  });
+
+  it("Text, Markdown and YAML have a Voice section with the fields that are set, and none without a voice", () => {
+    const text = toText(voiced, NOVA_EXTENDED);
+    expect(text).toContain(
+      "Voice\n-----\nGreeting: Hello, {{user}}! Ready for <physics>?\nAlternate Greetings:\n  - Back again?\n  - Pop quiz time.\n",
+    );
+    expect(text).toContain("Example Dialogue:\n  {{user}}: Why is the sky blue?\n  {{char}}: Scattering! Let me draw it.\n");
+    expect(text).toContain("Speech Style: Patient, with small jokes.\nCatchphrases:\n  - Let's find out!\n");
+    expect(text).not.toMatch(/Appearance|Scenario/);
+    expect(text.indexOf("Voice\n")).toBeGreaterThan(text.indexOf("Backstory"));
+    expect(text.indexOf("Voice\n")).toBeLessThan(text.indexOf("Extended Persona Profile"));
+
+    const md = toMarkdown(voiced, NOVA_EXTENDED);
+    expect(md).toContain("## Voice\n\n### Greeting\n\nHello, {{user}}! Ready for \\<physics\\>?\n");
+    expect(md).toContain("### Alternate Greetings\n\n- Back again?\n- Pop quiz time.\n");
+    expect(md).not.toContain("### Scenario");
+
+    const yaml = load(toYaml(voiced, NOVA_EXTENDED)) as Record<string, unknown>;
+    expect(yaml.voice).toEqual({
+      Greeting: VOICE.greeting,
+      "Alternate Greetings": VOICE.alternateGreetings,
+      "Example Dialogue": VOICE.exampleDialogue,
+      "Speech Style": VOICE.speechStyle,
+      Catchphrases: VOICE.catchphrases,
+    });
+
+    for (const body of [toText(NOVA, NOVA_EXTENDED), toMarkdown(NOVA, NOVA_EXTENDED)]) expect(body).not.toMatch(/^#* ?Voice$/m);
+    expect(exportYamlData(NOVA, NOVA_EXTENDED)).not.toHaveProperty("voice");
   });
 });

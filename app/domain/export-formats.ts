@@ -6,13 +6,15 @@
 // Two kinds of document:
 // - JSON is data for programs. It has exactly the documented fields; choices keep their stored values
 //   ("educator", not "AI Educator"), a missing choice or an empty text is null, an empty list
-//   is [], createdAt is an ISO 8601 string and `extended` is the whole Extended Profile.
+//   is [], createdAt is an ISO 8601 string, `extended` is the whole Extended Profile and `voice`
+//   the whole voice (docs/product.md, Voice; a field not set is null or []).
 //   It carries no footer: JSON has no comments, a line after the object would make the file
 //   unparseable and an extra field would break the exact field set, so the product is named
 //   by the three documents for people only.
 // - Text, Markdown and YAML are for people: labels instead of stored values, the documented empty texts
 //   ('None specified', 'No description provided.', 'No backstory provided.'), the Extended
-//   Persona Profile in the page's sections and order, and one last line naming the product
+//   Persona Profile in the page's sections and order, a Voice section with the voice's fields
+//   that are set (none when no field is), and one last line naming the product
 //   (EXPORT_FOOTER; in YAML a `#` comment, so the file still loads to the data that was dumped).
 //
 // File names (docs/product.md, Exports and character cards): the persona name lowercased with every character other than a-z and 0-9
@@ -30,6 +32,7 @@ import { statusBadge } from "./persona-display";
 import { GENDER_LABELS, INTEREST_LABELS, PERSONA_FIELD_LABELS } from "./persona-form";
 import type { ExportPersona } from "./persona-shapes";
 import { PRODUCT_NAME } from "./site";
+import { EMPTY_VOICE, parseVoice, VOICE_FIELDS, VOICE_LABELS, VOICE_TEXT, type PersonaVoice } from "./persona-voice";
 
 export type { ExportPersona } from "./persona-shapes";
 
@@ -150,8 +153,14 @@ export interface PersonaJsonExport {
   description: string | null;
   backstory: string | null;
   extended: ExtendedProfile;
+  voice: PersonaVoice;
   createdAt: string;
   status: string;
+}
+
+/** The persona's voice as the exports read it: checked, every field present. */
+function exportVoice(persona: ExportPersona): PersonaVoice {
+  return persona.voice ? parseVoice(persona.voice) : EMPTY_VOICE;
 }
 
 const blankToNull = (value: string | null | undefined) => (value && value.trim() !== "" ? value : null);
@@ -171,6 +180,7 @@ export function exportJson(persona: ExportPersona, extended: ExtendedProfile): P
     description: blankToNull(persona.description),
     backstory: blankToNull(persona.backstory),
     extended,
+    voice: exportVoice(persona),
     createdAt: isoDate(persona.createdAt),
     status: persona.status,
   };
@@ -197,6 +207,8 @@ export interface ReadableExport {
   description: string;
   backstory: string;
   extended: { title: string; fields: { label: string; value: Shown }[] }[];
+  /** The voice's fields that are set, in the page's order (none: no Voice section). */
+  voice: { label: string; value: Shown }[];
   /** "2024-05-01 12:00 UTC" */
   created: string;
   status: string;
@@ -237,9 +249,24 @@ export function readableExport(persona: ExportPersona, extended: ExtendedProfile
         };
       }),
     })),
+    voice: readableVoice(exportVoice(persona)),
     created: readableDate(persona.createdAt),
     status: statusBadge(persona.status).label,
   };
+}
+
+function readableVoice(voice: PersonaVoice): { label: string; value: Shown }[] {
+  return VOICE_FIELDS.flatMap((field): { label: string; value: Shown }[] => {
+    const value = voice[field];
+    if (Array.isArray(value)) return value.length > 0 ? [{ label: VOICE_LABELS[field], value: [...value] }] : [];
+    return value === null ? [] : [{ label: VOICE_LABELS[field], value }];
+  });
+}
+
+/** A field of several lines in the Text document: the first after the label, the rest indented under it. */
+function textField(label: string, value: Shown, indent: string): string[] {
+  const lines = (Array.isArray(value) ? value.map((item) => `- ${item}`) : value.split("\n")).map((line) => `${indent}  ${line}`.trimEnd());
+  return Array.isArray(value) || lines.length > 1 ? [`${indent}${label}:`, ...lines] : [`${indent}${label}: ${value}`];
 }
 
 const CREATED_LABEL = "Created";
@@ -265,6 +292,7 @@ export function toText(persona: ExportPersona, extended: ExtendedProfile): strin
     "",
     ...section(L.description, doc.description),
     ...section(L.backstory, doc.backstory),
+    ...(doc.voice.length ? section(VOICE_TEXT.title, doc.voice.flatMap((f) => textField(f.label, f.value, "")).join("\n")) : []),
     EXTENDED_PROFILE_TITLE,
     underline(EXTENDED_PROFILE_TITLE, "-"),
     ...doc.extended.flatMap((s) => ["", s.title, ...s.fields.map((f) => `  ${f.label}: ${joined(f.value)}`)]),
@@ -321,6 +349,7 @@ export function toMarkdown(persona: ExportPersona, extended: ExtendedProfile): s
     "",
     markdownText(doc.backstory),
     "",
+    ...(doc.voice.length ? [`## ${VOICE_TEXT.title}`, ...doc.voice.flatMap((f) => ["", `### ${f.label}`, "", ...list(f.value)]), ""] : []),
     `## ${EXTENDED_PROFILE_TITLE}`,
     ...doc.extended.flatMap((s) => ["", `### ${markdownText(s.title)}`, "", ...s.fields.map((f) => item(f.label, joined(f.value)))]),
     "",
@@ -343,6 +372,8 @@ export interface YamlExport {
   backstory: string;
   /** Section title → field label → value, in the page's order. */
   extended: Record<string, Record<string, Shown>>;
+  /** Field label → value, the voice's fields that are set; absent when none is. */
+  voice?: Record<string, Shown>;
   createdAt: string;
   status: string;
 }
@@ -359,6 +390,7 @@ export function exportYamlData(persona: ExportPersona, extended: ExtendedProfile
     description: doc.description,
     backstory: doc.backstory,
     extended: Object.fromEntries(doc.extended.map((s) => [s.title, Object.fromEntries(s.fields.map((f) => [f.label, f.value]))])),
+    ...(doc.voice.length ? { voice: Object.fromEntries(doc.voice.map((f) => [f.label, f.value])) } : {}),
     createdAt: isoDate(persona.createdAt),
     status: doc.status,
   };

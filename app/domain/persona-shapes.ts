@@ -20,6 +20,11 @@ export interface CardMeta {
   version: typeof CARD_META_VERSION;
   /** The persona's fingerprint at import: while it still matches, the persona is unedited. */
   importedAs: string;
+  /**
+   * Whether the card's greeting, alternate greetings, example dialogue and scenario went into the
+   * persona's voice. Cards imported before voices did not: their own texts stand in for a voice field left empty.
+   */
+  voiced?: boolean;
   description?: string;
   personality?: string;
   scenario?: string;
@@ -62,6 +67,19 @@ export interface ExportPersona {
   imageUrl: string | null;
   /** What an imported character card carried that the persona does not model; null otherwise. */
   cardMeta: CardMeta | null;
+  /** The persona's voice (docs/product.md, Voice); absent: none. */
+  voice?: PersonaVoiceShape;
+}
+
+/** The voice's fields (persona-voice.ts checks them). */
+export interface PersonaVoiceShape {
+  greeting: string | null;
+  alternateGreetings: string[];
+  exampleDialogue: string | null;
+  speechStyle: string | null;
+  catchphrases: string[];
+  appearance: string | null;
+  scenario: string | null;
 }
 
 /** The wizard's fields as the form holds them. */

@@ -20,7 +20,7 @@ import { PRODUCT_NAME } from "~/domain/site";
 import { httpError, readFormData } from "~/infra/web/http.server";
 import { redirectWithToast } from "~/infra/web/toast.server";
 import { AccountError } from "~/services/accounts.server";
-import { importCardFile, IMPORT_TOASTS, MAX_CARD_FORM_BYTES } from "~/services/persona-export.server";
+import { importCardFile, importToast, IMPORT_TOASTS, MAX_CARD_FORM_BYTES } from "~/services/persona-export.server";
 import { cardPersona, listPersonas } from "~/services/persona-library.server";
 import { requireUser, responseHeaders } from "~/services/session.server";
 
@@ -63,8 +63,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return failed(400, submission.error?.file?.[0] ?? IMPORT_TOASTS.failed.title);
   try {
     const persona = await importCardFile(user, new Uint8Array(await submission.value.file.arrayBuffer()));
-    const toast = persona.status === "in_progress" ? IMPORT_TOASTS.importedDraft : IMPORT_TOASTS.imported;
-    return redirectWithToast(`/persona/${persona.id}`, { type: "success", ...toast }, { headers: responseHeaders(ctx) });
+    // A card that does not say everything a persona needs goes to the one short step that asks for it.
+    const draft = persona.status === "in_progress";
+    const toast = importToast(draft ? IMPORT_TOASTS.importedDraft : IMPORT_TOASTS.imported, persona.importNotes);
+    return redirectWithToast(draft ? `/persona/${persona.id}/finish-import` : `/persona/${persona.id}`, toast, {
+      headers: responseHeaders(ctx),
+    });
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
     const headers = responseHeaders(ctx);

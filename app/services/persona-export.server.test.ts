@@ -145,3 +145,150 @@ describe("card size", () => {
     expect(await storedOf(user.id)).toEqual({ personas: [], versions: [] });
   });
 });
+
+describe("cards and the persona's voice (docs/product.md, Exports and character cards)", () => {
+  const foreign = (data: Record<string, unknown>) => ({
+    spec: "chara_card_v2",
+    spec_version: "2.0",
+    data: {
+      name: "Mochi",
+      description: "Mochi is a cyber-cat who naps on warm servers. She streams her naps on Twitch.\nLives in: Neo Tokyo",
+      personality: "mischievous, loyal, curious",
+      scenario: "{{user}} finds {{char}} asleep on a rack.",
+      first_mes: "*Mochi blinks at you.* Nya? Oh, {{user}}. You're late.",
+      mes_example: "<START>\n{{user}}: Hi Mochi\n{{char}}: Mrrp. Hi.",
+      alternate_greetings: ["*yawns* Again?"],
+      tags: ["cat", "gaming"],
+      ...data,
+    },
+  });
+
+  it("a foreign card's greeting, alternate greetings, example dialogue and scenario are the persona's voice; its profile states only what it says", async () => {
+    const user = await createCreator(handle, "active");
+    const imported = await exporter.importCardFile(user, encode(foreign({})));
+    expect(imported.importNotes).toEqual([]);
+    const row = await personasService.getPersona(user, imported.id);
+    expect(personasService.personaVoice(row)).toMatchObject({
+      greeting: "*Mochi blinks at you.* Nya? Oh, {{user}}. You're late.",
+      alternateGreetings: ["*yawns* Again?"],
+      exampleDialogue: "<START>\n{{user}}: Hi Mochi\n{{char}}: Mrrp. Hi.",
+      scenario: "{{user}} finds {{char}} asleep on a rack.",
+    });
+    expect(row.backstory).toContain("Personality: mischievous, loyal, curious");
+    expect(row.personality).toEqual(["Curious"]);
+    const sheet = personasService.personaExtended(row);
+    expect(sheet.currentResidence).toBe("Neo Tokyo");
+    expect(sheet.birthplace).toBe("");
+    expect(sheet.occupation).toBe("");
+    expect(sheet.hobbies).toEqual([]);
+  });
+
+  it("the short step finishes the draft with the guessed choices, keeps the card's profile and voice, and the persona can chat", async () => {
+    const user = await createCreator(handle, "active");
+    const imported = await exporter.importCardFile(user, encode(foreign({})));
+    expect(imported.status).toBe("in_progress");
+    const draft = await personasService.getPersona(user, imported.id);
+    expect(exporter.canFinishImport(draft)).toBe(true);
+    const guess = exporter.finishImportGuess(draft);
+    expect(guess).toEqual({ type: "vtuber", gender: "female", ageRange: "25-34", interests: ["gaming", "tech"] });
+
+    await expect(exporter.finishImport(user, imported.id, { ...guess, interests: [] } as never)).rejects.toMatchObject({ status: 400 });
+    const done = await exporter.finishImport(user, imported.id, { ...guess, gender: "female" });
+    expect(done).toMatchObject({ status: "active", type: "vtuber", gender: "female", ageRange: "25-34", interests: ["gaming", "tech"] });
+    expect(done.extended).toEqual(draft.extended);
+    expect(done.voice).toEqual(draft.voice);
+    await expect(exporter.finishImport(user, imported.id, { ...guess, gender: "female" })).rejects.toMatchObject({ status: 409 });
+
+    const chat = await import("./chat.server");
+    const reply = await chat.sendMessage(user, imported.id, "Where do you live?");
+    expect(reply).toBeTruthy();
+
+    // Another creator can neither see nor finish it.
+    const stranger = await createCreator(handle, "active");
+    await expect(exporter.finishImport(stranger, imported.id, { ...guess, gender: "female" })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("continuing an imported draft in the wizard keeps the card's profile", async () => {
+    const user = await createCreator(handle, "active");
+    const imported = await exporter.importCardFile(user, encode(foreign({})));
+    const saved = await personasService.completeDraft(user, imported.id, {
+      name: "Mochi",
+      type: "vtuber",
+      gender: "female",
+      ageRange: "18-24",
+      interests: ["gaming"],
+      description: "",
+      personality: ["Curious"],
+      backstory: "",
+    });
+    expect(saved.extended).toEqual((await personasService.getPersona(user, imported.id)).extended);
+    expect(personasService.personaExtended(saved).birthplace).toBe("");
+  });
+
+  it("export then import gives the same voice, and the voice goes out in every format", async () => {
+    const user = await createCreator(handle, "active");
+    const created = await personasService.createPersona(user, {
+      name: "Kira Moon",
+      type: "vtuber",
+      gender: "female",
+      ageRange: "18-24",
+      interests: ["gaming"],
+      description: "Streams cozy games.",
+      personality: ["Outgoing"],
+      backstory: "",
+    });
+    const voice = {
+      greeting: "Heya, {{user}}!",
+      alternateGreetings: ["Back again?"],
+      exampleDialogue: "{{user}}: GG?\n{{char}}: GG!",
+      speechStyle: "Short, bright sentences.",
+      catchphrases: ["Stay cozy!"],
+      appearance: "Pink hair, cat-ear headphones.",
+      scenario: "{{char}} is live on stream.",
+    };
+    await personasService.updateVoice(user, created.id, voice);
+    const card = JSON.parse(String((await exporter.exportFile(user, created.id, "card-json")).body));
+    expect(card.data).toMatchObject({
+      first_mes: voice.greeting,
+      alternate_greetings: voice.alternateGreetings,
+      mes_example: voice.exampleDialogue,
+      scenario: voice.scenario,
+    });
+    expect(card.data.personality).toContain("Speech style: Short, bright sentences.");
+    expect(card.data.description).toContain("Appearance:\nPink hair, cat-ear headphones.");
+    const again = await exporter.importCardFile(user, encode(card));
+    expect(personasService.personaVoice(await personasService.getPersona(user, again.id))).toEqual(voice);
+    const png = (await exporter.exportFile(user, created.id, "card-png")).body;
+    expect(png).toBeInstanceOf(Uint8Array);
+    const fromPng = await exporter.importCardFile(user, png as Uint8Array);
+    expect(personasService.personaVoice(await personasService.getPersona(user, fromPng.id))).toEqual(voice);
+
+    for (const format of ["txt", "md", "yaml"] as const) {
+      const body = String((await exporter.exportFile(user, created.id, format)).body);
+      expect(body, format).toContain("Heya, {{user}}!");
+      expect(body, format).toContain("Stay cozy!");
+    }
+    expect(JSON.parse(String((await exporter.exportFile(user, created.id, "json")).body)).voice).toEqual(voice);
+  });
+
+  it("a card with HTML, control characters and 100,000-character texts is kept as plain text within the voice's limits, with notes", async () => {
+    const user = await createCreator(handle, "active");
+    const imported = await exporter.importCardFile(
+      user,
+      encode(foreign({ first_mes: `<p>Hi <b>there</b>\u0001!</p>${"z".repeat(99_000)}`, mes_example: "m".repeat(100_000) })),
+    );
+    const voice = personasService.personaVoice(await personasService.getPersona(user, imported.id));
+    expect([...voice.greeting!]).toHaveLength(2_000);
+    expect(voice.greeting!.startsWith("Hi there!\nzzz")).toBe(true);
+    expect([...voice.exampleDialogue!]).toHaveLength(4_000);
+    expect(imported.importNotes).toEqual([
+      "The greeting was cut to 2,000 characters.",
+      "The example dialogue was cut to 4,000 characters.",
+      "HTML markup was removed from the greeting: the voice keeps plain text.",
+    ]);
+    // One character more than a card field holds: refused with a message, nothing stored.
+    const before = await storedOf(user.id);
+    await expect(exporter.importCardFile(user, encode(foreign({ first_mes: "x".repeat(100_001) })))).rejects.toMatchObject({ status: 400 });
+    expect(await storedOf(user.id)).toEqual(before);
+  });
+});

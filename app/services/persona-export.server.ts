@@ -3,7 +3,15 @@
 // Card V3 as JSON or as a PNG (the persona's portrait with the card in `ccv3` and a V2 copy in
 // `chara`). Imports: a V2 or V3 card as JSON or PNG becomes a new persona, subject to the
 // Free plan's limit, keeping what the persona does not model for the next export.
-import { CARD_IMPORT_MESSAGES } from "~/domain/card-import";
+import { and, eq } from "drizzle-orm";
+
+import {
+  CARD_IMPORT_MESSAGES,
+  finishImportSchema,
+  guessMissingFields,
+  type FinishImportGuess,
+  type FinishImportInput,
+} from "~/domain/card-import";
 import { cardJson, parseCard, parseCardMeta, toCardV2, toCardV3 } from "~/domain/character-card";
 import {
   contentDisposition,
@@ -18,14 +26,16 @@ import {
 import { exportedToast } from "~/domain/export-toasts";
 import { displayName } from "~/domain/account";
 import { JsonLimitError, parseJsonWithinLimits } from "~/domain/json-limits";
-import type { Persona } from "~/infra/db/schema";
+import { validatePersona } from "~/domain/persona-form";
+import { withUser } from "~/infra/db/db.server";
+import { personas, type Persona } from "~/infra/db/schema";
 import { cardPng, portraitPng, PngError, readCardFromPng, hasPngSignature, withoutCardChunks } from "~/infra/formats/png.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { withGenerationQuota } from "./generation-quotas.server";
 import { referenceImagePng, removePersonaImages, storeImportedPicture } from "./images.server";
 import { currentVersion } from "./persona-history.server";
-import { getPersona, insertPersona, personaExtended } from "./personas.server";
+import { getPersona, insertPersona, PERSONA_NOT_FOUND, personaExtended, personaVoice } from "./personas.server";
 
 export { personaExtended };
 
@@ -59,6 +69,7 @@ function exportPersona(persona: Persona): ExportPersona {
     updatedAt: persona.updatedAt,
     imageUrl: persona.imageUrl,
     cardMeta: parseCardMeta(persona.cardMeta),
+    voice: personaVoice(persona),
   };
 }
 
@@ -140,11 +151,16 @@ export const IMPORT_MESSAGES = {
 export const IMPORT_TOASTS = {
   imported: { title: "Character Imported", description: "The character card is now one of your personas." },
   importedDraft: {
-    title: "Character Imported as a Draft",
-    description: "Some details could not be read from the card. Continue creating to fill them in.",
+    title: "Character Imported",
+    description: "The card does not say everything a persona needs: check these details to start chatting.",
   },
   failed: { title: "Import Failed" },
 } as const;
+
+/** The toast after an import: what had to change for the card's texts to fit the voice is said too. */
+export function importToast(toast: { title: string; description: string }, notes: readonly string[]) {
+  return { type: "success" as const, title: toast.title, description: [toast.description, ...notes].join(" ") };
+}
 
 /** The multipart form's size cap for an upload: the card plus room for the form around it. */
 export const MAX_CARD_FORM_BYTES = MAX_CARD_BYTES + 64 * 1024;
@@ -186,15 +202,21 @@ export function cardFromBytes(bytes: Uint8Array): unknown {
  * Counts against the creator's hourly import quota (429 beyond it); a card refused for what it
  * is (unreadable, too large, over the plan's persona limit) does not.
  */
-export async function importCardFile(user: CurrentUser, bytes: Uint8Array): Promise<Persona> {
+export async function importCardFile(user: CurrentUser, bytes: Uint8Array): Promise<ImportedPersona> {
   return withGenerationQuota("cardImports", user, async () => {
     const card = cardFromBytes(bytes);
     return importCard(user, card, hasPngSignature(bytes) ? withoutCardChunks(bytes) : undefined);
   });
 }
 
+/**
+ * A new persona from a card, and what had to change for the card's texts to fit its voice
+ * (docs/product.md, Exports and character cards): the API answers them as `importNotes`.
+ */
+export type ImportedPersona = Persona & { importNotes: string[] };
+
 /** A card (already read from its file) as a new persona of the user's, with the card's picture when given. */
-export async function importCard(user: CurrentUser, card: unknown, picture?: Uint8Array): Promise<Persona> {
+export async function importCard(user: CurrentUser, card: unknown, picture?: Uint8Array): Promise<ImportedPersona> {
   const parsed = parseCard(card);
   if (!parsed.ok) {
     throw parsed.tooLarge
@@ -204,7 +226,7 @@ export async function importCard(user: CurrentUser, card: unknown, picture?: Uin
   // The picture is stored first, so the persona's first version already carries it.
   const image = picture ? await storeImportedPicture(user.id, picture) : null;
   try {
-    return await insertImported(user, image, parsed.card);
+    return { ...(await insertImported(user, image, parsed.card)), importNotes: parsed.card.notes };
   } catch (error) {
     if (image?.imageUrl) await removePersonaImages(user.id, image.personaId);
     throw error;
@@ -218,7 +240,7 @@ function insertImported(
   image: { personaId: string; imageUrl: string | null } | null,
   card: ParsedCard,
 ): Promise<Persona> {
-  const { persona, extended, cardMeta, status, complete } = card;
+  const { persona, extended, voice, cardMeta, status, complete } = card;
   return insertPersona(
     user,
     {
@@ -237,7 +259,87 @@ function insertImported(
       statusBeforeArchive: status === "archived" ? (complete ? "active" : "in_progress") : null,
       extended: extended as unknown as Record<string, unknown> | null,
       cardMeta: cardMeta as unknown as Record<string, unknown>,
+      voice: voice as unknown as Record<string, unknown>,
     },
     "imported",
   );
+}
+
+// ---------------------------------------------------------------------------------------
+// Finishing an imported card: one short step for the choices a card does not state.
+
+/** Whether the persona is a draft that came from a character card: what the finishing step serves. */
+export function canFinishImport(persona: Pick<Persona, "status" | "cardMeta">): boolean {
+  return persona.status === "in_progress" && persona.cardMeta !== null;
+}
+
+/** The step's starting values: the persona's stored choices, the rest guessed from the card's texts and tags. */
+export function finishImportGuess(persona: Persona): FinishImportGuess {
+  const meta = parseCardMeta(persona.cardMeta);
+  const voice = personaVoice(persona);
+  return guessMissingFields({
+    type: persona.type,
+    gender: persona.gender,
+    ageRange: persona.ageRange,
+    interests: persona.interests,
+    texts: [
+      persona.description,
+      persona.backstory,
+      meta?.description,
+      meta?.personality,
+      meta?.creator_notes,
+      voice.scenario,
+      voice.greeting,
+    ],
+    tags: meta?.tags ?? [],
+  });
+}
+
+export const FINISH_IMPORT_MESSAGES = {
+  notADraft: "This persona is ready already.",
+  otherFields: "This persona needs more than these details: use Continue Creating to finish it in the wizard.",
+} as const;
+
+/**
+ * 'Start Chatting' on an imported draft: its type, gender, age range and interests checked like
+ * 'Create Persona', and the draft becomes active in one write (history: 'Draft completed'). The
+ * card's texts, voice and profile are not touched. Another creator's persona or an unknown id
+ * is 404; a persona that is no imported draft, 409.
+ */
+export async function finishImport(user: CurrentUser, id: string, values: FinishImportInput | unknown): Promise<Persona> {
+  const persona = await getPersona(user, id);
+  if (!canFinishImport(persona)) throw new AccountError(409, FINISH_IMPORT_MESSAGES.notADraft, undefined, "not_a_draft");
+  const choices = finishImportSchema.safeParse(values && typeof values === "object" ? values : {});
+  if (!choices.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of choices.error.issues) {
+      const list = (errors[String(issue.path[0] ?? "type")] ??= []);
+      if (!list.includes(issue.message)) list.push(issue.message);
+    }
+    throw new AccountError(400, Object.values(errors)[0]![0]!, errors);
+  }
+  const whole = validatePersona(
+    {
+      name: persona.name,
+      description: persona.description ?? "",
+      personality: persona.personality,
+      backstory: persona.backstory ?? "",
+      ...choices.data,
+    },
+    "create",
+  );
+  if (!whole.success) throw new AccountError(400, FINISH_IMPORT_MESSAGES.otherFields, whole.errors);
+  const { type, gender, ageRange, interests } = whole.data;
+  const [row] = await withUser(
+    user.id,
+    (tx) =>
+      tx
+        .update(personas)
+        .set({ type, gender, ageRange, interests, description: whole.data.description, status: "active" })
+        .where(and(eq(personas.id, id), eq(personas.status, "in_progress")))
+        .returning(),
+    { email: user.email },
+  );
+  if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+  return row;
 }

@@ -244,7 +244,11 @@ async function updateDraftRecord(user: CurrentUser, id: string, values: ReturnTy
     (tx) =>
       tx
         .update(personas)
-        .set(values)
+        // A draft imported from a character card keeps the card's profile (docs/product.md, Fact sheet).
+        .set({
+          ...values,
+          extended: sql`case when ${personas.cardMeta} is null then ${JSON.stringify(values.extended)}::jsonb else ${personas.extended} end`,
+        })
         .where(and(eq(personas.id, id), eq(personas.status, "in_progress")))
         .returning(),
     { email: user.email },

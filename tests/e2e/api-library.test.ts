@@ -128,6 +128,7 @@ test.describe("persona library API", () => {
         "personality",
         "status",
         "type",
+        "voice",
       ].sort(),
     );
     for (const [format, ending] of [
