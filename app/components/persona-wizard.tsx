@@ -96,6 +96,9 @@ function schemaFor(intent: unknown, edit?: { rules: "create" | "draft" }) {
   return draft ? draftSchema : personaSchema;
 }
 
+/** The shell's sticky header: a heading above this line is hidden under it. */
+const STICKY_HEADER_PX = 80;
+
 export function PersonaWizard({
   personaId,
   initial,
@@ -159,7 +162,11 @@ export function PersonaWizard({
   useEffect(() => {
     if (!focusRequest || focusServed.current === focusRequest.n) return;
     if (focusRequest.kind === "step") {
-      headingRef.current?.focus();
+      // A new step starts with its heading in view: the page may have been scrolled down the last one.
+      const heading = headingRef.current;
+      const top = heading?.getBoundingClientRect().top ?? 0;
+      if (heading && (top < STICKY_HEADER_PX || top > window.innerHeight / 2)) heading.scrollIntoView({ block: "start" });
+      heading?.focus({ preventScroll: true });
       focusServed.current = focusRequest.n;
       return;
     }
@@ -298,7 +305,7 @@ export function PersonaWizard({
         {personaId ? <input type="hidden" name="personaId" value={personaId} /> : null}
         <HiddenValues values={values} visible={visible} />
 
-        <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none">
+        <h2 ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-xl font-semibold text-slate-900 outline-none">
           <span className="sr-only">
             Step {step} of {LAST_STEP}:{" "}
           </span>

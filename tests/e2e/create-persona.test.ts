@@ -272,3 +272,42 @@ test.describe("create-persona wizard", () => {
     expect(await usage.json()).toEqual({ subscriptionStatus: "free", canCreateMore: false });
   });
 });
+
+test("each wizard step starts with its heading in view, at both sizes; at 7 traits a line says why the others are unavailable", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
+  const account = await createAccount(request);
+  const draft = await request.post("/api/personas/draft", {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: {
+      name: "Kira Moon",
+      type: "vtuber",
+      gender: "female",
+      ageRange: "18-24",
+      interests: ["gaming"],
+      description: "Streams at night.",
+      personality: ["Outgoing", "Creative", "Calm", "Curious", "Direct", "Focused", "Humorous"],
+    },
+  });
+  const { id } = (await draft.json()) as { id: string };
+  await signIn(page, account);
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await visit(page, `/create-persona?id=${id}`);
+    await expectStep(page, "Basic Info", 1);
+    // Continue is at the bottom of a long step: the next step's heading still opens in view.
+    await button(page, /^Continue/).click();
+    await expectStep(page, "Personality", 2);
+    await expect(step(page, "Personality")).toBeInViewport({ ratio: 1 });
+    if (jsEnabled) await expect(step(page, "Personality")).toBeFocused();
+    await expect(page.getByText("That's the maximum: deselect a trait to choose another.")).toBeVisible();
+    await button(page, /^Continue/).click();
+    await expectStep(page, "Backstory", 3);
+    await expect(step(page, "Backstory")).toBeInViewport({ ratio: 1 });
+  }
+});
