@@ -26,7 +26,7 @@ const PANEL_HEIGHT = "h-[600px] xl:h-[700px]";
 
 export interface ChatPanelProps {
   /** greeting: the persona's own first message (docs/product.md, Voice), placeholders filled; else the default one. */
-  persona: { id: string; name: string; status: string; greeting?: string | null };
+  persona: { id: string; name: string; status: string; greeting?: string | null; continueHref?: string };
   /** null while the conversation loads (client navigation to the tab). */
   chat: { messages: ChatMessageView[]; formKey: string; historyFailed: boolean } | null;
   /** A refused send without JavaScript: the message and why. */
@@ -341,7 +341,7 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
       {availability === "draft" ? (
         <p className="border-t border-slate-200 px-4 py-3 text-slate-700">
           {CHAT_TEXT.draftNote}.{" "}
-          <Link to={`/create-persona?id=${persona.id}`} className="font-semibold text-brand-800 underline">
+          <Link to={persona.continueHref ?? `/create-persona?id=${persona.id}`} className="font-semibold text-brand-800 underline">
             {CHAT_TEXT.continueCreating}
           </Link>
         </p>

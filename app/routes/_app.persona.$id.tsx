@@ -318,6 +318,11 @@ function VoiceCard({ personaId, voice }: { personaId: string; voice: PersonaVoic
   );
 }
 
+/** Where a draft is finished: the short step of an imported card, or the wizard. */
+function continueHref(persona: { id: string; fromCard: boolean }) {
+  return persona.fromCard ? `/persona/${persona.id}/finish-import` : `/create-persona?id=${persona.id}`;
+}
+
 const profileActionClass = "rounded-md px-1.5 py-0.5 text-sm font-medium text-brand-800 underline hover:bg-brand-50";
 const NOT_STATED = "Not stated";
 
@@ -394,7 +399,7 @@ export default function PersonaPage() {
             <div className="flex items-center gap-2">
               {persona.status === "in_progress" ? (
                 <Link
-                  to={`/create-persona?id=${persona.id}`}
+                  to={continueHref(persona)}
                   className="whitespace-nowrap rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
                 >
                   {PERSONA_PAGE_TEXT.continueCreating}
@@ -441,7 +446,7 @@ export default function PersonaPage() {
           className="pb-20 lg:pb-0"
         >
           <ChatPanel
-            persona={{ ...persona, greeting }}
+            persona={{ ...persona, greeting, continueHref: continueHref(persona) }}
             chat={opening === "chat" && loadedTab !== "chat" ? null : chat}
             failed={chatFailed}
           />

@@ -310,8 +310,11 @@ export async function personaWithImageState(
   return { persona, imageGeneration: jobState(job ?? undefined) };
 }
 
-/** A persona as its page shows it: everything but what an imported card carried (up to megabytes). */
-export type PagePersona = Omit<Persona, "cardMeta">;
+/**
+ * A persona as its page shows it: everything but what an imported card carried (up to megabytes),
+ * and whether it came from a card (a draft of one is finished in its own short step).
+ */
+export type PagePersona = Omit<Persona, "cardMeta"> & { fromCard: boolean };
 
 /**
  * The persona page's persona (without the card's data) and where its image generation stands;
@@ -325,10 +328,10 @@ export async function personaPageState(
 ): Promise<{ persona: PagePersona; imageGeneration: ImageGenerationState }> {
   const { persona, job } = await keptOrRead(KEPT_READS.personaPages, [user.id, id], async () => {
     const {
-      persona: { cardMeta: _cardMeta, ...shown },
+      persona: { cardMeta, ...shown },
       job,
     } = await personaAndJob(user, id);
-    return { persona: shown, job };
+    return { persona: { ...shown, fromCard: cardMeta !== null }, job };
   });
   return { persona, imageGeneration: jobState(job ?? undefined) };
 }

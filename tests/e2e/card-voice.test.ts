@@ -97,6 +97,19 @@ test("the finishing step is only for an imported draft of the creator's own", as
   expect(persona.status).toBe("in_progress");
   expect(persona.importNotes).toEqual(["HTML markup was removed from the greeting: the voice keeps plain text."]);
 
+  // The owner's ways back to it lead to the short step, not the wizard: the page's Continue Creating and the chat's note.
+  await signIn(page, owner);
+  await visit(page, `/persona/${persona.id}`);
+  await expect(page.getByRole("link", { name: "Continue Creating" }).first()).toHaveAttribute(
+    "href",
+    `/persona/${persona.id}/finish-import`,
+  );
+  await visit(page, `/persona/${persona.id}?tab=chat`);
+  await expect(page.getByTestId("chat-panel").getByRole("link", { name: "Continue Creating" })).toHaveAttribute(
+    "href",
+    `/persona/${persona.id}/finish-import`,
+  );
+
   const stranger = await createAccount(request);
   await signIn(page, stranger);
   const response = await visit(page, `/persona/${persona.id}/finish-import`);

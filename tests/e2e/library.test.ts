@@ -201,7 +201,7 @@ test.describe("persona page actions", () => {
     await signIn(page, account);
     await visit(page, `/persona/${ids["Nova Lumen"]}`);
 
-    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Edit Nova Lumen" })).toBeVisible();
     await page.getByLabel("Name", { exact: true }).fill("Nova Prime");
     await page.getByRole("button", { name: "Save Changes" }).click();
