@@ -125,6 +125,16 @@ describe("the OpenAI-compatible text generator", () => {
     expect(user).toContain("Occupation: Virtual streamer");
   });
 
+  it("leaves out facts the sheet does not state (an imported card's)", async () => {
+    fake.replyText(prose(850));
+    const facts = { birthplace: "", currentResidence: "Neo Tokyo", occupation: "", education: "", family: "", birthYear: 0 };
+    await generator().generateBackstory({ ...INPUT, facts });
+    const user = bodyOf(0).messages[1].content;
+    expect(user).toContain("Lives in: Neo Tokyo");
+    expect(user).not.toContain("Born:");
+    expect(user).not.toContain("Occupation:");
+  });
+
   it("says what is missing instead of leaving fields out", async () => {
     fake.replyText(prose(850));
     await generator().generateBackstory({ name: "Kai", type: "advisor", gender: "male", interests: [], personality: ["Direct"] });

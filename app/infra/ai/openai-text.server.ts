@@ -69,18 +69,27 @@ export function backstoryPrompt(input: BackstoryInput): string {
     `Interests: ${list(input.interests)}`,
     `Personality traits: ${list(input.personality)}`,
     `Description: ${description || "not provided"}`,
-    ...(input.facts
-      ? [
-          "",
-          "Facts the story must state as given, and never contradict (do not add another birthplace, home, family or job):",
-          `Born: ${input.ageRange ? `${input.facts.birthYear}, in ` : ""}${input.facts.birthplace}`,
-          `Lives in: ${input.facts.currentResidence}`,
-          `Family: ${input.facts.family}`,
-          `Occupation: ${input.facts.occupation}`,
-          `Education: ${input.facts.education}`,
-        ]
-      : []),
+    ...factLines(input),
   ].join("\n");
+}
+
+/** The fact sheet's facts the story must state; a fact the sheet leaves empty (an imported card's) is not stated. */
+function factLines(input: BackstoryInput): string[] {
+  const facts = input.facts;
+  if (!facts) return [];
+  const year = input.ageRange && facts.birthYear > 0 ? String(facts.birthYear) : "";
+  const born = [year, facts.birthplace.trim()].filter(Boolean).join(", in ");
+  const lines = [
+    ["Born", born],
+    ["Lives in", facts.currentResidence],
+    ["Family", facts.family],
+    ["Occupation", facts.occupation],
+    ["Education", facts.education],
+  ]
+    .filter(([, value]) => value!.trim() !== "")
+    .map(([label, value]) => `${label}: ${value!.trim()}`);
+  if (lines.length === 0) return [];
+  return ["", "Facts the story must state as given, and never contradict (do not add another birthplace, home, family or job):", ...lines];
 }
 
 function expandPrompt(words: number): string {
