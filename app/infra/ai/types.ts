@@ -181,8 +181,10 @@ export interface ImageInput {
   interests: readonly string[];
   personality: readonly string[];
   description?: string | null;
+  /** What the persona looks like, in words (its voice's appearance); the embedded generator follows its cues. */
+  appearance?: string | null;
   style: import("~/domain/images").ImageStyle;
-  /** The primary image, or the secondary variant (another framing of the same persona). */
+  /** The primary image (head and shoulders), or the secondary one (another picture of the same persona: half-body, another setting). */
   slot: import("~/domain/images").ImageSlot;
 }
 

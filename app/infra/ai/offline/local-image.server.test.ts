@@ -1,6 +1,7 @@
 // The embedded image generator: deterministic, at least 768 × 768, WebP, and five styles that
 // are different pictures (their shapes differ, not only their colours); the persona's fields
-// change the picture; the secondary image is another framing.
+// change the picture; the secondary image is another picture (portrait-svg.test.ts measures how
+// different).
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 
@@ -8,7 +9,7 @@ import { IMAGE_STYLES, type ImageStyle } from "~/domain/images";
 
 import { checkedImage, sniffImageFormat } from "../image-bytes.server";
 import { renderPortrait } from "./local-image.server";
-import { portraitSvg } from "./portrait-svg";
+import { portraitFeatures, portraitSvg } from "./portrait-svg";
 import type { ImageInput } from "../types";
 
 const NOVA = {
@@ -94,9 +95,13 @@ describe("embedded image generator", () => {
     expect(Buffer.from(nova.bytes).equals(Buffer.from(secondary.bytes))).toBe(false);
     const svgNova = portraitSvg(NOVA, "minimalist", "primary");
     const svgArthur = portraitSvg(ARTHUR, "minimalist", "primary");
-    // Glasses for an educator, cat-ear headset for a VTuber; grey hair and lines at 55+.
-    expect(svgArthur).toContain('r="30"');
+    // Glasses for an educator, cat-ear headphones for a VTuber.
+    expect(portraitFeatures(ARTHUR).accessories).toContain("glasses");
+    expect(portraitFeatures(NOVA).accessories).toContain("catEars");
     expect(svgNova).not.toBe(svgArthur);
+    // The appearance is optional and followed when given.
+    const described = await renderPortrait({ ...input(NOVA, "anime"), appearance: "short silver hair and round glasses" });
+    expect(Buffer.from(described.bytes).equals(Buffer.from(nova.bytes))).toBe(false);
   });
 
   it("escapes nothing it should not: a name with markup does not reach the SVG", () => {
