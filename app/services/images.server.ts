@@ -15,6 +15,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, lt, or, sql } from "drizzle-orm";
 
 import { NO_IMAGE_TOAST } from "~/domain/export-toasts";
+import { parseVoice } from "~/domain/persona-voice";
 import {
   IDLE_IMAGE_STATE,
   IMAGE_MESSAGES,
@@ -229,6 +230,8 @@ async function runImageJob(owner: ImageOwner, persona: Persona, job: ImageJob): 
           interests: persona.interests,
           personality: persona.personality,
           description: persona.description,
+          // The persona's own words for its look (docs/product.md, Voice) shape the portrait.
+          appearance: parseVoice(persona.voice).appearance,
           style,
           slot,
         },
