@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseApiListQuery } from "~/domain/persona-list";
 import { AccountError } from "~/services/accounts.server";
 import { assertMethod, handleApi, jsonObject } from "~/services/api.server";
-import { listPersonas } from "~/services/persona-library.server";
+import { listPersonasAnswer } from "~/services/persona-library.server";
 import { createPersona, MAX_PERSONA_BODY_BYTES, PERSONA_BODY } from "~/services/personas.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
@@ -18,9 +18,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!status) {
       throw new AccountError(400, "Unknown status. Use active, in_progress, archived or all.", { status: ["Invalid status"] });
     }
-    const page = await listPersonas(user, { status, ...options });
-    return Response.json(page.items, {
+    const page = await listPersonasAnswer(user, { status, ...options });
+    return new Response(page.json, {
       headers: responseHeaders(ctx, {
+        "Content-Type": "application/json",
         "Cache-Control": "private, no-store",
         "X-Total-Count": String(page.total),
         "X-Page": String(page.page),

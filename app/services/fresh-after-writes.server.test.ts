@@ -112,6 +112,18 @@ const FRESH: { [name in KeptReadName]: Record<string, () => Promise<void>> } = {
       expect(await read()).toEqual(["Nova"]);
     },
   },
+  apiLists: {
+    "public.personas": async () => {
+      const creator = await newCreator();
+      const read = async () =>
+        (JSON.parse(Buffer.from((await library.listPersonasAnswer(creator, { status: "all" })).json).toString()) as { name: string }[]).map(
+          (p) => p.name,
+        );
+      expect(await keptAnswer(read, KEPT_READS.apiLists, [creator.id, "all", "newest", 1, LIST_PAGE_SIZE])).toEqual([]);
+      await personasService.createPersona(creator, complete("Nova"));
+      expect(await read()).toEqual(["Nova"]);
+    },
+  },
   dashboards: {
     "public.personas": async () => {
       const creator = await newCreator();

@@ -129,6 +129,29 @@ export async function listPersonas(
   );
 }
 
+/** A page of the JSON API's list: the array of personas as the bytes of its JSON, and the paging. */
+export interface ListAnswer extends Omit<Page<SummaryRow>, "items"> {
+  json: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * A page of full personas as GET /api/personas answers it. Without a search the answer is kept,
+ * serialised, until this creator's personas change (KEPT_READS.apiLists): a page of 100 carries
+ * 100 backstories, and reading and serialising them again is most of what the request costs.
+ */
+export async function listPersonasAnswer(user: CurrentUser, options: ListOptions): Promise<ListAnswer> {
+  const read = async (): Promise<ListAnswer> => {
+    const { items, ...paging } = await listPersonas(user, options);
+    return { ...paging, json: Buffer.from(JSON.stringify(items)) };
+  };
+  if (options.q) return read();
+  return keptOrRead(
+    KEPT_READS.apiLists,
+    [user.id, options.status, options.sort ?? "newest", options.page ?? 1, options.pageSize ?? LIST_PAGE_SIZE],
+    read,
+  );
+}
+
 /** What a persona card shows (and nothing more goes to the browser). */
 export function cardPersona({ id, name, type, description, status, imageUrl, createdAt }: CardRow) {
   return { id, name, type, description, status, imageUrl, createdAt };

@@ -37,6 +37,17 @@ export const KEPT_READS = {
     limit: 1_000,
     tables: ["public.personas"],
   }),
+  /**
+   * A page of the JSON API's list without a search, as its answer's bytes (persona-library.server.ts
+   * listPersonasAnswer): full personas with their backstories, up to about 1 MB a page, so few.
+   */
+  apiLists: declare({
+    name: "library: API lists",
+    key: (creator: string, status: string, sort: string, page: number, pageSize: number) =>
+      `${creator}:${status}:${sort}:${page}:${pageSize}`,
+    limit: 32,
+    tables: ["public.personas"],
+  }),
   /** The dashboard's counts, plan and recent personas (persona-library.server.ts dashboard). */
   dashboards: declare({
     name: "library: dashboards",
