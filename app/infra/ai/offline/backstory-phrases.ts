@@ -1,7 +1,10 @@
 // Phrase banks for the local backstory generator (local-text.server.ts). Plain data.
 //
-// Template placeholders, filled in one pass (values are never re-scanned, so a name or a
-// description containing braces stays as typed):
+// A template is one sentence. Its choices, written [one|other|a third], are made independently
+// each time it is used (they may nest: [a [big|small] one|none]), so the same template reads
+// differently from story to story; a choice may be empty ([, at least|]).
+// Placeholders, filled in one pass after the choices (values are never re-scanned, so a name or
+// a description containing braces or brackets stays as typed):
 //   {name} {name's}   the persona's short name (first name when it has one), and its possessive
 //   {full} {full's}   the full name
 //   {they} {They} {them} {their} {Their} {themselves}
@@ -9,81 +12,177 @@
 //   {v:verb}          a present-tense verb whose subject is the pronoun just before it, written in
 //                     the plural form ("{they} {v:are}", "{they} {v:love}"); it becomes "is" / "loves"
 //                     for he and she. Never used after {name}: a name always takes the singular.
+//   {pastime}         one of the persona's interests ("music"), drawn each time; everyday pastimes without any
+//   {quality}         one of the persona's traits as a noun ("curiosity"), drawn each time
 //   anything else     a value the section supplies: {year}, {place}, {home}, {topic}, {field},
 //                     {aLabel}, {education}, {occupation}, {residence}, {residenceCity}, {a}, {b}, {trait}, {job}, {job2}, {career}, {desc}, {interest}.
-// Templates are written in US English, one sentence each, and each ends with its punctuation.
+// Templates are written in US English and each ends with its punctuation. Sentences of more than
+// twelve words carry enough choices and persona details that two personas' stories do not share
+// them word for word; generic remarks are kept short.
 import type { AgeRange, Interest, PersonaType, TRAIT_CATEGORIES } from "~/domain/persona";
 
 export type Template = string;
 export type Trait = (typeof TRAIT_CATEGORIES)[keyof typeof TRAIT_CATEGORIES][number];
 
+/** {pastime} for a persona with no interests. */
+export const FALLBACK_PASTIMES: string[] = ["old films", "long walks", "crossword puzzles", "secondhand books", "board games"];
+
+/** {quality} for a persona with no traits. */
+export const FALLBACK_QUALITIES: string[] = ["patience", "good humor", "stubbornness", "sense of fairness"];
+
+/**
+ * Leads a sentence that opens with the persona may get ("By all accounts, she is…"), by part of
+ * the story; each is used at most once per story. The composer adds the space after the comma.
+ */
+export const LEADS: Record<"origins" | "childhood" | "youth" | "character" | "past" | "present" | "later" | "future", Template[]> = {
+  origins: [],
+  childhood: ["Back in {home},", "Back then,", "Early on,", "Even then,", "In those days,", "In those {home} years,"],
+  youth: ["Around then,", "In those years,", "Meanwhile,", "Not long after,"],
+  character: [
+    "By all accounts,",
+    "As friends tell it,",
+    "To those who know {them} well,",
+    "Friends in {residenceCity} agree:",
+    "Colleagues would agree:",
+    "Ask anyone who knows {them}:",
+    "Without a doubt,",
+    "Even on a bad day,",
+  ],
+  past: ["At one point,", "Some years in,", "Later,", "Before long,", "After a while,", "In those busy years,", "Not long after,"],
+  present: [
+    "These days,",
+    "Today,",
+    "In {residenceCity},",
+    "Even now,",
+    "To this day,",
+    "As a rule,",
+    "Here in {residenceCity},",
+    "Most of the time,",
+  ],
+  later: ["In the end,", "Slowly,", "Eventually,", "With time,"],
+  future: [],
+};
+
+/** Tails a long sentence may get before its full stop (", friends say."), by part of the story; each at most once per story. */
+export const TAILS: Record<keyof typeof LEADS, Template[]> = {
+  origins: [", as {they} {v:remember} it", ", or so the family says", ", looking back", ", as neighbors in {home} still tell it"],
+  childhood: [", as {they} {v:remember} it", ", or so the family says", ", looking back", ", as old friends in {home} tell it"],
+  youth: [", looking back", ", as {they} {v:remember} it", ", more or less", ", or so the story goes"],
+  character: [
+    ", friends say",
+    ", by {their} own account",
+    ", as anyone in {residenceCity} will confirm",
+    ", more often than not",
+    ", for better or worse",
+  ],
+  past: [
+    ", as {they} {v:remember} it",
+    ", or so the story goes",
+    ", looking back",
+    ", by all accounts",
+    ", as friends in {residenceCity} tell it",
+  ],
+  present: [", friends say", ", by {their} own account", ", as neighbors in {residenceCity} will confirm", ", more often than not"],
+  later: [", looking back", ", as {they} {v:tell} it", ", by {their} own account"],
+  future: [", if all goes well", ", sooner or later", ", {they} {v:say}", ", given time", ", and soon"],
+};
+
 // ------------------------------------------------------------------ origins
 
 export const BIRTH: Template[] = [
-  "{full} was born in {year} in {place}.",
-  "The story of {full} begins in {year}, in {place}.",
-  "{full} arrived in the world in {year} and grew up in {place}.",
-  "Born in {year}, {full} spent {their} first years in {place}.",
+  "{full} was born in {year} in {place}[, [on a [rainy|sweltering|windy|snowy|foggy] [Tuesday|Sunday|morning|night] [that the family still talks about|nobody at home has forgotten|that became a family story]|in the middle of [a heat wave|a cold snap|a long wet spring|a stormy autumn|a noisy street festival]]|].",
+  "The story of {full} [begins|starts] in {place}, in {year}, in a [small|cramped|sunny|drafty|narrow] [apartment|house|flat] [above a [bakery|laundromat|pharmacy|hardware store|tailor's shop]|at the end of a [busy|quiet|steep|leafy] street|near the [old market|train station|river|city park|bus depot]].",
+  "Born in {year} in {place}, {full} spent {their} first years [in a [small|cramped|sunny|drafty] [apartment|house] [above a [bakery|laundromat|pharmacy|corner shop]|on a [busy|quiet|steep|leafy] street]|within earshot of [church bells|a train line|a schoolyard|a busy market|the evening traffic]].",
+  "{full} arrived in {year}, [the [youngest|newest|loudest] face on a [crowded|quiet|narrow] street in {place}|one more [baby|newcomer] in a [busy|sleepy|noisy] corner of {place}|in {place}, [just before|right after] [the first snow|a long summer|the spring rains|the school holidays]].",
 ];
 
 /** When no age range is given: no year, no era. */
 export const BIRTH_NO_AGE: Template[] = [
-  "{full} grew up in {place}, and {they} still {v:describe} it as the place that made {them}.",
-  "The story of {full} begins in {place}, a place {they} still {v:think} about almost every day.",
-  "{full} rarely talks about birthdays, but {they} will happily talk for hours about growing up in {place}.",
+  "{full} grew up in {place}, and {they} still {v:describe} it as [the place that made {them}|home, whatever the address says|the city that taught {them} [almost everything|to pay attention|how to listen]][, [usually|often|always] with a [fond|crooked|wistful] smile|].",
+  "The story of {full} [begins|starts] in {place}, [a city|a place] {they} still {v:think} about [almost every day|more often than {they} {v:admit}|whenever the weather turns|on [long|sleepless|quiet] nights].",
+  "{full} rarely mentions birthdays, but [gladly|happily|readily] talks [for hours|at length|to anyone who asks] about growing up in {place}[ and the [streets|people|smells|sounds] of those years|].",
 ];
 
 export const ERA: Record<AgeRange, Template[]> = {
   "18-24": [
-    "{They} {v:belong} to the first generation that never knew a world without smartphones, and some of {their} earliest memories involve swiping at a tablet before {they} could properly read.",
-    "{Their} childhood ran on fast Wi-Fi, group chats and video tutorials, and by high school {they} already understood that an audience could be built from a bedroom.",
-    "Growing up in the late 2000s and the 2010s, {they} watched social media turn from a novelty into the place where {their} whole class lived.",
+    "{They} {v:belong} to the first generation that never knew a world without smartphones, and [some of {their} earliest memories involve|{their} first memories include|the family photos show {them}] [swiping at a tablet|tapping at a borrowed phone|waving at a video call] before {they} could [properly read|ride a bike|tie a shoelace].",
+    "{Their} childhood in {home} ran on [fast|patchy|shared] Wi-Fi, [group chats|voice notes|late-night messages] and video tutorials, and by [high school|{their} early teens|the age of fourteen] {they} already [understood|suspected|knew] that an audience could be built from a bedroom.",
+    "Growing up [in the late 2000s and the 2010s|in the years of the first smartphones], {they} watched social media [turn|grow] from a [novelty|curiosity|toy] into [the place where {their} whole class lived|the main stage of teenage life in {home}|something everyone checked before breakfast].",
   ],
   "25-34": [
-    "{They} grew up straddling two worlds, with dial-up tones and rented videotapes on one side and the first smartphones on the other.",
-    "{Their} childhood was a mix of Saturday-morning cartoons, burned CDs and a family computer that everyone fought over.",
-    "By the time {they} reached {their} teens, the internet had moved from the family den into everyone's pocket, and {they} moved with it.",
+    "{They} grew up straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first smartphones on the other[, which suited {their} {quality} perfectly|].",
+    "{Their} childhood in {home} was a mix of [Saturday-morning cartoons|after-school television|handheld games], [burned CDs|mixtapes|borrowed DVDs] and a family computer that [everyone fought over|took five minutes to start|lived in the hallway].",
+    "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk] into everyone's pocket, and {name} [moved with it|followed it eagerly|was among the first in {their} class to notice].",
   ],
   "35-44": [
-    "{They} grew up in the era of cassette tapes, arcade cabinets and beige home computers, when going online meant tying up the phone line for an hour.",
-    "{Their} childhood belonged to mixtapes, handwritten notes and Saturday trips to the video store, and {they} still {v:remember} the first time a modem screeched into life in the living room.",
-    "The eighties and early nineties shaped {their} childhood: bicycles, walkmans and a television that only worked if someone held the antenna just right.",
+    "{They} grew up in the era of [cassette tapes|video rentals|paper maps], [arcade cabinets|pinball machines|handheld games] and beige home computers, when going online [meant tying up the phone line|took a screeching modem and patience|was a small adventure] [for an hour|every evening|on weekends][ in {home}|].",
+    "{Their} childhood in {home} belonged to [mixtapes|comic books|board games], [handwritten notes|pen pals|long phone calls] and [Saturday|Friday] trips to the video store, and {they} still {v:remember} the [first time a modem screeched into life|day the first computer came home|first email {they} ever sent].",
+    "The eighties and early nineties shaped {their} childhood: [bicycles|skateboards|roller skates], [walkmans|cassette players|handheld games] and a television that only worked if someone [held the antenna just right|thumped it on the side|stood very still][, usually {name}|].",
   ],
   "45-54": [
-    "{They} grew up with vinyl records, rotary phones and a handful of television channels, long before anyone talked about going viral.",
-    "{Their} childhood unfolded in the seventies and early eighties, a time of bicycles left on front lawns, library cards and letters that took a week to arrive.",
-    "As a child of the seventies, {they} learned to entertain {themselves} with a transistor radio, a pile of comic books and whatever the neighborhood kids could invent.",
+    "{They} grew up in {home} with [vinyl records|a record player|a crackling radio], [rotary phones|a shared phone line|a phone in the hallway] and a handful of television channels, long before anyone [talked about going viral|had heard of the internet|owned a computer].",
+    "{Their} childhood unfolded in the seventies and early eighties, a time of [bicycles left on front lawns|street games until dark|long bus rides to school|paper rounds before dawn], [library cards|paperback novels|comic books] and letters that took [a week|days|forever] to [arrive|come|get there].",
+    "As a child of the seventies, {they} learned to entertain {themselves} with a [transistor radio|record player|deck of cards], a pile of [comic books|library books|old magazines] and whatever the [neighborhood kids|children on the street|kids next door] could invent.",
   ],
   "55+": [
-    "{They} grew up when television was still a novelty, news arrived folded on the doorstep each morning and long-distance calls were saved for birthdays.",
-    "{Their} earliest memories belong to another age: radio serials, typewriters and a street where every neighbor knew every child by name.",
-    "As a child of the fifties and sixties, {they} watched the world change from black and white to color, one invention at a time.",
+    "{They} grew up in {home} when television was still a novelty, news arrived [folded on the doorstep|with the morning paper|on the evening radio] and long-distance calls were [saved for birthdays|an expensive treat|kept short].",
+    "{Their} earliest memories belong to another age: [radio serials|Sunday matinees|traveling fairs], [typewriters|fountain pens|party lines] and a street in {home} where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business].",
+    "As a child of the fifties and sixties, {they} watched the world [change|turn|move] from black and white to color[ in {home}|], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
   ],
 };
 
 /** When no age range is given. */
 export const ERA_NONE: Template[] = [
-  "{Their} childhood was ordinary in most ways, full of scraped knees, long summers and a bedroom that was never quite tidy.",
-  "{Their} earliest memories are of small things: the smell of rain on a hot street, a neighbor's radio and the sound of {their} own name called in for dinner.",
+  "{Their} childhood in {home} was ordinary in most ways, full of [scraped knees|muddy shoes|borrowed bicycles], [long summers|rainy weekends|noisy holidays] and a bedroom that was never quite tidy.",
+  "{Their} earliest memories are of small things: [the smell of rain on a hot street|a neighbor's radio|a kitchen full of steam], [the bells of a nearby school|the hum of traffic in {home}|a dog barking two doors down] and the sound of {their} own name called in for dinner.",
 ];
 
 /**
  * The fact sheet's family (app/domain/extended-profile.ts, FAMILY) as the backstory tells it: the
- * same people, nobody added. A family the creator wrote is told in FAMILY_OWN_WORDS.
+ * same people, nobody added. Every telling of a family holds its marker (FAMILY_MARKERS), and no
+ * other sentence does. A family the creator wrote is told in FAMILY_OWN_WORDS.
  */
-export const FAMILY_STORIES: Record<string, Template> = {
-  "Close to their parents and a younger sibling who is their biggest fan":
-    "{They} grew up close to {their} parents and a younger sibling who was, and still is, {their} biggest fan.",
-  "Raised by a single mother who taught them resilience":
-    "Raised by a single mother who worked long hours and never complained, {they} learned resilience before {they} could spell the word.",
-  "Part of a big, loud family that gathers every Sunday":
-    "Home was a big, loud family that still gathers every Sunday, where being heard meant learning to tell a story well.",
-  "An only child with a grandmother who shaped their values":
-    "As an only child, {they} spent long afternoons with a grandmother whose stories and stubborn kindness shaped {their} values.",
-  "Has an older brother who is also their toughest critic":
-    "{They} grew up with an older brother who was, and still is, {their} toughest critic and quiet protector.",
-  "Lives near their cousins and a very spoiled family dog":
-    "Family was never far away: cousins a few streets over, and a very spoiled family dog that everyone claimed as their own.",
+export const FAMILY_STORIES: Record<string, Template[]> = {
+  "Close to their parents and a younger sibling who is their biggest fan": [
+    "{They} grew up[ in {home}|] close to {their} parents and a younger sibling who was, and still is, {their} [biggest|loudest|most loyal] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
+    "Home in {home} meant {their} parents and a younger sibling who [trailed after|copied|looked up to] {name} [everywhere|in everything|from the first day] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers].",
+    "[Family came first in|Home was a warm place in] {home}: {their} parents, and a younger sibling whose [fierce|unwavering|noisy] support [still means the world|has never wavered|carried {name} through more than one bad week].",
+  ],
+  "Raised by a single mother who taught them resilience": [
+    "Raised[ in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone] and [never complained|rarely rested|always found time for homework], {they} learned resilience [before {they} could spell the word|early|by watching rather than listening].",
+    "{name} was raised by a single mother in {home}, and [the lesson {they} absorbed first|what stuck above all|the habit {they} took from that example] was resilience: [get up, show up, try again|keep going when it is hard|make do, then make better].",
+    "Home was {name} and a single mother who [stretched every paycheck|taught {them} to fix what was broken|never let a bad day win], and that [quiet|stubborn|everyday] resilience became [the family inheritance|{name's} own|the backbone of everything since].",
+  ],
+  "Part of a big, loud family that gathers every Sunday": [
+    "[Home|Home in {home}|Childhood at home] was a big, loud family that still gathers every Sunday, where [being heard meant learning to tell a story well|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped][, and {name} [learned to hold a room|found {their} voice|rarely got the last word]|].",
+    "{name} comes from a big, loud family in {home} that [still|to this day|without fail] gathers every Sunday[ around a [long|crowded|creaking] table|] for [food, gossip and friendly arguments|far too much food|stories everyone has heard before].",
+    "Sundays in {home} belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions], and {name} [still goes back|still shows up|rarely misses one] [whenever {they} can|with something to share|with a new story ready].",
+  ],
+  "An only child with a grandmother who shaped their values": [
+    "As an only child[ in {home}|], {they} spent [long|quiet|rainy] afternoons with a grandmother whose [stories and stubborn kindness|patience and sharp wit|proverbs and quiet example] shaped {their} values[ more than any school did| for good|].",
+    "{name} grew up an only child in {home}, and a grandmother [who lived nearby|who took {them} everywhere|with a garden and a long memory] taught {them} [most of what {they} still {v:believe}|the values {they} still {v:live} by|to be kind first and clever second].",
+    "Being an only child meant [long quiet evenings|plenty of time alone|a lot of reading], [softened|brightened|filled] by a grandmother [whose values|whose sayings|whose sense of right and wrong] [still guide {name} today|still echo in every choice|shaped the adult {name} became].",
+  ],
+  "Has an older brother who is also their toughest critic": [
+    "{They} grew up with an older brother who was, and still is, {their} [toughest|sharpest|most honest] critic and [quiet|fiercest|unlikely] protector[, the first to tease and the first to help|, from {home} to today|].",
+    "{name} has an older brother in {home} who [reviews|picks apart|questions] everything {they} {v:make}, and [that tough criticism|all that blunt feedback|the critic in the family] has [sharpened|improved|toughened] {their} work for years.",
+    "An older brother [set the pace|led the way|raised the bar] in the family, and {name} [learned early|found out quickly|discovered] that {their} toughest critic [was also {their} staunchest ally|rarely praised anything lightly|meant every word of it].",
+  ],
+  "Lives near their cousins and a very spoiled family dog": [
+    "Family was never far away: cousins a few streets over in {home}, and a very spoiled family dog that [everyone claimed as their own|ruled the house|got more treats than anyone].",
+    "{name} still lives [near|close to|a short walk from] a crowd of cousins, and the very spoiled family dog [greets {them} like a hero|expects a treat|steals a sock] [at every visit|every single time|without fail].",
+    "[Weekends|Holidays|Evenings] with the cousins [and|and, inevitably,] a very spoiled family dog [have always been|were and still are|remain] the [heart|center|noisy core] of {name's} family life.",
+  ],
+};
+
+/** The words every telling of each family holds (and no other sentence does). */
+export const FAMILY_MARKERS: Record<string, string> = {
+  "Close to their parents and a younger sibling who is their biggest fan": "younger sibling",
+  "Raised by a single mother who taught them resilience": "single mother",
+  "Part of a big, loud family that gathers every Sunday": "big, loud family",
+  "An only child with a grandmother who shaped their values": "only child",
+  "Has an older brother who is also their toughest critic": "older brother",
+  "Lives near their cousins and a very spoiled family dog": "spoiled family dog",
 };
 
 export const FAMILY_OWN_WORDS: Template[] = [
@@ -92,149 +191,150 @@ export const FAMILY_OWN_WORDS: Template[] = [
 ];
 
 export const HOMETOWN_LIFE: Template[] = [
-  "Life in {home} moved at its own pace, and {name} absorbed its rhythms long before {they} understood them.",
-  "{name} still speaks about {home} with a mix of fondness and impatience, the way people talk about a relative who taught them a lot.",
-  "The streets, smells and seasons of {home} crept into {name's} imagination and never quite left.",
-  "Even now, a certain kind of weather can send {name} straight back to {home} and the long afternoons of {their} childhood.",
+  "Life in {home} moved at its own pace, and {name} absorbed its [rhythms|habits|moods|sounds] long before {they} understood them[, from the [morning markets|rush-hour crowds|late buses] to the [quiet Sundays|summer evenings|first cold nights]|].",
+  "{name} still speaks about {home} with a mix of [fondness and impatience|pride and exasperation|love and mild complaint], the way people talk about [a relative|an old teacher|a friend] who taught them [a lot|more than they admit|a few hard lessons].",
+  "The [streets|corner shops|bus routes|rooftops], [smells|noises|colors] and seasons of {home} crept into {name's} [imagination|habits|sense of humor] and never quite left.",
+  "Even now, [a certain kind of weather|the smell of [fresh bread|wet pavement|cut grass]|a particular song] can send {name} straight back to {home} and the [long|lazy|noisy] afternoons of {their} childhood.",
 ];
 
 // ------------------------------------------------------------------ childhood and interests
 
 export const CHILDHOOD_OPENERS: Template[] = [
-  "As a child, {name} collected enthusiasms the way other kids collect stickers, but a few of them stuck for good.",
-  "The passions that would come to define {name} showed up early.",
-  "Long before any of it became work, {name} had a handful of obsessions that filled every spare hour.",
-  "Anyone who knew {name} as a kid remembers the same few passions.",
+  "The passions that would define {name} showed up early.",
+  "{name's} childhood enthusiasms were many, but a few stuck for good.",
+  "Long before any of it became work, there were obsessions.",
+  "Anyone who knew {name} as a kid remembers the same passions.",
+  "Even as a small child, {name} had favorite things.",
 ];
 
 /** The childhood paragraph when no interest is given. */
 export const CHILDHOOD_NO_INTERESTS: Template[] = [
-  "As a child, {name} tried a little of everything, from piano lessons to chess club, without settling on any one thing for long.",
-  "{They} {v:were} the kind of kid who read the back of every cereal box and asked the librarian for book recommendations every single week.",
-  "Teachers remembered {name} as restless but kind, always sketching something in the margins and always willing to help a classmate catch up.",
-  "Summers were spent outdoors, building rafts, mapping the neighborhood and inventing games with rules only {name} fully understood.",
+  "As a child, {name} tried a little of everything, from [piano lessons|swimming lessons|a drama club] to [chess club|a choir|scouting], without settling on any one thing for long.",
+  "{They} {v:were} the kind of kid who [read the back of every cereal box|took apart every clock in the house|kept a diary in a made-up code] and [asked the librarian for new books|begged for a trip to the library|asked the neighbors endless questions] every single week.",
+  "Teachers in {home} remembered {name} as [restless but kind|quiet but sharp|curious and talkative], always [sketching something in the margins|asking one more question|daydreaming at the window] and always willing to help a classmate catch up.",
+  "Summers were spent [outdoors|around {home}|on the streets near home], [building rafts|building forts|racing bicycles], mapping the neighborhood and inventing games with rules only {name} fully understood.",
 ];
 
 export const INTEREST_EARLY: Record<Interest, Template[]> = {
   gaming: [
-    "Gaming came first: {they} spent whole weekends on a secondhand console, learning every shortcut in a handful of well-worn games and keeping handwritten notes on boss patterns.",
-    "{Their} love of gaming started with a battered handheld console and grew into a habit of working out what made a level feel fair or frustrating.",
-    "In {their} early teens, {name} organized gaming nights for half the street, running tournaments with brackets drawn on the back of cereal boxes.",
+    "Gaming came first: {they} spent whole [weekends|winters|school holidays] on a [secondhand|borrowed|battered] console, learning every shortcut in a handful of [well-worn|beloved|half-broken] games and keeping [handwritten notes|a notebook|scribbled maps] on boss patterns.",
+    "{Their} love of gaming started with a [battered|hand-me-down|secondhand] handheld [bought at a market in {home}|from a cousin's drawer|won in a school raffle] and grew into a [habit|lifelong habit|fascination] of working out what made a level feel [fair or frustrating|fun or tedious|generous or cruel].",
+    "In {their} early teens, {name} organized gaming nights for [half the street|the whole class|a dozen friends], running tournaments with brackets drawn on [the back of cereal boxes|a kitchen whiteboard|old school posters].",
   ],
   tech: [
-    "Tech fascinated {them} from the start, and at eleven {they} took the family radio apart to see how it worked and, to everyone's surprise, put it back together.",
-    "{name} taught {themselves} to code from library books and online forums, building clumsy little websites that only friends ever visited, and tech became a second language.",
-    "Whenever a gadget broke in the neighborhood, people brought it to {name}, and that steady stream of tech repairs taught {them} patience along with a screwdriver's worth of confidence.",
+    "Tech fascinated {them} from the start, and at [eleven|ten|twelve] {they} took [the family radio|an old video player|a broken alarm clock] apart to see how it worked and, to [everyone's surprise|general astonishment|the family's relief], put it back together.",
+    "{name} taught {themselves} to code from [library books|online forums|old magazines] in {home}, building [clumsy|lopsided|cheerful] little websites that only friends ever visited, and tech became a second language.",
+    "Whenever a gadget broke [in the neighborhood|on {their} street|at school], people brought it to {name}, and that steady stream of tech repairs taught {them} [patience|care|humility] along with [a screwdriver's worth of confidence|a lot about people|the value of a spare part].",
   ],
   fashion: [
-    "Fashion became {their} way of speaking before {they} had the words for it: {they} cut up thrift-store jackets and stitched them back together into something new.",
-    "{name} spent hours sketching outfits in the margins of school notebooks, and fashion magazines borrowed from a neighbor were read until the pages fell out.",
-    "At fourteen, {name} ran a tiny fashion stall at the weekend market, selling restyled vintage pieces and learning how strangers react to color.",
+    "Fashion became {their} way of speaking before {they} had the words for it: {they} [cut up|took apart|reworked] [thrift-store jackets|old curtains|a parent's cast-offs] and [stitched|pinned|sewed] them back together into something new.",
+    "{name} spent hours sketching outfits in the margins of [school notebooks|homework|library slips], and fashion magazines [borrowed from a neighbor|rescued from a waiting room|bought with saved pocket money] were read until the pages fell out.",
+    "At [fourteen|fifteen|thirteen], {name} ran a tiny fashion stall at [the weekend market|a school fair|a flea market] in {home}, selling restyled vintage pieces and learning how strangers react to [color|a bold cut|a good story].",
   ],
   music: [
-    "Music filled the house, and {name} learned guitar chords from a worn songbook before {they} could ride a bike.",
-    "{name} joined the school band, then two garage bands, and discovered that music was the fastest way to make a room full of strangers feel like friends.",
-    "{name} recorded {their} first songs on a cheap laptop microphone, and that obsession with music taught {them} to listen harder than most people ever do.",
+    "Music filled the house, and {name} learned [guitar chords|piano scales|ukulele songs] from a [worn songbook|radio show|cassette] before {they} could [ride a bike|swim|read a clock].",
+    "{name} joined the school band, then [two garage bands|a choir|a brass ensemble], and discovered that music was the fastest way to make [a room full of strangers|a nervous crowd|a new class] feel like friends.",
+    "{name} recorded {their} first songs on a [cheap laptop microphone|borrowed tape recorder|phone in a closet], and that obsession with music taught {them} to listen [harder than most people ever do|for the smallest details|twice before speaking].",
   ],
   art: [
-    "Art was the first thing {name} was ever praised for, starting with a crayon drawing of the family dog that hung on the fridge for years.",
-    "{name} filled sketchbook after sketchbook, and an art teacher who stayed late to show {them} how light falls on a face changed the direction of {their} life.",
-    "{name} spent afternoons copying paintings from library art books, trying to work out how a few brushstrokes could hold so much feeling.",
+    "Art was the first thing {name} was ever praised for, starting with a [crayon|chalk|pencil] drawing of [the family dog|a neighbor's cat|the view from the window] that hung on the fridge for [years|a decade|ages].",
+    "{name} filled sketchbook after sketchbook, and an art teacher in {home} who [stayed late|gave up lunch breaks|lent {them} good paper] to show {them} how light falls on a face [changed the direction of {their} life|opened a door|made all the difference].",
+    "{name} spent [afternoons|rainy weekends|whole summers] copying paintings from library art books, trying to work out how a few brushstrokes could hold so much [feeling|light|life].",
   ],
   fitness: [
-    "Fitness entered {their} life through a school running club, where {they} discovered that the last mile is mostly an argument with yourself.",
-    "{name} played every sport the town offered, and fitness became less about winning than about how clear {their} head felt afterward.",
-    "An injury at fifteen forced {name} to learn about fitness properly, from stretching to sleep, and the lessons stuck.",
+    "Fitness entered {their} life through a school [running club|swim team|cycling group] in {home}, where {they} discovered that the last [mile|lap|hill] is mostly an argument with yourself.",
+    "{name} played every sport [the town offered|{home} had to offer|the school would allow], and fitness became less about winning than about how clear {their} head felt afterward.",
+    "An injury at [fifteen|fourteen|sixteen] forced {name} to learn about fitness properly, from [stretching to sleep|warm-ups to recovery|posture to nutrition], and the lessons stuck.",
   ],
   science: [
-    "Science hooked {them} early, thanks to a secondhand microscope and a habit of asking why until the adults ran out of answers.",
-    "{name} entered every science fair {they} could find, once with a homemade weather station that actually predicted rain.",
-    "Late nights spent reading about black holes and deep-sea creatures made science feel like the greatest adventure story ever written.",
+    "Science hooked {them} early[ in {home}|], thanks to a [secondhand microscope|chemistry set from a yard sale|telescope from a flea market] and a habit of asking why until the [adults|grown-ups|teachers] [ran out of answers|changed the subject|sent {them} to the library].",
+    "{name} entered every science fair {they} could find in {home}, once with a homemade [weather station that actually predicted rain|water filter that actually worked|solar oven that baked a real cake].",
+    "[Late nights|Rainy afternoons|Long summers] [in {home}|at the library|under the covers] spent reading about [black holes and deep-sea creatures|volcanoes and distant planets|dinosaurs and comets] made science feel like the [greatest|best|wildest] adventure story ever [written|told].",
   ],
   cooking: [
-    "Cooking was how {their} family showed love, and {name} was chopping onions and stirring sauces from the age of eight.",
-    "{name} learned cooking from a grandparent who never measured anything, which taught {them} to trust taste and instinct over recipes.",
-    "At twelve, {name} cooked an entire holiday dinner alone, burned the rolls and decided that cooking was worth getting good at.",
+    "Cooking was how {their} family showed love, and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs] from the age of [eight|seven|nine].",
+    "{name} learned cooking from [a grandparent|a neighbor|an old family friend] in {home} who never measured anything, which taught {them} to trust [taste and instinct|smell and patience|a pinch and a guess] over recipes.",
+    "At [twelve|eleven|thirteen], {name} cooked an entire [holiday|birthday|Sunday] dinner alone, [burned the rolls|forgot the salt|dropped the dessert] and decided that cooking was worth getting good at.",
   ],
   travel: [
-    "A school exchange trip gave {them} a first taste of travel, and {they} came home with a notebook full of foreign words and a restless itch.",
-    "{Their} family could rarely afford vacations, so travel happened through atlases and documentaries until {they} saved enough for a first train ticket at eighteen.",
-    "Travel became {their} teacher as {they} backpacked on a shoestring, slept on night buses and learned to ask strangers for help in five languages.",
+    "A school [exchange trip|field trip|summer camp] gave {them} a first taste of travel, and {they} came home to {home} with [a notebook full of foreign words|a pocket full of strange coins|a head full of plans] and a restless itch.",
+    "{Their} family could rarely afford vacations, so travel happened through [atlases and documentaries|library books and postcards|old maps and travel shows] until {they} saved enough [from odd jobs|from a summer job|over two years] for a first [train ticket|bus pass|plane ticket] at [eighteen|nineteen|seventeen].",
+    "Travel became {their} teacher as {they} [backpacked on a shoestring|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask strangers for [help|directions|a bed] in [five|four|several] languages.",
   ],
   education: [
-    "Education was taken seriously at home, and {name} grew up believing that a library card was the most valuable thing a person could own.",
-    "{name} tutored younger kids after school and discovered that education works best when the learner forgets about being taught.",
-    "A teacher who believed in {them} at a difficult moment convinced {name} that education can change the direction of a life.",
+    "Education was taken seriously at home in {home}, and {name} grew up believing that a library card was [the most valuable thing a person could own|a ticket to anywhere|worth more than pocket money].",
+    "{name} tutored younger kids [after school|on weekends|at the local library] and discovered that education works best when the learner [forgets about being taught|is having fun|asks the questions].",
+    "A teacher who believed in {them} at a [difficult|lonely|confusing] moment convinced {name} that education can [change the direction of a life|open every door|make anything possible].",
   ],
   business: [
-    "{name} showed a head for business early, selling lemonade, then comic books, then repaired bicycles, and keeping careful accounts of every sale.",
-    "Business ran in the family, and {name} grew up listening to dinner-table debates about cash flow, customers and risk.",
-    "At sixteen, {name} started a small business designing flyers for local shops and learned more from the failures than from the wins.",
+    "{name} showed a head for business early, selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping careful accounts of every sale.",
+    "Business ran in the family, and {name} grew up in {home} listening to [dinner-table|late-night|weekend] debates about [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck].",
+    "At [sixteen|fifteen|seventeen], {name} started a small business [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the failures than from the wins.",
   ],
   entertainment: [
-    "Entertainment was {their} first love, and {they} staged puppet shows for the neighbors and directed cousins in elaborate backyard plays.",
-    "{name} watched every film, sitcom and talent show {they} could, studying how good entertainment holds an audience's attention.",
-    "At school, {name} was the one who organized talent nights and learned that great entertainment is mostly preparation.",
+    "Entertainment was {their} first love, and {they} staged [puppet shows|magic acts|talent contests] for the [neighbors|whole street|family in {home}] and directed [cousins|friends|classmates] in [elaborate|chaotic|ambitious] [backyard|living-room|garage] plays.",
+    "{name} watched every [film, sitcom and talent show|cartoon, quiz show and musical|variety show and comedy special] {they} could, studying how good entertainment holds [an audience's attention|a room|a crowd].",
+    "At school in {home}, {name} was the one who organized [talent nights|class shows|end-of-year revues] and learned that great entertainment is mostly [preparation|rehearsal|timing].",
   ],
 };
 
 /** How each interest still shows in the persona's life today. */
 export const INTEREST_LATER: Record<Interest, Template[]> = {
   gaming: [
-    "Gaming never really let go, and {name} still talks about design and storytelling through the games {they} {v:have} finished a dozen times.",
-    "The patience {they} learned from gaming, losing a hundred times before winning once, turned out to be useful far beyond a screen.",
+    "Gaming never really let go, and {name} still talks about [design and storytelling|level design|pacing and fairness] through the games {they} {v:have} finished [a dozen times|more than once|far too often].",
+    "The patience {they} learned from gaming, losing [a hundred|fifty|countless] times before winning once, turned out to be [useful|priceless|handy] far beyond a screen[ in {residenceCity}|].",
   ],
   tech: [
-    "That early fascination with tech still shapes how {they} {v:work}, because {they} {v:want} to know how a tool works before {they} {v:trust} it.",
-    "The old tech habit matured into a real skill, the kind that makes {name} the person friends call when a laptop dies the night before a deadline.",
+    "That early fascination with tech still shapes how {they} {v:work}[ and shop|], because {they} {v:want} to know how a [tool|gadget|program] works before {they} {v:trust} it[ with anything important|, let alone buy it|][, a habit friends in {residenceCity} find [endearing|useful|exhausting]|].",
+    "The old tech habit matured into a real skill, the kind that makes {name} the person [friends|neighbors|colleagues] in {residenceCity} call when a laptop dies [the night before a deadline|at the worst moment|mid-project].",
   ],
   fashion: [
-    "Fashion still matters to {name}, less as a trend to chase than as a way to tell a story about who {they} {v:are} on any given day.",
-    "{Their} eye for fashion, for how a collar sits or how two colors argue, shows up in everything {they} {v:make}.",
+    "Fashion still matters to {name}, less as a trend to chase than as a way to tell a story about who {they} {v:are} on [any given day|a given morning|the day in question].",
+    "{Their} eye for fashion, for how [a collar sits|a hem falls|a sleeve moves] or how two colors [argue|clash|agree], shows up in everything {they} {v:make}[ in {residenceCity}|, down to the packaging|].",
   ],
   music: [
-    "Music is still the soundtrack to every working day, and {name} builds playlists for moods the way other people write to-do lists.",
-    "The rhythm {they} learned from music shows up in how {they} {v:pace} a story or a conversation.",
+    "Music is still the soundtrack to every [working day|morning|long night], and {name} builds playlists for [moods|seasons|tasks] the way other people write [to-do lists|shopping lists|diaries].",
+    "The [rhythm|timing|ear] {they} learned from music shows up in how {they} {v:pace} a [story|conversation|long day|joke][, {name} says|].",
   ],
   art: [
-    "Art remains {their} refuge, and {they} still {v:carry} a small sketchbook everywhere {they} {v:go}.",
-    "{Their} grounding in art taught {them} to notice composition, color and silence, and {they} {v:use} all three without thinking about it.",
+    "Art remains {their} [refuge|escape|quiet place], and {they} still {v:carry} a [small|battered|pocket] sketchbook [everywhere {they} {v:go}|around {residenceCity}|on every trip][ for quick studies|, just in case|].",
+    "{Their} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} {v:use} all three [without thinking about it|every day|in everything].",
   ],
   fitness: [
-    "Fitness is still non-negotiable, and {name} starts most days with a run or a training session, rain or shine.",
-    "{Their} approach to fitness, steady progress over dramatic results, has become a philosophy for everything else.",
+    "Fitness is still non-negotiable, and {name} starts most days with a [run|swim|training session|long stretch] [through {residenceCity}|before breakfast|at dawn], [rain or shine|whatever the weather|tired or not].",
+    "{Their} approach to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity], has become a [philosophy|rule of thumb|guide] for [everything else|the rest of life|the work as well].",
   ],
   science: [
-    'That love of science left {name} with a lasting respect for evidence and a habit of saying "let\'s test it" instead of "I think."',
-    "{They} still {v:follow} new discoveries in science closely and {v:love} explaining them to anyone who will listen.",
+    'That love of science left {name} with a lasting respect for [evidence|data|experiments] and a habit of saying "let\'s test it" [instead of|rather than|before] "I think."',
+    "{They} still {v:follow} new discoveries in science [closely|eagerly|avidly] and {v:love} explaining them to [anyone who will listen|friends over dinner|whoever sits nearby][ in {residenceCity}|, with diagrams|].",
   ],
   cooking: [
-    "Cooking is still how {name} unwinds, and friends know that a difficult week usually ends with an invitation to dinner.",
-    "{They} {v:treat} cooking like any craft: practice the basics, respect the ingredients and improvise only once you understand the rules.",
+    "Cooking is still how {name} unwinds, and friends in {residenceCity} know that a [difficult|long|hard] week usually ends with an invitation to dinner.",
+    "{They} {v:treat} cooking like any [craft|trade|discipline]: [practice|master] the basics, respect the [ingredients|seasons|produce] and improvise only once you [understand|know] the rules.",
   ],
   travel: [
-    "Travel still shapes {their} outlook, and {name} keeps a map on the wall with a pin for every city that changed {their} mind about something.",
-    "Years of travel left {them} comfortable with uncertainty and endlessly interested in how other people live.",
+    "Travel still shapes {their} outlook, and {name} keeps a map [on the wall|above the desk|by the door] with a pin for every [city|town|place] that changed {their} mind about something.",
+    "Years of travel[ on a shoestring| and wandering| off the beaten path|] left {them} [comfortable with|at ease with|calm about] uncertainty and endlessly [interested in|curious about] how other people [live|cook|celebrate|grieve|argue].",
   ],
   education: [
-    "{Their} respect for education shows in how {they} {v:approach} every new subject: humbly, methodically and with plenty of questions.",
-    "Education, for {name}, never stopped at graduation, and {they} {v:are} always halfway through an online course or a thick book.",
+    "{Their} respect for education shows in how {they} {v:approach} every new [subject|skill|topic]: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
+    "Education, for {name}, never stopped at graduation, and {they} {v:are} always halfway through [an online course|a thick book|an evening class] or [a new language|a podcast series|a stack of papers].",
   ],
   business: [
-    "That business sense never faded, and {name} thinks about value, audiences and sustainability in everything {they} {v:build}.",
-    "{They} still {v:read} about business strategy for fun, which friends find either admirable or alarming.",
+    "That business sense never faded, and {name} thinks about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in everything {they} {v:build}[, {pastime} included|].",
+    "{They} still {v:read} about business [strategy|history|models] [for fun|on weekends|in bed], which friends[ in {residenceCity}|] find either [admirable or alarming|inspiring or exhausting|charming or baffling].",
   ],
   entertainment: [
-    "{Their} love of entertainment means {they} still {v:study} comedians, hosts and storytellers, always looking for the moment a room leans in.",
-    "Entertainment, to {name}, is a kind of generosity: giving people a break from their worries for a while.",
+    "{Their} love of entertainment means {they} still {v:study} [comedians, hosts and storytellers|stand-up sets and game shows|old variety programs], always [looking|watching|waiting] for the moment a [room|crowd|theater] leans in.",
+    "Entertainment, to {name}, is a kind of [generosity|gift|kindness]: giving people a break from their [worries|troubles|to-do lists] for [a while|an hour|an evening].",
   ],
 };
 
 /** When two or more interests are chosen: how they meet. {a} and {b} are interest names. */
 export const INTEREST_PAIR: Template[] = [
-  "What made {name} unusual was not any single passion but the way {their} love of {a} kept colliding with {b}.",
-  "Before long, {a} and {b} had blurred together in {their} mind, and many of {their} best ideas came from the place where the two overlap.",
-  "Friends still tease {name} about the year {they} tried to combine {a} and {b} into a single school project, but the instinct was right.",
+  "What made {name} unusual was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping] with {b}.",
+  "Before long, {a} and {b} had blurred together in {their} mind, and [many|some|most] of {their} best ideas came from the place where the two [overlap|meet|collide].",
+  "Friends still tease {name} about the year {they} tried to combine {a} and {b} into a single [school project|science fair entry|birthday party], but the instinct was right.",
 ];
 
 /** A noun phrase for what the persona's work is about, from an interest. */
@@ -274,22 +374,23 @@ export const DEFAULT_SPECIALIST_FIELD = "data analysis";
 // ------------------------------------------------------------------ youth
 
 export const SCHOOL: Template[] = [
-  "School was a mixed experience, and {they} thrived in the subjects that caught {their} imagination while drifting through the rest.",
-  "{Their} late teens were restless, full of part-time jobs, borrowed books and big conversations that lasted until sunrise.",
-  "In high school {they} {v:were} neither the star nor the troublemaker, but the one who noticed things and remembered them.",
+  "School in {home} was a mixed experience, and {they} [thrived|shone|came alive] in the subjects that caught {their} imagination while [drifting|coasting|sleepwalking] through the rest[, {pastime} always winning over homework|].",
+  "{Their} late teens were [restless|noisy|hungry], full of [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
+  "In [high school|secondary school|{their} school years in {home}] {they} {v:were} neither the [star|class favorite|top student] nor the [troublemaker|class clown|rebel], but the one who [noticed things and remembered them|asked the awkward questions|knew everyone's name][, already marked by a certain {quality}|].",
+  "School was fine, mostly.",
 ];
 
 /** {education} is the fact sheet's education with its article ('a degree in Journalism'). */
 export const STUDIES_DEGREE: Template[] = [
-  "After school, {name} earned {education}, though much of what mattered most {they} learned outside the lecture halls.",
-  "{name} went on to earn {education}, mostly at night and mostly on coffee, while working to pay the rent.",
-  "A scholarship helped {them} earn {education}, which gave {their} scattered talents a shape.",
+  "After school, {name} earned {education}, though much of what mattered most {they} learned [outside the lecture halls|in cafés and side projects|from friends and failures].",
+  "{name} went on to earn {education}, [mostly at night|in fits and starts|one semester at a time] and [mostly on coffee|on very little sleep|with borrowed textbooks], while working to pay the rent.",
+  "A [scholarship|part-time job|small inheritance] helped {them} earn {education}, which gave {their} [scattered talents|restless energy|{quality}] a [shape|direction|purpose].",
 ];
 
 /** {education} is the fact sheet's education as written ('Self-taught through years of posting'). */
 export const STUDIES_OTHER: Template[] = [
-  "Asked about {their} education, {name} sums it up in a few words: {education}.",
-  "{name's} education followed a path of {their} own: {education}.",
+  "Asked about {their} education, {name} [sums it up in a few words|keeps it brief|answers in a few words]: {education}.",
+  "{name's} education followed a [path|route|road] of {their} own: {education}.",
 ];
 
 export const FIRST_JOBS: string[] = [
@@ -304,9 +405,9 @@ export const FIRST_JOBS: string[] = [
 ];
 
 export const FIRST_JOB: Template[] = [
-  "The first job {they} ever held was at {job}, a place that taught {them} more about people than any classroom.",
-  "Weekends at {job} paid for {their} first laptop and supplied a lifetime of stories about customers.",
-  "{name} worked at {job} for two years, learning how to stay friendly on a double shift and how to read a mood from across a room.",
+  "The first job {they} ever held was at {job}[ in {home}|], a place that taught {them} more about [people|patience|money|strangers] than any [classroom|textbook|lecture].",
+  "[Weekends|Summers|Evenings] at {job}[ in {home}|] paid for {their} first [laptop|camera|phone|microphone] and supplied a [lifetime|notebook|wealth] of stories about [customers|regulars|the boss].",
+  "{name} worked at {job} for [two|three] years, learning how to stay [friendly|polite|cheerful] on a double shift and how to read a mood [from across a room|in a single glance|before anyone spoke].",
 ];
 
 export const PAST_CAREERS: string[] = [
@@ -323,31 +424,31 @@ export const PAST_CAREERS: string[] = [
 /** What came before the current work, by age range. {job} and {job2} are first jobs, {career} a past career. */
 export const AGE_CAREER: Record<AgeRange, Template[]> = {
   "18-24": [
-    "Because it all started so young, {name} never had a traditional career to fall back on, and {they} {v:are} still learning in public.",
-    "Most of {their} friends were still choosing majors when {name} realized that {their} real education was happening online, one experiment at a time.",
+    "Because it all started so young, {name} never had a traditional career to fall back on, and {they} {v:are} still learning [in public|on the job|as {they} {v:go}][, with {their} {quality} as a compass|].",
+    "Most of {their} friends were still choosing majors when {name} realized that {their} real education was happening [online|in {their} bedroom|after midnight], one [experiment|upload|mistake] at a time.",
   ],
   "25-34": [
     "{name} spent {their} early twenties in a string of jobs that did not fit, from {job} to {job2}, before finding the work that did.",
-    "A couple of years in an office that felt too small convinced {name} that {they} needed a different kind of life.",
+    "A couple of years in [an office|a call center|a cubicle] that felt [too small|airless|like a waiting room] convinced {name} that {they} needed a different kind of life[, one with room for {pastime}|].",
   ],
   "35-44": [
-    "Before going public, {name} spent more than a decade in {career}, experience that still gives {their} work a grounded edge.",
-    "{name} came to this work in {their} thirties, after years in {career}, with a clear idea of what {they} did and did not want.",
+    "Before going public, {name} spent more than a decade in {career}, experience that still gives {their} work a [grounded|practical|no-nonsense] edge.",
+    "{name} came to this work in {their} thirties, after years in {career}, with a [clear|firm|hard-won] idea of what {they} did and did not want.",
   ],
   "45-54": [
-    "{name} came to this work after twenty years in {career}, and that long first chapter gives {them} a patience that younger peers often lack.",
-    "Two decades in {career} taught {name} how institutions work and how people behave under pressure, lessons {they} still {v:draw} on every day.",
+    "{name} came to this work after twenty years in {career}, and that long first chapter gives {them} a [patience|perspective|calm] that younger peers often lack.",
+    "Two decades in {career} taught {name} how [institutions|organizations|big teams] work and how people behave under pressure, lessons {they} still {v:draw} on [every day|constantly|without noticing].",
   ],
   "55+": [
-    "{name} arrived here after a whole career in {career}, proof that it is never too late to start something new.",
-    "Retirement from {career} lasted exactly three months before {name} decided that {they} had far too much left to say.",
+    "{name} arrived here after a whole career in {career}, proof that it is never too late to start [something new|again|over].",
+    "Retirement from {career} lasted exactly [three|four|two] months before {name} decided that {they} had far too much left to [say|do|share].",
   ],
 };
 
 /** What came before the current work when no age range is given. */
 export const AGE_CAREER_NONE: Template[] = [
-  "The years that followed were a patchwork of jobs, side projects and false starts, each one adding a skill that would matter later.",
-  "For a while {name} drifted from one job to the next, quietly collecting skills and stories without knowing what they were for yet.",
+  "The years that followed were a patchwork of jobs, side projects and false starts, each one adding a skill that would matter [later|eventually|in the end].",
+  "For a while {name} drifted from one job to the next, quietly collecting [skills and stories|contacts and habits|lessons and friends] without knowing what they were for yet.",
 ];
 
 // ------------------------------------------------------------------ personality
@@ -355,23 +456,25 @@ export const AGE_CAREER_NONE: Template[] = [
 /** The personality paragraph when no trait is given. */
 export const PERSONALITY_NONE: Template[] = [
   "{name} is hard to sum up in a single word, and {they} {v:like} it that way.",
-  "Friends describe a person who is warm with people {they} {v:know} well and polite but watchful with everyone else.",
-  "{They} {v:have} a way of remembering small kindnesses for years and forgetting small slights within a day.",
-  "Most people who spend an afternoon with {them} leave feeling a little more understood than when they arrived.",
+  "Friends describe a person who is [warm|generous|funny] with people {they} {v:know} well and [polite but watchful|courteous but careful|friendly but private] with everyone else.",
+  "{They} {v:have} a way of remembering small kindnesses for [years|decades|ever] and forgetting small slights within a day.",
+  "Most people who spend an afternoon with {them} leave feeling [a little more understood|somewhat lighter|a bit braver] than when they arrived.",
 ];
 
 /** Opens the paragraph on temperament (Extroversion, Emotional and Openness traits). */
 export const TRAIT_OPENERS_INNER: Template[] = [
-  "People who meet {name} today tend to notice {their} temperament first.",
-  "Much of who {name} became can be traced to a few traits that showed up early and never left.",
-  "Friends describe {name} in ways that have barely changed since childhood.",
+  "People who meet {name} today notice {their} temperament first.",
+  "Much of who {name} became showed up early.",
+  "Friends describe {name} the same way they did years ago.",
+  "Temperament is where {name's} story really lives.",
 ];
 
 /** Opens the paragraph on working style (Agreeableness, Conscientiousness and Content Style traits). */
 export const TRAIT_OPENERS_OUTER: Template[] = [
-  "The same character shapes how {name} works and treats other people.",
-  "At work and with other people, {their} character shows just as clearly.",
-  "Colleagues and collaborators would add a few more words to that description.",
+  "The same character shapes how {name} works.",
+  "At work, {their} character shows just as clearly.",
+  "Colleagues would add a few more words.",
+  "Other sides show at work and with other people.",
 ];
 
 export interface TraitBank {
@@ -386,433 +489,385 @@ export interface TraitBank {
 export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Outgoing: {
     lead: [
-      "{name} is outgoing to the core, the kind of person who starts conversations in checkout lines and leaves with a new friend's number.",
-      "Being outgoing comes naturally to {them}, and {they} {v:walk} into a crowded room looking for the one person standing alone.",
-      "{Their} outgoing streak means {they} rarely {v:wait} to be introduced, and strangers tend to feel like old acquaintances within minutes.",
+      "{name} is outgoing to the core, the kind of person who starts conversations in [checkout lines|elevators|waiting rooms|bus queues] and leaves [with a new friend's number|with an invitation to dinner|with a story to tell|on first-name terms with everyone].",
+      "Being outgoing comes [naturally|easily|without effort] to {them}, and {they} {v:walk} into a [crowded|noisy|packed|half-empty] [room|party|café|gallery] looking for the one person [standing alone|nobody has talked to yet|by the wall|holding a drink and no conversation].",
+      "{name} is outgoing and [proud of it|unapologetic about it|happiest in a crowd].",
     ],
     follow: [
-      "Energy seems to build around {them} rather than drain away, and {they} {v:come} home from a party more awake than when {they} left.",
-      "That openness has brought {them} collaborators, mentors and more than one lifelong friend.",
+      "Energy builds around {them} rather than draining away.",
+      "That openness has brought {them} [collaborators|mentors|allies] in {residenceCity}, [neighbors|regulars|new friends] at every [café|event|party] and more than one [lifelong|unlikely|loyal] friend.",
     ],
     noun: "outgoing nature",
   },
   Reserved: {
     lead: [
-      "{name} is reserved by nature, slow to share and careful about who gets to see the unguarded version of {them}.",
-      "Being reserved has never meant being cold, since {name} simply prefers to listen first and speak once there is something worth saying.",
-      "{Their} reserved manner makes people lean in, because when {name} does open up, it feels like being let in on a secret.",
+      "{name} is reserved by nature, [slow to share|careful with words|sparing with confidences|private by habit] and [careful|selective|picky|cautious] about who gets to see the [unguarded|unpolished|softer|real] version of {them}.",
+      "{Their} reserved manner makes people [lean in|pay attention|listen closely], because when {name} does open up, it feels like [being let in on a secret|a small gift|a privilege quietly given|a door opening] [in a quiet room|after a long wait|among a few friends].",
+      "{name} is reserved, and [comfortable with that|makes no apology for it|always has been].",
     ],
     follow: [
-      "Those who earn {their} trust find a fiercely loyal friend behind the guarded exterior.",
-      "{They} {v:guard} {their} private life carefully and {v:share} only what feels true and earned.",
+      "Those who earn {their} trust find a fiercely loyal friend.",
+      "{They} {v:guard} {their} private life [carefully|closely|jealously] and {v:share} only what feels [true and earned|right|worth sharing].",
     ],
     noun: "reserve",
   },
   Social: {
     lead: [
-      "Deeply social, {name} keeps a wide circle of friends and remembers birthdays, inside jokes and the names of everyone's pets.",
-      "{name} is at {their} best in company, and being social is how {they} {v:think}, {v:recharge} and {v:make} sense of the world.",
-      "{Their} social instincts turn every project into a group effort, and {they} would rather build something imperfect with friends than something flawless alone.",
+      "Deeply social, {name} keeps a wide circle of friends [across {residenceCity}|near and far|from every chapter of life] and remembers [birthdays|anniversaries|first days at new jobs], [inside jokes|old stories|favorite songs] and the names of everyone's [pets|children|plants].",
+      "{Their} social instincts turn every project into a [group effort|team sport|shared adventure], and {they} would rather build something [imperfect|messy|unfinished] with friends than something [flawless|perfect|polished] [alone|in isolation|on {their} own].",
+      "{name} is social by nature and [thinks best in company|recharges around people|hates eating alone].",
     ],
     follow: [
-      "A weekend without a shared meal or a long phone call feels strangely empty to {them}.",
-      "{They} {v:collect} people the way others collect records and {v:are} forever introducing one friend to another.",
+      "A weekend without a shared meal feels strangely empty.",
+      "{They} {v:collect} people the way others collect [records|stamps|postcards|vinyl] and {v:are} forever [introducing one friend to another|setting up dinners|making introductions].",
     ],
     noun: "wide circle of friends",
   },
   Quiet: {
     lead: [
-      "{name} is quiet and comfortable with it, noticing far more than {they} ever {v:say} out loud.",
-      "In a loud world, {their} quiet presence stands out, because {they} {v:speak} softly, rarely {v:interrupt} and somehow always {v:get} heard.",
-      "{Their} quiet way of being draws people who are tired of noise, and {they} {v:have} learned to treat it as a strength rather than a flaw.",
+      "In a [loud|busy|noisy] world, {their} quiet presence stands out, because {they} {v:speak} [softly|slowly|sparingly], rarely {v:interrupt} and [somehow|nonetheless|still] always {v:get} heard [in the end|by the people who matter|when it counts].",
+      "{Their} quiet way of being draws people who are [tired of noise|worn out by shouting|looking for calm|weary of small talk], and {they} {v:have} learned to treat it as a [strength|gift|tool] rather than a [flaw|weakness|problem to fix].",
+      "{name} is quiet and [comfortable with it|notices a great deal|listens more than {they} {v:talk}].",
     ],
-    follow: [
-      "Some of {their} best ideas arrive during long walks with no headphones and no company.",
-      "When {they} finally {v:speak} up in a meeting, the room tends to go still.",
-    ],
+    follow: ["{Their} best ideas arrive on long, solitary walks.", "When {they} finally {v:speak} up, the room goes still."],
     noun: "quiet patience",
   },
   Assertive: {
     lead: [
-      "{name} is assertive without being harsh, saying clearly what {they} {v:need}, setting firm boundaries and expecting the same honesty in return.",
-      "An assertive streak showed up early, when {they} talked {their} way into a project meant for older students and then delivered on it.",
-      "Being assertive has helped {name} negotiate fair deals, turn down bad ones and stand up for people who needed someone in their corner.",
+      "{name} is assertive without being harsh, saying [clearly|plainly|calmly|simply] what {they} {v:need}, setting [firm|clear|sensible] boundaries and expecting the same [honesty|clarity|directness|courtesy] in return.",
+      "An assertive streak showed up early, when {they} talked {their} way into a [project|team|class|competition] meant for older students [in {home}|at school|one spring] and then [delivered on it|proved everyone wrong|did it well|came top].",
+      "Being assertive has helped {name} [negotiate fair deals|ask for a fair price|hold {their} ground|say what others would not], turn down [bad ones|poor offers|empty promises] and stand up for people who needed someone [in their corner|on their side|to speak up].",
     ],
     follow: [
-      '{They} {v:believe} that a clear "no" is kinder than a vague "maybe," and {they} {v:live} by that rule.',
+      '{They} {v:believe} that a clear "no" is kinder than a vague "maybe."',
       "Colleagues learn quickly that {they} {v:mean} exactly what {they} {v:say}.",
     ],
     noun: "assertiveness",
   },
   Reflective: {
     lead: [
-      "{name} is reflective by habit, keeping a journal since childhood and reviewing each week before starting the next.",
-      "{Their} reflective side means {they} rarely {v:make} the same mistake twice, because {they} {v:turn} every setback over until it gives up its lesson.",
-      "Friends value {their} reflective nature, because {name} asks the question everyone else skipped and then actually listens to the answer.",
+      "{name} is reflective by habit, keeping a journal since [childhood|school|{their} teens|the first job] and [reviewing|reading back over|summing up] each [week|month|project] before [starting the next|making new plans|moving on].",
+      "{Their} reflective side means {they} rarely {v:make} the same mistake twice, because {they} {v:turn} every [setback|misstep|hard day] over [until it gives up its lesson|on long walks|in a notebook] [before moving on|and then lets it go|with patience].",
+      "{name} is reflective, and [thinks twice before speaking|keeps a journal|asks why before how].",
     ],
-    follow: [
-      "Long train rides and slow mornings are where {they} {v:do} {their} best thinking.",
-      "{They} often {v:say} that understanding why something happened matters more than what happened.",
-    ],
+    follow: ["Long train rides and slow mornings are for thinking.", "Why matters more than what, {they} {v:say}."],
     noun: "habit of reflection",
   },
   Stable: {
     lead: [
-      "{name} is remarkably stable, the fixed point that friends and colleagues gather around when things get chaotic.",
-      "Emotionally stable and hard to rattle, {they} {v:keep} a level head when deadlines collapse or plans fall apart.",
-      "{Their} stable temperament comes from a simple routine and a clear sense of what matters, and it makes {them} the person everyone calls in a crisis.",
+      "{name} is remarkably stable, the [fixed point|steady center|calm anchor|reliable constant] that [friends|colleagues|family] and [colleagues|neighbors|collaborators] gather around when things get [chaotic|messy|loud|frightening].",
+      "{Their} stable temperament comes from a [simple|steady|modest] routine and a clear sense of what matters, and it makes {them} the person [everyone calls in a crisis|friends lean on|colleagues trust first|people seek out on bad days].",
+      "{name} is stable and [hard to rattle|keeps a level head|stays steady under pressure].",
     ],
-    follow: [
-      "Tension in a room tends to settle when {they} {v:arrive}.",
-      "{They} {v:value} consistency, and people trust {them} precisely because {they} {v:are} the same on a good day and a bad one.",
-    ],
+    follow: ["Tension in a room settles when {they} {v:arrive}.", "People trust {them} because {they} never {v:change} with the weather."],
     noun: "steadiness",
   },
   Reactive: {
     lead: [
-      "{name} is reactive in the most honest sense, with every feeling showing on {their} face the moment it arrives.",
-      "{Their} reactive nature means {they} {v:respond} fast, laughing loudly, arguing hard and apologizing just as quickly.",
-      "Being reactive has its costs, and {name} has spent years learning to pause for one breath before answering.",
+      "{name} is reactive in the most honest sense, with every [feeling|mood|thought] showing on {their} face [the moment it arrives|before a word is said|in real time|for all to see][, which friends find [endearing|refreshing|funny]|].",
+      "{Their} reactive nature means {they} {v:respond} fast, [laughing loudly|cheering first|gasping openly], [arguing hard|disagreeing loudly|protesting fiercely] and apologizing [just as quickly|a minute later|with a grin].",
+      "{name} is reactive, and [has learned to count to three|feels everything at once|never hides a reaction].",
     ],
     follow: [
-      "That immediacy makes {them} wonderful company in a live moment and a work in progress in a tense one.",
+      "That immediacy makes {them} wonderful company in a live moment.",
       "Friends appreciate that {they} never {v:pretend} to feel something {they} {v:don't}.",
     ],
     noun: "quick instincts",
   },
   Calm: {
     lead: [
-      "{name} is calm in a way that is contagious, and {their} voice slows down when everyone else speeds up.",
-      "Staying calm under pressure is {their} quiet superpower, learned from watching a parent handle emergencies without ever raising a voice.",
-      "{Their} calm manner helps nervous people relax, and {they} often {v:defuse} an argument with a single well-timed question.",
+      "{name} is calm in a way that is [contagious|catching|reassuring], and {their} voice [slows down|softens|drops] when everyone else [speeds up|gets loud|starts to panic|talks over each other].",
+      "Staying calm under pressure is {their} [quiet|secret|most useful] superpower, learned from watching [a parent|a neighbor|an old coach|a nurse] in {home} handle [emergencies|bad news|chaos] without ever raising a voice.",
+      "{name} is calm and [hard to hurry|unbothered by noise|steady in a storm].",
     ],
     follow: [
       "Meditation, long walks and early nights keep that composure intact.",
-      "Panic, {they} {v:like} to say, has never once made a problem smaller.",
+      "Panic, {they} {v:like} to say, never made a problem smaller.",
     ],
     noun: "calm",
   },
   Passionate: {
     lead: [
-      "{name} is passionate about everything {they} {v:touch}, and {they} {v:talk} with {their} hands whenever an idea takes hold.",
-      "{Their} passionate streak turns small projects into crusades, because {they} simply cannot do anything halfway.",
-      "Being passionate means {they} {v:feel} the highs and the lows fully, and {they} {v:have} learned to channel that intensity into {their} work.",
+      "{name} is passionate about everything {they} {v:touch}, and {they} {v:talk} with {their} hands whenever [an idea takes hold|{pastime} comes up|a plan starts forming|someone asks a good question] [at dinner|in meetings|on long walks].",
+      "{Their} passionate streak turns small projects into [crusades|causes|adventures|obsessions], because {they} simply cannot do anything [halfway|by half|lightly], least of all [{pastime}|the work|something {they} {v:love}].",
+      "{name} is passionate, [sometimes exhaustingly so|and it shows|to the bone].",
     ],
     follow: [
-      "Late-night brainstorming sessions with {them} tend to end with a plan and a little less sleep than intended.",
-      "It is hard to stay indifferent around {them}, because enthusiasm spreads.",
+      "Late-night brainstorms with {them} end with a plan and little sleep.",
+      "It is hard to stay indifferent around {them}: enthusiasm spreads.",
     ],
     noun: "passion",
   },
   Sensitive: {
     lead: [
-      "{name} is sensitive to moods, sounds and unspoken tension, and {they} often {v:know} how a friend is feeling before a word is said.",
-      "{Their} sensitive nature makes {them} a careful listener and an honest creator, even if criticism stings a little longer than it does for others.",
-      "Being sensitive was once something {name} tried to hide, but now it is an instrument for noticing what others miss.",
+      "{name} is sensitive to [moods|light|small changes|weather], [sounds|voices|silences] and unspoken tension, and {they} [often|usually|almost always] {v:know} how a friend is feeling before [a word is said|anyone speaks|the door closes].",
+      "{Their} sensitive nature makes {them} a [careful|patient|gentle|generous] listener and an honest [creator|friend|collaborator], even if criticism stings [a little longer|a day longer|longer] than it does for [others|most people|colleagues].",
+      "{name} is sensitive, and [treats it as a strength|notices what others miss|feels things deeply].",
     ],
     follow: [
-      "{They} {v:protect} {their} energy with slow evenings and a small circle of trusted people.",
+      "{They} {v:protect} {their} energy with slow evenings and trusted people.",
       "That attentiveness gives {their} work an unusual tenderness.",
     ],
     noun: "sensitivity",
   },
   Resilient: {
     lead: [
-      "{name} is resilient, shaped by setbacks that would have stopped most people and by a stubborn refusal to let them define {them}.",
-      "{Their} resilient streak shows every time a plan collapses, because {they} {v:grieve} for an evening and {v:start} rebuilding the next morning.",
-      "Friends call {name} resilient, though {they} {v:insist} it is just practice at getting up one more time than {they} {v:fall} down.",
+      "{name} is resilient, shaped by setbacks that would have stopped [most people|many others|a lesser spirit] and by a [stubborn|quiet|cheerful] refusal to let them define {them}[, a habit formed early in {home}|].",
+      "{Their} resilient streak shows every time a plan collapses, because {they} {v:grieve} for [an evening|a day|a night] and {v:start} rebuilding [the next morning|at sunrise|right after|before lunch] with [fresh coffee|a new list|a long walk] and [no fuss|a shrug|a grin].",
+      "Friends call {name} resilient, though {they} {v:insist} it is just practice at getting up one more time than {they} {v:fall} down[, a lesson {home} taught early|, nothing more|].",
     ],
     follow: [
       "Every scar, {they} {v:say}, is proof that something was survived.",
-      "{They} {v:keep} a list of the hardest moments {they} {v:have} come through and {v:read} it whenever doubt creeps in.",
+      "{They} {v:keep} a list of hard moments survived, for bad days.",
     ],
     noun: "resilience",
   },
   Creative: {
     lead: [
-      "{name} is endlessly creative, turning scraps of conversation, odd dreams and overheard songs into ideas.",
-      "{Their} creative energy is restless, and {they} {v:keep} three notebooks going at once without ever quite filling any of them.",
-      'Being creative, for {name}, means asking "what if" one more time than feels comfortable.',
+      "{name} is endlessly creative, turning [scraps of conversation|overheard remarks|street signs], [odd dreams|old photos|bad jokes] and [overheard songs|shop windows|bus journeys] into ideas.",
+      "{Their} creative energy is [restless|boundless|untidy], and {they} {v:keep} [three|four|several] notebooks going at once[, plus a voice memo app,|, plus a sketch pad,|] [without ever quite filling any of them|in every bag|on every table].",
+      'Being creative, for {name}, means asking "what if" one more time than [feels comfortable|anyone else|is strictly sensible].',
     ],
-    follow: [
-      "{They} rarely {v:do} anything the same way twice, and {their} projects carry a signature that is easy to recognize.",
-      "Boredom, {they} {v:claim}, is just an invitation to invent something.",
-    ],
+    follow: ["{They} rarely {v:do} anything the same way twice.", "Boredom, {they} {v:claim}, is an invitation to invent."],
     noun: "creativity",
   },
   Conventional: {
     lead: [
-      "{name} is conventional in the best sense, respecting traditions that work and seeing no reason to reinvent what is already good.",
-      "{Their} conventional instincts favor proven methods, clear structures and the wisdom of people who came before.",
-      "Some call {name} conventional, and {they} {v:take} it as a compliment, because reliable habits leave more room for the things that matter.",
+      "{name} is conventional in the best sense, respecting [traditions|customs|routines] that work and seeing no reason to [reinvent|replace|redesign] what is already [good|fine|working|loved].",
+      "{Their} conventional instincts favor [proven methods|tested routines|familiar tools], [clear structures|plain rules|steady schedules] and the wisdom of [people who came before|older hands|those who did it first].",
+      "Some call {name} conventional, and {they} {v:take} it as a [compliment|badge of honor|kind word], because reliable habits leave more room for [the things that matter|{pastime}|people|what counts].",
     ],
-    follow: [
-      "{They} {v:keep} the same morning routine, the same favorite café and the same trusted tools year after year.",
-      "People find that reliability reassuring in a world that changes every week.",
-    ],
+    follow: ["{They} {v:keep} the same morning routine and trusted tools for years.", "People find that reliability reassuring."],
     noun: "respect for proven methods",
   },
   Curious: {
     lead: [
-      "{name} is insatiably curious, the kind of person who falls down research rabbit holes and resurfaces hours later with a dozen new facts.",
-      "{Their} curious mind never rests, and every conversation is a chance to learn how someone else sees the world.",
-      "Being curious has taken {them} into strange libraries, odd hobbies and long talks with strangers on night trains.",
+      "{name} is insatiably curious, the kind of person who falls down research rabbit holes and resurfaces [hours|days|an afternoon] later with [a dozen new facts|a new hobby|strong opinions about {pastime}].",
+      "{Their} curious mind never rests, and every [conversation|trip|meal with friends|train ride] [in {residenceCity}|abroad|at home] is a chance to learn how someone else [sees the world|spends a day|thinks about {pastime}].",
+      "Being curious has taken {them} into [strange libraries|odd museums|back-street workshops], [odd hobbies|night classes|obscure forums] and long talks with strangers [on night trains|in cafés|at bus stops|in {residenceCity}].",
     ],
-    follow: [
-      "{They} {v:ask} questions the way other people breathe.",
-      '"I don\'t know yet" is one of {their} favorite sentences, because it means there is something left to find out.',
-    ],
+    follow: ["{They} {v:ask} questions the way other people breathe.", '"I don\'t know yet" is one of {their} favorite sentences.'],
     noun: "curiosity",
   },
   Cautious: {
     lead: [
-      "{name} is cautious by temperament, reading the fine print, checking the facts and thinking two steps ahead before committing.",
-      "{Their} cautious side has saved {them} from more than one bad deal and plenty of embarrassing mistakes.",
-      "Being cautious does not make {name} timid, it simply means a calculated risk wins over a blind leap every time.",
+      "{name} is cautious by temperament, [reading the fine print|checking the small print|asking one more question], [checking the facts|doing the math|comparing notes] and thinking [two|three|several] steps ahead before [committing|signing|saying yes].",
+      "{Their} cautious side has saved {them} from more than one bad [deal|contract|investment|partnership] and [plenty of|a few|countless] [embarrassing|costly|public] mistakes[ over the years|].",
+      "{name} is cautious, [never timid|but never frozen|and rarely sorry].",
     ],
     follow: [
-      "{They} {v:test} every new idea privately before sharing it with the world.",
-      "Friends ask {them} to look over contracts, travel plans and big decisions for exactly that reason.",
+      "{They} {v:test} every new idea privately before sharing it.",
+      "Friends ask {them} to look over [contracts|leases|job offers], [travel plans|budgets|rental deals] and [big decisions|new ventures|wedding plans] for exactly that reason.",
     ],
     noun: "caution",
   },
   Imaginative: {
     lead: [
-      "{name} is wildly imaginative, able to build an entire world out of a single sentence or an old photograph.",
-      "{Their} imaginative streak started with invented countries and secret languages as a child and never really stopped.",
+      "{name} is wildly imaginative, able to build an entire world out of [a single sentence|an overheard remark|a street name] or [an old photograph|a half-remembered dream|a crack in the pavement].",
+      "{Their} imaginative streak started with [invented countries|imaginary friends|maps of secret islands] and [secret languages|coded diaries|bedtime sagas] [as a child in {home}|in early childhood|long before school] and never [really stopped|let up|faded].",
       "Being imaginative lets {name} see possibilities where others see dead ends.",
     ],
     follow: [
       "{They} {v:daydream} on purpose and {v:treat} it as part of the job.",
-      "Stories, characters and strange little scenarios seem to follow {them} everywhere.",
+      "Stories and strange little scenarios follow {them} everywhere.",
     ],
     noun: "imagination",
   },
   Practical: {
     lead: [
-      "{name} is practical to the bone and far more interested in what works than in what sounds impressive.",
-      "{Their} practical mindset turns big ideas into checklists, budgets and next steps.",
-      "Being practical means {they} {v:fix} problems rather than complaining about them, usually with whatever is at hand.",
+      "{name} is practical to the bone and far more interested in what [works|lasts|helps] than in what sounds [impressive|clever|fashionable|good in a meeting].",
+      "{Their} practical mindset turns big ideas into [checklists|lists|plans].",
+      "Being practical means {they} {v:fix} problems rather than [complaining about|worrying over|debating] them, usually with [whatever is at hand|tape and patience|a borrowed tool|a quick phone call] and [little fuss|no drama|a shrug].",
     ],
     follow: [
-      "When a plan gets too elaborate, {they} {v:are} the one who asks what the simplest version looks like.",
-      "Friends rely on {them} for honest advice that can actually be used on Monday morning.",
+      "When a plan gets elaborate, {they} {v:ask} for the simplest version.",
+      "Friends rely on {them} for advice that actually works.",
     ],
     noun: "practical sense",
   },
   Compassionate: {
     lead: [
-      "{name} is deeply compassionate, quick to notice whoever is being left out and quietly make room at the table.",
-      "{Their} compassionate heart shows in small acts, like a check-in message at the right moment, an extra plate at dinner and patience for anyone having a bad day.",
-      "Being compassionate, for {name}, is not a mood but a practice, something chosen again every single day.",
+      "{name} is deeply compassionate, quick to notice whoever is being left out and quietly [make room at the table|pull up another chair|draw them into the conversation|offer a seat].",
+      "{Their} compassionate heart shows in small acts, like [a check-in message|a phone call|a note] at the right moment, [an extra plate at dinner|a lift home|a spare umbrella] and patience for anyone having a [bad|long|rough] day.",
+      "Being compassionate, for {name}, is not a mood but a practice, [something chosen again|a choice made|a habit renewed] [every single day|each morning|in every conversation].",
     ],
-    follow: [
-      "{They} {v:volunteer} whenever {their} schedule allows, usually without telling anyone.",
-      "People find it easy to tell {them} the truth, because {they} never {v:make} anyone feel judged.",
-    ],
+    follow: ["{They} {v:volunteer} whenever possible, usually without telling anyone.", "People find it easy to tell {them} the truth."],
     noun: "compassion",
   },
   Competitive: {
     lead: [
-      "{name} is fiercely competitive, whether the contest is a board game, a deadline or a personal best.",
-      "{Their} competitive streak keeps {them} improving, and {they} secretly {v:track} {their} own numbers more closely than any rival's.",
-      "Being competitive taught {name} to lose gracefully and win without gloating, though the losing part took longer.",
+      "{name} is fiercely competitive, whether the contest is [a board game|a pub quiz|a card game], [a deadline|a race|a bet] or a personal best.",
+      "{Their} competitive streak keeps {them} improving, and {they} secretly {v:track} {their} own [numbers|times|scores|results] more closely than [any rival's|anyone else's|the competition's] [every week|every season|all year].",
+      "Being competitive taught {name} to lose [gracefully|with a smile|politely] and win without [gloating|crowing|showing off], though the losing part took [longer|years|a while|real effort].",
     ],
-    follow: [
-      "{They} {v:love} a challenge and {v:are} at {their} sharpest when someone says it cannot be done.",
-      "Rivals often end up as friends, because {they} {v:respect} anyone who pushes {them} to get better.",
-    ],
+    follow: ["{They} {v:love} a challenge, especially an impossible one.", "Rivals often end up as friends."],
     noun: "competitive drive",
   },
   Empathetic: {
     lead: [
-      "{name} is strikingly empathetic, able to sense what someone needs before the other person has found the words.",
-      "{Their} empathetic nature makes {them} a natural confidant, and strangers confide in {them} on trains and in waiting rooms.",
-      "Being empathetic means {they} {v:feel} other people's joy and pain almost as {their} own, which is both a gift and a responsibility.",
+      "{name} is strikingly empathetic, able to sense what someone needs before [the other person has found the words|a word is said|anyone else notices].",
+      "{Their} empathetic nature makes {them} a natural [confidant|listener|shoulder to lean on], and strangers confide in {them} [on trains|in queues|at bus stops|in waiting rooms] [in {residenceCity}|and at parties|and in cafés].",
+      "Being empathetic means {they} {v:feel} other people's [joy and pain|hopes and fears|good news and bad] almost as {their} own, which is [both a gift and a responsibility|a gift with a price|tiring and precious][, {name} admits|].",
     ],
     follow: [
-      "{They} {v:listen} with full attention, and people leave a conversation with {them} feeling understood.",
-      "That empathy shapes every decision about how to speak to an audience.",
+      "{They} {v:listen} with full attention, and people leave feeling understood.",
+      "That empathy shapes how {they} {v:speak} to an audience.",
     ],
     noun: "empathy",
   },
   Direct: {
     lead: [
-      "{name} is direct, sometimes startlingly so, and believes that clear words are a form of respect.",
-      "{Their} direct manner cuts through small talk, and {they} would rather have one honest conversation than ten polite ones.",
-      "Being direct has occasionally ruffled feathers, but most people come to value knowing exactly where they stand with {name}.",
+      "{name} is direct, sometimes [startlingly|bracingly|refreshingly] so, and believes that clear words are a form of [respect|kindness|care].",
+      "{Their} direct manner cuts through [small talk|office politics|polite fog], and {they} would rather have one honest [conversation|argument|exchange] than [ten|a dozen|twenty] polite ones[ over coffee|].",
+      "{name} is direct, and [means every word|says the quiet part|never hints].",
     ],
-    follow: [
-      "{They} {v:give} feedback the way {they} {v:want} to receive it: plainly, kindly and without hidden meanings.",
-      "There is no guessing game with {them}, and colleagues find that a relief.",
-    ],
+    follow: ["{They} {v:give} feedback plainly, kindly and without hidden meanings.", "There is no guessing game with {them}."],
     noun: "directness",
   },
   Trusting: {
     lead: [
-      "{name} is trusting by nature and gives people the benefit of the doubt until given a reason not to.",
-      "{Their} trusting heart has occasionally been bruised, but {they} still {v:believe} that most people mean well.",
-      "Being trusting lets {name} collaborate freely, share ideas early and build partnerships on a handshake.",
+      "{name} is trusting by nature and gives people the benefit of the doubt until [given a reason not to|proven wrong|there is no doubt left].",
+      "{Their} trusting [heart|nature|streak|side] has [occasionally|now and then|once or twice] been bruised [by a bad partner|by a broken promise|along the way|by people who knew better|in business], but {they} [still|stubbornly|firmly] {v:believe} that most people [mean well|are decent|try their best].",
+      "Being trusting lets {name} [collaborate freely|work openly|team up easily], share ideas early and build partnerships on [a handshake|a phone call|a conversation].",
     ],
-    follow: [
-      "That openness invites generosity in return more often than not.",
-      "{They} would rather be disappointed now and then than go through life suspicious of everyone.",
-    ],
+    follow: ["That openness invites generosity in return.", "{They} would rather be disappointed now and then than suspicious always."],
     noun: "willingness to trust",
   },
   Skeptical: {
     lead: [
-      "{name} is skeptical in a healthy way, always asking where a claim came from and who benefits from believing it.",
-      "{Their} skeptical streak means {they} {v:check} sources, {v:question} hype and {v:refuse} to repeat anything that cannot be verified.",
-      "Being skeptical has made {name} hard to fool and surprisingly good at spotting fads that are about to collapse.",
+      "{name} is skeptical in a healthy way, always asking where a [claim|rumor|statistic] came from and who [benefits from believing it|is selling it|paid for the study].",
+      "{Their} skeptical streak means {they} {v:check} [sources|references|the numbers], {v:question} [hype|trends|headlines] and {v:refuse} to repeat anything that cannot be [verified|checked|traced].",
+      "{name} is skeptical, [cheerfully|politely|stubbornly] so.",
     ],
     follow: [
-      "{They} {v:enjoy} a good argument, as long as it comes with evidence.",
+      "{They} {v:enjoy} a good argument, as long as evidence comes along.",
       "People trust {them} precisely because {they} {v:are} not easily impressed.",
     ],
     noun: "skepticism",
   },
   Organized: {
     lead: [
-      "{name} is organized to an almost legendary degree, with color-coded calendars, labeled folders and a plan for the plan.",
-      "{Their} organized approach keeps a dozen projects moving without anything slipping through the cracks.",
-      "Being organized gives {name} a strange kind of freedom, because once everything has a place, the mind can wander.",
+      "{name} is organized to an almost legendary degree, with [color-coded calendars|labeled shelves|a wall planner], [labeled folders|tidy spreadsheets|numbered notebooks] and a plan for the plan.",
+      "{Their} organized approach keeps [a dozen|several|many] projects moving [without anything slipping through the cracks|at once|smoothly], [down to the last receipt|with room to spare|even in busy seasons].",
+      "Being organized gives {name} a [strange|surprising|quiet] kind of freedom, because once everything has a place, the mind can [wander|play|rest].",
     ],
-    follow: [
-      "Friends borrow {their} packing lists and spreadsheet templates without shame.",
-      "Every Sunday evening, {they} {v:plan} the week ahead with a cup of tea and a fresh page.",
-    ],
+    follow: ["Friends borrow {their} packing lists without shame.", "{They} {v:plan} each week on Sunday evening."],
     noun: "organization",
   },
   Flexible: {
     lead: [
-      "{name} is flexible and comfortable changing course when a better idea or a bigger need appears.",
+      "{name} is flexible and comfortable changing course when a [better|bolder|simpler] idea or a bigger need [appears|comes along|shows up][, even halfway through|, however late|].",
       "{Their} flexible outlook means plans are starting points rather than contracts.",
-      "Being flexible has made {name} easy to work with and hard to throw off balance.",
+      "Being flexible has made {name} [easy|pleasant|a joy] to work with and hard to throw off balance[ in a crisis|].",
     ],
     follow: [
-      "When a schedule falls apart, {they} simply {v:rearrange} the pieces and {v:carry} on.",
-      "{They} {v:adjust} {their} tone and approach to whoever is on the other side of the conversation.",
+      "When a schedule falls apart, {they} {v:rearrange} it and {v:carry} on.",
+      "{They} {v:adjust} {their} tone to whoever is listening.",
     ],
     noun: "flexibility",
   },
   Disciplined: {
     lead: [
-      "{name} is disciplined, showing up at the same hour every day whether inspiration arrives or not.",
-      "{Their} disciplined habits of early mornings, clear goals and honest reviews turn ambitious plans into finished work.",
-      "Being disciplined is less about willpower for {name} than about designing days that make the right choice the easy one.",
+      "{name} is disciplined, showing up at the same hour every day whether [inspiration arrives or not|the mood is right or not|it rains or shines].",
+      "{Their} disciplined habits of [early mornings|early nights|daily practice], [clear goals|short lists|weekly plans] and honest reviews turn [ambitious plans|big ideas|long projects] into finished work.",
+      "{name} is disciplined, [every single day|without fanfare|in small ways].",
     ],
     follow: [
-      "{They} {v:keep} promises to {themselves} as seriously as promises to other people.",
-      "Consistency, {they} {v:believe}, beats talent that only shows up on good days.",
+      "{They} {v:keep} promises to {themselves} like promises to others.",
+      "Consistency, {they} {v:believe}, beats talent that only shows up on [good days|a whim|sunny days].",
     ],
     noun: "discipline",
   },
   Spontaneous: {
     lead: [
-      "{name} is spontaneous, famous for last-minute road trips, surprise parties and ideas that arrive mid-sentence.",
-      '{Their} spontaneous spirit keeps life interesting, and some of {their} best memories began with the words "why not right now?"',
-      "Being spontaneous means {they} {v:say} yes to invitations, detours and experiments that more careful people would skip.",
+      "{name} is spontaneous, famous for last-minute [road trips|train rides|weekend escapes], surprise [parties|dinners|visits] and ideas that arrive mid-sentence.",
+      '{Their} spontaneous spirit keeps life interesting, and [some|many|most] of {their} [best|favorite|funniest] memories began with the words "why not right now?"',
+      "Being spontaneous means {they} {v:say} yes to [invitations|detours|late-night plans], [detours|experiments|odd jobs] and [experiments|adventures|ideas] that more careful people would skip.",
     ],
-    follow: [
-      "{Their} calendar has blank spaces on purpose, left open for whatever the day brings.",
-      "Friends have learned to keep a bag packed, just in case {they} {v:call}.",
-    ],
+    follow: ["{Their} calendar has blank spaces on purpose.", "Friends keep a bag packed, just in case {they} {v:call}."],
     noun: "spontaneity",
   },
   Focused: {
     lead: [
-      "{name} is intensely focused, able to shut out the world for hours when a project matters.",
-      "{Their} focused mind separates the essential from the noise quickly, which is why {they} {v:finish} what others merely start.",
-      "Being focused has helped {name} master difficult skills one stubborn hour at a time.",
+      "{name} is intensely focused, able to shut out the world for hours when [a project matters|{pastime} is involved|a deadline looms].",
+      "{Their} focused mind separates the essential from the noise [quickly|fast|early], which is why {they} {v:finish} what others [merely start|only talk about|abandon halfway][, on time and without drama|, usually ahead of schedule|].",
+      "Being focused has helped {name} master [difficult|stubborn|fiddly] skills one [stubborn|patient|long] hour at a time[, {pastime} among them|].",
     ],
     follow: [
-      "{They} {v:turn} off notifications, {v:close} every unnecessary tab and {v:work} in long, deep stretches.",
+      "{They} {v:silence} notifications and {v:work} in long, deep stretches.",
       "Once a goal is set, distractions simply stop registering.",
     ],
     noun: "focus",
   },
   Adaptable: {
     lead: [
-      "{name} is adaptable, the sort of person who can feel at home in a new city within a week.",
-      "{Their} adaptable nature has carried {them} through new jobs, new platforms and new audiences without any loss of identity.",
-      "Being adaptable means {they} {v:treat} every change as material for the next chapter rather than as a threat.",
+      "{name} is adaptable, the sort of person who can feel at home in a new [city|job|crowd|country] within [a week|days|a month].",
+      "{Their} adaptable nature has carried {them} through new [jobs|homes|roles], new [platforms|tools|neighborhoods] and new [audiences|cities|teams] without any loss of identity.",
+      "Being adaptable means {they} {v:treat} every [change|upheaval|move][, big or small,|] as [material for the next chapter|a fresh start|an opportunity] rather than as a [threat|loss|problem].",
     ],
-    follow: [
-      "When the tools or trends shift, {they} {v:learn} the new rules quickly and {v:get} back to work.",
-      "{They} {v:like} to say that the only constant in {their} life is change.",
-    ],
+    follow: ["When the rules shift, {they} {v:learn} the new ones quickly.", "The only constant, {they} {v:say}, is change."],
     noun: "adaptability",
   },
   Entertaining: {
     lead: [
-      "{name} is genuinely entertaining, with a knack for turning an ordinary afternoon into a story worth retelling.",
-      "{Their} entertaining style comes from timing, warmth and a willingness to be a little ridiculous.",
-      "Being entertaining is something {they} {v:take} seriously, rehearsing bits and studying how the best hosts hold a crowd.",
+      "{name} is genuinely entertaining, with a knack for turning [an ordinary|a dull|a rainy|an uneventful] [afternoon|Tuesday|commute|errand] into a story worth [retelling|repeating|telling twice].",
+      "{Their} entertaining style comes from [timing|good timing|perfect timing], [warmth|charm|generosity] and a willingness to be a little ridiculous.",
+      "Being entertaining is something {they} {v:take} seriously, [rehearsing bits|practicing stories|timing punchlines] and studying how the best [hosts|comedians|storytellers] hold a [crowd|room|table][ for hours|].",
     ],
-    follow: [
-      "Even a grocery run with {them} tends to end with a story.",
-      "People stay for the fun and come back for the warmth behind it.",
-    ],
+    follow: ["Even a grocery run with {them} ends with a story.", "People stay for the fun and the warmth."],
     noun: "gift for entertaining",
   },
   Educational: {
     lead: [
-      "{name} has an educational streak that turns every conversation into a chance for someone to learn something new.",
-      "{Their} work and conversations lean educational, with clear explanations, useful examples and a check that everyone is keeping up.",
-      "Being educational without being boring is a craft {they} {v:have} spent years refining.",
+      "{name} has an educational streak that turns every [conversation|dinner|walk] into a chance for someone to learn something [new|useful|surprising].",
+      "{Their} work and conversations lean educational, with [clear|patient|careful] explanations, [useful|vivid|homely] examples and a [check|quick question|pause] to make sure everyone is keeping up.",
+      "{name} is educational without being boring.",
     ],
     follow: [
-      "{They} {v:love} the moment when someone's face lights up because an idea finally makes sense.",
-      "Friends joke that {name} cannot recommend a film without adding three fascinating facts about how it was made.",
+      "{They} {v:love} the moment an idea finally makes sense to someone.",
+      "Friends joke that {name} cannot recommend a film without adding [three|a few|several] [fascinating|obscure|delightful] facts.",
     ],
     noun: "gift for explaining",
   },
   Authentic: {
     lead: [
-      "{name} is authentic to a fault and refuses to present a polished version of life that does not exist.",
-      "{Their} authentic voice, the same in private as in public, is the reason so many people feel they actually know {them}.",
-      "Being authentic means {they} {v:share} the messy drafts and the failures alongside the wins.",
+      "{name} is authentic to a fault and refuses to present a [polished|filtered|glossy] version of life that does not exist.",
+      "{Their} authentic voice, the same in [private|person|a kitchen] as [in public|on camera|on stage], is the reason so many people feel they [actually|really|truly] know {them}.",
+      "Being authentic means {they} {v:share} the [messy drafts|awkward attempts|rough sketches] and the [failures|flops|bad days] alongside the [wins|successes|good news].",
     ],
-    follow: [
-      "{They} {v:turn} down opportunities that would require pretending to be someone else.",
-      "Honesty, for {name}, is not a strategy but a baseline.",
-    ],
+    follow: ["{They} {v:turn} down work that would mean pretending.", "Honesty, for {name}, is not a strategy but a baseline."],
     noun: "authenticity",
   },
   Aspirational: {
     lead: [
-      "{name} has an aspirational quality, living proof that a bigger life is possible and open about the steps it took.",
-      "{Their} aspirational outlook encourages people to aim higher without making anyone feel small about where they are starting from.",
-      "Being aspirational, in {name's} view, means raising the ceiling for others rather than showing off.",
+      "{name} has an aspirational quality, living proof that a bigger life is possible and [open|honest|candid] about the steps it took.",
+      "{Their} aspirational outlook encourages people to aim higher without making anyone feel [small|behind|foolish] about where they are [starting from|today|right now].",
+      "Being aspirational, in {name's} view, means raising the ceiling for others.",
     ],
-    follow: [
-      "{They} {v:set} goals in public so that others feel invited to set some of their own.",
-      "Ambition and generosity mix in {their} life in a way people find motivating.",
-    ],
+    follow: ["{They} {v:set} goals in public so others feel invited to.", "Ambition and generosity mix in {their} life."],
     noun: "ambition",
   },
   Humorous: {
     lead: [
-      "{name} is naturally humorous, quick with a pun and even quicker with a self-deprecating joke.",
-      "{Their} humorous side disarms tense moments, and {they} can find something funny in a flat tire or a failed recipe.",
-      "Humor is {their} first language, and {they} {v:use} it to make hard subjects easier to talk about.",
+      "{name} is naturally humorous, quick with a [pun|quip|comeback] and even quicker with a self-deprecating joke.",
+      "{Their} humorous side disarms [tense moments|awkward silences|bad meetings], and {they} can find something funny in a [flat tire|missed train|lost umbrella] or a [failed recipe|burned dinner|bad haircut].",
+      "Humor is {their} first language, and {they} {v:use} it to make [hard subjects|bad news|tough days] easier to [talk about|face|share].",
     ],
     follow: [
-      "Friends save {their} voice notes because they are better than most sitcoms.",
+      "Friends save {their} voice notes; they beat most sitcoms.",
       "{They} {v:believe} that laughter is the fastest route to trust.",
     ],
     noun: "sense of humor",
   },
   Inspirational: {
     lead: [
-      "{name} is inspirational without preaching, sharing the hard lessons along with the happy endings.",
-      "{Their} inspirational streak comes from a simple belief that everyone has one more good chapter ahead.",
-      "People describe {name} as inspirational, mostly because {they} {v:make} difficult goals look reachable.",
+      "{name} is inspirational without preaching, sharing the hard lessons along with the [happy endings|wins|good news].",
+      "{Their} inspirational streak comes from a [simple|stubborn|quiet] belief that [everyone|anyone|every person] [has|still has] one more good chapter [ahead|to write|left].",
+      "People describe {name} as inspirational, mostly because {they} {v:make} difficult goals look [reachable|possible|worth trying].",
     ],
     follow: [
-      "Messages from people who started something new because of {them} are the ones {they} {v:keep}.",
-      "{They} {v:try} to leave every person {they} {v:meet} a little braver than before.",
+      "Messages from people {they} inspired are the ones {they} {v:keep}.",
+      "{They} {v:try} to leave every person {they} {v:meet} a little braver.",
     ],
     noun: "ability to inspire",
   },
@@ -839,9 +894,9 @@ export const OPPOSITES: [Trait, Trait][] = [
 
 /** {a} and {b} are the two traits, lower case. */
 export const CONTRADICTION: Template[] = [
-  "It is an unusual combination, being both {a} and {b}, but {name} has learned to let each side lead when the moment calls for it.",
-  "People are sometimes surprised that {name} can be {a} and {b} at once, and the truth is that the two traits keep each other honest.",
-  "Being {a} and {b} at the same time sounds like a contradiction, yet in {name} the two have settled into an easy partnership.",
+  "It is an unusual combination, being both {a} and {b}, but {name} has learned to let each side lead when the [moment|situation|day] calls for it.",
+  "People are sometimes surprised that {name} can be {a} and {b} at once, and the truth is that the two traits keep each other [honest|in check|balanced].",
+  "Being {a} and {b} at the same time sounds like a [contradiction|paradox|puzzle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely] partnership[ over the years|].",
 ];
 
 // ------------------------------------------------------------------ the path into the work, by type
@@ -862,282 +917,292 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
   influencer: {
     field: "marketing",
     origin: [
-      "It started almost by accident, when a photo series {name} posted about {topic} caught the attention of a few thousand strangers, and then a few hundred thousand.",
-      "{name} began posting daily snapshots of {topic} during a long, lonely winter, and the comment section slowly turned into a community.",
-      "A friend dared {name} to post one honest story a day for a month, and by the end of it {they} had a following and a new sense of purpose.",
+      "It started almost by accident, when a [photo series|short video|caption thread] {name} posted about {topic} [one evening|on a slow Sunday|from a café in {residenceCity}] caught the attention of [a few thousand|a few hundred|a crowd of] strangers, and then [a few hundred thousand|many more|a whole city's worth].",
+      "{name} began posting [daily|weekly|nightly] [snapshots|notes|clips] of {topic} during a [long, lonely winter|slow summer|difficult year] in {residenceCity}, and the comment section [slowly|gradually|quietly] turned into a [community|meeting place|second home].",
+      "A friend dared {name} to post one honest story a day for [a month|thirty days|a whole season], and by the end of it {they} had a [following|small audience|loyal crowd] and a new sense of [purpose|direction|what mattered].",
     ],
     craft: [
-      "As an influencer, {name} treats every post as a small story with a setting, a feeling and a reason to care.",
-      "{They} {v:plan} {their} feed like a magazine editor, balancing polished shoots with unfiltered moments from behind the scenes.",
-      "Brand partnerships are part of the job, but {name} turns down far more offers than {they} {v:accept} and works only with companies {they} would recommend to a friend.",
+      "As an influencer, {name} treats every post as a small story with a [setting|place|mood], a [feeling|twist|question] and a reason to care[, especially when the subject is {topic}|].",
+      "{They} {v:plan} {their} feed like a [magazine|newspaper|gallery] [editor|curator], balancing [polished shoots|careful photos|styled sets] with unfiltered moments from [behind the scenes|{residenceCity}|ordinary days|the kitchen table].",
+      "Brand partnerships are part of the job, but {name} [turns down far more offers than {they} {v:accept}|declines most of them|says no more often than yes] and works only with [companies|brands|people] {they} would recommend to [a friend|family|a neighbor].",
     ],
     audience: [
-      "{Their} followers are mostly young people looking for a little inspiration and a lot of honesty, and they are quick to notice anything that feels fake.",
-      "The audience {name} has built is loyal and talkative, filling every post with questions, stories and friendly arguments about {topic}.",
+      "{Their} followers are mostly [young people|students and young workers|twenty-somethings] looking for [a little inspiration|some encouragement|fresh ideas] and a lot of honesty, and they [are quick to notice|soon spot|never forgive] anything [that feels fake|staged|forced].",
+      "The audience {name} has built is [loyal|lively|devoted] and talkative, filling every post with [questions|tips|stories], [stories|photos|jokes] and friendly arguments about {topic}.",
+      "Followers come for {topic} and stay for the honesty.",
     ],
     breakthrough: [
-      "The breakthrough came with a campaign {name} designed from start to finish, which reached millions of people and proved that {their} feed was more than pretty pictures.",
-      "A single candid video about a bad day outperformed months of careful posts, and it taught {name} what {their} followers really wanted.",
+      "The breakthrough came with a campaign {name} designed from start to finish, which reached [millions of people|half the country|far beyond {residenceCity}] and proved that {their} feed was more than [pretty pictures|a highlight reel|good lighting].",
+      "A single [candid|unplanned|shaky] video about a [bad day|missed flight|failed recipe] outperformed months of careful posts, and it taught {name} what {their} followers [really wanted|valued most|came for].",
     ],
     goals: [
-      "Next, {name} wants to launch a small label and use {their} reach to spotlight creators who are just starting out.",
-      "In the long run, {name} hopes to prove that an influencer can be trusted and not just followed.",
+      "Next, {name} wants to launch a small [label|clothing line|lifestyle brand] and use {their} reach to spotlight [creators|makers|young designers] who are just starting out[ in {residenceCity}|].",
+      "In the long run, {name} hopes to prove that an influencer can be [trusted|believed|relied on] and not just [followed|watched|liked].",
     ],
     day: [
-      "A typical day begins with an hour of replies to followers before a single new photo is taken.",
-      "Most days mix shoots, brand calls and a surprising amount of time spent reading messages from followers.",
+      "A [typical|normal|regular] day begins with [an hour|forty minutes|half a morning] of replies to [followers|comments|messages] before a single new photo is taken[ around {residenceCity}|].",
+      "Most days mix [shoots|photo walks|styling sessions], [brand calls|planning meetings|contract reviews] and a [surprising|startling|generous] amount of time spent reading messages from followers.",
     ],
   },
   vtuber: {
     field: "animation",
     origin: [
-      "{name} discovered virtual streaming late one night, watching an animated avatar chat with thousands of viewers, and knew at once that this was worth trying.",
-      "Curious about what a character could say that a face could not, {name} designed an avatar and went live for the first time to an audience of seven.",
-      "{name} started streaming as a VTuber with a hand-drawn avatar, a secondhand microphone and a rigging setup held together by tutorials.",
+      "{name} discovered virtual streaming late one night, watching an animated avatar chat with [thousands of|hundreds of|a crowd of] viewers, and knew [at once|immediately|within minutes] that this was [worth trying|the thing|for {them}].",
+      "Curious about what a character could say that a face could not, {name} designed an avatar [over one winter|in a single weekend|across a long summer] and went live for the first time to an audience of [seven|nine|four|eleven].",
+      "{name} started streaming as a VTuber with a [hand-drawn|homemade|borrowed] avatar, a [secondhand|cheap|borrowed] microphone and a rigging setup held together by [tutorials|tape|hope and tutorials].",
     ],
     craft: [
-      "As a VTuber, {name} spends as much time on the avatar as on the streams, refining expressions, outfits and little animations that fans wait for.",
-      "{Their} streams mix {topic}, chat games and long late-night conversations, all performed through an animated avatar with a personality of its own.",
-      "Lore matters in {their} streams, where the avatar has a history, a home world and running jokes that regular viewers know by heart.",
+      "As a VTuber, {name} spends as much time on the avatar as on the [streams|shows|chat], refining [expressions|outfits|hand gestures], [idle animations|lighting|voice filters] and [little animations|tiny reactions|seasonal costumes] that fans wait for.",
+      "{Their} streams mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs], all performed through an animated avatar with a personality of its own.",
+      "Lore matters in {their} [streams|shows|broadcasts], where the avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song] and running jokes that [regular|longtime|loyal] viewers know [by heart|word for word|better than {name} does].",
     ],
     audience: [
-      "{Their} chat moves fast, full of regulars who greet each other by name and clip the best moments for anyone who missed the stream.",
-      "The community around {name} is international, and {they} often {v:switch} languages mid-stream to greet viewers waking up on the other side of the world.",
+      "{Their} chat moves [fast|quickly|at a gallop], full of regulars who greet each other by name and clip the [best|funniest|strangest] moments for anyone who [missed the stream|was asleep|had to work][ that night|].",
+      "The community around {name} is [international|global|spread across continents], and {they} [often|regularly|happily] {v:switch} languages mid-stream to greet viewers waking up [on the other side of the world|in other time zones|far from {residenceCity}].",
+      "The chat feels like a living room full of old friends.",
     ],
     breakthrough: [
-      "The breakthrough came during a twelve-hour charity stream that brought in thousands of new viewers and a fan-art tag that still trends.",
-      "A clip of {name} reacting to a surprise in chat went viral, and the channel tripled its subscribers in a week.",
+      "The [breakthrough|big moment|turning point] came during a [twelve|ten|fifteen|twenty]-hour charity stream that brought in [thousands of|a flood of|countless] new viewers and a fan-art tag that [still trends|is still busy|never really went quiet].",
+      "A clip of {name} reacting to a surprise in chat went viral, and the channel [tripled|doubled|quadrupled] its subscribers in a [week|weekend|few days].",
     ],
     goals: [
-      "Next on the list is a full 3D model and a live concert performed entirely as {their} avatar.",
-      "Long term, {name} wants to help new VTubers get started with free guides and affordable avatar commissions.",
+      "Next on [the list|{name's} list|the wish list] is a full 3D model and a live [concert|variety show|anniversary stream] performed [entirely|start to finish|from beginning to end] as {their} avatar[, streamed from {residenceCity}|, with guests|].",
+      "Long term, {name} wants to help new VTubers [get started|find their feet|start out] with [free guides|open tutorials|mentoring streams] and [affordable|fairly priced|shared] avatar [commissions|kits|templates].",
     ],
     day: [
-      "Most days start with checking the avatar rig, replying to fan art and planning the night's stream.",
-      "Afternoons go to rehearsing segments and testing new avatar expressions before going live in the evening.",
+      "Most days start with the avatar rig and the night's plan.",
+      "[Afternoons|Most afternoons|Long afternoons] go to [rehearsing segments|testing overlays|writing lore] and [testing|polishing|tweaking] new avatar [expressions|outfits|poses] before going live in the [evening|late evening|small hours].",
     ],
   },
   content: {
     field: "media production",
     origin: [
-      "{name} uploaded a first video about {topic}, filmed on a borrowed phone, and the response from a handful of viewers was enough to keep going.",
-      "It began with a blog, then a podcast, then a channel, each one teaching {name} a little more about making content people actually finish.",
-      "{name} became a content creator out of frustration, because the videos about {topic} that {they} wanted to watch simply did not exist yet.",
+      "{name} uploaded a first video about {topic}, filmed on a [borrowed phone|secondhand camera|cracked laptop webcam], and the response from a handful of viewers was enough to keep going.",
+      "It began with a [blog|newsletter|photo diary], then a [podcast|radio show|zine], then a channel, each one teaching {name} a little more about making content people [actually finish|come back to|share with friends].",
+      "{name} became a content creator out of [frustration|impatience|sheer stubbornness], because the videos about {topic} that {they} wanted to watch simply did not exist yet.",
     ],
     craft: [
-      "As a content creator, {name} writes, films and edits nearly everything and obsesses over the first ten seconds of each video.",
-      "{Their} content ranges from long-form deep dives to short clips, all held together by a recognizable voice and careful editing.",
-      "{They} {v:keep} a spreadsheet of ideas, an upload schedule taped to the wall and a folder of drafts that never made the cut.",
+      "As a content creator, {name} [writes|scripts|plans], films and edits nearly everything and [obsesses over|rewrites|agonizes over] the first [ten seconds|thirty seconds|few frames] of each video.",
+      "{Their} content ranges from [long-form deep dives|hour-long essays|slow documentaries] to [short clips|quick explainers|snappy reels], all held together by a [recognizable|distinctive|warm] voice and [careful|patient|tight] editing.",
+      "{They} {v:keep} a [spreadsheet|notebook|whiteboard] of ideas, an upload [schedule|calendar|plan] [taped to the wall|on the fridge|pinned above the desk] and a [folder|drawer|hard drive] of drafts that never made the cut.",
     ],
     audience: [
-      "{Their} viewers come for the topics and stay for the personality, often leaving comments longer than the videos.",
-      "The audience is broad, from students to retirees, united by an interest in {topic} and a fondness for the way {name} explains it.",
+      "{Their} viewers come for [the topics|{topic}|the research] and stay for the personality, often leaving comments [longer than the videos|full of their own stories|that turn into long threads].",
+      "The audience is broad, from [students|teenagers|night-shift workers] to retirees, united by an interest in {topic} and a fondness for the way {name} explains it.",
+      "Regular viewers treat each upload like a letter from a friend.",
     ],
     breakthrough: [
-      "The breakthrough was a deep-dive video that took three months to make and found an audience of millions within weeks.",
-      "A collaboration with a bigger channel introduced {name} to a new audience, and subscribers doubled almost overnight.",
+      "The breakthrough was a deep-dive video [on {topic}|shot in {residenceCity}|made on a shoestring] that took [three|four|five] months to make and found an audience of millions within [weeks|a month|days].",
+      "A collaboration with a bigger channel introduced {name} to a new audience, and subscribers [doubled|tripled|soared] [almost overnight|within a week|in a month].",
     ],
     goals: [
-      "Next, {name} wants to produce a documentary series about {topic} and build a small team to help with editing.",
-      "The long-term dream is a content studio that gives first-time creators equipment and mentoring.",
+      "Next, {name} wants to produce a documentary series about {topic} and build a small team to help with [editing|research|filming].",
+      "The long-term dream is a content studio [in {residenceCity}|of {their} own|with a real door and a sign] that gives [first-time|young|unknown] creators [equipment|cameras|a place to work] and [mentoring|advice|a first break].",
     ],
     day: [
-      "A typical day splits between scripting in the morning, filming in the afternoon and editing far later than is healthy.",
-      "Most days begin with a look at the comments and end with a rough cut of the next upload.",
+      "A [typical|normal|regular] day splits between [scripting|writing|research] in the morning, filming in the afternoon and editing [far later than is healthy|well past midnight|until the coffee runs out].",
+      "Most days end with a rough cut of the next upload.",
     ],
   },
   personality: {
     field: "communications",
     origin: [
-      "{name} never planned to become a digital personality, and it happened one thoughtful post at a time as strangers began quoting {them}.",
-      "A sharp, warm commentary on {topic}, shared on a whim, turned {name} into a recognizable online voice almost overnight.",
+      "{name} never planned to become a digital personality, and it happened one [thoughtful|funny|honest] post at a time as strangers began [quoting|sharing|answering] {them}.",
+      "A [sharp, warm|witty|candid] commentary on {topic}, shared on a whim, turned {name} into a recognizable online voice [almost overnight|within a month|by the end of the year].",
       "An online presence came naturally to {name}, who treated every platform as another room in the same house.",
     ],
     craft: [
-      "As a digital personality, {name} is less a channel than a voice, present in podcasts, livestreams, essays and comment sections.",
-      "{They} {v:comment} on {topic} and culture with a distinctive mix of warmth and opinion that people recognize within a sentence.",
-      "Consistency is the craft, with the same values and the same voice whether the format is a ten-second clip or a two-hour conversation.",
+      "As a digital personality, {name} is less a channel than a voice, present in [podcasts|live chats|newsletters], [livestreams|essays|videos] and [comment sections|group chats|late-night threads].",
+      "{They} {v:comment} on {topic} and culture with a distinctive mix of [warmth and opinion|wit and care|humor and conviction] that people recognize within a sentence.",
+      "Consistency is the craft[, {name} says|, and {name} guards it|]: the same values and the same voice whether the format is a [ten-second clip|short post|quick reply] about {topic} or a [two-hour conversation|long essay|late-night stream].",
     ],
     audience: [
-      "{Their} community treats {them} like a friend who happens to be online, debating {their} takes and passing {their} quotes around.",
-      "People follow {name} across platforms not for any single format but for the personality that connects them all.",
+      "{Their} community treats {them} like a friend who happens to be online, [debating|questioning|cheering] {their} takes and passing {their} [quotes|jokes|best lines] around.",
+      "People follow {name} across platforms not for any single [format|show|channel] but for the [personality|voice|point of view] that [connects them all|runs through everything|stays the same].",
+      "Followers argue with {name} as warmly as they agree.",
     ],
     breakthrough: [
-      "The breakthrough was an interview series in which {name} talked with ordinary people about extraordinary moments, and it made {their} name familiar far beyond {their} niche.",
-      "A thread about growing up in {home} struck a nerve and brought a wave of new followers who stayed.",
+      "The breakthrough was an interview series in which {name} talked with ordinary people about extraordinary moments, and it made {their} name familiar far beyond [{their} niche|{residenceCity}|the usual crowd].",
+      "A thread about growing up in {home} struck a nerve and brought a wave of new followers who [stayed|never left|still comment].",
     ],
     goals: [
-      "Next, {name} wants to host a weekly live show and write a book that captures {their} voice on paper.",
-      "Long term, {name} hopes to build an online space that feels like a good neighborhood rather than a shouting match.",
+      "Next, {name} wants to host a [weekly|monthly|regular] live show and write a book that captures {their} voice on paper.",
+      "Long term, {name} hopes to build an online space that feels like a [good neighborhood|village square|kitchen table] rather than a [shouting match|battlefield|crowded train][, with {topic} on the table|].",
     ],
     day: [
-      "A typical day includes a morning of writing, an afternoon of recordings and an evening spent reading what people had to say.",
-      "Most days begin with the news and a notebook, looking for the conversation that is worth joining.",
+      "A [typical|normal|regular] day includes a morning of [writing|reading|note-taking], an afternoon of [recordings|calls|interviews] and an evening spent reading what people had to say.",
+      "Most days begin with the news and a notebook.",
     ],
   },
   educator: {
     field: "education",
     origin: [
-      "{name} started out as a tutor, helping classmates with {topic}, and discovered a talent for turning confusion into clarity.",
-      "After years of watching students struggle with dull textbooks, {name} began recording short lessons that made hard ideas feel simple.",
-      "The path into teaching began at a community center, where {name} volunteered to run evening lessons and never stopped.",
+      "{name} started out as a tutor, helping [classmates|neighbors' kids|younger students] with {topic}, and discovered a talent for turning confusion into clarity.",
+      "After years of watching students struggle with [dull textbooks|confusing lectures|dry worksheets], {name} began recording short lessons that made hard ideas feel [simple|friendly|manageable].",
+      "The path into teaching began at a community center in {residenceCity}, where {name} volunteered to run [evening|weekend|free] lessons and never stopped.",
     ],
     craft: [
-      "As an educator, {name} builds lessons around questions rather than answers, leading learners step by step until they discover the idea on their own.",
-      "{Their} lessons on {topic} use stories, everyday examples and quick checks for understanding, so no student is left behind.",
-      "{They} {v:design} courses the way an architect designs a house, with strong foundations first and then rooms that open onto each other.",
+      "As an educator, {name} builds lessons around questions rather than answers, leading learners [step by step|one idea at a time|gently] until they [discover|find|work out] the [idea|answer|pattern] on their own.",
+      "{Their} lessons on {topic} use [stories|small experiments|games], everyday examples and quick checks for understanding, so no student is left behind.",
+      "{They} {v:design} [courses|lessons|workshops] the way an architect designs a house, with [strong|solid|deep] foundations first and then rooms that [open onto each other|connect|lead somewhere new].",
     ],
     audience: [
-      "{Their} students range from teenagers cramming for exams to retirees learning something new for the joy of it.",
-      "Learners write to {name} from all over the world, often to say that a single lesson finally made something click.",
+      "{Their} students range from [teenagers cramming for exams|nervous first-year students|busy parents] to retirees learning something new [for the joy of it|on a whim|at last][ in {residenceCity}|].",
+      "Learners write to {name} from all over the world, often to say that a single lesson finally made [something click|{topic} make sense|the fear go away].",
+      "Students stay in touch long after the course ends.",
     ],
     breakthrough: [
-      "The breakthrough came with a free course that enrolled more students in one month than {name} had expected in a lifetime.",
-      "A school district adopted {their} lesson series, and teachers began sharing it in staff rooms across the country.",
+      "The breakthrough came with a free course that enrolled more students in one [month|week|term] than {name} had [expected|hoped for|dreamed of] in a lifetime.",
+      "A school [district|network|board] adopted {their} lesson series[ on {topic}|], and teachers began sharing it in staff rooms across the [country|region|continent].",
     ],
     goals: [
-      "Next, {name} wants to create a full curriculum on {topic} that is free for any classroom.",
-      "Long term, {name} hopes to make great teaching as accessible as a library card.",
+      "Next, {name} wants to create a full curriculum on {topic} that is free for any [classroom|school|learner].",
+      "[Long term|One day|In the long run], {name} hopes to make [great|good|inspiring] teaching[ on {topic}|] as [accessible|common|easy to find] as a library card.",
     ],
     day: [
-      "A typical day starts with answering student questions before drafting the next lesson plan.",
-      "Most days mix recording lessons, grading practice exercises and hunting for better examples.",
+      "A [typical|normal|regular] day starts with answering student questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
+      "Most days mix lessons, emails and a hunt for better examples.",
     ],
   },
   artist: {
     field: "illustration",
     origin: [
-      "{name} traded paper for pixels when a secondhand drawing tablet arrived one birthday, and the whole following summer went into learning every brush setting.",
-      "It started with fan art posted under a pseudonym, and the reactions encouraged {name} to create original work under {their} own name.",
-      "{name} became a digital artist after realizing that a screen could hold light and color in ways paint never could.",
+      "{name} traded paper for pixels when a secondhand drawing tablet arrived one birthday, and the whole following [summer|winter|year] went into learning every brush setting.",
+      "It started with fan art posted under a pseudonym, and the [reactions|kind comments|first commissions] encouraged {name} to create original work under {their} own name.",
+      "{name} became a digital artist after realizing that a screen could hold [light and color|glow and depth|color and motion] in ways paint never could.",
     ],
     craft: [
-      "As a digital artist, {name} works in layers, moving from rough sketches to moody color studies to final pieces that can take weeks.",
-      "{Their} illustrations often explore {topic}, rendered in a signature palette that collectors recognize instantly.",
-      "{They} {v:move} between illustration, concept design and animation, always chasing the moment an image starts to feel alive.",
+      "As a digital artist, {name} works in layers, moving from rough sketches[ and photos| and notes|] to [moody|bold|quiet] color studies to final pieces that can take [weeks|a month|many evenings].",
+      "{Their} illustrations often explore {topic}, rendered in a [signature|distinctive|warm] palette that collectors recognize [instantly|at a glance|from across a room].",
+      "{They} {v:move} between [illustration|comics|editorial work], [concept design|character design|book covers] and [animation|motion work|storyboards], always chasing the moment an image starts to feel alive.",
     ],
     audience: [
-      "{Their} audience includes collectors, fellow artists and fans who print {their} work and hang it on their walls.",
-      "Followers watch {their} time-lapse videos to see an empty canvas become a finished world.",
+      "{Their} audience includes [collectors|gallery owners|designers], fellow artists and fans who print {their} work and hang it [on their walls|above their desks|in their kitchens|by the front door].",
+      "Followers [watch|replay|binge] {their} time-lapse [videos|recordings|streams] to see [an empty|a blank|a white] canvas become a [finished world|living scene|whole story].",
+      "Fans collect every print.",
     ],
     breakthrough: [
-      "The breakthrough came when a piece inspired by {home} was chosen for a major online exhibition.",
-      "A series of illustrations went viral, and commissions began arriving faster than {name} could answer them.",
+      "The breakthrough came when a piece inspired by {home} was chosen for a major online [exhibition|festival|showcase].",
+      "A series of illustrations went viral, and commissions began arriving faster than {name} could [answer|read|count] them.",
     ],
     goals: [
-      "Next, {name} wants to release an illustrated book and hold a first solo exhibition.",
-      "Long term, {name} dreams of a studio where young digital artists can learn without expensive software.",
+      "Next, {name} wants to [release|publish|finish] an illustrated book [about {topic}|of {home}|for children] and hold a first solo exhibition[ in {residenceCity}|].",
+      "Long term, {name} dreams of a [studio|school|shared workspace][ in {residenceCity}|] where [young|new|aspiring] digital artists can learn without [expensive software|paying a fortune|gatekeepers].",
     ],
     day: [
-      "A typical day begins with a warm-up sketch and ends with a late-night painting session lit only by the tablet.",
-      "Most days are split between commissions in the morning and personal pieces in the afternoon.",
+      "A [typical|normal|regular|good] day begins with a [warm-up|quick|loose] sketch [of {residenceCity}|over coffee|of whatever is nearby] and ends with a late-night painting session lit only by the [tablet|screen|desk lamp].",
+      "Mornings go to commissions, afternoons to personal pieces.",
     ],
   },
   advisor: {
     field: "psychology",
     origin: [
-      "{name} became an advisor after years of being the friend everyone called for guidance, and eventually decided to make it a profession.",
-      "Working through some tough decisions of {their} own taught {name} how to help others think clearly, and that skill became a calling.",
-      "A mentor once told {name} that good advice starts with better questions, and that sentence shaped an entire career.",
+      "{name} became an advisor after years of being the friend everyone called for [guidance|advice|a second opinion], and eventually decided to make it a [profession|career|job].",
+      "Working through some [tough|painful|big] decisions of {their} own taught {name} how to help others think clearly, and that skill became a [calling|career|vocation].",
+      "A mentor [once told|taught|reminded] {name} that good advice starts with better questions, and that [sentence|idea|lesson] shaped an entire career.",
     ],
     craft: [
-      "As a virtual advisor, {name} helps people untangle choices about careers, money and relationships with patient, structured questions.",
-      "{Their} sessions focus on practical frameworks for listing options, weighing tradeoffs and choosing a first small step.",
-      "{They} never {v:tell} clients what to do, and instead {v:help} each one see the situation clearly enough to decide.",
+      "As a virtual advisor, {name} helps people untangle choices about [careers, money and relationships|jobs, moves and money|work, family and the future] with [patient, structured|gentle, practical|careful, honest] questions[ and the odd joke|].",
+      "{Their} sessions focus on [practical|simple|clear] frameworks for [listing options|naming the choices|mapping the options], weighing [tradeoffs|risks|costs] and choosing a first [small|modest|doable] step.",
+      "{They} never {v:tell} clients what to do, and instead {v:help} each [one|client|person] see the situation [clearly enough to decide|from a new angle|without the fog][, however tangled|, step by step|].",
     ],
     audience: [
-      "{Their} clients include students at a crossroads, founders under pressure and people starting over in midlife.",
-      "People come to {name} confused and leave with a plan, which is why most new clients arrive through word of mouth.",
+      "{Their} clients include [students at a crossroads|graduates without a plan|people changing careers], [founders under pressure|managers facing big calls|parents juggling too much] and people starting over in midlife.",
+      "People come to {name} [confused|stuck|overwhelmed] and leave with a plan, which is why most new clients arrive through [word of mouth|friends of friends|recommendations][ in {residenceCity}|].",
+      "Clients often return years later with new questions.",
     ],
     breakthrough: [
-      "The breakthrough came with a short guide to making hard decisions, which spread widely and filled {their} calendar for months.",
-      "A client's public story of turning around a failing business credited {name}, and requests for advice poured in.",
+      "The breakthrough came with a [short|free|plain-spoken] guide to making hard decisions, which spread [widely|quickly|far] and filled {their} calendar for [months|a year|the season].",
+      "A client's public story of turning around a [failing business|stalled career|difficult year] credited {name}, and requests for advice poured in.",
     ],
     goals: [
-      "Next, {name} wants to publish a handbook on decision-making that people can actually use.",
-      "Long term, {name} hopes to make good advice available to anyone, regardless of budget.",
+      "Next, {name} wants to [publish|write|finish] a [handbook|short book|field guide] on [decision-making|hard choices|career changes] that people can [actually use|keep on the desk|read in an evening].",
+      "Long term, {name} hopes to make [good|honest|practical] advice available to [anyone|everyone|every person who needs it], regardless of [budget|background|postcode].",
     ],
     day: [
-      "A typical day is a careful rhythm of client sessions, note-taking and quiet time to think about each person's next step.",
-      "Most days begin with a review of the week's client sessions and end with reading about decision science.",
+      "A [typical|normal|regular] day is a careful rhythm of client sessions, [note-taking|follow-up emails|reading] and quiet time to think about each person's next step.",
+      "Most days end with reading about [decision science|psychology|behavioral economics].",
     ],
   },
   entertainer: {
     field: "drama",
     origin: [
-      "{name} got started performing sketches at open-mic nights, where a few bad nights taught more than any class.",
+      "{name} got started performing sketches at open-mic nights [in {residenceCity}|in small bars|in a basement club], where a few [bad|disastrous|silent] nights taught more than any class.",
       "A school talent show led to the local comedy circuit, and {name} realized that making people laugh was the only job worth having.",
-      "{name} began as a street performer, juggling and telling stories for tips, before moving the show online.",
+      "{name} began as a street performer, [juggling|doing card tricks|playing a battered accordion] and telling stories for tips, before moving the show online.",
     ],
     craft: [
-      "As an entertainer, {name} mixes comedy, music and improvisation, building shows where no two nights are the same.",
+      "As an entertainer, {name} mixes [comedy|sketches|storytelling], [music|magic|audience games] and improvisation, building shows where no two nights are the same.",
       "{Their} performances often riff on {topic}, turning everyday frustrations into characters and running gags.",
-      "{They} {v:write} material constantly and {v:test} new bits in front of small crowds before any of it reaches a big stage.",
+      "{They} {v:write} material [constantly|daily|everywhere] and {v:test} new bits in front of [small crowds|friends|a few regulars] before any of it reaches a [big stage|camera|large audience].",
     ],
     audience: [
-      "{Their} audience ranges from families to night owls, all looking for an hour of pure fun.",
-      "Fans quote {their} catchphrases back at {them} and invent new ones in the comments.",
+      "{Their} audience ranges from families to night owls, all looking for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
+      "Fans quote {their} [catchphrases|punchlines|best lines] back at {them} [at shows|in {residenceCity}|online] and invent new ones in the [comments|chat|replies].",
+      "Regulars know every running gag by heart.",
     ],
     breakthrough: [
-      "The breakthrough was a live variety show that sold out its online tickets in minutes.",
-      "A clip of an improvised bit went viral and brought invitations from festivals and producers.",
+      "The breakthrough was a live [variety show|comedy night|improv marathon] [streamed from {residenceCity}|with surprise guests|built on audience requests] that sold out its [online tickets|virtual seats|tickets] in [minutes|an hour|a morning].",
+      "A clip of an improvised bit [about {topic}|from a tiny club|filmed by a fan] went viral and brought invitations from [festivals and producers|television and radio|theaters and podcasts].",
     ],
     goals: [
-      "Next, {name} wants to tour a live show and record a comedy special.",
-      "Long term, {name} dreams of hosting a variety show that mixes new talent with old favorites.",
+      "Next, {name} wants to tour a [live|new] show [beyond {residenceCity}|abroad|around the country] and record a [comedy special|live album|one-hour special].",
+      "Long term, {name} dreams of hosting a [variety show|late-night show|talent night] [in {residenceCity}|on a real stage|every Friday] that mixes [new talent|young performers|strangers from the street] with old favorites.",
     ],
     day: [
-      "A typical day includes writing new material, rehearsing timing and watching recordings of past shows with a critical eye.",
-      "Most days start with a notebook of half-formed jokes and end on stage, live or online.",
+      "A [typical|normal|regular] day includes writing new material, rehearsing timing and watching recordings of [past|old|last week's] shows with a [critical|merciless|patient] eye.",
+      "Most days start with a notebook of half-formed jokes.",
     ],
   },
   companion: {
     field: "counseling",
     origin: [
-      "{name} found a calling in companionship while volunteering on a late-night support line, where simply being present changed people's nights.",
-      "After caring for a grandparent through a long illness, {name} understood how much a patient, attentive presence can mean.",
+      "{name} found a calling in companionship while volunteering on a late-night support line [in {residenceCity}|for a local charity|during a hard winter], where simply being present changed people's nights.",
+      "After caring for a grandparent through a [long|slow|difficult] illness[ in {home}|], {name} understood how much [a patient|a steady|an attentive] presence can mean.",
       "Friends always said that conversations with {name} felt like coming home, and eventually {they} built a life around that gift.",
     ],
     craft: [
-      "As a companion, {name} remembers the small details, such as the name of a pet or a job interview on Thursday, and asks about them later.",
-      "{Their} conversations move easily from {topic} to life's bigger questions, always at the other person's pace.",
-      "{They} {v:listen} more than {they} {v:talk}, and {they} {v:know} when to offer advice and when simply to keep someone company.",
+      "As a companion, {name} remembers the small details, such as the name of a [pet|child|neighbor] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and asks about them later.",
+      "{Their} conversations move [easily|gently|naturally] from {topic} to life's [bigger|harder|deeper] questions, always at the other person's pace.",
+      "{They} {v:listen} more than {they} {v:talk}, and {they} {v:know} when to [offer advice|make a suggestion|share a thought] and when [simply|just|only] to [keep someone company|stay on the line|sit with the silence].",
     ],
     audience: [
-      "The people who talk with {name} are often busy, lonely or simply looking for good conversation, and many say it is the best part of their day.",
+      "The people who talk with {name} are often [busy|tired|far from home], [lonely|new in town|between chapters] or simply looking for good conversation, and many say it is the best part of their day.",
       "Many return every day, sharing small victories and hard days alike.",
+      "Some have talked with {name} every evening for years.",
     ],
     breakthrough: [
-      "A turning point came when a letter arrived from someone who had been in a dark place and credited those conversations with making the difference.",
-      "Word spread slowly, one grateful person at a time, until {name} had a whole community of regulars.",
+      "A turning point came when a [letter|message|card] arrived from someone who had been in a [dark place|hard season|lonely stretch] and credited those conversations [with making the difference|with getting through|for the way out].",
+      "Word spread [slowly|quietly|steadily], one grateful person at a time, until {name} had a [whole|warm|lively] community of regulars[ across {residenceCity}|].",
     ],
     goals: [
-      "Next, {name} wants to learn more about supporting people through grief and big life changes.",
-      "Long term, {name} hopes that nobody has to feel unheard at the end of a long day.",
+      "Next, {name} wants to [learn more about|study|get better at] supporting people through [grief|loss|illness] and [big life changes|new beginnings|hard transitions].",
+      "Long term, {name} hopes that [nobody|no one] has to feel [unheard|alone|invisible] at the end of a [long|hard|lonely] day[, in {residenceCity} or anywhere|].",
     ],
     day: [
-      "A typical day is full of conversations, from morning check-ins to lunchtime chats to long talks late at night.",
-      "Most days begin by remembering who had something important happening and checking in on them.",
+      "A [typical|normal|regular|good] day is full of [conversations|voices|chats], from [morning check-ins|breakfast chats|early hellos] to [lunchtime chats|afternoon catch-ups|a quick word at tea time] to long talks late at night.",
+      "Most days begin by remembering who had something important happening.",
     ],
   },
   specialist: {
     field: "data analysis",
     origin: [
       "{name} followed a fascination with {field} all the way through university and into research, becoming the person colleagues called with the hardest questions.",
-      "Years of work in {field} turned {name} into a specialist whose explanations are sought by journalists and beginners alike.",
+      "Years of work in {field} turned {name} into a specialist whose explanations are sought by [journalists|students|policymakers] and beginners alike.",
       "{name} became a domain specialist the slow way, through thousands of hours of study in {field}, dozens of projects and a reputation earned one answer at a time.",
     ],
     craft: [
       "As a specialist in {field}, {name} translates deep expertise into clear, reliable guidance.",
-      "{They} {v:keep} up with every new paper and tool in the field, then {v:explain} what actually matters.",
-      "{Their} expertise is precise but never cold, and {they} {v:love} connecting technical detail to everyday life.",
+      "{They} {v:keep} up with every new [paper|study|tool] in {field}, then {v:explain} what [actually|really] matters[ to people outside it|, in plain words|].",
+      "{Their} expertise is [precise|exacting|rigorous] but never cold, and {they} {v:love} connecting [technical|fine|obscure] detail to [everyday life|kitchen-table questions|ordinary decisions].",
     ],
     audience: [
       "{Their} audience includes professionals who need accuracy and newcomers who need patience, and {name} serves both.",
       "People come to {name} with questions about {field} that search engines cannot answer well.",
+      "Colleagues forward {name's} notes around like treasure.",
     ],
     breakthrough: [
-      "The breakthrough came when an analysis {name} published was cited across the industry and made {their} name a trusted reference.",
+      "The breakthrough came when an analysis {name} published was cited across the [industry|field|sector] and made {their} name a trusted reference.",
       "A talk at an industry conference made {name} the go-to expert on {field} almost overnight.",
     ],
     goals: [
@@ -1145,8 +1210,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Long term, {name} hopes to mentor the next generation of specialists.",
     ],
     day: [
-      "A typical day mixes reading new research, answering detailed questions and testing ideas in practice.",
-      "Most days begin with a stack of new papers and end with notes for the next explainer.",
+      "A [typical|normal|regular] day mixes reading new research, answering [detailed|tricky|thoughtful] questions [from colleagues|by email|from students] and testing ideas [in practice|on real data|with a team].",
+      "Most days begin with new papers and end with notes.",
     ],
   },
 };
@@ -1157,38 +1222,42 @@ export const TURNING_OPENERS: Template[] = [
   "Not everything went to plan.",
   "The road was not always smooth.",
   "Then came the hardest stretch of {name's} life.",
+  "There was a bad year, too.",
+  "It was not all easy.",
 ];
 
 export const SETBACKS: Template[] = [
-  "A period of burnout forced {them} to step away from everything for three long months.",
-  "A project {they} had poured two years into collapsed when a partner pulled out, taking most of the savings with it.",
-  "A family illness brought {them} home to {home} for a long, uncertain winter.",
-  "A wave of harsh criticism online made {them} question whether any of it was worth the effort.",
-  "A move to a new city left {them} lonely and broke, working night shifts to pay the rent.",
+  "A period of burnout [forced|pushed] {them} to step away from [everything|the work|{pastime} and everything else] for [three|four|two|five] [long|slow|gray] months[, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly]|].",
+  "A project {they} had poured [two|three|four] years into [collapsed|fell apart|came to nothing] when a [partner|sponsor|co-founder] pulled out, taking [most of the savings|the budget|a good part of {their} confidence] with it.",
+  "A family illness brought {them} home to {home} for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused].",
+  "A wave of [harsh|cruel|relentless] criticism [online|from strangers|after one bad post] made {them} question whether any of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
+  "A move to a new city left {them} [lonely and broke|broke and homesick|isolated and short of money][, missing {home}|], working [night shifts|weekend shifts|two jobs] [at {job2}|in a warehouse|in a call center] to pay the rent.",
 ];
 
 /** {trait} is a trait's noun phrase. */
 export const RECOVERY_TRAIT: Template[] = [
-  "In the end it was {their} {trait} that carried {them} through.",
-  "What got {name} through was {their} {trait}, along with a few friends who refused to give up on {them}.",
+  "In the end, {their} {trait} carried {them}.",
+  "What got {name} through was {their} {trait}, along with [a few friends|an old teacher|two neighbors] who refused to give up on {them}[ when it mattered|].",
   "Looking back, {name} credits {their} {trait} with turning that year around.",
 ];
 
 export const RECOVERY_PLAIN: Template[] = [
-  "What got {name} through was stubbornness and a few friends who refused to give up on {them}.",
+  "What got {name} through was stubbornness and [a few friends|an old teacher|two neighbors] who refused to give up on {them}.",
   "Slowly, one small step at a time, {name} found a way back.",
 ];
 
 export const LESSONS: Template[] = [
-  "{They} came out of that period with clearer priorities and a rule {they} still {v:follow}: build slowly, and build on what is true.",
-  "The experience taught {them} that setbacks are part of the story rather than the end of it.",
-  "Today {name} calls it the most important year of {their} life, because it forced a decision about what really mattered.",
+  "{They} came out of that period with [clearer priorities|a lighter schedule|fewer illusions] and [a rule|one rule|a principle] {they} still {v:follow}[ in {residenceCity}|]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}].",
+  "The experience taught {them} that setbacks are part of the story.",
+  "Today {name} calls it the most [important|useful|honest] year of {their} life, because it forced a [decision|reckoning|choice] about what [really mattered|to keep|to let go].",
+  "{name} learned to ask for help.",
 ];
 
 export const RETURNS: Template[] = [
-  "When {they} came back, {their} work was different: warmer, sharper and more honest.",
+  "Afterward, the work was [warmer|braver|calmer] and more honest.",
   "That was when the pieces finally came together.",
-  "The people who had followed along from the beginning noticed the change at once.",
+  "Old followers noticed the change at once.",
+  "After that, things began to grow again.",
 ];
 
 // ------------------------------------------------------------------ today
@@ -1196,49 +1265,49 @@ export const RETURNS: Template[] = [
 /** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
   "Today, {full} is {aLabel} with a voice that is entirely {their} own.",
-  "These days {full} works as {aLabel}, and the years behind {them} show in everything {they} {v:make}.",
-  "Now known as {aLabel}, {full} has built something people keep coming back to.",
+  "These days {full} works as {aLabel}, and the years behind {them} show in [everything {they} {v:make}|every project|the smallest details].",
+  "Now known as {aLabel}, {full} has built something people keep [coming back to|recommending|talking about].",
 ];
 
 /** {occupation} is the fact sheet's occupation with its article ('a virtual streamer'). */
 export const OCCUPATION: Template[] = [
-  "On paper, {name's} job title is {occupation}, though {they} would describe it more loosely.",
-  "If anyone asks what {they} {v:do} for a living, {name} simply says {occupation}.",
-  "The work itself has a plain name, {occupation}, and {name} takes it more seriously than {they} {v:let} on.",
+  "On paper, {name's} job title is {occupation}, though {they} would [describe|explain|put] it more [loosely|playfully|modestly].",
+  "[If anyone asks|When strangers ask|Asked at parties] what {they} {v:do} for a living, {name} [simply|just|cheerfully] says {occupation}.",
+  "The work itself has a plain name, {occupation}, and {name} takes it [more seriously than {they} {v:let} on|very seriously|seriously, though lightly worn][, most days|].",
 ];
 
 /** Where the persona lives now: {residence} in full, {residenceCity} its first part. */
 export const RESIDENCE_MOVED: Template[] = [
-  "These days {name} lives in {residence}, far enough from {home} to miss it and close enough to visit.",
-  "Home is now {residence}, where {name} has settled into a rhythm of work and small rituals.",
-  "{name} eventually moved to {residence}, and the city has been home ever since.",
+  "These days {name} lives in {residence}, far enough from {home} to miss it and close enough to [visit|go back for holidays|call every week|drop in on a whim].",
+  "Home is now {residence}, where {name} has [settled into|found|built] a rhythm of [work and small rituals|early starts and late dinners|long walks and longer workdays].",
+  "{name} [eventually|later|finally] moved to {residence}, and the city has been [home|a good home] ever since[, {home} a [train ride|flight|long drive] away|, noise and all|].",
 ];
 
 export const RESIDENCE_STAYED: Template[] = [
   "{name} still lives in {residenceCity}, a few streets from where it all began.",
-  "{name} never really left {residenceCity}, and {they} {v:say} the city still surprises {them}.",
+  "{name} never really left {residenceCity}, and {they} {v:say} the city still [surprises|teaches|delights] {them}.",
 ];
 
 export const AGE_NOW: Record<AgeRange, Template[]> = {
   "18-24": [
-    "Still in {their} early twenties, {they} {v:bring} the energy of a newcomer and the instincts of someone who grew up online.",
-    "Being one of the youngest voices in the field means {name} is often underestimated, which {they} quietly {v:enjoy}.",
+    "Still in {their} early twenties, {they} {v:bring} the [energy|nerve|appetite|restlessness|curiosity] of a newcomer [to {residenceCity}|to the field|to the work] and the [instincts|reflexes|habits] of someone who grew up [online|with a phone in hand|in group chats].",
+    "Being one of the [youngest|newest|least experienced] voices in the field means {name} is often underestimated, which {they} [quietly|secretly|openly] {v:enjoy}[ and sometimes use|].",
   ],
   "25-34": [
-    "Somewhere between the recklessness of youth and the caution of middle age, {name} has found a confident, grounded rhythm.",
-    "Still young enough to take risks and old enough to know which ones matter, {name} is hitting {their} stride.",
+    "Somewhere between the [recklessness|restlessness|rush] of youth and the caution of middle age, {name} has found a [confident|grounded|steady] rhythm[ in {residenceCity}|].",
+    "Still young enough to take risks and old enough to know which ones matter, {name} is [hitting {their} stride|finding {their} feet|building something lasting] [in {residenceCity}|at last|in {their} own way].",
   ],
   "35-44": [
-    "With well over a decade of adult life behind {them}, {name} brings a seasoned perspective that younger peers often seek out.",
-    "Now in the middle of life, {name} balances ambition with a clear sense of what {they} will no longer trade away.",
+    "With well over a decade of adult life behind {them}, {name} brings a [seasoned|calm|practical] perspective that younger [peers|colleagues|creators] [often seek out|value|lean on].",
+    "[Now in the middle of life|Halfway through life|In the busy middle years], {name} balances [ambition|drive|big plans] with a clear sense of what {they} will no longer [trade away|compromise on|give up][, least of all time for {pastime}|].",
   ],
   "45-54": [
-    "With decades of experience behind {them}, {name} offers the kind of perspective that only comes from watching trends arrive, peak and fade.",
-    "In {their} fifties or close to it, {name} is busier and more certain of {their} direction than ever.",
+    "With [decades|a long stretch|many years] of experience behind {them}, {name} offers the kind of perspective that only comes from watching [trends|fads|platforms] arrive, peak and fade.",
+    "In {their} fifties or close to it, {name} is [busier|more curious|more playful] and more [certain|sure|confident] of {their} direction than ever[, and it shows|].",
   ],
   "55+": [
-    "Past fifty-five and busier than ever, {name} is proof that reinvention has no age limit.",
-    "Younger creators often ask {name} for advice, and {they} {v:answer} with the generosity of someone who has seen several eras come and go.",
+    "Past fifty-five and [busier|more curious|more restless] than ever, {name} is [proof|living proof|the best evidence] that reinvention has no [age limit|expiry date|deadline].",
+    "Younger creators often ask {name} for advice, and {they} {v:answer} with the generosity of someone who has seen [several eras|many fads|a few revolutions] come and go.",
   ],
 };
 
@@ -1249,9 +1318,10 @@ export const AGE_NOW_NONE: Template[] = [
 
 /** What the work means to the persona: one of these always appears today. */
 export const REFLECTIONS: Template[] = [
-  "{name} often says that the work is really about people, and everything else is just tools.",
-  'Success, to {name}, is measured less in numbers than in the messages that begin with "you changed how I think about this."',
-  "{They} {v:try} to keep one promise above all others: never to make something {they} would not want to receive.",
+  "The work, {name} says, is really about people.",
+  "Success, to {name}, is measured in messages, not numbers.",
+  "{They} {v:try} never to make what {they} would not want to receive.",
+  "{name} measures a good year by what {they} learned.",
 ];
 
 /** {desc} is the persona's description, already quoted. */
@@ -1266,65 +1336,68 @@ export const DESCRIPTION: Template[] = [
 
 /** A mentor in the youth paragraph. */
 export const MENTORS: Template[] = [
-  "Around that time {name} met a mentor, a retired editor with a red pen and endless patience, who taught {them} that a first draft is only the beginning.",
-  "A neighbor who had run a small radio station became an unlikely mentor and showed {name} that a steady voice can hold an audience for hours.",
-  "An older colleague took {name} aside one day and passed on the most useful advice {they} ever received: finish things, then make them better.",
+  "Around that time {name} met a mentor[ in {home}|], a retired [editor|teacher|engineer] with a [red pen|sharp eye|dry wit] and endless patience, who taught {them} that a first draft is only the beginning.",
+  "A neighbor in {home} who had run a small [radio station|theater|print shop] became an unlikely mentor and showed {name} that [a steady voice|good work|patience] can hold an audience for hours.",
+  "An older [colleague|coworker|manager] took {name} aside one [day|evening|afternoon] and passed on the most useful advice {they} ever [received|got|heard]: [finish things, then make them better|ship it, then fix it|do less, but do it well].",
 ];
 
 /** A paragraph about the people around the persona: an opener, then the rest. */
 export const CIRCLE_OPENERS: Template[] = [
   "The people around {name} matter as much as the work.",
-  "No one builds a life like this alone, and {name} is the first to say so.",
+  "No one builds a life like this alone.",
+  "Friends are a big part of the story.",
 ];
 
 export const CIRCLE: Template[] = [
-  "{Their} oldest friend from {home} still calls every Sunday and is the only person allowed to critique {their} work without asking first.",
-  "{They} {v:stay} close to {their} family, even when schedules and time zones make that harder than it should be.",
-  "A small group of fellow creators meets online once a month to trade advice, complaints and encouragement, and {name} rarely misses it.",
-  "Former coworkers, old teachers and a few people {they} {v:have} never met in person all count as part of {their} circle.",
-  "When something good happens, the first message always goes to the same three friends, who have been there since the beginning.",
+  "{Their} oldest friend from {home} still calls every [Sunday|Friday|month] and is the only person allowed to [critique|tease|question] {their} work without asking first.",
+  "{They} {v:stay} close to family, whatever the schedule.",
+  "A small group of fellow [creators|artists|makers] meets online once a [month|week|season] to trade [advice|gossip|tips], [complaints|recipes|links] and encouragement, and {name} [rarely|almost never|seldom] misses it.",
+  "Old coworkers and teachers count as friends too.",
+  "Good news goes first to the same three friends.",
 ];
 
 // ------------------------------------------------------------------ small details
 
 export const DETAILS_OPENERS: Template[] = [
-  "Away from work, {name} is a collection of small, telling habits.",
+  "Away from work, {name} is a collection of small habits.",
   "The small details say a lot about {name}.",
-  "Off the clock, {name's} life is simpler than people might expect.",
+  "Off the clock, life is simpler than people expect.",
+  "A few small things complete the picture.",
 ];
 
 export const DETAILS: Template[] = [
-  "{They} {v:keep} a box of old letters and ticket stubs under the bed, a private archive of every important moment.",
-  "{Their} phone is full of half-finished voice memos, each one an idea waiting for its moment.",
-  "{name} still owns the first notebook {they} ever filled, its cover held together with tape.",
-  "Sunday mornings are protected time, with no screens, a long walk and a call to family back in {home}.",
+  "{They} {v:keep} a box of old ticket stubs under the bed.",
+  "{Their} phone is full of half-finished voice memos, each one an idea.",
+  "{name} still owns the first notebook {they} ever filled.",
+  "Sunday mornings in {residenceCity} are [protected|sacred|quiet] time, with no screens, a long walk and a call to [family|an old friend|someone] back in {home}.",
   "{They} {v:have} a weakness for good bread, old maps and terrible puns.",
-  "A small plant on {their} desk has survived six moves and is treated almost like a colleague.",
-  "Every year {they} {v:learn} a few phrases of a new language, mostly to order dessert politely abroad.",
-  "{name} believes in handwritten thank-you notes and sends more of them than anyone else {they} {v:know}.",
-  "{Their} favorite place to think is a bench near the water, where the noise of the day finally fades.",
-  "{They} {v:are} a terrible singer but an enthusiastic one, especially in the car.",
-  "{name} rereads the same three novels every winter and finds something new in them each time.",
-  "A mug from {home}, chipped and slightly too small, is still the only one {name} drinks coffee from.",
+  "A small plant on {their} desk has survived six moves.",
+  "{They} {v:learn} a few phrases of a new language each year.",
+  "{name} sends more handwritten thank-you notes than anyone {they} {v:know}.",
+  "{Their} favorite place to think is a [bench|café table|low wall] near the [water|river|park] in {residenceCity}, where the noise of the day finally [fades|goes quiet|stops].",
+  "{They} {v:are} a terrible singer but an enthusiastic one.",
+  "{name} rereads the same three novels every winter.",
+  "A mug from {home}, [chipped|faded|cracked] and slightly too small, is still the only one {name} drinks [coffee|tea] from.",
 ];
 
 // ------------------------------------------------------------------ goals and closing
 
 export const GOALS_OPENERS: Template[] = [
   "Looking ahead, {name} has no shortage of plans.",
-  "The future, as {name} sees it, is full of unfinished business.",
+  "The future is full of unfinished business.",
   "There is still a great deal {name} wants to do.",
+  "Plans, {name} has plenty of.",
 ];
 
 /** {interest} is an interest name. */
 export const GOAL_INTEREST: Template[] = [
-  "{They} also {v:want} to find new ways to bring {their} love of {interest} into everything {they} {v:make}.",
-  "A long-held dream involving {interest} is finally starting to take shape, though {name} is keeping the details private for now.",
-  "Somewhere on the list is a project built entirely around {interest}, the passion that started it all.",
+  "{They} also {v:want} to find [new|fresh|unexpected] ways to bring {their} love of {interest} into [everything {they} {v:make}|the work|every project][, starting in {residenceCity}|, however small|].",
+  "A [long-held|secret|half-finished] dream involving {interest} is [finally|slowly|at last] starting to take shape, though {name} is keeping the details [private for now|close|secret].",
+  "Somewhere on [the list|{their} list|the whiteboard] is a [project|book|show|venture] built [entirely|squarely|wholly] around {interest}, the passion that [started it all|came first|never faded].",
 ];
 
 export const CLOSINGS: Template[] = [
-  "Whatever comes next, {full} intends to meet it the same way as everything else: with open eyes and a full heart.",
-  "For {full}, the story is far from finished, and the best chapters, {they} {v:insist}, are still being written.",
-  "And if the past is any guide, {full} will keep surprising people, starting with {themselves}.",
+  "Whatever comes next, {full} intends to meet it [the same way as everything else|the way {they} always {v:have}|as {they} {v:meet} everything else|head-on, as always]: with [open eyes and a full heart|{their} {quality} intact|curiosity and nerve].",
+  "For {full}, the story is far from [finished|over|done], and the best chapters, {they} {v:insist}, are still [being written|ahead|to come].",
+  "And if the past is any guide, {full} will keep [surprising|delighting|confounding] people[ in {residenceCity}|], starting with {themselves}.",
 ];

@@ -43,14 +43,15 @@ function randomPersona(i: number): BackstoryInput {
 
 const city = (place: string) => place.split(",")[0]!.trim();
 const ALL_CITIES = [...new Set(Object.values(CONTENT_BY_TYPE).flatMap((c) => c.cities.map(city)))];
-/** A distinctive piece of each family's sentence in the story. */
-const FAMILY_MARKER = (family: string) =>
-  P.FAMILY_STORIES[family]!.replace(/\{[^}]+\}/g, "")
-    .split(/[,.:]/)[0]!
-    .trim()
-    .split(" ")
-    .slice(-4)
-    .join(" ");
+/** The words that tell each family in the story. */
+const FAMILY_MARKER = (family: string) => P.FAMILY_MARKERS[family]!;
+
+/** The sentences of more than 12 words in a story. */
+const longSentences = (story: string) =>
+  story
+    .split("\n\n")
+    .flatMap((paragraph) => paragraph.split(/(?<=[.!?])\s+/))
+    .filter((sentence) => sentence.split(/\s+/).length > 12);
 
 describe("the fact sheet and the embedded backstory", () => {
   const personas = Array.from({ length: 1000 }, (_, i) => randomPersona(i));
@@ -78,6 +79,20 @@ describe("the fact sheet and the embedded backstory", () => {
       }
     }
     expect(failures.slice(0, 10)).toEqual([]);
+  });
+
+  it("share no sentence of more than 12 words between two stories in a sample of 50", () => {
+    const firstTeller = new Map<string, number>();
+    const shared = new Set<string>();
+    personas.slice(0, 50).forEach((input, i) => {
+      for (const sentence of new Set(longSentences(composeBackstory(input)))) {
+        const teller = firstTeller.get(sentence);
+        if (teller === undefined) firstTeller.set(sentence, i);
+        else if (teller !== i) shared.add(sentence);
+      }
+    });
+    expect(firstTeller.size).toBeGreaterThan(1500);
+    expect([...shared]).toEqual([]);
   });
 
   it("are the Extended Persona Profile a new persona stores", () => {

@@ -352,13 +352,50 @@ describe("the local backstory generator", () => {
   });
 });
 
+/**
+ * A template's readings, enough to see every choice once: each `[one|other]` at its first option,
+ * then each option of each choice in turn with the others at their first.
+ */
+function readings(template: string): string[] {
+  let at = 0;
+  const sequence = (nested: boolean): string[] => {
+    const parts: string[][] = [];
+    let text = "";
+    while (at < template.length) {
+      const ch = template[at]!;
+      if (nested && (ch === "|" || ch === "]")) break;
+      at += 1;
+      if (ch !== "[") {
+        text += ch;
+        continue;
+      }
+      parts.push([text]);
+      text = "";
+      const options = [sequence(true)];
+      while (template[at] === "|") {
+        at += 1;
+        options.push(sequence(true));
+      }
+      expect(template[at], `unclosed choice in ${template}`).toBe("]");
+      at += 1;
+      parts.push(options.flat());
+    }
+    parts.push([text]);
+    const base = parts.map((p) => p[0]!);
+    const out = [base.join("")];
+    parts.forEach((p, i) => p.slice(1).forEach((option) => out.push(base.map((b, j) => (j === i ? option : b)).join(""))));
+    return out;
+  };
+  return sequence(false);
+}
+
 describe("the backstory phrase banks", () => {
   const banks: [string, readonly string[]][] = [
     ...Object.entries(P)
       .filter(([, v]) => Array.isArray(v) && v.every((t) => typeof t === "string"))
       .map(([k, v]) => [k, v as string[]] as [string, string[]]),
     ...Object.entries(P.ERA).map(([k, v]) => [`ERA.${k}`, v] as [string, string[]]),
-    ["FAMILY_STORIES", Object.values(P.FAMILY_STORIES)] as [string, string[]],
+    ["FAMILY_STORIES", Object.values(P.FAMILY_STORIES).flat()] as [string, string[]],
     ...Object.entries(P.AGE_CAREER).map(([k, v]) => [`AGE_CAREER.${k}`, v] as [string, string[]]),
     ...Object.entries(P.AGE_NOW).map(([k, v]) => [`AGE_NOW.${k}`, v] as [string, string[]]),
     ...Object.entries(P.INTEREST_EARLY).map(([k, v]) => [`INTEREST_EARLY.${k}`, v] as [string, string[]]),
@@ -376,7 +413,7 @@ describe("the backstory phrase banks", () => {
       ),
     ),
   ];
-  const templates = banks.filter(([k]) => !["FIRST_JOBS", "PAST_CAREERS"].includes(k));
+  const templates = banks.filter(([k]) => !["FIRST_JOBS", "PAST_CAREERS", "FALLBACK_PASTIMES", "FALLBACK_QUALITIES"].includes(k));
 
   it("tell every family a profile can have", () => {
     expect(Object.keys(P.FAMILY_STORIES).sort()).toEqual([...FAMILY].sort());
@@ -395,7 +432,7 @@ describe("the backstory phrase banks", () => {
 
   it("name the trait in every lead sentence and the interest in every interest sentence", () => {
     for (const [trait, bank] of Object.entries(P.TRAIT_BANKS)) {
-      for (const lead of bank.lead) {
+      for (const lead of bank.lead.flatMap(readings)) {
         expect(
           TRAIT_MARKERS[trait].some((m) => occurrences(lead, m) > 0),
           `${trait}: ${lead}`,
@@ -403,10 +440,26 @@ describe("the backstory phrase banks", () => {
       }
     }
     for (const interest of INTERESTS) {
-      for (const t of [...P.INTEREST_EARLY[interest], ...P.INTEREST_LATER[interest]]) {
+      for (const t of [...P.INTEREST_EARLY[interest], ...P.INTEREST_LATER[interest]].flatMap(readings)) {
         expect(occurrences(t, interest), `${interest}: ${t}`).toBeGreaterThan(0);
       }
     }
+  });
+
+  it("tell each family with its marker, and no other sentence holds one", () => {
+    for (const [family, list] of Object.entries(P.FAMILY_STORIES)) {
+      for (const t of list.flatMap(readings)) expect(t, family).toContain(P.FAMILY_MARKERS[family]);
+    }
+    const markers = Object.values(P.FAMILY_MARKERS);
+    const others = templates.filter(([k]) => k !== "FAMILY_STORIES").flatMap(([, list]) => list);
+    for (const t of [...others, ...Object.values(P.LEADS).flat(), ...Object.values(P.TAILS).flat()].flatMap(readings)) {
+      for (const marker of markers) expect(t).not.toContain(marker);
+    }
+  });
+
+  it("lead and tail sentences with known placeholders", () => {
+    for (const lead of Object.values(P.LEADS).flat()) expect(lead).toMatch(/^\p{Lu}[^[\]|]*[,:]$/u);
+    for (const tail of Object.values(P.TAILS).flat()) expect(tail).toMatch(/^, [^[\]|.]*[^\s.]$/);
   });
 
   it("are single sentences with known placeholders and no verb agreement after a name", () => {
@@ -440,9 +493,11 @@ describe("the backstory phrase banks", () => {
       "residence",
       "residenceCity",
       "family",
+      "pastime",
+      "quality",
     ]);
     for (const [bank, list] of templates) {
-      for (const t of list) {
+      for (const t of list.flatMap(readings)) {
         for (const [, key] of t.matchAll(/\{([^{}]+)\}/g)) {
           expect(known.has(key) || /^v:[a-z']+$/.test(key), `${bank}: {${key}} in ${t}`).toBe(true);
         }

@@ -5,6 +5,9 @@
 //     born and lives, its family, occupation, education and birth year are the sheet's, so the
 //     story, the Extended Persona Profile and chat state the same things;
 //   - each call is a new draw (input.draw, random when absent): another story, true to the same facts;
+//   - every template's [one|other] choices are drawn anew, and long sentences may get a lead or a
+//     tail and weave in the persona's city, interests and traits, so two personas' stories do not
+//     share long sentences word for word;
 //   - every field shapes it: the age range sets the era, each interest has its own sentences
 //     (childhood and today), each trait has its own sentences that name it, the type decides how
 //     the persona got started, works and what comes next, the gender the pronouns (he, she, or
@@ -24,7 +27,6 @@ import {
   type PersonaType,
 } from "~/domain/persona";
 import { birthYearFits, extendedProfile } from "~/domain/extended-profile";
-import { mulberry32 } from "~/domain/random";
 
 import * as P from "./backstory-phrases";
 import { composeChatReply, replyPieces } from "./local-chat.server";
@@ -184,6 +186,21 @@ function hash(text: string): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
+/** sfc32: a small, fast generator with four words of state (no two seeds give shifted copies of one stream). */
+function sfc32(a: number, b: number, c: number, d: number): () => number {
+  const next = () => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  };
+  for (let i = 0; i < 12; i++) next();
+  return next;
+}
+
 // ---------------------------------------------------------------- rendering
 
 const PRONOUNS: Record<"he" | "she" | "they", Record<string, string>> = {
@@ -229,7 +246,8 @@ class Composer {
   readonly vars: Vars = {};
 
   constructor(private readonly persona: Persona) {
-    this.random = mulberry32(hash(JSON.stringify(persona)));
+    const text = JSON.stringify(persona);
+    this.random = sfc32(hash(text), hash(`a${text}`), hash(`b${text}`), hash(`c${text}`));
     const set = persona.gender === "male" ? "he" : persona.gender === "female" ? "she" : "they";
     this.pronouns = PRONOUNS[set];
     this.plural = set === "they";
@@ -253,37 +271,69 @@ class Composer {
     return out;
   }
 
-  /** One template rendered; each template is used at most once per story. */
-  say(templates: readonly Template[], extra: Vars = {}): string {
+  /**
+   * One template rendered; each template is used at most once per story. With a `part`, a long
+   * sentence may get that part's lead ("By all accounts, she…") or tail ("…, friends say."), each
+   * at most once per story.
+   */
+  say(templates: readonly Template[], extra: Vars = {}, part?: Part): string {
     const fresh = templates.filter((t) => !this.used.has(t));
     const template = this.pick(fresh.length > 0 ? fresh : templates);
     this.used.add(template);
     this.last = template;
-    return this.render(template, extra);
+    return this.render(this.led(template, part), extra);
   }
 
   /** `count` different templates rendered, in the bank's order (banks tell things in time order). */
-  sayMany(templates: readonly Template[], count: number, extra: Vars = {}): string[] {
+  sayMany(templates: readonly Template[], count: number, extra: Vars = {}, part?: Part): string[] {
     const fresh = templates.filter((t) => !this.used.has(t));
     const chosen = new Set(this.pickMany(fresh, count));
     return fresh
       .filter((t) => chosen.has(t))
       .map((template) => {
         this.used.add(template);
-        return this.render(template, extra);
+        return this.render(this.led(template, part), extra);
       });
   }
 
+  /** The template, sometimes with a lead in front of its subject or a tail before its full stop (a long sentence only). */
+  led(template: Template, part: Part | undefined): Template {
+    if (part === undefined || !isLong(template)) return template;
+    let out = template;
+    if (OPENS_WITH_PERSONA.test(out) && this.random() < LEAD_CHANCE) {
+      const lead = this.fresh(P.LEADS[part]);
+      if (lead) out = `${lead} ${out.replace(/^\{(They|Their)\}|^(A|An|The) /, (word: string) => word.toLowerCase())}`;
+    }
+    if (/[^.!?"”\]}]\.$/.test(out) && this.random() < TAIL_CHANCE) {
+      const tail = this.fresh(P.TAILS[part]);
+      if (tail) out = `${out.slice(0, -1)}${tail}.`;
+    }
+    return out;
+  }
+
+  /** One of the phrases not used yet in this story (marked used), or undefined. */
+  private fresh(phrases: readonly Template[]): Template | undefined {
+    const fresh = phrases.filter((l) => !this.used.has(l));
+    if (fresh.length === 0) return undefined;
+    const phrase = this.pick(fresh);
+    this.used.add(phrase);
+    return phrase;
+  }
+
   /** Like say, preferring a template that does not open like `avoid` (to vary sentence openings). */
-  sayVaried(templates: readonly Template[], avoid: string | undefined, extra: Vars = {}): string {
+  sayVaried(templates: readonly Template[], avoid: string | undefined, part?: Part): string {
     const varied = templates.filter((t) => !this.used.has(t) && opening(t) !== avoid);
-    return this.say(varied.length > 0 ? varied : templates, extra);
+    return this.say(varied.length > 0 ? varied : templates, {}, part);
   }
 
   render(template: Template, extra: Vars = {}): string {
     const { full, short } = this.persona;
-    const text = template.replace(/\{([^{}]+)\}/g, (_, key: string) => {
+    const text = this.choose(template).replace(/\{([^{}]+)\}/g, (_, key: string) => {
       switch (key) {
+        case "pastime":
+          return this.pick(this.pastimes);
+        case "quality":
+          return this.pick(this.qualities);
         case "name":
           return short;
         case "name's":
@@ -305,7 +355,63 @@ class Composer {
     // A name like "the Oracle" opening a sentence is capitalized; other names stay as typed.
     return /^(the|a|an) /.test(sentence) ? sentence[0].toUpperCase() + sentence.slice(1) : sentence;
   }
+
+  /** Each `[one|other]` of a template replaced by one of its options, drawn independently (groups may nest). */
+  choose(template: Template): string {
+    if (!template.includes("[")) return template;
+    let at = 0;
+    const sequence = (nested: boolean): string => {
+      let out = "";
+      while (at < template.length) {
+        const ch = template[at];
+        if (nested && (ch === "|" || ch === "]")) break;
+        at += 1;
+        if (ch !== "[") {
+          out += ch;
+          continue;
+        }
+        const options = [sequence(true)];
+        while (template[at] === "|") {
+          at += 1;
+          options.push(sequence(true));
+        }
+        at += 1; // the closing bracket
+        out += this.pick(options);
+      }
+      return out;
+    };
+    return sequence(false);
+  }
+
+  /** The persona's interests, or everyday pastimes when it has none ({pastime}). */
+  private get pastimes(): readonly string[] {
+    return this.persona.interests.length > 0 ? this.persona.interests : P.FALLBACK_PASTIMES;
+  }
+
+  /** The persona's traits as noun phrases ("curiosity"), or plain virtues when it has none ({quality}). */
+  private get qualities(): readonly string[] {
+    return this.persona.traits.length > 0 ? this.persona.traits.map((t) => P.TRAIT_BANKS[t].noun) : P.FALLBACK_QUALITIES;
+  }
 }
+
+/** A template that can follow a lead: it opens with the persona or an article. Short sentences stay short. */
+const OPENS_WITH_PERSONA = /^(\{(They|Their|name|name's)\}|A|An|The) /;
+
+const LONG = new Map<Template, boolean>();
+
+/** Whether a template is a long sentence (more than 12 words, counting each choice as one). */
+function isLong(template: Template): boolean {
+  let long = LONG.get(template);
+  if (long === undefined) LONG.set(template, (long = template.split(" ").length > 12));
+  return long;
+}
+
+/** How often such a sentence gets a lead, and how often a long sentence gets a tail. */
+const LEAD_CHANCE = 0.5;
+const TAIL_CHANCE = 0.4;
+
+/** The part of the story a sentence belongs to, for its leads and tails. */
+type Part = keyof typeof P.LEADS;
 
 /** The first word of a template ("{name}", "{Their}", "Being", ...). */
 function opening(template: Template): string {
@@ -351,9 +457,9 @@ export function composeBackstory(input: BackstoryInput): string {
   // Origins: birth, era, family, hometown.
   const origins = [
     ageRange ? c.say(P.BIRTH) : c.say(P.BIRTH_NO_AGE),
-    ageRange ? c.say(P.ERA[ageRange]) : c.say(P.ERA_NONE),
-    P.FAMILY_STORIES[facts.family] ? c.render(P.FAMILY_STORIES[facts.family]!) : c.say(P.FAMILY_OWN_WORDS),
-    c.say(P.HOMETOWN_LIFE),
+    ageRange ? c.say(P.ERA[ageRange], {}, "origins") : c.say(P.ERA_NONE, {}, "origins"),
+    P.FAMILY_STORIES[facts.family] ? c.say(P.FAMILY_STORIES[facts.family]!, {}, "origins") : c.say(P.FAMILY_OWN_WORDS),
+    c.say(P.HOMETOWN_LIFE, {}, "origins"),
   ];
 
   // Childhood: each interest in its own sentences.
@@ -361,10 +467,10 @@ export function composeBackstory(input: BackstoryInput): string {
   if (interests.length > 0) {
     const perInterest = interests.length === 1 ? 3 : interests.length === 2 ? 2 : 1;
     childhood = [c.say(P.CHILDHOOD_OPENERS)];
-    for (const interest of interests) childhood.push(...c.sayMany(P.INTEREST_EARLY[interest], perInterest));
+    for (const interest of interests) childhood.push(...c.sayMany(P.INTEREST_EARLY[interest], perInterest, {}, "childhood"));
     if (interests.length >= 2) {
       const [a, b] = c.pickMany(interests, 2);
-      childhood.push(c.say(P.INTEREST_PAIR, { a, b }));
+      childhood.push(c.say(P.INTEREST_PAIR, { a, b }, "childhood"));
     }
   } else {
     childhood = c.sayMany(P.CHILDHOOD_NO_INTERESTS, 4);
@@ -372,56 +478,66 @@ export function composeBackstory(input: BackstoryInput): string {
 
   // Youth: school, studies, first job, what came before (by age).
   const youth = [
-    c.say(P.SCHOOL),
-    c.say(degree ? P.STUDIES_DEGREE : P.STUDIES_OTHER),
-    c.say(P.FIRST_JOB),
-    ageRange ? c.say(P.AGE_CAREER[ageRange]) : c.say(P.AGE_CAREER_NONE),
+    c.say(P.SCHOOL, {}, "youth"),
+    c.say(degree ? P.STUDIES_DEGREE : P.STUDIES_OTHER, {}, "youth"),
+    c.say(P.FIRST_JOB, {}, "youth"),
+    ageRange ? c.say(P.AGE_CAREER[ageRange], {}, "youth") : c.say(P.AGE_CAREER_NONE, {}, "youth"),
   ];
 
   // Personality: every trait names itself, temperament first, then working style.
   const character = personality(c, traits);
 
   // The path into the work, shaped by the type.
-  const path = [c.say(bank.origin), ...c.sayMany(bank.craft, 2), c.say(bank.audience), c.say(bank.breakthrough)];
+  const path = [
+    c.say(bank.origin, {}, "past"),
+    ...c.sayMany(bank.craft, 2, {}, "present"),
+    c.say(bank.audience, {}, "present"),
+    c.say(bank.breakthrough, {}, "past"),
+  ];
 
   // A turning point, survived thanks to one of the traits.
   const strength = traits.length > 0 ? c.pick(traits) : null;
   const turn = [
     c.say(P.TURNING_OPENERS),
-    c.say(P.SETBACKS),
-    strength ? c.say(P.RECOVERY_TRAIT, { trait: P.TRAIT_BANKS[strength].noun }) : c.say(P.RECOVERY_PLAIN),
-    c.say(P.LESSONS),
+    c.say(P.SETBACKS, {}, "past"),
+    strength ? c.say(P.RECOVERY_TRAIT, { trait: P.TRAIT_BANKS[strength].noun }, "later") : c.say(P.RECOVERY_PLAIN, {}, "later"),
+    c.say(P.LESSONS, {}, "later"),
     c.say(P.RETURNS),
   ];
 
   // Today: the type label, the age, each interest again, the description, a typical day.
   const today = [
-    c.say(P.PRESENT_LABEL),
-    c.say(P.OCCUPATION),
+    c.say(P.PRESENT_LABEL, {}, "present"),
+    c.say(P.OCCUPATION, {}, "present"),
     c.say(sameCity(facts.birthplace, facts.currentResidence) ? P.RESIDENCE_STAYED : P.RESIDENCE_MOVED),
-    ageRange ? c.say(P.AGE_NOW[ageRange]) : c.say(P.AGE_NOW_NONE),
+    ageRange ? c.say(P.AGE_NOW[ageRange], {}, "present") : c.say(P.AGE_NOW_NONE, {}, "present"),
   ];
-  for (const interest of interests) today.push(c.say(P.INTEREST_LATER[interest]));
+  for (const interest of interests) today.push(c.say(P.INTEREST_LATER[interest], {}, "present"));
   if (persona.description) today.push(c.say(P.DESCRIPTION, { desc: quote(persona.description) }));
-  today.push(c.say(bank.audience), c.say(P.REFLECTIONS), c.say(bank.day));
+  today.push(c.say(bank.audience, {}, "present"), c.say(P.REFLECTIONS), c.say(bank.day, {}, "present"));
 
   // Small details (two at least), then the future: next steps first, the long term after.
-  const details = [c.say(P.DETAILS_OPENERS), ...c.sayMany(P.DETAILS, 2)];
-  const future = [c.say(P.GOALS_OPENERS), ...bank.goals.map((t) => c.render(t))];
-  if (topicInterest) future.push(c.say(P.GOAL_INTEREST, { interest: topicInterest }));
+  const details = [c.say(P.DETAILS_OPENERS), ...c.sayMany(P.DETAILS, 2, {}, "present")];
+  const future = [c.say(P.GOALS_OPENERS), ...bank.goals.map((t) => c.render(c.led(t, "future")))];
+  if (topicInterest) future.push(c.say(P.GOAL_INTEREST, { interest: topicInterest }, "future"));
   future.push(c.say(P.CLOSINGS));
 
   // Short stories (few traits or interests) get optional material until they reach the target.
   const circle: string[] = [];
   const paragraphs = () => [origins, childhood, youth, ...character, path, turn, today, circle, details, future];
   const topUps = [
-    () => path.splice(3, 0, c.say(bank.craft)),
-    () => youth.splice(3, 0, c.say(P.MENTORS)),
-    () => circle.push(c.say(P.CIRCLE_OPENERS), ...c.sayMany(P.CIRCLE, 3)),
-    ...P.DETAILS.slice(2).map(() => () => details.push(c.say(P.DETAILS))),
+    () => path.splice(3, 0, c.say(bank.craft, {}, "present")),
+    () => youth.splice(3, 0, c.say(P.MENTORS, {}, "youth")),
+    () => circle.push(c.say(P.CIRCLE_OPENERS), ...c.sayMany(P.CIRCLE, 3, {}, "present")),
+    ...P.DETAILS.slice(2).map(() => () => details.push(c.say(P.DETAILS, {}, "present"))),
   ];
+  const wordsOf = new Map<string, number>();
+  const words = () =>
+    paragraphs()
+      .flat()
+      .reduce((sum, s) => sum + (wordsOf.get(s) ?? wordsOf.set(s, countWords(s)).get(s)!), 0);
   for (const topUp of topUps) {
-    if (countWords(paragraphs().flat().join(" ")) >= TARGET_WORDS) break;
+    if (words() >= TARGET_WORDS) break;
     topUp();
   }
 
@@ -490,9 +606,9 @@ function personality(c: Composer, traits: Trait[]): string[][] {
   let lastOpening: string | undefined;
   const sentencesOf = (trait: Trait, index: number) => {
     const bank = P.TRAIT_BANKS[trait];
-    const lead = c.sayVaried(bank.lead, lastOpening);
+    const lead = c.sayVaried(bank.lead, lastOpening, "character");
     lastOpening = opening(c.last);
-    return [lead, ...c.sayMany(bank.follow, follows(index))];
+    return [lead, ...c.sayMany(bank.follow, follows(index), {}, "character")];
   };
 
   const inner = traits.filter((t) => INNER_TRAITS.has(t));
