@@ -116,4 +116,12 @@ describe("the fact sheet and the embedded backstory", () => {
     expect(story).toContain("Reykjavik, Iceland");
     expect(story).toContain("Raised by two grandmothers on a sheep farm.");
   });
+
+  it("tells a sheet that states little (an imported card's) without holes: what it states, the rest drawn", () => {
+    const input = personas[1]!;
+    const facts = { birthplace: "", currentResidence: "Neo Tokyo", occupation: "", education: "", family: "", birthYear: 0 };
+    const story = composeBackstory({ ...input, facts });
+    expect(story).toContain("Neo Tokyo");
+    expect(story).not.toMatch(/ in [,.]|: \.| {2}|\b0\b/);
+  });
 });

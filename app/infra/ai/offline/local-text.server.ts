@@ -147,8 +147,27 @@ function normalize(input: BackstoryInput): Persona {
     interests,
     traits,
     description: description === "" ? null : description,
-    facts: input.facts ?? sheetFacts(input),
+    facts: withDrawnGaps(input.facts, input),
     draw: input.draw ?? Math.floor(Math.random() * 2 ** 32),
+  };
+}
+
+/**
+ * The facts a story tells: the sheet's, and where it states nothing (an imported card's sheet
+ * keeps only what the card said), what the persona's basic info gives, so no sentence is left
+ * with a hole in it.
+ */
+function withDrawnGaps(facts: BackstoryFacts | null | undefined, input: BackstoryInput): BackstoryFacts {
+  const drawn = sheetFacts(input);
+  if (!facts) return drawn;
+  const text = (value: string, fallback: string) => (value.trim() === "" ? fallback : value);
+  return {
+    birthplace: text(facts.birthplace, drawn.birthplace),
+    currentResidence: text(facts.currentResidence, drawn.currentResidence),
+    occupation: text(facts.occupation, drawn.occupation),
+    education: text(facts.education, drawn.education),
+    family: text(facts.family, drawn.family),
+    birthYear: facts.birthYear > 0 ? facts.birthYear : drawn.birthYear,
   };
 }
 
