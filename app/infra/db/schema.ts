@@ -152,10 +152,7 @@ export const personas = pgTable(
       "personas_extended_valid",
       sql`${t.extended} is null or (jsonb_typeof(${t.extended}) = 'object' and octet_length(${t.extended}::text) <= 65536)`,
     ),
-    check(
-      "personas_voice_valid",
-      sql`jsonb_typeof(${t.voice}) = 'object' and octet_length(${t.voice}::text) <= 65536`,
-    ),
+    check("personas_voice_valid", sql`jsonb_typeof(${t.voice}) = 'object' and octet_length(${t.voice}::text) <= 65536`),
     check(
       "personas_card_meta_valid",
       sql`${t.cardMeta} is null or (jsonb_typeof(${t.cardMeta}) = 'object' and octet_length(${t.cardMeta}::text) <= 2097152)`,
