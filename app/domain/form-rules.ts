@@ -66,3 +66,19 @@ export function formDataValues<K extends string>(rules: Rules<K>, formData: Form
   for (const key of Object.keys(rules) as K[]) raw[key] = formData.get(key) ?? undefined;
   return raw;
 }
+
+/**
+ * Field errors from a schema's issues: each field's messages in order, each once, under the key
+ * `keyOf` gives the issue's first path segment.
+ */
+export function fieldErrorsOf(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  keyOf: (field: PropertyKey | undefined) => string,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const list = (errors[keyOf(issue.path[0])] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return errors;
+}

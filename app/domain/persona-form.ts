@@ -15,6 +15,7 @@ import {
   type PersonaType,
 } from "./persona";
 import { autoFill, autoFillToast } from "./autofill";
+import { fieldErrorsOf } from "./form-rules";
 import { GENDER_LABELS, INTEREST_LABELS, reviewFallbacks } from "./persona-display";
 import type { Random } from "./random";
 import { autoSelectTraits, isInterest, isTrait, type Trait } from "./traits";
@@ -215,13 +216,9 @@ export function validatePersona(input: unknown, mode: "create" | "draft") {
   const body = typeof input === "object" && input !== null && !Array.isArray(input) ? input : {};
   const result = (mode === "draft" ? draftSchema : personaSchema).safeParse(body);
   if (result.success) return { success: true, data: result.data };
-  const errors: PersonaFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    const key = (PERSONA_FIELDS as readonly unknown[]).includes(field) ? (field as PersonaField) : "name";
-    const list = (errors[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
+  const errors: PersonaFieldErrors = fieldErrorsOf(result.error.issues, (field) =>
+    (PERSONA_FIELDS as readonly unknown[]).includes(field) ? (field as PersonaField) : "name",
+  );
   return { success: false, errors };
 }
 

@@ -24,6 +24,7 @@ import {
   type ExportPersona,
 } from "~/domain/export-formats";
 import { exportedToast } from "~/domain/export-toasts";
+import { fieldErrorsOf } from "~/domain/form-rules";
 import { displayName } from "~/domain/account";
 import { JsonLimitError, parseJsonWithinLimits } from "~/domain/json-limits";
 import { validatePersona } from "~/domain/persona-form";
@@ -311,11 +312,7 @@ export async function finishImport(user: CurrentUser, id: string, values: Finish
   if (!canFinishImport(persona)) throw new AccountError(409, FINISH_IMPORT_MESSAGES.notADraft, undefined, "not_a_draft");
   const choices = finishImportSchema.safeParse(values && typeof values === "object" ? values : {});
   if (!choices.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of choices.error.issues) {
-      const list = (errors[String(issue.path[0] ?? "type")] ??= []);
-      if (!list.includes(issue.message)) list.push(issue.message);
-    }
+    const errors = fieldErrorsOf(choices.error.issues, (field) => String(field ?? "type"));
     throw new AccountError(400, Object.values(errors)[0]![0]!, errors);
   }
   const whole = validatePersona(

@@ -14,6 +14,7 @@ import {
   type ProfileSectionKey,
 } from "~/domain/profile-edit";
 import type { ExtendedProfile } from "~/domain/extended-profile";
+import { fieldErrorsOf } from "~/domain/form-rules";
 import { withUser } from "~/infra/db/db.server";
 import { personas, type Persona } from "~/infra/db/schema";
 
@@ -38,12 +39,11 @@ export async function saveProfileSection(user: CurrentUser, id: string, section:
   if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
   const result = sectionSchema(section).safeParse(raw && typeof raw === "object" ? raw : {});
   if (!result.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of result.error.issues) {
-      const list = (errors[String(issue.path[0] ?? "profile")] ??= []);
-      if (!list.includes(issue.message)) list.push(issue.message);
-    }
-    throw new AccountError(400, PROFILE_TOASTS.failed.description, errors);
+    throw new AccountError(
+      400,
+      PROFILE_TOASTS.failed.description,
+      fieldErrorsOf(result.error.issues, (field) => String(field ?? "profile")),
+    );
   }
   const values = result.data as Record<string, string | string[]>;
   return withUser(user.id, async (tx) => {

@@ -18,6 +18,7 @@ import {
 } from "~/domain/persona-form";
 import { CARD_MESSAGES, parseExtendedProfile } from "~/domain/character-card";
 import { extendedProfile, type ExtendedProfile } from "~/domain/extended-profile";
+import { fieldErrorsOf } from "~/domain/form-rules";
 import { parseVoice, voiceSchema, VOICE_TOASTS, type PersonaVoice } from "~/domain/persona-voice";
 import type { ImageGenerationState } from "~/domain/images";
 import { LIMIT_DIALOG } from "~/domain/plan-limit";
@@ -210,11 +211,7 @@ export function voiceFromBody(raw: unknown): { voice?: Record<string, unknown> }
   if (given === null) return { voice: {} };
   const result = voiceSchema.safeParse(given);
   if (!result.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of result.error.issues) {
-      const list = (errors[`voice.${String(issue.path[0] ?? "")}`] ??= []);
-      if (!list.includes(issue.message)) list.push(issue.message);
-    }
+    const errors = fieldErrorsOf(result.error.issues, (field) => `voice.${String(field ?? "")}`);
     throw new AccountError(400, Object.values(errors)[0]![0]!, errors);
   }
   return { voice: result.data as unknown as Record<string, unknown> };
@@ -436,12 +433,7 @@ export async function updateVoice(user: CurrentUser, id: string, raw: unknown): 
   if (!UUID.test(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
   const result = voiceSchema.safeParse(raw && typeof raw === "object" ? raw : {});
   if (!result.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? "voice");
-      const list = (errors[field] ??= []);
-      if (!list.includes(issue.message)) list.push(issue.message);
-    }
+    const errors = fieldErrorsOf(result.error.issues, (field) => String(field ?? "voice"));
     throw new AccountError(400, VOICE_TOASTS.failed.description, errors);
   }
   const [row] = await withUser(user.id, (tx) =>
