@@ -113,6 +113,11 @@ export const personas = pgTable(
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    // The persona's lorebook (docs/product.md, Lore): app/domain/lorebook.ts's LoreBook; {} when there is none.
+    lore: jsonb("lore")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -153,6 +158,7 @@ export const personas = pgTable(
       sql`${t.extended} is null or (jsonb_typeof(${t.extended}) = 'object' and octet_length(${t.extended}::text) <= 65536)`,
     ),
     check("personas_voice_valid", sql`jsonb_typeof(${t.voice}) = 'object' and octet_length(${t.voice}::text) <= 65536`),
+    check("personas_lore_valid", sql`jsonb_typeof(${t.lore}) = 'object' and octet_length(${t.lore}::text) <= 2097152`),
     check(
       "personas_card_meta_valid",
       sql`${t.cardMeta} is null or (jsonb_typeof(${t.cardMeta}) = 'object' and octet_length(${t.cardMeta}::text) <= 2097152)`,
@@ -325,6 +331,8 @@ export const personaVersions = pgTable(
     // The voice and the fact sheet as they were; null in versions written before history held them.
     voice: jsonb("voice").$type<Record<string, unknown>>(),
     extended: jsonb("extended").$type<Record<string, unknown>>(),
+    // The lorebook as it was; null in versions written before history held it.
+    lore: jsonb("lore").$type<Record<string, unknown>>(),
   },
   (t) => [
     uniqueIndex("persona_versions_persona_id_version_idx").on(t.personaId, t.version.desc()),

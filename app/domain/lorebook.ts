@@ -1,0 +1,414 @@
+// A persona's lorebook (docs/product.md, Lore): what the persona knows — people, places, groups,
+// events, secrets — as entries that enter a conversation only when one of their keys comes up,
+// so a long backstory does not crowd every reply. The fields are named as a Character Card V2
+// `character_book` entry names them. Pure: used by the forms, the JSON API, the chat responders
+// and the character cards alike.
+import * as z from "zod";
+
+/** Card fields we keep but do not act on, carried as they came (a card's `id`, `priority`, `position`, unknown keys). */
+export type LoreJson = string | number | boolean | null | LoreJson[] | { [key: string]: LoreJson };
+
+export interface LoreEntry {
+  /** Stable id of the entry (a UUID), used by the API and by 'Lore used'. */
+  id: string;
+  /** The entry's title (`name`). */
+  name: string;
+  /** Words that bring the entry into a conversation; at least one. */
+  keys: string[];
+  /** With `selective`, one of these must come up as well as one of `keys`. */
+  secondary_keys: string[];
+  selective: boolean;
+  /** What the persona knows about the subject. */
+  content: string;
+  enabled: boolean;
+  /** Always included, keys or not. */
+  constant: boolean;
+  /** Lower numbers go into the context first. */
+  insertion_order: number;
+  case_sensitive: boolean;
+  /** A note for the creator; never sent to a model. */
+  comment: string;
+  /** V3: the keys are patterns. A pattern that cannot be matched safely is matched as plain text. */
+  use_regex: boolean;
+  /** What the entry is about, when known: how the coverage report and the compile name it. */
+  kind: LoreKind | null;
+  /** `extensions` of the card entry, kept as they came (never dropped). */
+  extensions: Record<string, LoreJson>;
+  /** Other card fields kept as they came (`id`, `priority`, `position`, unknown keys). */
+  card: Record<string, LoreJson>;
+}
+
+/** What a lorebook holds besides its entries: the card book's own fields, kept as they came. */
+export interface LoreBook {
+  entries: LoreEntry[];
+  /** `name`, `description`, `scan_depth`, `token_budget`, `recursive_scanning`, `extensions` of an imported book. */
+  book: Record<string, LoreJson>;
+}
+
+export const LORE_KINDS = ["person", "place", "group", "event", "secret", "thing"] as const;
+export type LoreKind = (typeof LORE_KINDS)[number];
+export const LORE_KIND_LABELS: Record<LoreKind, string> = {
+  person: "Person",
+  place: "Place",
+  group: "Group",
+  event: "Event",
+  secret: "Secret",
+  thing: "Thing",
+};
+
+export const LORE_LIMITS = {
+  entries: 200,
+  nameMax: 100,
+  keysMax: 20,
+  keyMax: 100,
+  contentMax: 2_000,
+  commentMax: 500,
+  insertionOrderMax: 100_000,
+  /** A pattern longer than this is matched as plain text. */
+  patternMax: 200,
+  /** Chat: how many of the last messages are scanned for keys. */
+  scanDepth: 4,
+  /** Chat: at most this many characters of entries go into the context. */
+  budget: 3_000,
+} as const;
+
+export const LORE_MESSAGES = {
+  nameRequired: "Title is required",
+  nameMax: "Title must be 100 characters or less",
+  keysRequired: "Add at least one key",
+  keysMax: "At most 20 keys",
+  keyMax: "Each key must be 100 characters or less",
+  keysRepeat: "Keys must not repeat",
+  contentRequired: "Content is required",
+  contentMax: "Content must be 2,000 characters or less",
+  commentMax: "Comment must be 500 characters or less",
+  insertionOrder: "Order must be a whole number from 0 to 100,000",
+  pattern: "This pattern could take too long to match: simplify it, or turn off 'Keys are patterns'",
+  characters: "Text cannot contain control characters",
+  type: "Must be text",
+  flag: "Must be true or false",
+  entries: "A lorebook holds at most 200 entries",
+  notFound: "Lore entry not found",
+} as const;
+
+// Tabs and line breaks are text; other control characters and bidirectional overrides are not.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+const length = (text: string) => [...text].length;
+
+/** Line endings made \n and outer whitespace trimmed. */
+export function cleanLoreText(text: string): string {
+  return text.replace(/\r\n?/g, "\n").trim();
+}
+
+/** Keys given as an array (JSON) or as text with one per line or comma-separated (a form's field). */
+export function splitKeys(value: unknown): string[] {
+  const items = Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === "string")
+    : typeof value === "string"
+      ? value.split(/\r?\n|,/)
+      : [];
+  return items.map((item) => item.replace(/\s+/g, " ").trim()).filter((item) => item !== "");
+}
+
+const keyList = z
+  .union([z.string(), z.array(z.string()), z.null()], { error: LORE_MESSAGES.type })
+  .optional()
+  .transform(splitKeys)
+  .superRefine((keys, ctx) => {
+    if (keys.length > LORE_LIMITS.keysMax) ctx.addIssue({ code: "custom", message: LORE_MESSAGES.keysMax });
+    else if (keys.some((key) => length(key) > LORE_LIMITS.keyMax)) ctx.addIssue({ code: "custom", message: LORE_MESSAGES.keyMax });
+    else if (keys.some((key) => CONTROL.test(key))) ctx.addIssue({ code: "custom", message: LORE_MESSAGES.characters });
+    else if (new Set(keys.map((key) => key.toLowerCase())).size !== keys.length)
+      ctx.addIssue({ code: "custom", message: LORE_MESSAGES.keysRepeat });
+  });
+
+/** A checkbox ('on'), a JSON boolean, or the strings 'true'/'false'. Absent is `fallback`. */
+const flag = (fallback: boolean) =>
+  z
+    .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.null()], { error: LORE_MESSAGES.flag })
+    .optional()
+    .transform((value) => (value === undefined || value === null ? fallback : value === true || value === "on" || value === "true"));
+
+const text = (max: number, messages: { max: string; required?: string }) =>
+  z
+    .union([z.string(), z.null()], { error: LORE_MESSAGES.type })
+    .optional()
+    .transform((value) => cleanLoreText(value ?? ""))
+    .superRefine((value, ctx) => {
+      if (value === "" && messages.required) ctx.addIssue({ code: "custom", message: messages.required });
+      else if (length(value) > max) ctx.addIssue({ code: "custom", message: messages.max });
+      else if (CONTROL.test(value)) ctx.addIssue({ code: "custom", message: LORE_MESSAGES.characters });
+    });
+
+/**
+ * An entry as a form or a JSON body gives it (docs/api.md, Lore). Form checkboxes that are absent
+ * are false; in JSON an absent flag takes its default (enabled true, the others false).
+ */
+export function loreEntrySchema(options: { form?: boolean } = {}) {
+  const off = options.form === true;
+  return z
+    .object({
+      name: text(LORE_LIMITS.nameMax, { max: LORE_MESSAGES.nameMax, required: LORE_MESSAGES.nameRequired }),
+      keys: keyList.superRefine((keys, ctx) => {
+        if (keys.length === 0) ctx.addIssue({ code: "custom", message: LORE_MESSAGES.keysRequired });
+      }),
+      secondary_keys: keyList,
+      selective: flag(false),
+      content: text(LORE_LIMITS.contentMax, { max: LORE_MESSAGES.contentMax, required: LORE_MESSAGES.contentRequired }),
+      enabled: flag(!off),
+      constant: flag(false),
+      insertion_order: z
+        .union([z.number(), z.string(), z.null()], { error: LORE_MESSAGES.insertionOrder })
+        .optional()
+        .transform((value, ctx) => {
+          if (value === undefined || value === null || value === "") return 100;
+          const n = typeof value === "number" ? value : /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : NaN;
+          if (!Number.isInteger(n) || n < 0 || n > LORE_LIMITS.insertionOrderMax) {
+            ctx.addIssue({ code: "custom", message: LORE_MESSAGES.insertionOrder });
+            return z.NEVER;
+          }
+          return n;
+        }),
+      case_sensitive: flag(false),
+      comment: text(LORE_LIMITS.commentMax, { max: LORE_MESSAGES.commentMax }),
+      use_regex: flag(false),
+      kind: z
+        .union([z.enum(LORE_KINDS), z.literal(""), z.null()], { error: "Choose a kind" })
+        .optional()
+        .transform((value) => (value ? value : null)),
+    })
+    .superRefine((entry, ctx) => {
+      if (!entry.use_regex) return;
+      for (const key of [...entry.keys, ...entry.secondary_keys]) {
+        if (!safePattern(key, entry.case_sensitive)) {
+          ctx.addIssue({ code: "custom", path: ["keys"], message: LORE_MESSAGES.pattern });
+          return;
+        }
+      }
+    });
+}
+
+export type LoreEntryInput = z.output<ReturnType<typeof loreEntrySchema>>;
+
+/** A new entry from checked input. */
+export function newLoreEntry(input: LoreEntryInput, id: string): LoreEntry {
+  return { id, ...input, extensions: {}, card: {} };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored form
+// ---------------------------------------------------------------------------------------------
+
+export const EMPTY_LOREBOOK: LoreBook = { entries: [], book: {} };
+
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
+
+/** A stored entry (or one from before a field existed) as the app reads it; null when it is not one. */
+function readEntry(value: unknown): LoreEntry | null {
+  if (!isObject(value) || typeof value.id !== "string") return null;
+  const strings = (list: unknown) => (Array.isArray(list) ? list.filter((item): item is string => typeof item === "string") : []);
+  return {
+    id: value.id,
+    name: typeof value.name === "string" ? value.name : "",
+    keys: strings(value.keys),
+    secondary_keys: strings(value.secondary_keys),
+    selective: value.selective === true,
+    content: typeof value.content === "string" ? value.content : "",
+    enabled: value.enabled !== false,
+    constant: value.constant === true,
+    insertion_order: typeof value.insertion_order === "number" && Number.isFinite(value.insertion_order) ? value.insertion_order : 100,
+    case_sensitive: value.case_sensitive === true,
+    comment: typeof value.comment === "string" ? value.comment : "",
+    use_regex: value.use_regex === true,
+    kind: (LORE_KINDS as readonly unknown[]).includes(value.kind) ? (value.kind as LoreKind) : null,
+    extensions: isObject(value.extensions) ? (value.extensions as Record<string, LoreJson>) : {},
+    card: isObject(value.card) ? (value.card as Record<string, LoreJson>) : {},
+  };
+}
+
+/** The stored lorebook (personas.lore, a jsonb object) as the app reads it; anything unreadable is empty. */
+export function parseLorebook(value: unknown): LoreBook {
+  if (!isObject(value)) return EMPTY_LOREBOOK;
+  const entries = Array.isArray(value.entries) ? value.entries.map(readEntry).filter((entry): entry is LoreEntry => entry !== null) : [];
+  return { entries, book: isObject(value.book) ? (value.book as Record<string, LoreJson>) : {} };
+}
+
+/** Entries in the order they go into a context and are listed: insertion order, then as stored. */
+export function orderedEntries(entries: readonly LoreEntry[]): LoreEntry[] {
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => a.entry.insertion_order - b.entry.insertion_order || a.index - b.index)
+    .map(({ entry }) => entry);
+}
+
+/** The entry as the JSON API gives it (the stored fields but the card's kept extras). */
+export function loreEntryJson(entry: LoreEntry) {
+  const { card: _card, ...rest } = entry;
+  return rest;
+}
+
+/** An entry as lines of text: what history compares, entry by entry. */
+export function loreEntryText(entry: LoreEntry): string {
+  const flags = [
+    entry.enabled ? null : "disabled",
+    entry.constant ? "always included" : null,
+    entry.case_sensitive ? "case-sensitive" : null,
+    entry.use_regex ? "keys are patterns" : null,
+  ].filter(Boolean);
+  return [
+    `${entry.name} (order ${entry.insertion_order}${flags.length ? `; ${flags.join(", ")}` : ""})`,
+    `Keys: ${entry.keys.join(", ")}`,
+    ...(entry.secondary_keys.length ? [`${entry.selective ? "Also needs" : "Secondary keys"}: ${entry.secondary_keys.join(", ")}`] : []),
+    entry.content,
+    ...(entry.comment ? [`Comment: ${entry.comment}`] : []),
+  ].join("\n");
+}
+
+/** The whole lorebook as text, entries in order, blank lines between: the versions' compare view. */
+export function lorebookText(book: LoreBook): string {
+  return orderedEntries(book.entries).map(loreEntryText).join("\n\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Matching (docs/product.md, Lore in chat)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether a pattern is one we match: at most 200 characters, it compiles, and it has none of the
+ * shapes that backtrack without end (a quantified group holding a quantifier, back-references,
+ * look-arounds). Anything else is matched as plain text, never run.
+ */
+export function safePattern(pattern: string, caseSensitive = false): boolean {
+  const source = regexSource(pattern);
+  if (source === null || length(source.body) > LORE_LIMITS.patternMax) return false;
+  if (/\\[1-9]|\\k<|\(\?<?[=!]/.test(source.body)) return false;
+  if (/\([^()]*[+*}][^()]*\)\s*[+*{?]/.test(source.body)) return false;
+  if (/\([^()]*\|[^()]*\)\s*[+*{]/.test(source.body)) return false;
+  try {
+    new RegExp(source.body, flagsOf(source.flags, caseSensitive));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** '/body/flags' or a bare body. */
+function regexSource(pattern: string): { body: string; flags: string } | null {
+  const slashed = /^\/(.+)\/([a-z]*)$/s.exec(pattern);
+  if (slashed) return /^[imsu]*$/.test(slashed[2]!) ? { body: slashed[1]!, flags: slashed[2]! } : null;
+  return pattern === "" ? null : { body: pattern, flags: "" };
+}
+
+function flagsOf(flags: string, caseSensitive: boolean): string {
+  const set = new Set(flags.replace(/[gy]/g, "").split("").filter(Boolean));
+  if (!caseSensitive) set.add("i");
+  set.add("u");
+  return [...set].join("");
+}
+
+const WORDY = /[\p{L}\p{N}_]/u;
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** One key as a test over a text: a whole-word literal match, or a safe pattern. */
+export function keyMatcher(key: string, options: { caseSensitive: boolean; useRegex: boolean }): (text: string) => boolean {
+  if (options.useRegex && safePattern(key, options.caseSensitive)) {
+    const source = regexSource(key)!;
+    const regex = new RegExp(source.body, flagsOf(source.flags, options.caseSensitive));
+    return (text) => regex.test(text);
+  }
+  const literal = key.normalize("NFC");
+  const start = WORDY.test(literal[0] ?? "") ? "(?<![\\p{L}\\p{N}_])" : "";
+  const end = WORDY.test(literal.at(-1) ?? "") ? "(?![\\p{L}\\p{N}_])" : "";
+  const regex = new RegExp(`${start}${escapeRegex(literal)}${end}`, options.caseSensitive ? "u" : "iu");
+  return (text) => regex.test(text);
+}
+
+export interface LoreMatch {
+  /** The entries that go into the context, in insertion order. */
+  entries: LoreEntry[];
+  /** Characters they take, within the budget. */
+  characters: number;
+}
+
+export interface LoreMatchOptions {
+  scanDepth?: number;
+  budget?: number;
+}
+
+/** The messages a match reads: the last `scanDepth` (the newest is the one being answered). */
+export function scanWindow(messages: readonly string[], scanDepth: number = LORE_LIMITS.scanDepth): string {
+  return messages
+    .slice(-Math.max(1, scanDepth))
+    .map((message) => message.normalize("NFC"))
+    .join("\n");
+}
+
+/**
+ * The entries a reply draws on (docs/product.md, Lore in chat): the enabled entries whose keys come
+ * up in the last `scanDepth` messages (with `selective`, one of the secondary keys as well), plus
+ * the constant ones; in insertion order; within a budget of characters. When they do not all fit,
+ * the matched entries with the latest insertion order give way first, constant ones last.
+ */
+export function matchLore(book: LoreBook, messages: readonly string[], options: LoreMatchOptions = {}): LoreMatch {
+  const budget = options.budget ?? LORE_LIMITS.budget;
+  const window = scanWindow(messages, options.scanDepth ?? LORE_LIMITS.scanDepth);
+  const hits = orderedEntries(book.entries).filter((entry) => {
+    if (!entry.enabled || entry.content.trim() === "") return false;
+    if (entry.constant) return true;
+    const opts = { caseSensitive: entry.case_sensitive, useRegex: entry.use_regex };
+    if (!entry.keys.some((key) => keyMatcher(key, opts)(window))) return false;
+    if (entry.selective && entry.secondary_keys.length > 0) return entry.secondary_keys.some((key) => keyMatcher(key, opts)(window));
+    return true;
+  });
+  // Constant entries first in the claim on the budget, then matched ones in insertion order.
+  const claim = [...hits.filter((entry) => entry.constant), ...hits.filter((entry) => !entry.constant)];
+  const kept = new Set<string>();
+  let characters = 0;
+  for (const entry of claim) {
+    const size = length(entry.content);
+    if (characters + size > budget) continue;
+    kept.add(entry.id);
+    characters += size;
+  }
+  return { entries: hits.filter((entry) => kept.has(entry.id)), characters };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Texts
+// ---------------------------------------------------------------------------------------------
+
+export const LORE_TEXT = {
+  title: "Lore",
+  empty: "No lore yet: entries for the people, places, groups, events and secrets this persona knows.",
+  intro:
+    "Entries enter a conversation only when one of their keys comes up in the last 4 messages, up to 3,000 characters at a time, so a long backstory does not crowd every reply.",
+  pageTitle: (name: string) => `${name}'s lore`,
+  open: "Open Lore",
+  add: "Add Entry",
+  edit: "Edit",
+  save: "Save Entry",
+  delete: "Delete",
+  enable: "Enable",
+  disable: "Disable",
+  moveUp: "Move up",
+  moveDown: "Move down",
+  search: "Search lore",
+  clearSearch: "Clear search",
+  build: "Build lorebook from backstory",
+  keep: "Keep selected",
+  used: "Lore used",
+  limits: "Up to 200 entries, each up to 2,000 characters, with up to 20 keys of up to 100 characters.",
+} as const;
+
+export const LORE_TOASTS = {
+  added: { title: "Entry Added", description: "Chat uses it when one of its keys comes up." },
+  saved: { title: "Entry Saved", description: "Chat uses the entry as it is now." },
+  deleted: { title: "Entry Deleted", description: "The entry is gone from the lorebook; history keeps the version before." },
+  failed: { title: "Entry Not Saved", description: "Please fix the highlighted fields and try again." },
+  kept: (n: number) => ({
+    title: n === 1 ? "1 Entry Added" : `${n} Entries Added`,
+    description: "Review them below; chat uses them when their keys come up.",
+  }),
+  none: { title: "Nothing Added", description: "No proposal was selected." },
+  full: { title: "Lorebook Full", description: LORE_MESSAGES.entries },
+} as const;
