@@ -72,6 +72,18 @@ function Bubble({
         <span className="whitespace-pre-wrap break-words" data-testid="chat-message-text">
           {message.content}
         </span>
+        {!mine && message.lore?.length ? (
+          <details className="mt-1 text-xs text-slate-700" data-testid="lore-used">
+            <summary className="cursor-pointer rounded underline-offset-2 hover:underline">
+              {CHAT_TEXT.loreUsed} ({message.lore.length})
+            </summary>
+            <ul className="mt-1 list-disc pl-4">
+              {message.lore.map((entry) => (
+                <li key={entry.id}>{entry.name}</li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
         {streaming || timeless ? null : (
           <span className={`mt-1 block text-xs ${mine ? "text-brand-50" : "text-slate-600"}`}>
             <time dateTime={message.timestamp} suppressHydrationWarning>

@@ -6,6 +6,7 @@ import { PERSONA_LIMITS } from "./persona";
 export const CHAT_TEXT = {
   tabProfile: "Full Profile",
   tabChat: "Chat",
+  loreUsed: "Lore used",
   loading: "Loading conversation history...",
   placeholder: "Type a message...",
   inputLabel: "Message",
@@ -90,6 +91,8 @@ export interface ChatMessageView {
   role: "user" | "assistant";
   content: string;
   timestamp: string;
+  /** A reply's lore entries (docs/product.md, Lore in chat), their names as they were: 'Lore used'. */
+  lore?: { id: string; name: string }[];
 }
 
 /** The persona page's tabs, in the address as ?tab=chat (Full Profile is the default). */

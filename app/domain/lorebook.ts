@@ -5,6 +5,10 @@
 // and the character cards alike.
 import * as z from "zod";
 
+import { LORE_KINDS, type LoreKind } from "./lore-text";
+
+export { LORE_KIND_LABELS, LORE_KINDS, LORE_TEXT, type LoreKind } from "./lore-text";
+
 /** Card fields we keep but do not act on, carried as they came (a card's `id`, `priority`, `position`, unknown keys). */
 export type LoreJson = string | number | boolean | null | LoreJson[] | { [key: string]: LoreJson };
 
@@ -44,17 +48,6 @@ export interface LoreBook {
   /** `name`, `description`, `scan_depth`, `token_budget`, `recursive_scanning`, `extensions` of an imported book. */
   book: Record<string, LoreJson>;
 }
-
-export const LORE_KINDS = ["person", "place", "group", "event", "secret", "thing"] as const;
-export type LoreKind = (typeof LORE_KINDS)[number];
-export const LORE_KIND_LABELS: Record<LoreKind, string> = {
-  person: "Person",
-  place: "Place",
-  group: "Group",
-  event: "Event",
-  secret: "Secret",
-  thing: "Thing",
-};
 
 export const LORE_LIMITS = {
   entries: 200,
@@ -376,29 +369,6 @@ export function matchLore(book: LoreBook, messages: readonly string[], options: 
 // ---------------------------------------------------------------------------------------------
 // Texts
 // ---------------------------------------------------------------------------------------------
-
-export const LORE_TEXT = {
-  title: "Lore",
-  empty: "No lore yet: entries for the people, places, groups, events and secrets this persona knows.",
-  intro:
-    "Entries enter a conversation only when one of their keys comes up in the last 4 messages, up to 3,000 characters at a time, so a long backstory does not crowd every reply.",
-  pageTitle: (name: string) => `${name}'s lore`,
-  open: "Open Lore",
-  add: "Add Entry",
-  edit: "Edit",
-  save: "Save Entry",
-  delete: "Delete",
-  enable: "Enable",
-  disable: "Disable",
-  moveUp: "Move up",
-  moveDown: "Move down",
-  search: "Search lore",
-  clearSearch: "Clear search",
-  build: "Build lorebook from backstory",
-  keep: "Keep selected",
-  used: "Lore used",
-  limits: "Up to 200 entries, each up to 2,000 characters, with up to 20 keys of up to 100 characters.",
-} as const;
 
 export const LORE_TOASTS = {
   added: { title: "Entry Added", description: "Chat uses it when one of its keys comes up." },

@@ -104,8 +104,17 @@ export interface VersionFields {
   profile: string | null;
 }
 
+/** The lorebook as text (lorebook.ts lorebookText), entry by entry; null in versions written before history held it. */
+export type VersionLore = { lore: string | null };
+
 /** What the list needs of a version to summarise it: no long texts, only whether they changed. */
-export type VersionSummaryFields = Omit<VersionFields, "backstory"> & { backstoryChanged: boolean; backstoryEmpty: boolean };
+export type VersionSummaryFields = Omit<VersionFields, "backstory"> & {
+  backstoryChanged: boolean;
+  backstoryEmpty: boolean;
+  /** A digest of the lorebook (null: not held) and its number of entries: whether it changed, without reading it. */
+  loreDigest?: string | null;
+  loreCount?: number | null;
+};
 
 function interestLabel(item: string) {
   return INTEREST_LABELS[item as keyof typeof INTEREST_LABELS] ?? item;
@@ -152,6 +161,16 @@ export function changeSummary(previous: VersionSummaryFields | null, current: Ve
     parts.push(current.voice ? (previous.voice ? "Voice changed" : "Voice added") : "Voice removed");
   }
   if (previous.profile !== null && current.profile !== null && previous.profile !== current.profile) parts.push("Profile changed");
+  if (previous.loreDigest && current.loreDigest && previous.loreDigest !== current.loreDigest) {
+    const [was, now] = [previous.loreCount ?? 0, current.loreCount ?? 0];
+    parts.push(
+      now === was
+        ? "Lore changed"
+        : now > was
+          ? `Lore: +${now - was} ${now - was === 1 ? "entry" : "entries"}`
+          : `Lore: −${was - now} ${was - now === 1 ? "entry" : "entries"}`,
+    );
+  }
   if (previous.imageUrl !== current.imageUrl) parts.push(current.imageUrl ? "Reference image changed" : "Reference image removed");
   if (previous.imageStyle !== current.imageStyle)
     parts.push(`Image style: ${styleLabel(previous.imageStyle)} → ${styleLabel(current.imageStyle)}`);
@@ -172,6 +191,7 @@ export type FieldKey =
   | "backstory"
   | "voice"
   | "profile"
+  | "lore"
   | "imageUrl"
   | "imageStyle"
   | "status";
@@ -190,7 +210,10 @@ export interface VersionComparison {
 }
 
 /** Two versions compared field by field; a version with itself has no differences. */
-export function compareVersions(from: VersionFields & { version: number }, to: VersionFields & { version: number }): VersionComparison {
+export function compareVersions(
+  from: VersionFields & Partial<VersionLore> & { version: number },
+  to: VersionFields & Partial<VersionLore> & { version: number },
+): VersionComparison {
   const value = (field: FieldKey, label: string, a: string, b: string): FieldComparison => ({
     field,
     label,
@@ -227,6 +250,9 @@ export function compareVersions(from: VersionFields & { version: number }, to: V
     // Versions from before history held them are compared as the same (nothing is known).
     ...(from.voice !== null && to.voice !== null ? [text("voice", "Voice", from.voice, to.voice)] : []),
     ...(from.profile !== null && to.profile !== null ? [text("profile", "Extended Persona Profile", from.profile, to.profile)] : []),
+    ...(typeof from.lore === "string" && typeof to.lore === "string" && (from.lore || to.lore)
+      ? [text("lore", "Lore", from.lore, to.lore)]
+      : []),
     value("imageUrl", "Reference image", from.imageUrl ?? HISTORY_TEXT.empty, to.imageUrl ?? HISTORY_TEXT.empty),
     value("imageStyle", "Image style", styleLabel(from.imageStyle), styleLabel(to.imageStyle)),
     value("status", "Status", statusLabel(from.status), statusLabel(to.status)),

@@ -11,7 +11,7 @@
 // failed toast once it is over).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { ChatPanel } from "~/components/chat-panel";
@@ -27,6 +27,7 @@ import { EXTENDED_PROFILE_NOTE, EXTENDED_PROFILE_TITLE, extendedProfileValue } f
 import { editedSections, PROFILE_SECTIONS, PROFILE_TEXT } from "~/domain/profile-edit";
 import { RegenerateProfileButton } from "~/components/regenerate-profile-button";
 import { HISTORY_TEXT } from "~/domain/persona-history";
+import { LORE_KIND_LABELS, LORE_TEXT } from "~/domain/lore-text";
 import { GENDER_LABELS, PERSONA_PAGE_TEXT, relativeTime, reviewFallbacks, statusBadge, typeLabel } from "~/domain/persona-display";
 import { downloadItems, personaExtended } from "~/services/persona-export.server";
 import { PRODUCT_NAME } from "~/domain/site";
@@ -37,6 +38,7 @@ import { describeError } from "~/infra/web/log.server";
 import { redirectWithToast } from "~/infra/web/toast.server";
 import { AccountError, type CurrentUser } from "~/services/accounts.server";
 import { imageSources, setImageStyle, startImageGeneration } from "~/services/images.server";
+import { loreSummary, type LoreSummary } from "~/services/lore.server";
 import { personaPageState, personaVoice } from "~/services/personas.server";
 import { listMessages, newFormKey, regenerateReply, sendMessage } from "~/services/chat.server";
 import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
@@ -65,7 +67,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
   const read = await orNotFound(ctx, () => personaPageState(user, params.id ?? ""));
-  const { extended: stored, ...persona } = read.persona;
+  const { extended: stored, lore: storedLore, ...persona } = read.persona;
   const { imageGeneration } = read;
   const extended = personaExtended({ ...persona, extended: stored });
   const voice = personaVoice(persona);
@@ -88,6 +90,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       extended,
       profileEdited,
       voice,
+      lore: loreSummary(storedLore),
       greeting: voice.greeting ? fillPlaceholders(voice.greeting, persona.name) : null,
       downloads: downloadItems(persona),
       now: new Date().toISOString(),
@@ -318,6 +321,56 @@ function VoiceCard({ personaId, voice }: { personaId: string; voice: PersonaVoic
   );
 }
 
+/** The lore entries on the persona page: their titles, and the way to the lorebook. */
+function LoreCard({ personaId, lore }: { personaId: string; lore: LoreSummary }) {
+  return (
+    <Card title={LORE_TEXT.title} id="lore">
+      {lore.total === 0 ? (
+        <p className="text-slate-600">{LORE_TEXT.empty}</p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">
+            {lore.total === 1 ? "1 entry" : `${lore.total} entries`}
+            {lore.enabled < lore.total ? `, ${lore.total - lore.enabled} disabled` : ""}. Chat uses an entry when one of its keys comes up.
+          </p>
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Lore entries">
+            {lore.entries.map((entry) => (
+              <li
+                key={entry.id}
+                className={`rounded-full border px-3 py-1 text-sm ${entry.enabled ? "border-brand-200 bg-brand-50 text-brand-900" : "border-slate-300 bg-slate-50 text-slate-600 line-through"}`}
+              >
+                {entry.name}
+                {entry.kind ? <span className="sr-only"> ({LORE_KIND_LABELS[entry.kind]})</span> : null}
+              </li>
+            ))}
+            {lore.total > lore.entries.length ? (
+              <li className="px-1 py-1 text-sm text-slate-600">and {lore.total - lore.entries.length} more</li>
+            ) : null}
+          </ul>
+        </>
+      )}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Link
+          to={`/persona/${personaId}/lore`}
+          className="inline-block rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          {lore.total === 0 ? LORE_TEXT.add : LORE_TEXT.open}
+        </Link>
+        <Form method="post" action={`/persona/${personaId}/lore`}>
+          <button
+            type="submit"
+            name="intent"
+            value="compile"
+            className="rounded-lg border border-brand-300 bg-white px-4 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
+          >
+            {LORE_TEXT.build}
+          </button>
+        </Form>
+      </div>
+    </Card>
+  );
+}
+
 /** Where a draft is finished: the short step of an imported card, or the wizard. */
 function continueHref(persona: { id: string; fromCard: boolean }) {
   return persona.fromCard ? `/persona/${persona.id}/finish-import` : `/create-persona?id=${persona.id}`;
@@ -347,6 +400,7 @@ export default function PersonaPage() {
     extended,
     profileEdited,
     voice,
+    lore,
     greeting,
     downloads,
     now,
@@ -514,6 +568,8 @@ export default function PersonaPage() {
           </div>
 
           <VoiceCard personaId={persona.id} voice={voice} />
+
+          <LoreCard personaId={persona.id} lore={lore} />
 
           <Card title={EXTENDED_PROFILE_TITLE} id="extended-profile">
             <div className="grid gap-6 md:grid-cols-2">

@@ -27,6 +27,7 @@ import { withUser } from "~/infra/db/db.server";
 import { consumeChatAllowance, RateLimitedError } from "~/infra/web/rate-limit.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
+import { loreForReply } from "./lore.server";
 import { getPersona, isUuid, personaExtended, personaVoice } from "./personas.server";
 
 export const CHAT_FAILED = CHAT_TOASTS.sendFailed.description;
@@ -35,14 +36,17 @@ export const CHAT_FAILED = CHAT_TOASTS.sendFailed.description;
 export interface ChatReply {
   messageId: string;
   response: string;
+  /** The ids of the lore entries the reply drew on (docs/product.md, Lore in chat). */
+  lore: string[];
 }
 
-function view(row: Pick<ChatMessage, "id" | "role" | "content" | "timestamp">): ChatMessageView {
+function view(row: Pick<ChatMessage, "id" | "role" | "content" | "timestamp" | "lore">): ChatMessageView {
   return {
     id: row.id,
     role: row.role === "assistant" ? "assistant" : "user",
     content: row.content,
     timestamp: new Date(row.timestamp).toISOString(),
+    ...(row.role === "assistant" && Array.isArray(row.lore) && row.lore.length ? { lore: row.lore } : {}),
   };
 }
 
@@ -51,6 +55,7 @@ const MESSAGE_COLUMNS = {
   role: chatMessages.role,
   content: chatMessages.content,
   timestamp: chatMessages.timestamp,
+  lore: chatMessages.lore,
 };
 
 /** The whole conversation with one of the user's personas, oldest first. */
@@ -209,6 +214,11 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
     }
 
     const history: ChatTurn[] = turn.history.map((m) => ({ role: m.role === "assistant" ? "assistant" : "user", content: m.content }));
+    // The lore entries this reply may draw on: keys in the last messages, and the constant ones.
+    const lore = loreForReply(
+      persona,
+      history.map((m) => m.content),
+    );
     const input = {
       personaId: persona.id,
       persona: {
@@ -224,6 +234,7 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
         voice: personaVoice(persona),
       },
       history,
+      lore: lore.map(({ id, name, content, kind, keys }) => ({ id, name, content, kind, keys })),
       avoid: turn.replacing ? [turn.replacing.content] : [],
     };
 
@@ -251,13 +262,18 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
             if (turn.replacing) await tx.delete(chatMessages).where(eq(chatMessages.id, turn.replacing.id));
             const [row] = await tx
               .insert(chatMessages)
-              .values({ personaId: persona.id, role: "assistant", content: reply })
+              .values({
+                personaId: persona.id,
+                role: "assistant",
+                content: reply,
+                lore: lore.length ? lore.map(({ id, name }) => ({ id, name })) : null,
+              })
               .returning({ id: chatMessages.id });
             await tx.insert(generations).values({ userId: user.id, kind: "chat" });
             return row!;
           });
           if (!stored) throw new AccountError(409, CHAT_FAILED, undefined, "conversation_cleared");
-          return { messageId: stored.id, response: reply };
+          return { messageId: stored.id, response: reply, lore: lore.map((entry) => entry.id) };
         } catch (error) {
           if (error instanceof AiError) {
             if (!signal?.aborted) console.error(`[ai] chat reply for persona ${persona.id} failed: ${error.code}: ${error.message}`);

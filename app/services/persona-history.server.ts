@@ -16,6 +16,7 @@ import {
 } from "~/domain/persona-history";
 import { validatePersona } from "~/domain/persona-form";
 import { parseExtendedProfile } from "~/domain/character-card";
+import { lorebookText, parseLorebook } from "~/domain/lorebook";
 import { parseVoice, voiceText } from "~/domain/persona-voice";
 import { profileText } from "~/domain/profile-edit";
 import { pageCount, type Page } from "~/domain/persona-list";
@@ -49,6 +50,9 @@ export interface VersionDetail extends VersionFields, VersionHead {
   /** The voice and the profile as the version stored them (null: not held), for a restore. */
   storedVoice: Record<string, unknown> | null;
   storedExtended: Record<string, unknown> | null;
+  storedLore: Record<string, unknown> | null;
+  /** The lorebook as text, entry by entry; null where the version does not hold it. */
+  lore: string | null;
   narrative: string | null;
   secondaryImageUrl: string | null;
   statusBeforeArchive: string | null;
@@ -106,7 +110,13 @@ function remembered<V>(kept: Map<string, V>, limit: number, key: string, compute
 }
 
 // The list reads no long text: only whether this version changed the backstory.
-const { backstory: _b, narrative: _n, ...SUMMARY_COLUMNS } = getTableColumns(personaVersions);
+const { backstory: _b, narrative: _n, lore: _l, ...STORED_COLUMNS } = getTableColumns(personaVersions);
+// The lorebook is not read for the list: a digest and a count say whether and how it changed.
+const SUMMARY_COLUMNS = {
+  ...STORED_COLUMNS,
+  loreDigest: sql<string | null>`md5(${personaVersions.lore}::text)`,
+  loreCount: sql<number | null>`jsonb_array_length(coalesce(${personaVersions.lore}->'entries', '[]'::jsonb))`.mapWith(Number),
+};
 
 export interface HistoryPage extends Page<VersionListItem> {
   persona: { id: string; name: string; status: string };
@@ -199,7 +209,7 @@ function shownExtras(row: { voice: unknown; extended: unknown }): { voice: strin
 /** Versions without their long texts (which version holds each text instead). */
 function readVersionRows(tx: Tx, personaId: string, numbers: number[]) {
   return tx
-    .select(SUMMARY_COLUMNS)
+    .select({ ...STORED_COLUMNS, lore: personaVersions.lore })
     .from(personaVersions)
     .where(and(eq(personaVersions.personaId, personaId), inArray(personaVersions.version, numbers)));
 }
@@ -247,6 +257,8 @@ async function withTexts(tx: Tx, personaId: string, found: VersionRow[]): Promis
     ...shownExtras(row),
     storedVoice: row.voice,
     storedExtended: row.extended,
+    storedLore: row.lore,
+    lore: row.lore === null || row.lore === undefined ? null : lorebookText(parseLorebook(row.lore)),
   }));
 }
 
@@ -412,6 +424,7 @@ export async function restoreVersion(
       // A version from before history held the voice and the profile leaves the current ones as they are.
       voice: target.storedVoice ?? current.voice,
       extended: target.storedExtended ?? current.extended,
+      lore: target.storedLore ?? current.lore,
       ...status,
     };
     const unchanged =
@@ -429,6 +442,7 @@ export async function restoreVersion(
       current.imageStyle === values.imageStyle &&
       JSON.stringify(current.voice) === JSON.stringify(values.voice) &&
       JSON.stringify(current.extended) === JSON.stringify(values.extended) &&
+      JSON.stringify(current.lore) === JSON.stringify(values.lore) &&
       (current.status === "in_progress" || current.statusBeforeArchive === "in_progress") === draft;
     if (unchanged) throw new AccountError(409, HISTORY_MESSAGES.sameAsCurrent, undefined, "same_as_current");
 

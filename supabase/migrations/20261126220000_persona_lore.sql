@@ -7,6 +7,8 @@
 -- - persona_versions.lore: each version holds the lorebook as it was, so an edit of the lorebook is a
 --   version in history that can be compared entry by entry and restored. Versions written before
 --   this hold null there.
+-- - chat_messages.lore: the entries a reply drew on, as [{ id, name }] (the names as they were then),
+--   so 'Lore used' can be shown on the reply later; null when it drew on none.
 -- - record_persona_version() and the update trigger count a change of the lorebook as a change of
 --   what a version holds.
 alter table public.personas add column lore jsonb not null default '{}'::jsonb;
@@ -14,6 +16,10 @@ alter table public.personas add constraint personas_lore_valid
   check (jsonb_typeof(lore) = 'object' and octet_length(lore::text) <= 2097152);
 
 alter table public.persona_versions add column lore jsonb;
+
+alter table public.chat_messages add column lore jsonb;
+alter table public.chat_messages add constraint chat_messages_lore_valid
+  check (lore is null or (jsonb_typeof(lore) = 'array' and octet_length(lore::text) <= 65536));
 
 create or replace function public.record_persona_version()
 returns trigger

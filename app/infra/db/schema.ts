@@ -197,12 +197,18 @@ export const chatMessages = pgTable(
     seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     // The idempotency key of the no-JavaScript send form: a double submit stores one message.
     clientKey: uuid("client_key"),
+    // The lore entries a reply drew on (docs/product.md, Lore in chat), as [{ id, name }]; null when none.
+    lore: jsonb("lore").$type<{ id: string; name: string }[]>(),
   },
   (t) => [
     index("chat_messages_persona_id_timestamp_idx").on(t.personaId, t.timestamp),
     index("chat_messages_persona_id_seq_idx").on(t.personaId, t.seq),
     uniqueIndex("chat_messages_persona_id_client_key_idx").on(t.personaId, t.clientKey),
     check("chat_messages_role_valid", oneOf(sql`${t.role}`, CHAT_ROLES)),
+    check(
+      "chat_messages_lore_valid",
+      sql`${t.lore} is null or (jsonb_typeof(${t.lore}) = 'array' and octet_length(${t.lore}::text) <= 65536)`,
+    ),
     check(
       "chat_messages_content_length",
       sql`char_length(${t.content}) between 1 and ${sql.raw(String(PERSONA_LIMITS.chatMessageMax * 4))}`,

@@ -1,0 +1,258 @@
+// Lore (docs/product.md, Lore): a persona's lorebook — reading it, adding, editing, deleting,
+// enabling and reordering entries, keeping proposals built from the backstory, and picking the
+// entries a chat reply draws on. The lorebook is a column of the persona (personas.lore), so the
+// personas policies guard it, and every change is a version in history (the database's trigger).
+// The pages and the JSON API call these same functions.
+import { eq } from "drizzle-orm";
+
+import { fieldErrorsOf } from "~/domain/form-rules";
+import {
+  LORE_LIMITS,
+  LORE_MESSAGES,
+  LORE_TOASTS,
+  loreEntrySchema,
+  matchLore,
+  newLoreEntry,
+  orderedEntries,
+  parseLorebook,
+  type LoreBook,
+  type LoreEntry,
+  type LoreEntryInput,
+  type LoreKind,
+} from "~/domain/lorebook";
+import { proposeLore } from "~/infra/ai/lore.server";
+import { personas, type Persona } from "~/infra/db/schema";
+import { withUser } from "~/infra/db/db.server";
+
+import { AccountError, type CurrentUser } from "./accounts.server";
+import type { JsonShape } from "./api.server";
+import { isUuid, PERSONA_NOT_FOUND, personaExtended } from "./personas.server";
+
+/** The fields an entry body may carry (docs/api.md, Lore), with their JSON types. */
+export const LORE_ENTRY_BODY = {
+  name: "string",
+  keys: "string[]",
+  secondary_keys: "string[]|null",
+  selective: "boolean",
+  content: "string",
+  enabled: "boolean",
+  constant: "boolean",
+  insertion_order: { type: "number", message: LORE_MESSAGES.insertionOrder },
+  case_sensitive: "boolean",
+  comment: "string|null",
+  use_regex: "boolean",
+  kind: "string|null",
+} as const satisfies JsonShape;
+
+/** A lorebook body is small: 2,000 characters of content and 20 keys, well under 64 KB. */
+export const MAX_LORE_BODY_BYTES = 64 * 1024;
+
+/** The persona's lorebook as stored; a persona without one has no entries. */
+export function personaLorebook(persona: { lore?: unknown }): LoreBook {
+  return parseLorebook(persona.lore);
+}
+
+export interface LoreSummary {
+  total: number;
+  enabled: number;
+  entries: { id: string; name: string; kind: LoreKind | null; enabled: boolean }[];
+}
+
+/** The persona's lorebook as the persona page lists it: counts and the first titles. */
+export function loreSummary(stored: unknown): LoreSummary {
+  const entries = orderedEntries(parseLorebook(stored).entries);
+  return {
+    total: entries.length,
+    enabled: entries.filter((entry) => entry.enabled).length,
+    entries: entries.slice(0, 12).map(({ id, name, kind, enabled }) => ({ id, name, kind, enabled })),
+  };
+}
+
+/** The entries a reply draws on: the matched and constant ones for the last messages (docs/product.md, Lore in chat). */
+export function loreForReply(persona: { lore?: unknown }, messages: readonly string[]): LoreEntry[] {
+  const book = personaLorebook(persona);
+  return book.entries.length ? matchLore(book, messages).entries : [];
+}
+
+function refused(issues: Parameters<typeof fieldErrorsOf>[0]): never {
+  throw new AccountError(
+    400,
+    LORE_TOASTS.failed.description,
+    fieldErrorsOf(issues, (field) => String(field ?? "content")),
+  );
+}
+
+/** Checked entry input, from a form (absent checkboxes are off) or a JSON body. */
+export function checkLoreEntry(raw: unknown, options: { form?: boolean } = {}): LoreEntryInput {
+  const result = loreEntrySchema(options).safeParse(raw && typeof raw === "object" ? raw : {});
+  if (!result.success) refused(result.error.issues);
+  return result.data;
+}
+
+/**
+ * Reads the persona's lorebook for a change and writes the changed one back, in one transaction:
+ * the row is locked, so two edits at once never lose one another. `change` returns the new
+ * entries and what to answer. Another creator's persona, an unknown or a malformed id is
+ * 'Persona Not Found'.
+ */
+async function changeLore<T>(
+  user: CurrentUser,
+  id: string,
+  change: (book: LoreBook, persona: Persona) => { entries: LoreEntry[]; answer: T } | { unchanged: T },
+): Promise<T> {
+  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  return withUser(user.id, async (tx) => {
+    const [persona] = await tx.select().from(personas).where(eq(personas.id, id)).for("update");
+    if (!persona) throw new AccountError(404, PERSONA_NOT_FOUND);
+    const book = personaLorebook(persona);
+    const outcome = change(book, persona);
+    if ("unchanged" in outcome) return outcome.unchanged;
+    if (outcome.entries.length > LORE_LIMITS.entries) throw new AccountError(400, LORE_MESSAGES.entries);
+    const lore = { ...(persona.lore as object), entries: outcome.entries, book: book.book };
+    await tx.update(personas).set({ lore }).where(eq(personas.id, id));
+    return outcome.answer;
+  });
+}
+
+function findEntry(book: LoreBook, entryId: string): LoreEntry {
+  const entry = book.entries.find((candidate) => candidate.id === entryId);
+  if (!entry) throw new AccountError(404, LORE_MESSAGES.notFound);
+  return entry;
+}
+
+/** The persona's lorebook (a 404 as for the persona). */
+export async function getLorebook(user: CurrentUser, id: string): Promise<{ persona: Persona; book: LoreBook }> {
+  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  const [persona] = await withUser(user.id, (tx) => tx.select().from(personas).where(eq(personas.id, id)));
+  if (!persona) throw new AccountError(404, PERSONA_NOT_FOUND);
+  return { persona, book: personaLorebook(persona) };
+}
+
+/** Adds an entry (checked; the 200-entry limit) and answers it. */
+export async function addLoreEntry(user: CurrentUser, id: string, raw: unknown, options: { form?: boolean } = {}): Promise<LoreEntry> {
+  const input = checkLoreEntry(raw, options);
+  return changeLore(user, id, (book) => {
+    if (book.entries.length >= LORE_LIMITS.entries) throw new AccountError(400, LORE_MESSAGES.entries);
+    const entry = newLoreEntry(input, crypto.randomUUID());
+    return { entries: [...book.entries, entry], answer: entry };
+  });
+}
+
+/** Adds the kept proposals of a compile at once (each checked; none stored if one is refused or the limit would pass). */
+export async function addLoreEntries(user: CurrentUser, id: string, raws: readonly unknown[]): Promise<LoreEntry[]> {
+  const inputs = raws.map((raw) => checkLoreEntry(raw));
+  return changeLore(user, id, (book) => {
+    if (book.entries.length + inputs.length > LORE_LIMITS.entries) throw new AccountError(400, LORE_MESSAGES.entries);
+    const added = inputs.map((input) => newLoreEntry(input, crypto.randomUUID()));
+    return { entries: [...book.entries, ...added], answer: added };
+  });
+}
+
+/**
+ * Edits an entry. A form gives every field (absent checkboxes are off); a JSON body (PATCH) gives
+ * the fields it changes, the others stay. The whole entry is checked again.
+ */
+export async function updateLoreEntry(
+  user: CurrentUser,
+  id: string,
+  entryId: string,
+  raw: unknown,
+  options: { form?: boolean } = {},
+): Promise<LoreEntry> {
+  const given = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  return changeLore<LoreEntry>(user, id, (book) => {
+    const current = findEntry(book, entryId);
+    const input = checkLoreEntry(options.form ? given : { ...current, ...given }, options);
+    const entry: LoreEntry = { ...current, ...input };
+    if (JSON.stringify(entry) === JSON.stringify(current)) return { unchanged: current };
+    return { entries: book.entries.map((candidate) => (candidate.id === entryId ? entry : candidate)), answer: entry };
+  });
+}
+
+/** Deletes an entry. */
+export async function deleteLoreEntry(user: CurrentUser, id: string, entryId: string): Promise<LoreEntry> {
+  return changeLore(user, id, (book) => {
+    const entry = findEntry(book, entryId);
+    return { entries: book.entries.filter((candidate) => candidate.id !== entryId), answer: entry };
+  });
+}
+
+/** Turns an entry on or off. */
+export async function setLoreEntryEnabled(user: CurrentUser, id: string, entryId: string, enabled: boolean): Promise<LoreEntry> {
+  return updateLoreEntry(user, id, entryId, { enabled });
+}
+
+/**
+ * Moves an entry one place up or down in insertion order: the entries are numbered again
+ * 10, 20, 30… in their order, and the two swap places.
+ */
+export async function moveLoreEntry(user: CurrentUser, id: string, entryId: string, direction: "up" | "down"): Promise<LoreEntry> {
+  return changeLore<LoreEntry>(user, id, (book) => {
+    findEntry(book, entryId);
+    const ordered = orderedEntries(book.entries);
+    const at = ordered.findIndex((entry) => entry.id === entryId);
+    const to = direction === "up" ? at - 1 : at + 1;
+    if (to < 0 || to >= ordered.length) return { unchanged: ordered[at]! };
+    [ordered[at], ordered[to]] = [ordered[to]!, ordered[at]!];
+    const order = new Map(ordered.map((entry, index) => [entry.id, (index + 1) * 10]));
+    const entries = book.entries.map((entry) => ({ ...entry, insertion_order: order.get(entry.id)! }));
+    return { entries, answer: entries.find((entry) => entry.id === entryId)! };
+  });
+}
+
+/** Entries whose title, keys, content or comment hold the words searched for (any case). */
+export function searchLore(entries: readonly LoreEntry[], query: string): LoreEntry[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return [...entries];
+  return entries.filter((entry) => {
+    const text = [entry.name, ...entry.keys, ...entry.secondary_keys, entry.content, entry.comment].join("\n").toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+/** What 'Build lorebook from backstory' answers (docs/api.md, Lore): nothing is stored until proposals are kept. */
+export interface LoreCompilation {
+  proposals: LoreProposal[];
+  coverage: { name: string; kind: LoreKind | null; entryId: string | null; coveredBy: string }[];
+  stale: { entryId: string; name: string; reason: string }[];
+}
+
+export type LoreProposal = Omit<LoreEntryInput, "kind"> & { kind: LoreKind | null };
+
+/**
+ * Proposals for the persona's lorebook from its backstory and facts (through the configured model
+ * when one is set, else the embedded compile), each checked like an entry; the coverage report;
+ * the entries that no longer match the backstory. Nothing is stored.
+ */
+export async function compilePersonaLore(user: CurrentUser, id: string): Promise<LoreCompilation> {
+  const { persona, book } = await getLorebook(user, id);
+  if (!persona.backstory?.trim()) throw new AccountError(400, LORE_NEEDS_BACKSTORY);
+  const compiled = await proposeLore({
+    name: persona.name,
+    backstory: persona.backstory,
+    extended: personaExtended(persona),
+    existing: book.entries,
+  });
+  const proposals = compiled.proposals.flatMap((proposal) => {
+    const checked = loreEntrySchema().safeParse(proposal);
+    return checked.success ? [checked.data] : [];
+  });
+  const names = new Map(book.entries.map((entry) => [entry.id, entry.name]));
+  return {
+    proposals,
+    coverage: compiled.coverage.map((item) => ({
+      name: item.name,
+      kind: item.kind ?? null,
+      entryId: item.entryId ?? null,
+      coveredBy:
+        item.entryId && names.has(item.entryId)
+          ? names.get(item.entryId)!
+          : item.proposalIndex !== null && item.proposalIndex !== undefined && compiled.proposals[item.proposalIndex]
+            ? `Proposal: ${compiled.proposals[item.proposalIndex]!.name}`
+            : "Not covered",
+    })),
+    stale: compiled.stale.map((item) => ({ entryId: item.entryId, name: names.get(item.entryId) ?? "", reason: item.reason })),
+  };
+}
+
+export const LORE_NEEDS_BACKSTORY = "Write or generate a backstory first: the lorebook is built from it.";
