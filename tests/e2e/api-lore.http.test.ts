@@ -150,6 +150,8 @@ test("compile proposes entries and stores nothing; a chat reply names the lore i
   }[];
   expect(history.at(-1)!.lore).toEqual([{ id: entryId, name: mina.name }]);
 
+  // A fresh conversation about something else draws on no lore (the last 4 messages are scanned).
+  expect((await request.delete(`/api/personas/${id}/chat`, { headers })).status()).toBe(200);
   const plain = await request.post(`/api/personas/${id}/chat`, { headers, data: { message: "What's your favourite colour?" } });
   expect(((await plain.json()) as { lore: string[] }).lore).toEqual([]);
 

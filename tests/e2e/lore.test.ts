@@ -61,7 +61,7 @@ test("build a lorebook from the backstory, edit it, and see chat use it", async 
   await expect(page.getByText("Add at least one key")).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue("The noodle shop");
   await expect(page.getByLabel("Content")).toHaveValue("Kira streams from a tiny studio above Mrs. Lee's noodle shop.");
-  await page.getByLabel(/^Keys/).fill("noodle shop, Mrs. Lee");
+  await page.getByLabel("Keys", { exact: true }).fill("noodle shop, Mrs. Lee");
   await form.getByRole("button", { name: "Add Entry" }).click();
   await expect(toast(page)).toContainText("Entry Added");
   await expect(entries).toHaveCount(kept + 1);
