@@ -14,8 +14,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return handleApi(ctx, async () => {
     // With where reference image generation stands: what the page polls while it runs.
     const { persona, imageGeneration } = await personaWithImageState(user, params.id ?? "");
+    // The lorebook has calls of its own (/api/personas/{id}/lorebook).
+    const { lore: _lore, ...fields } = persona;
     return Response.json(
-      { ...persona, voice: personaVoice(persona), imageGeneration },
+      { ...fields, voice: personaVoice(persona), imageGeneration },
       { headers: responseHeaders(ctx, { "Cache-Control": "private, no-store" }) },
     );
   });
@@ -30,7 +32,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await deletePersona(user, id);
       return Response.json({ message: "The persona has been successfully deleted." }, { headers: responseHeaders(ctx) });
     }
-    const persona = await updatePersona(user, id, await jsonObject(request, PERSONA_BODY, MAX_PERSONA_BODY_BYTES));
+    const { lore: _lore, ...persona } = await updatePersona(user, id, await jsonObject(request, PERSONA_BODY, MAX_PERSONA_BODY_BYTES));
     return Response.json({ ...persona, voice: personaVoice(persona) }, { headers: responseHeaders(ctx) });
   });
 }

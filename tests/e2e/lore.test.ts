@@ -2,7 +2,7 @@
 // keeps), an entry added (refused input keeps what was typed) and edited, turned off, moved and
 // deleted; chat uses an entry when its key comes up and says so ('Lore used'); another creator
 // cannot see or change any of it. With JavaScript and without.
-import { createAccount, expect, expectNoA11yViolations, personaBody, signIn, test, visit } from "./support";
+import { createAccount, expect, expectGoodLayout, expectNoA11yViolations, LONG_WORD, personaBody, signIn, test, visit } from "./support";
 
 const toast = (page: import("@playwright/test").Page) => page.getByTestId("toast").last();
 
@@ -137,4 +137,32 @@ test("another creator cannot see or change a persona's lore", async ({ page, req
 
   const still = await request.get(`/api/personas/${persona.id}/lorebook`, { headers: { Authorization: `Bearer ${owner.token}` } });
   expect(((await still.json()) as { entries: unknown[] }).entries).toHaveLength(1);
+});
+
+test("long, right-to-left and emoji entries stay inside their boxes on the lore page and the persona page", async ({ page, request }) => {
+  const account = await createAccount(request);
+  const headers = { Authorization: `Bearer ${account.token}` };
+  const created = await request.post("/api/personas", { headers, data: personaBody("Kira Moon", { backstory: BACKSTORY }) });
+  const persona = (await created.json()) as { id: string };
+  const entries = [
+    { name: `${LONG_WORD}${"W".repeat(40)}`, keys: [LONG_WORD, "x".repeat(100)], content: `${LONG_WORD} ${LONG_WORD}${LONG_WORD}` },
+    { name: "نور الهدى — الأخت", keys: ["نور"], secondary_keys: ["أخت"], selective: true, content: "نشأت بين أضواء الشاشات. 🌙" },
+    { name: "Nova 🎮🌙👩🏽‍🚀 Zoë Z̷̢a̴l̵g̶o̷", keys: ["🎮", "Zoë"], content: "🎮".repeat(200), comment: LONG_WORD, constant: true },
+  ];
+  for (const data of entries) {
+    expect((await request.post(`/api/personas/${persona.id}/lorebook/entries`, { headers, data })).status()).toBe(201);
+  }
+  await signIn(page, account);
+  await visit(page, `/persona/${persona.id}/lore`);
+  await expect(page.getByTestId("lore-entry")).toHaveCount(3);
+  await expectGoodLayout(page);
+  await visit(
+    page,
+    `/persona/${persona.id}/lore?edit=${(await (await request.get(`/api/personas/${persona.id}/lorebook`, { headers })).json()).entries[0].id}`,
+  );
+  await expect(page.getByRole("button", { name: "Save Entry" })).toBeVisible();
+  await expectGoodLayout(page);
+  await visit(page, `/persona/${persona.id}`);
+  await expect(page.getByRole("region", { name: "Lore" })).toContainText("3 entries");
+  await expectGoodLayout(page);
 });
