@@ -21,7 +21,9 @@
 //      does the persona page (/persona/{id}: one of the 10-persona creator's active personas,
 //      and its Chat tab /persona/{id}?tab=chat); then Stripe webhook handling: p50/p95 of POST /api/webhooks/stripe for signed events,
 //      one at a time (signature check, the subscription read back from Stripe, the plan
-//      written). The bench's server runs with billing configured against the fake Stripe API
+//      written); then lore (tests/bench/lore-embedded.ts, in-process): matching a 20-message
+//      window against 200 entries (p50/p95), with the compile's coverage and the embedded
+//      chat's lore answer rates in the row's note. The bench's server runs with billing configured against the fake Stripe API
 //      (tests/support/fake-stripe-server.ts, started with the same TypeScript runner), so
 //      /subscription is measured as a signed-in creator sees it with upgrading available.
 // Prints a table, writes bench-results/bench.json.
@@ -33,7 +35,7 @@
 //   --skip <a,b>        skip measurement groups: js, lighthouse, latency, extra
 //   --pages <p,q>       measure only these PAGES paths in the js and lighthouse groups (e.g. /subscription)
 //   --extra <f,g>       run only these EXTRA_MEASUREMENTS (function names, e.g. measureStripeWebhooks)
-//   --only <a,b>        run only these extra measurements (backstory, chat, library, webhooks, history, pages, images),
+//   --only <a,b>        run only these extra measurements (backstory, chat, library, webhooks, history, pages, images, lore),
 //                       seeding only the creators they need; js, lighthouse, latency skipped
 //   --out <file>        JSON output path (default bench-results/bench.json)
 //   --lhr-dir <dir>     also write each Lighthouse report (the whole JSON: network requests with
@@ -80,6 +82,8 @@ export const BUDGETS = {
   backstoryP95Ms: 50,
   // one embedded (offline) chat reply, in-process
   chatP95Ms: 20,
+  // matching a 20-message window against a lorebook of 200 entries, in-process
+  loreMatchP95Ms: 5,
   // /my-personas loader p95 with 2,000 personas ÷ with 10: paged in the database, so ~1
   libraryP95Ratio: 1.5,
   // persona history: what persona_versions takes per version (table, TOAST and indexes), for
@@ -189,6 +193,7 @@ export const EXTRA_MEASUREMENTS = [
   measureHistory,
   measureSignedInPages,
   measureReferenceImages,
+  measureLoreMatching,
 ];
 
 /**
@@ -206,6 +211,7 @@ export const EXTRA_KEYS = {
   history: { fn: measureHistory, creators: ["history"] },
   images: { fn: measureReferenceImages, creators: ["small"] },
   pages: { fn: measureSignedInPages, creators: ["small", "large"] },
+  lore: { fn: measureLoreMatching, creators: [] },
 };
 
 /**
@@ -1574,6 +1580,67 @@ const CHAT_COUNT = 200;
 const CHAT_WARMUP = 20;
 // The server allows 20 replies a minute per user: one warm-up and 19 measured.
 const CHAT_HTTP_COUNT = 19;
+
+const LORE_COUNT = 500;
+const LORE_WARMUP = 50;
+
+/**
+ * Lore (tests/bench/lore-embedded.ts, in-process): p50/p95 of matching a 20-message window
+ * against 200 entries (against BUDGETS.loreMatchP95Ms); the note gives, untimed, the share of
+ * named people and places the compile covers and the embedded chat's lore answer rates.
+ */
+async function measureLoreMatching(ctx) {
+  const id = "lore.match.p95";
+  const label = "Lore match p95 (20 messages × 200 entries, in-process)";
+  const budget = { op: "<=", value: BUDGETS.loreMatchP95Ms };
+  const runner = tsRunner();
+  if (!runner)
+    return [row({ id, label, unit: "ms", budget, note: "error: neither node_modules/.bin/tsx nor vite-node is installed (npm ci)" })];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "personaforge-bench-lore-"));
+  const removeTmp = onCleanup(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  try {
+    const out = path.join(tmp, "result.json");
+    ctx.log(`lore: ${runner.name} tests/bench/lore-embedded.ts, ${LORE_COUNT} matches after ${LORE_WARMUP} warm-up`);
+    const proc = startChild(
+      runner.cmd,
+      [...runner.args, "tests/bench/lore-embedded.ts", "--out", out, "--count", String(LORE_COUNT), "--warmup", String(LORE_WARMUP)],
+      { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" }, label: "lore-embedded" },
+    );
+    const { code, signal } = await proc.exited;
+    await proc.stop();
+    if (code !== 0 || !fs.existsSync(out))
+      throw new Error(`lore-embedded.ts failed (${signal ?? `exit ${code}`}): ${tail(proc.output().trim(), 8)}`);
+    const result = JSON.parse(fs.readFileSync(out, "utf8"));
+    const sorted = [...result.timingsMs].sort((a, b) => a - b);
+    const coverage = (100 * result.coverage.covered) / result.coverage.named;
+    const note =
+      `${sorted.length} matches of ${result.windowMessages} messages against ${result.entries} entries (${result.matchedMean.toFixed(1)} matched on average); ` +
+      `compile covers ${coverage.toFixed(1)}% of ${result.coverage.named} named people and places (50 personas); ` +
+      `chat answers ${result.answers.withLore}/${result.answers.questions} lore questions with the entry's fact, ${result.answers.without}/${result.answers.questions} without the lorebook`;
+    return [
+      row({
+        id: "lore.match.p50",
+        label: "Lore match p50 (20 messages × 200 entries, in-process)",
+        value: percentile(sorted, 50),
+        unit: "ms",
+      }),
+      row({
+        id,
+        label,
+        value: percentile(sorted, 95),
+        unit: "ms",
+        budget,
+        note,
+        details: { coverage: result.coverage, answers: result.answers },
+      }),
+    ];
+  } catch (err) {
+    return [row({ id, label, unit: "ms", budget, note: `error: ${err?.message ?? err}` })];
+  } finally {
+    removeTmp();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
 
 /**
  * Chat replies: the embedded responder in-process (tests/bench/chat-embedded.ts, p50/p95

@@ -1,13 +1,15 @@
 // What a chat reply is written from, for both adapters: the persona as a character sheet
 // (name, type, gender, age range, interests, traits, description, backstory and the Extended
 // Persona Profile with its birth year), its voice (docs/product.md, Voice: speech style,
-// catchphrases, example dialogue, appearance, scenario) and a bounded window of the recent
+// catchphrases, example dialogue, appearance, scenario), the lore entries the last messages
+// brought up (docs/product.md, Lore in chat) and a bounded window of the recent
 // conversation, so that a reply in a 1,000-message conversation costs the same as one in a
 // 10-message conversation. The greeting is not here: a chat stores it as its first message.
+import { LORE_KIND_LABELS } from "~/domain/lorebook";
 import { PERSONA_TYPE_LABELS, type PersonaType } from "~/domain/persona";
 import { fillPlaceholders } from "~/domain/persona-voice";
 
-import { capText, type ChatInput, type ChatPersona, type ChatTurn } from "./types";
+import { capText, type ChatInput, type ChatLoreEntry, type ChatPersona, type ChatTurn } from "./types";
 
 /** At most this many recent messages go into a reply's context. */
 export const CHAT_HISTORY_WINDOW = 20;
@@ -116,12 +118,24 @@ export function voiceSheet(persona: ChatPersona): string {
   return sections.join("\n");
 }
 
-/** The system message of an OpenAI-compatible chat: stay in character, as this persona, in its voice. */
-export function chatSystemPrompt(persona: ChatPersona): string {
+/**
+ * The lore entries for this reply, one per line ('- Mina (Person): …'): what the persona knows
+ * about what the conversation brought up. Their comments never go to a model.
+ */
+export function loreSheet(lore: readonly ChatLoreEntry[] | undefined): string {
+  return (lore ?? [])
+    .filter((entry) => entry.content.trim() !== "")
+    .map((entry) => `- ${oneLine(entry.name)}${entry.kind ? ` (${LORE_KIND_LABELS[entry.kind]})` : ""}: ${oneLine(entry.content)}`)
+    .join("\n");
+}
+
+/** The system message of an OpenAI-compatible chat: stay in character, as this persona, in its voice, knowing its lore. */
+export function chatSystemPrompt(persona: ChatPersona, lore?: readonly ChatLoreEntry[]): string {
   const name = oneLine(persona.name);
   const voice = persona.voice ?? {};
   const x = persona.extended ?? {};
   const voiceText = voiceSheet(persona);
+  const loreText = loreSheet(lore);
   const style: string[] = [];
   if (voice.speechStyle?.trim()) style.push("Speak in the speech style below in every reply: its pace, register and habits.");
   if ((voice.catchphrases ?? []).some((p) => p.trim() !== ""))
@@ -145,6 +159,9 @@ export function chatSystemPrompt(persona: ChatPersona): string {
     "",
     "Your profile:",
     personaSheet(persona),
+    ...(loreText
+      ? ["", "What you know (use when relevant; it is as true as your profile, and you speak of it in the first person):", loreText]
+      : []),
     ...(voiceText ? ["", "Your voice:", voiceText] : []),
   ].join("\n");
 }
@@ -152,7 +169,7 @@ export function chatSystemPrompt(persona: ChatPersona): string {
 /** The messages of a chat completion: the system prompt, then the bounded window. */
 export function chatPromptMessages(input: ChatInput): { role: "system" | "user" | "assistant"; content: string }[] {
   const messages: { role: "system" | "user" | "assistant"; content: string }[] = [
-    { role: "system", content: chatSystemPrompt(input.persona) },
+    { role: "system", content: chatSystemPrompt(input.persona, input.lore) },
     ...chatWindow(input.history).map((turn) => ({ role: turn.role, content: turn.content })),
   ];
   if (input.avoid && input.avoid.length > 0) {

@@ -336,3 +336,48 @@ describe("cleanProse", () => {
     expect(cleanProse("## Title\nOne.   \n\nTwo.")).toBe("One.\n\nTwo.");
   });
 });
+
+describe("lore proposals through the OpenAI-compatible generator", () => {
+  const LORE_INPUT = {
+    name: "Yuna Park",
+    backstory: "Yuna grew up in Seoul with her sister Mina. No one knows that she still draws every night.",
+    extended: { birthplace: "Seoul, South Korea", currentResidence: "Lisbon, Portugal", socialCircle: { family: "Has an older sister" } },
+    existing: [],
+  };
+
+  it("asks for JSON entries from the backstory and facts only, and keeps each entry that passes the entry schema", async () => {
+    fake.replyText(
+      "```json\n" +
+        JSON.stringify({
+          entries: [
+            { name: "Mina", keys: ["Mina", "sister"], content: "Yuna grew up in Seoul with her sister Mina.", kind: "person" },
+            { name: "Seoul", keys: ["Seoul"], content: "Born in Seoul, South Korea.", kind: "city" },
+            { name: "No keys", keys: [], content: "Dropped." },
+            { name: "", keys: ["x"], content: "Dropped: no title." },
+            { name: "Too long", keys: ["long"], content: "x".repeat(2_001) },
+            "not an entry",
+          ],
+        }) +
+        "\n```",
+    );
+    const proposals = await generator().compileLore!(LORE_INPUT);
+    expect(proposals.map((p) => [p.name, p.kind])).toEqual([
+      ["Mina", "person"],
+      ["Seoul", "thing"],
+    ]);
+    expect(proposals[0]).toMatchObject({ enabled: true, constant: false, comment: "Built from the backstory", insertion_order: 100 });
+    const body = bodyOf(0);
+    expect(body.model).toBe(MODEL);
+    expect(body.messages[0]!.content).toContain("never invent");
+    expect(body.messages[1]!.content).toContain("Birthplace: Seoul, South Korea");
+    expect(body.messages[1]!.content).toContain("Yuna grew up in Seoul with her sister Mina.");
+  });
+
+  it("maps an answer that is not JSON to bad_response, and a 500 to unavailable", async () => {
+    fake.replyText("Here are some ideas for your lorebook!");
+    expect((await failure(generator().compileLore!(LORE_INPUT))).code).toBe("bad_response");
+    const busy = { status: 500, message: "The server had an error", type: "server_error" };
+    fake.reply(busy, busy);
+    expect((await failure(generator().compileLore!(LORE_INPUT))).code).toBe("unavailable");
+  });
+});

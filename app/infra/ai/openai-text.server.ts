@@ -3,11 +3,14 @@
 //
 // A backstory is one chat completion. A reply under BACKSTORY_MIN_WORDS is never accepted
 // silently: the model is asked once more, with its draft, to expand it; a reply that is still
-// short is AiError "too_short". Every failure becomes an AiError whose message names the
+// short is AiError "too_short". Lore proposals are one chat completion answered in JSON, every
+// entry checked with loreEntrySchema (the rest dropped). Every failure becomes an AiError whose message names the
 // endpoint's host and never contains the API key (the SDK's error is not attached as cause).
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpenAIError } from "openai";
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 
+import { COMPILED_COMMENT, COMPILED_ORDER, type LoreCompileInput, type LoreFacts, type LoreProposal } from "~/domain/lore-compile";
+import { LORE_KINDS, LORE_LIMITS, loreEntrySchema, type LoreKind } from "~/domain/lorebook";
 import { GENDERS, PERSONA_LIMITS, PERSONA_TYPE_LABELS, type Gender } from "~/domain/persona";
 
 import { chatPromptMessages } from "./chat-prompt";
@@ -92,6 +95,78 @@ function factLines(input: BackstoryInput): string[] {
   return ["", "Facts the story must state as given, and never contradict (do not add another birthplace, home, family or job):", ...lines];
 }
 
+export const LORE_SYSTEM_PROMPT = [
+  "You build lorebooks for PersonaForge, a tool where creators design AI character personas.",
+  "A lorebook entry is what the persona knows about one subject: a person, place, group (organisation, band, school, team…), event or secret its backstory or facts name.",
+  "Propose one entry for every person, place, group, event and secret the backstory and the facts name, using only what they state: never invent a detail, a name or a date.",
+  "Each entry: name (the subject, at most 100 characters); keys (1 to 8 words or short phrases from the text that bring the subject up in a conversation: the name, short forms, the words used for it such as 'hometown' or 'her sister'); content (what the backstory and facts say about the subject, in their words, at most 2,000 characters); kind (one of: " +
+    LORE_KINDS.join(", ") +
+    ").",
+  "Leave out subjects whose keys the existing entries listed already use.",
+  'Reply with JSON only, no prose and no markdown: {"entries": [{"name": "…", "keys": ["…"], "content": "…", "kind": "person"}]}',
+].join("\n");
+
+/** The user message of a lore proposal: the persona's facts, the existing keys and the backstory. */
+export function lorePrompt(input: LoreCompileInput): string {
+  const facts = input.extended ?? ({} as LoreFacts);
+  const line = (label: string, value: string | null | undefined) => (value && value.trim() ? [`${label}: ${value.trim()}`] : []);
+  const existing = input.existing.map((entry) => `- ${entry.name}: ${entry.keys.join(", ")}`);
+  return [
+    `Persona: ${input.name.replace(/\s+/g, " ").trim()}`,
+    "",
+    "Facts:",
+    ...line("Birthplace", facts.birthplace),
+    ...line("Lives in", facts.currentResidence),
+    ...line("Occupation", facts.occupation),
+    ...line("Education", facts.education),
+    ...line("Family", facts.socialCircle?.family),
+    ...line("Secret skills", (facts.secretSkills ?? []).join("; ")),
+    ...line("Birth year", facts.birthYear ? String(facts.birthYear) : ""),
+    "",
+    "Existing entries (title: keys):",
+    ...(existing.length > 0 ? existing : ["none"]),
+    "",
+    "Backstory:",
+    input.backstory.trim(),
+  ].join("\n");
+}
+
+/**
+ * The entries of a model's JSON answer, each checked like an entry a creator types (invalid ones
+ * dropped), marked as built from the backstory, ordered by kind as the embedded compile orders them.
+ */
+export function loreProposalsOf(text: string): LoreProposal[] | null {
+  const start = text.search(/[[{]/);
+  if (start < 0) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.slice(start, Math.max(text.lastIndexOf("}"), text.lastIndexOf("]")) + 1));
+  } catch {
+    return null;
+  }
+  const list = Array.isArray(parsed) ? parsed : parsed && typeof parsed === "object" ? (parsed as { entries?: unknown }).entries : null;
+  if (!Array.isArray(list)) return null;
+  const schema = loreEntrySchema();
+  const proposals: LoreProposal[] = [];
+  for (const item of list.slice(0, LORE_LIMITS.entries)) {
+    if (!item || typeof item !== "object") continue;
+    const raw = item as Record<string, unknown>;
+    const kind: LoreKind = (LORE_KINDS as readonly unknown[]).includes(raw.kind) ? (raw.kind as LoreKind) : "thing";
+    const checked = schema.safeParse({
+      name: raw.name,
+      keys: raw.keys,
+      content: raw.content,
+      kind,
+      insertion_order: COMPILED_ORDER[kind],
+      enabled: true,
+      constant: false,
+      comment: COMPILED_COMMENT,
+    });
+    if (checked.success) proposals.push({ ...checked.data, kind });
+  }
+  return proposals;
+}
+
 function expandPrompt(words: number): string {
   return (
     `That draft has ${words} words, fewer than the ${BACKSTORY_MIN_WORDS} required. ` +
@@ -113,10 +188,10 @@ export function createOpenAiTextGenerator({
   const where = endpointName(baseURL);
   const scrub = scrubber(apiKey);
 
-  async function complete(messages: ChatCompletionMessageParam[], signal?: AbortSignal): Promise<string> {
+  async function complete(messages: ChatCompletionMessageParam[], signal?: AbortSignal, temp = temperature): Promise<string> {
     let completion: ChatCompletion;
     try {
-      completion = await client.chat.completions.create({ model, messages, temperature }, { signal });
+      completion = await client.chat.completions.create({ model, messages, temperature: temp }, { signal });
     } catch (error) {
       throw toAiError(error, where, timeoutMs, scrub);
     }
@@ -149,6 +224,21 @@ export function createOpenAiTextGenerator({
         }
       }
       return capText(text, PERSONA_LIMITS.backstoryMax);
+    },
+
+    /** Lore entries from the backstory and facts only; an answer that is not the JSON asked for is bad_response. */
+    async compileLore(input: LoreCompileInput, options: GenerateOptions = {}) {
+      const text = await complete(
+        [
+          { role: "system", content: LORE_SYSTEM_PROMPT },
+          { role: "user", content: lorePrompt(input) },
+        ],
+        options.signal,
+        0.2,
+      );
+      const proposals = loreProposalsOf(text);
+      if (!proposals) throw new AiError("bad_response", `${where} answered without the lore entries asked for (not JSON with "entries").`);
+      return proposals;
     },
 
     /**

@@ -8,6 +8,8 @@
 // Whether a backstory may be generated at all (name, type, gender and at least one trait,
 // else 'Missing Information', docs/product.md, Wizard) is decided before calling a generator; see
 // canGenerateBackstory in app/domain/persona-form.ts.
+import type { LoreCompileInput, LoreProposal } from "~/domain/lore-compile";
+import type { LoreKind } from "~/domain/lorebook";
 import type { AgeRange, Gender, Interest, PersonaType } from "~/domain/persona";
 import type { PersonaVoice } from "~/domain/persona-voice";
 
@@ -85,6 +87,15 @@ export interface ChatTurn {
   content: string;
 }
 
+/** A lore entry a reply may draw on (docs/product.md, Lore in chat): what the persona knows about one subject. */
+export interface ChatLoreEntry {
+  id: string;
+  name: string;
+  content: string;
+  kind: LoreKind | null;
+  keys: string[];
+}
+
 /** What a reply is written from: the persona and the recent conversation, the user's turn last. */
 export interface ChatInput {
   /** A stable id for the persona (seeds the embedded responder). */
@@ -94,6 +105,11 @@ export interface ChatInput {
   history: ChatTurn[];
   /** Replies the new one must not repeat verbatim (the one being regenerated). */
   avoid?: string[];
+  /**
+   * The lore entries this reply may draw on: those whose keys came up in the last messages and the
+   * constant ones, within the budget (matchLore, app/domain/lorebook.ts), in insertion order.
+   */
+  lore?: ChatLoreEntry[];
 }
 
 export interface ChatOptions extends GenerateOptions {
@@ -112,11 +128,18 @@ export interface ChatOptions extends GenerateOptions {
  * - chatReply: the persona's next chat message, in character, as pieces of text in order
  *   (their concatenation is the reply); a reply is never empty and at most
  *   CHAT_REPLY_MAX_CHARS characters. Aborting the signal ends it with AiError "timeout".
+ *   A question about a lore entry's subject is answered from the entry (ChatInput.lore).
  */
 export interface TextGenerator {
   readonly kind: "local" | "openai";
   generateBackstory(input: BackstoryInput, options?: GenerateOptions): Promise<string>;
   chatReply(input: ChatInput, options?: ChatOptions): AsyncIterable<string>;
+  /**
+   * Lore entries a model proposes from the backstory and facts only (docs/product.md, Lore), each
+   * already checked with loreEntrySchema (the rest dropped). Absent on the embedded generator:
+   * app/infra/ai/lore.server.ts then compiles them (app/domain/lore-compile.ts).
+   */
+  compileLore?(input: LoreCompileInput, options?: GenerateOptions): Promise<LoreProposal[]>;
 }
 
 /** A reply is cut here (the column allows 16,000; a chat message is a few sentences). */

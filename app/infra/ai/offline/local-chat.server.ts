@@ -9,6 +9,10 @@
 // - The voice (docs/product.md, Voice) shapes the wording: the speech style's plain cues (see
 //   styleOf), a catchphrase now and then, the example dialogue's lines where they fit the
 //   message, and the greeting when a conversation opens without one. Traits set the tone.
+// - Lore (docs/product.md, Lore in chat): a question about the subject of one of the lore entries
+//   the reply may draw on (ChatInput.lore: one of its keys in the message) is answered from the
+//   entry, told in the first person; the entry is the creator's word, so it is not checked against
+//   the sheet as example lines are.
 // - Never repeats the user's words back in quotes, and never says it is an AI.
 // - Deterministic: a seed from the persona id, the conversation window and the replies to avoid
 //   picks the variants, so the same input gives the same reply.
@@ -17,12 +21,14 @@
 // - Bounded: only the window from chat-prompt.ts is read, and at most REGENERATE_DRAFTS drafts are
 //   written, so the cost does not grow with the length of the conversation.
 import { CONTENT_BY_TYPE } from "~/domain/extended-profile";
+import { loreSentences } from "~/domain/lore-compile";
+import { keyMatcher } from "~/domain/lorebook";
 import { PERSONA_TYPE_PROSE, PERSONA_TYPES, type PersonaType } from "~/domain/persona";
 import { fillPlaceholders } from "~/domain/persona-voice";
 import { hashString, mulberry32, type Random } from "~/domain/random";
 
 import { chatWindow } from "../chat-prompt";
-import { capText, CHAT_REPLY_MAX_CHARS, type ChatInput, type ChatPersona, type ChatTurn } from "../types";
+import { capText, CHAT_REPLY_MAX_CHARS, type ChatInput, type ChatLoreEntry, type ChatPersona, type ChatTurn } from "../types";
 
 // ---------------------------------------------------------------- tone and speech style
 
@@ -1310,6 +1316,135 @@ function storyOpening(backstory: string, name: string, c: Context): string {
   return capText(tellAsMe(sentences.join(" "), name), 400);
 }
 
+// ---------------------------------------------------------------- lore
+
+/** A message that asks: a question, or a request to tell ('Tell me about Mina', 'Your sister?'). */
+const ASKS =
+  /\?\s*$|^(tell|talk|what|what's|whats|who|who's|whos|where|where's|when|why|how|which|do|does|did|have|has|are|were|is|was|can|could|would|describe|remind|say|any|ever|know|explain)\b|\b(tell me|talk about|what about|how about|remember|know about|more about)\b/;
+
+/** The lore entry the user's message asks about (one of its keys in it), with the key it names; the longest key wins. */
+export function loreAsked(message: string, lore: readonly ChatLoreEntry[] | undefined): { entry: ChatLoreEntry; key: string } | null {
+  if (!lore || lore.length === 0 || !ASKS.test(normalized(message))) return null;
+  let best: { entry: ChatLoreEntry; key: string } | null = null;
+  for (const entry of lore) {
+    if (entry.content.trim() === "") continue;
+    for (const key of entry.keys) {
+      if (!keyMatcher(key, { caseSensitive: false, useRegex: false })(message)) continue;
+      if (!best || key.length > best.key.length) best = { entry, key };
+    }
+  }
+  return best;
+}
+
+const RELATION_WORDS =
+  "mother|mom|mum|father|dad|parents?|brothers?|sisters?|siblings?|grandmother|grandfather|grandma|grandpa|grandparents|aunt|uncle|cousins?|son|daughter|wife|husband|partner|friends?|mentor|family";
+/** Words after which 'her' is the persona, not its things ('taught her at', 'brought her home'). */
+const OBJECT_AFTER =
+  /^(at|to|in|on|for|with|from|by|about|into|home|back|up|down|out|away|there|here|a|an|the|that|how|what|why|when|and|but|or|so|again|once|twice|first|most|more)$/;
+const VERB_S_KEEP =
+  /^(always|was|has|is|does|goes|perhaps|sometimes|towards|less|unless|yes|this|its|thus|afterwards|nowadays|across|besides)$/;
+
+/** A sentence about the persona told by it: its name and pronouns become I, me and my. */
+function asMe(text: string, name: string): string {
+  const full = name.trim();
+  const first = shortName(name);
+  const nameWords = [...new Set([full, first])].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  let t = ` ${text} `;
+  t = t.replace(new RegExp(`\\b(${nameWords})['’]s\\b`, "g"), "my");
+  t = t.replace(
+    new RegExp(
+      `\\b(to|with|for|at|about|from|by|of|on|brought|told|gave|asked|took|taught|called|made|let|sent|helped|met|like|than|call|calls|introduced) (${nameWords})\\b`,
+      "g",
+    ),
+    "$1 me",
+  );
+  t = t.replace(new RegExp(`\\b(${nameWords})\\b`, "g"), "I");
+  t = t
+    .replace(/\b(she|he|they) (is|are)\b/gi, "I am")
+    .replace(/\b(she|he|they) (was|were)\b/gi, "I was")
+    .replace(/\b(she|he|they) (has|have)\b/gi, "I have")
+    .replace(/\b(She|He|They)\b/g, "I")
+    .replace(/\b(she|he|they)\b/g, "I")
+    .replace(/\b(herself|himself|themselves|themself)\b/g, "myself")
+    .replace(/\b(Her|His|Their)\b/g, "My")
+    .replace(
+      /\bher\b(\s+([\w'-]+|[,.;!?]))/g,
+      (_, rest: string, next: string) => (OBJECT_AFTER.test(next) || /^[,.;!?]$/.test(next) ? "me" : "my") + rest,
+    )
+    .replace(/\bher\b/g, "me")
+    .replace(/\b(his|their)\b/g, "my")
+    .replace(/\b(him|them)\b/g, "me");
+  t = t
+    .replace(/\bI (is|are)\b/g, "I am")
+    .replace(/\bI has\b/g, "I have")
+    .replace(/\bI does\b/g, "I do")
+    .replace(/\bI goes\b/g, "I go")
+    .replace(/\bI (\w+?)ies\b/g, (m, stem: string) => (["ser", "spec"].includes(stem) ? m : `I ${stem}y`))
+    .replace(
+      /\bI ((?:still|always|never|often|sometimes|also|just|only|really|usually|rarely|now|later|even) )?(\w+[^s'])s\b/g,
+      (m, adverb: string | undefined, verb: string) => (VERB_S_KEEP.test(`${verb}s`) ? m : `I ${adverb ?? ""}${verb}`),
+    );
+  return capitalize(t.trim());
+}
+
+/** The sheet's lines a compiled entry starts with ('Birthplace: Seoul, South Korea.') as the persona says them. */
+function loreFactLine(line: string): string | null {
+  const m = /^(Birthplace|Current residence|Family|Occupation|Education|Secret skills|Born in)\b:?\s*(.*?)\.?$/.exec(line);
+  if (!m) return null;
+  const value = m[2]!.trim();
+  switch (m[1]) {
+    case "Birthplace":
+      return `I was born in ${value}.`;
+    case "Current residence":
+      return `I live in ${value}.`;
+    case "Family":
+      return familySentence(value);
+    case "Occupation":
+      return `I work as ${withArticle(lowerFirst(bare(value)))}.`;
+    case "Education":
+      return educationSentence(value);
+    case "Secret skills":
+      return `Not many people know this, but ${joinList(value.split(/;\s*/))}.`;
+    default:
+      return `I was born in ${value}.`;
+  }
+}
+
+/**
+ * The answer to a question about a lore entry's subject: the entry's sentences that name the key
+ * asked about first (up to three), told by the persona.
+ */
+function loreAnswer(asked: { entry: ChatLoreEntry; key: string }, p: Parts): string[] {
+  const { entry, key } = asked;
+  const c = p.c;
+  const name = c.persona.name;
+  const nameTest = keyMatcher(shortName(name), { caseSensitive: true, useRegex: false });
+  const relationTest = new RegExp(`\\b(her|his|their)\\s+([\\w-]+\\s+){0,2}(${RELATION_WORDS})\\b`, "i");
+  const sentences = loreSentences(entry.content);
+  const hasKey = keyMatcher(key, { caseSensitive: false, useRegex: false });
+  const hasAnyKey = (s: string) => entry.keys.some((k) => keyMatcher(k, { caseSensitive: false, useRegex: false })(s));
+  const ranked = [
+    ...sentences.filter((s) => hasKey(s)),
+    ...sentences.filter((s) => !hasKey(s) && hasAnyKey(s)),
+    ...sentences.filter((s) => !hasAnyKey(s)),
+  ];
+  const chosen = [...new Set(ranked)].slice(0, c.style.short ? 2 : 3);
+  const told = chosen.map((s) => {
+    const fact = loreFactLine(s);
+    if (fact) return fact;
+    // In an entry about a place, a group, an event or a secret, a pronoun is the persona's unless
+    // the sentence names someone else ('Busan is where Mina lives; she runs a bakery').
+    const others = [...s.matchAll(/(?<=\S\s+)\p{Lu}\p{Ll}+/gu)].some((m) => !entry.keys.some((k) => k.includes(m[0])) && !nameTest(m[0]));
+    const aboutMe = nameTest(s) || relationTest.test(s) || (entry.kind !== "person" && !others);
+    return aboutMe ? asMe(s, name) : firstPerson(s);
+  });
+  // A confidence gets a lead of its own where no opener comes before it (see PLAIN).
+  const lead = entry.kind === "secret" && PLAIN.includes(c.topic) && !c.style.short && !c.style.direct ? p.pick(LORE_SECRET_LEADS) : null;
+  return [...(lead ? [lead] : []), ...told];
+}
+
+const LORE_SECRET_LEADS = ["That's not something I tell everyone, but…", "Between you and me?", "Okay, since you asked."];
+
 // ---------------------------------------------------------------- the speech style applied
 
 const CONTRACTIONS: [RegExp, string][] = [
@@ -1438,9 +1573,11 @@ function draft(c: Context, attempt: number): string {
     if (greetings.length > 0) return capText(fillPlaceholders(pick(greetings), c.persona.name.trim()).trim(), CHAT_REPLY_MAX_CHARS);
   }
 
-  let body = answer(topic, p).filter((s) => s.trim() !== "");
+  // A question about a lore entry's subject is answered from the entry.
+  const asked = topic === "greeting" ? null : loreAsked(c.lastUser, input.lore);
+  let body = (asked ? loreAnswer(asked, p) : answer(topic, p)).filter((s) => s.trim() !== "");
   // The example dialogue's own line, where one answers a message like this.
-  const own = topic === "greeting" ? null : exampleFor(c, topic);
+  const own = topic === "greeting" || asked ? null : exampleFor(c, topic);
   if (own && random() < 0.7) {
     if (FACT_TOPICS.includes(topic)) {
       // The fact stays; the persona's own words come first.
