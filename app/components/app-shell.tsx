@@ -1,11 +1,10 @@
 // The signed-in shell (docs/product.md, Navigation shell): a sidebar on large screens; on small
-// ones a slide-in drawer opened by a round button at the bottom right. The drawer is a
+// ones a slide-in drawer opened by the menu button at the header's top left (the one menu control). The drawer is a
 // <details> element, so it opens and closes without JavaScript; with JavaScript it also
 // closes on navigation, on Escape and on the backdrop, keeps focus inside while open and
 // gives focus back sensibly.
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 
 import { displayName } from "~/domain/account";
 import { headerTitle, isActive, NAV_ITEMS, type NavItem } from "~/domain/navigation";
@@ -14,7 +13,7 @@ import { Avatar, type AvatarUser } from "./avatar";
 import { CreateGateProvider, CreatePersonaButton } from "./create-gate";
 import { Brand } from "./brand";
 import { Toasts } from "./toaster";
-import { MenuIcon, SparklesIcon, XIcon } from "./ui/icons";
+import { MenuIcon, XIcon } from "./ui/icons";
 
 export interface ShellUser extends AvatarUser {
   email: string;
@@ -25,7 +24,6 @@ const LARGE_SCREEN = "(min-width: 1024px)";
 
 export function AppShell({ user, children }: { user: ShellUser; children: React.ReactNode }) {
   const location = useLocation();
-  const hydrated = useHydrated();
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
@@ -83,60 +81,12 @@ export function AppShell({ user, children }: { user: ShellUser; children: React.
     };
   }, [open, closeDrawer]);
 
-  const openDrawer = (event: React.MouseEvent<HTMLElement>) => {
-    openerRef.current = event.currentTarget;
-    if (detailsRef.current) detailsRef.current.open = true;
-  };
-
   const title = headerTitle(location.pathname);
 
   return (
     <CreateGateProvider beforeOpen={closeDrawer}>
       <div className="min-h-screen bg-slate-50">
-        <div ref={pageRef}>
-          <div className="fixed inset-y-0 left-0 z-30 hidden w-72 border-r border-slate-200 bg-white lg:block">
-            <nav aria-label="Main" className="flex h-full flex-col overflow-y-auto">
-              <div className="px-5 py-5">
-                <Brand to="/dashboard" />
-              </div>
-              <NavList pathname={location.pathname} />
-              <UserPanel user={user} />
-            </nav>
-          </div>
-
-          <div className="flex min-h-screen flex-col lg:pl-72">
-            <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
-              <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
-                {hydrated ? (
-                  <button
-                    type="button"
-                    onClick={openDrawer}
-                    aria-controls={DRAWER_ID}
-                    aria-expanded={open}
-                    className="-ml-2 rounded-lg p-2 text-xl text-slate-800 hover:bg-slate-100 lg:hidden"
-                  >
-                    <MenuIcon />
-                    <span className="sr-only">Menu</span>
-                  </button>
-                ) : (
-                  <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-700 text-white lg:hidden">
-                    <SparklesIcon />
-                  </span>
-                )}
-                <p className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">{title}</p>
-                <Link to="/settings" className="rounded-full ring-offset-2 hover:ring-2 hover:ring-brand-200" data-testid="header-avatar">
-                  <Avatar user={user} size="sm" decorative />
-                  <span className="sr-only">Account settings</span>
-                </Link>
-              </div>
-              <Toasts />
-            </header>
-            <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 px-4 pb-28 pt-6 outline-none sm:px-6 lg:px-8 lg:pb-10">
-              {children}
-            </main>
-          </div>
-        </div>
-
+        {/* First in the page: the one menu control on small screens, in the header's top-left corner. */}
         <nav aria-label="Mobile" className="lg:hidden">
           <details ref={detailsRef} className="group" onToggle={(event) => setOpen(event.currentTarget.open)}>
             <summary
@@ -144,7 +94,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: React.
               onClick={() => {
                 openerRef.current = summaryRef.current;
               }}
-              className="fixed bottom-5 right-5 z-50 flex h-14 w-14 cursor-pointer list-none items-center justify-center rounded-full bg-brand-700 text-2xl text-white shadow-lg ring-offset-2 hover:bg-brand-800 focus-visible:ring-2 focus-visible:ring-brand-600 [&::-webkit-details-marker]:hidden"
+              className="fixed left-2 top-3 z-50 flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-lg text-xl text-slate-800 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 sm:left-4 [&::-webkit-details-marker]:hidden"
             >
               <MenuIcon className="group-open:hidden" />
               <XIcon className="hidden group-open:block" />
@@ -168,19 +118,9 @@ export function AppShell({ user, children }: { user: ShellUser; children: React.
                 ref={drawerRef}
                 className="absolute inset-y-0 left-0 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl motion-safe:transition-transform motion-safe:duration-200 motion-safe:[@starting-style]:-translate-x-full"
               >
-                <div className="flex items-center justify-between gap-2 py-4 pl-5 pr-3">
+                {/* The menu control (summary) sits at the top left and closes the drawer. */}
+                <div className="flex h-16 items-center pl-14 pr-3 sm:pl-16">
                   <Brand to="/dashboard" />
-                  <a
-                    href={here}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      closeDrawer("opener");
-                    }}
-                    className="rounded-lg p-2 text-xl text-slate-700 hover:bg-slate-100"
-                  >
-                    <XIcon />
-                    <span className="sr-only">Close navigation</span>
-                  </a>
                 </div>
                 <NavList pathname={location.pathname} />
                 <UserPanel user={user} />
@@ -188,6 +128,35 @@ export function AppShell({ user, children }: { user: ShellUser; children: React.
             </div>
           </details>
         </nav>
+        <div ref={pageRef}>
+          <div className="fixed inset-y-0 left-0 z-30 hidden w-72 border-r border-slate-200 bg-white lg:block">
+            <nav aria-label="Main" className="flex h-full flex-col overflow-y-auto">
+              <div className="px-5 py-5">
+                <Brand to="/dashboard" />
+              </div>
+              <NavList pathname={location.pathname} />
+              <UserPanel user={user} />
+            </nav>
+          </div>
+
+          <div className="flex min-h-screen flex-col lg:pl-72">
+            <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+              <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
+                {/* The mobile navigation's menu control lies over this space (it is fixed, outside the page, so the drawer can make the page inert). */}
+                <span aria-hidden="true" className="-ml-2 h-10 w-10 shrink-0 lg:hidden" />
+                <p className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">{title}</p>
+                <Link to="/settings" className="rounded-full ring-offset-2 hover:ring-2 hover:ring-brand-200" data-testid="header-avatar">
+                  <Avatar user={user} size="sm" decorative />
+                  <span className="sr-only">Account settings</span>
+                </Link>
+              </div>
+              <Toasts />
+            </header>
+            <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 px-4 pb-28 pt-6 outline-none sm:px-6 lg:px-8 lg:pb-10">
+              {children}
+            </main>
+          </div>
+        </div>
       </div>
     </CreateGateProvider>
   );

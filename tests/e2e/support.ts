@@ -137,6 +137,37 @@ async function layoutProblems(page: Page): Promise<string[]> {
         }
       }
     }
+    // Nothing fixed or floating lies over a control (a menu button over Send, say). A control that
+    // has scrolled under the sticky header is hidden by the header, not covered; an open menu,
+    // drawer or dialog covers the page on purpose.
+    const modalOpen = !!document.querySelector("details[open] > .fixed, dialog[open], [role=dialog]");
+    if (!modalOpen) {
+      const fixedAncestor = (el: Element | null) => {
+        for (let at = el; at; at = at.parentElement) if (getComputedStyle(at).position === "fixed") return at;
+        return null;
+      };
+      for (const control of controls) {
+        if (fixedAncestor(control)) continue;
+        const c = control.getBoundingClientRect();
+        const points: [number, number][] = [
+          [c.left + c.width / 2, c.top + c.height / 2],
+          [c.left + 2, c.top + 2],
+          [c.right - 2, c.bottom - 2],
+        ];
+        for (const [x, y] of points) {
+          if (x < 0 || y < 0 || x >= vw || y >= vh) continue;
+          const top = document.elementFromPoint(x, y);
+          if (!top || control.contains(top) || top.contains(control)) continue;
+          const cover = fixedAncestor(top);
+          if (!cover) continue;
+          const sticky = [...document.querySelectorAll("header")].find((h) => getComputedStyle(h).position === "sticky");
+          const s = sticky?.getBoundingClientRect();
+          if (s && y >= s.top && y <= s.bottom && !sticky!.contains(control)) continue;
+          problems.push(`${name(cover)} (fixed) lies over ${name(control)}`);
+          break;
+        }
+      }
+    }
     // Cards, sections, list items and dialogs hold their content (an intended scroller or an
     // ellipsis clips on purpose and is not counted).
     for (const box of document.querySelectorAll("main article, main section, main li, main form, dialog[open]")) {
