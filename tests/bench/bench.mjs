@@ -132,6 +132,8 @@ export const PAGES = [
   { path: "/persona/{id}", kind: "app", lighthouse: true, auth: true, creator: "small" },
   // The same persona's Chat tab: the chat panel with its (empty) history and the send form.
   { path: "/persona/{id}?tab=chat", kind: "app", lighthouse: true, auth: true, creator: "small" },
+  // The same persona's lorebook: every entry its backstory builds, the search and the entry form.
+  { path: "/persona/{id}/lore", kind: "app", lighthouse: true, auth: true, creator: "small" },
 ];
 
 /**
@@ -239,6 +241,7 @@ export const SIGNED_IN = {
     { path: "/my-personas", creator: "large", label: "2000 personas" },
     { path: "/my-personas?q={search}", creator: "large", label: "2000 personas, search" },
     { path: "/persona/{id}", creator: "small" },
+    { path: "/persona/{id}/lore", creator: "small" },
   ],
   connections: 10,
   duration: 8,

@@ -24,6 +24,7 @@
 // of the named creator is then written to until it has that many versions with a backstory of
 // that many characters (docs/product.md, History), and the creator's entry gets `history`:
 // the persona, its versions and what persona_versions takes on disk.
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 
@@ -32,6 +33,9 @@ import { and, count, desc, eq, isNotNull, max, ne, sql } from "drizzle-orm";
 import { AGE_RANGES, GENDERS, INTERESTS, PERSONA_LIMITS, PERSONA_TYPES, TRAITS } from "~/domain/persona";
 import { mulberry32, pickMany } from "~/domain/random";
 import { validatePersona } from "~/domain/persona-form";
+import { parseExtendedProfile } from "~/domain/character-card";
+import { compileLore } from "~/domain/lore-compile";
+import { loreEntrySchema, newLoreEntry } from "~/domain/lorebook";
 import { createLocalTextGenerator } from "~/infra/ai/offline/local-text.server";
 import { createLocalAuth } from "~/infra/auth/local.server";
 import { personas, personaVersions, profiles, type NewPersona } from "~/infra/db/schema";
@@ -323,6 +327,8 @@ async function main(): Promise<void> {
           .limit(1),
       );
       if (spec.count > 0 && !active) throw new Error(`${email}: no active persona with a backstory after seeding`);
+      // The small creator's persona has the lorebook its backstory builds (the lore page's rows).
+      const loreEntries = spec.key === "small" && active ? await seedLore(userId, email, active.id) : 0;
       creators[spec.key] = {
         email,
         userId,
@@ -331,6 +337,7 @@ async function main(): Promise<void> {
         notArchived,
         search: { q: SEARCH_TERM, matches: searchHits, matchesNotArchived: searchHitsNotArchived },
         activePersonaId: active?.id ?? null,
+        loreEntries,
         seedMs: performance.now() - t1,
       };
     }
@@ -349,6 +356,28 @@ async function main(): Promise<void> {
     await closeDatabase(); // releases the DATA_DIR lock for the server
   }
   fs.writeFileSync(out, JSON.stringify({ migrateMs, totalMs: performance.now() - t0, creators }));
+}
+
+/** The persona's lorebook as 'Build lorebook from backstory' proposes it, every proposal kept. */
+async function seedLore(userId: string, email: string, personaId: string): Promise<number> {
+  const [row] = await withUser(userId, (tx) => tx.select().from(personas).where(eq(personas.id, personaId)), { email });
+  const compiled = compileLore({
+    name: row!.name,
+    backstory: row!.backstory ?? "",
+    extended: parseExtendedProfile(row!.extended),
+    existing: [],
+  });
+  const entries = compiled.proposals.map((proposal) => newLoreEntry(loreEntrySchema().parse(proposal), randomUUID()));
+  await withUser(
+    userId,
+    (tx) =>
+      tx
+        .update(personas)
+        .set({ lore: { entries, book: {} } })
+        .where(eq(personas.id, personaId)),
+    { email },
+  );
+  return entries.length;
 }
 
 main().catch((error: unknown) => {
