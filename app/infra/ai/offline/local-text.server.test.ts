@@ -458,8 +458,8 @@ describe("the backstory phrase banks", () => {
   });
 
   it("lead and tail sentences with known placeholders", () => {
-    for (const lead of Object.values(P.LEADS).flat()) expect(lead).toMatch(/^\p{Lu}[^[\]|]*[,:]$/u);
-    for (const tail of Object.values(P.TAILS).flat()) expect(tail).toMatch(/^, [^[\]|.]*[^\s.]$/);
+    for (const lead of Object.values(P.LEADS).flat().flatMap(readings)) expect(lead).toMatch(/^[\p{Lu}{][^[\]|]*[,:]$/u);
+    for (const tail of Object.values(P.TAILS).flat().flatMap(readings)) expect(tail).toMatch(/^, [^[\]|.]*[^\s.]$/);
   });
 
   it("are single sentences with known placeholders and no verb agreement after a name", () => {

@@ -6,8 +6,9 @@
 //     story, the Extended Persona Profile and chat state the same things;
 //   - each call is a new draw (input.draw, random when absent): another story, true to the same facts;
 //   - every template's [one|other] choices are drawn anew, and long sentences may get a lead or a
-//     tail and weave in the persona's city, interests and traits, so two personas' stories do not
-//     share long sentences word for word;
+//     tail (which have choices of their own), now and then name the persona in full, and weave in
+//     the persona's city, interests and traits, so two personas' stories do not share long
+//     sentences word for word;
 //   - every field shapes it: the age range sets the era, each interest has its own sentences
 //     (childhood and today), each trait has its own sentences that name it, the type decides how
 //     the persona got started, works and what comes next, the gender the pronouns (he, she, or
@@ -300,7 +301,7 @@ class Composer {
     const template = this.pick(fresh.length > 0 ? fresh : templates);
     this.used.add(template);
     this.last = template;
-    return this.render(this.led(template, part), extra);
+    return this.told(template, part, extra);
   }
 
   /** `count` different templates rendered, in the bank's order (banks tell things in time order). */
@@ -311,23 +312,29 @@ class Composer {
       .filter((t) => chosen.has(t))
       .map((template) => {
         this.used.add(template);
-        return this.render(this.led(template, part), extra);
+        return this.told(template, part, extra);
       });
   }
 
-  /** The template, sometimes with a lead in front of its subject or a tail before its full stop (a long sentence only). */
-  led(template: Template, part: Part | undefined): Template {
-    if (part === undefined || !isLong(template)) return template;
-    let out = template;
-    if (OPENS_WITH_PERSONA.test(out) && this.random() < LEAD_CHANCE) {
+  /**
+   * The template rendered, a long sentence sometimes with a lead in front of its subject and a
+   * tail before its full stop. The tail is added once the choices are made, so a sentence that
+   * ends in a choice gets one too (unless the choice ends in a question, an exclamation or a quote).
+   */
+  told(template: Template, part: Part | undefined, extra: Vars = {}): string {
+    if (part === undefined || !isLong(template)) return this.render(template, extra);
+    // now and then the full name, as a profile writer would (the first mention of the persona in the sentence)
+    let out = this.random() < FULL_NAME_CHANCE ? template.replace(/\{name('s)?\}/, "{full$1}") : template;
+    if (takesLead(out) && this.random() < LEAD_CHANCE) {
       const lead = this.fresh(P.LEADS[part]);
-      if (lead) out = `${lead} ${out.replace(/^\{(They|Their)\}|^(A|An|The) /, (word: string) => word.toLowerCase())}`;
+      if (lead) out = `${lead} ${out.replace(/^\{(They|Their)\}|^[A-Z][a-z-]* /, (word: string) => word.toLowerCase())}`;
     }
-    if (/[^.!?"”\]}]\.$/.test(out) && this.random() < TAIL_CHANCE) {
+    out = this.choose(out);
+    if (/[^.!?"”]\.$/.test(out) && this.random() < TAIL_CHANCE) {
       const tail = this.fresh(P.TAILS[part]);
-      if (tail) out = `${out.slice(0, -1)}${tail}.`;
+      if (tail) out = `${out.slice(0, -1)}${this.choose(tail)}.`;
     }
-    return out;
+    return this.render(out, extra);
   }
 
   /** One of the phrases not used yet in this story (marked used), or undefined. */
@@ -413,8 +420,24 @@ class Composer {
   }
 }
 
-/** A template that can follow a lead: it opens with the persona or an article. Short sentences stay short. */
-const OPENS_WITH_PERSONA = /^(\{(They|Their|name|name's)\}|A|An|The) /;
+/**
+ * Whether a (long) template can follow a lead: it opens with the persona, an article or a plain
+ * word that is no opener of its own ("Next,", "Looking back,", "As a child, ...": a lead in front
+ * of those would read as two openers), and has no comma in its first six words.
+ */
+function takesLead(template: Template): boolean {
+  const words = template.split(" ");
+  if (words.slice(0, 6).some((word) => word.endsWith(","))) return false;
+  if (/^\{(They|Their|name|name's)\}$/.test(words[0]!)) return true;
+  return /^[A-Z][a-z-]*$/.test(words[0]!) && !NO_LEAD_WORDS.has(words[0]!);
+}
+
+/** First words that open a sentence on their own terms (time, place, condition): no lead in front of them. */
+const NO_LEAD_WORDS = new Set(
+  "After Afternoons And Around As At Back Because Before Being Born By Each Even Every For From Growing If In It Later Long Looking Most Much Next Now On Once Over Past Somewhere Still Sundays Then There These This Today Two Until What Whatever When While With Years".split(
+    " ",
+  ),
+);
 
 const LONG = new Map<Template, boolean>();
 
@@ -426,8 +449,10 @@ function isLong(template: Template): boolean {
 }
 
 /** How often such a sentence gets a lead, and how often a long sentence gets a tail. */
-const LEAD_CHANCE = 0.5;
-const TAIL_CHANCE = 0.4;
+const LEAD_CHANCE = 0.65;
+const TAIL_CHANCE = 0.55;
+/** How often a long sentence calls the persona by the full name rather than the first name. */
+const FULL_NAME_CHANCE = 0.3;
 
 /** The part of the story a sentence belongs to, for its leads and tails. */
 type Part = keyof typeof P.LEADS;
@@ -537,9 +562,9 @@ export function composeBackstory(input: BackstoryInput): string {
 
   // Small details (two at least), then the future: next steps first, the long term after.
   const details = [c.say(P.DETAILS_OPENERS), ...c.sayMany(P.DETAILS, 2, {}, "present")];
-  const future = [c.say(P.GOALS_OPENERS), ...bank.goals.map((t) => c.render(c.led(t, "future")))];
+  const future = [c.say(P.GOALS_OPENERS), ...bank.goals.map((t) => c.told(t, "future"))];
   if (topicInterest) future.push(c.say(P.GOAL_INTEREST, { interest: topicInterest }, "future"));
-  future.push(c.say(P.CLOSINGS));
+  future.push(c.say(P.CLOSINGS, {}, "future"));
 
   // Short stories (few traits or interests) get optional material until they reach the target.
   const circle: string[] = [];
