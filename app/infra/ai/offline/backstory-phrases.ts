@@ -37,7 +37,6 @@ export const FALLBACK_QUALITIES: string[] = ["patience", "good humor", "stubborn
  */
 export const LEADS: Record<"origins" | "childhood" | "youth" | "character" | "past" | "present" | "later" | "future", Template[]> = {
   origins: [
-    "[Back|Early on|Long ago] in {home},",
     "In [those|the] [early|first] years,",
     "[From the start|From the beginning|Early on],",
     "As {their} [parents tell|family tells] it,",
@@ -48,7 +47,7 @@ export const LEADS: Record<"origins" | "childhood" | "youth" | "character" | "pa
     "In those years,",
     "Meanwhile,",
     "Not long after,",
-    "[Somewhere|Sometime] in those [{home}|restless|busy] years,",
+    "[Somewhere|Sometime] in those [restless|busy] years,",
     "By {their} [own|later] account,",
   ],
   character: [
@@ -105,7 +104,6 @@ export const TAILS: Record<keyof typeof LEADS, Template[]> = {
     ", or so the [family says|story goes]",
     ", looking back",
     ", as [neighbors|old friends|relatives] in {home} still tell it",
-    ", [all those|so many] years ago",
     ", or so {they} {v:believe}",
   ],
   childhood: [
@@ -121,7 +119,6 @@ export const TAILS: Record<keyof typeof LEADS, Template[]> = {
     ", more or less",
     ", or so the story goes",
     ", [a time|years] {they} {v:recall} [fondly|with a wince|with a grin]",
-    ", [give or take|more or less] a [year|few months]",
     ", [if memory serves|as far as {they} can recall]",
   ],
   character: [
@@ -151,7 +148,7 @@ export const TAILS: Record<keyof typeof LEADS, Template[]> = {
     ", [as|or so] {their} friends [tell|put] it",
     ", as {they} {v:tell} it",
   ],
-  later: [", as {they} {v:tell} it", ", by {their} own account", ", [slowly|gradually|quietly] [but surely|and steadily]"],
+  later: [", as {they} {v:tell} it", ", by {their} own account", ", as {they} {v:admit} now"],
   future: [
     ", if all goes well",
     ", sooner or later",
@@ -202,7 +199,7 @@ export const ERA: Record<AgeRange, Template[]> = {
   "55+": [
     "{They} grew up in {home} when television was still a novelty, news arrived [folded on the doorstep|with the morning paper|on the evening radio] and long-distance calls were [saved for birthdays|an expensive treat|kept short].",
     "{Their} earliest memories belong to another age: [radio serials|Sunday matinees|traveling fairs], [typewriters|fountain pens|party lines] and a street in {home} where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business].",
-    "As a child of the fifties and sixties, {they} watched the world [change|turn|move] from black and white to color[ in {home}|], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
+    "As a child of the fifties and sixties, {they} watched the world [change|turn|move] from black and white to [color|full color][ in {home}|], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
   ],
 };
 
@@ -224,7 +221,7 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
     "[Family came first in|Home was a warm place in] {home}: {their} parents, and a younger sibling whose [fierce|unwavering|noisy] support [still means the world|has never wavered|carried {name} through more than one bad week].",
   ],
   "Raised by a single mother who taught them resilience": [
-    "Raised[ in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone] and [never complained|rarely rested|always found time for homework], {they} learned [resilience|to be resilient] [before {they} could spell the word|early|by watching rather than listening][ and kept it|].",
+    "Raised[ in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone] and [never complained|rarely rested|always found time for homework], {they} learned [resilience|to be resilient] [before {they} could spell the word|early|by watching rather than listening].",
     "{name} was raised by a single mother in {home}, and [the lesson {they} absorbed first|what stuck above all|the habit {they} took from that example] was resilience: [get up, show up, try again|keep going when it is hard|make do, then make better].",
     "Home was {name} and a single mother who [stretched every paycheck|taught {them} to fix what was broken|never let a bad day win], and that [quiet|stubborn|everyday] resilience became [the family inheritance|{name's} own|the backbone of everything since].",
   ],
@@ -294,7 +291,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   gaming: [
     "Gaming came first: {they} spent whole [weekends|winters|school holidays][ in {home}|] on a [secondhand|borrowed|battered] console, learning every [shortcut|secret|trick] in a handful of [well-worn|beloved|half-broken] games and keeping [handwritten notes|a notebook|scribbled maps] on [boss patterns|hidden rooms|speedrun routes].",
     "{Their} love of gaming [started|began] with a [battered|hand-me-down|secondhand] handheld [bought at a market in {home}|from a cousin's drawer|won in a school raffle] and grew into a [habit|lifelong habit|fascination] of working out what made a level feel [fair or frustrating|fun or tedious|generous or cruel].",
-    "In {their} early teens, {name} [organized|ran] gaming nights for [half the street|the whole class|a dozen friends], running tournaments with [brackets|score tables] drawn on [the back of cereal boxes|a kitchen whiteboard|old school posters].",
+    "In {their} early teens, {name} [organized|ran] gaming nights for [half the street|the whole class|a dozen friends], running tournaments with [brackets|score tables] [drawn|scribbled] on [the back of cereal boxes|a kitchen whiteboard|old school posters].",
   ],
   tech: [
     "Tech fascinated {them} from the start[ in {home}|], and at [eleven|ten|twelve] {they} took [the family radio|an old video player|a broken alarm clock|a neighbor's cassette deck] apart to see how it worked and, to [everyone's surprise|general astonishment|the family's relief], put it back together[ again| with one screw to spare|].",
@@ -308,7 +305,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   ],
   music: [
     "Music filled the house[ in {home}|], and {name} learned [guitar chords|piano scales|ukulele songs] from a [worn songbook|radio show|cassette] before {they} could [ride a bike|swim|read a clock].",
-    "{name} joined the school band[ in {home}|], then [two garage bands|a choir|a brass ensemble], and discovered that music was the fastest way to make [a room full of strangers|a nervous crowd|a new class] feel like friends.",
+    "{name} joined the school band[ in {home}|], then [two garage bands|a choir|a brass ensemble], and discovered that music was the [fastest|surest|quickest] way to make [a room full of strangers|a nervous crowd|a new class] feel like friends.",
     "{name} recorded {their} first songs on a [cheap laptop microphone|borrowed tape recorder|phone in a closet], and that [obsession|fascination] with music taught {them} to listen [harder than most people ever do|for the smallest details|twice before speaking].",
   ],
   art: [
@@ -349,7 +346,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   entertainment: [
     "Entertainment was {their} [first|earliest|oldest] love, and {they} staged [puppet shows|magic acts|talent contests] for the [neighbors|whole street|family in {home}] and directed [cousins|friends|classmates] in [elaborate|chaotic|ambitious] [backyard|living-room|garage] plays.",
     "{name} watched every [film, sitcom and talent show|cartoon, quiz show and musical|variety show and comedy special] {they} could[ find|], studying how [good|great] entertainment holds [an audience's attention|a room|a crowd].",
-    "At school in {home}, {name} was the one who organized [talent nights|class shows|end-of-year revues] and learned that great entertainment is mostly [preparation|rehearsal|timing].",
+    "At school in {home}, {name} was the [one|student] who organized [talent nights|class shows|end-of-year revues] and learned that great entertainment is mostly [preparation|rehearsal|timing].",
   ],
 };
 
@@ -364,7 +361,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "The old tech habit matured into a real skill, the kind that makes {name} the person [friends|neighbors|colleagues] in {residenceCity} call when a laptop dies [the night before a deadline|at the worst moment|mid-project].",
   ],
   fashion: [
-    "Fashion still matters to {name}, less as a [trend|race] to [chase|win] than as a way to tell a [story|small story] about who {they} {v:are} on [any given day|a given morning|the day in question].",
+    "Fashion still matters to {name}[ in {residenceCity}|], less as a [trend|race] to [chase|win] than as a way to tell a [story|small story] about who {they} {v:are} on [any given day|a given morning|the day in question].",
     "{Their} [eye|feel] for fashion, for how [a collar sits|a hem falls|a sleeve moves] or how two [colors|fabrics] [argue|clash|agree], shows up in [everything|all] {they} {v:make}[ in {residenceCity}|, down to the packaging|].",
   ],
   music: [
@@ -376,7 +373,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "{Their} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today].",
   ],
   fitness: [
-    "Fitness is still non-negotiable, and {name} starts most days with a [run|swim|training session|long stretch] [through {residenceCity}|before breakfast|at dawn], [rain or shine|whatever the weather|tired or not].",
+    "Fitness is still non-negotiable, and {name} starts [most|nearly all] days with a [run|swim|training session|long stretch] [through {residenceCity}|before breakfast|at dawn], [rain or shine|whatever the weather|tired or not].",
     "{Their} [approach|attitude] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity], has [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well].",
   ],
   science: [
@@ -407,8 +404,8 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
 
 /** When two or more interests are chosen: how they meet. {a} and {b} are interest names. */
 export const INTEREST_PAIR: Template[] = [
-  "What made {name} unusual was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping] with {b}.",
-  "Before long, {a} and {b} had [blurred|run] together in {their} [mind|head], and [many|some|most] of {their} best ideas came from the place where the two [overlap|meet|collide].",
+  "What made {name} unusual was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping] with {b}[, for the better|].",
+  "Before long, {a} and {b} had [blurred|run] together in {their} [mind|head], and [many|some|most] of {their} best ideas [came|come] from the place where the two [overlap|meet|collide].",
   "Friends still tease {name} about the year {they} tried to combine {a} and {b} into a single [school project|science fair entry|birthday party], but the instinct was right.",
 ];
 
@@ -500,7 +497,7 @@ export const PAST_CAREERS: string[] = [
 export const AGE_CAREER: Record<AgeRange, Template[]> = {
   "18-24": [
     "Because it all started so young, {name} never had a [traditional|conventional|regular] career to fall back on, and {they} {v:are} still learning [in public|on the job|as {they} {v:go}|every day][, with {their} {quality} as a compass|].",
-    "Most of {their} [friends|classmates] were still choosing majors when {name} realized that {their} real education was happening [online|in {their} bedroom|after midnight], one [experiment|upload|mistake] at a time.",
+    "Most of {their} [friends|classmates] were still choosing majors when {name} [realized|understood] that {their} real education was happening [online|in {their} bedroom|after midnight], one [experiment|upload|mistake] at a time.",
   ],
   "25-34": [
     "{name} spent {their} early twenties in a string of jobs that did not fit, from {job} to {job2}, before finding the work that did.",
@@ -710,7 +707,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is conventional in the best sense, respecting [traditions|customs|routines] that work and seeing no reason to [reinvent|replace|redesign] what is already [good|fine|working|loved].",
       "{Their} conventional instincts favor [proven methods|tested routines|familiar tools], [clear structures|plain rules|steady schedules] and the wisdom of [people who came before|older hands|those who did it first].",
-      "Some call {name} conventional, and {they} {v:take} it as a [compliment|badge of honor|kind word], because reliable habits leave more room for [the things that matter|{pastime}|people|what counts].",
+      "Some call {name} conventional, and {they} {v:take} it as a [compliment|badge of honor|kind word], because reliable habits leave [more|extra] room for [the things that matter|{pastime}|people|what counts].",
     ],
     follow: ["{They} {v:keep} the same morning routine and trusted tools for years.", "People find that reliability reassuring."],
     noun: "respect for proven methods",
@@ -771,7 +768,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Competitive: {
     lead: [
-      "{name} is [fiercely|cheerfully|quietly] competitive, whether the contest is [a board game|a pub quiz|a card game], [a deadline|a race|a bet] or a personal [best|record].",
+      "{name} is [fiercely|cheerfully|quietly] competitive, whether the contest is [a board game|a pub quiz|a card game|a chess match], [a deadline|a race|a bet|an argument] or a personal [best|record][ set in {residenceCity}|].",
       "{Their} competitive streak keeps {them} [improving|sharp], and {they} secretly {v:track} {their} own [numbers|times|scores|results] more closely than [any rival's|anyone else's|the competition's] [every week|every season|all year].",
       "Being competitive taught {name} to lose [gracefully|with a smile|politely] and win without [gloating|crowing|showing off], though the losing part took [longer|years|a while|real effort].",
     ],
@@ -782,7 +779,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is [strikingly|deeply|unusually] empathetic, able to sense what someone needs before [the other person has found the words|a word is said|anyone else notices].",
       "{Their} empathetic nature makes {them} a natural [confidant|listener|shoulder to lean on], and strangers [confide in|open up to] {them} [on trains|in queues|at bus stops|in waiting rooms] [in {residenceCity}|and at parties|and in cafés].",
-      "Being empathetic means {they} {v:feel} other people's [joy and pain|hopes and fears|good news and bad] almost as {their} own, which [is|can be] [both a gift and a responsibility|not always easy|a gift with a price|tiring and precious][, {name} admits|].",
+      "Being empathetic means {they} {v:feel} other people's [joy and pain|hopes and fears|good news and bad|ups and downs] almost as {their} own, which [is|can be] [both a gift and a responsibility|not always easy|a gift with a price|tiring and precious][, {name} admits|].",
     ],
     follow: [
       "{They} {v:listen} with full attention, and people leave feeling understood.",
@@ -876,7 +873,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Adaptable: {
     lead: [
-      "{name} is adaptable, the sort of person who can feel at home in a new [city|job|crowd|country] within [a week|days|a month].",
+      "{name} is adaptable, the [sort|kind] of person who can feel at home in a new [city|job|crowd|country] within [a week|days|a month].",
       "{Their} adaptable nature has carried {them} through new [jobs|homes|roles], new [platforms|tools|neighborhoods] and new [audiences|cities|teams] without [any loss of identity|losing {themselves}].",
       "Being adaptable means {they} {v:treat} [every|each] [change|upheaval|move][, big or small,|] as [material for the next chapter|a fresh start|an opportunity] rather than[ as|] a [threat|loss|problem].",
     ],
@@ -906,8 +903,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Authentic: {
     lead: [
-      "{name} is authentic to a fault and refuses to present a [polished|filtered|glossy] version of life that does not exist.",
-      "{Their} authentic voice, the same in [private|person|a kitchen] as [in public|on camera|on stage], is the reason so many [people|followers] feel they [actually|really|truly] know {them}.",
+      "{name} is authentic to a fault and [refuses|declines] to present a [polished|filtered|glossy] version of life that does not exist.",
+      "{Their} authentic voice, the same in [private|person|a kitchen] as [in public|on camera|on stage], is the [reason|why] so many [people|followers] feel they [actually|really|truly] know {them}.",
       "Being authentic means {they}[ openly|] {v:share} the [messy drafts|awkward attempts|rough sketches] and the [failures|flops|bad days|doubts] alongside the [wins|successes|good news|highlights].",
     ],
     follow: ["{They} {v:turn} down work that would mean pretending.", "Honesty, for {name}, is not a strategy but a baseline."],
@@ -924,7 +921,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Humorous: {
     lead: [
-      "{name} is naturally humorous, quick with a [pun|quip|comeback] and even quicker with a self-deprecating [joke|remark|aside].",
+      "{name} is [naturally|easily] humorous, quick with a [pun|quip|comeback] and even quicker with a self-deprecating [joke|remark|aside].",
       "{Their} humorous side disarms [tense moments|awkward silences|bad meetings], and {they} can find something funny in a [flat tire|missed train|lost umbrella] or a [failed recipe|burned dinner|bad haircut].",
       "Humor is {their} [first|native|favorite] language[ since {home}|], and {they} {v:use} it [to make|for making] [hard subjects|bad news|tough days|awkward silences] easier to [talk about|face|share|sit through].",
     ],
@@ -1007,7 +1004,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Followers come for {topic} and stay for the honesty.",
     ],
     breakthrough: [
-      "The breakthrough came with a campaign {name} designed from start to finish, which reached [millions of people|half the country|far beyond {residenceCity}] and proved that {their} feed was more than [pretty pictures|a highlight reel|good lighting].",
+      "The breakthrough came with a campaign {name} designed from start to finish, which reached [millions of people|half the country|far beyond {residenceCity}] and proved that {their} [feed|account] was more than [pretty pictures|a highlight reel|good lighting].",
       "A single [candid|unplanned|shaky] video about a [bad day|missed flight|failed recipe] outperformed months of careful posts, and it taught {name} what {their} followers [really wanted|valued most|came for].",
     ],
     goals: [
@@ -1028,7 +1025,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As a VTuber, {name} spends as much time on the avatar as on the [streams|shows|chat], refining [expressions|outfits|hand gestures], [idle animations|lighting|voice filters] and [little animations|tiny reactions|seasonal costumes] that fans [wait|ask] for.",
-      "{Their} streams mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs], all [performed|delivered] through an [animated|expressive] avatar with a personality of its own.",
+      "{Their} [streams|shows] mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs], all [performed|delivered] through an [animated|expressive] avatar with a personality of its own.",
       "Lore matters in {their} [streams|shows|broadcasts], where the avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song] and running jokes that [regular|longtime|loyal] viewers know [by heart|word for word|better than {name} does].",
     ],
     audience: [
@@ -1038,7 +1035,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     breakthrough: [
       "The [breakthrough|big moment|turning point] came during a [twelve|ten|fifteen|twenty]-hour charity stream that [brought in|drew] [thousands of|a flood of|countless] new viewers and a fan-art tag that [still trends|is still busy|never really went quiet].",
-      "A clip of {name} reacting to a surprise in chat went viral, and the channel [tripled|doubled|quadrupled] its subscribers in a [week|weekend|few days].",
+      "A clip of {name} reacting to a surprise in [chat|a stream] went viral, and the channel [tripled|doubled|quadrupled] its subscribers in a [week|weekend|few days].",
     ],
     goals: [
       "Next on [the list|{name's} list|the wish list] is a [full|proper|detailed] 3D model and a live [concert|variety show|anniversary stream|talk show] performed [entirely|start to finish|from beginning to end] as {their} avatar[, streamed from {residenceCity}|, with guests|].",
@@ -1062,7 +1059,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{They} {v:keep} a [spreadsheet|notebook|whiteboard] of [ideas|video ideas|half-formed ideas], an upload [schedule|calendar|plan] [taped to the wall|on the fridge|pinned above the desk] and a [folder|drawer|hard drive] of drafts that never made the [cut|final edit].",
     ],
     audience: [
-      "{Their} viewers come for [the topics|{topic}|the research] and stay for the [personality|company|conversation], often leaving comments [longer than the videos|full of their own stories|that turn into long threads].",
+      "{Their} viewers come for [the topics|{topic}|the research] and stay for the [personality|company|conversation], often leaving comments [longer than the videos|in several languages|full of their own stories|that turn into long threads].",
       "The audience is [broad|wide], from [students|teenagers|night-shift workers] to retirees, [united|joined] by an interest in {topic} and a [fondness|soft spot] for the way {name} explains it.",
       "Regular viewers treat each upload like a letter from a friend.",
     ],
@@ -1072,10 +1069,10 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     goals: [
       "Next, {name} wants to [produce|make|film] a documentary series about {topic} and build a [small|tight|modest] team to help with [editing|research|filming].",
-      "The long-term dream is a content studio [in {residenceCity}|of {their} own|with a real door and a sign] that gives [first-time|young|unknown] creators [equipment|cameras|a place to work] and [mentoring|advice|a first break][, {pastime} welcome|, for free|].",
+      "The long-term dream is a content studio [in {residenceCity}|of {their} own|with a real door and a sign] that [gives|offers] [first-time|young|unknown] creators [equipment|cameras|a place to work] and [mentoring|advice|a first break][, {pastime} welcome|, for free|].",
     ],
     day: [
-      "A [typical|normal|regular] day splits between [scripting|writing|research] in the morning, filming in the [afternoon|daylight hours] and editing [far later than is healthy|well past midnight|until the coffee runs out].",
+      "A [typical|normal|regular] day splits between [scripting|writing|research] in the [morning|early hours], filming in the [afternoon|daylight hours] and editing [far later than is healthy|well past midnight|until the coffee runs out].",
       "Most days end with a rough cut of the next upload.",
     ],
   },
@@ -1092,12 +1089,12 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Consistency is the craft[, {name} says|, and {name} guards it|]: the same values and the same [voice|tone] whether the [format|piece] is a [ten-second clip|short post|quick reply] about {topic} or a [two-hour conversation|long essay|late-night stream].",
     ],
     audience: [
-      "{Their} [community|audience] treats {them} like a friend who [happens|just happens] to be online, [debating|questioning|cheering] {their} takes and passing {their} [quotes|jokes|best lines] around[ like gossip|].",
+      "{Their} [community|audience] treats {them} like a friend who [happens|just happens] to be online[ in {residenceCity}|], [debating|questioning|cheering] {their} [takes|opinions] and passing {their} [quotes|jokes|best lines] around[ like gossip|].",
       "People follow {name} across [platforms|apps|sites] not for any single [format|show|channel] but for the [personality|voice|point of view] that [connects them all|runs through everything|stays the same].",
       "Followers argue with {name} as warmly as they agree.",
     ],
     breakthrough: [
-      "The breakthrough was an interview series in which {name} talked with ordinary people about extraordinary moments, and it made {their} name familiar far beyond [{their} niche|{residenceCity}|the usual crowd].",
+      "The breakthrough was an interview series in which {name} talked with ordinary people about extraordinary moments, and it made {their} name [familiar|known] far beyond [{their} niche|{residenceCity}|the usual crowd].",
       "A [thread|post|video] about growing up in {home} struck a [nerve|chord] and brought a [wave|flood|crowd] of new followers who [stayed|never left|still comment].",
     ],
     goals: [
@@ -1113,13 +1110,13 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "education",
     origin: [
       "{name} started out as a tutor[ in {home}|], helping [classmates|neighbors' kids|younger students] with {topic}, and discovered a [talent|knack] for turning confusion into clarity.",
-      "After years of watching [students|learners] struggle with [dull textbooks|confusing lectures|dry worksheets], {name} began recording [short|simple] lessons that made hard ideas feel [simple|friendly|manageable].",
+      "After years of watching [students|learners] struggle with [dull textbooks|confusing lectures|dry worksheets], {name} began [recording|filming] [short|simple] lessons that made hard ideas feel [simple|friendly|manageable].",
       "The path into teaching began at a community center in {residenceCity}, where {name} volunteered to run [evening|weekend|free] lessons and never stopped.",
     ],
     craft: [
       "As an educator, {name} builds lessons around questions rather than [answers|facts], [leading|walking] learners [step by step|one idea at a time|gently] until they [discover|find|work out] the [idea|answer|pattern] on their own.",
       "{Their} lessons on {topic} use [stories|small experiments|games], [everyday|familiar] examples and [quick|regular] checks for understanding, so no [student|learner] is left behind.",
-      "{They} {v:design} [courses|lessons|workshops] the way an architect designs a [house|home|building], with [strong|solid|deep] foundations first and then rooms that [open onto each other|connect|lead somewhere new].",
+      "{They} {v:design} [courses|lessons|workshops] the way an architect [designs|plans] a [house|home|building], with [strong|solid|deep] foundations first and then rooms that [open onto each other|connect|lead somewhere new].",
     ],
     audience: [
       "{Their} [students|learners] range from [teenagers cramming for exams|nervous first-year students|busy parents] to retirees [learning|trying|starting] something new [for the joy of it|on a whim|at last][ in {residenceCity}|].",
@@ -1135,7 +1132,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "[Long term|One day|In the long run], {name} hopes to make [great|good|inspiring] teaching[ on {topic}|] as [accessible|common|easy to find|ordinary] as a library card[ in {home}|].",
     ],
     day: [
-      "A [typical|normal|regular] day starts with answering student questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
+      "A [typical|normal|regular] day starts with answering [student|learners'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
       "Most days mix lessons, emails and a hunt for better examples.",
     ],
   },
@@ -1147,7 +1144,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{name} became a digital artist after realizing that a screen could [hold|carry] [light and color|glow and depth|color and motion] in ways paint [never could|could not].",
     ],
     craft: [
-      "As a digital artist, {name} works in layers, moving from [rough|loose|quick] sketches[ and photos| and notes|] to [moody|bold|quiet] color studies to final pieces that can take [weeks|a month|many evenings].",
+      "As a digital artist, {name} works in layers, moving from [rough|loose|quick] sketches[ and photos| and notes|] to [moody|bold|quiet] color studies to final pieces that [can|may] take [weeks|a month|many evenings].",
       "{Their} illustrations often explore {topic}, [rendered|painted] in a [signature|distinctive|warm] palette that [collectors|fans] recognize [instantly|at a glance|from across a room].",
       "{They} {v:move} between [illustration|comics|editorial work], [concept design|character design|book covers] and [animation|motion work|storyboards], always [chasing|hunting for|waiting for] the [moment|instant] an image starts to [feel alive|breathe|move].",
     ],
@@ -1157,7 +1154,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Fans collect every print.",
     ],
     breakthrough: [
-      "The breakthrough came when a [piece|painting|series] inspired by {home} was chosen for a [major|big] online [exhibition|festival|showcase].",
+      "The breakthrough came when a [piece|painting|series] inspired by {home} was [chosen|picked] for a [major|big] online [exhibition|festival|showcase].",
       "A series of [illustrations|drawings|portraits][ of {home}|] went viral, and commissions began arriving faster than {name} could [answer|read|count] them.",
     ],
     goals: [
@@ -1179,7 +1176,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As a virtual advisor, {name} helps people [untangle|sort out|think through] choices about [careers, money and relationships|jobs, moves and money|work, family and the future] with [patient, structured|gentle, practical|careful, honest] questions[ and the odd joke|].",
       "{Their} sessions focus on [practical|simple|clear] frameworks for [listing options|naming the choices|mapping the options], [weighing|comparing] [tradeoffs|risks|costs] and choosing a first [small|modest|doable] step.",
-      "{They} never {v:tell} clients what to do, and instead {v:help} each [one|client|person] see the situation [clearly enough to decide|from a new angle|without the fog][, however tangled|, step by step|].",
+      "{They} never {v:tell} [clients|people] what to do, and instead {v:help} each [one|client|person] see the situation [clearly enough to decide|from a new angle|without the fog][, however tangled|, step by step|].",
     ],
     audience: [
       "{Their} clients include [students at a crossroads|graduates without a plan|people changing careers], [founders under pressure|managers facing big calls|parents juggling too much] and [people|adults] starting over [in midlife|after a loss|in a new city].",
@@ -1188,7 +1185,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     breakthrough: [
       "The breakthrough came with a [short|free|plain-spoken] guide to making [hard|difficult] decisions, which spread [widely|quickly|far] and filled {their} calendar for [months|a year|the season].",
-      "A client's public story of turning around a [failing business|stalled career|difficult year] credited {name}, and requests for advice [poured|flooded|came] in.",
+      "A client's public story of turning around a [failing business|stalled career|difficult year] credited {name}, and requests for advice [poured|flooded|came] in[ from {residenceCity} and beyond|].",
     ],
     goals: [
       "Next, {name} wants to [publish|write|finish] a [handbook|short book|field guide] on [decision-making|hard choices|career changes] that people can [actually use|keep on the desk|read in an evening|carry around].",
@@ -1209,7 +1206,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As an entertainer, {name} mixes [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows where no two [nights|evenings|crowds] are the same.",
       "{Their} [performances|sets|shows] often [riff on|poke fun at] {topic}, turning [everyday|ordinary] [frustrations|annoyances|small disasters] into [characters|sketches] and running [gags|jokes].",
-      "{They} {v:write} material [constantly|daily|everywhere] and {v:test} new [bits|jokes] in front of [small crowds|friends|a few regulars] before any of it reaches a [big stage|camera|large audience].",
+      "{They} {v:write} material [constantly|daily|everywhere] and {v:test} new [bits|jokes] in front of [small crowds|friends|a few regulars] before any of it reaches a [big stage|camera|large audience|paying crowd].",
     ],
     audience: [
       "{Their} audience ranges from [families|school kids|retirees] to night owls[ in {residenceCity}|], all [looking|hoping|waiting] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
@@ -1217,7 +1214,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Regulars know every running gag by heart.",
     ],
     breakthrough: [
-      "The breakthrough was a live [variety show|comedy night|improv marathon] [streamed from {residenceCity}|with surprise guests|built on audience requests] that sold out its [online tickets|virtual seats|tickets] in [minutes|an hour|a morning].",
+      "The breakthrough was a live [variety show|comedy night|improv marathon] [streamed from {residenceCity}|with surprise guests|built on audience requests] that sold out its [online tickets|virtual seats|tickets] [in|within] [minutes|an hour|a morning].",
       "A clip of an improvised bit [about {topic}|from a tiny club|filmed by a fan] went viral[ in {residenceCity}|] and brought [invitations|calls|offers|messages] from [festivals and producers|television and radio|theaters and podcasts].",
     ],
     goals: [
@@ -1269,7 +1266,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As a specialist in {field}, {name} [translates|turns] [deep|hard-won|years of] expertise into [clear|plain|careful], [reliable|trustworthy|usable] guidance.",
       "{They} {v:keep} up with every new [paper|study|tool] in {field}, then {v:explain} what [actually|really] matters[ to people outside it|, in plain words|].",
-      "{Their} expertise is [precise|exacting|rigorous] but never [cold|dry], and {they} {v:love} [connecting|linking] [technical|fine|obscure] detail to [everyday life|kitchen-table questions|ordinary decisions].",
+      "{Their} expertise is [precise|exacting|rigorous] but never [cold|dry|stiff], and {they} {v:love} [connecting|linking] [technical|fine|obscure] detail to [everyday life|kitchen-table questions|ordinary decisions].",
     ],
     audience: [
       "{Their} audience includes [professionals|experts] who need accuracy and [newcomers|beginners] who need patience, and {name} [serves|welcomes] both[ equally|].",
@@ -1285,7 +1282,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Long term, {name} hopes to mentor the next generation of specialists.",
     ],
     day: [
-      "A [typical|normal|regular] day mixes reading new [research|papers], answering [detailed|tricky|thoughtful] questions [from colleagues|by email|from students] and testing ideas [in practice|on real data|with a team].",
+      "A [typical|normal|regular] day mixes reading new [research|papers], answering [detailed|tricky|thoughtful] questions [from colleagues|by email|from students] and [testing|trying out] ideas [in practice|on real data|with a team].",
       "Most days begin with new papers and end with notes.",
     ],
   },
@@ -1304,7 +1301,7 @@ export const TURNING_OPENERS: Template[] = [
 export const SETBACKS: Template[] = [
   "A [period|bout|season] of burnout [forced|pushed] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five] [long|slow|gray] months[, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly]|].",
   "A project {they} had poured [two|three|four] years[ and {their} {quality}|] into [collapsed|fell apart|came to nothing] when a [partner|sponsor|co-founder] [pulled out|walked away|backed out], taking [most of the savings|the budget|a good part of {their} confidence] with [it|them].",
-  "A family illness brought {them} home to {home} for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused].",
+  "A family illness [brought|called] {them} home to {home} for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused].",
   "A wave of [harsh|cruel|relentless] criticism [online|from strangers|after one bad post|in the comments] made {them} [question|doubt|wonder] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
   "A move to a new city left {them} [lonely and broke|broke and homesick|isolated and short of money][, missing {home}|], working [night shifts|weekend shifts|two jobs] [at {job2}|in a warehouse|in a call center] to [pay the rent|cover the rent|get by].",
 ];
@@ -1313,7 +1310,7 @@ export const SETBACKS: Template[] = [
 export const RECOVERY_TRAIT: Template[] = [
   "In the end, {their} {trait} carried {them}.",
   "What got {name} through was {their} {trait}, [along with|plus|and] [a few friends|an old teacher|two neighbors] who refused to give up on {them}[ when it mattered| that year|].",
-  "[Looking back|In hindsight], {name} [credits|thanks] {their} {trait} [for turning|with turning] that [year|season|stretch] around.",
+  "[Looking back|In hindsight], {name} [credits {their} {trait} with|thanks {their} {trait} for] turning that [year|season|stretch] around.",
 ];
 
 export const RECOVERY_PLAIN: Template[] = [
@@ -1347,8 +1344,8 @@ export const PRESENT_LABEL: Template[] = [
 /** {occupation} is the fact sheet's occupation with its article ('a virtual streamer'). */
 export const OCCUPATION: Template[] = [
   "On paper, {name's} job title is {occupation}, though {they} [would|might] [describe|explain|put] it more [loosely|playfully|modestly|grandly].",
-  "[If anyone asks|When strangers ask|Asked at parties] what {they} {v:do} for a living, {name} [simply|just|cheerfully] says {occupation}.",
-  "The work itself has a plain name, {occupation}, and {name} takes it [more seriously than {they} {v:let} on|very seriously|seriously, though lightly worn][, most days|].",
+  "[If anyone asks|When strangers ask|Asked at parties] what {they} {v:do} for a living, {name} [simply|just|cheerfully|usually] says {occupation}.",
+  "The work itself has a [plain|simple] name, {occupation}, and {name} takes it [more seriously than {they} {v:let} on|very seriously|seriously, though lightly worn][, most days|].",
 ];
 
 /** Where the persona lives now: {residence} in full, {residenceCity} its first part. */
@@ -1365,7 +1362,7 @@ export const RESIDENCE_STAYED: Template[] = [
 
 export const AGE_NOW: Record<AgeRange, Template[]> = {
   "18-24": [
-    "Still in {their} early twenties, {they} {v:bring} the [energy|nerve|appetite|restlessness|curiosity] of a [newcomer|beginner] [to {residenceCity}|to the field|to the work] and the [instincts|reflexes|habits] of someone who [grew up|came of age] [online|with a phone in hand|in group chats].",
+    "Still in {their} early twenties, {they} {v:bring} the [energy|nerve|appetite|restlessness|curiosity] of a [newcomer|beginner] [to {residenceCity}|to the field|to the work] and the [instincts|reflexes|habits|ease] of someone who [grew up|came of age] [online|with a phone in hand|in group chats].",
     "Being one of the [youngest|newest|least experienced] voices in the field means {name} is [often|regularly] underestimated, which {they} [quietly|secretly|openly] {v:enjoy}[ and sometimes use|].",
   ],
   "25-34": [
@@ -1374,14 +1371,14 @@ export const AGE_NOW: Record<AgeRange, Template[]> = {
   ],
   "35-44": [
     "With well over a decade of adult life behind {them}[ and {home} far away|], {name} brings a [seasoned|calm|practical|steady] perspective that younger [peers|colleagues|creators] [often seek out|value|lean on].",
-    "[Now in the middle of life|Halfway through life|In the busy middle years], {name} balances [ambition|drive|big plans] with a clear sense of what {they} will no longer [trade away|compromise on|give up][, least of all time for {pastime}|].",
+    "[Now in the middle of life|Halfway through life|In the busy middle years], {name} balances [ambition|drive|big plans] with a [clear|firm] sense of what {they} will no longer [trade away|compromise on|give up][, least of all time for {pastime}|].",
   ],
   "45-54": [
     "With [decades|a long stretch|many years] of experience behind {them}, {name} offers the [kind|sort] of perspective that only comes from [watching|seeing] [trends|fads|platforms] arrive, peak and [fade|vanish].",
     "In {their} fifties or close to it, {name} [is|feels] [busier|more curious|more playful] and more [certain|sure|confident] of {their} direction than ever[, and it shows|].",
   ],
   "55+": [
-    "Past fifty-five and [busier|more curious|more restless|more energetic] than ever, {name} [is|stands as] [proof|living proof|the best evidence][ in {residenceCity}|] that reinvention has no [age limit|expiry date|deadline].",
+    "Past fifty-five and [busier|more curious|more restless|more energetic] than ever, {name} [is|stands as] [proof|living proof|the best evidence][ in {residenceCity}|] that reinvention has no [age limit|expiry date|deadline|upper limit].",
     "[Younger|Newer|Up-and-coming] [creators|colleagues|voices][ in {residenceCity}|] often ask {name} for [advice|a second opinion|help], and {they} {v:answer} with the [generosity|patience|good humor] of someone who has seen [several eras|many fads|a few revolutions] [come and go|rise and fall|arrive and pass].",
   ],
 };
@@ -1411,7 +1408,7 @@ export const DESCRIPTION: Template[] = [
 
 /** A mentor in the youth paragraph. */
 export const MENTORS: Template[] = [
-  "Around that time {name} met a mentor[ in {home}|], a retired [editor|teacher|engineer] with a [red pen|sharp eye|dry wit] and endless patience, who taught {them} that a first draft is only the beginning.",
+  "Around that time {name} met a mentor[ in {home}|], a retired [editor|teacher|engineer] with a [red pen|sharp eye|dry wit] and endless patience, who taught {them} that a first draft is only the [beginning|start].",
   "A neighbor in {home} who had run a small [radio station|theater|print shop] became an unlikely mentor and showed {name} that [a steady voice|good work|patience] can hold an audience for hours.",
   "An older [colleague|coworker|manager] took {name} aside one [day|evening|afternoon] and passed on the most useful advice {they} ever [received|got|heard]: [finish things, then make them better|ship it, then fix it|do less, but do it well].",
 ];
@@ -1424,7 +1421,7 @@ export const CIRCLE_OPENERS: Template[] = [
 ];
 
 export const CIRCLE: Template[] = [
-  "{Their} oldest friend from {home} still calls every [Sunday|Friday|month] and is the only person allowed to [critique|tease|question] {their} work without asking first.",
+  "{Their} oldest friend from {home} still calls every [Sunday|Friday|month] and is the only person allowed to [critique|tease|question] {their} [work|choices] without asking first.",
   "{They} {v:stay} close to family, whatever the schedule.",
   "A small group of fellow [creators|artists|makers] meets online once a [month|week|season] to trade [advice|gossip|tips], [complaints|recipes|links] and encouragement, and {name} [rarely|almost never|seldom] misses it.",
   "Old coworkers and teachers count as friends too.",
@@ -1449,10 +1446,10 @@ export const DETAILS: Template[] = [
   "A small plant on {their} desk has survived six moves.",
   "{They} {v:learn} a few phrases of a new language each year.",
   "{name} sends more handwritten thank-you notes than anyone {they} {v:know}.",
-  "{Their} favorite place to think is a [bench|café table|low wall] near the [water|river|park] in {residenceCity}, where the noise of the day finally [fades|goes quiet|stops].",
+  "{Their} favorite place to think is a [bench|café table|low wall] near the [water|river|park] in {residenceCity}, where the [noise|rush] of the day finally [fades|goes quiet|stops].",
   "{They} {v:are} a terrible singer but an enthusiastic one.",
   "{name} rereads the same three novels every winter.",
-  "A mug from {home}, [chipped|faded|cracked] and [slightly|a little] too small, is still the only one {name} [drinks|will drink] [coffee|tea] from.",
+  "A [mug|cup] from {home}, [chipped|faded|cracked] and [slightly|a little] too small, is still the only one {name} [drinks|will drink] [coffee|tea] from[ in {residenceCity}|].",
 ];
 
 // ------------------------------------------------------------------ goals and closing
@@ -1467,7 +1464,7 @@ export const GOALS_OPENERS: Template[] = [
 /** {interest} is an interest name. */
 export const GOAL_INTEREST: Template[] = [
   "{They} also {v:want} to find [new|fresh|unexpected] ways to [bring|weave|fold] {their} [love of|passion for|joy in] {interest} into [everything {they} {v:make}|the work|every project][, starting in {residenceCity}|, however small|].",
-  "A [long-held|secret|half-finished] dream involving {interest} is [finally|slowly|at last] starting to take shape, though {name} is keeping the [details|plans] [private for now|close|secret].",
+  "A [long-held|secret|half-finished] dream involving {interest} is [finally|slowly|at last] starting to take shape, though {name} is keeping the [details|plans|specifics] [private for now|close|secret].",
   "Somewhere on [the list|{their} list|the whiteboard|a sticky note] is a [project|book|show|venture|podcast][ for {residenceCity}|] built [entirely|squarely|wholly|firmly] around {interest}, the passion that [started it all|came first|never faded|followed {them} from {home}].",
 ];
 
