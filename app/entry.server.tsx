@@ -14,6 +14,7 @@ import { describeError, redactedUrl } from "./infra/web/log.server";
 import { cachedPage, publicPageKey, storePage } from "./infra/web/page-cache.server";
 import { startServer } from "./infra/setup/startup.server";
 import { recoverImageJobs } from "./services/images.server";
+import { startNotificationSender, stopNotificationSender } from "./services/notifications.server";
 
 // Configuration, DATA_DIR and the database (with migrations) are checked once, before the
 // first request: a bad set-up stops the server with a readable message. When app/server.mjs ran
@@ -37,6 +38,10 @@ if (process.env.PF_STARTUP_DONE !== "1") {
   await releaseIdleDatabase();
 }
 
+// The notification digests (docs/product.md, Settings) are sent by a timer in the serving
+// process, not in the start-up one.
+if (process.env.PF_STARTUP_ONLY !== "1") startNotificationSender();
+
 export const streamTimeout = 5_000;
 
 /** What app/server.mjs needs from the app before and after it runs (it reaches them through the build). */
@@ -45,6 +50,7 @@ export const serverHooks = {
   crossSiteRefusal,
   commonSecurityHeaders,
   closeDatabase,
+  stopNotificationSender,
   databaseMemory,
   redactedUrl,
   describeError,

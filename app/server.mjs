@@ -392,6 +392,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     console.log(`[personaforge] ${signal}: finishing requests in flight, then stopping`);
     server.close(async () => {
       try {
+        // A digest being sent finishes first; no other starts.
+        await hooks.stopNotificationSender();
         await hooks.closeDatabase();
       } catch (error) {
         console.error(`[personaforge] closing the database: ${error instanceof Error ? error.message : error}`);

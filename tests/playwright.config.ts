@@ -116,6 +116,8 @@ export default defineConfig({
             NODE_ENV: "production",
             TRUST_PROXY: "loopback",
             APP_URL: baseURL,
+            // Notification digests (docs/product.md, Settings) every few seconds instead of hourly.
+            NOTIFY_DIGEST_INTERVAL_MS: "3000",
             ...e2eStripe,
             ...e2eOAuth,
           },

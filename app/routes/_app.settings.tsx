@@ -74,6 +74,13 @@ const SETTINGS_TEXT = {
   emailViaEmail: "The address you sign in with; it cannot be changed here.",
 } as const;
 
+// docs/product.md, Settings: what the switches send; 'Product news' only keeps the choice.
+const NOTIFICATION_TEXT = {
+  intro:
+    "Choose which e-mails you receive. Reference images are mailed when they finish after you left their page; new personas and backstories come together in one e-mail, at most once an hour.",
+  noMarketing: "We send no marketing e-mails yet; this keeps your choice for when we do.",
+} as const;
+
 export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -342,11 +349,11 @@ function NotificationsTab({ current, failure }: { current: Record<NotificationKe
   // After a refused save, the switches as they were sent.
   const checked = (key: NotificationKey) => (failure ? fields[key].initialValue === "on" : (current?.[key] ?? false));
   return (
-    <section aria-labelledby="notifications-heading" className={cardClass}>
+    <section id="notifications" aria-labelledby="notifications-heading" className={cardClass}>
       <h2 id="notifications-heading" className="text-lg font-semibold text-slate-900">
         Notifications
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Choose which e-mails you receive.</p>
+      <p className="mt-1 text-sm text-slate-600">{NOTIFICATION_TEXT.intro}</p>
       <Form method="post" action={tabUrl("notifications")} {...getFormProps(form)} className="mt-4">
         <input type="hidden" name="intent" value="notifications" />
         {form.errors?.length ? <FormAlert title="Preferences not saved" text={ACCOUNT_TOASTS.notificationsFailed} /> : null}
@@ -361,6 +368,7 @@ function NotificationsTab({ current, failure }: { current: Record<NotificationKe
                   </label>
                   <p id={`${id}-description`} className="text-sm text-slate-600">
                     {description}
+                    {key === "marketingEmails" ? <> {NOTIFICATION_TEXT.noMarketing}</> : null}
                   </p>
                 </div>
                 <span className="relative inline-flex shrink-0">

@@ -122,6 +122,10 @@ function build(c: Content): MailMessage {
   return { to: c.to, subject: c.subject, text: renderText(c), html: renderHtml(c) };
 }
 
+/** The same layout for the other mails the product sends (notifications.server.ts). */
+export type MailContent = Content;
+export const composeMail: (c: MailContent) => MailMessage = build;
+
 // ---------------------------------------------------------------- the e-mails
 
 export function verificationMail(p: { to: string; firstName?: string | null; link: string }): MailMessage {

@@ -38,6 +38,7 @@ import { describeError } from "~/infra/web/log.server";
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { withGenerationQuota } from "./generation-quotas.server";
 import { jobState } from "./image-job-state.server";
+import { notifyImageJob } from "./notifications.server";
 import { getPersona, isUuid, PERSONA_NOT_FOUND } from "./personas.server";
 
 /** How long a job may run (two images from a remote model); past it, it counts as failed. */
@@ -263,15 +264,22 @@ async function runImageJob(owner: ImageOwner, persona: Persona, job: ImageJob): 
       { email: owner.email },
     );
     if (!finished) await removeFiles(owner.id, persona.id, stored);
+    // docs/product.md, Settings: 'Image generation' (a persona deleted meanwhile is told nothing).
+    else await notifyImageJob(owner, persona.id, { ok: true });
   } catch (error) {
     console.error(`[images] generation for persona ${persona.id} failed: ${describeError(error, 0)}`);
     await removeFiles(owner.id, persona.id, stored);
-    await withUser(owner.id, (tx) =>
+    const marked = await withUser(owner.id, (tx) =>
       tx
         .update(imageJobs)
         .set({ status: "failed", error: reasonOf(error), finishedAt: sql`now()` })
-        .where(and(thisJob, eq(imageJobs.status, "generating"))),
-    ).catch((e) => console.error(`[images] could not record the failure for persona ${persona.id}: ${describeError(e)}`));
+        .where(and(thisJob, eq(imageJobs.status, "generating")))
+        .returning({ personaId: imageJobs.personaId }),
+    ).catch((e) => {
+      console.error(`[images] could not record the failure for persona ${persona.id}: ${describeError(e)}`);
+      return [];
+    });
+    if (marked.length > 0) await notifyImageJob(owner, persona.id, { ok: false, reason: reasonOf(error) });
   }
 }
 

@@ -32,6 +32,7 @@ import { AccountError, type CurrentUser } from "./accounts.server";
 import type { JsonShape } from "./api.server";
 import { withGenerationQuota } from "./generation-quotas.server";
 import { jobState } from "./image-job-state.server";
+import { noteImageJobWatched, queueNotification } from "./notifications.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -219,7 +220,10 @@ export function voiceFromBody(raw: unknown): { voice?: Record<string, unknown> }
 
 /** 'Create Persona': every field valid; stored as active. */
 export async function createPersona(user: CurrentUser, raw: unknown): Promise<Persona> {
-  return insertPersona(user, { userId: user.id, ...createValues(validCreate(raw)), ...voiceFromBody(raw) });
+  const persona = await insertPersona(user, { userId: user.id, ...createValues(validCreate(raw)), ...voiceFromBody(raw) });
+  // docs/product.md, Settings: 'Persona creation' sends it in the digest.
+  await queueNotification(user, persona.id, "persona_created");
+  return persona;
 }
 
 /** 'Save Draft': only a valid name is required; stored as in_progress. */
@@ -263,7 +267,9 @@ export async function updateDraft(user: CurrentUser, id: string, raw: unknown): 
 
 /** 'Create Persona' on a reopened draft: everything validated, and that same record becomes active. */
 export async function completeDraft(user: CurrentUser, id: string, raw: unknown): Promise<Persona> {
-  return updateDraftRecord(user, id, createValues(validCreate(raw)));
+  const persona = await updateDraftRecord(user, id, createValues(validCreate(raw)));
+  await queueNotification(user, persona.id, "persona_created");
+  return persona;
 }
 
 /** One of the user's personas; another user's id or an unknown one is the same 404. */
@@ -304,7 +310,10 @@ export async function personaWithImageState(
   id: string,
 ): Promise<{ persona: Persona; imageGeneration: ImageGenerationState }> {
   const { persona, job } = await personaAndJob(user, id);
-  return { persona, imageGeneration: jobState(job ?? undefined) };
+  const imageGeneration = jobState(job ?? undefined);
+  // The page polls this while images are generated: the creator is watching (notifications.server.ts).
+  if (imageGeneration.status === "generating") noteImageJobWatched(persona.id);
+  return { persona, imageGeneration };
 }
 
 /**
@@ -330,7 +339,10 @@ export async function personaPageState(
     } = await personaAndJob(user, id);
     return { persona: { ...shown, fromCard: cardMeta !== null }, job };
   });
-  return { persona, imageGeneration: jobState(job ?? undefined) };
+  const imageGeneration = jobState(job ?? undefined);
+  // Without JavaScript the page reloads itself while images are generated: the creator is watching.
+  if (imageGeneration.status === "generating") noteImageJobWatched(persona.id);
+  return { persona, imageGeneration };
 }
 
 /**
@@ -363,6 +375,8 @@ export async function generateBackstory(user: CurrentUser, raw: unknown, persona
       facts: factsOf(existing ? personaExtended(existing) : (startingSheet(values) as unknown as ExtendedProfile)),
     });
     await recordGeneration(user, "backstory");
+    // docs/product.md, Settings: a backstory for a saved persona goes in the digest ('Narrative generation').
+    if (existing) await queueNotification(user, existing.id, "backstory_generated");
     return { backstory };
   } catch (error) {
     if (error instanceof AiError) {

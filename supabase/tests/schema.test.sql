@@ -8,14 +8,15 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(43);
+select plan(46);
 
 -- ---------------------------------------------------------------- tables and RLS
 -- A new table makes this fail on purpose: give it RLS, grants and its own rls_*.test.sql.
 select tables_are(
   'public',
-  array['chat_messages', 'generations', 'image_jobs', 'notification_preferences', 'persona_versions', 'personas', 'profiles', 'stripe_events'],
-  'public holds exactly the eight tables these tests cover'
+  array['chat_messages', 'generations', 'image_jobs', 'notification_preferences', 'notification_queue', 'persona_versions', 'personas',
+        'profiles', 'stripe_events'],
+  'public holds exactly the nine tables these tests cover'
 );
 select is_empty(
   $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -51,6 +52,9 @@ select policies_are('public', 'persona_versions',
 select policies_are('public', 'image_jobs',
   array['image_jobs_select_own', 'image_jobs_insert_own', 'image_jobs_update_own', 'image_jobs_delete_own'],
   'image_jobs has exactly its four own-row policies');
+select policies_are('public', 'notification_queue',
+  array['notification_queue_select_own'],
+  'notification_queue has only its select policy (the server alone writes it)');
 select is_empty(
   $$ select tablename, policyname from pg_policies
      where schemaname = 'public' and roles <> array['authenticated']::name[] $$,
@@ -73,6 +77,7 @@ select table_privs_are('public', 'notification_preferences', 'anon', array[]::te
 select table_privs_are('public', 'generations', 'anon', array[]::text[], 'anon has no privilege on generations');
 select table_privs_are('public', 'persona_versions', 'anon', array[]::text[], 'anon has no privilege on persona_versions');
 select table_privs_are('public', 'image_jobs', 'anon', array[]::text[], 'anon has no privilege on image_jobs');
+select table_privs_are('public', 'notification_queue', 'anon', array[]::text[], 'anon has no privilege on notification_queue');
 select is_empty(
   $$ select c.relname, a.attname from pg_class c
      join pg_namespace n on n.oid = c.relnamespace
@@ -106,6 +111,8 @@ select table_privs_are('public', 'persona_versions', 'authenticated', array['SEL
   'authenticated may only select persona_versions (no insert, update or delete)');
 select table_privs_are('public', 'image_jobs', 'authenticated', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
   'authenticated may select, insert, update and delete image_jobs (RLS picks the rows)');
+select table_privs_are('public', 'notification_queue', 'authenticated', array['SELECT'],
+  'authenticated may only select notification_queue (no insert, update or delete)');
 select table_privs_are('public', 'notification_preferences', 'authenticated', array['SELECT'],
   'authenticated may only select notification_preferences at table level');
 select set_eq(

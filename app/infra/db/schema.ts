@@ -401,6 +401,35 @@ export const imageJobs = pgTable(
   ],
 ).enableRLS();
 
+// What waits for a creator's notification digest (docs/product.md, Settings), written and
+// deleted by the server as the service role only; the creator reads their own rows.
+export const NOTIFICATION_KINDS = ["persona_created", "backstory_generated", "images_ready", "images_failed"] as const;
+
+export const notificationQueue = pgTable(
+  "notification_queue",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    personaId: uuid("persona_id")
+      .notNull()
+      .references(() => personas.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    kind: text("kind").notNull(),
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notification_queue_user_id_created_at_idx").on(t.userId, t.createdAt),
+    index("notification_queue_persona_id_idx").on(t.personaId),
+    check("notification_queue_kind_valid", oneOf(sql`${t.kind}`, NOTIFICATION_KINDS)),
+    check("notification_queue_email_length", sql`char_length(${t.email}) between 3 and 320`),
+    check("notification_queue_detail_length", sql`char_length(${t.detail}) <= 500`),
+    pgPolicy("notification_queue_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
+  ],
+).enableRLS();
+
 export type Profile = typeof profiles.$inferSelect;
 export type Persona = typeof personas.$inferSelect;
 export type NewPersona = typeof personas.$inferInsert;
@@ -408,3 +437,4 @@ export type ChatMessage = typeof chatMessages.$inferSelect;
 export type PersonaVersion = typeof personaVersions.$inferSelect;
 export type ImageJob = typeof imageJobs.$inferSelect;
 export type NotificationPreferences = typeof notificationPreferences.$inferSelect;
+export type QueuedNotification = typeof notificationQueue.$inferSelect;

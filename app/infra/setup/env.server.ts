@@ -74,6 +74,14 @@ export const envSchema = z
     // Multiplies every per-creator generation quota (reference images, backstories, card
     // imports: app/infra/web/rate-limit.server.ts). For load tests and benchmarks only.
     GENERATION_QUOTA_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+    // How long a creator's notification digest waits after its first event (docs/product.md,
+    // Settings): an hour; the end-to-end tests shorten it.
+    NOTIFY_DIGEST_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .max(7 * 24 * 3_600_000)
+      .default(3_600_000),
     // Read by app/server.mjs; listed here so they are validated and documented with the rest.
     TRUST_PROXY: optionalString,
     LOG_REQUESTS: z.enum(["0", "1"]).optional(),
