@@ -108,6 +108,8 @@ function importedPersona(card: ParsedCard, at = "2025-02-02T10:00:00.000Z"): { p
     imageUrl: null,
     cardMeta: parseCardMeta(stored),
     voice: JSON.parse(JSON.stringify(reverseKeys(card.voice))) as PersonaVoice,
+    // Stored as jsonb: key order is not kept.
+    ...(card.lore ? { lore: JSON.parse(JSON.stringify(reverseKeys(card.lore))) as unknown } : {}),
   };
   const extended = card.extended ? parseExtendedProfile(reverseKeys(card.extended))! : extendedProfile(persona);
   return { persona, extended };

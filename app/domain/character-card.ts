@@ -64,7 +64,9 @@ import {
   type PersonaType,
 } from "./persona";
 import { characterCount, GENDER_LABELS, INTEREST_LABELS, validatePersona } from "./persona-form";
+import { cardBookFromLorebook, lorebookFromCard } from "./card-lorebook";
 import { jsonbTextBytes } from "./json-limits";
+import { parseLorebook, type LoreBook, type LoreJson } from "./lorebook";
 import { hashString } from "./random";
 import { PRODUCT_NAME } from "./site";
 import { isInterest, isTrait, type Trait } from "./traits";
@@ -759,6 +761,8 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
     return own !== undefined && sameList(voiceGreetingsFromCard(own).items, voice.alternateGreetings) ? own : derived.alternate_greetings;
   };
   const tags = unedited ? kept(unedited.tags, derived.tags) : mergeTags(derived.tags, meta?.tags ?? []);
+  // The lorebook; a persona imported before lorebooks were read keeps the book its card carried.
+  const characterBook = cardBookFromLorebook(parseLorebook(persona.lore), meta?.character_book as LoreJson | undefined);
   const extensions = canonical({
     ...(meta?.extensions ?? {}),
     [CARD_EXTENSION_KEY]: personaExtension(persona, extended, voice) as unknown as JsonValue,
@@ -775,7 +779,7 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
     system_prompt: kept(meta?.system_prompt, derived.system_prompt),
     post_history_instructions: kept(meta?.post_history_instructions, derived.post_history_instructions),
     alternate_greetings: [...greetings()],
-    ...(meta?.character_book !== undefined ? { character_book: canonical(meta.character_book) } : {}),
+    ...(characterBook !== undefined ? { character_book: canonical(characterBook) } : {}),
     tags: [...tags],
     creator: kept(meta?.creator, options.creator ?? ""),
     character_version: options.version ? String(options.version.number) : kept(meta?.character_version, CARD_CHARACTER_VERSION),
@@ -883,7 +887,8 @@ const cardFields = {
   tags: cardTextList(CARD_LIMITS.tagMax).nullish(),
   creator: cardText(1_000).nullish(),
   character_version: cardText(1_000).nullish(),
-  character_book: cardObject.nullish(),
+  // Any shape: card-lorebook.ts reads what it can and names the rest (a string or a list breaks no import).
+  character_book: z.unknown().optional(),
   assets: cardAssets.nullish(),
   nickname: cardText(1_000).nullish(),
   creator_notes_multilingual: cardTextObject.nullish(),
@@ -932,8 +937,10 @@ export interface ParsedCard {
   extended: ExtendedProfile | null;
   /** The persona's voice: from our extension, or the card's first_mes, alternate greetings, example dialogue and scenario. */
   voice: PersonaVoice;
-  /** What had to change for the card's texts to fit the voice (cut at a limit, markup removed); shown after the import. */
+  /** What had to change for the card's texts to fit the voice (cut at a limit, markup removed), and what of its lorebook could not be read; shown after the import. */
   notes: string[];
+  /** The card's `character_book` as the persona's lorebook (docs/product.md, Lore); null when it carried none. */
+  lore: LoreBook | null;
   /** To store as personas.card_meta. */
   cardMeta: CardMeta;
   /** Whether the persona passes 'Create Persona' validation (else it is a draft). */
@@ -1127,7 +1134,7 @@ function buildMeta(
   if (data.creator_notes_multilingual) {
     meta.creator_notes_multilingual = boundedJson(data.creator_notes_multilingual) as Record<string, string>;
   }
-  if (data.character_book) meta.character_book = boundedJson(data.character_book);
+  // The card's character_book becomes the persona's lorebook (card-lorebook.ts), not card data.
   if (data.assets) meta.assets = boundedJson(data.assets) as unknown as CardAsset[];
   if (data.creation_date !== undefined) meta.creation_date = data.creation_date;
   if (data.modification_date !== undefined) meta.modification_date = data.modification_date;
@@ -1191,6 +1198,10 @@ export function parseCard(input: unknown): ParseCardResult {
     ? voiceFromCard(data, ours.voice, deriveTexts(persona, extended, ours.voice))
     : voiceFromCard(data, EMPTY_VOICE, null);
 
+  const book = lorebookFromCard(data.character_book);
+  if (!book.ok)
+    return { ok: false, message: CARD_MESSAGES.invalid(`${issuePath(found.prefix, ["character_book", "entries"])}: ${book.message}`) };
+
   const cardMeta = buildMeta(data, persona, extended, voice, ours !== null, otherExtensions);
   // Measured as the database will: an import never passes what the row's CHECK refuses.
   if (jsonbTextBytes(cardMeta) > CARD_LIMITS.metaMaxBytes) return { ok: false, message: CARD_MESSAGES.tooLarge, tooLarge: true };
@@ -1203,7 +1214,20 @@ export function parseCard(input: unknown): ParseCardResult {
   const status: PersonaStatus =
     exported === "in_progress" ? "in_progress" : exported && complete ? exported : complete ? "active" : "in_progress";
 
-  return { ok: true, card: { version: found.version, persona, extended, voice, notes, cardMeta, complete, status } };
+  return {
+    ok: true,
+    card: {
+      version: found.version,
+      persona,
+      extended,
+      voice,
+      notes: [...notes, ...book.notes],
+      lore: book.lore,
+      cardMeta,
+      complete,
+      status,
+    },
+  };
 }
 
 const storedMetaSchema = z.object({

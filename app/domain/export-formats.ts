@@ -33,6 +33,8 @@ import { GENDER_LABELS, INTEREST_LABELS, PERSONA_FIELD_LABELS } from "./persona-
 import type { ExportPersona } from "./persona-shapes";
 import { PRODUCT_NAME } from "./site";
 import { EMPTY_VOICE, parseVoice, VOICE_FIELDS, VOICE_LABELS, VOICE_TEXT, type PersonaVoice } from "./persona-voice";
+import { LORE_TEXT } from "./lore-text";
+import { loreEntryJson, orderedEntries, parseLorebook } from "./lorebook";
 
 export type { ExportPersona } from "./persona-shapes";
 
@@ -154,8 +156,15 @@ export interface PersonaJsonExport {
   backstory: string | null;
   extended: ExtendedProfile;
   voice: PersonaVoice;
+  /** The lorebook's entries in insertion order, with the API's field names (docs/api.md, Lore); absent when it has none. */
+  lore?: ReturnType<typeof loreEntryJson>[];
   createdAt: string;
   status: string;
+}
+
+/** The lorebook's entries as the exports read them, in insertion order. */
+function exportLore(persona: ExportPersona) {
+  return orderedEntries(parseLorebook(persona.lore).entries);
 }
 
 /** The persona's voice as the exports read it: checked, every field present. */
@@ -181,6 +190,7 @@ export function exportJson(persona: ExportPersona, extended: ExtendedProfile): P
     backstory: blankToNull(persona.backstory),
     extended,
     voice: exportVoice(persona),
+    ...(exportLore(persona).length ? { lore: exportLore(persona).map(loreEntryJson) } : {}),
     createdAt: isoDate(persona.createdAt),
     status: persona.status,
   };
@@ -209,6 +219,8 @@ export interface ReadableExport {
   extended: { title: string; fields: { label: string; value: Shown }[] }[];
   /** The voice's fields that are set, in the page's order (none: no Voice section). */
   voice: { label: string; value: Shown }[];
+  /** The lorebook's entries in insertion order (none: no Lore section). */
+  lore: { name: string; keys: string[]; content: string; enabled: boolean; constant: boolean }[];
   /** "2024-05-01 12:00 UTC" */
   created: string;
   status: string;
@@ -250,6 +262,7 @@ export function readableExport(persona: ExportPersona, extended: ExtendedProfile
       }),
     })),
     voice: readableVoice(exportVoice(persona)),
+    lore: exportLore(persona).map(({ name, keys, content, enabled, constant }) => ({ name, keys, content, enabled, constant })),
     created: readableDate(persona.createdAt),
     status: statusBadge(persona.status).label,
   };
@@ -261,6 +274,11 @@ function readableVoice(voice: PersonaVoice): { label: string; value: Shown }[] {
     if (Array.isArray(value)) return value.length > 0 ? [{ label: VOICE_LABELS[field], value: [...value] }] : [];
     return value === null ? [] : [{ label: VOICE_LABELS[field], value }];
   });
+}
+
+/** ' (disabled)', ' (always included)' or nothing, after an entry's name. */
+function loreFlags(entry: { enabled: boolean; constant: boolean }): string {
+  return !entry.enabled ? " (disabled)" : entry.constant ? " (always included)" : "";
 }
 
 /** A field of several lines in the Text document: the first after the label, the rest indented under it. */
@@ -293,6 +311,20 @@ export function toText(persona: ExportPersona, extended: ExtendedProfile): strin
     ...section(L.description, doc.description),
     ...section(L.backstory, doc.backstory),
     ...(doc.voice.length ? section(VOICE_TEXT.title, doc.voice.flatMap((f) => textField(f.label, f.value, "")).join("\n")) : []),
+    ...(doc.lore.length
+      ? section(
+          LORE_TEXT.title,
+          doc.lore
+            .map((e) =>
+              [
+                `${e.name}${loreFlags(e)}`,
+                `  Keys: ${e.keys.join(", ")}`,
+                ...e.content.split("\n").map((line) => `  ${line}`.trimEnd()),
+              ].join("\n"),
+            )
+            .join("\n\n"),
+        )
+      : []),
     EXTENDED_PROFILE_TITLE,
     underline(EXTENDED_PROFILE_TITLE, "-"),
     ...doc.extended.flatMap((s) => ["", s.title, ...s.fields.map((f) => `  ${f.label}: ${joined(f.value)}`)]),
@@ -350,6 +382,20 @@ export function toMarkdown(persona: ExportPersona, extended: ExtendedProfile): s
     markdownText(doc.backstory),
     "",
     ...(doc.voice.length ? [`## ${VOICE_TEXT.title}`, ...doc.voice.flatMap((f) => ["", `### ${f.label}`, "", ...list(f.value)]), ""] : []),
+    ...(doc.lore.length
+      ? [
+          `## ${LORE_TEXT.title}`,
+          ...doc.lore.flatMap((e) => [
+            "",
+            `### ${markdownText(e.name)}${loreFlags(e)}`,
+            "",
+            item("Keys", e.keys.join(", ")),
+            "",
+            markdownText(e.content),
+          ]),
+          "",
+        ]
+      : []),
     `## ${EXTENDED_PROFILE_TITLE}`,
     ...doc.extended.flatMap((s) => ["", `### ${markdownText(s.title)}`, "", ...s.fields.map((f) => item(f.label, joined(f.value)))]),
     "",
@@ -374,6 +420,8 @@ export interface YamlExport {
   extended: Record<string, Record<string, Shown>>;
   /** Field label → value, the voice's fields that are set; absent when none is. */
   voice?: Record<string, Shown>;
+  /** The lorebook's entries in insertion order; absent when it has none. */
+  lore?: { name: string; keys: string[]; content: string; enabled: boolean; constant: boolean }[];
   createdAt: string;
   status: string;
 }
@@ -391,6 +439,7 @@ export function exportYamlData(persona: ExportPersona, extended: ExtendedProfile
     backstory: doc.backstory,
     extended: Object.fromEntries(doc.extended.map((s) => [s.title, Object.fromEntries(s.fields.map((f) => [f.label, f.value]))])),
     ...(doc.voice.length ? { voice: Object.fromEntries(doc.voice.map((f) => [f.label, f.value])) } : {}),
+    ...(doc.lore.length ? { lore: doc.lore.map((e) => ({ ...e, keys: [...e.keys] })) } : {}),
     createdAt: isoDate(persona.createdAt),
     status: doc.status,
   };

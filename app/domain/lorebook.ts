@@ -40,6 +40,8 @@ export interface LoreEntry {
   extensions: Record<string, LoreJson>;
   /** Other card fields kept as they came (`id`, `priority`, `position`, unknown keys). */
   card: Record<string, LoreJson>;
+  /** The optional card fields the card's entry did not have: a card writes them only once they differ from their default. */
+  cardAbsent?: string[];
 }
 
 /** What a lorebook holds besides its entries: the card book's own fields, kept as they came. */
@@ -47,6 +49,8 @@ export interface LoreBook {
   entries: LoreEntry[];
   /** `name`, `description`, `scan_depth`, `token_budget`, `recursive_scanning`, `extensions` of an imported book. */
   book: Record<string, LoreJson>;
+  /** The persona's card carried a `character_book` (even an empty one): a card writes one back. */
+  card?: boolean;
 }
 
 export const LORE_LIMITS = {
@@ -216,6 +220,9 @@ function readEntry(value: unknown): LoreEntry | null {
     kind: (LORE_KINDS as readonly unknown[]).includes(value.kind) ? (value.kind as LoreKind) : null,
     extensions: isObject(value.extensions) ? (value.extensions as Record<string, LoreJson>) : {},
     card: isObject(value.card) ? (value.card as Record<string, LoreJson>) : {},
+    ...(Array.isArray(value.cardAbsent)
+      ? { cardAbsent: value.cardAbsent.filter((field): field is string => typeof field === "string") }
+      : {}),
   };
 }
 
@@ -223,7 +230,11 @@ function readEntry(value: unknown): LoreEntry | null {
 export function parseLorebook(value: unknown): LoreBook {
   if (!isObject(value)) return EMPTY_LOREBOOK;
   const entries = Array.isArray(value.entries) ? value.entries.map(readEntry).filter((entry): entry is LoreEntry => entry !== null) : [];
-  return { entries, book: isObject(value.book) ? (value.book as Record<string, LoreJson>) : {} };
+  return {
+    entries,
+    book: isObject(value.book) ? (value.book as Record<string, LoreJson>) : {},
+    ...(value.card === true ? { card: true } : {}),
+  };
 }
 
 /** Entries in the order they go into a context and are listed: insertion order, then as stored. */
@@ -236,7 +247,7 @@ export function orderedEntries(entries: readonly LoreEntry[]): LoreEntry[] {
 
 /** The entry as the JSON API gives it (the stored fields but the card's kept extras). */
 export function loreEntryJson(entry: LoreEntry) {
-  const { card: _card, ...rest } = entry;
+  const { card: _card, cardAbsent: _absent, ...rest } = entry;
   return rest;
 }
 

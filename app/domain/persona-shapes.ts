@@ -69,6 +69,8 @@ export interface ExportPersona {
   cardMeta: CardMeta | null;
   /** The persona's voice (docs/product.md, Voice); absent: none. */
   voice?: PersonaVoiceShape;
+  /** The persona's lorebook as stored (docs/product.md, Lore; lorebook.ts reads it); absent: none. */
+  lore?: unknown;
 }
 
 /** The voice's fields (persona-voice.ts checks them). */

@@ -67,7 +67,7 @@ type EntryView = Pick<
   | "kind"
 >;
 
-function entryView({ extensions: _e, card: _c, ...entry }: LoreEntry): EntryView {
+function entryView({ extensions: _e, card: _c, cardAbsent: _a, ...entry }: LoreEntry): EntryView {
   return entry;
 }
 

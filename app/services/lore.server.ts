@@ -108,7 +108,7 @@ async function changeLore<T>(
     const outcome = change(book, persona);
     if ("unchanged" in outcome) return outcome.unchanged;
     if (outcome.entries.length > LORE_LIMITS.entries) throw new AccountError(400, LORE_MESSAGES.entries);
-    const lore = { ...(persona.lore as object), entries: outcome.entries, book: book.book };
+    const lore = { ...(persona.lore as object), entries: outcome.entries, book: book.book, ...(book.card ? { card: true } : {}) };
     await tx.update(personas).set({ lore }).where(eq(personas.id, id));
     return outcome.answer;
   });

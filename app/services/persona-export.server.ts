@@ -71,6 +71,7 @@ function exportPersona(persona: Persona): ExportPersona {
     imageUrl: persona.imageUrl,
     cardMeta: parseCardMeta(persona.cardMeta),
     voice: personaVoice(persona),
+    lore: persona.lore,
   };
 }
 
@@ -241,7 +242,7 @@ function insertImported(
   image: { personaId: string; imageUrl: string | null } | null,
   card: ParsedCard,
 ): Promise<Persona> {
-  const { persona, extended, voice, cardMeta, status, complete } = card;
+  const { persona, extended, voice, cardMeta, status, complete, lore } = card;
   return insertPersona(
     user,
     {
@@ -261,6 +262,7 @@ function insertImported(
       extended: extended as unknown as Record<string, unknown> | null,
       cardMeta: cardMeta as unknown as Record<string, unknown>,
       voice: voice as unknown as Record<string, unknown>,
+      ...(lore ? { lore: lore as unknown as Record<string, unknown> } : {}),
     },
     "imported",
   );

@@ -1,0 +1,188 @@
+// A character card's `character_book` (Character Card V2 and V3) read into a persona's lorebook
+// and written back from it (docs/product.md, Lore, and Exports and character cards): field for
+// field; the card's fields we do not act on (an entry's `id`, `priority`, `position`, unknown
+// keys, the book's `name`, `scan_depth`…) and every `extensions` kept as they came, so an imported
+// book comes back out equal. What cannot be read (a book that is a string, entries of the wrong
+// type) is read as far as it goes and named in the import's notes; more than 200 entries refuse
+// the card. Pure.
+import { EMPTY_LOREBOOK, LORE_LIMITS, LORE_MESSAGES, safePattern, type LoreBook, type LoreEntry, type LoreJson } from "./lorebook";
+import { LORE_KINDS, type LoreKind } from "./lore-text";
+
+/** The optional entry fields of the V2/V3 specs that we model. */
+const OPTIONAL_FIELDS = ["case_sensitive", "name", "comment", "selective", "secondary_keys", "constant", "use_regex"] as const;
+/** Entry fields we model, required or optional, and our own id. */
+const MODELLED = new Set<string>(["keys", "content", "extensions", "enabled", "insertion_order", ...OPTIONAL_FIELDS]);
+/** Where a kind of ours travels in an entry's extensions. */
+const KIND_EXTENSION = "personaforge";
+
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
+
+export type CardLorebook = { ok: true; lore: LoreBook | null; notes: string[] } | { ok: false; message: string };
+
+/** An entry's name when the card gives none: its first key, else 'Entry n'. */
+function defaultName(keys: readonly string[], index: number): string {
+  return keys[0]?.trim().slice(0, LORE_LIMITS.nameMax) || `Entry ${index + 1}`;
+}
+
+function readKeys(value: unknown, where: string, notes: string[]): string[] {
+  if (Array.isArray(value)) {
+    const strings = value.filter((key): key is string => typeof key === "string");
+    if (strings.length !== value.length) notes.push(`${where}: keys that were not text were left out.`);
+    return strings;
+  }
+  if (typeof value === "string") {
+    notes.push(`${where}: keys were text, not a list; read as a list split at commas.`);
+    return value
+      .split(",")
+      .map((key) => key.trim())
+      .filter(Boolean);
+  }
+  if (value !== undefined && value !== null) notes.push(`${where}: keys were not a list and were left out.`);
+  return [];
+}
+
+function readFlag(value: unknown, fallback: boolean, field: string, where: string, notes: string[]): boolean {
+  if (typeof value === "boolean") return value;
+  if (value === undefined || value === null) return fallback;
+  const text = String(value).trim().toLowerCase();
+  const read = ["true", "yes", "1", "on"].includes(text) ? true : ["false", "no", "0", "off"].includes(text) ? false : fallback;
+  notes.push(`${where}: '${field}' was not true or false; read as ${read}.`);
+  return read;
+}
+
+/**
+ * A card's `character_book` as a lorebook. `null` or absent: no lorebook and no note. Refused
+ * (`ok: false`) only when it holds more entries than a lorebook may.
+ */
+export function lorebookFromCard(raw: unknown): CardLorebook {
+  if (raw === undefined || raw === null) return { ok: true, lore: null, notes: [] };
+  const notes: string[] = [];
+  if (!isObject(raw)) {
+    return { ok: true, lore: null, notes: [`Lorebook: not read (character_book must be an object, not ${describe(raw)}).`] };
+  }
+  const { entries: rawEntries, ...bookFields } = raw;
+  const book = bookFields as Record<string, LoreJson>;
+  if (rawEntries === undefined || rawEntries === null) {
+    notes.push("Lorebook: it had no list of entries.");
+    return { ok: true, lore: { entries: [], book, card: true }, notes };
+  }
+  if (!Array.isArray(rawEntries)) {
+    notes.push(`Lorebook: no entries read (entries must be a list, not ${describe(rawEntries)}).`);
+    return { ok: true, lore: { entries: [], book, card: true }, notes };
+  }
+  if (rawEntries.length > LORE_LIMITS.entries) return { ok: false, message: LORE_MESSAGES.entries };
+
+  const entries: LoreEntry[] = [];
+  rawEntries.forEach((value, index) => {
+    const where = `Lorebook entry ${index + 1}`;
+    if (!isObject(value)) {
+      notes.push(`${where} skipped (not an object).`);
+      return;
+    }
+    const keys = readKeys(value.keys, where, notes);
+    const secondary = value.secondary_keys === undefined ? [] : readKeys(value.secondary_keys, `${where} (secondary)`, notes);
+    let content = "";
+    if (typeof value.content === "string") content = value.content;
+    else if (typeof value.content === "number" || typeof value.content === "boolean") {
+      content = String(value.content);
+      notes.push(`${where}: content was not text; read as text.`);
+    } else if (value.content !== undefined && value.content !== null) notes.push(`${where}: content was not text and was left out.`);
+    let order = 100;
+    if (typeof value.insertion_order === "number" && Number.isFinite(value.insertion_order)) order = value.insertion_order;
+    else if (value.insertion_order !== undefined && value.insertion_order !== null) {
+      const parsed = Number(value.insertion_order);
+      order = Number.isFinite(parsed) ? parsed : 100;
+      notes.push(`${where}: insertion_order was not a number; read as ${order}.`);
+    }
+    const extensions = isObject(value.extensions) ? { ...(value.extensions as Record<string, LoreJson>) } : {};
+    if (value.extensions !== undefined && !isObject(value.extensions))
+      notes.push(`${where}: extensions were not an object and were left out.`);
+    // A kind of ours comes back from our own cards.
+    let kind: LoreKind | null = null;
+    const ours = extensions[KIND_EXTENSION];
+    if (isObject(ours) && (LORE_KINDS as readonly unknown[]).includes(ours.kind)) {
+      kind = ours.kind as LoreKind;
+      const { kind: _kind, ...rest } = ours;
+      if (Object.keys(rest).length) extensions[KIND_EXTENSION] = rest as LoreJson;
+      else delete extensions[KIND_EXTENSION];
+    }
+    const card: Record<string, LoreJson> = {};
+    for (const [key, kept] of Object.entries(value)) if (!MODELLED.has(key)) card[key] = kept as LoreJson;
+    const absent = [...OPTIONAL_FIELDS, "extensions"].filter((field) => value[field] === undefined);
+    const useRegex = readFlag(value.use_regex, false, "use_regex", where, notes);
+    const entry: LoreEntry = {
+      id: crypto.randomUUID(),
+      name: typeof value.name === "string" && value.name.trim() ? value.name : defaultName(keys, index),
+      keys,
+      secondary_keys: secondary,
+      selective: readFlag(value.selective, false, "selective", where, notes),
+      content,
+      enabled: readFlag(value.enabled, true, "enabled", where, notes),
+      constant: readFlag(value.constant, false, "constant", where, notes),
+      insertion_order: order,
+      case_sensitive: readFlag(value.case_sensitive, false, "case_sensitive", where, notes),
+      comment: typeof value.comment === "string" ? value.comment : "",
+      use_regex: useRegex,
+      kind,
+      extensions,
+      card,
+      ...(absent.length ? { cardAbsent: absent } : {}),
+    };
+    if (useRegex) {
+      const unsafe = [...keys, ...secondary].filter((key) => !safePattern(key, entry.case_sensitive));
+      if (unsafe.length)
+        notes.push(`${where}: the pattern ${JSON.stringify(unsafe[0])} could take too long to match; it is matched as plain text.`);
+    }
+    if (keys.length === 0 && !entry.constant)
+      notes.push(`${where} ("${entry.name}") has no keys: chat uses it only if it is always included.`);
+    entries.push(entry);
+  });
+  return { ok: true, lore: { entries, book, card: true }, notes };
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "string") return "text";
+  return typeof value === "object" ? "null" : `a ${typeof value}`;
+}
+
+/** An entry as a card writes it: fields a card entry of its own lacked stay out while they hold their default. */
+function cardEntry(entry: LoreEntry, index: number): Record<string, LoreJson> {
+  const absent = new Set(entry.cardAbsent ?? []);
+  const extensions: Record<string, LoreJson> = { ...entry.extensions };
+  if (entry.kind) {
+    const ours = isObject(extensions[KIND_EXTENSION]) ? (extensions[KIND_EXTENSION] as Record<string, LoreJson>) : {};
+    extensions[KIND_EXTENSION] = { ...ours, kind: entry.kind };
+  }
+  const out: Record<string, LoreJson> = { ...entry.card, keys: [...entry.keys], content: entry.content };
+  if (!(absent.has("extensions") && Object.keys(extensions).length === 0)) out.extensions = extensions;
+  out.enabled = entry.enabled;
+  out.insertion_order = entry.insertion_order;
+  const optional: Record<(typeof OPTIONAL_FIELDS)[number], { value: LoreJson; isDefault: boolean }> = {
+    case_sensitive: { value: entry.case_sensitive, isDefault: !entry.case_sensitive },
+    name: { value: entry.name, isDefault: entry.name === defaultName(entry.keys, index) },
+    comment: { value: entry.comment, isDefault: entry.comment === "" },
+    selective: { value: entry.selective, isDefault: !entry.selective },
+    secondary_keys: { value: [...entry.secondary_keys], isDefault: entry.secondary_keys.length === 0 },
+    constant: { value: entry.constant, isDefault: !entry.constant },
+    use_regex: { value: entry.use_regex, isDefault: !entry.use_regex },
+  };
+  for (const field of OPTIONAL_FIELDS) {
+    if (absent.has(field) && optional[field].isDefault) continue;
+    out[field] = optional[field].value;
+  }
+  return out;
+}
+
+/**
+ * The lorebook as a card's `character_book`, entries in the order they are stored; undefined when
+ * the persona has no entries and its card carried no book. A persona imported before lorebooks
+ * were read keeps the book its card carried (`legacy`).
+ */
+export function cardBookFromLorebook(lore: LoreBook, legacy?: LoreJson): LoreJson | undefined {
+  if (lore.entries.length === 0 && !lore.card) return legacy;
+  // A book of ours has what the V2 spec requires of one; an imported book goes back as it came.
+  return { ...(lore.card ? {} : { extensions: {} }), ...lore.book, entries: lore.entries.map(cardEntry) };
+}
+
+export { EMPTY_LOREBOOK };
