@@ -166,3 +166,67 @@ test("long, right-to-left and emoji entries stay inside their boxes on the lore 
   await expect(page.getByRole("region", { name: "Lore" })).toContainText("3 entries");
   await expectGoodLayout(page);
 });
+
+const BOOK = {
+  name: "Eldoria",
+  scan_depth: 6,
+  extensions: { world_tool: { v: 2 } },
+  entries: [
+    {
+      keys: ["glade", "clearing"],
+      content: "A sunlit clearing where Seraphina heals travellers.",
+      extensions: { depth: 4 },
+      enabled: true,
+      insertion_order: 100,
+      name: "The glade",
+      id: 1,
+      priority: 10,
+      selective: true,
+      secondary_keys: ["sunlit"],
+      position: "before_char",
+    },
+    { keys: ["Ash"], content: "Seraphina's brother, lost in the war.", extensions: {}, enabled: false, insertion_order: 5, id: 2 },
+    { keys: "moon, night", content: 42, extensions: {}, enabled: true, insertion_order: 7 },
+  ],
+};
+
+test("a card's lorebook comes in as entries, named where it was odd, and goes back out in the card", async ({ page, request }) => {
+  const account = await createAccount(request);
+  await signIn(page, account);
+  await visit(page, "/my-personas");
+  await page.getByText("Import a Character Card").click();
+  const card = {
+    spec: "chara_card_v2",
+    spec_version: "2.0",
+    data: {
+      name: "Seraphina",
+      description: "A guardian of the forest.",
+      personality: "caring, calm",
+      first_mes: "Hello.",
+      character_book: BOOK,
+    },
+  };
+  await page
+    .getByLabel(/Card file/)
+    .setInputFiles({ name: "seraphina.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(card)) });
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(toast(page)).toContainText("Character Imported");
+  await expect(toast(page)).toContainText("Lorebook entry 3: keys were text, not a list; read as a list split at commas.");
+  const id = /\/persona\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+
+  await visit(page, `/persona/${id}/lore`);
+  const entries = page.getByTestId("lore-entry");
+  await expect(entries).toHaveCount(3);
+  await expect(entries.filter({ hasText: "The glade" })).toContainText("Also needs: sunlit");
+  await expect(entries.filter({ hasText: "Ash" })).toContainText("Disabled");
+  await expectNoA11yViolations(page);
+
+  // The card goes back out with the book as it came (the odd entry as it was read).
+  const exported = await page.request.get(`/api/personas/${id}/export?format=card-json`);
+  const book = ((await exported.json()) as { data: { character_book: typeof BOOK } }).data.character_book;
+  expect(book.name).toBe("Eldoria");
+  expect(book.extensions).toEqual({ world_tool: { v: 2 } });
+  expect(book.entries[0]).toEqual(BOOK.entries[0]);
+  expect(book.entries[1]).toEqual(BOOK.entries[1]);
+  expect(book.entries[2]).toMatchObject({ keys: ["moon", "night"], content: "42" });
+});
