@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 
 import { cardBookFromLorebook, lorebookFromCard } from "./card-lorebook";
-import { cardJson, parseCard, parseCardMeta, toCardV2, toCardV3, type ParsedCard } from "./character-card";
+import { CARD_MESSAGES, cardJson, parseCard, parseCardMeta, toCardV2, toCardV3, type ParsedCard } from "./character-card";
 import { extendedProfile } from "./extended-profile";
 import { lorebookText, matchLore, parseLorebook, type LoreBook } from "./lorebook";
 import type { ExportPersona } from "./persona-shapes";
@@ -158,6 +158,7 @@ describe("reading and writing a character_book", () => {
         "text",
         { keys: "a, b", content: 42, enabled: "yes", insertion_order: "7" },
         { keys: [1, "ok"], content: { no: 1 }, extensions: "x" },
+        { keys: [1, "ok"], content: "Text.", extensions: "x" },
       ],
     });
     expect(odd.text).toContain("Lorebook entry 1 skipped (not an object).");
@@ -165,11 +166,100 @@ describe("reading and writing a character_book", () => {
     expect(odd.text).toContain("Lorebook entry 3: keys were text, not a list; read as a list split at commas.");
     expect(odd.text).toContain("Lorebook entry 3: content was not text; read as text.");
     expect(odd.text).toContain("Lorebook entry 3: 'enabled' was not true or false; read as true.");
-    expect(odd.text).toContain("Lorebook entry 4: keys that were not text were left out.");
+    expect(odd.text).toContain("Lorebook entry 4 skipped (no content).");
+    expect(odd.text).toContain("Lorebook entry 5: keys that were not text were left out.");
+    expect(odd.text).toContain("Lorebook entry 5: extensions were not an object and were left out.");
     expect(odd.lore!.entries.map((entry) => [entry.keys, entry.content, entry.insertion_order])).toEqual([
       [["a", "b"], "42", 7],
-      [["ok"], "", 100],
+      [["ok"], "Text.", 100],
     ]);
+    // Every shape a book or its entries come in: the card imports, and says what was left out.
+    for (const [book, said] of [
+      ["a book", /character_book must be an object, not text/],
+      [42, /character_book must be an object, not a number/],
+      [[{ keys: ["a"], content: "b" }], /character_book must be an object, not a list/],
+      [{ name: "No entries" }, /no list of entries/],
+      [{ entries: null }, /no list of entries/],
+      [{ entries: "many" }, /entries must be a list, not text/],
+      [{ entries: { 0: { keys: ["a"], content: "b" } } }, /entries must be a list, not an object/],
+      [{ entries: [null] }, /entry 1 skipped \(not an object\)/],
+      [{ entries: [{ keys: "glade", content: "A clearing." }] }, /keys were text, not a list/],
+      [{ entries: [{ keys: ["a"], content: 7 }] }, /content was not text; read as text/],
+      [{ entries: [{ keys: ["a"], content: "b", enabled: "yes" }] }, /'enabled' was not true or false; read as true/],
+    ] as const) {
+      const result = parseCard({ spec: "chara_card_v2", spec_version: "2.0", data: { name: "Seraphina", character_book: book } });
+      if (!result.ok) throw new Error(result.message);
+      expect(result.card.notes.join(" "), JSON.stringify(book)).toMatch(said);
+      expect(result.card.cardMeta).not.toHaveProperty("character_book");
+    }
+  });
+
+  it("keys, content, names and orders are brought within an entry's limits, each change named", () => {
+    const read = lorebookFromCard({
+      entries: [
+        {
+          keys: ["glade", "", "  ", "Glade", " clearing ", "k".repeat(150)],
+          secondary_keys: ["sun", "SUN"],
+          content: "x".repeat(2_500),
+          name: "n".repeat(120),
+          comment: "c".repeat(600),
+          insertion_order: -4,
+          enabled: true,
+        },
+        { keys: Array.from({ length: 25 }, (_, i) => `key ${i}`), content: "Many keys.\u0000", insertion_order: 2.6 },
+        { keys: ["a"], content: "   " },
+      ],
+    });
+    if (!read.ok) throw new Error(read.message);
+    const text = read.notes.join("\n");
+    const [first, second] = read.lore!.entries;
+    expect(read.lore!.entries).toHaveLength(2);
+    expect(first!.keys).toEqual(["glade", "clearing", "k".repeat(100)]);
+    expect(first!.secondary_keys).toEqual(["sun"]);
+    expect([...first!.content]).toHaveLength(2_000);
+    expect(first!.content.endsWith("…")).toBe(true);
+    expect([...first!.name]).toHaveLength(100);
+    expect([...first!.comment]).toHaveLength(500);
+    expect(first!.insertion_order).toBe(0);
+    expect(second!.keys).toHaveLength(20);
+    expect(second!.content).toBe("Many keys.");
+    expect(second!.insertion_order).toBe(3);
+    for (const said of [
+      "Lorebook entry 1: 2 empty keys were dropped.",
+      'Lorebook entry 1: the repeated key "Glade" was dropped.',
+      "Lorebook entry 1: a key over 100 characters cut to 100.",
+      'Lorebook entry 1 (secondary keys): the repeated key "SUN" was dropped.',
+      "Lorebook entry 1: the content was cut to 2,000 characters.",
+      "Lorebook entry 1: the name was cut to 100 characters.",
+      "Lorebook entry 1: the comment was cut to 500 characters.",
+      "Lorebook entry 1: insertion_order -4 read as 0 (a whole number from 0 to 100,000).",
+      "Lorebook entry 2: only the first 20 of its 25 keys were kept.",
+      "Lorebook entry 2: control characters were removed from the content.",
+      "Lorebook entry 3 skipped (no content).",
+    ]) {
+      expect(text).toContain(said);
+    }
+  });
+
+  it("patterns that cannot be matched safely keep use_regex and are said to match as plain text", () => {
+    const read = lorebookFromCard({ entries: [{ keys: ["(a+)+$", "/glade/i"], content: "A clearing.", use_regex: true }] });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.lore!.entries[0]).toMatchObject({ use_regex: true, keys: ["(a+)+$", "/glade/i"] });
+    expect(read.notes).toEqual(['Lorebook entry 1: the pattern "(a+)+$" could take too long to match; it is matched as plain text.']);
+  });
+
+  it("a book too large for the database refuses the card (413), and a __proto__ key stays a key", () => {
+    const card = (book: unknown) => ({ spec: "chara_card_v3", spec_version: "3.0", data: { name: "Bookworm", character_book: book } });
+    const big = { extensions: { notes: "é".repeat(1_100_000) }, entries: [{ keys: ["a"], content: "b" }] };
+    expect(parseCard(card(big))).toEqual({ ok: false, message: CARD_MESSAGES.loreTooLarge, tooLarge: true });
+    const proto = JSON.parse(
+      '{"entries":[{"keys":["a"],"content":"b","__proto__":{"x":1},"extensions":{"__proto__":{"y":2}}}]}',
+    ) as unknown;
+    const result = parseCard(card(proto));
+    if (!result.ok) throw new Error(result.message);
+    const entry = result.card.lore!.entries[0]!;
+    expect(Object.hasOwn(entry.card, "__proto__")).toBe(true);
+    expect(Object.hasOwn(entry.extensions, "__proto__")).toBe(true);
   });
 
   it("a book of more than 200 entries refuses the card with the limit's message", () => {

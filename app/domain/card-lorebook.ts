@@ -3,9 +3,19 @@
 // field; the card's fields we do not act on (an entry's `id`, `priority`, `position`, unknown
 // keys, the book's `name`, `scan_depth`…) and every `extensions` kept as they came, so an imported
 // book comes back out equal. What cannot be read (a book that is a string, entries of the wrong
-// type) is read as far as it goes and named in the import's notes; more than 200 entries refuse
-// the card. Pure.
-import { EMPTY_LOREBOOK, LORE_LIMITS, LORE_MESSAGES, safePattern, type LoreBook, type LoreEntry, type LoreJson } from "./lorebook";
+// type) is read as far as it goes and named in the import's notes, and so is what is brought
+// within an entry's limits (empty or repeated keys dropped, long keys, content, names and comments
+// cut, an entry without content skipped); more than 200 entries refuse the card. Pure.
+import {
+  EMPTY_LOREBOOK,
+  LORE_LIMITS,
+  LORE_MESSAGES,
+  parseLorebook,
+  safePattern,
+  type LoreBook,
+  type LoreEntry,
+  type LoreJson,
+} from "./lorebook";
 import { LORE_KINDS, type LoreKind } from "./lore-text";
 
 /** The optional entry fields of the V2/V3 specs that we model. */
@@ -16,6 +26,42 @@ const MODELLED = new Set<string>(["keys", "content", "extensions", "enabled", "i
 const KIND_EXTENSION = "personaforge";
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// As lorebook.ts checks an entry: tabs and line breaks are text, other control characters and
+// bidirectional overrides are not (and PostgreSQL stores no NUL).
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu;
+const length = (text: string) => [...text].length;
+const formatNumber = (n: number) => n.toLocaleString("en-US");
+
+/** A card's text as an entry keeps it: no control characters, no half of a surrogate pair. */
+function cleanText(text: string): string {
+  return text.replace(LONE_SURROGATE, "\uFFFD").replace(CONTROL, "");
+}
+
+/** At most `max` characters (code points), with '…' when cut. */
+function cutText(text: string, max: number): string {
+  return length(text) > max
+    ? `${[...text]
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`
+    : text;
+}
+
+/**
+ * Foreign JSON kept as it came (extensions, an entry's other fields, the book's own fields), but
+ * storable: no NUL, no broken UTF-16; a "__proto__" key stays a plain key. The card's size and
+ * depth are checked before (character-card.ts).
+ */
+function storable(value: unknown): LoreJson {
+  if (typeof value === "string") return value.replace(/\u0000/g, "").replace(LONE_SURROGATE, "\uFFFD");
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "boolean" || value === null) return value;
+  if (Array.isArray(value)) return value.map(storable);
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [storable(key) as string, storable(item)]));
+  return null;
+}
 
 export type CardLorebook = { ok: true; lore: LoreBook | null; notes: string[] } | { ok: false; message: string };
 
@@ -41,6 +87,49 @@ function readKeys(value: unknown, where: string, notes: string[]): string[] {
   return [];
 }
 
+/**
+ * Keys as an entry holds them (docs/product.md, Lore): trimmed, empty ones and repeats (any case)
+ * dropped, each at most 100 characters, at most 20; each change named.
+ */
+function tidyKeys(keys: readonly string[], where: string, notes: string[]): string[] {
+  const kept: string[] = [];
+  const seen = new Set<string>();
+  let empty = 0;
+  let long = 0;
+  for (const raw of keys) {
+    let key = cleanText(raw).trim();
+    if (key === "") {
+      empty++;
+      continue;
+    }
+    if (length(key) > LORE_LIMITS.keyMax) {
+      long++;
+      key = [...key].slice(0, LORE_LIMITS.keyMax).join("").trim();
+    }
+    if (seen.has(key.toLowerCase())) {
+      notes.push(`${where}: the repeated key ${JSON.stringify(key)} was dropped.`);
+      continue;
+    }
+    seen.add(key.toLowerCase());
+    kept.push(key);
+  }
+  if (empty) notes.push(`${where}: ${empty === 1 ? "an empty key was" : `${empty} empty keys were`} dropped.`);
+  if (long)
+    notes.push(`${where}: ${long === 1 ? "a key" : `${long} keys`} over ${LORE_LIMITS.keyMax} characters cut to ${LORE_LIMITS.keyMax}.`);
+  if (kept.length > LORE_LIMITS.keysMax)
+    notes.push(`${where}: only the first ${LORE_LIMITS.keysMax} of its ${kept.length} keys were kept.`);
+  return kept.slice(0, LORE_LIMITS.keysMax);
+}
+
+/** A text field as an entry keeps it: cleaned, cut at `max` with a note. */
+function readText(value: string, max: number, field: string, where: string, notes: string[]): string {
+  const clean = cleanText(value);
+  if (clean !== value) notes.push(`${where}: control characters were removed from the ${field}.`);
+  const cut = cutText(clean, max);
+  if (cut !== clean) notes.push(`${where}: the ${field} was cut to ${formatNumber(max)} characters.`);
+  return cut;
+}
+
 function readFlag(value: unknown, fallback: boolean, field: string, where: string, notes: string[]): boolean {
   if (typeof value === "boolean") return value;
   if (value === undefined || value === null) return fallback;
@@ -61,7 +150,7 @@ export function lorebookFromCard(raw: unknown): CardLorebook {
     return { ok: true, lore: null, notes: [`Lorebook: not read (character_book must be an object, not ${describe(raw)}).`] };
   }
   const { entries: rawEntries, ...bookFields } = raw;
-  const book = bookFields as Record<string, LoreJson>;
+  const book = storable(bookFields) as Record<string, LoreJson>;
   if (rawEntries === undefined || rawEntries === null) {
     notes.push("Lorebook: it had no list of entries.");
     return { ok: true, lore: { entries: [], book, card: true }, notes };
@@ -79,14 +168,23 @@ export function lorebookFromCard(raw: unknown): CardLorebook {
       notes.push(`${where} skipped (not an object).`);
       return;
     }
-    const keys = readKeys(value.keys, where, notes);
-    const secondary = value.secondary_keys === undefined ? [] : readKeys(value.secondary_keys, `${where} (secondary)`, notes);
     let content = "";
     if (typeof value.content === "string") content = value.content;
     else if (typeof value.content === "number" || typeof value.content === "boolean") {
       content = String(value.content);
       notes.push(`${where}: content was not text; read as text.`);
-    } else if (value.content !== undefined && value.content !== null) notes.push(`${where}: content was not text and was left out.`);
+    }
+    // An entry is what it tells: without content there is nothing to keep. Decorators (@@depth 4) stay text.
+    content = readText(content, LORE_LIMITS.contentMax, "content", where, notes);
+    if (content.trim() === "") {
+      notes.push(`${where} skipped (no content).`);
+      return;
+    }
+    const keys = tidyKeys(readKeys(value.keys, where, notes), where, notes);
+    const secondary =
+      value.secondary_keys === undefined
+        ? []
+        : tidyKeys(readKeys(value.secondary_keys, `${where} (secondary)`, notes), `${where} (secondary keys)`, notes);
     let order = 100;
     if (typeof value.insertion_order === "number" && Number.isFinite(value.insertion_order)) order = value.insertion_order;
     else if (value.insertion_order !== undefined && value.insertion_order !== null) {
@@ -94,7 +192,12 @@ export function lorebookFromCard(raw: unknown): CardLorebook {
       order = Number.isFinite(parsed) ? parsed : 100;
       notes.push(`${where}: insertion_order was not a number; read as ${order}.`);
     }
-    const extensions = isObject(value.extensions) ? { ...(value.extensions as Record<string, LoreJson>) } : {};
+    const bounded = Math.min(LORE_LIMITS.insertionOrderMax, Math.max(0, Math.round(order)));
+    if (bounded !== order) {
+      notes.push(`${where}: insertion_order ${order} read as ${bounded} (a whole number from 0 to 100,000).`);
+      order = bounded;
+    }
+    const extensions = isObject(value.extensions) ? (storable(value.extensions) as Record<string, LoreJson>) : {};
     if (value.extensions !== undefined && !isObject(value.extensions))
       notes.push(`${where}: extensions were not an object and were left out.`);
     // A kind of ours comes back from our own cards.
@@ -106,13 +209,15 @@ export function lorebookFromCard(raw: unknown): CardLorebook {
       if (Object.keys(rest).length) extensions[KIND_EXTENSION] = rest as LoreJson;
       else delete extensions[KIND_EXTENSION];
     }
-    const card: Record<string, LoreJson> = {};
-    for (const [key, kept] of Object.entries(value)) if (!MODELLED.has(key)) card[key] = kept as LoreJson;
+    const card = storable(Object.fromEntries(Object.entries(value).filter(([key]) => !MODELLED.has(key)))) as Record<string, LoreJson>;
     const absent = [...OPTIONAL_FIELDS, "extensions"].filter((field) => value[field] === undefined);
     const useRegex = readFlag(value.use_regex, false, "use_regex", where, notes);
     const entry: LoreEntry = {
       id: crypto.randomUUID(),
-      name: typeof value.name === "string" && value.name.trim() ? value.name : defaultName(keys, index),
+      name:
+        typeof value.name === "string" && value.name.trim()
+          ? readText(value.name, LORE_LIMITS.nameMax, "name", where, notes)
+          : defaultName(keys, index),
       keys,
       secondary_keys: secondary,
       selective: readFlag(value.selective, false, "selective", where, notes),
@@ -121,7 +226,7 @@ export function lorebookFromCard(raw: unknown): CardLorebook {
       constant: readFlag(value.constant, false, "constant", where, notes),
       insertion_order: order,
       case_sensitive: readFlag(value.case_sensitive, false, "case_sensitive", where, notes),
-      comment: typeof value.comment === "string" ? value.comment : "",
+      comment: typeof value.comment === "string" ? readText(value.comment, LORE_LIMITS.commentMax, "comment", where, notes) : "",
       use_regex: useRegex,
       kind,
       extensions,
@@ -143,7 +248,8 @@ export function lorebookFromCard(raw: unknown): CardLorebook {
 function describe(value: unknown): string {
   if (Array.isArray(value)) return "a list";
   if (typeof value === "string") return "text";
-  return typeof value === "object" ? "null" : `a ${typeof value}`;
+  if (value === null) return "null";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
 /** An entry as a card writes it: fields a card entry of its own lacked stay out while they hold their default. */
@@ -160,7 +266,11 @@ function cardEntry(entry: LoreEntry, index: number): Record<string, LoreJson> {
   out.insertion_order = entry.insertion_order;
   const optional: Record<(typeof OPTIONAL_FIELDS)[number], { value: LoreJson; isDefault: boolean }> = {
     case_sensitive: { value: entry.case_sensitive, isDefault: !entry.case_sensitive },
-    name: { value: entry.name, isDefault: entry.name === defaultName(entry.keys, index) },
+    // 'Entry n' counts the card's entries, skipped ones too.
+    name: {
+      value: entry.name,
+      isDefault: entry.name === defaultName(entry.keys, index) || (!entry.keys.length && /^Entry \d+$/.test(entry.name)),
+    },
     comment: { value: entry.comment, isDefault: entry.comment === "" },
     selective: { value: entry.selective, isDefault: !entry.selective },
     secondary_keys: { value: [...entry.secondary_keys], isDefault: entry.secondary_keys.length === 0 },
@@ -183,6 +293,17 @@ export function cardBookFromLorebook(lore: LoreBook, legacy?: LoreJson): LoreJso
   if (lore.entries.length === 0 && !lore.card) return legacy;
   // A book of ours has what the V2 spec requires of one; an imported book goes back as it came.
   return { ...(lore.card ? {} : { extensions: {} }), ...lore.book, entries: lore.entries.map(cardEntry) };
+}
+
+/**
+ * The lorebook a persona's exports carry: its own; for a persona imported before lorebooks were
+ * read (none of its own, and its card data still holding the card's book), that book read as one.
+ */
+export function exportedLorebook(lore: unknown, legacyBook: unknown): LoreBook {
+  const own = parseLorebook(lore);
+  if (own.entries.length > 0 || own.card || legacyBook === undefined || legacyBook === null) return own;
+  const read = lorebookFromCard(legacyBook);
+  return read.ok && read.lore ? read.lore : own;
 }
 
 export { EMPTY_LOREBOOK };

@@ -403,6 +403,11 @@ describe("a foreign card", () => {
   });
 
   it("is written back with its own texts, greetings, lorebook, tags, creator, version and extensions", () => {
+    // The book is the persona's lorebook now, not card data (card-lorebook.ts).
+    expect(card.cardMeta).not.toHaveProperty("character_book");
+    expect(card.lore?.entries.map((entry) => [entry.name, entry.keys, entry.content])).toEqual([
+      ["glade", ["glade"], "A sunlit clearing."],
+    ]);
     const { persona, extended } = importedPersona(card);
     const d = toCardV3(persona, extended, OPTIONS).data;
     const source = FOREIGN_V2.data;

@@ -17,7 +17,8 @@
 // alternate_greetings, mes_example, scenario as plain text within the voice's limits) and a
 // profile of the facts its texts state, nothing else. Everything the persona does not model is
 // kept in CardMeta and written back on export: the card's own texts, tags, creator, version,
-// dates, lorebook, assets and every other front end's extension; a voice text only when the
+// dates, assets and every other front end's extension (its lorebook becomes the persona's own:
+// card-lorebook.ts); a voice text only when the
 // voice could not hold it as it came (cut or cleaned), and then only until the voice changes.
 //
 // Export → import → export gives the same bytes (for a persona at version 1: the card carries
@@ -96,6 +97,8 @@ export const CARD_LIMITS = {
   metaMaxBytes: 2_097_152,
   /** Size of the Extended Persona Profile a card brings, the same way: the CHECK on personas.extended. */
   extendedMaxBytes: 65_536,
+  /** Size of the lorebook a card brings, the same way: the CHECK on personas.lore (migration 20261126220000_persona_lore). */
+  loreMaxBytes: 2_097_152,
 } as const;
 
 /** The chat greeting (docs/product.md, Chat), also the card's first message. */
@@ -962,6 +965,7 @@ export const CARD_MESSAGES = {
   name: "This character card has no usable name: a persona's name needs at least 2 characters, without markup.",
   tooLarge: `This character card is too large: at most ${formatBytes(CARD_LIMITS.metaMaxBytes)} of its data can be kept.`,
   profileTooLarge: `This character card's Extended Persona Profile is too large: at most ${formatBytes(CARD_LIMITS.extendedMaxBytes)} can be kept.`,
+  loreTooLarge: `This character card's lorebook is too large: at most ${formatBytes(CARD_LIMITS.loreMaxBytes)} of it can be kept.`,
 } as const;
 
 function issuePath(prefix: string, path: readonly PropertyKey[]): string {
@@ -1208,6 +1212,8 @@ export function parseCard(input: unknown): ParseCardResult {
   if (extended && jsonbTextBytes(extended) > CARD_LIMITS.extendedMaxBytes) {
     return { ok: false, message: CARD_MESSAGES.profileTooLarge, tooLarge: true };
   }
+  if (book.lore && jsonbTextBytes(book.lore) > CARD_LIMITS.loreMaxBytes)
+    return { ok: false, message: CARD_MESSAGES.loreTooLarge, tooLarge: true };
 
   const complete = validatePersona(persona, "create").success;
   const exported = ours?.status;

@@ -443,3 +443,66 @@ describe("the voice in the documents", () => {
     expect(exportYamlData(NOVA, NOVA_EXTENDED)).not.toHaveProperty("voice");
   });
 });
+
+describe("the lorebook in the documents", () => {
+  const entry = (over: Record<string, unknown>) => ({
+    id: "e1",
+    name: "The lighthouse",
+    keys: ["lighthouse", "lamp"],
+    secondary_keys: [],
+    selective: false,
+    content: "Where Nova grew up.\n# Not a heading <b>",
+    enabled: true,
+    constant: false,
+    insertion_order: 20,
+    case_sensitive: false,
+    comment: "",
+    use_regex: false,
+    kind: "place",
+    extensions: { depth: 4 },
+    card: { id: 7 },
+    ...over,
+  });
+  const lore = {
+    entries: [
+      entry({}),
+      entry({ id: "e2", name: "Night class", keys: ["class"], content: "Physics at 2 a.m.", enabled: false, insertion_order: 10 }),
+    ],
+    book: {},
+  };
+  const withLore: ExportPersona = { ...NOVA, lore };
+
+  it("Text and Markdown list each entry (name, keys, content) in insertion order, disabled ones marked; Markdown keeps text as text", () => {
+    const text = toText(withLore, NOVA_EXTENDED);
+    expect(text).toContain(
+      "Lore\n----\nNight class (disabled)\n  Keys: class\n  Physics at 2 a.m.\n\nThe lighthouse\n  Keys: lighthouse, lamp\n",
+    );
+    expect(text.indexOf("Lore\n")).toBeLessThan(text.indexOf("Extended Persona Profile"));
+    const md = toMarkdown(withLore, NOVA_EXTENDED);
+    expect(md).toContain("### Night class (disabled)");
+    expect(md).toContain("- **Keys:** lighthouse, lamp");
+    expect(md).toContain("\\# Not a heading \\<b\\>");
+  });
+
+  it("JSON and YAML carry a lore list with the API's field names, never the card's kept extras", () => {
+    const json = exportJson(withLore, NOVA_EXTENDED);
+    expect(json.lore!.map((e) => e.name)).toEqual(["Night class", "The lighthouse"]);
+    expect(json.lore![1]).toEqual({ ...entry({}), card: undefined, cardAbsent: undefined });
+    expect(JSON.parse(toJson(withLore, NOVA_EXTENDED)).lore[1]).not.toHaveProperty("card");
+    const yaml = load(toYaml(withLore, NOVA_EXTENDED)) as { lore: Record<string, unknown>[] };
+    expect(yaml.lore[0]).toEqual({ name: "Night class", keys: ["class"], content: "Physics at 2 a.m.", enabled: false, constant: false });
+  });
+
+  it("a persona imported before lorebooks were read lists the book its card data kept; none at all, no Lore anywhere", () => {
+    const legacy: ExportPersona = {
+      ...NOVA,
+      lore: {},
+      cardMeta: { version: 1, importedAs: "x", character_book: { entries: [{ keys: ["tide"], content: "The tide comes at six." }] } },
+    };
+    expect(toText(legacy, NOVA_EXTENDED)).toContain("Lore\n----\ntide\n  Keys: tide\n  The tide comes at six.");
+    expect(exportJson(legacy, NOVA_EXTENDED).lore!.map((e) => e.content)).toEqual(["The tide comes at six."]);
+    for (const body of [toText(NOVA, NOVA_EXTENDED), toMarkdown(NOVA, NOVA_EXTENDED)]) expect(body).not.toMatch(/^#* ?Lore$/m);
+    expect(exportJson(NOVA, NOVA_EXTENDED)).not.toHaveProperty("lore");
+    expect(exportYamlData(NOVA, NOVA_EXTENDED)).not.toHaveProperty("lore");
+  });
+});

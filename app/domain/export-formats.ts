@@ -34,7 +34,8 @@ import type { ExportPersona } from "./persona-shapes";
 import { PRODUCT_NAME } from "./site";
 import { EMPTY_VOICE, parseVoice, VOICE_FIELDS, VOICE_LABELS, VOICE_TEXT, type PersonaVoice } from "./persona-voice";
 import { LORE_TEXT } from "./lore-text";
-import { loreEntryJson, orderedEntries, parseLorebook } from "./lorebook";
+import { exportedLorebook } from "./card-lorebook";
+import { loreEntryJson, orderedEntries } from "./lorebook";
 
 export type { ExportPersona } from "./persona-shapes";
 
@@ -162,9 +163,9 @@ export interface PersonaJsonExport {
   status: string;
 }
 
-/** The lorebook's entries as the exports read them, in insertion order. */
+/** The lorebook's entries as the exports read them, in insertion order (a card's book kept before lorebooks were read counts). */
 function exportLore(persona: ExportPersona) {
-  return orderedEntries(parseLorebook(persona.lore).entries);
+  return orderedEntries(exportedLorebook(persona.lore, persona.cardMeta?.character_book).entries);
 }
 
 /** The persona's voice as the exports read it: checked, every field present. */

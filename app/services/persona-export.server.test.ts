@@ -292,3 +292,136 @@ describe("cards and the persona's voice (docs/product.md, Exports and character 
     expect(await storedOf(user.id)).toEqual(before);
   });
 });
+
+describe("cards and the persona's lorebook (docs/product.md, Lore)", () => {
+  const BOOK = {
+    name: "Neo Tokyo",
+    description: "Mochi's city.",
+    scan_depth: 4,
+    token_budget: 400,
+    recursive_scanning: false,
+    extensions: { tool: { v: 1 } },
+    entries: [
+      {
+        keys: ["rack", "server"],
+        content: "The warm rack where Mochi naps.",
+        extensions: { depth: 4, probability: 100 },
+        enabled: true,
+        insertion_order: 10,
+        case_sensitive: false,
+        name: "The rack",
+        priority: 5,
+        id: 1,
+        comment: "Place",
+        selective: false,
+        secondary_keys: [],
+        constant: false,
+        position: "after_char",
+        unknown_key: { kept: true },
+      },
+      {
+        keys: ["/tw(i|ee)tch/i"],
+        content: "@@depth 4\nWhere Mochi streams.",
+        extensions: {},
+        enabled: false,
+        insertion_order: 20,
+        use_regex: true,
+      },
+    ],
+  };
+  const withBook = (book: unknown) => ({
+    spec: "chara_card_v3",
+    spec_version: "3.0",
+    data: { name: "Mochi", description: "A cyber-cat.", personality: "curious", first_mes: "Nya?", character_book: book },
+  });
+  const exported = async (user: Parameters<typeof exporter.exportFile>[0], id: string, format: Parameters<typeof exporter.exportFile>[2]) =>
+    (await exporter.exportFile(user, id, format)).body;
+
+  it("a card's book is stored as the lorebook, not as card data, and goes back out equal in JSON and PNG cards", async () => {
+    const user = await createCreator(handle, "active");
+    const imported = await exporter.importCardFile(user, encode(withBook(BOOK)));
+    expect(imported.importNotes).toEqual([]);
+    const row = await personasService.getPersona(user, imported.id);
+    expect(row.cardMeta).not.toHaveProperty("character_book");
+    const lore = row.lore as { entries: { name: string; kind: unknown; id: string }[] };
+    expect(lore.entries.map((entry) => entry.name)).toEqual(["The rack", "/tw(i|ee)tch/i"]);
+    expect(lore.entries.every((entry) => entry.kind === null && /^[0-9a-f-]{36}$/.test(entry.id))).toBe(true);
+
+    const first = String(await exported(user, imported.id, "card-json"));
+    expect(JSON.parse(first).data.character_book).toEqual(BOOK);
+    // Export → import → export: the same bytes, through a PNG as well.
+    const again = await exporter.importCardFile(user, new TextEncoder().encode(first));
+    expect(String(await exported(user, again.id, "card-json"))).toBe(first);
+    const png = await exported(user, imported.id, "card-png");
+    const fromPng = await exporter.importCardFile(user, png as Uint8Array);
+    expect(JSON.parse(String(await exported(user, fromPng.id, "card-json"))).data.character_book).toEqual(BOOK);
+
+    // Every document lists the entries; the disabled one is marked.
+    const text = String(await exported(user, imported.id, "txt"));
+    expect(text).toContain("The rack\n  Keys: rack, server\n  The warm rack where Mochi naps.");
+    expect(text).toContain("/tw(i|ee)tch/i (disabled)");
+    expect(String(await exported(user, imported.id, "md"))).toContain("## Lore");
+    expect(String(await exported(user, imported.id, "yaml"))).toContain("- name: The rack");
+    const json = JSON.parse(String(await exported(user, imported.id, "json"))) as { lore: Record<string, unknown>[] };
+    expect(json.lore).toHaveLength(2);
+    expect(json.lore[0]).toMatchObject({ name: "The rack", keys: ["rack", "server"], extensions: { depth: 4, probability: 100 } });
+    expect(json.lore[0]).not.toHaveProperty("card");
+  });
+
+  it("a book in a bad shape imports with what was left out named; NUL characters never reach the database", async () => {
+    const user = await createCreator(handle, "active");
+    for (const [book, said] of [
+      ["the whole lore", "Lorebook: not read (character_book must be an object, not text)."],
+      [[1, 2], "Lorebook: not read (character_book must be an object, not a list)."],
+      [{ entries: "none" }, "Lorebook: no entries read (entries must be a list, not text)."],
+      [
+        { entries: [null, { keys: "a, b", content: "Bad\u0000byte", enabled: "yes" }, { keys: ["c"], content: 3 }, { keys: ["d"] }] },
+        "Lorebook entry 1 skipped (not an object).",
+      ],
+    ] as const) {
+      const imported = await exporter.importCardFile(user, encode(withBook(book)));
+      expect(imported.importNotes, JSON.stringify(book)).toContain(said);
+    }
+    const last = (
+      await personasService.getPersona(
+        user,
+        (await exporter.importCardFile(user, encode(withBook({ entries: [{ keys: ["a"], content: "Bad\u0000byte" }] })))).id,
+      )
+    ).lore;
+    expect(last).toMatchObject({ entries: [{ content: "Badbyte" }] });
+  });
+
+  it("more than 200 entries refuses the card with the limit's message, and nothing is stored", async () => {
+    const user = await createCreator(handle, "active");
+    const entries = Array.from({ length: 10_000 }, (_, i) => ({
+      keys: [`k${i}`],
+      content: "x",
+      extensions: {},
+      enabled: true,
+      insertion_order: i,
+    }));
+    await expect(exporter.importCardFile(user, encode(withBook({ entries })))).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("A lorebook holds at most 200 entries"),
+    });
+    expect(await storedOf(user.id)).toEqual({ personas: [], versions: [] });
+  });
+
+  it("a persona imported before lorebooks were read exports the book its card data kept, in the card and the documents", async () => {
+    const user = await createCreator(handle, "active");
+    const imported = await exporter.importCardFile(user, encode(withBook(undefined)));
+    await withServiceRole("test", (tx) =>
+      tx
+        .update(personas)
+        .set({ cardMeta: { ...(imported.cardMeta as object), character_book: BOOK } })
+        .where(eq(personas.id, imported.id)),
+    );
+    expect((await personasService.getPersona(user, imported.id)).lore).toEqual({});
+    expect(JSON.parse(String(await exported(user, imported.id, "card-json"))).data.character_book).toEqual(BOOK);
+    expect(String(await exported(user, imported.id, "txt"))).toContain("The rack\n  Keys: rack, server");
+    // Without a book anywhere: no character_book key, no Lore section.
+    const plain = await exporter.importCardFile(user, encode(withBook(undefined)));
+    expect(JSON.parse(String(await exported(user, plain.id, "card-json"))).data).not.toHaveProperty("character_book");
+    expect(String(await exported(user, plain.id, "txt"))).not.toContain("Lore\n");
+  });
+});
