@@ -90,7 +90,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       extended,
       profileEdited,
       voice,
-      lore: loreSummary(storedLore),
+      lore: loreSummary({ lore: storedLore }),
       greeting: voice.greeting ? fillPlaceholders(voice.greeting, persona.name) : null,
       downloads: downloadItems(persona),
       now: new Date().toISOString(),

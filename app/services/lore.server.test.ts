@@ -157,6 +157,34 @@ describe("history", () => {
   });
 });
 
+describe("a persona imported before lorebooks were read", () => {
+  it("has its card's book as its lorebook, with ids that hold until its first change stores it", async () => {
+    const { CARD_META_VERSION } = await import("~/domain/persona-shapes");
+    const { personas } = await import("~/infra/db/schema");
+    const user = await newUser();
+    const { id } = await persona(user);
+    const book = {
+      name: "Eldoria",
+      entries: [{ keys: ["glade"], content: "A sunlit clearing.", extensions: {}, enabled: true, insertion_order: 1 }],
+    };
+    await withServiceRole("test", (tx) =>
+      tx
+        .update(personas)
+        .set({ cardMeta: { version: CARD_META_VERSION, importedAs: "x", character_book: book } })
+        .where(eq(personas.id, id)),
+    );
+    const first = await lore.getLorebook(user, id);
+    expect(first.book.entries.map((e) => [e.id, e.content])).toEqual([["card-1", "A sunlit clearing."]]);
+    expect((await lore.getLorebook(user, id)).book.entries[0]!.id).toBe("card-1");
+    await lore.updateLoreEntry(user, id, "card-1", { content: "A moonlit clearing." });
+    await lore.addLoreEntry(user, id, mina);
+    const after = await lore.getLorebook(user, id);
+    expect(after.book.card).toBe(true);
+    expect(after.book.book).toEqual({ name: "Eldoria" });
+    expect(after.book.entries.map((e) => e.content)).toEqual(["A moonlit clearing.", mina.content]);
+  });
+});
+
 describe("chat's lore", () => {
   it("a reply draws on the entries whose keys come up, and the constant ones", async () => {
     const user = await newUser();

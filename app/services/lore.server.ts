@@ -20,6 +20,8 @@ import {
   type LoreEntryInput,
   type LoreKind,
 } from "~/domain/lorebook";
+import { exportedLorebook } from "~/domain/card-lorebook";
+import { parseCardMeta } from "~/domain/character-card";
 import { proposeLore } from "~/infra/ai/lore.server";
 import { personas, type Persona } from "~/infra/db/schema";
 import { withUser } from "~/infra/db/db.server";
@@ -47,9 +49,16 @@ export const LORE_ENTRY_BODY = {
 /** A lorebook body is small: 2,000 characters of content and 20 keys, well under 64 KB. */
 export const MAX_LORE_BODY_BYTES = 64 * 1024;
 
-/** The persona's lorebook as stored; a persona without one has no entries. */
-export function personaLorebook(persona: { lore?: unknown }): LoreBook {
-  return parseLorebook(persona.lore);
+/**
+ * The persona's lorebook as stored; a persona without one has no entries. A persona imported
+ * before lorebooks were read has its card's book (kept as card data) as its lorebook, with ids
+ * that stay the same from read to read until its first change stores it.
+ */
+export function personaLorebook(persona: { lore?: unknown; cardMeta?: unknown }): LoreBook {
+  const own = parseLorebook(persona.lore);
+  if (own.entries.length > 0 || own.card || !persona.cardMeta) return own;
+  const legacy = exportedLorebook(persona.lore, parseCardMeta(persona.cardMeta)?.character_book);
+  return { ...legacy, entries: legacy.entries.map((entry, index) => ({ ...entry, id: `card-${index + 1}` })) };
 }
 
 export interface LoreSummary {
@@ -59,8 +68,8 @@ export interface LoreSummary {
 }
 
 /** The persona's lorebook as the persona page lists it: counts and the first titles. */
-export function loreSummary(stored: unknown): LoreSummary {
-  const entries = orderedEntries(parseLorebook(stored).entries);
+export function loreSummary(persona: { lore?: unknown; cardMeta?: unknown }): LoreSummary {
+  const entries = orderedEntries(personaLorebook(persona).entries);
   return {
     total: entries.length,
     enabled: entries.filter((entry) => entry.enabled).length,

@@ -16,7 +16,8 @@ import {
   type DraftInput,
   type PersonaInput,
 } from "~/domain/persona-form";
-import { CARD_MESSAGES, parseExtendedProfile } from "~/domain/character-card";
+import { exportedLorebook } from "~/domain/card-lorebook";
+import { CARD_MESSAGES, parseCardMeta, parseExtendedProfile } from "~/domain/character-card";
 import { extendedProfile, type ExtendedProfile } from "~/domain/extended-profile";
 import { fieldErrorsOf } from "~/domain/form-rules";
 import { parseVoice, voiceSchema, VOICE_TOASTS, type PersonaVoice } from "~/domain/persona-voice";
@@ -337,7 +338,11 @@ export async function personaPageState(
       persona: { cardMeta, ...shown },
       job,
     } = await personaAndJob(user, id);
-    return { persona: { ...shown, fromCard: cardMeta !== null }, job };
+    // A persona imported before lorebooks were read shows its card's book as its lore.
+    const lore = cardMeta
+      ? (exportedLorebook(shown.lore, parseCardMeta(cardMeta)?.character_book) as unknown as Record<string, unknown>)
+      : shown.lore;
+    return { persona: { ...shown, lore, fromCard: cardMeta !== null }, job };
   });
   const imageGeneration = jobState(job ?? undefined);
   // Without JavaScript the page reloads itself while images are generated: the creator is watching.

@@ -43,8 +43,10 @@ test.describe("chat API", () => {
 
     const sent = await request.post(url, { headers: h, data: { message: "What do you do?" } });
     expect(sent.status()).toBe(201);
-    const reply = (await sent.json()) as { messageId: string; response: string };
-    expect(Object.keys(reply).sort()).toEqual(["messageId", "response"]);
+    const reply = (await sent.json()) as { messageId: string; response: string; lore: string[] };
+    // `lore`: the lore entries the reply drew on (none: this persona has no lorebook).
+    expect(Object.keys(reply).sort()).toEqual(["lore", "messageId", "response"]);
+    expect(reply.lore).toEqual([]);
     expect(reply.response.length).toBeGreaterThan(10);
 
     const history = (await (await request.get(url, { headers: h })).json()) as {

@@ -14,6 +14,7 @@ const BACKSTORY = [
 ].join(" ");
 
 test("build a lorebook from the backstory, edit it, and see chat use it", async ({ page, request, jsEnabled }) => {
+  test.slow();
   const account = await createAccount(request);
   const created = await request.post("/api/personas", {
     headers: { Authorization: `Bearer ${account.token}` },

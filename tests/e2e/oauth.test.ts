@@ -43,7 +43,7 @@ test.describe("Continue with a third-party identity provider", () => {
 
     await visit(page, "/settings");
     await expect(page.getByLabel("Last name")).toHaveValue("Johnson");
-    await expect(page.getByText(email).first()).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByText(email)).toBeVisible();
 
     await page.getByRole("button", { name: "Log out" }).first().click();
     await expect(page).toHaveURL(/\/$/);
