@@ -261,10 +261,6 @@ class Composer {
   private readonly pronouns: Record<string, string>;
   private readonly plural: boolean;
   private readonly used = new Set<string>();
-  /** What only this persona's story holds (lower case): its names, its cities, the names in its own facts. */
-  private readonly particulars: string[];
-  /** Whether the sentence rendered last names the persona. */
-  private namedLast = false;
   /** The template `say` used last. */
   last: Template = "";
   readonly vars: Vars = {};
@@ -275,7 +271,6 @@ class Composer {
     const set = persona.gender === "male" ? "he" : persona.gender === "female" ? "she" : "they";
     this.pronouns = PRONOUNS[set];
     this.plural = set === "they";
-    this.particulars = particularsOf(persona);
   }
 
   int(min: number, max: number): number {
@@ -357,60 +352,9 @@ class Composer {
     return this.say(varied.length > 0 ? varied : templates, {}, part);
   }
 
-  /**
-   * The template rendered. A long sentence that would hold nothing particular to this persona (a
-   * sentence any other persona's story could tell word for word) is told about the persona by
-   * name instead: its first pronoun becomes the name (see `named`).
-   */
   render(template: Template, extra: Vars = {}): string {
-    const chosen = this.choose(template);
-    let text = this.fill(chosen, extra);
-    if (!this.particularEnough(text)) text = this.fill(this.named(chosen), extra);
-    this.namedLast = this.names(text);
-    return text;
-  }
-
-  /** Whether every sentence of more than 12 words in `text` holds something particular to the persona. */
-  private particularEnough(text: string): boolean {
-    return text
-      .split(/(?<=[.!?])\s+/)
-      .every((sentence) => sentence.split(" ").length <= 12 || this.particulars.some((p) => holds(sentence, p)));
-  }
-
-  private names(text: string): boolean {
-    return holds(text, this.persona.short.toLowerCase());
-  }
-
-  /**
-   * A chosen template told about the persona by name: its first pronoun becomes the name, now and
-   * then the full one ("she" → "Kira", "their" → "Kira's", "them" → "Kira"; for a persona called
-   * "they", the verbs of that subject agree: "they still {v:go}" → "Kira still goes"). A sentence
-   * without a pronoun opens with "For Kira, ...".
-   */
-  private named(chosen: string): string {
-    // drawn from the draw and the story so far, not from the stream (the rest of the story stays as drawn)
-    const full = !this.namedLast && hash(`${this.persona.draw}:${chosen}`) / 2 ** 32 < FULL_NAME_CHANCE ? "full" : "name";
-    const match = /\{(They|they|Their|their|them)\}/.exec(chosen);
-    if (!match) {
-      const rest = /^[A-Z][a-z-]* /.test(chosen) && !/^I /.test(chosen) ? chosen[0].toLowerCase() + chosen.slice(1) : chosen;
-      return `For {${full}}, ${rest}`;
-    }
-    const before = chosen.slice(0, match.index);
-    let after = chosen.slice(match.index + match[0].length);
-    const pronoun = match[1].toLowerCase();
-    if (pronoun === "their") return `${before}{${full}'s}${after}`;
-    if (pronoun === "they" && this.plural) {
-      // the verbs of this subject, up to the next clause that opens with "they"
-      const next = after.search(/\{[Tt]hey\}/);
-      const clause = next < 0 ? after : after.slice(0, next);
-      after = clause.replace(/\{v:/g, "{s:") + (next < 0 ? "" : after.slice(next));
-    }
-    return `${before}{${full}}${after}`;
-  }
-
-  private fill(chosen: string, extra: Vars): string {
     const { full, short } = this.persona;
-    const text = chosen.replace(/\{([^{}]+)\}/g, (_, key: string) => {
+    const text = this.choose(template).replace(/\{([^{}]+)\}/g, (_, key: string) => {
       switch (key) {
         case "pastime":
           return this.pick(this.pastimes);
@@ -429,9 +373,8 @@ class Composer {
         const verb = key.slice(2);
         return this.plural ? verb : singularVerb(verb);
       }
-      if (key.startsWith("s:")) return singularVerb(key.slice(2));
       const value = this.pronouns[key] ?? extra[key] ?? this.vars[key];
-      if (value === undefined) throw new Error(`Backstory template has no value for {${key}}: ${chosen}`);
+      if (value === undefined) throw new Error(`Backstory template has no value for {${key}}: ${template}`);
       return value;
     });
     const sentence = text.replace(/\s+/g, " ").trim();
@@ -647,41 +590,6 @@ export function composeBackstory(input: BackstoryInput): string {
     .map((sentences) => sentences.join(" "))
     .join("\n\n");
   return capText(text, PERSONA_LIMITS.backstoryMax);
-}
-
-/**
- * What only this persona's story holds, in lower case: its first and full name, its surname, the
- * cities of its sheet, and the names the sheet's family and occupation give (a creator's
- * "Raised by Aunt Mira", "Barista at Café Lune"). A long sentence that holds one of them can only
- * be told word for word in another persona's story if that persona shares it.
- */
-function particularsOf(persona: Persona): string[] {
-  const { full, short, facts } = persona;
-  const words = full.split(" ");
-  const own = [full, short];
-  if (short !== full && words.length >= 2) own.push(words[words.length - 1]!);
-  own.push(cityOf(facts.birthplace), cityOf(facts.currentResidence));
-  for (const text of [facts.family, facts.occupation]) {
-    // capitalized words after the first one: names, not the sentence's opening
-    own.push(
-      ...text
-        .split(/\s+/)
-        .slice(1)
-        .filter((w) => /^\p{Lu}\p{L}{2,}/u.test(w) && !PROPER.has(w))
-        .map((w) => w.replace(/[^\p{L}'’-]+$/u, "")),
-    );
-  }
-  return [...new Set(own.map((p) => p.toLowerCase()).filter((p) => p.length >= 2))];
-}
-
-/** Whether `text` holds `particular` (lower case) as whole words ("Ada" is not in "adaptable"). */
-function holds(text: string, particular: string): boolean {
-  const lower = text.toLowerCase();
-  for (let at = lower.indexOf(particular); at >= 0; at = lower.indexOf(particular, at + 1)) {
-    const end = at + particular.length;
-    if (!/\p{L}/u.test(lower[at - 1] ?? "") && !/\p{L}/u.test(lower[end] ?? "")) return true;
-  }
-  return false;
 }
 
 /** The interest a type already is about ("an AI Educator ... lessons on learning"). */
