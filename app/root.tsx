@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -50,12 +50,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const { pathname, search } = useLocation();
   // Marks the document once React has taken over (tests wait for it before interacting).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <ToastProvider serverToast={rootData?.toast ?? null}>
+    <ToastProvider serverToast={rootData?.toast ?? null} screen={`${pathname}${search}`}>
       <Outlet />
     </ToastProvider>
   );

@@ -57,7 +57,7 @@ import {
 import { toggleInterest, toggleTrait, TRAIT_CAP_TEXT, TRAIT_CATEGORY_NAMES } from "~/domain/traits";
 
 import { keepSubmitInPlace } from "./form-controls";
-import { ActionToast, useToast } from "./toaster";
+import { ActionToast, useClearToast, useToast } from "./toaster";
 import { FieldErrors } from "./ui/field";
 import { CheckIcon, SparklesIcon } from "./ui/icons";
 
@@ -117,6 +117,7 @@ export function PersonaWizard({
 }) {
   const hydrated = useHydrated();
   const toast = useToast();
+  const clearToast = useClearToast();
   const navigation = useNavigation();
   const start = answer ?? initial;
   const [step, setStep] = useState<StepNumber>(start.step);
@@ -186,7 +187,9 @@ export function PersonaWizard({
   const show = (next: WizardState) => {
     setValues(next.values);
     setErrors(next.errors);
+    // A toast belongs to its step: moving on without one of its own leaves the last step's behind.
     if (next.toast) toast(next.toast);
+    else if (next.step !== step) clearToast();
     if (next.step !== step) setStep(next.step);
     if (next.errors) setFocusRequest((r) => ({ kind: "error", n: (r?.n ?? 0) + 1 }));
     else if (next.step !== step) setFocusRequest((r) => ({ kind: "step", n: (r?.n ?? 0) + 1 }));

@@ -14,12 +14,19 @@ interface ToastState {
   show: (toast: ToastInput) => void;
   /** Clears the toast with this id; a late timer of a toast already replaced clears nothing. */
   dismiss: (id: string) => void;
+  /** Clears whatever toast is shown: the screen that raised it is gone. */
+  clear: () => void;
 }
 
-const ToastContext = createContext<ToastState>({ toast: null, show: () => {}, dismiss: () => {} });
+const ToastContext = createContext<ToastState>({ toast: null, show: () => {}, dismiss: () => {}, clear: () => {} });
 
 export function useToast() {
   return useContext(ToastContext).show;
+}
+
+/** Clears the toast shown, when a screen gives way to another without a navigation (a wizard's step). */
+export function useClearToast() {
+  return useContext(ToastContext).clear;
 }
 
 /**
@@ -27,14 +34,36 @@ export function useToast() {
  * its sticky header, below the header's own row: a toast then takes room of its own instead of
  * lying over 'Sign In', the avatar, the menu button or a form's buttons.
  */
-export function ToastProvider({ serverToast, children }: { serverToast: Toast | null; children: React.ReactNode }) {
+export function ToastProvider({
+  serverToast,
+  screen = "",
+  children,
+}: {
+  serverToast: Toast | null;
+  /** The screen shown (its path and query): a toast leaves with its screen. */
+  screen?: string;
+  children: React.ReactNode;
+}) {
   const [toast, setToast] = useState<Toast | null>(serverToast);
+  const arrived = useRef(serverToast);
+  arrived.current = serverToast;
   useEffect(() => {
     if (serverToast) setToast(serverToast);
   }, [serverToast]);
+  // A toast belongs to the screen that raised it: a navigation leaves it behind, unless it came
+  // with the navigation (a redirect's flash toast).
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    setToast((current) => (current && current.id === arrived.current?.id ? current : null));
+  }, [screen]);
   const show = useCallback((input: ToastInput) => setToast(toToast(input)), []);
   const dismiss = useCallback((id: string) => setToast((current) => (current?.id === id ? null : current)), []);
-  const value = useMemo(() => ({ toast, show, dismiss }), [toast, show, dismiss]);
+  const clear = useCallback(() => setToast(null), []);
+  const value = useMemo(() => ({ toast, show, dismiss, clear }), [toast, show, dismiss, clear]);
   return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>;
 }
 

@@ -65,3 +65,27 @@ test("a swipe to the right past 50 px dismisses the toast; a short one does not"
   await page.mouse.up();
   await expect(toast).toHaveCount(0);
 });
+
+test.describe("a toast belongs to its screen", () => {
+  test("the auto-fill toast stays on step 1, and a toast raised on one page does not follow to the next", async ({ page, request }) => {
+    const { createAccount, signIn } = await import("./support");
+    await signIn(page, await createAccount(request));
+    await visit(page, "/create-persona");
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.getByLabel("Name", { exact: true }).fill("Nova Lumen");
+    await page.getByRole("button", { name: /Auto-fill Empty Fields/ }).click();
+    await expect(page.getByTestId("toast")).toHaveCount(1);
+    await page.getByRole("button", { name: /^Continue/ }).click();
+    await expect(page.getByRole("heading", { level: 2, name: /Personality$/ })).toBeVisible();
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+
+    // Leaving a page leaves its toast behind.
+    await visit(page, "/contact");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Missing information");
+    await page.locator('main a[href="/privacy-policy"], footer a[href="/privacy-policy"]').first().click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+  });
+});
