@@ -296,14 +296,17 @@ export function cardBookFromLorebook(lore: LoreBook, legacy?: LoreJson): LoreJso
 }
 
 /**
- * The lorebook a persona's exports carry: its own; for a persona imported before lorebooks were
- * read (none of its own, and its card data still holding the card's book), that book read as one.
+ * The persona's lorebook: its own; for a persona imported before lorebooks were read (none of its
+ * own, and its card data still holding the card's book), that book read as one, with ids that stay
+ * the same from read to read ('card-1'…) until its first change stores it. What the lore page,
+ * chat and the exports read alike.
  */
 export function exportedLorebook(lore: unknown, legacyBook: unknown): LoreBook {
   const own = parseLorebook(lore);
   if (own.entries.length > 0 || own.card || legacyBook === undefined || legacyBook === null) return own;
   const read = lorebookFromCard(legacyBook);
-  return read.ok && read.lore ? read.lore : own;
+  if (!read.ok || !read.lore) return own;
+  return { ...read.lore, entries: read.lore.entries.map((entry, index) => ({ ...entry, id: `card-${index + 1}` })) };
 }
 
 export { EMPTY_LOREBOOK };

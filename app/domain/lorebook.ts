@@ -86,6 +86,7 @@ export const LORE_MESSAGES = {
   flag: "Must be true or false",
   entries: "A lorebook holds at most 200 entries",
   notFound: "Lore entry not found",
+  needsBackstory: "Write or generate a backstory first: the lorebook is built from it.",
 } as const;
 
 // Tabs and line breaks are text; other control characters and bidirectional overrides are not.

@@ -14,7 +14,6 @@ import {
   matchLore,
   newLoreEntry,
   orderedEntries,
-  parseLorebook,
   type LoreBook,
   type LoreEntry,
   type LoreEntryInput,
@@ -49,16 +48,9 @@ export const LORE_ENTRY_BODY = {
 /** A lorebook body is small: 2,000 characters of content and 20 keys, well under 64 KB. */
 export const MAX_LORE_BODY_BYTES = 64 * 1024;
 
-/**
- * The persona's lorebook as stored; a persona without one has no entries. A persona imported
- * before lorebooks were read has its card's book (kept as card data) as its lorebook, with ids
- * that stay the same from read to read until its first change stores it.
- */
+/** The persona's lorebook (a persona imported before lorebooks were read: its card's book); none: no entries. */
 export function personaLorebook(persona: { lore?: unknown; cardMeta?: unknown }): LoreBook {
-  const own = parseLorebook(persona.lore);
-  if (own.entries.length > 0 || own.card || !persona.cardMeta) return own;
-  const legacy = exportedLorebook(persona.lore, parseCardMeta(persona.cardMeta)?.character_book);
-  return { ...legacy, entries: legacy.entries.map((entry, index) => ({ ...entry, id: `card-${index + 1}` })) };
+  return exportedLorebook(persona.lore, persona.cardMeta ? parseCardMeta(persona.cardMeta)?.character_book : undefined);
 }
 
 export interface LoreSummary {
@@ -235,7 +227,7 @@ export type LoreProposal = Omit<LoreEntryInput, "kind"> & { kind: LoreKind | nul
  */
 export async function compilePersonaLore(user: CurrentUser, id: string): Promise<LoreCompilation> {
   const { persona, book } = await getLorebook(user, id);
-  if (!persona.backstory?.trim()) throw new AccountError(400, LORE_NEEDS_BACKSTORY);
+  if (!persona.backstory?.trim()) throw new AccountError(400, LORE_MESSAGES.needsBackstory);
   const compiled = await proposeLore({
     name: persona.name,
     backstory: persona.backstory,
@@ -263,5 +255,3 @@ export async function compilePersonaLore(user: CurrentUser, id: string): Promise
     stale: compiled.stale.map((item) => ({ entryId: item.entryId, name: names.get(item.entryId) ?? "", reason: item.reason })),
   };
 }
-
-export const LORE_NEEDS_BACKSTORY = "Write or generate a backstory first: the lorebook is built from it.";
