@@ -177,29 +177,29 @@ export const BIRTH_NO_AGE: Template[] = [
 
 export const ERA: Record<AgeRange, Template[]> = {
   "18-24": [
-    "{They} {v:belong} to the first generation that never knew a world without smartphones, and [some of {their} earliest memories involve|{their} first memories include|the family photos show {them}] [swiping at a tablet|tapping at a borrowed phone|waving at a video call] before {they} could [properly read|ride a bike|tie a shoelace].",
+    "{They} {v:belong} to the first generation that never knew a world without smartphones, and [some of {their} earliest memories involve|{their} first memories include|the family photos show {them}|the home videos from {home} show {them}] [swiping at a tablet|tapping at a borrowed phone|waving at a video call|taking blurry selfies] before {they} could [properly read|ride a bike|tie a shoelace|count to twenty][, {quality} already showing|].",
     "{Their} childhood in {home} ran on [fast|patchy|shared] Wi-Fi, [group chats|voice notes|late-night messages] and video tutorials, and by [high school|{their} early teens|the age of fourteen] {they} already [understood|suspected|knew] that an audience could be built from a bedroom.",
-    "Growing up [in the late 2000s and the 2010s|in the years of the first smartphones], {they} watched social media [turn|grow|swell] from a [novelty|curiosity|toy] into [the place where {their} whole class lived|the main stage of teenage life in {home}|something everyone checked before breakfast].",
+    "Growing up [in the late 2000s and the 2010s|in the years of the first smartphones], {they} watched social media [turn|grow|swell] from a [novelty|curiosity|toy|side attraction][ in {home}|] into [the place where {their} whole class lived|the main stage of teenage life|something everyone checked before breakfast|the loudest room in the house][, and {they} {v:have} [studied|watched|questioned] it ever since|].",
   ],
   "25-34": [
     "{They} grew up[ in {home}|] straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first [smartphones|touchscreens|app stores] on the other[, which suited {their} {quality} perfectly|].",
     "{Their} childhood in {home} was a mix of [Saturday-morning cartoons|after-school television|handheld games], [burned CDs|mixtapes|borrowed DVDs] and a family computer that [everyone fought over|took five minutes to start|lived in the hallway].",
-    "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk] into everyone's pocket, and {name} [moved with it|followed it eagerly|was among the first in {their} class to notice].",
+    "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk|kitchen corner][ in {home}| at home|] into everyone's pocket, and {name} [moved with it|followed it eagerly|was among the first in {their} class to notice|took {their} {pastime} along].",
   ],
   "35-44": [
     "{They} grew up in the era of [cassette tapes|video rentals|paper maps], [arcade cabinets|pinball machines|handheld games] and beige home computers, when going online [meant tying up the phone line|took a screeching modem and patience|was a small adventure] [for an hour|every evening|on weekends][ in {home}|].",
     "{Their} childhood in {home} belonged to [mixtapes|comic books|board games], [handwritten notes|pen pals|long phone calls] and [Saturday|Friday] trips to the video store, and {they} still {v:remember} the [first time a modem screeched into life|day the first computer came home|first email {they} ever sent].",
-    "The eighties and early nineties shaped {their} childhood: [bicycles|skateboards|roller skates], [walkmans|cassette players|handheld games] and a television that only worked if someone [held the antenna just right|thumped it on the side|stood very still][, usually {name}|].",
+    "The eighties and early nineties shaped {their} childhood: [bicycles|skateboards|roller skates], [walkmans|cassette players|handheld games] and a television that only worked if [someone|somebody] [held the antenna just right|thumped it on the side|stood very still][, usually {name}|].",
   ],
   "45-54": [
     "{They} grew up in {home} with [vinyl records|a record player|a crackling radio], [rotary phones|a shared phone line|a phone in the hallway] and a handful of television channels, long before anyone [talked about going viral|had heard of the internet|owned a computer].",
     "{Their} childhood[ in {home}|] unfolded in the seventies and early eighties, a time of [bicycles left on front lawns|street games until dark|long bus rides to school|paper rounds before dawn], [library cards|paperback novels|comic books] and letters that took [a week|days|forever] to [arrive|come|get there].",
-    "As a child of the seventies[ in {home}|], {they} learned to [entertain|amuse|occupy] {themselves} with a [transistor radio|record player|deck of cards], a pile of [comic books|library books|old magazines] and whatever the [neighborhood kids|children on the street|kids next door] could invent.",
+    "As a child of the seventies[ in {home}|], {they} learned to [entertain|amuse|occupy] {themselves} with a [transistor radio|record player|deck of cards|box of crayons], a pile of [comic books|library books|old magazines] and whatever the [neighborhood kids|children on the street|kids next door] could [invent|dream up|get away with].",
   ],
   "55+": [
     "{They} grew up in {home} when television was still a novelty, news arrived [folded on the doorstep|with the morning paper|on the evening radio] and long-distance calls were [saved for birthdays|an expensive treat|kept short].",
     "{Their} earliest memories belong to another age: [radio serials|Sunday matinees|traveling fairs], [typewriters|fountain pens|party lines] and a street in {home} where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business].",
-    "As a child of the fifties and sixties, {they} watched the world [change|turn|move] from black and white to [color|full color][ in {home}|], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
+    "As a child of the fifties and sixties, {they} watched the [world|neighborhood|family television] [change|turn|move] from black and white to [color|full color][ in {home}|], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
   ],
 };
 
@@ -216,32 +216,32 @@ export const ERA_NONE: Template[] = [
  */
 export const FAMILY_STORIES: Record<string, Template[]> = {
   "Close to their parents and a younger sibling who is their biggest fan": [
-    "{They} grew up[ in {home}|] close to {their} parents and a younger sibling who was, and still is, {their} [biggest|loudest|most loyal|proudest] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
+    "{They} grew up[ in {home}|] close to {their} parents and a younger sibling who [was, and still is,|has always been|remains] {their} [biggest|loudest|most loyal|proudest|most devoted] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
     "Home in {home} meant {their} parents and a younger sibling who [trailed after|copied|looked up to] {name} [everywhere|in everything|from the first day] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers].",
-    "[Family came first in|Home was a warm place in] {home}: {their} parents, and a younger sibling whose [fierce|unwavering|noisy] support [still means the world|has never wavered|carried {name} through more than one bad week].",
+    "[Family came first in|Home was a warm place in] {home}: {their} parents, and a younger sibling whose [fierce|unwavering|noisy] support [still means the world|has never wavered|carried {name} through more than one bad week|still shows up in every message].",
   ],
   "Raised by a single mother who taught them resilience": [
-    "Raised[ in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone] and [never complained|rarely rested|always found time for homework], {they} learned [resilience|to be resilient] [before {they} could spell the word|early|by watching rather than listening].",
+    "Raised[ in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone] and [never complained|rarely rested|always found time for homework], {they} learned [resilience|to be resilient|to keep going] [before {they} could spell the word|early|by watching rather than listening|one hard winter at a time][, and {their} {quality} grew from there|].",
     "{name} was raised by a single mother in {home}, and [the lesson {they} absorbed first|what stuck above all|the habit {they} took from that example] was resilience: [get up, show up, try again|keep going when it is hard|make do, then make better].",
-    "Home was {name} and a single mother who [stretched every paycheck|taught {them} to fix what was broken|never let a bad day win], and that [quiet|stubborn|everyday] resilience became [the family inheritance|{name's} own|the backbone of everything since].",
+    "Home was {name} and a single mother who [stretched every paycheck|taught {them} to fix what was broken|never let a bad day win], and that [quiet|stubborn|everyday|hard-won] resilience became [the family inheritance|{name's} own|the backbone of everything since].",
   ],
   "Part of a big, loud family that gathers every Sunday": [
-    "[Home|Home in {home}|Childhood at home] was a big, loud family that still gathers every Sunday[ for lunch| for dinner| without fail|], where [being heard meant learning to tell a story well|everyone talked at once|being heard took a loud voice|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped][, and {name} [learned to hold a room|found {their} voice|rarely got the last word]|].",
+    "[Home|Home in {home}|Childhood at home] [was|meant] a big, loud family that still gathers every Sunday[ for lunch| for dinner| without fail|], where [being heard meant learning to tell a story well|everyone talked at once|being heard took a loud voice|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped|the table was never quite big enough][, and {name} [learned to hold a room|found {their} voice|rarely got the last word]|].",
     "{name} comes from a big, loud family in {home} that [still|to this day|without fail] gathers every Sunday[ around a [long|crowded|creaking] table|] for [food, gossip and friendly arguments|far too much food|stories everyone has heard before].",
     "Sundays in {home} belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions], and {name} [still goes back|still shows up|rarely misses one] [whenever {they} can|with something to share|with a new story ready].",
   ],
   "An only child with a grandmother who shaped their values": [
-    "As an only child[ in {home}|], {they} spent [long|quiet|rainy] afternoons with a grandmother whose [stories and stubborn kindness|patience and sharp wit|proverbs and quiet example] shaped {their} values[ more than any school did| for good|].",
+    "As an only child[ in {home}|], {they} spent [long|quiet|rainy|lazy] [afternoons|weekends] with a grandmother whose [stories and stubborn kindness|patience and sharp wit|proverbs and quiet example|recipes and firm opinions] shaped {their} values[ more than any school did| for good|].",
     "{name} grew up an only child in {home}, and a grandmother [who lived nearby|who took {them} everywhere|with a garden and a long memory] taught {them} [most of what {they} still {v:believe}|the values {they} still {v:live} by|to be kind first and clever second].",
     "Being an only child[ in {home}|] meant [long quiet evenings|plenty of time alone|a lot of reading], [softened|brightened|filled] by a grandmother [whose values|whose sayings|whose sense of right and wrong] [still guide {name} today|still echo in every choice|shaped the adult {name} became].",
   ],
   "Has an older brother who is also their toughest critic": [
-    "{They} grew up with an older brother who was, and still is, {their} [toughest|sharpest|most honest] critic and [quiet|fiercest|unlikely] protector[, the first to tease and the first to help|, from {home} to today|].",
+    "{They} grew up with an older brother who was, and still is, {their} [toughest|sharpest|most honest|bluntest] critic and [quiet|fiercest|unlikely|loyal] protector[, the first to tease and the first to help|, from {home} to today|].",
     "{name} has an older brother in {home} who [reviews|picks apart|questions] everything {they} {v:make}, and [that tough criticism|all that blunt feedback|the critic in the family] has [sharpened|improved|toughened] {their} work for years.",
     "An older brother [set the pace|led the way|raised the bar] in the family, and {name} [learned early|found out quickly|discovered] that {their} toughest critic [was also {their} staunchest ally|rarely praised anything lightly|meant every word of it].",
   ],
   "Lives near their cousins and a very spoiled family dog": [
-    "Family was never far away: cousins a few streets over in {home}, and a very spoiled family dog that [everyone claimed as their own|ruled the house|got more treats than anyone].",
+    "Family was never far away: cousins a few streets over in {home}, and a very spoiled family dog[, a [scruffy|gray-muzzled|tireless] [mutt|terrier|spaniel|beagle],|] that [everyone claimed as their own|ruled the house|got more treats than anyone].",
     "{name} still lives [near|close to|a short walk from] a crowd of cousins, and the very spoiled family dog [greets {them} like a hero|expects a treat|steals a sock] [at every visit|every single time|without fail].",
     "[Weekends|Holidays|Evenings] with the cousins [and|and, inevitably,] a very spoiled family dog [have always been|were and still are|remain] the [heart|center|noisy core] of {name's} family life[ in {home}|].",
   ],
@@ -265,8 +265,8 @@ export const FAMILY_OWN_WORDS: Template[] = [
 export const HOMETOWN_LIFE: Template[] = [
   "Life in {home} moved at its own pace, and {name} absorbed its [rhythms|habits|moods|sounds] long before {they} understood them[, from the [morning markets|rush-hour crowds|late buses] to the [quiet Sundays|summer evenings|first cold nights]|].",
   "{name} still speaks about {home} with a mix of [fondness and impatience|pride and exasperation|love and mild complaint], the way people talk about [a relative|an old teacher|a friend] who taught them [a lot|more than they admit|a few hard lessons].",
-  "The [streets|corner shops|bus routes|rooftops], [smells|noises|colors] and seasons of {home} crept into {name's} [imagination|habits|sense of humor] and never quite left.",
-  "Even now, [a certain kind of weather|the smell of [fresh bread|wet pavement|cut grass]|a particular song] can send {name} straight back to {home} and the [long|lazy|noisy] afternoons of {their} childhood.",
+  "The [streets|corner shops|bus routes|rooftops], [smells|noises|colors] and [seasons|markets|festivals] of {home} crept into {name's} [imagination|habits|sense of humor] and never quite left.",
+  "Even now, [a certain kind of weather|the smell of [fresh bread|wet pavement|cut grass]|a particular song] can send {name} straight back to {home} and the [long|lazy|noisy] [afternoons|summers|evenings] of {their} childhood.",
 ];
 
 // ------------------------------------------------------------------ childhood and interests
@@ -290,8 +290,8 @@ export const CHILDHOOD_NO_INTERESTS: Template[] = [
 export const INTEREST_EARLY: Record<Interest, Template[]> = {
   gaming: [
     "Gaming came first: {they} spent whole [weekends|winters|school holidays][ in {home}|] on a [secondhand|borrowed|battered] console, learning every [shortcut|secret|trick] in a handful of [well-worn|beloved|half-broken] games and keeping [handwritten notes|a notebook|scribbled maps] on [boss patterns|hidden rooms|speedrun routes].",
-    "{Their} love of gaming [started|began] with a [battered|hand-me-down|secondhand] handheld [bought at a market in {home}|from a cousin's drawer|won in a school raffle] and grew into a [habit|lifelong habit|fascination] of working out what made a level feel [fair or frustrating|fun or tedious|generous or cruel].",
-    "In {their} early teens, {name} [organized|ran] gaming nights for [half the street|the whole class|a dozen friends], running tournaments with [brackets|score tables] [drawn|scribbled] on [the back of cereal boxes|a kitchen whiteboard|old school posters].",
+    "{Their} love of gaming [started|began] with a [battered|hand-me-down|secondhand] handheld [bought at a market in {home}|from a cousin's drawer|won in a school raffle] and grew into a [habit|lifelong habit|fascination] of working out what [made|makes] a level feel [fair or frustrating|fun or tedious|generous or cruel].",
+    "In {their} early teens, {name} [organized|ran] gaming nights for [half the street|the whole class|a dozen friends], running tournaments with [brackets|score tables|prize lists] [drawn|scribbled] on [the back of cereal boxes|a kitchen whiteboard|old school posters].",
   ],
   tech: [
     "Tech fascinated {them} from the start[ in {home}|], and at [eleven|ten|twelve] {they} took [the family radio|an old video player|a broken alarm clock|a neighbor's cassette deck] apart to see how it worked and, to [everyone's surprise|general astonishment|the family's relief], put it back together[ again| with one screw to spare|].",
@@ -304,48 +304,48 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
     "At [fourteen|fifteen|thirteen], {name} ran a tiny fashion stall at [the weekend market|a school fair|a flea market] in {home}, selling restyled vintage pieces and learning how strangers react to [color|a bold cut|a good story].",
   ],
   music: [
-    "Music filled the house[ in {home}|], and {name} learned [guitar chords|piano scales|ukulele songs] from a [worn songbook|radio show|cassette] before {they} could [ride a bike|swim|read a clock].",
+    "Music filled the house[ in {home}|], and {name} learned [guitar chords|piano scales|ukulele songs] from a [worn songbook|radio show|cassette|patient uncle] before {they} could [ride a bike|swim|read a clock].",
     "{name} joined the school band[ in {home}|], then [two garage bands|a choir|a brass ensemble], and discovered that music was the [fastest|surest|quickest] way to make [a room full of strangers|a nervous crowd|a new class] feel like friends.",
-    "{name} recorded {their} first songs on a [cheap laptop microphone|borrowed tape recorder|phone in a closet], and that [obsession|fascination] with music taught {them} to listen [harder than most people ever do|for the smallest details|twice before speaking].",
+    "{name} recorded {their} first songs[ in {home}|] on a [cheap laptop microphone|borrowed tape recorder|phone in a closet], and that [obsession|fascination] with music taught {them} to listen [harder than most people ever do|for the smallest details|twice before speaking].",
   ],
   art: [
-    "Art was the first thing {name} was ever praised for, starting with a [crayon|chalk|pencil] drawing of [the family dog|a neighbor's cat|the view from the window] that hung on the fridge for [years|a decade|ages].",
+    "Art was the first thing {name} was ever praised for, starting with a [crayon|chalk|pencil] drawing of [the family dog|a neighbor's cat|the view from the window] that hung on the [fridge|kitchen wall] for [years|a decade|ages].",
     "{name} filled sketchbook after sketchbook, and an art teacher in {home} who [stayed late|gave up lunch breaks|lent {them} good paper] to show {them} how light falls on a face [changed the direction of {their} life|opened a door|made all the difference].",
     "{name} spent [afternoons|rainy weekends|whole summers][ in {home}|] copying paintings from [library|secondhand|borrowed] art books, trying to work out how a few brushstrokes could hold so much [feeling|light|life].",
   ],
   fitness: [
-    "Fitness entered {their} life through a school [running club|swim team|cycling group] in {home}, where {they} discovered that the last [mile|lap|hill] is mostly an argument with yourself.",
+    "Fitness entered {their} life through a school [running club|swim team|cycling group] in {home}, where {they} [discovered|learned] that the last [mile|lap|hill|stretch] is mostly an argument with yourself.",
     "{name} played every sport [the town offered|{home} had to offer|the school would allow], and fitness became less about winning than[ about|] how clear {their} head felt [afterward|after a game|on the walk home].",
-    "An injury at [fifteen|fourteen|sixteen] forced {name} to learn about fitness properly, from [stretching to sleep|warm-ups to recovery|posture to nutrition], and the lessons stuck.",
+    "An injury at [fifteen|fourteen|sixteen|seventeen] forced {name} to learn about fitness properly, from [stretching to sleep|warm-ups to recovery|posture to nutrition], and the lessons [stuck|stayed|lasted][ long after {home}|].",
   ],
   science: [
-    "Science hooked {them} early[ in {home}|], thanks to a [secondhand microscope|chemistry set from a yard sale|telescope from a flea market] and a habit of asking [why|how|why not] until the [adults|grown-ups|teachers] [ran out of answers|changed the subject|sent {them} to the library].",
+    "Science hooked {them} early[ in {home}|], thanks to a [secondhand microscope|chemistry set from a yard sale|telescope from a flea market|box of old magnets] and a habit of asking [why|how|why not] until the [adults|grown-ups|teachers|neighbors] [ran out of answers|changed the subject|sent {them} to the library|laughed and gave up].",
     "{name} entered every science fair {they} could find in {home}, once with a homemade [weather station that actually predicted rain|water filter that actually worked|solar oven that baked a real cake].",
-    "[Late nights|Rainy afternoons|Long summers|Quiet evenings] [in {home}|at the library|under the covers] spent reading about [black holes and deep-sea creatures|rainforests and glaciers|volcanoes and distant planets|dinosaurs and comets] made science [feel|seem] like the [greatest|best|wildest|strangest] adventure [story|tale] ever [written|told].",
+    "[Late nights|Rainy afternoons|Long summers|Quiet evenings] [in {home}|at the library|under the covers] spent reading about [black holes and deep-sea creatures|rainforests and glaciers|volcanoes and distant planets|dinosaurs and comets] made science [feel|seem] like the [greatest|best|wildest|strangest] adventure [story|tale] ever [written|told][, and it still does|].",
   ],
   cooking: [
-    "Cooking was how {their} family showed love, and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs] from the age of [eight|seven|nine].",
+    "Cooking was how {their} family showed love, and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs] from the age of [eight|seven|nine|six][ in {home}|].",
     "{name} learned cooking from [a grandparent|a neighbor|an old family friend] in {home} who never measured anything, which taught {them} to trust [taste and instinct|smell and patience|a pinch and a guess] over recipes.",
-    "At [twelve|eleven|thirteen], {name} [cooked|made] an entire [holiday|birthday|Sunday] dinner alone, [burned the rolls|forgot the salt|dropped the dessert] and decided that cooking was worth getting [good|better] at.",
+    "At [twelve|eleven|thirteen], {name} [cooked|made] an entire [holiday|birthday|Sunday] dinner alone, [burned the rolls|forgot the salt|dropped the dessert] and decided that cooking was worth getting [good|better|serious] at[ anyway|].",
   ],
   travel: [
     "A school [exchange trip|field trip|summer camp] gave {them} a first taste of travel, and {they} came home to {home} with [a notebook full of foreign words|a pocket full of strange coins|a head full of plans] and a restless itch.",
     "{Their} family[ in {home}|] could [rarely|seldom|hardly ever] afford vacations, so travel happened through [atlases and documentaries|library books and postcards|old maps and travel shows] until {they} saved enough [from odd jobs|from a summer job|over two years] for a first [train ticket|bus pass|plane ticket] at [eighteen|nineteen|seventeen].",
-    "Travel became {their} teacher as {they} [backpacked on a shoestring|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask strangers for [help|directions|a bed] in [five|four|several] languages.",
+    "Travel became {their} [teacher|school|university] as {they} [backpacked on a shoestring|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask strangers for [help|directions|a bed] in [five|four|several|three] languages[, far from {home}|].",
   ],
   education: [
     "Education was taken seriously at home in {home}, and {name} grew up believing that a library card was [the most valuable thing a person could own|a ticket to anywhere|worth more than pocket money].",
-    "{name} tutored younger kids [after school|on weekends|at the local library] and discovered that education works best when the learner [forgets about being taught|is having fun|asks the questions].",
+    "{name} tutored younger [kids|cousins|neighbors] [after school|on weekends|at the local library][ in {home}|] and discovered that education works best when the learner [forgets about being taught|is having fun|asks the questions].",
     "A teacher[ in {home}|] who believed in {them} at a [difficult|lonely|confusing] moment convinced {name} that education can [change the direction of a life|open every door|make anything possible].",
   ],
   business: [
-    "{name} showed a head for business early, selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping careful accounts of every sale.",
+    "{name} showed a head for business early, selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping careful accounts of every [sale|coin][ in a school notebook|].",
     "Business ran in the family, and {name} grew up in {home} listening to [dinner-table|late-night|weekend] debates about [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck].",
     "At [sixteen|fifteen|seventeen], {name} started a [small|tiny|first] business[ in {home}|] [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the [failures|mistakes|bad weeks] than from the [wins|good ones|successes].",
   ],
   entertainment: [
     "Entertainment was {their} [first|earliest|oldest] love, and {they} staged [puppet shows|magic acts|talent contests] for the [neighbors|whole street|family in {home}] and directed [cousins|friends|classmates] in [elaborate|chaotic|ambitious] [backyard|living-room|garage] plays.",
-    "{name} watched every [film, sitcom and talent show|cartoon, quiz show and musical|variety show and comedy special] {they} could[ find|], studying how [good|great] entertainment holds [an audience's attention|a room|a crowd].",
+    "{name} watched every [film, sitcom and talent show|cartoon, quiz show and musical|variety show and comedy special] {they} could[ find| get at in {home}|], studying how [good|great] entertainment holds [an audience's attention|a room|a crowd].",
     "At school in {home}, {name} was the [one|student] who organized [talent nights|class shows|end-of-year revues] and learned that great entertainment is mostly [preparation|rehearsal|timing].",
   ],
 };
@@ -353,52 +353,52 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
 /** How each interest still shows in the persona's life today. */
 export const INTEREST_LATER: Record<Interest, Template[]> = {
   gaming: [
-    "Gaming never really let go, and {name} still [talks|thinks] about [design and storytelling|level design|pacing and fairness] through the games {they} {v:have} [finished|replayed] [a dozen times|more than once|far too often].",
-    "The [patience|stamina|calm] {they} learned from gaming, losing [a hundred|fifty|countless] times before winning [once|at last], turned out to be [useful|priceless|handy] far beyond a [screen|console|controller][ in {residenceCity}|].",
+    "Gaming never really let go[ of {them}|], and {name} still [talks|thinks|writes] about [design and storytelling|level design|pacing and fairness] through the games {they} {v:have} [finished|replayed] [a dozen times|more than once|far too often].",
+    "The [patience|stamina|calm] {they} learned from gaming[ in {home}|], losing [a hundred|fifty|countless] times before winning [once|at last], turned out to be [useful|priceless|handy] far beyond a [screen|console|controller][ in {residenceCity}|].",
   ],
   tech: [
-    "That early [fascination with|love of] tech still shapes how {they} {v:work}[ and shop|], because {they} {v:want} to know how a [tool|gadget|program] works before {they} {v:trust} it[ with anything important|, let alone buy it|][, a habit friends in {residenceCity} find [endearing|useful|exhausting]|].",
+    "That early [fascination with|love of|obsession with] tech still shapes how {they} {v:work}[ and shop|], because {they} {v:want} to know how a [tool|gadget|program] works before {they} {v:trust} it[ with anything important|, let alone buy it|][, a habit friends in {residenceCity} find [endearing|useful|exhausting]|].",
     "The old tech habit matured into a real skill, the kind that makes {name} the person [friends|neighbors|colleagues] in {residenceCity} call when a laptop dies [the night before a deadline|at the worst moment|mid-project].",
   ],
   fashion: [
     "Fashion still matters to {name}[ in {residenceCity}|], less as a [trend|race] to [chase|win] than as a way to tell a [story|small story] about who {they} {v:are} on [any given day|a given morning|the day in question].",
-    "{Their} [eye|feel] for fashion, for how [a collar sits|a hem falls|a sleeve moves] or how two [colors|fabrics] [argue|clash|agree], shows up in [everything|all] {they} {v:make}[ in {residenceCity}|, down to the packaging|].",
+    "{Their} [eye|feel|instinct] for fashion, for how [a collar sits|a hem falls|a sleeve moves|a coat hangs] or how two [colors|fabrics|textures] [argue|clash|agree], shows up in [everything|all] {they} {v:make}[ in {residenceCity}|, down to the packaging|, {pastime} included|].",
   ],
   music: [
-    "Music[ in {residenceCity}|] is still the soundtrack to every [working day|morning|long night], and {name} builds playlists for [moods|seasons|tasks] the way other people write [to-do lists|shopping lists|diaries].",
-    "The [rhythm|timing|ear] {they} learned from music[ back in {home}|] shows up in how {they} {v:pace} a [story|conversation|long day|joke][, {name} says|].",
+    "Music[ in {residenceCity}|] is still the soundtrack to every [working day|morning|long night], and {name} builds playlists for [moods|seasons|tasks|trains] the way other people write [to-do lists|shopping lists|diaries].",
+    "The [rhythm|timing|ear] {they} learned from music[ back in {home}|] shows up in how {they} {v:pace} a [story|conversation|long day|joke|week][, {name} says|].",
   ],
   art: [
     "Art remains {their} [refuge|escape|quiet place|daily habit][ in {residenceCity}|], and {they} still {v:carry} a [small|battered|pocket|cheap|spiral] [sketchbook|notebook] [everywhere {they} {v:go}|around {residenceCity}|on every trip][ for quick studies|, just in case|].",
-    "{Their} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today].",
+    "{Their} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
   ],
   fitness: [
-    "Fitness is still non-negotiable, and {name} starts [most|nearly all] days with a [run|swim|training session|long stretch] [through {residenceCity}|before breakfast|at dawn], [rain or shine|whatever the weather|tired or not].",
-    "{Their} [approach|attitude] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity], has [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well].",
+    "Fitness is still non-negotiable, and {name} starts [most|nearly all|almost all] days with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|before breakfast|at dawn], [rain or shine|whatever the weather|tired or not].",
+    "{Their} [approach|attitude] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity|patience over heroics], has [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well|{pastime} too][ in {residenceCity}|, {name} says|].",
   ],
   science: [
     'That love of science left {name} with a lasting respect for [evidence|data|experiments] and a habit of saying "let\'s test it" [instead of|rather than|before] "I think."',
-    "{They} still {v:follow} new discoveries in science [closely|eagerly|avidly|daily] and {v:love} explaining them to [anyone who will listen|friends over dinner|whoever sits nearby][ in {residenceCity}|, with diagrams|].",
+    "{They} still {v:follow} new [discoveries|findings|papers] in science [closely|eagerly|avidly|daily] and {v:love} [explaining|unpacking|retelling] them to [anyone who will listen|friends over dinner|whoever sits nearby|the neighbors][ in {residenceCity}|, with diagrams|, napkin sketches and all|].",
   ],
   cooking: [
-    "Cooking is still how {name} [unwinds|relaxes], and friends in {residenceCity} know that a [difficult|long|hard] week usually ends with an invitation to dinner.",
-    "{They} {v:treat} cooking like any [craft|trade|discipline]: [practice|master] the basics, respect the [ingredients|seasons|produce] and improvise only once you [understand|know|have learned] the rules.",
+    "Cooking is still how {name} [unwinds|relaxes|thinks], and friends in {residenceCity} know that a [difficult|long|hard] week usually ends with an invitation to [dinner|supper|a long lunch].",
+    "{They} {v:treat} cooking like any [craft|trade|discipline|other art]: [practice|master|drill] the basics, respect the [ingredients|seasons|produce|market] and improvise only once you [understand|know|have learned] the rules[, whether in {residenceCity} or on the road|, with {quality} as the secret ingredient|].",
   ],
   travel: [
     "Travel still shapes {their} outlook[ in {residenceCity}|], and {name} keeps a [map|world map|paper map] [on the wall|above the desk|by the door] with a pin for every [city|town|place] that changed {their} mind about something.",
-    "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] left {them} [comfortable with|at ease with|calm about] uncertainty and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue].",
+    "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] left {them} [comfortable with|at ease with|calm about|unafraid of] [uncertainty|delays|the unknown] and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue].",
   ],
   education: [
-    "{Their} respect for education shows in how {they} {v:approach} every new [subject|skill|topic]: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
-    "Education, for {name}, never stopped at graduation[ in {home}|], and {they} {v:are} always halfway through [an online course|a thick book|an evening class] or [a new language|a podcast series|a stack of papers].",
+    "{Their} respect for education shows in how {they} {v:approach} every new [subject|skill|topic|hobby][ in {residenceCity}|]: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
+    "Education, for {name}, never stopped at graduation[ in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class] or [a new language|a podcast series|a stack of papers][ about {pastime}|].",
   ],
   business: [
-    "That business sense never [faded|left], and {name} thinks about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, {pastime} included|].",
-    "{They} still {v:read}[ and {v:talk}|] about business [strategy|history|models] [for fun|on weekends|in bed], which friends[ in {residenceCity}|] find either [admirable or alarming|inspiring or exhausting|charming or baffling].",
+    "That business sense never [faded|left], and {name} thinks about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, {pastime} included| in {residenceCity}|].",
+    "{They} still {v:read}[ and {v:talk}|] about business [strategy|history|models] [for fun|on weekends|in bed], which friends[ in {residenceCity}| from {home}|] find either [admirable or alarming|inspiring or exhausting|charming or baffling].",
   ],
   entertainment: [
-    "{Their} love of entertainment means {they} still {v:study}[ and {v:rewatch}|] [comedians, hosts and storytellers|stand-up sets and game shows|old variety programs], always [looking|watching|waiting] for the [moment|second] a [room|crowd|theater] leans in.",
-    "Entertainment, to {name}, is [a kind|a form] of [generosity|gift|kindness]: giving people a [break|rest] from their [worries|troubles|to-do lists] for [a while|an hour|an evening].",
+    "{Their} love of entertainment means {they} still {v:study}[ and {v:rewatch}|] [comedians, hosts and storytellers|stand-up sets and game shows|old variety programs], always [looking|watching|waiting] for the [moment|second] a [room|crowd|theater] leans in[ and goes quiet|, laughing|].",
+    "Entertainment, to {name}, is [a kind|a form] of [generosity|gift|kindness]: giving people a [break|rest|holiday] from their [worries|troubles|to-do lists] for [a while|an hour|an evening][ in {residenceCity}|].",
   ],
 };
 
@@ -448,7 +448,7 @@ export const DEFAULT_SPECIALIST_FIELD = "data analysis";
 export const SCHOOL: Template[] = [
   "School in {home} was [a mixed|a patchy|an uneven] experience, and {they} [thrived|shone|came alive] in the subjects that caught {their} imagination while [drifting|coasting|sleepwalking] through the rest[, {pastime} always winning over homework|].",
   "{Their} late teens[ in {home}|] were [restless|noisy|hungry|bright|messy], full of [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
-  "In [high school|secondary school|{their} school years in {home}] {they} {v:were} [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel], but [the one|the kid|the student] who [noticed things and remembered them|asked the awkward questions|knew everyone's name][, already marked by a certain {quality}|].",
+  "In [high school|secondary school|{their} school years in {home}] {they} {v:were} [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel], but [the one|the kid|the student] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break][, already marked by a certain {quality}|].",
   "School was fine, mostly.",
 ];
 
@@ -456,12 +456,12 @@ export const SCHOOL: Template[] = [
 export const STUDIES_DEGREE: Template[] = [
   "After school, {name} [earned|completed|went for] {education}, though [much|most] of what mattered [most|in the end] {they} learned [outside the lecture halls|in cafés and side projects|from friends and failures].",
   "{name} [went on to earn|later earned|eventually earned] {education}, [mostly at night|in fits and starts|one semester at a time] and [mostly on coffee|on very little sleep|with borrowed textbooks], while working to [pay the rent|cover the rent|get by].",
-  "A [scholarship|part-time job|small inheritance] helped {them} earn {education}, which gave {their} [scattered talents|restless energy|{quality}] a [shape|direction|purpose].",
+  "A [scholarship|part-time job|small inheritance|family loan] helped {them} [earn|pay for|finish] {education}, which gave {their} [scattered talents|restless energy|{quality}] a [shape|direction|purpose].",
 ];
 
 /** {education} is the fact sheet's education as written ('Self-taught through years of posting'). */
 export const STUDIES_OTHER: Template[] = [
-  "Asked about {their} [education|schooling|studies], {name} [sums it up in a few words|keeps it brief|answers in a few words|shrugs and says|smiles and says]: {education}.",
+  "Asked about {their} [education|schooling|studies|school years], {name} [sums it up in a few words|keeps it brief|answers in a few words|shrugs and says|smiles and says]: {education}.",
   "{name's} education [followed|took] a [path|route|road|shape] [of {their} own|nobody planned|few would have guessed]: {education}.",
 ];
 
@@ -477,9 +477,9 @@ export const FIRST_JOBS: string[] = [
 ];
 
 export const FIRST_JOB: Template[] = [
-  "The first [job|paid job|real job] {they} ever held was at {job}[ in {home}|], a place that taught {them} more about [people|patience|money|strangers] than any [classroom|textbook|lecture].",
-  "[Weekends|Summers|Evenings] at {job}[ in {home}|] paid for {their} first [laptop|camera|phone|microphone] and supplied a [lifetime|notebook|wealth] of [stories|anecdotes] about [customers|regulars|the boss].",
-  "{name} worked at {job} for [two|three] years, learning how to stay [friendly|polite|cheerful] on a double shift and how to read a mood [from across a room|in a single glance|before anyone spoke].",
+  "The first [job|paid job|real job] {they} ever held was at {job}[ in {home}|], a place that taught {them} more about [people|patience|money|strangers|{their} own {quality}] than any [classroom|textbook|lecture][ ever could|].",
+  "[Weekends|Summers|Evenings] at {job}[ in {home}|] paid for {their} first [laptop|camera|phone|microphone] and supplied a [lifetime|notebook|wealth] of [stories|anecdotes] about [customers|regulars|the boss|coworkers][ {they} still {v:tell}|].",
+  "{name} worked at {job}[ in {home}|] for [two|three|four] years, learning how to stay [friendly|polite|cheerful] on a [double|long|late] shift and how to read a mood [from across a room|in a single glance|before anyone spoke].",
 ];
 
 export const PAST_CAREERS: string[] = [
@@ -496,8 +496,8 @@ export const PAST_CAREERS: string[] = [
 /** What came before the current work, by age range. {job} and {job2} are first jobs, {career} a past career. */
 export const AGE_CAREER: Record<AgeRange, Template[]> = {
   "18-24": [
-    "Because it all started so young, {name} never had a [traditional|conventional|regular] career to fall back on, and {they} {v:are} still learning [in public|on the job|as {they} {v:go}|every day][, with {their} {quality} as a compass|].",
-    "Most of {their} [friends|classmates] were still choosing majors when {name} [realized|understood] that {their} real education was happening [online|in {their} bedroom|after midnight], one [experiment|upload|mistake] at a time.",
+    "Because it all started so [young|early], {name} never [had|needed] a [traditional|conventional|regular] career to fall back on, and {they} {v:are} still learning [in public|on the job|as {they} {v:go}|every day][, with {their} {quality} as a compass|].",
+    "Most of {their} [friends|classmates|cousins] were still [choosing majors|filling in applications|planning gap years] when {name} [realized|understood] that {their} real education was happening [online|in {their} bedroom|after midnight], one [experiment|upload|mistake] at a time.",
   ],
   "25-34": [
     "{name} spent {their} early twenties in a string of jobs that did not fit, from {job} to {job2}, before finding the work that did.",
@@ -509,10 +509,10 @@ export const AGE_CAREER: Record<AgeRange, Template[]> = {
   ],
   "45-54": [
     "{name} came to this work after twenty years in {career}, and that long first chapter gives {them} a [patience|perspective|calm] that younger peers often lack.",
-    "Two decades in {career} taught {name} how [institutions|organizations|big teams] work and how people behave under pressure, lessons {they} still {v:draw} on [every day|constantly|without noticing].",
+    "Two decades in {career} taught {name} how [institutions|organizations|big teams] work and how people behave under pressure, lessons {they} still {v:draw} on [every day|constantly|without noticing][ in {residenceCity}|].",
   ],
   "55+": [
-    "{name} arrived here after a [whole|long] career in {career}, proof that it is never too late to start [something new|again|over].",
+    "{name} arrived here after a [whole|long] career in {career}, proof that it is never too late to start [something new|again|over][, {pastime} and all|].",
     "Retirement from {career} lasted exactly [three|four|two] months before {name} decided that {they} had far too much left to [say|do|share].",
   ],
 };
@@ -591,13 +591,13 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "A weekend without a shared meal feels strangely empty.",
-      "{They} {v:collect} people[ in {residenceCity}|] the way others collect [records|stamps|postcards|vinyl] and {v:are} [forever|always] [introducing one friend to another|setting up dinners|making introductions].",
+      "{They} {v:collect} people[ in {residenceCity}| wherever {they} {v:go}|] the way others collect [records|stamps|postcards|vinyl] and {v:are} [forever|always] [introducing one friend to another|setting up dinners|making introductions].",
     ],
     noun: "wide circle of friends",
   },
   Quiet: {
     lead: [
-      "In a [loud|busy|noisy] world, {their} quiet presence stands out, because {they} {v:speak} [softly|slowly|sparingly], rarely {v:interrupt} and [somehow|nonetheless|still] always {v:get} heard [in the end|by the people who matter|when it counts].",
+      "In a [loud|busy|noisy|crowded] [world|city like {residenceCity}|room], {their} quiet presence stands out, because {they} {v:speak} [softly|slowly|sparingly], rarely {v:interrupt} and [somehow|nonetheless|still] always {v:get} heard [in the end|by the people who matter|when it counts].",
       "{Their} quiet way of being [draws|attracts] people who are [tired of noise|worn out by shouting|looking for calm|weary of small talk], and {they} {v:have} learned to treat it as a [strength|gift|tool] rather than a [flaw|weakness|problem to fix].",
       "{name} is quiet and [comfortable with it|notices a great deal|listens more than {they} {v:talk}].",
     ],
@@ -611,7 +611,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
       "Being assertive has helped {name} [negotiate fair deals|ask for a fair price|hold {their} ground|say what others would not], turn down [bad ones|poor offers|empty promises] and stand up for people who needed someone [in their corner|on their side|to speak up].",
     ],
     follow: [
-      '{They} {v:believe} a clear "no" is kinder than a [vague|polite|hopeful] "maybe."',
+      '{They} {v:believe} a clear "no" is [kinder|fairer|more generous] than a [vague|polite|hopeful] "maybe."',
       "[Colleagues|Coworkers|Friends] learn [quickly|soon|early] that {they} {v:mean} [exactly|precisely] what {they} {v:say}.",
     ],
     noun: "assertiveness",
@@ -619,7 +619,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Reflective: {
     lead: [
       "{name} is reflective by habit, keeping a journal since [childhood|school|{their} teens|the first job] and [reviewing|reading back over|summing up] each [week|month|project] before [starting the next|making new plans|moving on].",
-      "{Their} reflective side means {they} rarely {v:make} the same mistake twice, because {they} {v:turn} every [setback|misstep|hard day] over [until it gives up its lesson|on long walks|in a notebook] [before moving on|and then lets it go|with patience].",
+      "{Their} reflective side means {they} rarely {v:make} the same mistake twice, because {they} {v:turn} every [setback|misstep|hard day] over [until it gives up its lesson|on long walks|in a notebook][ in {residenceCity}|] [before moving on|and then lets it go|with patience].",
       "{name} is reflective, and [thinks twice before speaking|keeps a journal|asks why before how].",
     ],
     follow: ["Long train rides and slow mornings are for thinking.", "Why matters more than what, {they} {v:say}."],
@@ -697,8 +697,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Creative: {
     lead: [
       "{name} is endlessly creative, turning [scraps of conversation|overheard remarks|street signs], [odd dreams|old photos|bad jokes] and [overheard songs|shop windows|bus journeys] into [ideas|projects|stories].",
-      "{Their} creative energy is [restless|boundless|untidy|contagious], and {they} {v:keep} [three|four|several] notebooks going at once[, plus a voice memo app,|, plus a sketch pad,|] [without ever quite filling any of them|in every bag|on every table].",
-      'Being creative, for {name}, means [asking|wondering|saying] "what if" [one more time|once more|a little longer] than [feels comfortable|anyone else|is strictly sensible].',
+      "{Their} creative energy is [restless|boundless|untidy|contagious], and {they} {v:keep} [three|four|several|two] [notebooks|sketchbooks|idea files] going at once[, plus a voice memo app,|, plus a sketch pad,|] [without ever quite filling any of them|in every bag|on every table].",
+      'Being creative, for {name}, means [asking|wondering|saying] "what if"[ about {pastime}|] [one more time|once more|a little longer] than [feels comfortable|anyone else|is strictly sensible].',
     ],
     follow: ["{They} rarely {v:do} anything the same way twice.", "Boredom, {they} {v:claim}, is an invitation to invent."],
     noun: "creativity",
@@ -706,7 +706,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Conventional: {
     lead: [
       "{name} is conventional in the best sense, respecting [traditions|customs|routines] that work and seeing no reason to [reinvent|replace|redesign] what is already [good|fine|working|loved].",
-      "{Their} conventional instincts favor [proven methods|tested routines|familiar tools], [clear structures|plain rules|steady schedules] and the wisdom of [people who came before|older hands|those who did it first].",
+      "{Their} conventional instincts favor [proven methods|tested routines|familiar tools|old recipes], [clear structures|plain rules|steady schedules] and the wisdom of [people who came before|older hands|those who did it first].",
       "Some call {name} conventional, and {they} {v:take} it as a [compliment|badge of honor|kind word], because reliable habits leave [more|extra] room for [the things that matter|{pastime}|people|what counts].",
     ],
     follow: ["{They} {v:keep} the same morning routine and trusted tools for years.", "People find that reliability reassuring."],
@@ -715,8 +715,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Curious: {
     lead: [
       "{name} is insatiably curious, the [kind|sort] of person who falls down [research|reading] rabbit holes and resurfaces [hours|days|an afternoon] later with [a dozen new facts|a new hobby|strong opinions about {pastime}].",
-      "{Their} curious mind never rests, and every [conversation|trip|meal with friends|train ride] [in {residenceCity}|abroad|at home] is a chance to learn how someone else [sees the world|spends a day|thinks about {pastime}].",
-      "Being curious has [taken|led|pulled] {them} into [strange libraries|odd museums|back-street workshops], [odd hobbies|night classes|obscure forums] and long talks with [strangers|new acquaintances] [on night trains|in cafés|at bus stops|in {residenceCity}].",
+      "{Their} curious mind never [rests|switches off|sits still], and every [conversation|trip|meal with friends|train ride] [in {residenceCity}|abroad|back in {home}] is a chance to learn how someone else [sees the world|spends a day|thinks about {pastime}|makes a living].",
+      "Being curious has [taken|led|pulled|dragged] {them} into [strange libraries|odd museums|back-street workshops], [odd hobbies|night classes|obscure forums] and long talks with [strangers|new acquaintances] [on night trains|in cafés|at bus stops|in {residenceCity}].",
     ],
     follow: ["{They} {v:ask} questions the way other people breathe.", '"I don\'t know yet" is one of {their} favorite sentences.'],
     noun: "curiosity",
@@ -724,12 +724,12 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Cautious: {
     lead: [
       "{name} is cautious by temperament, [reading the fine print|checking the small print|asking one more question], [checking the facts|doing the math|comparing notes] and thinking [two|three|several] steps ahead before [committing|signing|saying yes].",
-      "{Their} cautious side has saved {them} from more than one bad [deal|contract|investment|partnership] and [plenty of|a few|countless] [embarrassing|costly|public] mistakes[ over the years|].",
+      "{Their} cautious side has saved {them} from more than one bad [deal|contract|investment|partnership] and [plenty of|a few|countless] [embarrassing|costly|public] mistakes[ over the years| in {residenceCity}|].",
       "{name} is cautious, [never timid|but never frozen|and rarely sorry].",
     ],
     follow: [
       "{They} {v:test} every new idea privately before sharing it.",
-      "Friends ask {them} to look over [contracts|leases|job offers], [travel plans|budgets|rental deals] and [big decisions|new ventures|wedding plans] for [exactly|precisely] that reason.",
+      "Friends ask {them} to look over [contracts|leases|job offers], [travel plans|budgets|rental deals] and [big decisions|new ventures|wedding plans] for [exactly|precisely|just] that reason.",
     ],
     noun: "caution",
   },
@@ -749,7 +749,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is practical to the bone and far more interested in what [works|lasts|helps] than in what sounds [impressive|clever|fashionable|good in a meeting].",
       "{Their} practical mindset turns big ideas into [checklists|lists|plans].",
-      "Being practical means {they} {v:fix} [problems|things] rather than [complaining about|worrying over|debating] them, [usually|mostly] with [whatever is at hand|tape and patience|a borrowed tool|a quick phone call] and [little fuss|no drama|a shrug].",
+      "Being practical means {they} {v:fix} [problems|things|leaks] rather than [complaining about|worrying over|debating] them, [usually|mostly] with [whatever is at hand|tape and patience|a borrowed tool|a quick phone call] and [little fuss|no drama|a shrug][, {quality} doing the rest|].",
     ],
     follow: [
       "When a plan gets elaborate, {they} {v:ask} for the simplest version.",
@@ -759,9 +759,9 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Compassionate: {
     lead: [
-      "{name} is deeply compassionate, quick to notice whoever is being left out and [quietly|gently] [make room at the table|pull up another chair|draw them into the conversation|offer a seat].",
-      "{Their} compassionate heart shows in small acts, like [a check-in message|a phone call|a note] at the right moment, [an extra plate at dinner|a lift home|a spare umbrella] and patience for anyone having a [bad|long|rough] day.",
-      "Being compassionate, for {name}, is not a [mood|feeling] but a practice, [something chosen again|a choice made|a habit renewed] [every single day|each morning|in every conversation].",
+      "{name} is [deeply|genuinely|quietly] compassionate, quick to notice whoever is being left out[ of a conversation| at a party|] and [quietly|gently] [make room at the table|pull up another chair|draw them into the conversation|offer a seat].",
+      "{Their} compassionate heart shows in small acts, like [a check-in message|a phone call|a note] at the right moment, [an extra plate at dinner|a lift home|a spare umbrella] and [patience|time] for anyone having a [bad|long|rough] [day|week].",
+      "Being compassionate, for {name}, is not a [mood|feeling|talent] but a practice, [something chosen again|a choice made|a habit renewed] [every single day|each morning|in every conversation][ in {residenceCity}|, like {pastime}|].",
     ],
     follow: ["{They} {v:volunteer} whenever possible, usually without telling anyone.", "People find it easy to tell {them} the truth."],
     noun: "compassion",
@@ -769,17 +769,17 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Competitive: {
     lead: [
       "{name} is [fiercely|cheerfully|quietly] competitive, whether the contest is [a board game|a pub quiz|a card game|a chess match], [a deadline|a race|a bet|an argument] or a personal [best|record][ set in {residenceCity}|].",
-      "{Their} competitive streak keeps {them} [improving|sharp], and {they} secretly {v:track} {their} own [numbers|times|scores|results] more closely than [any rival's|anyone else's|the competition's] [every week|every season|all year].",
-      "Being competitive taught {name} to lose [gracefully|with a smile|politely] and win without [gloating|crowing|showing off], though the losing part took [longer|years|a while|real effort].",
+      "{Their} competitive streak keeps {them} [improving|sharp|honest], and {they} [secretly|quietly|openly] {v:track} {their} own [numbers|times|scores|results] more closely than [any rival's|anyone else's|the competition's] [every week|every season|all year][, even at {pastime}|].",
+      "Being competitive[ at {pastime}|] taught {name} to lose [gracefully|with a smile|politely] and win without [gloating|crowing|showing off], though the losing part took [longer|years|a while|real effort].",
     ],
     follow: ["{They} {v:love} a challenge, especially an impossible one.", "Rivals often end up as friends."],
     noun: "competitive drive",
   },
   Empathetic: {
     lead: [
-      "{name} is [strikingly|deeply|unusually] empathetic, able to sense what someone needs before [the other person has found the words|a word is said|anyone else notices].",
+      "{name} is [strikingly|deeply|unusually] empathetic, able to sense what [someone|a friend|a stranger] needs before [the other person has found the words|a word is said|anyone else notices].",
       "{Their} empathetic nature makes {them} a natural [confidant|listener|shoulder to lean on], and strangers [confide in|open up to] {them} [on trains|in queues|at bus stops|in waiting rooms] [in {residenceCity}|and at parties|and in cafés].",
-      "Being empathetic means {they} {v:feel} other people's [joy and pain|hopes and fears|good news and bad|ups and downs] almost as {their} own, which [is|can be] [both a gift and a responsibility|not always easy|a gift with a price|tiring and precious][, {name} admits|].",
+      "Being empathetic means {they} {v:feel} other people's [joy and pain|hopes and fears|good news and bad|ups and downs] [almost|nearly|very nearly] as [keenly as {their} own|if they were {their} own|{their} own], which [is|can be] [both a gift and a responsibility|not always easy|a gift with a price|tiring and precious][, {name} admits|].",
     ],
     follow: [
       "{They} {v:listen} with full attention, and people leave feeling understood.",
@@ -790,7 +790,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Direct: {
     lead: [
       "{name} is direct, [sometimes|occasionally] [startlingly|bracingly|refreshingly] so, and believes that clear words are a [form|kind] of [respect|kindness|care].",
-      "{Their} direct manner cuts through [small talk|office politics|polite fog], and {they} would rather have one honest [conversation|argument|exchange] than [ten|a dozen|twenty] polite ones[ over coffee|].",
+      "{Their} direct manner cuts through [small talk|office politics|polite fog|awkward silences], and {they} would [rather|much rather] have one honest [conversation|argument|exchange] than [ten|a dozen|twenty] polite ones[ over coffee|].",
       "{name} is direct, and [means every word|says the quiet part|never hints].",
     ],
     follow: ["{They} {v:give} feedback plainly, kindly and without hidden meanings.", "There is no guessing game with {them}."],
@@ -798,9 +798,9 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Trusting: {
     lead: [
-      "{name} is trusting by nature and [gives|offers] people the benefit of the doubt until [given a reason not to|proven wrong|there is no doubt left].",
+      "{name} is trusting by nature and [gives|offers|extends] [people|strangers|newcomers] the benefit of the doubt until [given a reason not to|proven wrong|there is no doubt left].",
       "{Their} trusting [heart|nature|streak|side] has [occasionally|now and then|once or twice] been bruised [by a bad partner|by a broken promise|along the way|by people who knew better|in business], but {they} [still|stubbornly|firmly] {v:believe} that most people [mean well|are decent|try their best].",
-      "Being trusting lets {name} [collaborate freely|work openly|team up easily], share ideas [early|freely] and build partnerships on [a handshake|a phone call|a conversation].",
+      "Being trusting lets {name} [collaborate freely|work openly|team up easily], share ideas [early|freely|generously] and build partnerships on [a handshake|a phone call|a conversation|a hunch][, from {residenceCity} outward|].",
     ],
     follow: ["That openness invites generosity in return.", "{They} would rather be disappointed now and then than suspicious always."],
     noun: "willingness to trust",
@@ -820,8 +820,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Organized: {
     lead: [
       "{name} is organized to an almost legendary degree, with [color-coded calendars|labeled shelves|a wall planner], [labeled folders|tidy spreadsheets|numbered notebooks] and a plan for the plan.",
-      "{Their} organized approach keeps [a dozen|several|many] projects moving [without anything slipping through the cracks|at once|smoothly], [down to the last receipt|with room to spare|even in busy seasons].",
-      "Being organized gives {name} a [strange|surprising|quiet] [kind|sort] of freedom, because once everything has a place, the mind can [wander|play|rest].",
+      "{Their} organized approach keeps [a dozen|several|many|four] projects moving [without anything slipping through the cracks|at once|smoothly], [down to the last receipt|with room to spare|even in busy seasons].",
+      "Being organized gives {name} a [strange|surprising|quiet] [kind|sort] of freedom, because once everything [has a place|is written down|is in its place], the mind can [wander|play|rest][, often toward {pastime}|].",
     ],
     follow: ["Friends borrow {their} packing lists without shame.", "{They} {v:plan} each week on Sunday evening."],
     noun: "organization",
@@ -830,7 +830,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is flexible and comfortable changing course when a [better|bolder|simpler] idea or a bigger need [appears|comes along|shows up][, even halfway through|, however late|].",
       "{Their} flexible outlook means plans are starting points rather than contracts.",
-      "Being flexible has made {name} [easy|pleasant|a joy] to work with and hard to [throw off balance|rattle|upset][ in a crisis|].",
+      "Being flexible has made {name} [easy|pleasant|a joy] to [work|live|travel] with and hard to [throw off balance|rattle|upset][ in a crisis|].",
     ],
     follow: [
       "When a schedule falls apart, {they} {v:rearrange} it and {v:carry} on.",
@@ -841,12 +841,12 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Disciplined: {
     lead: [
       "{name} is [disciplined|dependably disciplined], showing up at the same [hour|time] every [day|morning] whether [inspiration arrives or not|the mood is right or not|it rains or shines].",
-      "{Their} disciplined habits of [early mornings|early nights|daily practice], [clear goals|short lists|weekly plans] and honest reviews turn [ambitious plans|big ideas|long projects] into finished work.",
+      "{Their} disciplined habits of [early mornings|early nights|daily practice], [clear goals|short lists|weekly plans] and honest reviews turn [ambitious plans|big ideas|long projects|vague hopes] into finished work[, {pastime} included|, week after week|].",
       "{name} is disciplined, [every single day|without fanfare|in small ways].",
     ],
     follow: [
       "{They} {v:keep} promises to {themselves} like promises to others.",
-      "Consistency, {they} {v:believe}, [beats|outlasts] talent that [only|just] [shows up|appears] on [good days|a whim|sunny days].",
+      "Consistency, {they} {v:believe}, [beats|outlasts|outperforms] talent that [only|just] [shows up|appears] on [good days|a whim|sunny days][, in {pastime} as in work|].",
     ],
     noun: "discipline",
   },
@@ -854,7 +854,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is spontaneous, [famous|known] for last-minute [road trips|train rides|weekend escapes], surprise [parties|dinners|visits|phone calls] and ideas that arrive [mid-sentence|out of nowhere|at midnight].",
       '{Their} spontaneous spirit keeps life [interesting|lively|unpredictable][ in {residenceCity}|], and [some|many|most] of {their} [best|favorite|funniest] memories began with the words "why not right now?"',
-      "Being spontaneous means {they} {v:say} [yes|a quick yes] to [invitations|detours|late-night plans], [detours|experiments|odd jobs] and [experiments|adventures|ideas] that more [careful|cautious] people would skip.",
+      "Being spontaneous means {they} {v:say} [yes|a quick yes] to [invitations|late-night plans|road trips], [detours|odd jobs|last-minute tickets] and [experiments|adventures|ideas] that more [careful|cautious|sensible] people would skip[ in {residenceCity}|].",
     ],
     follow: ["{Their} calendar has blank spaces on purpose.", "Friends keep a bag packed, just in case {they} {v:call}."],
     noun: "spontaneity",
@@ -863,7 +863,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is [intensely|deeply] focused, able to shut out the [world|noise] for hours when [a project matters|{pastime} is involved|a deadline looms].",
       "{Their} focused mind separates the essential from the [noise|clutter] [quickly|fast|early], which is why {they} {v:finish} what others [merely start|only talk about|abandon halfway][, on time and without drama|, usually ahead of schedule|].",
-      "Being focused has helped {name} master [difficult|stubborn|fiddly] skills one [stubborn|patient|long] hour at a time[, {pastime} among them|].",
+      "Being focused has helped {name} master [difficult|stubborn|fiddly|unglamorous] skills one [stubborn|patient|long|quiet] hour at a time[, {pastime} among them| in {residenceCity}|].",
     ],
     follow: [
       "{They} {v:silence} notifications and {v:work} in long, deep stretches.",
@@ -873,9 +873,9 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Adaptable: {
     lead: [
-      "{name} is adaptable, the [sort|kind] of person who can feel at home in a new [city|job|crowd|country] within [a week|days|a month].",
+      "{name} is adaptable, the [sort|kind] of person who can feel at home in a new [city|job|crowd|country] within [a week|days|a month][, as {residenceCity} proved|].",
       "{Their} adaptable nature has carried {them} through new [jobs|homes|roles], new [platforms|tools|neighborhoods] and new [audiences|cities|teams] without [any loss of identity|losing {themselves}].",
-      "Being adaptable means {they} {v:treat} [every|each] [change|upheaval|move][, big or small,|] as [material for the next chapter|a fresh start|an opportunity] rather than[ as|] a [threat|loss|problem].",
+      "Being adaptable means {they} {v:treat} [every|each] [change|upheaval|move|new job][, big or small,|] as [material for the next chapter|a fresh start|an opportunity] rather than[ as|] a [threat|loss|problem].",
     ],
     follow: ["When the rules shift, {they} {v:learn} the new ones quickly.", "The only constant, {they} {v:say}, is change."],
     noun: "adaptability",
@@ -884,7 +884,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is genuinely entertaining, with a knack for turning [an ordinary|a dull|a rainy|an uneventful] [afternoon|Tuesday|commute|errand] into a story worth [retelling|repeating|telling twice].",
       "{Their} entertaining style comes from [timing|good timing|perfect timing], [warmth|charm|generosity] and a willingness to be a [little|bit|touch] [ridiculous|silly|absurd][ in public|].",
-      "Being entertaining is something {they} {v:take} [seriously|very seriously], [rehearsing bits|practicing stories|timing punchlines] and studying how the best [hosts|comedians|storytellers] hold a [crowd|room|table][ for hours|].",
+      "Being entertaining is something {they} {v:take} [seriously|very seriously|more seriously than it looks], [rehearsing bits|practicing stories|timing punchlines] and studying how the best [hosts|comedians|storytellers] hold a [crowd|room|table][ for hours| in the palm of a hand|].",
     ],
     follow: ["Even a grocery run with {them} ends with a story.", "People stay for the fun and the warmth."],
     noun: "gift for entertaining",
@@ -892,7 +892,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Educational: {
     lead: [
       "{name} has an educational streak that turns every [conversation|dinner|walk] into a chance for someone to learn something [new|useful|surprising].",
-      "{Their} work and conversations lean educational, with [clear|patient|careful] explanations, [useful|vivid|homely] examples[ from {residenceCity}|] and a [check|quick question|pause] to make sure everyone is [keeping up|following].",
+      "{Their} work and conversations lean educational, with [clear|patient|careful] explanations, [useful|vivid|homely] examples[ from {residenceCity}| about {pastime}|] and a [check|quick question|pause] to make sure everyone is [keeping up|following|still with {them}].",
       "{name} is educational without being boring.",
     ],
     follow: [
@@ -904,15 +904,15 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Authentic: {
     lead: [
       "{name} is authentic to a fault and [refuses|declines] to present a [polished|filtered|glossy] version of life that does not exist.",
-      "{Their} authentic voice, the same in [private|person|a kitchen] as [in public|on camera|on stage], is the [reason|why] so many [people|followers] feel they [actually|really|truly] know {them}.",
-      "Being authentic means {they}[ openly|] {v:share} the [messy drafts|awkward attempts|rough sketches] and the [failures|flops|bad days|doubts] alongside the [wins|successes|good news|highlights].",
+      "{Their} authentic voice, the same in [private|person|a kitchen] as [in public|on camera|on stage], is the [reason|why] so many [people|followers|strangers] feel they [actually|really|truly] know {them}.",
+      "Being authentic means {they}[ openly| happily| calmly|] {v:share} the [messy drafts|awkward attempts|rough sketches] and the [failures|flops|bad days|doubts] alongside the [wins|successes|good news|highlights][, {pastime} included|].",
     ],
     follow: ["{They} {v:turn} down work that would mean pretending.", "Honesty, for {name}, is not a strategy but a baseline."],
     noun: "authenticity",
   },
   Aspirational: {
     lead: [
-      "{name} has an aspirational [quality|air], [living|walking] proof that a bigger life is possible and [open|honest|candid] about the steps it took.",
+      "{name} has an aspirational [quality|air], [living|walking] proof that a [bigger|fuller|braver] life is possible and [open|honest|candid] about the [steps|detours|costs] it took.",
       "{Their} aspirational outlook [encourages|invites|nudges] people to aim [higher|a little higher] without making anyone feel [small|behind|foolish|lazy] about where they are [starting from|today|right now|in life].",
       "Being aspirational, in {name's} view, means raising the ceiling for others.",
     ],
@@ -994,12 +994,12 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A friend dared {name} to post one honest story a day for [a month|thirty days|a whole season], and by the end of it {they} had a [following|small audience|loyal crowd] and a new sense of [purpose|direction|what mattered].",
     ],
     craft: [
-      "As an influencer, {name} treats every post as a [small|short|tiny] story with a [setting|place|mood], a [feeling|twist|question] and a reason to care[, especially when the subject is {topic}|].",
-      "{They} {v:plan} {their} feed like a [magazine|newspaper|gallery] [editor|curator], balancing [polished shoots|careful photos|styled sets] with unfiltered moments from [behind the scenes|{residenceCity}|ordinary days|the kitchen table].",
+      "As an influencer, {name} [treats|approaches|builds] every post as a [small|short|tiny] story with a [setting|place|mood], a [feeling|twist|question] and a reason to care[, especially when the subject is {topic}|].",
+      "{They} {v:plan} {their} feed like a [magazine|newspaper|gallery] [editor|curator][ plans an issue|], [balancing|mixing] [polished shoots|careful photos|styled sets] with unfiltered moments from [behind the scenes|{residenceCity}|ordinary days|the kitchen table].",
       "Brand partnerships are part of the job, but {name} [turns down far more offers than {they} {v:accept}|declines most of them|says no more often than yes] and works only with [companies|brands|people] {they} would recommend to [a friend|family|a neighbor].",
     ],
     audience: [
-      "{Their} followers are mostly [young people|students and young workers|twenty-somethings] looking for [a little inspiration|some encouragement|fresh ideas] and a lot of honesty, and they [are quick to notice|soon spot|never forgive] anything [that feels fake|staged|forced].",
+      "{Their} followers are mostly [young people|students and young workers|twenty-somethings][ from {residenceCity} and beyond|] looking for [a little inspiration|some encouragement|fresh ideas] and a lot of honesty, and they [are quick to notice|soon spot|never forgive] anything [that feels fake|staged|forced].",
       "The audience {name} has built is [loyal|lively|devoted] and talkative, filling every post with [questions|tips|stories], [stories|photos|jokes] and friendly arguments about {topic}.",
       "Followers come for {topic} and stay for the honesty.",
     ],
@@ -1008,11 +1008,11 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A single [candid|unplanned|shaky] video about a [bad day|missed flight|failed recipe] outperformed months of careful posts, and it taught {name} what {their} followers [really wanted|valued most|came for].",
     ],
     goals: [
-      "Next, {name} wants to launch a small [label|clothing line|lifestyle brand] and use {their} [reach|audience] to spotlight [creators|makers|young designers] who are just starting out[ in {residenceCity}|].",
-      "In the long run, {name} hopes to [prove|show] that an influencer [can|could|should] be [trusted|believed|relied on] and not just [followed|watched|liked][, in {residenceCity} and beyond|].",
+      "Next, {name} wants to launch a small [label|clothing line|lifestyle brand] and use {their} [reach|audience|platform] to spotlight [creators|makers|young designers] who are just starting out[ in {residenceCity}| in {home}|].",
+      "In the long run, {name} hopes to [prove|show|demonstrate] that an influencer [can|could|should] be [trusted|believed|relied on] and not just [followed|watched|liked][, in {residenceCity} and beyond|].",
     ],
     day: [
-      "A [typical|normal|regular] day begins with [an hour|forty minutes|half a morning] of replies to [followers|comments|messages] before a single new [photo|picture|shot] is taken[ around {residenceCity}|].",
+      "A [typical|normal|regular] day begins with [an hour|forty minutes|half a morning] of replies to [followers|comments|messages] before a single new [photo|picture|shot|clip] is [taken|made][ around {residenceCity}|].",
       "[Most|Many|Busy] days[ in {residenceCity}|] mix [shoots|photo walks|styling sessions], [brand calls|planning meetings|contract reviews] and a [surprising|startling|generous] amount of time [spent reading|answering|sorting through] [messages|comments|notes] from [followers|fans|people who care about {pastime}].",
     ],
   },
@@ -1025,25 +1025,25 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As a VTuber, {name} spends as much time on the avatar as on the [streams|shows|chat], refining [expressions|outfits|hand gestures], [idle animations|lighting|voice filters] and [little animations|tiny reactions|seasonal costumes] that fans [wait|ask] for.",
-      "{Their} [streams|shows] mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs], all [performed|delivered] through an [animated|expressive] avatar with a personality of its own.",
+      "{Their} [streams|shows] mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs], all [performed|delivered] through an [animated|expressive|ever-changing] avatar with a [personality|temper|wardrobe] of its own.",
       "Lore matters in {their} [streams|shows|broadcasts], where the avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song] and running jokes that [regular|longtime|loyal] viewers know [by heart|word for word|better than {name} does].",
     ],
     audience: [
-      "{Their} chat moves [fast|quickly|at a gallop], full of [regulars|familiar names] who greet each other by [name|nickname] and [clip|save] the [best|funniest|strangest] moments for [anyone|everyone] who [missed the stream|was asleep|had to work][ that night|].",
+      "{Their} chat moves [fast|quickly|at a gallop][ most nights|], full of [regulars|familiar names] who greet each other by [name|nickname] and [clip|save] the [best|funniest|strangest] moments for [anyone|everyone] who [missed the stream|was asleep|had to work][ that night|].",
       "The community around {name} is [international|global|spread across continents], and {they} [often|regularly|happily] {v:switch} languages mid-stream to greet viewers waking up [on the other side of the world|in other time zones|far from {residenceCity}].",
       "The chat feels like a living room full of old friends.",
     ],
     breakthrough: [
-      "The [breakthrough|big moment|turning point] came during a [twelve|ten|fifteen|twenty]-hour charity stream that [brought in|drew] [thousands of|a flood of|countless] new viewers and a fan-art tag that [still trends|is still busy|never really went quiet].",
+      "The [breakthrough|big moment|turning point] came during a [twelve|ten|fifteen|twenty]-hour charity stream that [brought in|drew] [thousands of|a flood of|countless] new viewers and a fan-art tag that [still trends|is still busy|never really went quiet][ in {residenceCity}|].",
       "A clip of {name} reacting to a surprise in [chat|a stream] went viral, and the channel [tripled|doubled|quadrupled] its subscribers in a [week|weekend|few days].",
     ],
     goals: [
-      "Next on [the list|{name's} list|the wish list] is a [full|proper|detailed] 3D model and a live [concert|variety show|anniversary stream|talk show] performed [entirely|start to finish|from beginning to end] as {their} avatar[, streamed from {residenceCity}|, with guests|].",
+      "Next on [the list|{name's} list|the wish list] is a [full|proper|detailed] 3D model and a live [concert|variety show|anniversary stream|talk show][ about {pastime}| for the fans|] performed [entirely|start to finish|from beginning to end] as {their} avatar[, streamed from {residenceCity}|, with guests|].",
       "Long term, {name} wants to help new VTubers[ in {residenceCity}|] [get started|find their feet|start out] with [free guides|open tutorials|mentoring streams] and [affordable|fairly priced|shared] avatar [commissions|kits|templates].",
     ],
     day: [
       "Most days start with the avatar rig and the night's plan.",
-      "[Afternoons|Most afternoons|Long afternoons] [go to|are for] [rehearsing segments|planning streams|testing overlays|writing lore] and [testing|polishing|tweaking] new avatar [expressions|outfits|poses] before going live [in the evening|late in the evening|in the small hours|from {residenceCity}].",
+      "[Afternoons|Most afternoons|Long afternoons] [go to|are for] [rehearsing segments|planning streams|testing overlays|writing lore] and [testing|polishing|tweaking] new avatar [expressions|outfits|poses] before going live [in the evening|late in the evening|in the small hours|from {residenceCity}][ for the regulars|].",
     ],
   },
   content: {
@@ -1055,24 +1055,24 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As a content creator, {name} [writes|scripts|plans], films and edits [nearly|almost|just about] everything[ alone|] and [obsesses over|rewrites|agonizes over] the [first|opening] [ten seconds|thirty seconds|few frames] of each video.",
-      "{Their} content ranges from [long-form deep dives|hour-long essays|slow documentaries] to [short clips|quick explainers|snappy reels], all held together by a [recognizable|distinctive|warm] voice and [careful|patient|tight] editing.",
+      "{Their} content[ on {topic}|] ranges from [long-form deep dives|hour-long essays|slow documentaries] to [short clips|quick explainers|snappy reels], all held together by a [recognizable|distinctive|warm] voice and [careful|patient|tight] editing.",
       "{They} {v:keep} a [spreadsheet|notebook|whiteboard] of [ideas|video ideas|half-formed ideas], an upload [schedule|calendar|plan] [taped to the wall|on the fridge|pinned above the desk] and a [folder|drawer|hard drive] of drafts that never made the [cut|final edit].",
     ],
     audience: [
-      "{Their} viewers come for [the topics|{topic}|the research] and stay for the [personality|company|conversation], often leaving comments [longer than the videos|in several languages|full of their own stories|that turn into long threads].",
+      "{Their} viewers come for [the topics|{topic}|the research] and stay for the [personality|company|conversation|jokes], often leaving comments [longer than the videos|in several languages|full of their own stories|that turn into long threads][ by morning|].",
       "The audience is [broad|wide], from [students|teenagers|night-shift workers] to retirees, [united|joined] by an interest in {topic} and a [fondness|soft spot] for the way {name} explains it.",
       "Regular viewers treat each upload like a letter from a friend.",
     ],
     breakthrough: [
-      "The breakthrough was a deep-dive video [on {topic}|shot in {residenceCity}|made on a shoestring] that took [three|four|five|six] months to make and found an audience of [millions|a million] [within|in] [weeks|a month|days].",
-      "A collaboration with a bigger channel introduced {name} to a new audience, and subscribers [doubled|tripled|soared] [almost overnight|within a week|in a month].",
+      "The breakthrough was a deep-dive video [on {topic}|shot in {residenceCity}|made on a shoestring] that took [three|four|five|six] months to [make|edit|finish] and found an audience of [millions|a million] [within|in] [weeks|a month|days].",
+      "A collaboration with a [bigger|larger|better-known] channel introduced {name} to a new audience[ far from {residenceCity}|], and subscribers [doubled|tripled|soared] [almost overnight|within a week|in a month].",
     ],
     goals: [
-      "Next, {name} wants to [produce|make|film] a documentary series about {topic} and build a [small|tight|modest] team to help with [editing|research|filming].",
+      "Next, {name} wants to [produce|make|film] a documentary series about {topic} and build a [small|tight|modest] team[ in {residenceCity}|] to help with [editing|research|filming].",
       "The long-term dream is a content studio [in {residenceCity}|of {their} own|with a real door and a sign] that [gives|offers] [first-time|young|unknown] creators [equipment|cameras|a place to work] and [mentoring|advice|a first break][, {pastime} welcome|, for free|].",
     ],
     day: [
-      "A [typical|normal|regular] day splits between [scripting|writing|research] in the [morning|early hours], filming in the [afternoon|daylight hours] and editing [far later than is healthy|well past midnight|until the coffee runs out].",
+      "A [typical|normal|regular] day[ in {residenceCity}|] splits between [scripting|writing|research] in the [morning|early hours], filming in the [afternoon|daylight hours] and editing [far later than is healthy|well past midnight|until the coffee runs out][, with {pastime} squeezed in|].",
       "Most days end with a rough cut of the next upload.",
     ],
   },
@@ -1081,12 +1081,12 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "{name} never planned to become a digital personality, and it happened one [thoughtful|funny|honest] post at a time as strangers began [quoting|sharing|answering] {them}.",
       "A [sharp, warm|witty|candid] commentary on {topic}, shared on a whim, turned {name} into a recognizable online voice [almost overnight|within a month|by the end of the year].",
-      "An online presence came [naturally|easily] to {name}, who treated every platform as another room in the same [house|home|building].",
+      "An online presence came [naturally|easily] to {name}, who treated every platform as another room in the same [house|home|building][, with {pastime} in every one|].",
     ],
     craft: [
       "As a digital personality, {name} is less a [channel|brand] than a [voice|presence], [present|heard] in [podcasts|live chats|newsletters], [livestreams|essays|videos] and [comment sections|group chats|late-night threads].",
-      "{They} {v:comment} on {topic} and culture with a [distinctive|recognizable] mix of [warmth and opinion|wit and care|humor and conviction] that people [recognize|spot] within a sentence.",
-      "Consistency is the craft[, {name} says|, and {name} guards it|]: the same values and the same [voice|tone] whether the [format|piece] is a [ten-second clip|short post|quick reply] about {topic} or a [two-hour conversation|long essay|late-night stream].",
+      "{They} {v:comment} on {topic}[ and culture| and daily life| and the wider world] with a [distinctive|recognizable] mix of [warmth and opinion|wit and care|humor and conviction] that people [recognize|spot] within a sentence.",
+      "Consistency is the craft[, {name} says|, and {name} guards it|]: the same values and the same [voice|tone] whether the [format|piece] is a [ten-second clip|short post|quick reply|photo caption] about {topic} or a [two-hour conversation|long essay|late-night stream].",
     ],
     audience: [
       "{Their} [community|audience] treats {them} like a friend who [happens|just happens] to be online[ in {residenceCity}|], [debating|questioning|cheering] {their} [takes|opinions] and passing {their} [quotes|jokes|best lines] around[ like gossip|].",
@@ -1095,14 +1095,14 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     breakthrough: [
       "The breakthrough was an interview series in which {name} talked with ordinary people about extraordinary moments, and it made {their} name [familiar|known] far beyond [{their} niche|{residenceCity}|the usual crowd].",
-      "A [thread|post|video] about growing up in {home} struck a [nerve|chord] and brought a [wave|flood|crowd] of new followers who [stayed|never left|still comment].",
+      "A [thread|post|video|photo series] about growing up in {home} struck a [nerve|chord] and brought a [wave|flood|crowd] of new followers who [stayed|never left|still comment].",
     ],
     goals: [
       "Next, {name} wants to host a [weekly|monthly|regular] live show[ from {residenceCity}| about {pastime}|] and [write|finish|publish] a book that [captures|keeps|puts] {their} voice on [paper|the page].",
-      "Long term, {name} hopes to build an online space[ for {topic}|] that feels [like|more like] a [good neighborhood|village square|kitchen table] rather than a [shouting match|battlefield|crowded train][, with {topic} on the table|].",
+      "Long term, {name} hopes to build an online space[ for {topic}|] that [feels like|works like|reads like] a [good neighborhood|village square|kitchen table] rather than a [shouting match|battlefield|crowded train][, with {topic} on the table|].",
     ],
     day: [
-      "A [typical|normal|regular] day includes a morning of [writing|reading|note-taking], an afternoon of [recordings|calls|interviews] and an [evening|hour or two] spent [reading|answering] what people had to say.",
+      "A [typical|normal|regular] day includes a morning of [writing|reading|note-taking], an afternoon of [recordings|calls|interviews] and an [evening|hour or two] spent [reading|answering] what people [had to say|wrote back|made of it][ about {pastime}|].",
       "Most days begin with the news and a notebook.",
     ],
   },
@@ -1114,85 +1114,85 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "The path into teaching began at a community center in {residenceCity}, where {name} volunteered to run [evening|weekend|free] lessons and never stopped.",
     ],
     craft: [
-      "As an educator, {name} builds lessons around questions rather than [answers|facts], [leading|walking] learners [step by step|one idea at a time|gently] until they [discover|find|work out] the [idea|answer|pattern] on their own.",
-      "{Their} lessons on {topic} use [stories|small experiments|games], [everyday|familiar] examples and [quick|regular] checks for understanding, so no [student|learner] is left behind.",
-      "{They} {v:design} [courses|lessons|workshops] the way an architect [designs|plans] a [house|home|building], with [strong|solid|deep] foundations first and then rooms that [open onto each other|connect|lead somewhere new].",
+      "As an educator, {name} builds lessons around questions rather than [answers|facts], [leading|walking] learners [step by step|one idea at a time|gently] until they [discover|find|work out] the [idea|answer|pattern] on their own[, {pastime} examples and all|].",
+      "{Their} lessons on {topic} use [stories|small experiments|games], [everyday|familiar] examples and [quick|regular] checks for understanding, so no [student|learner] is left behind[ or bored|].",
+      "{They} {v:design} [courses|lessons|workshops] the way an architect [designs|plans] a [house|home|building], with [strong|solid|deep] foundations first and then rooms that [open onto each other|connect|lead somewhere new|let in light].",
     ],
     audience: [
-      "{Their} [students|learners] range from [teenagers cramming for exams|nervous first-year students|busy parents] to retirees [learning|trying|starting] something new [for the joy of it|on a whim|at last][ in {residenceCity}|].",
+      "{Their} [students|learners] range from [teenagers cramming for exams|nervous first-year students|busy parents] to retirees [learning|trying|starting|picking up] something new [for the joy of it|on a whim|at last][ in {residenceCity}|].",
       "Learners [write to|message|thank] {name} from [all over the world|as far as {home}|every time zone], often to say that a single [lesson|video|explanation] [finally|at last] made [something click|{topic} make sense|the fear go away].",
       "Students stay in touch long after the course ends.",
     ],
     breakthrough: [
       "The breakthrough came with a free course that enrolled more students in one [month|week|term] than {name} had [expected|hoped for|dreamed of] in a lifetime.",
-      "A school [district|network|board] adopted {their} lesson series[ on {topic}|], and teachers began sharing it in staff rooms across the [country|region|continent].",
+      "A school [district|network|board][ near {residenceCity}|] adopted {their} lesson series[ on {topic}|], and teachers began [sharing|passing] it [around|along] in staff rooms across the [country|region|continent].",
     ],
     goals: [
       "Next, {name} wants to [create|build|write] a [full|complete|proper] curriculum on {topic} that is [free|open] for any [classroom|school|learner].",
       "[Long term|One day|In the long run], {name} hopes to make [great|good|inspiring] teaching[ on {topic}|] as [accessible|common|easy to find|ordinary] as a library card[ in {home}|].",
     ],
     day: [
-      "A [typical|normal|regular] day starts with answering [student|learners'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
+      "A [typical|normal|regular] day[ in {residenceCity}|] starts with answering [student|learners'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
       "Most days mix lessons, emails and a hunt for better examples.",
     ],
   },
   artist: {
     field: "illustration",
     origin: [
-      "{name} traded paper for pixels when a secondhand drawing tablet arrived one birthday, and the whole following [summer|winter|year] went into learning every brush setting.",
+      "{name} traded paper for pixels when a [secondhand|borrowed|hand-me-down] drawing tablet arrived one [birthday|holiday|spring], and the whole following [summer|winter|year] went into learning every [brush setting|shortcut|layer trick].",
       "It started with fan art posted under a [pseudonym|made-up name|nickname], and the [reactions|kind comments|first commissions] [encouraged|pushed|persuaded] {name} to create original work under {their} own name.",
       "{name} became a digital artist after realizing that a screen could [hold|carry] [light and color|glow and depth|color and motion] in ways paint [never could|could not].",
     ],
     craft: [
       "As a digital artist, {name} works in layers, moving from [rough|loose|quick] sketches[ and photos| and notes|] to [moody|bold|quiet] color studies to final pieces that [can|may] take [weeks|a month|many evenings].",
-      "{Their} illustrations often explore {topic}, [rendered|painted] in a [signature|distinctive|warm] palette that [collectors|fans] recognize [instantly|at a glance|from across a room].",
-      "{They} {v:move} between [illustration|comics|editorial work], [concept design|character design|book covers] and [animation|motion work|storyboards], always [chasing|hunting for|waiting for] the [moment|instant] an image starts to [feel alive|breathe|move].",
+      "{Their} illustrations often explore {topic}[ and {pastime}|], [rendered|painted] in a [signature|distinctive|warm|muted] palette that [collectors|fans] recognize [instantly|at a glance|from across a room].",
+      "{They} {v:move} between [illustration|comics|editorial work], [concept design|character design|book covers] and [animation|motion work|storyboards], always [chasing|hunting for|waiting for] the [moment|instant|second] an image starts to [feel alive|breathe|move|talk back][, {pastime} sometimes included|].",
     ],
     audience: [
-      "{Their} audience[ today|] includes [collectors|gallery owners|designers], fellow [artists|illustrators|painters] and [fans|strangers|followers] who print {their} [work|pictures] and hang it [on their walls|above their desks|in their kitchens|by the front door|in their hallways].",
+      "{Their} audience[ today|] includes [collectors|gallery owners|designers], fellow [artists|illustrators|painters] and [fans|strangers|followers] who print {their} [work|pictures|drawings] and hang [the prints|them] [on their walls|above their desks|in their kitchens|by the front door|in their hallways].",
       "Followers [watch|replay|binge] {their} time-lapse [videos|recordings|streams] [to see|and watch] [an empty|a blank|a white] canvas [become|turn into] a [finished world|living scene|whole story].",
       "Fans collect every print.",
     ],
     breakthrough: [
-      "The breakthrough came when a [piece|painting|series] inspired by {home} was [chosen|picked] for a [major|big] online [exhibition|festival|showcase].",
+      "The breakthrough came when a [piece|painting|series] inspired by {home} was [chosen|picked] for a [major|big|well-known] online [exhibition|festival|showcase][, and collectors took notice|].",
       "A series of [illustrations|drawings|portraits][ of {home}|] went viral, and commissions began arriving faster than {name} could [answer|read|count] them.",
     ],
     goals: [
-      "Next, {name} wants to [release|publish|finish] an illustrated book [about {topic}|of {home}|for children] and hold a first [solo|real] exhibition[ in {residenceCity}|].",
-      "Long term, {name} dreams of a [studio|school|shared workspace][ in {residenceCity}|] where [young|new|aspiring] digital artists can learn without [expensive software|paying a fortune|gatekeepers].",
+      "Next, {name} wants to [release|publish|finish] an illustrated book [about {topic}|of {home}|for children] and hold a first [solo|real|proper] [exhibition|show][ in {residenceCity}|, {pastime} and all|].",
+      "[Long term|One day|Someday], {name} dreams of a [studio|school|shared workspace][ in {residenceCity}|] where [young|new|aspiring] [digital artists|illustrators|painters] can learn without [expensive software|paying a fortune|gatekeepers].",
     ],
     day: [
-      "A [typical|normal|regular|good] day begins with a [warm-up|quick|loose] sketch [of {residenceCity}|over coffee|of whatever is nearby] and ends with a [late-night|midnight] painting session lit only by the [tablet|screen|desk lamp].",
+      "A [typical|normal|regular|good] day begins with a [warm-up|quick|loose] sketch [of {residenceCity}|over coffee|of whatever is nearby] and ends with a [late-night|midnight] painting session lit only by the [tablet|screen|desk lamp|streetlight].",
       "Mornings go to commissions, afternoons to personal pieces.",
     ],
   },
   advisor: {
     field: "psychology",
     origin: [
-      "{name} became an advisor after years of being the friend everyone called for [guidance|advice|a second opinion], and eventually decided to make it a [profession|career|job].",
+      "{name} became an advisor after years of being the friend everyone called for [guidance|advice|a second opinion], and [eventually|finally|one day] decided to make it a [profession|career|job].",
       "Working through some [tough|painful|big] decisions of {their} own taught {name} how to help others think clearly, and that skill became a [calling|career|vocation].",
       "A mentor [once told|taught|reminded] {name} that good advice starts with better questions, and that [sentence|idea|lesson] shaped an entire career.",
     ],
     craft: [
-      "As a virtual advisor, {name} helps people [untangle|sort out|think through] choices about [careers, money and relationships|jobs, moves and money|work, family and the future] with [patient, structured|gentle, practical|careful, honest] questions[ and the odd joke|].",
-      "{Their} sessions focus on [practical|simple|clear] frameworks for [listing options|naming the choices|mapping the options], [weighing|comparing] [tradeoffs|risks|costs] and choosing a first [small|modest|doable] step.",
-      "{They} never {v:tell} [clients|people] what to do, and instead {v:help} each [one|client|person] see the situation [clearly enough to decide|from a new angle|without the fog][, however tangled|, step by step|].",
+      "As a virtual advisor, {name} helps people[ in {residenceCity}| everywhere|] [untangle|sort out|think through] choices about [careers, money and relationships|jobs, moves and money|work, family and the future] with [patient, structured|gentle, practical|careful, honest] questions[ and the odd joke|].",
+      "{Their} sessions focus on [practical|simple|clear] frameworks for [listing options|naming the choices|mapping the options], [weighing|comparing] [tradeoffs|risks|costs] and choosing a first [small|modest|doable] step[ before the week is out|].",
+      "{They} never {v:tell} [clients|people] what to do, and instead {v:help} each [one|client|person] see the situation [clearly enough to decide|from a new angle|without the fog|whole][, however tangled|, step by step|, with {their} usual {quality}|].",
     ],
     audience: [
-      "{Their} clients include [students at a crossroads|graduates without a plan|people changing careers], [founders under pressure|managers facing big calls|parents juggling too much] and [people|adults] starting over [in midlife|after a loss|in a new city].",
-      "People come to {name} [confused|stuck|overwhelmed] and leave with a plan, which is why most new clients arrive through [word of mouth|friends of friends|recommendations][ in {residenceCity}|].",
+      "{Their} clients include [students at a crossroads|graduates without a plan|people changing careers], [founders under pressure|managers facing big calls|parents juggling too much] and [people|adults] starting over [in midlife|after a loss|in a new city][, many of them in {residenceCity}|].",
+      "People come to {name} [confused|stuck|overwhelmed] and leave with a [plan|next step|clear head], which is why most new clients arrive through [word of mouth|friends of friends|recommendations][ in {residenceCity}|].",
       "Clients often return years later with new questions.",
     ],
     breakthrough: [
-      "The breakthrough came with a [short|free|plain-spoken] guide to making [hard|difficult] decisions, which spread [widely|quickly|far] and filled {their} calendar for [months|a year|the season].",
+      "The breakthrough came with a [short|free|plain-spoken] guide to making [hard|difficult|big] decisions, which spread [widely|quickly|far][ beyond {residenceCity}|] and filled {their} calendar for [months|a year|the season].",
       "A client's public story of turning around a [failing business|stalled career|difficult year] credited {name}, and requests for advice [poured|flooded|came] in[ from {residenceCity} and beyond|].",
     ],
     goals: [
-      "Next, {name} wants to [publish|write|finish] a [handbook|short book|field guide] on [decision-making|hard choices|career changes] that people can [actually use|keep on the desk|read in an evening|carry around].",
-      "Long term, {name} hopes to make [good|honest|practical] advice available to [anyone|everyone|every person who needs it], regardless of [budget|background|postcode][ or city|].",
+      "Next, {name} wants to [publish|write|finish] a [handbook|short book|field guide|pocket guide] on [decision-making|hard choices|career changes|starting over] that people can [actually use|keep on the desk|read in an evening|carry around][, with {their} usual {quality}|].",
+      "[Long term|In the long run|One day], {name} hopes to make [good|honest|practical|sound] advice available to [anyone|everyone|every person who needs it], regardless of [budget|background|postcode|age][, starting in {residenceCity}|, and free where possible|].",
     ],
     day: [
-      "A [typical|normal|regular] day is a [careful|steady|quiet] rhythm of client sessions, [note-taking|follow-up emails|reading] and [quiet|unhurried] time to think about each person's next [step|move|decision].",
+      "A [typical|normal|regular] day[ in {residenceCity}|] is a [careful|steady|quiet] rhythm of client [sessions|calls], [note-taking|follow-up emails|reading] and [quiet|unhurried] time to think about each person's next [step|move|decision].",
       "Most days end with reading about [decision science|psychology|behavioral economics].",
     ],
   },
@@ -1201,45 +1201,45 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "{name} got started performing sketches at open-mic nights [in {residenceCity}|in small bars|in a basement club], where a few [bad|disastrous|silent] nights taught more than any class.",
       "A school talent show[ in {home}|] led to the local comedy circuit, and {name} realized that making people laugh was the only [job|work|career] worth [having|doing].",
-      "{name} began as a street performer, [juggling|doing card tricks|playing a battered accordion] and telling stories for tips[ in {home}|], before moving the show online.",
+      "{name} began as a street performer, [juggling|doing card tricks|playing a battered accordion] and telling [stories|jokes] for [tips|coins][ in {home}|], before moving the show [online|to the internet|onto a screen].",
     ],
     craft: [
-      "As an entertainer, {name} mixes [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows where no two [nights|evenings|crowds] are the same.",
+      "As an entertainer, {name} mixes [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows[ in {residenceCity}|] where no two [nights|evenings|crowds] are the same.",
       "{Their} [performances|sets|shows] often [riff on|poke fun at] {topic}, turning [everyday|ordinary] [frustrations|annoyances|small disasters] into [characters|sketches] and running [gags|jokes].",
-      "{They} {v:write} material [constantly|daily|everywhere] and {v:test} new [bits|jokes] in front of [small crowds|friends|a few regulars] before any of it reaches a [big stage|camera|large audience|paying crowd].",
+      "{They} {v:write} material [constantly|daily|everywhere|on the bus] and {v:test} new [bits|jokes|routines] in front of [small crowds|friends|a few regulars][ in {residenceCity}| at open mics|] before any of it reaches a [big stage|camera|large audience|paying crowd].",
     ],
     audience: [
       "{Their} audience ranges from [families|school kids|retirees] to night owls[ in {residenceCity}|], all [looking|hoping|waiting] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
-      "Fans quote {their} [catchphrases|punchlines|best lines] back at {them} [at shows|in {residenceCity}|online] and invent new ones in the [comments|chat|replies][ within minutes|].",
+      "Fans[ from {home} to {residenceCity}|] quote {their} [catchphrases|punchlines|best lines] back at {them} [at shows|in {residenceCity}|online|in the street] and invent new ones in the [comments|chat|replies][ within minutes| overnight|].",
       "Regulars know every running gag by heart.",
     ],
     breakthrough: [
-      "The breakthrough was a live [variety show|comedy night|improv marathon] [streamed from {residenceCity}|with surprise guests|built on audience requests] that sold out its [online tickets|virtual seats|tickets] [in|within] [minutes|an hour|a morning].",
+      "The breakthrough was a live [variety show|comedy night|improv marathon] [streamed from {residenceCity}|with surprise guests|built on audience requests] that sold out its [online tickets|virtual seats|tickets] [in|within] [minutes|an hour|a morning|a day].",
       "A clip of an improvised bit [about {topic}|from a tiny club|filmed by a fan] went viral[ in {residenceCity}|] and brought [invitations|calls|offers|messages] from [festivals and producers|television and radio|theaters and podcasts].",
     ],
     goals: [
-      "Next, {name} wants to [tour|take] a [live|new] show [beyond {residenceCity}|abroad|around the country] and [record|film] a [comedy special|live album|one-hour special][ to go with it|].",
-      "Long term, {name} dreams of hosting a [variety show|late-night show|talent night] [in {residenceCity}|on a real stage|every Friday] that mixes [new talent|young performers|strangers from the street] with old favorites.",
+      "Next, {name} wants to [tour|take] a [live|new] show [beyond {residenceCity}|abroad|around the country] and [record|film] a [comedy special|live album|one-hour special][ to go with it| about {pastime}|].",
+      "[Long term|One day|Someday], {name} [dreams of hosting|wants to host|hopes to host] a [variety show|late-night show|talent night|weekly revue] [in {residenceCity}|on a real stage|every Friday|in an old theater] that mixes [new talent|young performers|strangers from the street] with [old favorites|familiar faces|seasoned pros][ and a little {pastime}|].",
     ],
     day: [
-      "A [typical|normal|regular] day includes writing new material, rehearsing [timing|pauses] and [watching|rewatching] recordings of [past|old|last week's] shows with a [critical|merciless|patient] eye.",
+      "A [typical|normal|regular] day includes writing new material[ about {pastime}|], rehearsing [timing|pauses|entrances] and [watching|rewatching] recordings of [past|old|last week's] shows with a [critical|merciless|patient] eye.",
       "Most days start with a notebook of half-formed jokes.",
     ],
   },
   companion: {
     field: "counseling",
     origin: [
-      "{name} found a calling in companionship while volunteering on a late-night support line [in {residenceCity}|for a local charity|during a hard winter], where simply being present changed people's nights.",
+      "{name} found a calling in companionship while volunteering on a [late-night|weekend|night-shift] support line [in {residenceCity}|for a local charity|during a hard winter], where simply being [present|there] changed people's [nights|weeks].",
       "After caring for a grandparent through a [long|slow|difficult] illness[ in {home}|], {name} understood how much [a patient|a steady|an attentive] presence can [mean|change].",
       "Friends [always|long] said that [conversations|talks|evenings] with {name} felt like coming home, and [eventually|in time] {they} built a [life|career] around that gift.",
     ],
     craft: [
-      "As a companion, {name} remembers the small details, such as the name of a [pet|child|neighbor] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and asks about them [later|afterward].",
+      "As a companion, {name} remembers the [small|little] details, such as the name of a [pet|child|neighbor|coworker] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and asks about them [later|afterward|the next day].",
       "{Their} conversations move [easily|gently|naturally] from {topic} to life's [bigger|harder|deeper] questions, always at the other person's [pace|speed][ and never {their} own|].",
-      "{They} {v:listen} [more than|far more than|twice as much as] {they} {v:talk}, and {they} {v:know} when to [offer advice|make a suggestion|share a thought] and when [simply|just|only] to [keep someone company|stay on the line|sit with the silence|let a friend talk].",
+      "{They} {v:listen} [more than|far more than|twice as much as] {they} {v:talk}, and {they} {v:know} when to [offer advice|make a suggestion|share a thought|ask a question] and when [simply|just|only] to [keep someone company|stay on the line|sit with the silence|let a friend talk][, a gift {they} {v:credit} to {home}|].",
     ],
     audience: [
-      "The people who talk with {name} are often [busy|tired|far from home], [lonely|new in town|between chapters] or simply looking for good conversation, and many say it is the best part of their day.",
+      "The people who talk with {name} are often [busy|tired|far from home], [lonely|new in town|between chapters] or simply looking for [good|easy|honest] conversation, and many say it is the [best|brightest|calmest] part of their [day|week].",
       "Many return every day, sharing small victories and hard days alike.",
       "Some have talked with {name} every evening for years.",
     ],
@@ -1248,8 +1248,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Word spread [slowly|quietly|steadily], one grateful [person|listener] at a time, until {name} had a [whole|warm|lively] community of regulars[ across {residenceCity}|].",
     ],
     goals: [
-      "Next, {name} wants to [learn more about|study|get better at] supporting people through [grief|loss|illness] and [big life changes|new beginnings|hard transitions][ in {residenceCity}|].",
-      "Long term, {name} hopes that [nobody|no one] has to feel [unheard|alone|invisible] at the end of [a|the] [long|hard|lonely] day[, in {residenceCity} or anywhere|].",
+      "Next, {name} wants to [learn more about|study|get better at|train in] supporting people through [grief|loss|illness|burnout] and [big life changes|new beginnings|hard transitions][ in {residenceCity}|, with {their} usual {quality}|].",
+      "[Long term|In the long run|More than anything], {name} hopes that [nobody|no one] has to feel [unheard|alone|invisible|forgotten] at the end of [a|the] [long|hard|lonely] day[, in {residenceCity} or anywhere|].",
     ],
     day: [
       "A [typical|normal|regular|good] day[ in {residenceCity}|] is full of [conversations|voices|chats], from [morning check-ins|breakfast chats|early hellos] to [lunchtime chats|afternoon catch-ups|a quick word at tea time] to long talks [late at night|after dark|before bed].",
@@ -1265,8 +1265,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As a specialist in {field}, {name} [translates|turns] [deep|hard-won|years of] expertise into [clear|plain|careful], [reliable|trustworthy|usable] guidance.",
-      "{They} {v:keep} up with every new [paper|study|tool] in {field}, then {v:explain} what [actually|really] matters[ to people outside it|, in plain words|].",
-      "{Their} expertise is [precise|exacting|rigorous] but never [cold|dry|stiff], and {they} {v:love} [connecting|linking] [technical|fine|obscure] detail to [everyday life|kitchen-table questions|ordinary decisions].",
+      "{They} {v:keep} up with every new [paper|study|tool|debate] in {field}, then {v:explain} what [actually|really] matters[ to people outside it|, in plain words|].",
+      "{Their} expertise is [precise|exacting|rigorous] but never [cold|dry|stiff], and {they} {v:love} [connecting|linking|tying] [technical|fine|obscure] detail to [everyday life|kitchen-table questions|ordinary decisions][ in {residenceCity}|, even {pastime}|].",
     ],
     audience: [
       "{Their} audience includes [professionals|experts] who need accuracy and [newcomers|beginners] who need patience, and {name} [serves|welcomes] both[ equally|].",
@@ -1274,15 +1274,15 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Colleagues forward {name's} notes around like treasure.",
     ],
     breakthrough: [
-      "The breakthrough came when an analysis {name} published was cited across the [industry|field|sector] and made {their} name a trusted reference.",
-      "A talk at an industry conference made {name} the go-to expert on {field} almost overnight.",
+      "The breakthrough came when an analysis {name} published[ on {field}|] was cited across the [industry|field|sector] and made {their} name a [trusted|standard|familiar] reference.",
+      "A talk at an industry [conference|summit|meetup] made {name} the go-to [expert|voice|name] on {field} almost overnight.",
     ],
     goals: [
       "Next, {name} wants to write the definitive beginner's guide to {field}.",
       "Long term, {name} hopes to mentor the next generation of specialists.",
     ],
     day: [
-      "A [typical|normal|regular] day mixes reading new [research|papers], answering [detailed|tricky|thoughtful] questions [from colleagues|by email|from students] and [testing|trying out] ideas [in practice|on real data|with a team].",
+      "A [typical|normal|regular] day mixes reading new [research|papers|reports], answering [detailed|tricky|thoughtful] questions [from colleagues|by email|from students] and [testing|trying out] ideas [in practice|on real data|with a team][ in {residenceCity}|].",
       "Most days begin with new papers and end with notes.",
     ],
   },
@@ -1302,15 +1302,15 @@ export const SETBACKS: Template[] = [
   "A [period|bout|season] of burnout [forced|pushed] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five] [long|slow|gray] months[, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly]|].",
   "A project {they} had poured [two|three|four] years[ and {their} {quality}|] into [collapsed|fell apart|came to nothing] when a [partner|sponsor|co-founder] [pulled out|walked away|backed out], taking [most of the savings|the budget|a good part of {their} confidence] with [it|them].",
   "A family illness [brought|called] {them} home to {home} for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused].",
-  "A wave of [harsh|cruel|relentless] criticism [online|from strangers|after one bad post|in the comments] made {them} [question|doubt|wonder] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
-  "A move to a new city left {them} [lonely and broke|broke and homesick|isolated and short of money][, missing {home}|], working [night shifts|weekend shifts|two jobs] [at {job2}|in a warehouse|in a call center] to [pay the rent|cover the rent|get by].",
+  "A wave of [harsh|cruel|relentless] criticism [online|from strangers|after one bad post|in the comments] made {them} [question|doubt|wonder][ for a while|] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
+  "A move to [a new city|a strange city|a city where {they} knew nobody] left {them} [lonely and broke|broke and homesick|isolated and short of money][, missing {home}|], working [night shifts|weekend shifts|two jobs] [at {job2}|in a warehouse|in a call center] to [pay the rent|cover the rent|get by].",
 ];
 
 /** {trait} is a trait's noun phrase. */
 export const RECOVERY_TRAIT: Template[] = [
   "In the end, {their} {trait} carried {them}.",
-  "What got {name} through was {their} {trait}, [along with|plus|and] [a few friends|an old teacher|two neighbors] who refused to give up on {them}[ when it mattered| that year|].",
-  "[Looking back|In hindsight], {name} [credits {their} {trait} with|thanks {their} {trait} for] turning that [year|season|stretch] around.",
+  "What got {name} through was {their} {trait}, [along with|plus|and] [a few friends|an old teacher|two neighbors] who refused to give up on {them}[ when it mattered| that year| in {residenceCity}|].",
+  "[Looking back|In hindsight], {name} [credits {their} {trait} with|thanks {their} {trait} for] turning that [year|season|stretch] around[, {pastime} too|].",
 ];
 
 export const RECOVERY_PLAIN: Template[] = [
@@ -1319,9 +1319,9 @@ export const RECOVERY_PLAIN: Template[] = [
 ];
 
 export const LESSONS: Template[] = [
-  "{They} came out of that [period|time|year] with [clearer priorities|a lighter schedule|fewer illusions] and [a rule|one rule|a principle] {they} still {v:follow}[ in {residenceCity}|]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}].",
+  "{They} came out of that [period|time|year|winter] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list] and [a rule|one rule|a principle|a motto] {they} still {v:follow}[ in {residenceCity}|, {quality} and all|]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}].",
   "The experience taught {them} that setbacks are part of the story.",
-  "Today {name} calls it the most [important|useful|honest|instructive] year of {their} life, [because|since] it forced a [decision|reckoning|choice][ or two|] about what [really mattered|to keep|to let go].",
+  "[Today|Now|Years later] {name} calls it the most [important|useful|honest|instructive] [year|season|stretch] of {their} [life|adult life|career], [because|since] it forced a [decision|reckoning|choice][ or two|] about what [really mattered|to keep|to let go|{their} {quality} was for].",
   "{name} learned to ask for help.",
 ];
 
@@ -1336,23 +1336,23 @@ export const RETURNS: Template[] = [
 
 /** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
-  "Today, {full} is {aLabel} with a [voice|style|point of view] that is [entirely|unmistakably|completely] {their} own.",
-  "These days {full} works as {aLabel}, and the [years|experiences] behind {them} show in [everything {they} {v:make}|every project|the smallest details].",
-  "[Now|Today] known as {aLabel}, {full} has built something people [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond|].",
+  "Today, {full} is {aLabel}[ in {residenceCity}|] with a [voice|style|point of view] that is [entirely|unmistakably|completely] {their} own.",
+  "These days {full} works as {aLabel}[ in {residenceCity}|], and the [years|experiences|detours] behind {them} show in [everything {they} {v:make}|every project|the smallest details|the way {they} {v:work}].",
+  "[Now|Today] known as {aLabel}, {full} has built something [people|strangers|friends] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}|].",
 ];
 
 /** {occupation} is the fact sheet's occupation with its article ('a virtual streamer'). */
 export const OCCUPATION: Template[] = [
-  "On paper, {name's} job title is {occupation}, though {they} [would|might] [describe|explain|put] it more [loosely|playfully|modestly|grandly].",
-  "[If anyone asks|When strangers ask|Asked at parties] what {they} {v:do} for a living, {name} [simply|just|cheerfully|usually] says {occupation}.",
+  "On paper, {name's} job title is {occupation}, though {they} [would|might] [describe|explain|put] it more [loosely|playfully|modestly|grandly][ after a coffee|].",
+  "[If anyone asks|When strangers ask|Asked at parties] what {they} {v:do} for a living, {name} [simply|just|cheerfully|usually] [says|answers|replies] {occupation}[ and leaves it there|, then changes the subject|].",
   "The work itself has a [plain|simple] name, {occupation}, and {name} takes it [more seriously than {they} {v:let} on|very seriously|seriously, though lightly worn][, most days|].",
 ];
 
 /** Where the persona lives now: {residence} in full, {residenceCity} its first part. */
 export const RESIDENCE_MOVED: Template[] = [
-  "[These days|Now|Today] {name} lives in {residence}, far enough from {home} to [miss it|feel homesick|idealize it] and [close|near] enough to [visit|go back for holidays|call every week|drop in on a whim].",
-  "Home is now {residence}, where {name} has [settled into|found|built|made] a [rhythm|routine|life] of [work and small rituals|early starts and late dinners|long walks and longer workdays][ and weekends for {pastime}|].",
-  "{name} [eventually|later|finally] [moved|settled|relocated] to {residence}, and the city has been [home|a good home|{their} base] [ever since|from then on][, {home} a [train ride|flight|long drive] away|, noise and all|].",
+  "[These days|Now|Today] {name} lives in {residence}, far enough from {home} to [miss it|feel homesick|idealize it|miss the food] and [close|near] enough to [visit|go back for holidays|call every week|drop in on a whim][ when {their} {quality} allows|, which suits {them}|].",
+  "Home is now {residence}, where {name} has [settled into|found|built|made] a [rhythm|routine|life] of [work and small rituals|early starts and late dinners|long walks and longer workdays|busy weeks and slow Sundays][ and weekends for {pastime}|, a long way from {home}|].",
+  "{name} [eventually|later|finally] [moved to|settled in|relocated to|landed in] {residence}, and the city has been [home|a good home|{their} base] [ever since|from then on|since then][, {home} a [train ride|flight|long drive] away|, noise and all|, {pastime} and all|].",
 ];
 
 export const RESIDENCE_STAYED: Template[] = [
@@ -1362,20 +1362,20 @@ export const RESIDENCE_STAYED: Template[] = [
 
 export const AGE_NOW: Record<AgeRange, Template[]> = {
   "18-24": [
-    "Still in {their} early twenties, {they} {v:bring} the [energy|nerve|appetite|restlessness|curiosity] of a [newcomer|beginner] [to {residenceCity}|to the field|to the work] and the [instincts|reflexes|habits|ease] of someone who [grew up|came of age] [online|with a phone in hand|in group chats].",
-    "Being one of the [youngest|newest|least experienced] voices in the field means {name} is [often|regularly] underestimated, which {they} [quietly|secretly|openly] {v:enjoy}[ and sometimes use|].",
+    "Still in {their} early twenties, {they} {v:bring} the [energy|nerve|appetite|restlessness|curiosity] of a [newcomer|beginner] [to {residenceCity}|to the field|to the work] and the [instincts|reflexes|habits|ease] of someone who [grew up|came of age] [online|with a phone in hand|in group chats][ in {home}|].",
+    "Being one of the [youngest|newest|least experienced] voices in [the field|{residenceCity}|the room] means {name} is [often|regularly|routinely] underestimated, which {they} [quietly|secretly|openly] {v:enjoy}[ and sometimes use|].",
   ],
   "25-34": [
-    "Somewhere between the [recklessness|restlessness|rush] of youth and the [caution|care] of middle age, {name} has found a [confident|grounded|steady] rhythm[ in {residenceCity}|].",
-    "Still young enough to take risks and old enough to know which ones [matter|count], {name} is [hitting {their} stride|finding {their} feet|building something lasting|making it count] [in {residenceCity}|at last|in {their} own way].",
+    "Somewhere between the [recklessness|restlessness|rush] of youth and the [caution|care|calm] of middle age, {name} has found a [confident|grounded|steady] [rhythm|pace|footing][ in {residenceCity}|].",
+    "[Still young enough|Young enough] to take risks and [old|wise] enough to know which ones [matter|count], {name} is [hitting {their} stride|finding {their} feet|building something lasting|making it count] [in {residenceCity}|at last|in {their} own way].",
   ],
   "35-44": [
     "With well over a decade of adult life behind {them}[ and {home} far away|], {name} brings a [seasoned|calm|practical|steady] perspective that younger [peers|colleagues|creators] [often seek out|value|lean on].",
     "[Now in the middle of life|Halfway through life|In the busy middle years], {name} balances [ambition|drive|big plans] with a [clear|firm] sense of what {they} will no longer [trade away|compromise on|give up][, least of all time for {pastime}|].",
   ],
   "45-54": [
-    "With [decades|a long stretch|many years] of experience behind {them}, {name} offers the [kind|sort] of perspective that only comes from [watching|seeing] [trends|fads|platforms] arrive, peak and [fade|vanish].",
-    "In {their} fifties or close to it, {name} [is|feels] [busier|more curious|more playful] and more [certain|sure|confident] of {their} direction than ever[, and it shows|].",
+    "With [decades|a long stretch|many years] of experience behind {them}, {name} offers the [kind|sort] of perspective that only comes from [watching|seeing] [trends|fads|platforms] arrive, peak and [fade|vanish][ more than once|].",
+    "In {their} fifties or close to it, {name} [is|feels] [busier|more curious|more playful|calmer] and more [certain|sure|confident] of {their} direction than ever[, and it shows|, {pastime} included| in {residenceCity}|].",
   ],
   "55+": [
     "Past fifty-five and [busier|more curious|more restless|more energetic] than ever, {name} [is|stands as] [proof|living proof|the best evidence][ in {residenceCity}|] that reinvention has no [age limit|expiry date|deadline|upper limit].",
@@ -1441,7 +1441,7 @@ export const DETAILS: Template[] = [
   "{They} {v:keep} a box of old ticket stubs under the bed.",
   "{Their} phone is full of half-finished voice memos, each one an idea.",
   "{name} still owns the first notebook {they} ever filled.",
-  "Sunday mornings in {residenceCity} are [protected|sacred|quiet] time, with no screens, a long walk and a call to [family|an old friend|someone] back in {home}.",
+  "[Sunday|Saturday] mornings in {residenceCity} are [protected|sacred|quiet] time, with no [screens|emails|plans], a [long|slow] walk and a call to [family|an old friend|someone] back in {home}.",
   "{They} {v:have} a weakness for good bread, old maps and terrible puns.",
   "A small plant on {their} desk has survived six moves.",
   "{They} {v:learn} a few phrases of a new language each year.",
@@ -1463,13 +1463,13 @@ export const GOALS_OPENERS: Template[] = [
 
 /** {interest} is an interest name. */
 export const GOAL_INTEREST: Template[] = [
-  "{They} also {v:want} to find [new|fresh|unexpected] ways to [bring|weave|fold] {their} [love of|passion for|joy in] {interest} into [everything {they} {v:make}|the work|every project][, starting in {residenceCity}|, however small|].",
+  "{They} also {v:want} to find [new|fresh|unexpected|quieter] ways to [bring|weave|fold] {their} [love of|passion for|joy in] {interest} into [everything {they} {v:make}|the work|every project][, starting in {residenceCity}|, however small|].",
   "A [long-held|secret|half-finished] dream involving {interest} is [finally|slowly|at last] starting to take shape, though {name} is keeping the [details|plans|specifics] [private for now|close|secret].",
-  "Somewhere on [the list|{their} list|the whiteboard|a sticky note] is a [project|book|show|venture|podcast][ for {residenceCity}|] built [entirely|squarely|wholly|firmly] around {interest}, the passion that [started it all|came first|never faded|followed {them} from {home}].",
+  "Somewhere on [the list|{their} list|the whiteboard|a sticky note] is a [project|book|show|venture|podcast][ for {residenceCity}| for the people of {home}|] built [entirely|squarely|wholly|firmly] around {interest}, the passion that [started it all|came first|never faded|followed {them} from {home}|outlasted every job].",
 ];
 
 export const CLOSINGS: Template[] = [
-  "Whatever comes next, {full} intends to meet it [the same way as everything else|the way {they} always {v:have}|as {they} {v:meet} everything else|head-on, as always]: with [open eyes|a clear head|steady hands] and [a full heart|{their} {quality} intact|some nerve|a bit of {pastime} on the side].",
-  "For {full}, the story is far from [finished|over|done], and the [best|brightest|most interesting] chapters, {they} {v:insist}[ with {their} usual {quality}|], are still [being written|ahead|to come].",
+  "Whatever [comes next|the next chapter brings|happens next], {full} [intends|means|plans] to meet it [the same way as everything else|the way {they} always {v:have}|as {they} {v:meet} everything else|head-on, as always]: with [open eyes|a clear head|steady hands] and [a full heart|{their} {quality} intact|some nerve|a bit of {pastime} on the side].",
+  "For {full}, the story is far from [finished|over|done], and the [best|brightest|most interesting|strangest] chapters, {they} {v:insist}[ with {their} usual {quality}| from {residenceCity}|], are still [being written|ahead|to come].",
   "And if the [past|story so far|last few years] [is|are] any guide, {full} will keep [surprising|delighting|confounding] [people|friends|everyone][ in {residenceCity}| from {home} to {residenceCity}|], starting with {themselves}.",
 ];
