@@ -1471,5 +1471,5 @@ export const GOAL_INTEREST: Template[] = [
 export const CLOSINGS: Template[] = [
   "Whatever [comes next|the next chapter brings|happens next], {full} [intends|means|plans] to meet it [the same way as everything else|the way {they} always {v:have}|as {they} {v:meet} everything else|head-on, as always]: with [open eyes|a clear head|steady hands] and [a full heart|{their} {quality} intact|some nerve|a bit of {pastime} on the side].",
   "For {full}, the story is far from [finished|over|done], and the [best|brightest|most interesting|strangest] chapters, {they} {v:insist}[ with {their} usual {quality}| from {residenceCity}|], are still [being written|ahead|to come].",
-  "And if the [past|story so far|last few years] [is|are] any guide, {full} will keep [surprising|delighting|confounding] [people|friends|everyone][ in {residenceCity}| from {home} to {residenceCity}|], starting with {themselves}.",
+  "And if [the past is|the story so far is|the last few years are] any guide, {full} will keep [surprising|delighting|confounding] [people|friends|everyone][ in {residenceCity}| from {home} to {residenceCity}|], starting with {themselves}.",
 ];
