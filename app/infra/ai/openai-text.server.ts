@@ -24,6 +24,7 @@ import {
   type ChatInput,
   type ChatOptions,
   type GenerateOptions,
+  type RubricInput,
   type TextGenerator,
 } from "./types";
 
@@ -200,6 +201,7 @@ export function createOpenAiTextGenerator({
 
   return {
     kind: "openai",
+    chatModel,
     async generateBackstory(input: BackstoryInput, options: GenerateOptions = {}) {
       const messages: ChatCompletionMessageParam[] = [
         { role: "system", content: BACKSTORY_SYSTEM_PROMPT },
@@ -239,6 +241,39 @@ export function createOpenAiTextGenerator({
       const proposals = loreProposalsOf(text);
       if (!proposals) throw new AiError("bad_response", `${where} answered without the lore entries asked for (not JSON with "entries").`);
       return proposals;
+    },
+
+    /**
+     * A persona test's rubric judged by the chat model (docs/product.md, Persona tests): the answer must
+     * be JSON { "passed": boolean, "reason": string }; anything else is bad_response.
+     */
+    async judgeRubric(input: RubricInput, options: GenerateOptions = {}) {
+      const exchange = input.exchange.map((turn) => `${turn.role === "user" ? "User" : input.persona.name}: ${turn.content}`).join("\n");
+      let text: string;
+      try {
+        const completion = await client.chat.completions.create(
+          {
+            model: chatModel,
+            temperature: 0,
+            messages: [
+              {
+                role: "system",
+                content:
+                  "You judge a role-play persona's replies against a rubric. Answer only with JSON: " +
+                  '{"passed": true or false, "reason": "one sentence"}.',
+              },
+              { role: "user", content: `Persona: ${input.persona.name}\nRubric: ${input.rubric}\n\nExchange:\n${exchange}` },
+            ],
+          },
+          { signal: options.signal },
+        );
+        text = textOf(completion, where, scrub);
+      } catch (error) {
+        throw toAiError(error, where, timeoutMs, scrub);
+      }
+      const verdict = rubricVerdict(text);
+      if (!verdict) throw new AiError("bad_response", `${where} answered the rubric without the verdict asked for (JSON with "passed").`);
+      return verdict;
     },
 
     /**
@@ -404,4 +439,18 @@ function connectionProblem(error: APIConnectionError): string {
 
 function lower(where: string): string {
   return where.charAt(0).toLowerCase() + where.slice(1);
+}
+
+/** {"passed": boolean, "reason": string} from a model's answer (a JSON object, possibly fenced); null otherwise. */
+export function rubricVerdict(text: string): { passed: boolean; reason: string } | null {
+  const body = /\{[\s\S]*\}/.exec(text)?.[0];
+  if (!body) return null;
+  try {
+    const value = JSON.parse(body) as { passed?: unknown; reason?: unknown };
+    if (typeof value.passed !== "boolean") return null;
+    const reason = typeof value.reason === "string" ? value.reason.trim().slice(0, 500) : "";
+    return { passed: value.passed, reason: reason || (value.passed ? "Meets the rubric." : "Does not meet the rubric.") };
+  } catch {
+    return null;
+  }
 }

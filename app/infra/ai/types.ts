@@ -140,6 +140,21 @@ export interface TextGenerator {
    * app/infra/ai/lore.server.ts then compiles them (app/domain/lore-compile.ts).
    */
   compileLore?(input: LoreCompileInput, options?: GenerateOptions): Promise<LoreProposal[]>;
+  /**
+   * A model's verdict on a persona test's rubric (docs/product.md, Persona tests): whether the
+   * exchange meets the rubric, with a one-sentence reason. Absent on the embedded generator,
+   * which judges no rubric (only the deterministic checks).
+   */
+  judgeRubric?(input: RubricInput, options?: GenerateOptions): Promise<{ passed: boolean; reason: string }>;
+  /** The model that writes chat replies, as a test run records it; absent on the embedded generator. */
+  readonly chatModel?: string;
+}
+
+/** What a rubric is judged on: the persona, the rubric in plain words, and the exchange (the persona's replies included). */
+export interface RubricInput {
+  persona: ChatPersona;
+  rubric: string;
+  exchange: ChatTurn[];
 }
 
 /** A reply is cut here (the column allows 16,000; a chat message is a few sentences). */

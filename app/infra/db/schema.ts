@@ -199,6 +199,8 @@ export const chatMessages = pgTable(
     clientKey: uuid("client_key"),
     // The lore entries a reply drew on (docs/product.md, Lore in chat), as [{ id, name }]; null when none.
     lore: jsonb("lore").$type<{ id: string; name: string }[]>(),
+    // The persona version a reply was written with (docs/product.md, Persona tests); null for the creator's messages and older replies.
+    personaVersion: integer("persona_version"),
   },
   (t) => [
     index("chat_messages_persona_id_timestamp_idx").on(t.personaId, t.timestamp),
@@ -430,11 +432,108 @@ export const notificationQueue = pgTable(
   ],
 ).enableRLS();
 
+// Persona tests (docs/product.md, Persona tests; migration 20261127010000_persona_tests): a persona's
+// probes, one row each in the creator's order, guarded by the persona's owner; and runs of them
+// against one version each. A new version of a persona with enabled probes queues a run (trigger
+// persona_versions_queue_probe_run); at most one queued and one running run per persona.
+export const personaProbes = pgTable(
+  "persona_probes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    personaId: uuid("persona_id")
+      .notNull()
+      .references(() => personas.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    probe: jsonb("probe").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("persona_probes_persona_id_position_idx").on(t.personaId, t.position),
+    check("persona_probes_probe_valid", sql`jsonb_typeof(${t.probe}) = 'object' and octet_length(${t.probe}::text) <= 65536`),
+    pgPolicy("persona_probes_select_own", { for: "select", to: authenticatedRole, using: ownsPersona(sql`${t.personaId}`) }),
+    pgPolicy("persona_probes_insert_own", { for: "insert", to: authenticatedRole, withCheck: ownsPersona(sql`${t.personaId}`) }),
+    pgPolicy("persona_probes_update_own", {
+      for: "update",
+      to: authenticatedRole,
+      using: ownsPersona(sql`${t.personaId}`),
+      withCheck: ownsPersona(sql`${t.personaId}`),
+    }),
+    pgPolicy("persona_probes_delete_own", { for: "delete", to: authenticatedRole, using: ownsPersona(sql`${t.personaId}`) }),
+  ],
+).enableRLS();
+
+export const PROBE_RUN_TRIGGERS = ["manual", "version"] as const;
+
+export const probeRuns = pgTable(
+  "probe_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    personaId: uuid("persona_id")
+      .notNull()
+      .references(() => personas.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    trigger: text("trigger").notNull(),
+    model: text("model"),
+    status: text("status").notNull().default("queued"),
+    total: integer("total").notNull().default(0),
+    passed: integer("passed").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    results: jsonb("results")
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    error: text("error"),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    deadline: timestamp("deadline", { withTimezone: true }),
+  },
+  (t) => [
+    index("probe_runs_persona_id_created_at_idx").on(t.personaId, t.createdAt.desc()),
+    index("probe_runs_user_id_idx").on(t.userId),
+    uniqueIndex("probe_runs_one_queued_idx")
+      .on(t.personaId)
+      .where(sql`status = 'queued'`),
+    uniqueIndex("probe_runs_one_running_idx")
+      .on(t.personaId)
+      .where(sql`status = 'running'`),
+    check("probe_runs_version_positive", sql`${t.version} >= 1`),
+    check("probe_runs_trigger_valid", oneOf(sql`${t.trigger}`, PROBE_RUN_TRIGGERS)),
+    check("probe_runs_status_valid", oneOf(sql`${t.status}`, ["queued", "running", "completed", "failed"])),
+    check(
+      "probe_runs_counts_valid",
+      sql`${t.total} >= 0 and ${t.passed} >= 0 and ${t.failed} >= 0 and ${t.passed} + ${t.failed} <= ${t.total}`,
+    ),
+    check("probe_runs_results_valid", sql`jsonb_typeof(${t.results}) = 'array' and octet_length(${t.results}::text) <= 1048576`),
+    check("probe_runs_error_length", sql`char_length(${t.error}) <= 500`),
+    check("probe_runs_model_length", sql`char_length(${t.model}) <= 200`),
+    pgPolicy("probe_runs_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
+    pgPolicy("probe_runs_insert_own", {
+      for: "insert",
+      to: authenticatedRole,
+      withCheck: sql`${t.userId} = ${authUid} and ${ownsPersona(sql`${t.personaId}`)}`,
+    }),
+    pgPolicy("probe_runs_update_own", {
+      for: "update",
+      to: authenticatedRole,
+      using: sql`${t.userId} = ${authUid}`,
+      withCheck: sql`${t.userId} = ${authUid} and ${ownsPersona(sql`${t.personaId}`)}`,
+    }),
+    pgPolicy("probe_runs_delete_own", { for: "delete", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
+  ],
+).enableRLS();
+
 export type Profile = typeof profiles.$inferSelect;
 export type Persona = typeof personas.$inferSelect;
 export type NewPersona = typeof personas.$inferInsert;
 export type ChatMessage = typeof chatMessages.$inferSelect;
 export type PersonaVersion = typeof personaVersions.$inferSelect;
 export type ImageJob = typeof imageJobs.$inferSelect;
+export type PersonaProbeRow = typeof personaProbes.$inferSelect;
+export type ProbeRun = typeof probeRuns.$inferSelect;
 export type NotificationPreferences = typeof notificationPreferences.$inferSelect;
 export type QueuedNotification = typeof notificationQueue.$inferSelect;

@@ -76,6 +76,8 @@ export const LIMITS = {
   imageGenerationsPerUser: { points: { free: 10, premium: 60 }, duration: HOUR },
   backstoriesPerUser: { points: 30, duration: HOUR },
   cardImportsPerUser: { points: 30, duration: HOUR },
+  /** Persona test runs (on demand and after each new version), per creator. */
+  testRunsPerUser: { points: 60, duration: HOUR },
 } as const;
 
 /** Chat replies (sent or regenerated) one user may ask for in a minute. */
@@ -203,6 +205,7 @@ function createLimiters(kind: StoreKind) {
     ),
     backstories: make("generate:backstory:user", quota(LIMITS.backstoriesPerUser.points), LIMITS.backstoriesPerUser.duration),
     cardImports: make("import:card:user", quota(LIMITS.cardImportsPerUser.points), LIMITS.cardImportsPerUser.duration),
+    testRuns: make("test:runs:user", quota(LIMITS.testRunsPerUser.points), LIMITS.testRunsPerUser.duration),
   };
 }
 type Limiters = ReturnType<typeof createLimiters>;
@@ -351,7 +354,7 @@ export async function consumeChatAllowance(userId: string): Promise<void> {
 
 // ---------------------------------------------------------------- generation quotas
 
-export type GenerationQuota = "images" | "backstories" | "cardImports";
+export type GenerationQuota = "images" | "backstories" | "cardImports" | "testRuns";
 
 /** A quota as configured: the number in LIMITS times GENERATION_QUOTA_MULTIPLIER. */
 function quota(points: number): number {
@@ -361,6 +364,7 @@ function quota(points: number): number {
 /** How many of `kind` one creator may start in an hour on their plan. */
 export function generationQuota(kind: GenerationQuota, premium: boolean): number {
   if (kind === "images") return quota(LIMITS.imageGenerationsPerUser.points[premium ? "premium" : "free"]);
+  if (kind === "testRuns") return quota(LIMITS.testRunsPerUser.points);
   return quota(kind === "backstories" ? LIMITS.backstoriesPerUser.points : LIMITS.cardImportsPerUser.points);
 }
 
@@ -369,6 +373,7 @@ function quotaMessage(kind: GenerationQuota, allowed: number, premium: boolean, 
   if (kind === "images")
     return `You can generate reference images ${allowed} times an hour on the ${premium ? "Premium" : "Free"} plan. ${again}`;
   if (kind === "backstories") return `You can generate ${allowed} backstories an hour. ${again}`;
+  if (kind === "testRuns") return `You can run persona tests ${allowed} times an hour. ${again}`;
   return `You can import ${allowed} character cards an hour. ${again}`;
 }
 
@@ -384,7 +389,8 @@ export interface GenerationPoint {
  */
 export async function consumeGenerationAllowance(kind: GenerationQuota, userId: string, premium: boolean): Promise<GenerationPoint> {
   const l = await current();
-  const limiter = kind === "images" ? l.imageGenerations : kind === "backstories" ? l.backstories : l.cardImports;
+  const limiter =
+    kind === "images" ? l.imageGenerations : kind === "backstories" ? l.backstories : kind === "testRuns" ? l.testRuns : l.cardImports;
   const allowed = generationQuota(kind, premium);
   let refusal: RateLimiterRes | null;
   try {

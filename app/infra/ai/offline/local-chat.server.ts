@@ -327,6 +327,7 @@ export type Topic =
   | "age"
   | "birthYear"
   | "appearance"
+  | "catchphrase"
   | "story"
   | "likes"
   | "joke"
@@ -366,6 +367,7 @@ const FACT_TOPICS: readonly Topic[] = [
   "age",
   "birthYear",
   "appearance",
+  "catchphrase",
   "story",
   "likes",
 ];
@@ -389,6 +391,10 @@ const TOPICS: [Topic, RegExp][] = [
   ["education", /\b(study|studied|school|educat\w*|university|college|degree|learn(ed)? to|train(ed)? in|graduate[ds]?)\b/],
   ["languages", /\blanguages?\b|do you speak|what do you speak|how many .*speak/],
   ["age", /how old|your age|what age\b/],
+  [
+    "catchphrase",
+    /\bcatch ?phrases?\b|what do you (always|often|usually) say|favou?rite (saying|phrase|expression|line)|your (signature|go-to) (line|phrase|saying)|what('s| is) your (saying|line)\b/,
+  ],
   ["appearance", /what do you look like|your (appearance|looks|hair|eyes|outfit)|describe your (look|face|style)/],
   ["food", /\b(food|eat|dish|meal|cuisine|hungry|dinner|lunch|breakfast)\b/],
   [
@@ -970,7 +976,15 @@ function answer(topic: Topic, p: Parts): string[] {
       const look = persona.voice?.appearance;
       if (!look)
         return [`Picture ${withArticle(work)} who looks exactly like the pictures on my page.`, `The rest I leave to your imagination.`];
-      return [`Picture this: ${capText(tellAsMe(fillPlaceholders(look, persona.name.trim()), persona.name), 300)}`];
+      return [`Picture this: ${sentence(capText(tellAsMe(fillPlaceholders(look, persona.name.trim()), persona.name), 300))}`];
+    }
+    case "catchphrase": {
+      const phrases = c.catchphrases;
+      if (phrases.length === 0) return [`I don't have a catchphrase, but I do live by this: "${x.motto ?? DEFAULT_FACTS.motto}"`];
+      return [
+        p.pick([`You'll hear me say "${phrases[0]}" a lot.`, `Ha, "${phrases[0]}" — that one's mine.`, `Probably "${phrases[0]}".`]),
+        phrases.length > 1 ? `And "${phrases[1]}", if you stick around.` : "",
+      ];
     }
     case "story": {
       const opening = persona.backstory ? storyOpening(persona.backstory, persona.name, c) : "";

@@ -1,0 +1,601 @@
+// Persona tests (docs/product.md, Persona tests): a persona's probes, the suggested suite, and runs
+// of the suite against one version of the persona each, off the request.
+//
+// - Probes are rows of persona_probes, guarded by the persona's owner (RLS); at most 30 a persona.
+//   A probe that states a fact pins the fact's value when it is saved, so an edit that changes
+//   the fact is caught.
+// - A run sends each enabled probe to a fresh conversation (never the creator's chat) with the
+//   persona as one version holds it, through the configured text generator, and records every
+//   reply and verdict. 'Run tests' queues a run of the current version (one point of the
+//   creator's test-run quota); a new version of a persona with enabled probes queues one by
+//   itself (a database trigger, whichever way the version was written). This process starts a
+//   queued run when it hears the owner's change notice (app/infra/db/change-notices.server.ts),
+//   or when a page or the API reads the persona's runs; at most one runs per persona (a unique
+//   index), so two processes never run the same one.
+// - A run that fails (the model fails or times out) ends 'failed' with the reason and keeps the
+//   results it has; a run past its deadline (a server that stopped mid-run) counts as failed.
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+
+import { isPremium } from "~/domain/account";
+import { fieldErrorsOf } from "~/domain/form-rules";
+import { parseLorebook, type LoreBook } from "~/domain/lorebook";
+import { parseVoice } from "~/domain/persona-voice";
+import {
+  parseProbe,
+  pinFact,
+  probeBroken,
+  probeSchema,
+  PROBE_LIMITS,
+  PROBE_MESSAGES,
+  suggestProbes,
+  type Probe,
+  type ProbeContext,
+  type ProbeInput,
+  type ProbeResult,
+  type ProbeRunStatus,
+} from "~/domain/probes";
+import { AiError, textGenerator } from "~/infra/ai/ai.server";
+import { runProbe } from "~/infra/ai/probe-runner.server";
+import type { ChatPersona } from "~/infra/ai/types";
+import { changeFeed, withUser } from "~/infra/db/db.server";
+import { personaProbes, personas, personaVersions, probeRuns, profiles, type Persona, type ProbeRun } from "~/infra/db/schema";
+import { describeError } from "~/infra/web/log.server";
+import { consumeGenerationAllowance, RateLimitedError } from "~/infra/web/rate-limit.server";
+
+import { AccountError, type CurrentUser } from "./accounts.server";
+import type { JsonShape } from "./api.server";
+import { withGenerationQuota } from "./generation-quotas.server";
+import { personaLorebook } from "./lore.server";
+import { getVersion } from "./persona-history.server";
+import { isUuid, PERSONA_NOT_FOUND, personaExtended, personaVoice } from "./personas.server";
+
+/** What a probe's JSON body may hold (docs/api.md, Persona tests). */
+export const PROBE_BODY = {
+  name: "string",
+  turns: "string[]",
+  mustMention: "string[]",
+  mustNotMention: "string[]",
+  mustMatch: "string",
+  mustNotMatch: "string",
+  maxLength: "number",
+  inCharacter: "boolean",
+  statesFact: "string",
+  rubric: "string",
+  enabled: "boolean",
+} as const satisfies JsonShape;
+
+export const MAX_PROBE_BODY_BYTES = 64 * 1024;
+
+/** How long a run may take before it counts as failed (a server that stopped mid-run). */
+const RUN_DEADLINE_MS = 10 * 60 * 1000;
+/** How long one reply may take. */
+const REPLY_TIMEOUT_MS = 60 * 1000;
+
+type Who = Pick<CurrentUser, "id"> & Partial<Pick<CurrentUser, "subscriptionStatus">>;
+
+function notFound(): AccountError {
+  return new AccountError(404, PERSONA_NOT_FOUND);
+}
+
+async function ownedPersona(user: Who, personaId: string): Promise<Persona> {
+  if (!isUuid(personaId)) throw notFound();
+  const [persona] = await withUser(user.id, (tx) => tx.select().from(personas).where(eq(personas.id, personaId)));
+  if (!persona) throw notFound();
+  return persona;
+}
+
+/** The facts and lore a persona's checks read now. */
+function contextOf(persona: Persona): ProbeContext {
+  return { facts: personaExtended(persona), lore: personaLorebook(persona).entries, name: persona.name };
+}
+
+function checkProbe(raw: unknown, options: { form?: boolean }) {
+  const result = probeSchema(options).safeParse(raw && typeof raw === "object" ? raw : {});
+  if (!result.success) {
+    const errors = fieldErrorsOf(result.error.issues, (field) => String(field ?? "name"));
+    throw new AccountError(400, "Please fix the highlighted fields.", errors);
+  }
+  return result.data;
+}
+
+function rowProbe(row: { id: string; probe: unknown }): Probe | null {
+  return parseProbe(row.probe, row.id);
+}
+
+function stored(probe: ProbeInput): Record<string, unknown> {
+  return probe as unknown as Record<string, unknown>;
+}
+
+/** The persona's probes, in the creator's order. */
+export async function listProbes(user: Who, personaId: string): Promise<Probe[]> {
+  if (!isUuid(personaId)) throw notFound();
+  return withUser(user.id, async (tx) => {
+    const [persona] = await tx.select({ id: personas.id }).from(personas).where(eq(personas.id, personaId));
+    if (!persona) throw notFound();
+    const rows = await tx
+      .select({ id: personaProbes.id, probe: personaProbes.probe })
+      .from(personaProbes)
+      .where(eq(personaProbes.personaId, personaId))
+      .orderBy(asc(personaProbes.position), asc(personaProbes.createdAt));
+    return rows.map(rowProbe).filter((probe): probe is Probe => probe !== null);
+  });
+}
+
+/** Adds probes (each checked; the 30-probe limit), their facts pinned to what the persona says now. */
+export async function addProbes(
+  user: Who,
+  personaId: string,
+  raws: readonly unknown[],
+  options: { form?: boolean } = {},
+): Promise<Probe[]> {
+  const checked = raws.map((raw) => checkProbe(raw, options));
+  const persona = await ownedPersona(user, personaId);
+  const context = contextOf(persona);
+  return withUser(user.id, async (tx) => {
+    // The persona's row is locked: two additions at once cannot pass the limit together.
+    await tx.select({ id: personas.id }).from(personas).where(eq(personas.id, personaId)).for("update");
+    const [{ n, last }] = (await tx
+      .select({ n: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${personaProbes.position}), -1)::int` })
+      .from(personaProbes)
+      .where(eq(personaProbes.personaId, personaId))) as [{ n: number; last: number }];
+    if (n + checked.length > PROBE_LIMITS.probes) throw new AccountError(400, PROBE_MESSAGES.tooMany);
+    if (checked.length === 0) return [];
+    const rows = await tx
+      .insert(personaProbes)
+      .values(checked.map((probe, i) => ({ personaId, position: last + 1 + i, probe: stored(pinFact(probe, context)) })))
+      .returning({ id: personaProbes.id, probe: personaProbes.probe });
+    return rows.map(rowProbe).filter((probe): probe is Probe => probe !== null);
+  });
+}
+
+export async function addProbe(user: Who, personaId: string, raw: unknown, options: { form?: boolean } = {}): Promise<Probe> {
+  const [probe] = await addProbes(user, personaId, [raw], options);
+  return probe!;
+}
+
+async function findProbe(user: Who, personaId: string, probeId: string): Promise<Probe> {
+  if (!isUuid(probeId)) throw new AccountError(404, PROBE_MESSAGES.notFound);
+  const probe = (await listProbes(user, personaId)).find((candidate) => candidate.id === probeId);
+  if (!probe) throw new AccountError(404, PROBE_MESSAGES.notFound);
+  return probe;
+}
+
+/**
+ * Changes a probe. A form sends every field; a JSON body only those it changes (the others stay).
+ * The fact it states is pinned again to what the persona says now.
+ */
+export async function updateProbe(
+  user: Who,
+  personaId: string,
+  probeId: string,
+  raw: unknown,
+  options: { form?: boolean } = {},
+): Promise<Probe> {
+  const current = await findProbe(user, personaId, probeId);
+  const { id: _id, factExpected: _pinned, ...fields } = current;
+  const merged = options.form ? raw : { ...fields, ...(raw && typeof raw === "object" ? raw : {}) };
+  const checked = checkProbe(merged, options);
+  const persona = await ownedPersona(user, personaId);
+  const next = pinFact(checked, contextOf(persona));
+  const [row] = await withUser(user.id, (tx) =>
+    tx
+      .update(personaProbes)
+      .set({ probe: stored(next), updatedAt: new Date() })
+      .where(and(eq(personaProbes.id, probeId), eq(personaProbes.personaId, personaId)))
+      .returning({ id: personaProbes.id, probe: personaProbes.probe }),
+  );
+  if (!row) throw new AccountError(404, PROBE_MESSAGES.notFound);
+  return rowProbe(row)!;
+}
+
+/** Turns a probe on or off (kept in the suite either way). */
+export async function setProbeEnabled(user: Who, personaId: string, probeId: string, enabled: boolean): Promise<Probe> {
+  return updateProbe(user, personaId, probeId, { enabled });
+}
+
+export async function deleteProbe(user: Who, personaId: string, probeId: string): Promise<Probe> {
+  const probe = await findProbe(user, personaId, probeId);
+  await withUser(user.id, (tx) =>
+    tx.delete(personaProbes).where(and(eq(personaProbes.id, probeId), eq(personaProbes.personaId, personaId))),
+  );
+  return probe;
+}
+
+/** Probes written from the persona's facts, voice, traits and lorebook; nothing is stored. */
+export async function suggestPersonaProbes(user: Who, personaId: string): Promise<ProbeInput[]> {
+  const persona = await ownedPersona(user, personaId);
+  return suggestProbes({ ...contextOf(persona), voice: personaVoice(persona), personality: persona.personality });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs
+// ---------------------------------------------------------------------------------------------
+
+export interface RunView {
+  runId: string;
+  personaId: string;
+  version: number;
+  /** 'embedded' or the model's name. */
+  model: string | null;
+  status: ProbeRunStatus;
+  trigger: "manual" | "version";
+  total: number;
+  passed: number;
+  failed: number;
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  results: ProbeResult[];
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function runView(row: ProbeRun): RunView {
+  const expired = row.status === "running" && row.deadline !== null && new Date(row.deadline).getTime() < Date.now();
+  return {
+    runId: row.id,
+    personaId: row.personaId,
+    version: row.version,
+    model: row.model,
+    status: expired ? "failed" : (row.status as ProbeRunStatus),
+    trigger: row.trigger === "manual" ? "manual" : "version",
+    total: row.total,
+    passed: row.passed,
+    failed: row.failed,
+    error: expired ? RUN_INTERRUPTED : row.error,
+    createdAt: iso(row.createdAt)!,
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+    results: Array.isArray(row.results) ? (row.results as ProbeResult[]) : [],
+  };
+}
+
+export const RUN_INTERRUPTED = "The run was interrupted before it finished.";
+
+/** The persona's latest version number. */
+async function latestVersion(user: Who, personaId: string): Promise<number> {
+  const [row] = await withUser(user.id, (tx) =>
+    tx
+      .select({ version: personaVersions.version })
+      .from(personaVersions)
+      .where(eq(personaVersions.personaId, personaId))
+      .orderBy(desc(personaVersions.version))
+      .limit(1),
+  );
+  return row?.version ?? 1;
+}
+
+/**
+ * 'Run tests': a run of the persona's current version, started off the request. A run of that
+ * version already queued or running is the answer instead (two clicks are one run). Takes one point
+ * of the creator's test-run quota (429 past it).
+ */
+export async function startRun(user: CurrentUser, personaId: string): Promise<{ runId: string; started: boolean }> {
+  const persona = await ownedPersona(user, personaId);
+  if (persona.status === "in_progress") throw new AccountError(409, PROBE_MESSAGES.draft, undefined, "persona_draft");
+  const probes = (await listProbes(user, personaId)).filter((probe) => probe.enabled);
+  if (probes.length === 0) throw new AccountError(409, PROBE_MESSAGES.noProbes, undefined, "no_probes");
+  const version = await latestVersion(user, personaId);
+  const existing = await withUser(user.id, (tx) =>
+    tx
+      .select({ id: probeRuns.id, status: probeRuns.status, deadline: probeRuns.deadline })
+      .from(probeRuns)
+      .where(and(eq(probeRuns.personaId, personaId), eq(probeRuns.version, version), inArray(probeRuns.status, ["queued", "running"]))),
+  );
+  const live = existing.find((run) => run.status === "queued" || !run.deadline || new Date(run.deadline).getTime() > Date.now());
+  if (live) {
+    void startQueuedRuns(user.id, personaId);
+    return { runId: live.id, started: false };
+  }
+  const runId = await withGenerationQuota("testRuns", user, async () => {
+    const [row] = await withUser(user.id, (tx) =>
+      tx
+        .insert(probeRuns)
+        .values({ personaId, userId: user.id, version, trigger: "manual", status: "queued" })
+        .onConflictDoUpdate({
+          target: probeRuns.personaId,
+          targetWhere: sql`status = 'queued'`,
+          set: { version: sql`greatest(${probeRuns.version}, excluded.version)`, trigger: "manual", createdAt: new Date() },
+        })
+        .returning({ id: probeRuns.id }),
+    );
+    return row!.id;
+  });
+  void startQueuedRuns(user.id, personaId);
+  return { runId, started: true };
+}
+
+/** Runs being executed by this process, by persona. */
+const executing = new Map<string, Promise<void>>();
+
+/**
+ * Starts the queued runs of a creator (of one persona, when given) that nobody runs: a running run
+ * past its deadline is marked failed first. Each claimed run executes off the request.
+ */
+export async function startQueuedRuns(userId: string, personaId?: string): Promise<void> {
+  try {
+    const claimed = await withUser(userId, async (tx) => {
+      await tx
+        .update(probeRuns)
+        .set({ status: "failed", error: RUN_INTERRUPTED, finishedAt: new Date() })
+        .where(
+          and(
+            eq(probeRuns.userId, userId),
+            eq(probeRuns.status, "running"),
+            sql`${probeRuns.deadline} < now()`,
+            personaId ? eq(probeRuns.personaId, personaId) : undefined,
+          ),
+        );
+      const queued = await tx
+        .select({ id: probeRuns.id, personaId: probeRuns.personaId })
+        .from(probeRuns)
+        .where(
+          and(eq(probeRuns.userId, userId), eq(probeRuns.status, "queued"), personaId ? eq(probeRuns.personaId, personaId) : undefined),
+        )
+        .for("update", { skipLocked: true });
+      const mine: ProbeRun[] = [];
+      for (const run of queued) {
+        if (executing.has(run.personaId)) continue;
+        const [busy] = await tx
+          .select({ id: probeRuns.id })
+          .from(probeRuns)
+          .where(and(eq(probeRuns.personaId, run.personaId), eq(probeRuns.status, "running")));
+        if (busy) continue;
+        const [row] = await tx
+          .update(probeRuns)
+          .set({ status: "running", startedAt: new Date(), deadline: new Date(Date.now() + RUN_DEADLINE_MS) })
+          .where(and(eq(probeRuns.id, run.id), eq(probeRuns.status, "queued")))
+          .returning();
+        if (row) mine.push(row);
+      }
+      return mine;
+    });
+    for (const run of claimed) {
+      const work = executeRun(run).finally(() => {
+        executing.delete(run.personaId);
+        // The next version may have queued a run meanwhile.
+        void startQueuedRuns(userId, run.personaId);
+      });
+      executing.set(run.personaId, work);
+    }
+  } catch (error) {
+    // Another process claimed it first (the unique running index), or the database is closing: nothing to do here.
+    if (!/probe_runs_one_running_idx|duplicate key/.test(describeError(error))) {
+      console.error(`[tests] could not start queued test runs of ${userId}: ${describeError(error)}`);
+    }
+  }
+}
+
+/** Tests: wait until this process's runs have finished. */
+export async function settleRuns(): Promise<void> {
+  while (executing.size) await Promise.allSettled([...executing.values()]);
+}
+
+/** The persona as one version holds it, as a chat reply sees it. */
+async function versionTarget(userId: string, run: ProbeRun) {
+  const user = { id: userId } as CurrentUser;
+  const version = await getVersion(user, run.personaId, run.version);
+  const [current] = await withUser(userId, (tx) => tx.select().from(personas).where(eq(personas.id, run.personaId)));
+  if (!current) throw notFound();
+  const fields = {
+    id: run.personaId,
+    name: version.name,
+    type: version.type,
+    ageRange: version.ageRange,
+    interests: version.interests,
+    personality: version.personality,
+    extended: version.storedExtended ?? current.extended,
+  };
+  const extended = personaExtended(fields);
+  const voice = version.storedVoice === null ? personaVoice(current) : parseVoice(version.storedVoice);
+  const lorebook: LoreBook = version.storedLore === null ? personaLorebook(current) : parseLorebook(version.storedLore);
+  const persona: ChatPersona = {
+    name: version.name,
+    type: version.type,
+    gender: version.gender,
+    ageRange: version.ageRange,
+    interests: version.interests,
+    personality: version.personality,
+    description: version.description,
+    backstory: version.backstory,
+    extended,
+    voice,
+  };
+  const context: ProbeContext = { facts: extended, lore: lorebook.entries, name: version.name };
+  return { persona, lorebook, context };
+}
+
+async function executeRun(run: ProbeRun): Promise<void> {
+  const userId = run.userId;
+  const generator = textGenerator();
+  const model = generator.kind === "local" ? "embedded" : (generator.chatModel ?? "model");
+  const results: ProbeResult[] = [];
+  const save = (fields: Partial<typeof probeRuns.$inferInsert>) =>
+    withUser(userId, (tx) => tx.update(probeRuns).set(fields).where(eq(probeRuns.id, run.id)));
+  try {
+    if (run.trigger === "version") {
+      // Automatic runs take their point here; past the quota the run ends 'failed' with the reason.
+      const [profile] = await withUser(userId, (tx) =>
+        tx.select({ plan: profiles.subscriptionStatus }).from(profiles).where(eq(profiles.id, userId)),
+      );
+      const premium = isPremium(profile?.plan ?? "free");
+      try {
+        await consumeGenerationAllowance("testRuns", userId, premium);
+      } catch (error) {
+        if (error instanceof RateLimitedError) {
+          await save({ status: "failed", error: error.message.slice(0, 500), model, finishedAt: new Date() });
+          return;
+        }
+        throw error;
+      }
+    }
+    const probes = (await listProbes({ id: userId }, run.personaId)).filter((probe) => probe.enabled);
+    const target = await versionTarget(userId, run);
+    await save({ model, total: probes.length });
+    let passed = 0;
+    for (const probe of probes) {
+      const result = probeBroken(probe, target.context)
+        ? {
+            probeId: probe.id,
+            name: probe.name,
+            passed: false,
+            turns: [...probe.turns],
+            replies: [],
+            failures: [
+              {
+                check: "broken" as const,
+                expected: `the lore entry ${probe.factExpected?.label ?? probe.statesFact}`,
+                got: "The entry is gone",
+              },
+            ],
+            rubric: null,
+          }
+        : await runProbe(
+            generator,
+            { personaId: run.personaId, persona: target.persona, lorebook: target.lorebook },
+            probe,
+            target.context,
+            { signal: AbortSignal.timeout(REPLY_TIMEOUT_MS) },
+          );
+      results.push(result);
+      if (result.passed) passed += 1;
+      await save({ results, passed, failed: results.length - passed });
+    }
+    await save({ status: "completed", finishedAt: new Date() });
+  } catch (error) {
+    const reason =
+      error instanceof AiError
+        ? `The ${model === "embedded" ? "embedded responder" : `model ${model}`} failed: ${error.code === "timeout" ? "it did not answer in time" : error.message}`
+        : error instanceof AccountError
+          ? error.message
+          : "The run could not finish.";
+    if (!(error instanceof AiError) && !(error instanceof AccountError))
+      console.error(`[tests] run ${run.id} failed: ${describeError(error)}`);
+    const passed = results.filter((result) => result.passed).length;
+    await save({
+      status: "failed",
+      error: reason.slice(0, 500),
+      results,
+      passed,
+      failed: results.length - passed,
+      finishedAt: new Date(),
+    }).catch((e) => console.error(`[tests] could not record the failure of run ${run.id}: ${describeError(e)}`));
+  }
+}
+
+/** One run of the persona's (404 for another creator's persona or an unknown run). */
+export async function getRun(user: Who, personaId: string, runId: string): Promise<RunView> {
+  await ownedPersona(user, personaId);
+  if (!isUuid(runId)) throw new AccountError(404, PROBE_MESSAGES.runNotFound);
+  const [row] = await withUser(user.id, (tx) =>
+    tx
+      .select()
+      .from(probeRuns)
+      .where(and(eq(probeRuns.id, runId), eq(probeRuns.personaId, personaId))),
+  );
+  if (!row) throw new AccountError(404, PROBE_MESSAGES.runNotFound);
+  if (row.status === "queued") void startQueuedRuns(user.id, personaId);
+  return runView(row);
+}
+
+/** The persona's runs, newest first. */
+export async function listRuns(user: Who, personaId: string, limit = 20): Promise<RunView[]> {
+  await ownedPersona(user, personaId);
+  const rows = await withUser(user.id, (tx) =>
+    tx
+      .select()
+      .from(probeRuns)
+      .where(eq(probeRuns.personaId, personaId))
+      .orderBy(desc(probeRuns.createdAt))
+      .limit(Math.max(1, Math.min(limit, 100))),
+  );
+  if (rows.some((row) => row.status === "queued")) void startQueuedRuns(user.id, personaId);
+  return rows.map(runView);
+}
+
+/** What the persona page and the tests page show: the suite, the latest run and whether one is under way. */
+export interface TestsState {
+  probes: Probe[];
+  latest: RunView | null;
+  /** A run queued or running now. */
+  pending: RunView | null;
+}
+
+export async function testsState(user: Who, personaId: string): Promise<TestsState> {
+  const [probes, runs] = await Promise.all([listProbes(user, personaId), listRuns(user, personaId, 5)]);
+  const pending = runs.find((run) => run.status === "queued" || run.status === "running") ?? null;
+  const latest = runs.find((run) => run.status === "completed" || run.status === "failed") ?? null;
+  return { probes, latest, pending };
+}
+
+/** The latest finished run of each version of a persona (history shows them next to each version). */
+export async function runsByVersion(user: Who, personaId: string): Promise<Map<number, RunView>> {
+  const rows = await withUser(user.id, (tx) =>
+    tx
+      .select()
+      .from(probeRuns)
+      .where(and(eq(probeRuns.personaId, personaId), inArray(probeRuns.status, ["completed", "failed"])))
+      .orderBy(desc(probeRuns.createdAt))
+      .limit(200),
+  );
+  const byVersion = new Map<number, RunView>();
+  for (const row of rows) if (!byVersion.has(row.version)) byVersion.set(row.version, runView(row));
+  return byVersion;
+}
+
+/** The latest finished run of each of these personas: what the library's cards badge. */
+export async function latestRunSummaries(
+  user: Who,
+  personaIds: readonly string[],
+): Promise<Map<string, { version: number; passed: number; failed: number; total: number; status: ProbeRunStatus }>> {
+  const ids = personaIds.filter(isUuid);
+  if (ids.length === 0) return new Map();
+  const rows = await withUser(user.id, (tx) =>
+    tx
+      .selectDistinctOn([probeRuns.personaId], {
+        personaId: probeRuns.personaId,
+        version: probeRuns.version,
+        passed: probeRuns.passed,
+        failed: probeRuns.failed,
+        total: probeRuns.total,
+        status: probeRuns.status,
+      })
+      .from(probeRuns)
+      .where(and(inArray(probeRuns.personaId, ids), inArray(probeRuns.status, ["completed", "failed"])))
+      .orderBy(probeRuns.personaId, desc(probeRuns.createdAt)),
+  );
+  return new Map(rows.map((row) => [row.personaId, { ...row, status: row.status as ProbeRunStatus }]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hearing new versions
+// ---------------------------------------------------------------------------------------------
+
+let stopWatching: (() => void) | null = null;
+const kicked = new Set<string>();
+
+/**
+ * Called once when the server starts (app/entry.server.tsx): a change notice of a creator starts
+ * their queued runs (a new version queues one in the database). Notices of one commit are folded
+ * into one attempt.
+ */
+export async function watchTestRuns(): Promise<void> {
+  if (stopWatching) return;
+  const feed = await changeFeed();
+  stopWatching = feed.watch((userId) => {
+    if (!userId || kicked.has(userId)) return;
+    kicked.add(userId);
+    setImmediate(() => {
+      kicked.delete(userId);
+      void startQueuedRuns(userId);
+    });
+  });
+}
+
+/** A clean stop (app/server.mjs): no new run starts; the running ones finish. */
+export async function stopTestRuns(): Promise<void> {
+  stopWatching?.();
+  stopWatching = null;
+  await settleRuns();
+}
