@@ -15,6 +15,7 @@ import { cachedPage, publicPageKey, storePage } from "./infra/web/page-cache.ser
 import { startServer } from "./infra/setup/startup.server";
 import { recoverImageJobs } from "./services/images.server";
 import { startNotificationSender, stopNotificationSender } from "./services/notifications.server";
+import { stopTestRuns, watchTestRuns } from "./services/probes.server";
 
 // Configuration, DATA_DIR and the database (with migrations) are checked once, before the
 // first request: a bad set-up stops the server with a readable message. When app/server.mjs ran
@@ -41,6 +42,11 @@ if (process.env.PF_STARTUP_DONE !== "1") {
 // The notification digests (docs/product.md, Settings) are sent by a timer in the serving
 // process, not in the start-up one.
 if (process.env.PF_STARTUP_ONLY !== "1") startNotificationSender();
+// Persona test runs queued by a new version start in the serving process when it hears the
+// creator's change notice (app/services/probes.server.ts).
+if (process.env.PF_STARTUP_ONLY !== "1") {
+  await watchTestRuns().catch((error: unknown) => console.error(`[tests] not hearing new versions: ${describeError(error)}`));
+}
 
 export const streamTimeout = 5_000;
 
@@ -51,6 +57,7 @@ export const serverHooks = {
   commonSecurityHeaders,
   closeDatabase,
   stopNotificationSender,
+  stopTestRuns,
   databaseMemory,
   redactedUrl,
   describeError,

@@ -394,6 +394,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
       try {
         // A digest being sent finishes first; no other starts.
         await hooks.stopNotificationSender();
+        // Test runs under way finish (or reach their deadline) before the database closes.
+        await hooks.stopTestRuns?.();
         await hooks.closeDatabase();
       } catch (error) {
         console.error(`[personaforge] closing the database: ${error instanceof Error ? error.message : error}`);

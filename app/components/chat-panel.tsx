@@ -89,6 +89,15 @@ function Bubble({
             <time dateTime={message.timestamp} suppressHydrationWarning>
               {time}
             </time>
+            {!mine && message.version ? (
+              <span data-testid="chat-message-version">
+                {" · "}
+                <abbr title={CHAT_TEXT.writtenWith(message.version)} className="no-underline">
+                  v{message.version}
+                </abbr>
+                <span className="sr-only"> ({CHAT_TEXT.writtenWith(message.version)})</span>
+              </span>
+            ) : null}
           </span>
         )}
       </div>
@@ -237,20 +246,30 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
         body: body ? JSON.stringify(body) : undefined,
       });
       if (!response.ok || !response.body) throw new ChatFailure(await failureText(response));
-      let reply: { messageId: string; response: string } | null = null;
+      let reply: { messageId: string; response: string; version?: number } | null = null;
       let problem: string | null = null;
       await readEvents(response.body, (event, data) => {
-        const value = data as { text?: string; messageId?: string; response?: string; message?: string };
+        const value = data as { text?: string; messageId?: string; response?: string; message?: string; version?: unknown };
         if (event === "token" && typeof value.text === "string") setStreamed((text) => (text ?? "") + value.text);
         else if (event === "done" && value.messageId && typeof value.response === "string") {
-          reply = { messageId: value.messageId, response: value.response };
+          reply = {
+            messageId: value.messageId,
+            response: value.response,
+            ...(typeof value.version === "number" ? { version: value.version } : {}),
+          };
         } else if (event === "error") problem = typeof value.message === "string" ? value.message : null;
       });
-      const done = reply as { messageId: string; response: string } | null;
+      const done = reply as { messageId: string; response: string; version?: number } | null;
       if (!done) throw new ChatFailure(problem ?? CHAT_TOASTS.sendFailed.description);
       setMessages((list) => [
         ...list,
-        { id: done.messageId, role: "assistant", content: done.response, timestamp: new Date().toISOString() },
+        {
+          id: done.messageId,
+          role: "assistant",
+          content: done.response,
+          timestamp: new Date().toISOString(),
+          ...(done.version ? { version: done.version } : {}),
+        },
       ]);
       setStreamed(null);
       setPending(false);
@@ -292,7 +311,21 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
           <ChatIcon className="text-brand-700" />
           {CHAT_TEXT.conversationLabel(persona.name)}
         </h2>
-        {open && chat ? <ClearChatButton persona={persona} disabled={pending} /> : null}
+        {open && chat ? (
+          <div className="flex shrink-0 items-center gap-2">
+            {messages.length ? (
+              <a
+                href={`/persona/${persona.id}/chat.txt`}
+                download
+                className="rounded-md px-2 py-1 text-sm font-medium text-brand-800 underline hover:bg-brand-50"
+                aria-label={CHAT_TEXT.download(persona.name)}
+              >
+                {CHAT_TEXT.downloadShort}
+              </a>
+            ) : null}
+            <ClearChatButton persona={persona} disabled={pending} />
+          </div>
+        ) : null}
       </header>
 
       <div

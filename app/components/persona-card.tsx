@@ -20,6 +20,25 @@ export interface CardPersona {
   status: string;
   imageUrl: string | null;
   createdAt: string | Date;
+  /** The latest finished test run, when the persona has run one. */
+  tests?: { passed: number; failed: number; total: number; status: string } | null;
+}
+
+/** A small badge with the latest test run: green when every probe passed, red otherwise. */
+function TestsBadge({ tests }: { tests: NonNullable<CardPersona["tests"]> }) {
+  const failing = tests.failed > 0 || tests.status === "failed";
+  return (
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${failing ? "bg-red-100 text-red-900" : "bg-emerald-100 text-emerald-900"}`}
+      data-testid="tests-badge"
+      data-status={failing ? "failed" : "passed"}
+      title={failing ? "The latest test run found problems" : "Every probe passed in the latest test run"}
+    >
+      <span className="sr-only">Tests: </span>
+      {tests.passed}/{tests.total}
+      <span className="sr-only">{failing ? " passed, some failed" : " passed"}</span>
+    </span>
+  );
 }
 
 const toneClass = {
@@ -72,7 +91,8 @@ export function PersonaCard({
           </h3>
           <div className="mt-0.5 flex items-center justify-between gap-2">
             <p className="min-w-0 truncate text-sm text-slate-600">{typeLabel(persona.type)}</p>
-            <span className="shrink-0">
+            <span className="flex shrink-0 items-center gap-1">
+              {persona.tests ? <TestsBadge tests={persona.tests} /> : null}
               <StatusBadge status={persona.status} />
             </span>
           </div>

@@ -72,6 +72,7 @@ import { hashString } from "./random";
 import { PRODUCT_NAME } from "./site";
 import { isInterest, isTrait, type Trait } from "./traits";
 import { EMPTY_VOICE, VOICE_LIMITS, voiceSchema, type PersonaVoice } from "./persona-voice";
+import { parseProbe, PROBE_LIMITS, type ProbeInput } from "./probes";
 
 export { CARD_META_VERSION, type CardAsset, type CardMeta, type JsonValue } from "./persona-shapes";
 
@@ -167,6 +168,8 @@ export interface PersonaCardExtension {
   extended: ExtendedProfile;
   /** The persona's voice, every field (docs/product.md, Voice). Absent on cards written before voices. */
   voice?: PersonaVoice;
+  /** The persona's tests (docs/product.md, Persona tests): its probes, without their ids. Absent when it has none. */
+  probes?: ProbeInput[];
 }
 
 // ---------------------------------------------------------------------------------------
@@ -701,6 +704,24 @@ function personaExtension(p: ExportPersona, extended: ExtendedProfile, voice: Pe
     status: p.status,
     extended: orderedProfile(extended),
     voice: orderedVoice(voice ?? EMPTY_VOICE),
+    ...(p.probes?.length ? { probes: p.probes.map(orderedProbe) } : {}),
+  };
+}
+
+function orderedProbe(probe: ProbeInput): ProbeInput {
+  return {
+    name: probe.name,
+    turns: [...probe.turns],
+    mustMention: [...probe.mustMention],
+    mustNotMention: [...probe.mustNotMention],
+    mustMatch: probe.mustMatch,
+    mustNotMatch: probe.mustNotMatch,
+    maxLength: probe.maxLength,
+    inCharacter: probe.inCharacter,
+    statesFact: probe.statesFact,
+    rubric: probe.rubric,
+    enabled: probe.enabled,
+    factExpected: probe.factExpected,
   };
 }
 
@@ -944,6 +965,8 @@ export interface ParsedCard {
   notes: string[];
   /** The card's `character_book` as the persona's lorebook (docs/product.md, Lore); null when it carried none. */
   lore: LoreBook | null;
+  /** The persona's tests a card of ours carried (docs/product.md, Persona tests), without ids; [] otherwise. */
+  probes: ProbeInput[];
   /** To store as personas.card_meta. */
   cardMeta: CardMeta;
   /** Whether the persona passes 'Create Persona' validation (else it is a draft). */
@@ -1070,6 +1093,8 @@ function fromOurExtension(name: string, ext: Record<string, unknown>) {
     extended: parseExtendedProfile(ext.extended),
     voice: isRecord(ext.voice) ? checkedVoice({ ...EMPTY_VOICE, ...(ext.voice as Partial<PersonaVoice>) }) : EMPTY_VOICE,
     status: oneOf(PERSONA_STATUSES, ext.status),
+    // The persona's tests: each probe checked as a form would be; one that cannot be read is dropped (and said).
+    probes: Array.isArray(ext.probes) ? ext.probes.slice(0, PROBE_LIMITS.probes).map((raw) => parseProbe(raw, "")) : [],
   };
 }
 
@@ -1202,6 +1227,12 @@ export function parseCard(input: unknown): ParseCardResult {
     ? voiceFromCard(data, ours.voice, deriveTexts(persona, extended, ours.voice))
     : voiceFromCard(data, EMPTY_VOICE, null);
 
+  const probes = (ours?.probes ?? [])
+    .filter((probe): probe is NonNullable<typeof probe> => probe !== null)
+    .map(({ id: _id, ...probe }) => probe);
+  const dropped = (ours?.probes ?? []).length - probes.length;
+  const probeNotes = dropped > 0 ? [`${dropped} of the card's persona tests could not be read and were left out.`] : [];
+
   const book = lorebookFromCard(data.character_book);
   if (!book.ok)
     return { ok: false, message: CARD_MESSAGES.invalid(`${issuePath(found.prefix, ["character_book", "entries"])}: ${book.message}`) };
@@ -1227,8 +1258,9 @@ export function parseCard(input: unknown): ParseCardResult {
       persona,
       extended,
       voice,
-      notes: [...notes, ...book.notes],
+      notes: [...notes, ...book.notes, ...probeNotes],
       lore: book.lore,
+      probes,
       cardMeta,
       complete,
       status,

@@ -7,6 +7,9 @@ export const CHAT_TEXT = {
   tabProfile: "Full Profile",
   tabChat: "Chat",
   loreUsed: "Lore used",
+  writtenWith: (version: number) => `Written with version ${version}`,
+  downloadShort: "Download",
+  download: (name: string) => `Download the chat with ${name} as text`,
   loading: "Loading conversation history...",
   placeholder: "Type a message...",
   inputLabel: "Message",
@@ -93,6 +96,8 @@ export interface ChatMessageView {
   timestamp: string;
   /** A reply's lore entries (docs/product.md, Lore in chat), their names as they were: 'Lore used'. */
   lore?: { id: string; name: string }[];
+  /** The persona version a reply was written with (docs/product.md, Persona tests); absent for the creator's messages and older replies. */
+  version?: number;
 }
 
 /** The persona page's tabs, in the address as ?tab=chat (Full Profile is the default). */

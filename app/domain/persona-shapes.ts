@@ -71,6 +71,8 @@ export interface ExportPersona {
   voice?: PersonaVoiceShape;
   /** The persona's lorebook as stored (docs/product.md, Lore; lorebook.ts reads it); absent: none. */
   lore?: unknown;
+  /** The persona's tests (docs/product.md, Persona tests), without their ids; absent: none. */
+  probes?: import("./probes").ProbeInput[];
 }
 
 /** The voice's fields (persona-voice.ts checks them). */

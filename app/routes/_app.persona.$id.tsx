@@ -28,6 +28,7 @@ import { editedSections, PROFILE_SECTIONS, PROFILE_TEXT } from "~/domain/profile
 import { RegenerateProfileButton } from "~/components/regenerate-profile-button";
 import { HISTORY_TEXT } from "~/domain/persona-history";
 import { LORE_KIND_LABELS, LORE_TEXT } from "~/domain/lore-text";
+import { modelLabel, PROBE_TEXT } from "~/domain/probes";
 import { GENDER_LABELS, PERSONA_PAGE_TEXT, relativeTime, reviewFallbacks, statusBadge, typeLabel } from "~/domain/persona-display";
 import { downloadItems, personaExtended } from "~/services/persona-export.server";
 import { PRODUCT_NAME } from "~/domain/site";
@@ -39,6 +40,7 @@ import { redirectWithToast } from "~/infra/web/toast.server";
 import { AccountError, type CurrentUser } from "~/services/accounts.server";
 import { imageSources, setImageStyle, startImageGeneration } from "~/services/images.server";
 import { loreSummary, type LoreSummary } from "~/services/lore.server";
+import { testsSummary, type TestsSummary } from "~/services/probes.server";
 import { personaPageState, personaVoice } from "~/services/personas.server";
 import { listMessages, newFormKey, regenerateReply, sendMessage } from "~/services/chat.server";
 import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
@@ -82,10 +84,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         : { type: "success" as const, ...IMAGE_TOASTS.complete };
     throw await redirectWithToast(`/persona/${persona.id}`, toast, { headers: responseHeaders(ctx) });
   }
+  const [images, tests] = await Promise.all([imageSources(persona), testsSummary(user, persona.id)]);
   return data(
     {
       persona,
-      images: await imageSources(persona),
+      images,
+      tests,
       imageGeneration,
       extended,
       profileEdited,
@@ -321,6 +325,59 @@ function VoiceCard({ personaId, voice }: { personaId: string; voice: PersonaVoic
   );
 }
 
+/** The persona's tests on its page: how many probes, the latest run (a failing one stands out), and the way to them. */
+function TestsCard({ personaId, tests }: { personaId: string; tests: TestsSummary }) {
+  return (
+    <Card title={PROBE_TEXT.section} id="tests">
+      {tests.probes === 0 ? (
+        <p className="text-slate-600">{PROBE_TEXT.empty}</p>
+      ) : (
+        <p className="text-sm text-slate-700">
+          {tests.probes === 1 ? "1 probe" : `${tests.probes} probes`}, run after every change to the persona.
+        </p>
+      )}
+      {tests.latest ? (
+        <p
+          className={`mt-2 font-semibold ${tests.latest.failed ? "text-red-800" : "text-emerald-800"}`}
+          data-testid="tests-latest"
+          data-status={tests.latest.failed ? "failed" : "passed"}
+          dir="auto"
+        >
+          {tests.latest.failed ? "Failing: " : "Passing: "}
+          {tests.latest.text}
+          <span className="ml-2 text-sm font-normal text-slate-600">({modelLabel(tests.latest.model)})</span>
+        </p>
+      ) : null}
+      {tests.pending ? (
+        <p className="mt-2 text-sm text-brand-900" role="status">
+          A test run is under way.
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Link
+          to={`/persona/${personaId}/tests`}
+          className="inline-block rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          {tests.probes === 0 ? PROBE_TEXT.suggest : PROBE_TEXT.open}
+        </Link>
+        {tests.probes > 0 ? (
+          <Form method="post" action={`/persona/${personaId}/tests`}>
+            <button
+              type="submit"
+              name="intent"
+              value="run"
+              disabled={tests.pending}
+              className="rounded-lg border border-brand-300 bg-white px-4 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+            >
+              {PROBE_TEXT.run}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
 /** The lore entries on the persona page: their titles, and the way to the lorebook. */
 function LoreCard({ personaId, lore }: { personaId: string; lore: LoreSummary }) {
   return (
@@ -401,6 +458,7 @@ export default function PersonaPage() {
     profileEdited,
     voice,
     lore,
+    tests,
     greeting,
     downloads,
     now,
@@ -570,6 +628,8 @@ export default function PersonaPage() {
           <VoiceCard personaId={persona.id} voice={voice} />
 
           <LoreCard personaId={persona.id} lore={lore} />
+
+          <TestsCard personaId={persona.id} tests={tests} />
 
           <Card title={EXTENDED_PROFILE_TITLE} id="extended-profile">
             <div className="grid gap-6 md:grid-cols-2">

@@ -9,6 +9,7 @@ import { HISTORY_TEXT } from "~/domain/persona-history";
 import { parsePositiveInt } from "~/domain/persona-list";
 import { PRODUCT_NAME } from "~/domain/site";
 import { listVersions, orHistoryNotFound } from "~/services/persona-history.server";
+import { runSummariesByVersion } from "~/services/probes.server";
 import { requireUser, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
@@ -21,13 +22,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const page = parsePositiveInt(new URL(request.url).searchParams.get("page"), 1);
   const history = await orHistoryNotFound(headers, id, () => listVersions(user, id, { page }));
-  return data({ ...history, now: new Date().toISOString() }, { headers });
+  // Each version's latest test run (docs/product.md, Persona tests), next to the version that caused it.
+  const tests = await runSummariesByVersion(
+    user,
+    id,
+    history.items.map((item) => item.version),
+  );
+  return data({ ...history, tests, now: new Date().toISOString() }, { headers });
 }
 
 const button = "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
 
 export default function PersonaHistory() {
-  const { persona, items, latest, page, pageCount, now } = useLoaderData<typeof loader>();
+  const { persona, items, latest, page, pageCount, now, tests } = useLoaderData<typeof loader>();
   const base = `/persona/${persona.id}/history`;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -78,6 +85,17 @@ export default function PersonaHistory() {
                 </span>
               </div>
               <p className="mt-1 text-slate-800">{item.summary}</p>
+              {tests[item.version] ? (
+                <p
+                  className={`mt-1 text-sm font-medium ${tests[item.version]!.failed ? "text-red-800" : "text-emerald-800"}`}
+                  data-testid="version-tests"
+                  data-status={tests[item.version]!.failed ? "failed" : "passed"}
+                  dir="auto"
+                >
+                  <span className="sr-only">Tests: </span>
+                  {tests[item.version]!.text}
+                </p>
+              ) : null}
               <div className="mt-3 flex flex-wrap gap-2">
                 {item.version > 1 ? (
                   <Link to={`${base}/compare?from=${item.version - 1}&to=${item.version}`} className={button}>

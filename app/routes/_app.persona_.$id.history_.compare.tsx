@@ -10,6 +10,7 @@ import { HISTORY_TEXT, parseVersionNumber, type FieldComparison } from "~/domain
 import { condense, type DisplayPart } from "~/domain/word-diff";
 import { PRODUCT_NAME } from "~/domain/site";
 import { compare, orHistoryNotFound } from "~/services/persona-history.server";
+import { runSummariesByVersion } from "~/services/probes.server";
 import { requireUser, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
@@ -30,7 +31,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const query = new URL(request.url).searchParams;
   const result = await orHistoryNotFound(headers, id, () => compare(user, id, versionParam(query, "from"), versionParam(query, "to")));
-  const side = (v: typeof result.fromVersion) => ({ version: v.version, label: v.label, createdAt: v.createdAt });
+  // The test results of both versions (docs/product.md, Persona tests).
+  const tests = await runSummariesByVersion(user, id, [result.fromVersion.version, result.toVersion.version]);
+  const side = (v: typeof result.fromVersion) => ({
+    version: v.version,
+    label: v.label,
+    createdAt: v.createdAt,
+    tests: tests[v.version] ?? null,
+  });
   return data(
     {
       persona: result.persona,
@@ -80,6 +88,15 @@ export default function CompareVersions() {
               <span className="block text-sm text-slate-700">
                 {side.label} · <VersionTime at={side.createdAt} now={now} />
               </span>
+              {side.tests ? (
+                <span
+                  className={`mt-1 block text-sm font-medium ${side.tests.failed ? "text-red-800" : "text-emerald-800"}`}
+                  data-testid="compare-tests"
+                  dir="auto"
+                >
+                  Tests: {side.tests.text}
+                </span>
+              ) : null}
               {side.version !== latest ? (
                 <span className="mt-2 block">
                   <RestoreVersionButton personaId={persona.id} version={side.version} />

@@ -17,7 +17,7 @@
 // - a reply reads only the last CHAT_HISTORY_WINDOW messages, whatever the history's length.
 import { randomUUID } from "node:crypto";
 
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 
 import { chatAvailability, checkChatMessage, CHAT_MESSAGES, CHAT_TOASTS, type ChatMessageView } from "~/domain/chat";
 import { AiError, textGenerator, type ChatTurn } from "~/infra/ai/ai.server";
@@ -38,15 +38,18 @@ export interface ChatReply {
   response: string;
   /** The ids of the lore entries the reply drew on (docs/product.md, Lore in chat). */
   lore: string[];
+  /** The persona version the reply was written with. */
+  version: number | null;
 }
 
-function view(row: Pick<ChatMessage, "id" | "role" | "content" | "timestamp" | "lore">): ChatMessageView {
+function view(row: Pick<ChatMessage, "id" | "role" | "content" | "timestamp" | "lore" | "personaVersion">): ChatMessageView {
   return {
     id: row.id,
     role: row.role === "assistant" ? "assistant" : "user",
     content: row.content,
     timestamp: new Date(row.timestamp).toISOString(),
     ...(row.role === "assistant" && Array.isArray(row.lore) && row.lore.length ? { lore: row.lore } : {}),
+    ...(row.role === "assistant" && row.personaVersion ? { version: row.personaVersion } : {}),
   };
 }
 
@@ -56,6 +59,7 @@ const MESSAGE_COLUMNS = {
   content: chatMessages.content,
   timestamp: chatMessages.timestamp,
   lore: chatMessages.lore,
+  personaVersion: chatMessages.personaVersion,
 };
 
 /** The whole conversation with one of the user's personas, oldest first. */
@@ -267,13 +271,15 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
                 role: "assistant",
                 content: reply,
                 lore: lore.length ? lore.map(({ id, name }) => ({ id, name })) : null,
+                // The version the reply was written with: 'which version said this?' (docs/product.md, Persona tests).
+                personaVersion: sql`(select max(v.version) from public.persona_versions v where v.persona_id = ${persona.id})`,
               })
-              .returning({ id: chatMessages.id });
+              .returning({ id: chatMessages.id, personaVersion: chatMessages.personaVersion });
             await tx.insert(generations).values({ userId: user.id, kind: "chat" });
             return row!;
           });
           if (!stored) throw new AccountError(409, CHAT_FAILED, undefined, "conversation_cleared");
-          return { messageId: stored.id, response: reply, lore: lore.map((entry) => entry.id) };
+          return { messageId: stored.id, response: reply, lore: lore.map((entry) => entry.id), version: stored.personaVersion };
         } catch (error) {
           if (error instanceof AiError) {
             if (!signal?.aborted) console.error(`[ai] chat reply for persona ${persona.id} failed: ${error.code}: ${error.message}`);

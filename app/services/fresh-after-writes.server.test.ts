@@ -32,6 +32,7 @@ const history = await import("./persona-history.server");
 const images = await import("./images.server");
 const library = await import("./persona-library.server");
 const personasService = await import("./personas.server");
+const probes = await import("./probes.server");
 
 type KeptReadName = keyof typeof KEPT_READS;
 
@@ -111,6 +112,16 @@ const FRESH: { [name in KeptReadName]: Record<string, () => Promise<void>> } = {
       await personasService.createPersona(creator, complete("Nova"));
       expect(await read()).toEqual(["Nova"]);
     },
+    "public.probe_runs": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      const read = async () => (await library.listPersonas(creator, { status: "all" }, "card")).items.map((p) => p.tests?.passed ?? null);
+      expect(await keptAnswer(read, KEPT_READS.libraryCards, [creator.id, "all", "newest", 1, LIST_PAGE_SIZE])).toEqual([null]);
+      await probes.addProbe(creator, persona.id, { name: "Greets", turns: ["Hi!"], inCharacter: true });
+      await probes.startRun(creator, persona.id);
+      await probes.settleRuns();
+      expect(await read()).toEqual([1]);
+    },
   },
   apiLists: {
     "public.personas": async () => {
@@ -145,6 +156,16 @@ const FRESH: { [name in KeptReadName]: Record<string, () => Promise<void>> } = {
       expect(await keptAnswer(read, KEPT_READS.dashboards, [creator.id])).toBe("free");
       await billing.setPlanByHand(creator.email, "premium");
       expect(await read()).toBe("active");
+    },
+    "public.probe_runs": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      const read = async () => (await library.dashboard(creator)).recent.map((p) => p.tests?.total ?? null);
+      expect(await keptAnswer(read, KEPT_READS.dashboards, [creator.id])).toEqual([null]);
+      await probes.addProbe(creator, persona.id, { name: "Greets", turns: ["Hi!"], inCharacter: true });
+      await probes.startRun(creator, persona.id);
+      await probes.settleRuns();
+      expect(await read()).toEqual([1]);
     },
   },
   historyPages: {

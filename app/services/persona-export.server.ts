@@ -36,6 +36,7 @@ import { AccountError, type CurrentUser } from "./accounts.server";
 import { withGenerationQuota } from "./generation-quotas.server";
 import { referenceImagePng, removePersonaImages, storeImportedPicture } from "./images.server";
 import { currentVersion } from "./persona-history.server";
+import { importProbes, listProbes } from "./probes.server";
 import { getPersona, insertPersona, PERSONA_NOT_FOUND, personaExtended, personaVoice } from "./personas.server";
 
 export { personaExtended };
@@ -105,6 +106,8 @@ export interface ExportFile {
 export async function exportFile(user: CurrentUser, id: string, format: AnyExportFormat): Promise<ExportFile> {
   const row = await getPersona(user, id);
   const persona = exportPersona(row);
+  // A card carries the persona's tests (docs/product.md, Persona tests).
+  if (!isExportFormat(format)) persona.probes = (await listProbes(user, id)).map(({ id: _id, ...probe }) => probe);
   const extended = personaExtended(row);
   if (isExportFormat(format)) {
     const rendered = renderExport(format, persona, extended);
@@ -228,7 +231,10 @@ export async function importCard(user: CurrentUser, card: unknown, picture?: Uin
   // The picture is stored first, so the persona's first version already carries it.
   const image = picture ? await storeImportedPicture(user.id, picture) : null;
   try {
-    return { ...(await insertImported(user, image, parsed.card)), importNotes: parsed.card.notes };
+    const persona = await insertImported(user, image, parsed.card);
+    // The persona's tests a card of ours carried (docs/product.md, Persona tests), as they were.
+    if (parsed.card.probes.length) await importProbes(user, persona.id, parsed.card.probes);
+    return { ...persona, importNotes: parsed.card.notes };
   } catch (error) {
     if (image?.imageUrl) await removePersonaImages(user.id, image.personaId);
     throw error;

@@ -42,6 +42,14 @@ function statusCondition(status: StatusFilter): SQL | undefined {
 }
 
 /** The columns a persona card shows: a list page reads only these (no backstory, no card data). */
+/** A card's test badge (docs/product.md, Persona tests): the persona's latest finished test run. */
+export interface TestBadge {
+  passed: number;
+  failed: number;
+  total: number;
+  status: string;
+}
+
 const CARD_COLUMNS = {
   id: personas.id,
   name: personas.name,
@@ -50,8 +58,11 @@ const CARD_COLUMNS = {
   status: personas.status,
   imageUrl: personas.imageUrl,
   createdAt: personas.createdAt,
+  tests: sql<TestBadge | null>`(select jsonb_build_object('passed', r.passed, 'failed', r.failed, 'total', r.total, 'status', r.status)
+    from public.probe_runs r where r.persona_id = "personas"."id" and r.status in ('completed', 'failed')
+    order by r.created_at desc limit 1)`,
 };
-export type CardRow = Pick<Persona, keyof typeof CARD_COLUMNS>;
+export type CardRow = Pick<Persona, Exclude<keyof typeof CARD_COLUMNS, "tests">> & { tests: TestBadge | null };
 
 /** A persona in a list from the API: everything but what an imported card carried (up to megabytes). */
 const { cardMeta: _cardMeta, extended: _extended, ...SUMMARY_COLUMNS } = getTableColumns(personas);
@@ -153,8 +164,8 @@ export async function listPersonasAnswer(user: CurrentUser, options: ListOptions
 }
 
 /** What a persona card shows (and nothing more goes to the browser). */
-export function cardPersona({ id, name, type, description, status, imageUrl, createdAt }: CardRow) {
-  return { id, name, type, description, status, imageUrl, createdAt };
+export function cardPersona({ id, name, type, description, status, imageUrl, createdAt, tests }: CardRow) {
+  return { id, name, type, description, status, imageUrl, createdAt, tests: tests ?? null };
 }
 
 /** The dashboard's 'Recent Personas' (GET /api/personas/recent): the latest ones not archived. */

@@ -21,6 +21,7 @@ const { resetRateLimits } = await import("~/infra/web/rate-limit.server");
 const personasService = await import("./personas.server");
 const lore = await import("./lore.server");
 const probes = await import("./probes.server");
+const exporter = await import("./persona-export.server");
 
 let handle: Awaited<ReturnType<typeof installTestDatabase>>;
 beforeAll(async () => {
@@ -257,6 +258,28 @@ describe("runs", () => {
     const left = await withServiceRole("test", (tx) => tx.select().from(probeRuns).where(eq(probeRuns.personaId, id)));
     const leftProbes = await withServiceRole("test", (tx) => tx.select().from(personaProbes).where(eq(personaProbes.personaId, id)));
     expect([left.length, leftProbes.length]).toEqual([0, 0]);
+  });
+});
+
+describe("cards", () => {
+  it("carry the suite under extensions.personaforge.probes and bring it back; export → import → export is the same", async () => {
+    const user = await newUser();
+    const { id } = await createPersona(user);
+    await probes.addProbes(user, id, [
+      { name: "Born", turns: ["Where were you born?"], statesFact: "fact:birthplace" },
+      { name: "Greets", turns: ["Hi!", "How are you?"], mustMention: ["Heya"], maxLength: 400, enabled: false },
+    ]);
+    const first = await exporter.exportFile(user, id, "card-json");
+    const card = JSON.parse(String(first.body)) as { data: { extensions: { personaforge: { probes: { name: string }[] } } } };
+    expect(card.data.extensions.personaforge.probes.map((p) => p.name)).toEqual(["Born", "Greets"]);
+    const imported = await exporter.importCardFile(user, new TextEncoder().encode(String(first.body)));
+    const back = await probes.listProbes(user, imported.id);
+    const strip = (list: { id: string }[]) => list.map(({ id: _id, ...rest }) => rest);
+    expect(strip(back)).toEqual(strip(await probes.listProbes(user, id)));
+    const again = await exporter.exportFile(user, imported.id, "card-json");
+    const probesOf = (body: string | Uint8Array) =>
+      JSON.stringify((JSON.parse(String(body)) as typeof card).data.extensions.personaforge.probes);
+    expect(probesOf(again.body)).toBe(probesOf(first.body));
   });
 });
 

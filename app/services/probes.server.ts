@@ -27,6 +27,7 @@ import {
   probeSchema,
   PROBE_LIMITS,
   PROBE_MESSAGES,
+  runSummary,
   suggestProbes,
   type Probe,
   type ProbeContext,
@@ -285,7 +286,7 @@ export async function startRun(user: CurrentUser, personaId: string): Promise<{ 
   );
   const live = existing.find((run) => run.status === "queued" || !run.deadline || new Date(run.deadline).getTime() > Date.now());
   if (live) {
-    void startQueuedRuns(user.id, personaId);
+    await startQueuedRuns(user.id, personaId);
     return { runId: live.id, started: false };
   }
   const runId = await withGenerationQuota("testRuns", user, async () => {
@@ -302,7 +303,8 @@ export async function startRun(user: CurrentUser, personaId: string): Promise<{ 
     );
     return row!.id;
   });
-  void startQueuedRuns(user.id, personaId);
+  // Claimed here (the run itself goes on off the request), so a caller that settles runs sees it.
+  await startQueuedRuns(user.id, personaId);
   return { runId, started: true };
 }
 
@@ -593,9 +595,98 @@ export async function watchTestRuns(): Promise<void> {
   });
 }
 
-/** A clean stop (app/server.mjs): no new run starts; the running ones finish. */
+/**
+ * A clean stop (app/server.mjs): no new run starts; the running ones get 5 s to finish. One still
+ * running then counts as interrupted at its deadline.
+ */
 export async function stopTestRuns(): Promise<void> {
   stopWatching?.();
   stopWatching = null;
-  await settleRuns();
+  await Promise.race([settleRuns(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+}
+
+/** What the persona page shows of its tests: one read. */
+export interface TestsSummary {
+  probes: number;
+  /** The latest finished run ('Version 8: 11/12 — "Knows her sister" failed'). */
+  latest: { text: string; failed: boolean; model: string | null } | null;
+  pending: boolean;
+}
+
+export async function testsSummary(user: Who, personaId: string): Promise<TestsSummary> {
+  if (!isUuid(personaId)) throw notFound();
+  const [row] = await withUser(user.id, (tx) =>
+    tx
+      .select({
+        probes: sql<number>`(select count(*)::int from public.persona_probes pp where pp.persona_id = ${personaId})`,
+        pending: sql<boolean>`exists (select 1 from public.probe_runs q where q.persona_id = ${personaId} and q.status in ('queued', 'running') and (q.deadline is null or q.deadline > now()))`,
+        latest: sql<ProbeRun | null>`(select to_jsonb(r) from public.probe_runs r where r.persona_id = ${personaId} and (r.status in ('completed', 'failed') or (r.status = 'running' and r.deadline < now())) order by r.created_at desc limit 1)`,
+      })
+      .from(sql`(select 1) as one`),
+  );
+  const raw = row?.latest as Record<string, unknown> | null | undefined;
+  const latest = raw
+    ? runView({
+        ...(raw as unknown as ProbeRun),
+        personaId: String(raw.persona_id),
+        userId: String(raw.user_id),
+        createdAt: new Date(String(raw.created_at)),
+        startedAt: raw.started_at ? new Date(String(raw.started_at)) : null,
+        finishedAt: raw.finished_at ? new Date(String(raw.finished_at)) : null,
+        deadline: raw.deadline ? new Date(String(raw.deadline)) : null,
+      })
+    : null;
+  return {
+    probes: Number(row?.probes ?? 0),
+    pending: Boolean(row?.pending),
+    latest: latest ? { text: runSummary(latest), failed: latest.failed > 0 || latest.status === "failed", model: latest.model } : null,
+  };
+}
+
+/**
+ * The latest finished run of each of these versions, as history shows it next to the version that
+ * caused it: 'Version 8: 11/12 — "Knows her sister" failed'.
+ */
+export async function runSummariesByVersion(
+  user: Who,
+  personaId: string,
+  versions: readonly number[],
+): Promise<Record<number, { text: string; failed: boolean }>> {
+  if (!isUuid(personaId) || versions.length === 0) return {};
+  const rows = await withUser(user.id, (tx) =>
+    tx
+      .selectDistinctOn([probeRuns.version], {
+        version: probeRuns.version,
+        status: probeRuns.status,
+        passed: probeRuns.passed,
+        failed: probeRuns.failed,
+        names: sql<
+          string[] | null
+        >`(select jsonb_agg(x ->> 'name') from jsonb_array_elements(${probeRuns.results}) x where (x ->> 'passed')::boolean is not true)`,
+      })
+      .from(probeRuns)
+      .where(
+        and(
+          eq(probeRuns.personaId, personaId),
+          inArray(probeRuns.version, [...versions]),
+          inArray(probeRuns.status, ["completed", "failed"]),
+        ),
+      )
+      .orderBy(probeRuns.version, desc(probeRuns.createdAt)),
+  );
+  const out: Record<number, { text: string; failed: boolean }> = {};
+  for (const row of rows) {
+    const results = (row.names ?? []).map((name) => ({ name, passed: false }));
+    out[row.version] = { text: runSummary({ ...row, results }), failed: row.failed > 0 || row.status === "failed" };
+  }
+  return out;
+}
+
+/** A card's probes onto its new persona (docs/product.md, Persona tests): as the card had them, pinned facts included. */
+export async function importProbes(user: Who, personaId: string, probes: readonly ProbeInput[]): Promise<void> {
+  const kept = probes.slice(0, PROBE_LIMITS.probes);
+  if (kept.length === 0) return;
+  await withUser(user.id, (tx) =>
+    tx.insert(personaProbes).values(kept.map((probe, position) => ({ personaId, position, probe: stored(probe) }))),
+  );
 }

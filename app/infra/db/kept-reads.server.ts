@@ -35,7 +35,8 @@ export const KEPT_READS = {
     key: (creator: string, status: string, sort: string, page: number, pageSize: number) =>
       `${creator}:${status}:${sort}:${page}:${pageSize}`,
     limit: 1_000,
-    tables: ["public.personas"],
+    // A card shows its persona's latest test run (its badge).
+    tables: ["public.personas", "public.probe_runs"],
   }),
   /**
    * A page of the JSON API's list without a search, as its answer's bytes (persona-library.server.ts
@@ -53,7 +54,7 @@ export const KEPT_READS = {
     name: "library: dashboards",
     key: (creator: string) => creator,
     limit: 2_000,
-    tables: ["public.personas", "public.generations", "public.profiles"],
+    tables: ["public.personas", "public.generations", "public.profiles", "public.probe_runs"],
   }),
   /** A page of a persona's history (persona-history.server.ts listVersions). */
   historyPages: declare({
