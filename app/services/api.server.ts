@@ -28,7 +28,7 @@ export function methodNotAllowed(allowed: string[]) {
 }
 
 /** The JSON type a body field must have; `null` allowed where it means 'none'. */
-export type JsonFieldType = "string" | "string|null" | "string[]" | "string[]|null" | "boolean" | "number" | "object|null";
+export type JsonFieldType = "string" | "string|null" | "string[]" | "string[]|null" | "boolean" | "number" | "number|null" | "object|null";
 /** A field's type, or its type with the field's own message for a value of another type. */
 export type JsonField = JsonFieldType | { type: JsonFieldType; message: string };
 export type JsonShape = Readonly<Record<string, JsonField>>;
@@ -43,6 +43,7 @@ const TYPE_CHECKS: Record<JsonFieldType, { ok: (value: unknown) => boolean; mess
   },
   boolean: { ok: (v) => typeof v === "boolean", message: "Must be true or false" },
   number: { ok: (v) => typeof v === "number" && Number.isFinite(v), message: "Must be a number" },
+  "number|null": { ok: (v) => v === null || (typeof v === "number" && Number.isFinite(v)), message: "Must be a number or null" },
   "object|null": { ok: (v) => v === null || (typeof v === "object" && !Array.isArray(v)), message: "Must be an object or null" },
 };
 

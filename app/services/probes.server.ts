@@ -38,7 +38,7 @@ import {
 import { AiError, textGenerator } from "~/infra/ai/ai.server";
 import { runProbe } from "~/infra/ai/probe-runner.server";
 import type { ChatPersona } from "~/infra/ai/types";
-import { changeFeed, withUser } from "~/infra/db/db.server";
+import { changeFeed, outsideDoor, withUser } from "~/infra/db/db.server";
 import { personaProbes, personas, personaVersions, probeRuns, profiles, type Persona, type ProbeRun } from "~/infra/db/schema";
 import { describeError } from "~/infra/web/log.server";
 import { consumeGenerationAllowance, RateLimitedError } from "~/infra/web/rate-limit.server";
@@ -56,12 +56,12 @@ export const PROBE_BODY = {
   turns: "string[]",
   mustMention: "string[]",
   mustNotMention: "string[]",
-  mustMatch: "string",
-  mustNotMatch: "string",
-  maxLength: "number",
+  mustMatch: "string|null",
+  mustNotMatch: "string|null",
+  maxLength: { type: "number|null", message: PROBE_MESSAGES.maxLength },
   inCharacter: "boolean",
-  statesFact: "string",
-  rubric: "string",
+  statesFact: "string|null",
+  rubric: "string|null",
   enabled: "boolean",
 } as const satisfies JsonShape;
 
@@ -588,10 +588,13 @@ export async function watchTestRuns(): Promise<void> {
   stopWatching = feed.watch((userId) => {
     if (!userId || kicked.has(userId)) return;
     kicked.add(userId);
-    setImmediate(() => {
-      kicked.delete(userId);
-      void startQueuedRuns(userId);
-    });
+    // Heard inside the writer's door on PGlite: the runs open doors of their own, outside it.
+    outsideDoor(() =>
+      setImmediate(() => {
+        kicked.delete(userId);
+        void startQueuedRuns(userId);
+      }),
+    );
   });
 }
 

@@ -74,6 +74,14 @@ export function database(): Promise<DatabaseHandle> {
   return handle;
 }
 
+/**
+ * Runs `fn` outside any door: for work a change notice starts (it may be heard while the writing
+ * transaction's door is still open, on PGlite with the COMMIT's answer), which opens doors of its own.
+ */
+export function outsideDoor<T>(fn: () => T): T {
+  return insideDoor.exit(fn);
+}
+
 /** Tests and tools install their own database (a fresh PGlite, or a throwaway server database). */
 export function useDatabase(next: DatabaseHandle | undefined): void {
   handle = next ? Promise.resolve(next) : undefined;
