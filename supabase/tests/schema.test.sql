@@ -8,15 +8,15 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(46);
+select plan(53);
 
 -- ---------------------------------------------------------------- tables and RLS
 -- A new table makes this fail on purpose: give it RLS, grants and its own rls_*.test.sql.
 select tables_are(
   'public',
-  array['chat_messages', 'generations', 'image_jobs', 'notification_preferences', 'notification_queue', 'persona_versions', 'personas',
-        'profiles', 'stripe_events'],
-  'public holds exactly the nine tables these tests cover'
+  array['chat_messages', 'generations', 'image_jobs', 'notification_preferences', 'notification_queue', 'persona_probes',
+        'persona_versions', 'personas', 'probe_runs', 'profiles', 'stripe_events'],
+  'public holds exactly the eleven tables these tests cover'
 );
 select is_empty(
   $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -55,6 +55,12 @@ select policies_are('public', 'image_jobs',
 select policies_are('public', 'notification_queue',
   array['notification_queue_select_own'],
   'notification_queue has only its select policy (the server alone writes it)');
+select policies_are('public', 'persona_probes',
+  array['persona_probes_select_own', 'persona_probes_insert_own', 'persona_probes_update_own', 'persona_probes_delete_own'],
+  'persona_probes has exactly its four own-persona policies');
+select policies_are('public', 'probe_runs',
+  array['probe_runs_select_own', 'probe_runs_insert_own', 'probe_runs_update_own', 'probe_runs_delete_own'],
+  'probe_runs has exactly its four own-row policies');
 select is_empty(
   $$ select tablename, policyname from pg_policies
      where schemaname = 'public' and roles <> array['authenticated']::name[] $$,
@@ -78,6 +84,8 @@ select table_privs_are('public', 'generations', 'anon', array[]::text[], 'anon h
 select table_privs_are('public', 'persona_versions', 'anon', array[]::text[], 'anon has no privilege on persona_versions');
 select table_privs_are('public', 'image_jobs', 'anon', array[]::text[], 'anon has no privilege on image_jobs');
 select table_privs_are('public', 'notification_queue', 'anon', array[]::text[], 'anon has no privilege on notification_queue');
+select table_privs_are('public', 'persona_probes', 'anon', array[]::text[], 'anon has no privilege on persona_probes');
+select table_privs_are('public', 'probe_runs', 'anon', array[]::text[], 'anon has no privilege on probe_runs');
 select is_empty(
   $$ select c.relname, a.attname from pg_class c
      join pg_namespace n on n.oid = c.relnamespace
@@ -113,6 +121,17 @@ select table_privs_are('public', 'image_jobs', 'authenticated', array['SELECT', 
   'authenticated may select, insert, update and delete image_jobs (RLS picks the rows)');
 select table_privs_are('public', 'notification_queue', 'authenticated', array['SELECT'],
   'authenticated may only select notification_queue (no insert, update or delete)');
+select table_privs_are('public', 'persona_probes', 'authenticated', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+  'authenticated may select, insert, update and delete persona_probes (RLS picks the rows)');
+select table_privs_are('public', 'probe_runs', 'authenticated', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+  'authenticated may select, insert, update and delete probe_runs (RLS picks the rows)');
+select ok(
+  (select prosecdef and proconfig @> array['search_path=""'] from pg_proc
+   where oid = 'private.queue_probe_run()'::regprocedure)
+  and not has_function_privilege('authenticated', 'private.queue_probe_run()', 'EXECUTE')
+  and not has_function_privilege('anon', 'private.queue_probe_run()', 'EXECUTE'),
+  'queue_probe_run() is security definer with an empty search_path, callable by neither anon nor authenticated'
+);
 select table_privs_are('public', 'notification_preferences', 'authenticated', array['SELECT'],
   'authenticated may only select notification_preferences at table level');
 select set_eq(
