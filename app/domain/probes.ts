@@ -359,6 +359,7 @@ export function factValue(ref: string, context: ProbeContext): FactValue | null 
     return { label: `Lore: ${entry.name}`, any: words.length ? [] : entry.keys.slice(0, 3), words: words.slice(0, 8) };
   }
   const field = ref.slice(5) as ProbeFact;
+  const variants = (items: string[]) => [...new Set(items.filter(Boolean))];
   const facts = context.facts;
   if (!facts || !(PROBE_FACTS as readonly string[]).includes(field)) return null;
   const label = PROBE_FACT_LABELS[field];
@@ -366,22 +367,22 @@ export function factValue(ref: string, context: ProbeContext): FactValue | null 
     case "birthplace":
     case "currentResidence": {
       const place = facts[field];
-      return { label, any: [place, place.split(",")[0]!.trim()] };
+      return { label, any: variants([place, place.split(",")[0]!.trim()]) };
     }
     case "occupation": {
       const job = facts.occupation;
-      return { label, any: [job, job.split(/\s+(?:and|&)\s+|,\s*/)[0]!.trim()] };
+      return { label, any: variants([job, job.split(/\s+(?:and|&)\s+|,\s*/)[0]!.trim()]) };
     }
     case "education": {
       const school = facts.education;
       const subject = /\bin ([^,.;]+)/i.exec(school)?.[1]?.trim();
-      return { label, any: [school, ...(subject ? [subject] : [])] };
+      return { label, any: variants([school, subject ?? ""]) };
     }
     case "family": {
+      // The relatives it names ('older brother' → 'brother'); a family told without one, by its words.
       const family = facts.socialCircle.family;
       const relations = [...new Set((family.match(RELATIONS) ?? []).map((r) => r.toLowerCase()))];
-      const names = (family.match(/(?<=\s)\p{Lu}\p{Ll}+/gu) ?? []).filter((n) => !["I", "The", "Has", "Was"].includes(n));
-      return { label, any: relations.length || names.length ? [...relations, ...names] : [family] };
+      return relations.length ? { label, any: relations } : { label, any: [], words: contentWords(family, context.name).slice(0, 6) };
     }
     case "languages": {
       const more = facts.languages.filter((language) => language !== "English");
@@ -520,7 +521,11 @@ function opening(text: string, words = 5): string {
  * Persona tests, Suggested probes). Nothing is stored: the creator keeps, edits or drops each.
  */
 export function suggestProbes(input: SuggestInput): ProbeInput[] {
-  return suggestedProbes(input).map((suggested) => pinFact(suggested, input));
+  // A persona that is an AI (an AI companion) says so in character: its probes do not count that against it.
+  const isAi = /\bAI\b|artificial intelligence|chatbot|virtual assistant/i.test(input.facts?.occupation ?? "");
+  return suggestedProbes(input)
+    .filter((suggested) => !(isAi && suggested.turns[0] === "Are you an AI?"))
+    .map((suggested) => pinFact(isAi ? { ...suggested, inCharacter: false } : suggested, input));
 }
 
 function suggestedProbes(input: SuggestInput): Omit<ProbeInput, "factExpected">[] {

@@ -144,7 +144,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       }
       case "run":
         await orNotFound(ctx, () => startRun(user, id));
-        return redirectWithToast(`/persona/${id}/tests#run`, { type: "success", ...PROBE_TOASTS.started }, { headers });
+        return redirectWithToast(`/persona/${id}/tests`, { type: "success", ...PROBE_TOASTS.started }, { headers });
       default:
         return data({ message: "Choose what to do with the tests." }, { status: 400, headers });
     }
@@ -174,7 +174,8 @@ export default function TestsPage() {
   const lastResults = new Map((pending?.results.length ? pending.results : (latest?.results ?? [])).map((r) => [r.probeId, r]));
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      {pending && !hydrated ? <meta httpEquiv="refresh" content={`2;url=/persona/${id}/tests#run`} /> : null}
+      {/* To the address without a #fragment: a refresh to an address with one only scrolls, it does not load the page again. */}
+      {pending && !hydrated ? <meta httpEquiv="refresh" content={`2;url=/persona/${id}/tests`} /> : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" dir="auto">
