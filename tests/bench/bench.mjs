@@ -35,7 +35,7 @@
 //   --skip <a,b>        skip measurement groups: js, lighthouse, latency, extra
 //   --pages <p,q>       measure only these PAGES paths in the js and lighthouse groups (e.g. /subscription)
 //   --extra <f,g>       run only these EXTRA_MEASUREMENTS (function names, e.g. measureStripeWebhooks)
-//   --only <a,b>        run only these extra measurements (backstory, chat, library, webhooks, history, pages, images, lore),
+//   --only <a,b>        run only these extra measurements (backstory, chat, library, webhooks, history, pages, images, lore, tests),
 //                       seeding only the creators they need; js, lighthouse, latency skipped
 //   --out <file>        JSON output path (default bench-results/bench.json)
 //   --lhr-dir <dir>     also write each Lighthouse report (the whole JSON: network requests with
@@ -84,6 +84,8 @@ export const BUDGETS = {
   chatP95Ms: 20,
   // matching a 20-message window against a lorebook of 200 entries, in-process
   loreMatchP95Ms: 5,
+  // a 12-probe persona test run with the embedded responder, from 'Run tests' to the finished row, in-process
+  testRunP95Ms: 2_000,
   // /my-personas loader p95 with 2,000 personas ÷ with 10: paged in the database, so ~1
   libraryP95Ratio: 1.5,
   // persona history: what persona_versions takes per version (table, TOAST and indexes), for
@@ -134,6 +136,8 @@ export const PAGES = [
   { path: "/persona/{id}?tab=chat", kind: "app", lighthouse: true, auth: true, creator: "small" },
   // The same persona's lorebook: every entry its backstory builds, the search and the entry form.
   { path: "/persona/{id}/lore", kind: "app", lighthouse: true, auth: true, creator: "small" },
+  // The same persona's tests: the latest run, Suggest probes, the probes and the probe form.
+  { path: "/persona/{id}/tests", kind: "app", lighthouse: true, auth: true, creator: "small" },
 ];
 
 /**
@@ -214,6 +218,7 @@ export const EXTRA_KEYS = {
   images: { fn: measureReferenceImages, creators: ["small"] },
   pages: { fn: measureSignedInPages, creators: ["small", "large"] },
   lore: { fn: measureLoreMatching, creators: [] },
+  tests: { fn: measureTestRuns, creators: [] },
 };
 
 /**
@@ -242,6 +247,7 @@ export const SIGNED_IN = {
     { path: "/my-personas?q={search}", creator: "large", label: "2000 personas, search" },
     { path: "/persona/{id}", creator: "small" },
     { path: "/persona/{id}/lore", creator: "small" },
+    { path: "/persona/{id}/tests", creator: "small" },
   ],
   connections: 10,
   duration: 8,
@@ -1586,6 +1592,8 @@ const CHAT_HTTP_COUNT = 19;
 
 const LORE_COUNT = 500;
 const LORE_WARMUP = 50;
+const TEST_RUN_COUNT = 20;
+const TEST_RUN_WARMUP = 2;
 
 /**
  * Lore (tests/bench/lore-embedded.ts, in-process): p50/p95 of matching a 20-message window
@@ -1635,6 +1643,69 @@ async function measureLoreMatching(ctx) {
         budget,
         note,
         details: { coverage: result.coverage, answers: result.answers },
+      }),
+    ];
+  } catch (err) {
+    return [row({ id, label, unit: "ms", budget, note: `error: ${err?.message ?? err}` })];
+  } finally {
+    removeTmp();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Persona test runs (tests/bench/tests-embedded.ts, in-process on a fresh embedded database, or
+ * DATABASE_URL's server): a persona with a voice, a lorebook and 12 suggested probes; p50/p95 of
+ * 'Run tests' to the finished run (against BUDGETS.testRunP95Ms), every probe sent to the embedded
+ * responder and every verdict recorded. The note says how many of the 12 passed (all, unchanged).
+ */
+async function measureTestRuns(ctx) {
+  const id = "tests.run.p95";
+  const label = "Persona test run p95 (12 probes, embedded, in-process)";
+  const budget = { op: "<=", value: BUDGETS.testRunP95Ms };
+  const runner = tsRunner();
+  if (!runner) return [row({ id, label, unit: "ms", budget, note: "error: neither tsx nor vite-node is installed (npm ci)" })];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "personaforge-bench-tests-"));
+  const removeTmp = onCleanup(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  try {
+    const out = path.join(tmp, "result.json");
+    ctx.log(`tests: ${runner.name} tests/bench/tests-embedded.ts, ${TEST_RUN_COUNT} runs after ${TEST_RUN_WARMUP} warm-up`);
+    const proc = startChild(
+      runner.cmd,
+      [
+        ...runner.args,
+        "tests/bench/tests-embedded.ts",
+        "--out",
+        out,
+        "--count",
+        String(TEST_RUN_COUNT),
+        "--warmup",
+        String(TEST_RUN_WARMUP),
+      ],
+      { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", DATA_DIR: tmp }, label: "tests-embedded" },
+    );
+    const { code, signal } = await proc.exited;
+    await proc.stop();
+    if (code !== 0 || !fs.existsSync(out))
+      throw new Error(`tests-embedded.ts failed (${signal ?? `exit ${code}`}): ${tail(proc.output().trim(), 8)}`);
+    const result = JSON.parse(fs.readFileSync(out, "utf8"));
+    const sorted = [...result.timingsMs].sort((a, b) => a - b);
+    const allPassed = result.passed === result.total;
+    return [
+      row({
+        id: "tests.run.p50",
+        label: "Persona test run p50 (12 probes, embedded, in-process)",
+        value: percentile(sorted, 50),
+        unit: "ms",
+      }),
+      row({
+        id,
+        label,
+        value: percentile(sorted, 95),
+        unit: "ms",
+        budget,
+        note: `${sorted.length} runs of ${result.probes} probes after ${result.warmup} warm-up; ${result.passed}/${result.total} passed on the unchanged persona`,
+        ...(allPassed ? {} : { pass: false }),
       }),
     ];
   } catch (err) {

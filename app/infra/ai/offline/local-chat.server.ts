@@ -1332,6 +1332,9 @@ function storyOpening(backstory: string, name: string, c: Context): string {
 
 // ---------------------------------------------------------------- lore
 
+/** Keys as common as the fact sheet's own questions ('born', 'job', 'school', 'family'). */
+const GENERIC_LORE_KEYS = /^(born|birth|job|work|occupation|school|studies|education|family|languages?)$/i;
+
 /** A message that asks: a question, or a request to tell ('Tell me about Mina', 'Your sister?'). */
 const ASKS =
   /\?\s*$|^(tell|talk|what|what's|whats|who|who's|whos|where|where's|when|why|how|which|do|does|did|have|has|are|were|is|was|can|could|would|describe|remind|say|any|ever|know|explain)\b|\b(tell me|talk about|what about|how about|remember|know about|more about)\b/;
@@ -1339,10 +1342,13 @@ const ASKS =
 /** The lore entry the user's message asks about (one of its keys in it), with the key it names; the longest key wins. */
 export function loreAsked(message: string, lore: readonly ChatLoreEntry[] | undefined): { entry: ChatLoreEntry; key: string } | null {
   if (!lore || lore.length === 0 || !ASKS.test(normalized(message))) return null;
+  // 'Where were you born?' is the fact sheet's question: an entry keyed on a word as common as 'born' does not take it over.
+  const factQuestion = FACT_TOPICS.includes(topicOf(message));
   let best: { entry: ChatLoreEntry; key: string } | null = null;
   for (const entry of lore) {
     if (entry.content.trim() === "") continue;
     for (const key of entry.keys) {
+      if (factQuestion && GENERIC_LORE_KEYS.test(key.trim())) continue;
       if (!keyMatcher(key, { caseSensitive: false, useRegex: false })(message)) continue;
       if (!best || key.length > best.key.length) best = { entry, key };
     }
