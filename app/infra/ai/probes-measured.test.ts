@@ -193,8 +193,13 @@ const EDITS: [string, (s: Snapshot) => Snapshot][] = [
   ],
   ["change the occupation", (s) => ({ ...s, facts: { ...s.facts, occupation: "Tax accountant" } })],
   [
-    "remove the family",
-    (s) => ({ ...s, facts: { ...s.facts, socialCircle: { ...s.facts.socialCircle, family: "Keeps to themselves; no relatives nearby" } } }),
+    // The relatives go from the fact sheet and from the lorebook's entries about them, as a creator removing a sister would do.
+    "remove the family (sheet and lorebook)",
+    (s) => ({
+      ...s,
+      facts: { ...s.facts, socialCircle: { ...s.facts.socialCircle, family: "Keeps to themselves; no relatives nearby" } },
+      lore: s.lore.filter((e) => !/\b(family|mother|father|parents?|brother|sister|sibling|cousins?|grand\w+|aunt|uncle)\b/i.test(e.content)),
+    }),
   ],
   ["drop the languages but English", (s) => ({ ...s, facts: { ...s.facts, languages: ["English"] } })],
   ["contradict the motto", (s) => ({ ...s, facts: { ...s.facts, motto: "Never try anything new." } })],
