@@ -29,7 +29,7 @@ function TestsBadge({ tests }: { tests: NonNullable<CardPersona["tests"]> }) {
   const failing = tests.failed > 0 || tests.status === "failed";
   return (
     <span
-      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${failing ? "bg-red-100 text-red-900" : "bg-emerald-100 text-emerald-900"}`}
+      className={`mr-1 rounded-full px-2 py-0.5 text-xs font-semibold ${failing ? "bg-red-100 text-red-900" : "bg-emerald-100 text-emerald-900"}`}
       data-testid="tests-badge"
       data-status={failing ? "failed" : "passed"}
       title={failing ? "The latest test run found problems" : "Every probe passed in the latest test run"}
@@ -91,7 +91,7 @@ export function PersonaCard({
           </h3>
           <div className="mt-0.5 flex items-center justify-between gap-2">
             <p className="min-w-0 truncate text-sm text-slate-600">{typeLabel(persona.type)}</p>
-            <span className="flex shrink-0 items-center gap-1">
+            <span className="shrink-0">
               {persona.tests ? <TestsBadge tests={persona.tests} /> : null}
               <StatusBadge status={persona.status} />
             </span>
