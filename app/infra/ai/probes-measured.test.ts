@@ -198,7 +198,9 @@ const EDITS: [string, (s: Snapshot) => Snapshot][] = [
     (s) => ({
       ...s,
       facts: { ...s.facts, socialCircle: { ...s.facts.socialCircle, family: "Keeps to themselves; no relatives nearby" } },
-      lore: s.lore.filter((e) => !/\b(family|mother|father|parents?|brother|sister|sibling|cousins?|grand\w+|aunt|uncle)\b/i.test(e.content)),
+      lore: s.lore.filter(
+        (e) => !/\b(family|mother|father|parents?|brother|sister|sibling|cousins?|grand\w+|aunt|uncle)\b/i.test(e.content),
+      ),
     }),
   ],
   ["drop the languages but English", (s) => ({ ...s, facts: { ...s.facts, languages: ["English"] } })],
