@@ -23,7 +23,9 @@
 //      one at a time (signature check, the subscription read back from Stripe, the plan
 //      written); then lore (tests/bench/lore-embedded.ts, in-process): matching a 20-message
 //      window against 200 entries (p50/p95), with the compile's coverage and the embedded
-//      chat's lore answer rates in the row's note. The bench's server runs with billing configured against the fake Stripe API
+//      chat's lore answer rates in the row's note; then persona test runs of 12 probes, in-process
+//      (tests/bench/tests-embedded.ts) and over HTTP (POST …/probes/run, GET the run until it has
+//      completed), p50/p95. The bench's server runs with billing configured against the fake Stripe API
 //      (tests/support/fake-stripe-server.ts, started with the same TypeScript runner), so
 //      /subscription is measured as a signed-in creator sees it with upgrading available.
 // Prints a table, writes bench-results/bench.json.
@@ -86,6 +88,8 @@ export const BUDGETS = {
   loreMatchP95Ms: 5,
   // a 12-probe persona test run with the embedded responder, from 'Run tests' to the finished row, in-process
   testRunP95Ms: 2_000,
+  // the same run over HTTP: POST /api/personas/{id}/probes/run, then GET the run until it has completed
+  testRunHttpP95Ms: 2_000,
   // /my-personas loader p95 with 2,000 personas ÷ with 10: paged in the database, so ~1
   libraryP95Ratio: 1.5,
   // persona history: what persona_versions takes per version (table, TOAST and indexes), for
@@ -200,6 +204,7 @@ export const EXTRA_MEASUREMENTS = [
   measureSignedInPages,
   measureReferenceImages,
   measureLoreMatching,
+  measurePersonaTests,
 ];
 
 /**
@@ -218,7 +223,7 @@ export const EXTRA_KEYS = {
   images: { fn: measureReferenceImages, creators: ["small"] },
   pages: { fn: measureSignedInPages, creators: ["small", "large"] },
   lore: { fn: measureLoreMatching, creators: [] },
-  tests: { fn: measureTestRuns, creators: [] },
+  tests: { fn: measurePersonaTests, creators: [] },
 };
 
 /**
@@ -1714,6 +1719,110 @@ async function measureTestRuns(ctx) {
     removeTmp();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+const TEST_RUN_HTTP_POLL_MS = 20;
+
+/**
+ * Persona test runs over HTTP, as a client of the JSON API does them (docs/api.md, Persona tests),
+ * on the bench's server: signIn()'s creator creates a persona (backstory and voice), builds its
+ * lorebook (POST …/lorebook/compile, the first 8 proposals posted), POSTs …/probes/suggest and the
+ * first 12 suggestions to …/probes; then each run: POST …/probes/run (202 { runId }) and GET
+ * …/probes/runs/{runId} every TEST_RUN_HTTP_POLL_MS until it is 'completed', timed from the POST to
+ * the answer that says so (so a poll's interval is in the figure). p50/p95 against
+ * BUDGETS.testRunHttpP95Ms; a run that fails, or probes that fail on the unchanged persona, fail the row.
+ */
+async function measureTestRunsHttp(ctx) {
+  const id = "tests.http.run.p95";
+  const label = "Persona test run p95 (12 probes, embedded, HTTP: POST run → polled GET)";
+  const budget = { op: "<=", value: BUDGETS.testRunHttpP95Ms };
+  const cookie = await ctx.cookieFor({ auth: true }).catch(() => null);
+  if (!cookie) return [row({ id, label, unit: "ms", budget, skipped: AUTH_MISSING })];
+  const call = async (method, p, body, expected) => {
+    const res = await fetch(`${ctx.baseUrl}${p}`, {
+      method,
+      headers: { cookie, origin: ctx.baseUrl, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await res.text();
+    if (res.status !== expected) throw new Error(`${method} ${p} answered ${res.status}: ${text.slice(0, 200)}`);
+    return JSON.parse(text);
+  };
+  try {
+    const persona = await call(
+      "POST",
+      "/api/personas",
+      {
+        name: "Kira Moon",
+        type: "vtuber",
+        gender: "female",
+        ageRange: "25-34",
+        interests: ["gaming", "music"],
+        description: "A late-night streamer.",
+        personality: ["Outgoing", "Curious", "Humorous"],
+        backstory:
+          "Kira grew up in a loud house with her older sister Mina, who taught her to draw on grocery receipts. At sixteen she joined the Starlight Academy art club, where she met her rival Jun Park. She moved away to stream from a tiny studio above a noodle shop.",
+        voice: { greeting: "Heya, chat! Grab a blanket.", catchphrases: ["Stay cozy", "Let's gooo"] },
+      },
+      201,
+    );
+    const base = `/api/personas/${persona.id}`;
+    const { proposals } = await call("POST", `${base}/lorebook/compile`, undefined, 200);
+    for (const { name, keys, content, kind } of proposals.slice(0, 8))
+      await call("POST", `${base}/lorebook/entries`, { name, keys, content, kind }, 201);
+    const { probes: suggested } = await call("POST", `${base}/probes/suggest`, undefined, 200);
+    for (const { factExpected: _pinned, ...probe } of suggested.slice(0, 12)) await call("POST", `${base}/probes`, probe, 201);
+    ctx.log(
+      `tests over HTTP: ${TEST_RUN_COUNT} runs of ${Math.min(12, suggested.length)} probes after ${TEST_RUN_WARMUP} warm-up, polled every ${TEST_RUN_HTTP_POLL_MS} ms`,
+    );
+
+    const oneRun = async () => {
+      const started = performance.now();
+      const { runId } = await call("POST", `${base}/probes/run`, undefined, 202);
+      for (;;) {
+        const run = await call("GET", `${base}/probes/runs/${runId}`, undefined, 200);
+        if (run.status === "completed") return { ms: performance.now() - started, run };
+        if (run.status === "failed") throw new Error(`run ${runId} failed: ${run.error}`);
+        if (performance.now() - started > 30_000) throw new Error(`run ${runId} still ${run.status} after 30 s`);
+        await sleep(TEST_RUN_HTTP_POLL_MS);
+      }
+    };
+    for (let i = 0; i < TEST_RUN_WARMUP; i++) await oneRun();
+    const timings = [];
+    let last;
+    for (let i = 0; i < TEST_RUN_COUNT; i++) {
+      const { ms, run } = await oneRun();
+      timings.push(ms);
+      last = run;
+    }
+    const sorted = timings.sort((a, b) => a - b);
+    const allPassed = last.passed === last.total;
+    return [
+      row({
+        id: "tests.http.run.p50",
+        label: "Persona test run p50 (12 probes, embedded, HTTP: POST run → polled GET)",
+        value: percentile(sorted, 50),
+        unit: "ms",
+      }),
+      row({
+        id,
+        label,
+        value: percentile(sorted, 95),
+        unit: "ms",
+        budget,
+        note: `${sorted.length} runs of ${last.total} probes one at a time after ${TEST_RUN_WARMUP} warm-up, GET every ${TEST_RUN_HTTP_POLL_MS} ms; ${last.passed}/${last.total} passed on the unchanged persona`,
+        ...(allPassed ? {} : { pass: false }),
+      }),
+    ];
+  } catch (err) {
+    return [row({ id, label, unit: "ms", budget, note: `error: ${err?.message ?? err}` })];
+  }
+}
+
+/** `--only tests`: the in-process rows, then the same run over HTTP. */
+async function measurePersonaTests(ctx) {
+  return [...(await measureTestRuns(ctx)), ...(await measureTestRunsHttp(ctx))];
 }
 
 /**
