@@ -56,9 +56,25 @@ test("probes: suggest, add, read, change, delete; a run off the request, polled 
   expect(suggestions.length).toBeLessThanOrEqual(15);
   expect(((await (await request.get(base, { headers })).json()) as { probes: unknown[] }).probes).toEqual([]);
 
-  for (const { factExpected: _pinned, ...probe } of suggestions.slice(0, 4)) {
+  // A suggestion is posted back as it came; the fact it states is pinned by the server, whatever
+  // `factExpected` the body carries.
+  for (const probe of suggestions.slice(0, 3)) {
     expect((await request.post(base, { headers, data: probe })).status()).toBe(201);
   }
+  const withFact = suggestions.find((suggestion) => suggestion.factExpected !== null);
+  expect(withFact).toBeDefined();
+  const pinned = await request.post(base, {
+    headers,
+    data: { ...withFact, name: "Pinned", factExpected: { label: "Forged", any: ["x"] } },
+  });
+  expect(pinned.status()).toBe(201);
+  const pinnedProbe = (await pinned.json()) as { id: string; factExpected: unknown };
+  expect(pinnedProbe.factExpected).toEqual(withFact!.factExpected);
+  // … and a probe read back is sent back as it was read (its id stays in the address).
+  const { id: _id, ...readBack } = pinnedProbe;
+  const sentBack = await request.patch(`${base}/${pinnedProbe.id}`, { headers, data: readBack });
+  expect(sentBack.status()).toBe(200);
+  expect(await sentBack.json()).toEqual(pinnedProbe);
   const posted = await request.post(base, {
     headers,
     data: { name: "Greets", turns: ["Hi!", "How are you?"], mustMention: ["nonexistent-phrase"], maxLength: 500 },
@@ -118,6 +134,7 @@ test("bad input: a readable 4xx, never a hang, and nothing written", async ({ re
     });
   const fieldCases: [unknown, string, string][] = [
     [{ name: "Empty", turns: [], inCharacter: true }, "turns", "Write the message to send"],
+    [{ name: "Blank", turns: ["  ", ""], inCharacter: true }, "turns", "Write the message to send"],
     [{ name: "Long", turns: Array.from({ length: 50 }, () => "hi"), inCharacter: true }, "turns", "A probe sends at most 5 messages"],
     [{ name: "Big", turns: ["hi"], mustMention: ["x".repeat(10_000)] }, "mustMention", "Each phrase must be 200 characters or less"],
     [
@@ -184,4 +201,23 @@ test("another creator's persona is a 404 on every call, and stays untouched", as
   expect(answers.map((answer) => answer.status())).toEqual(Array(answers.length).fill(404));
   const probes = (await (await request.get(owner.base, { headers: owner.headers })).json()) as { probes: { name: string }[] };
   expect(probes.probes.map((p) => p.name)).toEqual(["Greets"]);
+});
+
+test("runs past the quota (60 an hour per creator) are a 429 with Retry-After, and start nothing", async ({ request }) => {
+  test.setTimeout(120_000);
+  const { headers, base } = await setUp(request);
+  expect((await request.post(base, { headers, data: { name: "Greets", turns: ["Hi!"], inCharacter: true } })).status()).toBe(201);
+  let last = "";
+  for (let i = 0; i < 60; i++) {
+    const started = await request.post(`${base}/run`, { headers });
+    expect(started.status(), `run ${i + 1}`).toBe(202);
+    last = ((await started.json()) as { runId: string }).runId;
+    await finished(request, `${base}/runs/${last}`, headers);
+  }
+  const refused = await request.post(`${base}/run`, { headers });
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+  expect(((await refused.json()) as { message: string }).message).toMatch(/You can run persona tests 60 times an hour/);
+  const runs = ((await (await request.get(`${base}/runs`, { headers })).json()) as { runs: Run[] }).runs;
+  expect(runs[0]).toMatchObject({ runId: last, status: "completed" });
 });
