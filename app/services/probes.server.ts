@@ -99,6 +99,14 @@ function checkProbe(raw: unknown, options: { form?: boolean }) {
   return result.data;
 }
 
+/** A probe may state only a fact the persona has: a lore entry that is not in its lorebook is refused. */
+function knownFact<T extends { statesFact: string | null }>(probe: T, context: ProbeContext): T {
+  if (probe.statesFact?.startsWith("lore:") && !context.lore.some((entry) => `lore:${entry.id}` === probe.statesFact)) {
+    throw new AccountError(400, "Please fix the highlighted fields.", { statesFact: [PROBE_MESSAGES.fact] });
+  }
+  return probe;
+}
+
 function rowProbe(row: { id: string; probe: unknown }): Probe | null {
   return parseProbe(row.probe, row.id);
 }
@@ -129,9 +137,10 @@ export async function addProbes(
   raws: readonly unknown[],
   options: { form?: boolean } = {},
 ): Promise<Probe[]> {
-  const checked = raws.map((raw) => checkProbe(raw, options));
+  // Another creator's persona is a 404 before anything about the body is said.
   const persona = await ownedPersona(user, personaId);
   const context = contextOf(persona);
+  const checked = raws.map((raw) => knownFact(checkProbe(raw, options), context));
   return withUser(user.id, async (tx) => {
     // The persona's row is locked: two additions at once cannot pass the limit together.
     await tx.select({ id: personas.id }).from(personas).where(eq(personas.id, personaId)).for("update");
@@ -175,9 +184,9 @@ export async function updateProbe(
   const current = await findProbe(user, personaId, probeId);
   const { id: _id, factExpected: _pinned, ...fields } = current;
   const merged = options.form ? raw : { ...fields, ...(raw && typeof raw === "object" ? raw : {}) };
-  const checked = checkProbe(merged, options);
   const persona = await ownedPersona(user, personaId);
-  const next = pinFact(checked, contextOf(persona));
+  const context = contextOf(persona);
+  const next = pinFact(knownFact(checkProbe(merged, options), context), context);
   const [row] = await withUser(user.id, (tx) =>
     tx
       .update(personaProbes)
@@ -289,9 +298,23 @@ export async function startRun(user: CurrentUser, personaId: string): Promise<{ 
     await startQueuedRuns(user.id, personaId);
     return { runId: live.id, started: false };
   }
-  const runId = await withGenerationQuota("testRuns", user, async () => {
-    const [row] = await withUser(user.id, (tx) =>
-      tx
+  const runId = await withGenerationQuota("testRuns", user, () =>
+    withUser(user.id, async (tx) => {
+      // Under the persona's row lock: two starts at once see each other's run (on a database server
+      // the first may already be running by the time the second looks).
+      await tx.select({ id: personas.id }).from(personas).where(eq(personas.id, personaId)).for("update");
+      const [already] = await tx
+        .select({ id: probeRuns.id })
+        .from(probeRuns)
+        .where(
+          and(
+            eq(probeRuns.personaId, personaId),
+            eq(probeRuns.version, version),
+            sql`(${probeRuns.status} = 'queued' or (${probeRuns.status} = 'running' and ${probeRuns.deadline} > now()))`,
+          ),
+        );
+      if (already) return already.id;
+      const [row] = await tx
         .insert(probeRuns)
         .values({ personaId, userId: user.id, version, trigger: "manual", status: "queued" })
         .onConflictDoUpdate({
@@ -299,10 +322,10 @@ export async function startRun(user: CurrentUser, personaId: string): Promise<{ 
           targetWhere: sql`status = 'queued'`,
           set: { version: sql`greatest(${probeRuns.version}, excluded.version)`, trigger: "manual", createdAt: new Date() },
         })
-        .returning({ id: probeRuns.id }),
-    );
-    return row!.id;
-  });
+        .returning({ id: probeRuns.id });
+      return row!.id;
+    }),
+  );
   // Claimed here (the run itself goes on off the request), so a caller that settles runs sees it.
   await startQueuedRuns(user.id, personaId);
   return { runId, started: true };
