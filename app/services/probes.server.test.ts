@@ -107,6 +107,10 @@ describe("probes", () => {
     expect((await refusal({ name: "Fact", turns: ["hi"], statesFact: "fact:shoeSize" }))?.errors?.statesFact).toEqual([
       "Choose a fact from the list",
     ]);
+    const unknownEntry = "lore:00000000-0000-4000-8000-00000000abcd";
+    expect((await refusal({ name: "Lore", turns: ["hi"], statesFact: unknownEntry }))?.errors?.statesFact).toEqual([
+      "Choose a fact from the list",
+    ]);
     expect(await probes.listProbes(user, id)).toEqual([]);
   });
 
@@ -131,6 +135,8 @@ describe("probes", () => {
     const probe = await probes.addProbe(owner, id, { name: "Greets", turns: ["Hi!"], mustMention: ["Heya"] });
     await expect(probes.listProbes(other, id)).rejects.toMatchObject({ status: 404 });
     await expect(probes.addProbe(other, id, { name: "X", turns: ["Hi"], inCharacter: true })).rejects.toMatchObject({ status: 404 });
+    // A bad body on someone else's persona is a 404 too: nothing is said about the body.
+    await expect(probes.addProbe(other, id, { name: "", turns: [] })).rejects.toMatchObject({ status: 404 });
     await expect(probes.updateProbe(other, id, probe.id, { name: "Mine" })).rejects.toMatchObject({ status: 404 });
     await expect(probes.deleteProbe(other, id, probe.id)).rejects.toMatchObject({ status: 404 });
     await expect(probes.startRun(other, id)).rejects.toMatchObject({ status: 404 });
