@@ -91,7 +91,9 @@ revoke all on table public.probe_runs from anon, authenticated;
 grant select, insert, update, delete on table public.probe_runs to authenticated;
 grant all on table public.probe_runs to service_role;
 
--- A new version of a persona with enabled probes queues a run of it.
+-- A new version of a persona with enabled probes queues a run of it. A probe is enabled unless its
+-- `enabled` is false (as app/domain/probes.ts defaults it); the test is a text comparison, never a
+-- cast, so a probe written with some other `enabled` cannot fail the persona's write.
 create or replace function private.queue_probe_run()
 returns trigger
 language plpgsql
@@ -101,7 +103,7 @@ as $$
 begin
   if exists (
     select 1 from public.persona_probes pr
-    where pr.persona_id = new.persona_id and coalesce((pr.probe ->> 'enabled')::boolean, true)
+    where pr.persona_id = new.persona_id and (pr.probe ->> 'enabled') is distinct from 'false'
   ) then
     insert into public.probe_runs (persona_id, user_id, version, trigger, status)
       values (new.persona_id, new.user_id, new.version, 'version', 'queued')

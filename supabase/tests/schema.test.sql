@@ -8,7 +8,7 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(53);
+select plan(60);
 
 -- ---------------------------------------------------------------- tables and RLS
 -- A new table makes this fail on purpose: give it RLS, grants and its own rls_*.test.sql.
@@ -157,6 +157,30 @@ select ok(
   and not has_function_privilege('authenticated', 'public.record_persona_version()', 'EXECUTE')
   and not has_function_privilege('anon', 'public.record_persona_version()', 'EXECUTE'),
   'record_persona_version() is security definer with an empty search_path, callable by neither anon nor authenticated'
+);
+
+-- ---------------------------------------------------------------- persona tests: the column and the triggers
+select col_type_is('public', 'chat_messages', 'persona_version', 'integer',
+  'chat_messages.persona_version is an integer (the version a reply was written with)');
+select col_is_null('public', 'chat_messages', 'persona_version',
+  'chat_messages.persona_version may be null (older messages, the creator''s own)');
+select col_has_check('public', 'chat_messages', 'persona_version',
+  'chat_messages.persona_version is checked (a version is at least 1)');
+select trigger_is('public', 'persona_versions', 'persona_versions_queue_probe_run', 'private', 'queue_probe_run',
+  'a new persona version runs private.queue_probe_run()');
+select is(
+  (select pg_get_triggerdef(oid) from pg_trigger
+   where tgrelid = 'public.persona_versions'::regclass and tgname = 'persona_versions_queue_probe_run'),
+  'CREATE TRIGGER persona_versions_queue_probe_run AFTER INSERT ON public.persona_versions FOR EACH ROW EXECUTE FUNCTION private.queue_probe_run()',
+  'persona_versions_queue_probe_run fires after insert, for each row'
+);
+select trigger_is('public', 'probe_runs', 'owner_changed_on_probe_run', 'private', 'notify_account_changed',
+  'a run''s changes send its owner''s change notice');
+select is(
+  (select pg_get_triggerdef(oid) from pg_trigger
+   where tgrelid = 'public.probe_runs'::regclass and tgname = 'owner_changed_on_probe_run'),
+  'CREATE TRIGGER owner_changed_on_probe_run AFTER INSERT OR DELETE OR UPDATE ON public.probe_runs FOR EACH ROW EXECUTE FUNCTION private.notify_account_changed()',
+  'owner_changed_on_probe_run fires after insert, update and delete, for each row'
 );
 
 -- ---------------------------------------------------------------- auth helpers
