@@ -37,60 +37,88 @@ export const FALLBACK_QUALITIES: string[] = ["patience", "good humor", "stubborn
  */
 export const LEADS: Record<"origins" | "childhood" | "youth" | "character" | "past" | "present" | "later" | "future", Template[]> = {
   origins: [
-    "In [those|the] [early|first] years,",
-    "[From the start|From the beginning|Early on],",
-    "As {their} [parents tell|family tells] it,",
+    "In [those|the] [early|first] years[ in {home}|],",
+    "[From the start|From the beginning|Early on|From the very first],",
+    "As {their} [parents tell|family tells|grandparents tell|relatives tell] it,",
+    "[According to|If you believe] {their} [family|parents|relatives],",
+    "[Long before|Years before] {residenceCity},",
   ],
-  childhood: ["Back in {home},", "[Back then|Even then|Early on],", "In those days,", "In those {home} years,"],
+  childhood: [
+    "[Back|Way back] in {home},",
+    "[Back then|Even then|Early on|Already then],",
+    "In those [days|years|summers],",
+    "In those {home} [years|days|summers],",
+    "As a [kid|child|youngster] in {home},",
+    "[Long|Years] before {residenceCity},",
+  ],
   youth: [
-    "Around then,",
-    "In those years,",
-    "Meanwhile,",
-    "Not long after,",
-    "[Somewhere|Sometime] in those [restless|busy] years,",
-    "By {their} [own|later] account,",
+    "Around [then|that time|those years],",
+    "In those [years|school years|teenage years],",
+    "[Meanwhile|At the same time],",
+    "Not long [after|afterward],",
+    "[Somewhere|Sometime] in those [restless|busy|noisy|hungry] years,",
+    "By {their} [own|later|cheerful|rueful] account,",
+    "[Still|Then still] in {home},",
   ],
   character: [
-    "By all accounts,",
-    "As friends tell it,",
-    "To those who know {them} well,",
-    "Friends in {residenceCity} agree:",
-    "[Colleagues|Neighbors|Old classmates] would agree:",
-    "Ask anyone who knows {them}:",
-    "Without a doubt,",
-    "Even on a [bad|long|gray] day,",
-    "[At heart|Deep down|Underneath it all],",
-    "[As|Like] anyone in {home} [could|would] tell you,",
+    "By [all|most] accounts,",
+    "As [friends|old friends|colleagues|neighbors] [tell|put] it,",
+    "To those who know {them} [well|best],",
+    "[Friends|Neighbors|Regulars] in {residenceCity} [agree|will tell you]:",
+    "[Colleagues|Neighbors|Old classmates|Cousins back in {home}] would agree:",
+    "Ask [anyone|anybody] who [knows|has worked with] {them}:",
+    "Without a [doubt|question],",
+    "Even on a [bad|long|gray|hectic] [day|week],",
+    "[At heart|Deep down|Underneath it all|At bottom],",
+    "[As|Like] anyone in {home} [could|would|will] tell you,",
     "As {their} [friends|family|neighbors] [know|will tell you],",
-    "[Quietly|Plainly|Simply] put,",
+    "[Quietly|Plainly|Simply|Honestly] [put|said],",
+    "[For|With] someone so fond of {pastime},",
+    "[In|Around] {residenceCity},",
+    "[True to form|Typically|Predictably],",
   ],
-  past: ["At one point,", "Some years in,", "Later,", "Before long,", "After a while,", "In those busy years,", "Not long after,"],
+  past: [
+    "At one [point|stage],",
+    "[Some|A few] years in,",
+    "[Later|Later on],",
+    "Before [long|too long],",
+    "After a [while|year or two],",
+    "In those [busy|lean|early] years,",
+    "Not long [after|afterward],",
+    "[Back|Early] in the {residenceCity} days,",
+    "[Around|About] that time,",
+  ],
   present: [
     "These days,",
     "Today,",
-    "In {residenceCity},",
-    "Even now,",
+    "[In|Around] {residenceCity},",
+    "Even [now|today],",
     "To this day,",
-    "As a rule,",
+    "As a [rule|habit],",
     "Here in {residenceCity},",
-    "Most of the time,",
-    "Years on,",
+    "Most of the [time|week],",
+    "[Years|Some years] on,",
     "[Nowadays|At present],",
+    "[Far|A long way] from {home},",
+    "Between {pastime} and [work|everything else],",
+    "[Week to week|Day to day|Month to month],",
   ],
   later: [
-    "In the end,",
-    "Slowly,",
-    "Eventually,",
-    "With time,",
+    "In the [end|long run],",
+    "[Slowly|Quietly|Patiently],",
+    "[Eventually|Finally],",
+    "With [time|patience],",
     "[Bit by bit|Step by step|Little by little],",
     "[Over|Across] [time|the months that followed],",
-    "Gradually,",
+    "[Gradually|In time],",
   ],
   future: [
     "[One day|Someday|In time],",
     "[Sooner or later|Before long],",
     "[In the meantime|Meanwhile],",
     "[With|Given] [luck|patience|a little luck],",
+    "[From|Back in] {residenceCity},",
+    "[If all goes well|With any luck|All going well],",
   ],
 };
 
@@ -101,60 +129,67 @@ export const LEADS: Record<"origins" | "childhood" | "youth" | "character" | "pa
 export const TAILS: Record<keyof typeof LEADS, Template[]> = {
   origins: [
     ", as {they} {v:remember} it",
-    ", or so the [family says|story goes]",
-    ", looking back",
-    ", as [neighbors|old friends|relatives] in {home} still tell it",
-    ", or so {they} {v:believe}",
+    ", or so the [family says|story goes|family tells it]",
+    ", looking [back|back now]",
+    ", as [neighbors|old friends|relatives] in {home} [still tell it|remember it]",
+    ", or so {they} [{v:believe}|{v:like} to think]",
+    ", [long|years] before {residenceCity}",
   ],
   childhood: [
-    ", as {they} {v:remember} it",
+    ", as {they} [{v:remember}|{v:recall}] it",
     ", or so the [family says|story goes]",
-    ", looking back",
-    ", as [old friends|cousins|neighbors] in {home} tell it",
+    ", looking [back|back now]",
+    ", as [old friends|cousins|neighbors] in {home} [tell|remember] it",
     ", [if memory serves|as {they} {v:recall} it]",
+    ", [years|long] before {residenceCity}",
   ],
   youth: [
-    ", looking back",
-    ", as {they} {v:remember} it",
+    ", looking [back|back now]",
+    ", as {they} [{v:remember}|{v:recall}] it",
     ", more or less",
-    ", or so the story goes",
+    ", or so the [story goes|family says]",
     ", [a time|years] {they} {v:recall} [fondly|with a wince|with a grin]",
     ", [if memory serves|as far as {they} can recall]",
+    ", [back|still] in {home}",
   ],
   character: [
-    ", friends say",
-    ", by {their} own account",
-    ", as anyone in {residenceCity} will confirm",
+    ", [friends|colleagues|neighbors] say",
+    ", by {their} own [account|admission]",
+    ", as [anyone|friends|neighbors] in {residenceCity} will confirm",
     ", more often than not",
-    ", for better or worse",
+    ", for better or [worse|for worse]",
     ", [a habit|something] [from|carried from] {home}",
     ", [as|like] [a friend|an old friend|a neighbor] [once|recently] put it",
     ", in {their} own [way|fashion]",
+    ", {pastime} [included|and all]",
   ],
   past: [
-    ", as {they} {v:remember} it",
-    ", or so the story goes",
-    ", looking back",
-    ", by all accounts",
-    ", as friends in {residenceCity} tell it",
+    ", as {they} [{v:remember}|{v:recall}] it",
+    ", or so the [story goes|story is told]",
+    ", looking [back|back now]",
+    ", by [all|most] accounts",
+    ", as [friends|neighbors] in {residenceCity} tell it",
     ", [long ago|years ago] now",
+    ", [far|a long way] from {home}",
   ],
   present: [
-    ", friends say",
-    ", by {their} own account",
+    ", [friends|neighbors|colleagues] say",
+    ", by {their} own [account|admission]",
     ", as [neighbors|friends|regulars] in {residenceCity} will confirm",
     ", more often than not",
     ", [week in, week out|month after month|year after year]",
     ", [as|or so] {their} friends [tell|put] it",
-    ", as {they} {v:tell} it",
+    ", as {they} [{v:tell}|{v:put}] it",
+    ", [far|a long way] from {home}",
+    ", {pastime} [included|permitting|and all]",
   ],
-  later: [", as {they} {v:tell} it", ", by {their} own account", ", as {they} {v:admit} now"],
+  later: [", as {they} [{v:tell}|{v:put}] it", ", by {their} own [account|admission]", ", as {they} {v:admit} [now|today|freely]"],
   future: [
-    ", if all goes well",
+    ", if all goes [well|to plan]",
     ", sooner or later",
-    ", {they} {v:say}",
-    ", given time",
-    ", and soon",
+    ", {they} [{v:say}|{v:insist}|{v:hope}]",
+    ", given [time|a little time]",
+    ", and [soon|not before time]",
     ", [perhaps|ideally] [from|in] {residenceCity}",
   ],
 };
@@ -179,27 +214,27 @@ export const ERA: Record<AgeRange, Template[]> = {
   "18-24": [
     "{They} {v:belong} to the first generation that never knew a world without smartphones, and [some of {their} earliest memories involve|{their} first memories include|the family photos show {them}|the home videos from {home} show {them}] [swiping at a tablet|tapping at a borrowed phone|waving at a video call|taking blurry selfies] before {they} could [properly read|ride a bike|tie a shoelace|count to twenty][, {quality} already showing|].",
     "{Their} childhood in {home} ran on [fast|patchy|shared] Wi-Fi, [group chats|voice notes|late-night messages] and video tutorials, and by [high school|{their} early teens|the age of fourteen] {they} already [understood|suspected|knew] that an audience could be built from a bedroom.",
-    "Growing up [in the late 2000s and the 2010s|in the years of the first smartphones], {they} watched social media [turn|grow|swell] from a [novelty|curiosity|toy|side attraction][ in {home}|] into [the place where {their} whole class lived|the main stage of teenage life|something everyone checked before breakfast|the loudest room in the house][, and {they} {v:have} [studied|watched|questioned] it ever since|].",
+    "Growing up [in the late 2000s and the 2010s|in the years of the first smartphones], {they} watched social media [turn|grow|swell] from a [novelty|curiosity|toy|side attraction][ in {home}| back in {home}|] into [the place where {their} whole class lived|the main stage of teenage life|something everyone checked before breakfast|the loudest room in the house][, and {they} {v:have} [studied|watched|questioned] it ever since|].",
   ],
   "25-34": [
-    "{They} grew up[ in {home}|] straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first [smartphones|touchscreens|app stores] on the other[, which suited {their} {quality} perfectly|].",
+    "{They} grew up[ in {home}| back in {home}|] straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first [smartphones|touchscreens|app stores] on the other[, which suited {their} {quality} perfectly|].",
     "{Their} childhood in {home} was a mix of [Saturday-morning cartoons|after-school television|handheld games], [burned CDs|mixtapes|borrowed DVDs] and a family computer that [everyone fought over|took five minutes to start|lived in the hallway].",
     "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk|kitchen corner][ in {home}| at home|] into everyone's pocket, and {name} [moved with it|followed it eagerly|was among the first in {their} class to notice|took {their} {pastime} along].",
   ],
   "35-44": [
-    "{They} grew up in the era of [cassette tapes|video rentals|paper maps], [arcade cabinets|pinball machines|handheld games] and beige home computers, when going online [meant tying up the phone line|took a screeching modem and patience|was a small adventure] [for an hour|every evening|on weekends][ in {home}|].",
+    "{They} grew up in the era of [cassette tapes|video rentals|paper maps], [arcade cabinets|pinball machines|handheld games] and beige home computers, when going online [meant tying up the phone line|took a screeching modem and patience|was a small adventure] [for an hour|every evening|on weekends][ in {home}| back in {home}|].",
     "{Their} childhood in {home} belonged to [mixtapes|comic books|board games], [handwritten notes|pen pals|long phone calls] and [Saturday|Friday] trips to the video store, and {they} still {v:remember} the [first time a modem screeched into life|day the first computer came home|first email {they} ever sent].",
     "The eighties and early nineties shaped {their} childhood: [bicycles|skateboards|roller skates], [walkmans|cassette players|handheld games] and a television that only worked if [someone|somebody] [held the antenna just right|thumped it on the side|stood very still][, usually {name}|].",
   ],
   "45-54": [
     "{They} grew up in {home} with [vinyl records|a record player|a crackling radio], [rotary phones|a shared phone line|a phone in the hallway] and a handful of television channels, long before anyone [talked about going viral|had heard of the internet|owned a computer].",
-    "{Their} childhood[ in {home}|] unfolded in the seventies and early eighties, a time of [bicycles left on front lawns|street games until dark|long bus rides to school|paper rounds before dawn], [library cards|paperback novels|comic books] and letters that took [a week|days|forever] to [arrive|come|get there].",
-    "As a child of the seventies[ in {home}|], {they} learned to [entertain|amuse|occupy] {themselves} with a [transistor radio|record player|deck of cards|box of crayons], a pile of [comic books|library books|old magazines] and whatever the [neighborhood kids|children on the street|kids next door] could [invent|dream up|get away with].",
+    "{Their} childhood[ in {home}| back in {home}|] unfolded in the seventies and early eighties, a time of [bicycles left on front lawns|street games until dark|long bus rides to school|paper rounds before dawn], [library cards|paperback novels|comic books] and letters that took [a week|days|forever] to [arrive|come|get there].",
+    "As a child of the seventies[ in {home}| back in {home}|], {they} learned to [entertain|amuse|occupy] {themselves} with a [transistor radio|record player|deck of cards|box of crayons], a pile of [comic books|library books|old magazines] and whatever the [neighborhood kids|children on the street|kids next door] could [invent|dream up|get away with].",
   ],
   "55+": [
     "{They} grew up in {home} when television was still a novelty, news arrived [folded on the doorstep|with the morning paper|on the evening radio] and long-distance calls were [saved for birthdays|an expensive treat|kept short].",
     "{Their} earliest memories belong to another age: [radio serials|Sunday matinees|traveling fairs], [typewriters|fountain pens|party lines] and a street in {home} where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business].",
-    "As a child of the fifties and sixties, {they} watched the [world|neighborhood|family television] [change|turn|move] from black and white to [color|full color][ in {home}|], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
+    "As a child of the fifties and sixties, {they} watched the [world|neighborhood|family television] [change|turn|move] from black and white to [color|full color][ in {home}| back in {home}|], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
   ],
 };
 
@@ -216,12 +251,12 @@ export const ERA_NONE: Template[] = [
  */
 export const FAMILY_STORIES: Record<string, Template[]> = {
   "Close to their parents and a younger sibling who is their biggest fan": [
-    "{They} grew up[ in {home}|] close to {their} parents and a younger sibling who [was, and still is,|has always been|remains] {their} [biggest|loudest|most loyal|proudest|most devoted] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
+    "{They} grew up[ in {home}| back in {home}|] close to {their} parents and a younger sibling who [was, and still is,|has always been|remains] {their} [biggest|loudest|most loyal|proudest|most devoted] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
     "Home in {home} meant {their} parents and a younger sibling who [trailed after|copied|looked up to] {name} [everywhere|in everything|from the first day] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers].",
     "[Family came first in|Home was a warm place in] {home}: {their} parents, and a younger sibling whose [fierce|unwavering|noisy] support [still means the world|has never wavered|carried {name} through more than one bad week|still shows up in every message].",
   ],
   "Raised by a single mother who taught them resilience": [
-    "Raised[ in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone] and [never complained|rarely rested|always found time for homework], {they} learned [resilience|to be resilient|to keep going] [before {they} could spell the word|early|by watching rather than listening|one hard winter at a time][, and {their} {quality} grew from there|].",
+    "Raised[ in {home}| back in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone] and [never complained|rarely rested|always found time for homework], {they} learned [resilience|to be resilient|to keep going] [before {they} could spell the word|early|by watching rather than listening|one hard winter at a time][, and {their} {quality} grew from there|].",
     "{name} was raised by a single mother in {home}, and [the lesson {they} absorbed first|what stuck above all|the habit {they} took from that example] was resilience: [get up, show up, try again|keep going when it is hard|make do, then make better].",
     "Home was {name} and a single mother who [stretched every paycheck|taught {them} to fix what was broken|never let a bad day win], and that [quiet|stubborn|everyday|hard-won] resilience became [the family inheritance|{name's} own|the backbone of everything since].",
   ],
@@ -231,9 +266,9 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
     "Sundays in {home} belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions], and {name} [still goes back|still shows up|rarely misses one] [whenever {they} can|with something to share|with a new story ready].",
   ],
   "An only child with a grandmother who shaped their values": [
-    "As an only child[ in {home}|], {they} spent [long|quiet|rainy|lazy] [afternoons|weekends] with a grandmother whose [stories and stubborn kindness|patience and sharp wit|proverbs and quiet example|recipes and firm opinions] shaped {their} values[ more than any school did| for good|].",
+    "As an only child[ in {home}| back in {home}|], {they} spent [long|quiet|rainy|lazy] [afternoons|weekends] with a grandmother whose [stories and stubborn kindness|patience and sharp wit|proverbs and quiet example|recipes and firm opinions] shaped {their} values[ more than any school did| for good|].",
     "{name} grew up an only child in {home}, and a grandmother [who lived nearby|who took {them} everywhere|with a garden and a long memory] taught {them} [most of what {they} still {v:believe}|the values {they} still {v:live} by|to be kind first and clever second].",
-    "Being an only child[ in {home}|] meant [long quiet evenings|plenty of time alone|a lot of reading], [softened|brightened|filled] by a grandmother [whose values|whose sayings|whose sense of right and wrong] [still guide {name} today|still echo in every choice|shaped the adult {name} became].",
+    "Being an only child[ in {home}| back in {home}|] meant [long quiet evenings|plenty of time alone|a lot of reading], [softened|brightened|filled] by a grandmother [whose values|whose sayings|whose sense of right and wrong] [still guide {name} today|still echo in every choice|shaped the adult {name} became].",
   ],
   "Has an older brother who is also their toughest critic": [
     "{They} grew up with an older brother who was, and still is, {their} [toughest|sharpest|most honest|bluntest] critic and [quiet|fiercest|unlikely|loyal] protector[, the first to tease and the first to help|, from {home} to today|].",
@@ -243,7 +278,7 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
   "Lives near their cousins and a very spoiled family dog": [
     "Family was never far away: cousins a few streets over in {home}, and a very spoiled family dog[, a [scruffy|gray-muzzled|tireless] [mutt|terrier|spaniel|beagle],|] that [everyone claimed as their own|ruled the house|got more treats than anyone].",
     "{name} still lives [near|close to|a short walk from] a crowd of cousins, and the very spoiled family dog [greets {them} like a hero|expects a treat|steals a sock] [at every visit|every single time|without fail].",
-    "[Weekends|Holidays|Evenings] with the cousins [and|and, inevitably,] a very spoiled family dog [have always been|were and still are|remain] the [heart|center|noisy core] of {name's} family life[ in {home}|].",
+    "[Weekends|Holidays|Evenings] with the cousins [and|and, inevitably,] a very spoiled family dog [have always been|were and still are|remain] the [heart|center|noisy core] of {name's} family life[ in {home}| back in {home}|].",
   ],
 };
 
@@ -289,29 +324,29 @@ export const CHILDHOOD_NO_INTERESTS: Template[] = [
 
 export const INTEREST_EARLY: Record<Interest, Template[]> = {
   gaming: [
-    "Gaming came first: {they} spent whole [weekends|winters|school holidays][ in {home}|] on a [secondhand|borrowed|battered] console, learning every [shortcut|secret|trick] in a handful of [well-worn|beloved|half-broken] games and keeping [handwritten notes|a notebook|scribbled maps] on [boss patterns|hidden rooms|speedrun routes].",
+    "Gaming came first: {they} spent whole [weekends|winters|school holidays][ in {home}| back in {home}|] on a [secondhand|borrowed|battered] console, learning every [shortcut|secret|trick] in a handful of [well-worn|beloved|half-broken] games and keeping [handwritten notes|a notebook|scribbled maps] on [boss patterns|hidden rooms|speedrun routes].",
     "{Their} love of gaming [started|began] with a [battered|hand-me-down|secondhand] handheld [bought at a market in {home}|from a cousin's drawer|won in a school raffle] and grew into a [habit|lifelong habit|fascination] of working out what [made|makes] a level feel [fair or frustrating|fun or tedious|generous or cruel].",
     "In {their} early teens, {name} [organized|ran] gaming nights for [half the street|the whole class|a dozen friends], running tournaments with [brackets|score tables|prize lists] [drawn|scribbled] on [the back of cereal boxes|a kitchen whiteboard|old school posters].",
   ],
   tech: [
-    "Tech fascinated {them} from the start[ in {home}|], and at [eleven|ten|twelve] {they} took [the family radio|an old video player|a broken alarm clock|a neighbor's cassette deck] apart to see how it worked and, to [everyone's surprise|general astonishment|the family's relief], put it back together[ again| with one screw to spare|].",
+    "Tech fascinated {them} from the start[ in {home}| back in {home}|], and at [eleven|ten|twelve] {they} took [the family radio|an old video player|a broken alarm clock|a neighbor's cassette deck] apart to see how it worked and, to [everyone's surprise|general astonishment|the family's relief], put it back together[ again| with one screw to spare|].",
     "{name} taught {themselves} to code from [library books|online forums|old magazines] in {home}, building [clumsy|lopsided|cheerful] little websites that only friends ever visited, and tech became a second language.",
     "Whenever a gadget broke [in the neighborhood|on {their} street|at school], people brought it to {name}, and that steady stream of tech repairs taught {them} [patience|care|humility] along with [a screwdriver's worth of confidence|a lot about people|the value of a spare part].",
   ],
   fashion: [
     "Fashion became {their} way of [speaking|talking|saying things] before {they} had the words for it: {they} [cut up|took apart|reworked] [thrift-store jackets|old curtains|a parent's cast-offs|market finds from {home}] and [stitched|pinned|sewed] them [back together|together again] into something [new|bold|strange and new].",
-    "{name} spent hours[ in {home}|] sketching outfits in the margins of [school notebooks|homework|library slips], and fashion magazines [borrowed from a neighbor|rescued from a waiting room|bought with saved pocket money] were read until the pages fell out.",
+    "{name} spent hours[ in {home}| back in {home}|] sketching outfits in the margins of [school notebooks|homework|library slips], and fashion magazines [borrowed from a neighbor|rescued from a waiting room|bought with saved pocket money] were read until the pages fell out.",
     "At [fourteen|fifteen|thirteen], {name} ran a tiny fashion stall at [the weekend market|a school fair|a flea market] in {home}, selling restyled vintage pieces and learning how strangers react to [color|a bold cut|a good story].",
   ],
   music: [
-    "Music filled the house[ in {home}|], and {name} learned [guitar chords|piano scales|ukulele songs] from a [worn songbook|radio show|cassette|patient uncle] before {they} could [ride a bike|swim|read a clock].",
-    "{name} joined the school band[ in {home}|], then [two garage bands|a choir|a brass ensemble], and discovered that music was the [fastest|surest|quickest] way to make [a room full of strangers|a nervous crowd|a new class] feel like friends.",
-    "{name} recorded {their} first songs[ in {home}|] on a [cheap laptop microphone|borrowed tape recorder|phone in a closet], and that [obsession|fascination] with music taught {them} to listen [harder than most people ever do|for the smallest details|twice before speaking].",
+    "Music filled the house[ in {home}| back in {home}|], and {name} learned [guitar chords|piano scales|ukulele songs] from a [worn songbook|radio show|cassette|patient uncle] before {they} could [ride a bike|swim|read a clock].",
+    "{name} joined the school band[ in {home}| back in {home}|], then [two garage bands|a choir|a brass ensemble], and discovered that music was the [fastest|surest|quickest] way to make [a room full of strangers|a nervous crowd|a new class] feel like friends.",
+    "{name} recorded {their} first songs[ in {home}| back in {home}|] on a [cheap laptop microphone|borrowed tape recorder|phone in a closet], and that [obsession|fascination] with music taught {them} to listen [harder than most people ever do|for the smallest details|twice before speaking].",
   ],
   art: [
     "Art was the first thing {name} was ever praised for, starting with a [crayon|chalk|pencil] drawing of [the family dog|a neighbor's cat|the view from the window] that hung on the [fridge|kitchen wall] for [years|a decade|ages].",
     "{name} filled sketchbook after sketchbook, and an art teacher in {home} who [stayed late|gave up lunch breaks|lent {them} good paper] to show {them} how light falls on a face [changed the direction of {their} life|opened a door|made all the difference].",
-    "{name} spent [afternoons|rainy weekends|whole summers][ in {home}|] copying paintings from [library|secondhand|borrowed] art books, trying to work out how a few brushstrokes could hold so much [feeling|light|life].",
+    "{name} spent [afternoons|rainy weekends|whole summers][ in {home}| back in {home}|] copying paintings from [library|secondhand|borrowed] art books, trying to work out how a few brushstrokes could hold so much [feeling|light|life].",
   ],
   fitness: [
     "Fitness entered {their} life through a school [running club|swim team|cycling group] in {home}, where {they} [discovered|learned] that the last [mile|lap|hill|stretch] is mostly an argument with yourself.",
@@ -319,29 +354,29 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
     "An injury at [fifteen|fourteen|sixteen|seventeen] forced {name} to learn about fitness properly, from [stretching to sleep|warm-ups to recovery|posture to nutrition], and the lessons [stuck|stayed|lasted][ long after {home}|].",
   ],
   science: [
-    "Science hooked {them} early[ in {home}|], thanks to a [secondhand microscope|chemistry set from a yard sale|telescope from a flea market|box of old magnets] and a habit of asking [why|how|why not] until the [adults|grown-ups|teachers|neighbors] [ran out of answers|changed the subject|sent {them} to the library|laughed and gave up].",
+    "Science hooked {them} early[ in {home}| back in {home}|], thanks to a [secondhand microscope|chemistry set from a yard sale|telescope from a flea market|box of old magnets] and a habit of asking [why|how|why not] until the [adults|grown-ups|teachers|neighbors] [ran out of answers|changed the subject|sent {them} to the library|laughed and gave up].",
     "{name} entered every science fair {they} could find in {home}, once with a homemade [weather station that actually predicted rain|water filter that actually worked|solar oven that baked a real cake].",
     "[Late nights|Rainy afternoons|Long summers|Quiet evenings] [in {home}|at the library|under the covers] spent reading about [black holes and deep-sea creatures|rainforests and glaciers|volcanoes and distant planets|dinosaurs and comets] made science [feel|seem] like the [greatest|best|wildest|strangest] adventure [story|tale] ever [written|told][, and it still does|].",
   ],
   cooking: [
-    "Cooking was how {their} family showed love, and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs] from the age of [eight|seven|nine|six][ in {home}|].",
+    "Cooking was how {their} family showed love, and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs] from the age of [eight|seven|nine|six][ in {home}| back in {home}|].",
     "{name} learned cooking from [a grandparent|a neighbor|an old family friend] in {home} who never measured anything, which taught {them} to trust [taste and instinct|smell and patience|a pinch and a guess] over recipes.",
     "At [twelve|eleven|thirteen], {name} [cooked|made] an entire [holiday|birthday|Sunday] dinner alone, [burned the rolls|forgot the salt|dropped the dessert] and decided that cooking was worth getting [good|better|serious] at[ anyway|].",
   ],
   travel: [
     "A school [exchange trip|field trip|summer camp] gave {them} a first taste of travel, and {they} came home to {home} with [a notebook full of foreign words|a pocket full of strange coins|a head full of plans] and a restless itch.",
-    "{Their} family[ in {home}|] could [rarely|seldom|hardly ever] afford vacations, so travel happened through [atlases and documentaries|library books and postcards|old maps and travel shows] until {they} saved enough [from odd jobs|from a summer job|over two years] for a first [train ticket|bus pass|plane ticket] at [eighteen|nineteen|seventeen].",
+    "{Their} family[ in {home}| back in {home}|] could [rarely|seldom|hardly ever] afford vacations, so travel happened through [atlases and documentaries|library books and postcards|old maps and travel shows] until {they} saved enough [from odd jobs|from a summer job|over two years] for a first [train ticket|bus pass|plane ticket] at [eighteen|nineteen|seventeen].",
     "Travel became {their} [teacher|school|university] as {they} [backpacked on a shoestring|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask strangers for [help|directions|a bed] in [five|four|several|three] languages[, far from {home}|].",
   ],
   education: [
     "Education was taken seriously at home in {home}, and {name} grew up believing that a library card was [the most valuable thing a person could own|a ticket to anywhere|worth more than pocket money].",
-    "{name} tutored younger [kids|cousins|neighbors] [after school|on weekends|at the local library][ in {home}|] and discovered that education works best when the learner [forgets about being taught|is having fun|asks the questions].",
-    "A teacher[ in {home}|] who believed in {them} at a [difficult|lonely|confusing] moment convinced {name} that education can [change the direction of a life|open every door|make anything possible].",
+    "{name} tutored younger [kids|cousins|neighbors] [after school|on weekends|at the local library][ in {home}| back in {home}|] and discovered that education works best when the learner [forgets about being taught|is having fun|asks the questions].",
+    "A teacher[ in {home}| back in {home}|] who believed in {them} at a [difficult|lonely|confusing] moment convinced {name} that education can [change the direction of a life|open every door|make anything possible].",
   ],
   business: [
     "{name} showed a head for business early, selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping careful accounts of every [sale|coin][ in a school notebook|].",
     "Business ran in the family, and {name} grew up in {home} listening to [dinner-table|late-night|weekend] debates about [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck].",
-    "At [sixteen|fifteen|seventeen], {name} started a [small|tiny|first] business[ in {home}|] [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the [failures|mistakes|bad weeks] than from the [wins|good ones|successes].",
+    "At [sixteen|fifteen|seventeen], {name} started a [small|tiny|first] business[ in {home}| back in {home}|] [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the [failures|mistakes|bad weeks] than from the [wins|good ones|successes].",
   ],
   entertainment: [
     "Entertainment was {their} [first|earliest|oldest] love, and {they} staged [puppet shows|magic acts|talent contests] for the [neighbors|whole street|family in {home}] and directed [cousins|friends|classmates] in [elaborate|chaotic|ambitious] [backyard|living-room|garage] plays.",
@@ -354,22 +389,22 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
 export const INTEREST_LATER: Record<Interest, Template[]> = {
   gaming: [
     "Gaming never really let go[ of {them}|], and {name} still [talks|thinks|writes] about [design and storytelling|level design|pacing and fairness] through the games {they} {v:have} [finished|replayed] [a dozen times|more than once|far too often].",
-    "The [patience|stamina|calm] {they} learned from gaming[ in {home}|], losing [a hundred|fifty|countless] times before winning [once|at last], turned out to be [useful|priceless|handy] far beyond a [screen|console|controller][ in {residenceCity}|].",
+    "The [patience|stamina|calm] {they} learned from gaming[ in {home}| back in {home}|], losing [a hundred|fifty|countless] times before winning [once|at last], turned out to be [useful|priceless|handy] far beyond a [screen|console|controller] in {residenceCity}.",
   ],
   tech: [
     "That early [fascination with|love of|obsession with] tech still shapes how {they} {v:work}[ and shop|], because {they} {v:want} to know how a [tool|gadget|program] works before {they} {v:trust} it[ with anything important|, let alone buy it|][, a habit friends in {residenceCity} find [endearing|useful|exhausting]|].",
     "The old tech habit matured into a real skill, the kind that makes {name} the person [friends|neighbors|colleagues] in {residenceCity} call when a laptop dies [the night before a deadline|at the worst moment|mid-project].",
   ],
   fashion: [
-    "Fashion still matters to {name}[ in {residenceCity}|], less as a [trend|race] to [chase|win] than as a way to tell a [story|small story] about who {they} {v:are} on [any given day|a given morning|the day in question].",
+    "Fashion still matters to {name} in {residenceCity}, less as a [trend|race] to [chase|win] than as a way to tell a [story|small story] about who {they} {v:are} on [any given day|a given morning|the day in question].",
     "{Their} [eye|feel|instinct] for fashion, for how [a collar sits|a hem falls|a sleeve moves|a coat hangs] or how two [colors|fabrics|textures] [argue|clash|agree], shows up in [everything|all] {they} {v:make}[ in {residenceCity}|, down to the packaging|, {pastime} included|].",
   ],
   music: [
-    "Music[ in {residenceCity}|] is still the soundtrack to every [working day|morning|long night], and {name} builds playlists for [moods|seasons|tasks|trains] the way other people write [to-do lists|shopping lists|diaries].",
+    "Music in {residenceCity} is still the soundtrack to every [working day|morning|long night], and {name} builds playlists for [moods|seasons|tasks|trains] the way other people write [to-do lists|shopping lists|diaries].",
     "The [rhythm|timing|ear] {they} learned from music[ back in {home}|] shows up in how {they} {v:pace} a [story|conversation|long day|joke|week][, {name} says|].",
   ],
   art: [
-    "Art remains {their} [refuge|escape|quiet place|daily habit][ in {residenceCity}|], and {they} still {v:carry} a [small|battered|pocket|cheap|spiral] [sketchbook|notebook] [everywhere {they} {v:go}|around {residenceCity}|on every trip][ for quick studies|, just in case|].",
+    "Art remains {their} [refuge|escape|quiet place|daily habit] in {residenceCity}, and {they} still {v:carry} a [small|battered|pocket|cheap|spiral] [sketchbook|notebook] [everywhere {they} {v:go}|around {residenceCity}|on every trip][ for quick studies|, just in case|].",
     "{Their} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
   ],
   fitness: [
@@ -385,12 +420,12 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "{They} {v:treat} cooking like any [craft|trade|discipline|other art]: [practice|master|drill] the basics, respect the [ingredients|seasons|produce|market] and improvise only once you [understand|know|have learned] the rules[, whether in {residenceCity} or on the road|, with {quality} as the secret ingredient|].",
   ],
   travel: [
-    "Travel still shapes {their} outlook[ in {residenceCity}|], and {name} keeps a [map|world map|paper map] [on the wall|above the desk|by the door] with a pin for every [city|town|place] that changed {their} mind about something.",
+    "Travel still shapes {their} outlook in {residenceCity}, and {name} keeps a [map|world map|paper map] [on the wall|above the desk|by the door] with a pin for every [city|town|place] that changed {their} mind about something.",
     "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] left {them} [comfortable with|at ease with|calm about|unafraid of] [uncertainty|delays|the unknown] and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue].",
   ],
   education: [
-    "{Their} respect for education shows in how {they} {v:approach} every new [subject|skill|topic|hobby][ in {residenceCity}|]: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
-    "Education, for {name}, never stopped at graduation[ in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class] or [a new language|a podcast series|a stack of papers][ about {pastime}|].",
+    "{Their} respect for education shows in how {they} {v:approach} every new [subject|skill|topic|hobby] in {residenceCity}: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
+    "Education, for {name}, never stopped at graduation[ in {home}| back in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class] or [a new language|a podcast series|a stack of papers][ about {pastime}|].",
   ],
   business: [
     "That business sense never [faded|left], and {name} thinks about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, {pastime} included| in {residenceCity}|].",
@@ -398,7 +433,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
   ],
   entertainment: [
     "{Their} love of entertainment means {they} still {v:study}[ and {v:rewatch}|] [comedians, hosts and storytellers|stand-up sets and game shows|old variety programs], always [looking|watching|waiting] for the [moment|second] a [room|crowd|theater] leans in[ and goes quiet|, laughing|].",
-    "Entertainment, to {name}, is [a kind|a form] of [generosity|gift|kindness]: giving people a [break|rest|holiday] from their [worries|troubles|to-do lists] for [a while|an hour|an evening][ in {residenceCity}|].",
+    "Entertainment, to {name}, is [a kind|a form] of [generosity|gift|kindness]: giving people a [break|rest|holiday] from their [worries|troubles|to-do lists] for [a while|an hour|an evening] in {residenceCity}.",
   ],
 };
 
@@ -447,7 +482,7 @@ export const DEFAULT_SPECIALIST_FIELD = "data analysis";
 
 export const SCHOOL: Template[] = [
   "School in {home} was [a mixed|a patchy|an uneven] experience, and {they} [thrived|shone|came alive] in the subjects that caught {their} imagination while [drifting|coasting|sleepwalking] through the rest[, {pastime} always winning over homework|].",
-  "{Their} late teens[ in {home}|] were [restless|noisy|hungry|bright|messy], full of [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
+  "{Their} late teens[ in {home}| back in {home}|] were [restless|noisy|hungry|bright|messy], full of [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
   "In [high school|secondary school|{their} school years in {home}] {they} {v:were} [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel], but [the one|the kid|the student] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break][, already marked by a certain {quality}|].",
   "School was fine, mostly.",
 ];
@@ -477,9 +512,9 @@ export const FIRST_JOBS: string[] = [
 ];
 
 export const FIRST_JOB: Template[] = [
-  "The first [job|paid job|real job] {they} ever held was at {job}[ in {home}|], a place that taught {them} more about [people|patience|money|strangers|{their} own {quality}] than any [classroom|textbook|lecture][ ever could|].",
-  "[Weekends|Summers|Evenings] at {job}[ in {home}|] paid for {their} first [laptop|camera|phone|microphone] and supplied a [lifetime|notebook|wealth] of [stories|anecdotes] about [customers|regulars|the boss|coworkers][ {they} still {v:tell}|].",
-  "{name} worked at {job}[ in {home}|] for [two|three|four] years, learning how to stay [friendly|polite|cheerful] on a [double|long|late] shift and how to read a mood [from across a room|in a single glance|before anyone spoke].",
+  "The first [job|paid job|real job] {they} ever held was at {job}[ in {home}| back in {home}|], a place that taught {them} more about [people|patience|money|strangers|{their} own {quality}] than any [classroom|textbook|lecture][ ever could|].",
+  "[Weekends|Summers|Evenings] at {job}[ in {home}| back in {home}|] paid for {their} first [laptop|camera|phone|microphone] and supplied a [lifetime|notebook|wealth] of [stories|anecdotes] about [customers|regulars|the boss|coworkers][ {they} still {v:tell}|].",
+  "{name} worked at {job}[ in {home}| back in {home}|] for [two|three|four] years, learning how to stay [friendly|polite|cheerful] on a [double|long|late] shift and how to read a mood [from across a room|in a single glance|before anyone spoke].",
 ];
 
 export const PAST_CAREERS: string[] = [
@@ -509,7 +544,7 @@ export const AGE_CAREER: Record<AgeRange, Template[]> = {
   ],
   "45-54": [
     "{name} came to this work after twenty years in {career}, and that long first chapter gives {them} a [patience|perspective|calm] that younger peers often lack.",
-    "Two decades in {career} taught {name} how [institutions|organizations|big teams] work and how people behave under pressure, lessons {they} still {v:draw} on [every day|constantly|without noticing][ in {residenceCity}|].",
+    "Two decades in {career} taught {name} how [institutions|organizations|big teams] work and how people behave under pressure, lessons {they} still {v:draw} on [every day|constantly|without noticing] in {residenceCity}.",
   ],
   "55+": [
     "{name} arrived here after a [whole|long] career in {career}, proof that it is never too late to start [something new|again|over][, {pastime} and all|].",
@@ -579,7 +614,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "Those who earn {their} trust find a fiercely loyal friend.",
-      "{They} {v:guard} {their} private life[ in {residenceCity}|] [carefully|closely|jealously] and {v:share} only what feels [true and earned|right|worth sharing].",
+      "{They} {v:guard} {their} private life in {residenceCity} [carefully|closely|jealously] and {v:share} only what feels [true and earned|right|worth sharing].",
     ],
     noun: "reserve",
   },
@@ -619,7 +654,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Reflective: {
     lead: [
       "{name} is reflective by habit, keeping a journal since [childhood|school|{their} teens|the first job] and [reviewing|reading back over|summing up] each [week|month|project] before [starting the next|making new plans|moving on].",
-      "{Their} reflective side means {they} rarely {v:make} the same mistake twice, because {they} {v:turn} every [setback|misstep|hard day] over [until it gives up its lesson|on long walks|in a notebook][ in {residenceCity}|] [before moving on|and then lets it go|with patience].",
+      "{Their} reflective side means {they} rarely {v:make} the same mistake twice, because {they} {v:turn} every [setback|misstep|hard day] over [until it gives up its lesson|on long walks|in a notebook] in {residenceCity} [before moving on|and then lets it go|with patience].",
       "{name} is reflective, and [thinks twice before speaking|keeps a journal|asks why before how].",
     ],
     follow: ["Long train rides and slow mornings are for thinking.", "Why matters more than what, {they} {v:say}."],
@@ -853,8 +888,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Spontaneous: {
     lead: [
       "{name} is spontaneous, [famous|known] for last-minute [road trips|train rides|weekend escapes], surprise [parties|dinners|visits|phone calls] and ideas that arrive [mid-sentence|out of nowhere|at midnight].",
-      '{Their} spontaneous spirit keeps life [interesting|lively|unpredictable][ in {residenceCity}|], and [some|many|most] of {their} [best|favorite|funniest] memories began with the words "why not right now?"',
-      "Being spontaneous means {they} {v:say} [yes|a quick yes] to [invitations|late-night plans|road trips], [detours|odd jobs|last-minute tickets] and [experiments|adventures|ideas] that more [careful|cautious|sensible] people would skip[ in {residenceCity}|].",
+      '{Their} spontaneous spirit keeps life [interesting|lively|unpredictable] in {residenceCity}, and [some|many|most] of {their} [best|favorite|funniest] memories began with the words "why not right now?"',
+      "Being spontaneous means {they} {v:say} [yes|a quick yes] to [invitations|late-night plans|road trips], [detours|odd jobs|last-minute tickets] and [experiments|adventures|ideas] that more [careful|cautious|sensible] people would skip in {residenceCity}.",
     ],
     follow: ["{Their} calendar has blank spaces on purpose.", "Friends keep a bag packed, just in case {they} {v:call}."],
     noun: "spontaneity",
@@ -1013,7 +1048,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     day: [
       "A [typical|normal|regular] day begins with [an hour|forty minutes|half a morning] of replies to [followers|comments|messages] before a single new [photo|picture|shot|clip] is [taken|made][ around {residenceCity}|].",
-      "[Most|Many|Busy] days[ in {residenceCity}|] mix [shoots|photo walks|styling sessions], [brand calls|planning meetings|contract reviews] and a [surprising|startling|generous] amount of time [spent reading|answering|sorting through] [messages|comments|notes] from [followers|fans|people who care about {pastime}].",
+      "[Most|Many|Busy] days in {residenceCity} mix [shoots|photo walks|styling sessions], [brand calls|planning meetings|contract reviews] and a [surprising|startling|generous] amount of time [spent reading|answering|sorting through] [messages|comments|notes] from [followers|fans|people who care about {pastime}].",
     ],
   },
   vtuber: {
@@ -1034,12 +1069,12 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "The chat feels like a living room full of old friends.",
     ],
     breakthrough: [
-      "The [breakthrough|big moment|turning point] came during a [twelve|ten|fifteen|twenty]-hour charity stream that [brought in|drew] [thousands of|a flood of|countless] new viewers and a fan-art tag that [still trends|is still busy|never really went quiet][ in {residenceCity}|].",
+      "The [breakthrough|big moment|turning point] came during a [twelve|ten|fifteen|twenty]-hour charity stream that [brought in|drew] [thousands of|a flood of|countless] new viewers and a fan-art tag that [still trends|is still busy|never really went quiet] in {residenceCity}.",
       "A clip of {name} reacting to a surprise in [chat|a stream] went viral, and the channel [tripled|doubled|quadrupled] its subscribers in a [week|weekend|few days].",
     ],
     goals: [
       "Next on [the list|{name's} list|the wish list] is a [full|proper|detailed] 3D model and a live [concert|variety show|anniversary stream|talk show][ about {pastime}| for the fans|] performed [entirely|start to finish|from beginning to end] as {their} avatar[, streamed from {residenceCity}|, with guests|].",
-      "Long term, {name} wants to help new VTubers[ in {residenceCity}|] [get started|find their feet|start out] with [free guides|open tutorials|mentoring streams] and [affordable|fairly priced|shared] avatar [commissions|kits|templates].",
+      "Long term, {name} wants to help new VTubers in {residenceCity} [get started|find their feet|start out] with [free guides|open tutorials|mentoring streams] and [affordable|fairly priced|shared] avatar [commissions|kits|templates].",
     ],
     day: [
       "Most days start with the avatar rig and the night's plan.",
@@ -1068,11 +1103,11 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A collaboration with a [bigger|larger|better-known] channel introduced {name} to a new audience[ far from {residenceCity}|], and subscribers [doubled|tripled|soared] [almost overnight|within a week|in a month].",
     ],
     goals: [
-      "Next, {name} wants to [produce|make|film] a documentary series about {topic} and build a [small|tight|modest] team[ in {residenceCity}|] to help with [editing|research|filming].",
+      "Next, {name} wants to [produce|make|film] a documentary series about {topic} and build a [small|tight|modest] team in {residenceCity} to help with [editing|research|filming].",
       "The long-term dream is a content studio [in {residenceCity}|of {their} own|with a real door and a sign] that [gives|offers] [first-time|young|unknown] creators [equipment|cameras|a place to work] and [mentoring|advice|a first break][, {pastime} welcome|, for free|].",
     ],
     day: [
-      "A [typical|normal|regular] day[ in {residenceCity}|] splits between [scripting|writing|research] in the [morning|early hours], filming in the [afternoon|daylight hours] and editing [far later than is healthy|well past midnight|until the coffee runs out][, with {pastime} squeezed in|].",
+      "A [typical|normal|regular] day in {residenceCity} splits between [scripting|writing|research] in the [morning|early hours], filming in the [afternoon|daylight hours] and editing [far later than is healthy|well past midnight|until the coffee runs out][, with {pastime} squeezed in|].",
       "Most days end with a rough cut of the next upload.",
     ],
   },
@@ -1089,7 +1124,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Consistency is the craft[, {name} says|, and {name} guards it|]: the same values and the same [voice|tone] whether the [format|piece] is a [ten-second clip|short post|quick reply|photo caption] about {topic} or a [two-hour conversation|long essay|late-night stream].",
     ],
     audience: [
-      "{Their} [community|audience] treats {them} like a friend who [happens|just happens] to be online[ in {residenceCity}|], [debating|questioning|cheering] {their} [takes|opinions] and passing {their} [quotes|jokes|best lines] around[ like gossip|].",
+      "{Their} [community|audience] treats {them} like a friend who [happens|just happens] to be online in {residenceCity}, [debating|questioning|cheering] {their} [takes|opinions] and passing {their} [quotes|jokes|best lines] around[ like gossip|].",
       "People follow {name} across [platforms|apps|sites] not for any single [format|show|channel] but for the [personality|voice|point of view] that [connects them all|runs through everything|stays the same].",
       "Followers argue with {name} as warmly as they agree.",
     ],
@@ -1109,7 +1144,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
   educator: {
     field: "education",
     origin: [
-      "{name} started out as a tutor[ in {home}|], helping [classmates|neighbors' kids|younger students] with {topic}, and discovered a [talent|knack] for turning confusion into clarity.",
+      "{name} started out as a tutor[ in {home}| back in {home}|], helping [classmates|neighbors' kids|younger students] with {topic}, and discovered a [talent|knack] for turning confusion into clarity.",
       "After years of watching [students|learners] struggle with [dull textbooks|confusing lectures|dry worksheets], {name} began [recording|filming] [short|simple] lessons that made hard ideas feel [simple|friendly|manageable].",
       "The path into teaching began at a community center in {residenceCity}, where {name} volunteered to run [evening|weekend|free] lessons and never stopped.",
     ],
@@ -1119,7 +1154,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{They} {v:design} [courses|lessons|workshops] the way an architect [designs|plans] a [house|home|building], with [strong|solid|deep] foundations first and then rooms that [open onto each other|connect|lead somewhere new|let in light].",
     ],
     audience: [
-      "{Their} [students|learners] range from [teenagers cramming for exams|nervous first-year students|busy parents] to retirees [learning|trying|starting|picking up] something new [for the joy of it|on a whim|at last][ in {residenceCity}|].",
+      "{Their} [students|learners] range from [teenagers cramming for exams|nervous first-year students|busy parents] to retirees [learning|trying|starting|picking up] something new [for the joy of it|on a whim|at last] in {residenceCity}.",
       "Learners [write to|message|thank] {name} from [all over the world|as far as {home}|every time zone], often to say that a single [lesson|video|explanation] [finally|at last] made [something click|{topic} make sense|the fear go away].",
       "Students stay in touch long after the course ends.",
     ],
@@ -1129,10 +1164,10 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     goals: [
       "Next, {name} wants to [create|build|write] a [full|complete|proper] curriculum on {topic} that is [free|open] for any [classroom|school|learner].",
-      "[Long term|One day|In the long run], {name} hopes to make [great|good|inspiring] teaching[ on {topic}|] as [accessible|common|easy to find|ordinary] as a library card[ in {home}|].",
+      "[Long term|One day|In the long run], {name} hopes to make [great|good|inspiring] teaching[ on {topic}|] as [accessible|common|easy to find|ordinary] as a library card[ in {home}| back in {home}|].",
     ],
     day: [
-      "A [typical|normal|regular] day[ in {residenceCity}|] starts with answering [student|learners'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
+      "A [typical|normal|regular] day in {residenceCity} starts with answering [student|learners'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
       "Most days mix lessons, emails and a hunt for better examples.",
     ],
   },
@@ -1159,7 +1194,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     goals: [
       "Next, {name} wants to [release|publish|finish] an illustrated book [about {topic}|of {home}|for children] and hold a first [solo|real|proper] [exhibition|show][ in {residenceCity}|, {pastime} and all|].",
-      "[Long term|One day|Someday], {name} dreams of a [studio|school|shared workspace][ in {residenceCity}|] where [young|new|aspiring] [digital artists|illustrators|painters] can learn without [expensive software|paying a fortune|gatekeepers].",
+      "[Long term|One day|Someday], {name} dreams of a [studio|school|shared workspace] in {residenceCity} where [young|new|aspiring] [digital artists|illustrators|painters] can learn without [expensive software|paying a fortune|gatekeepers].",
     ],
     day: [
       "A [typical|normal|regular|good] day begins with a [warm-up|quick|loose] sketch [of {residenceCity}|over coffee|of whatever is nearby] and ends with a [late-night|midnight] painting session lit only by the [tablet|screen|desk lamp|streetlight].",
@@ -1180,7 +1215,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     audience: [
       "{Their} clients include [students at a crossroads|graduates without a plan|people changing careers], [founders under pressure|managers facing big calls|parents juggling too much] and [people|adults] starting over [in midlife|after a loss|in a new city][, many of them in {residenceCity}|].",
-      "People come to {name} [confused|stuck|overwhelmed] and leave with a [plan|next step|clear head], which is why most new clients arrive through [word of mouth|friends of friends|recommendations][ in {residenceCity}|].",
+      "People come to {name} [confused|stuck|overwhelmed] and leave with a [plan|next step|clear head], which is why most new clients arrive through [word of mouth|friends of friends|recommendations] in {residenceCity}.",
       "Clients often return years later with new questions.",
     ],
     breakthrough: [
@@ -1192,7 +1227,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "[Long term|In the long run|One day], {name} hopes to make [good|honest|practical|sound] advice available to [anyone|everyone|every person who needs it], regardless of [budget|background|postcode|age][, starting in {residenceCity}|, and free where possible|].",
     ],
     day: [
-      "A [typical|normal|regular] day[ in {residenceCity}|] is a [careful|steady|quiet] rhythm of client [sessions|calls], [note-taking|follow-up emails|reading] and [quiet|unhurried] time to think about each person's next [step|move|decision].",
+      "A [typical|normal|regular] day in {residenceCity} is a [careful|steady|quiet] rhythm of client [sessions|calls], [note-taking|follow-up emails|reading] and [quiet|unhurried] time to think about each person's next [step|move|decision].",
       "Most days end with reading about [decision science|psychology|behavioral economics].",
     ],
   },
@@ -1200,22 +1235,22 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "drama",
     origin: [
       "{name} got started performing sketches at open-mic nights [in {residenceCity}|in small bars|in a basement club], where a few [bad|disastrous|silent] nights taught more than any class.",
-      "A school talent show[ in {home}|] led to the local comedy circuit, and {name} realized that making people laugh was the only [job|work|career] worth [having|doing].",
-      "{name} began as a street performer, [juggling|doing card tricks|playing a battered accordion] and telling [stories|jokes] for [tips|coins][ in {home}|], before moving the show [online|to the internet|onto a screen].",
+      "A school talent show[ in {home}| back in {home}|] led to the local comedy circuit, and {name} realized that making people laugh was the only [job|work|career] worth [having|doing].",
+      "{name} began as a street performer, [juggling|doing card tricks|playing a battered accordion] and telling [stories|jokes] for [tips|coins][ in {home}| back in {home}|], before moving the show [online|to the internet|onto a screen].",
     ],
     craft: [
-      "As an entertainer, {name} mixes [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows[ in {residenceCity}|] where no two [nights|evenings|crowds] are the same.",
+      "As an entertainer, {name} mixes [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows in {residenceCity} where no two [nights|evenings|crowds] are the same.",
       "{Their} [performances|sets|shows] often [riff on|poke fun at] {topic}, turning [everyday|ordinary] [frustrations|annoyances|small disasters] into [characters|sketches] and running [gags|jokes].",
       "{They} {v:write} material [constantly|daily|everywhere|on the bus] and {v:test} new [bits|jokes|routines] in front of [small crowds|friends|a few regulars][ in {residenceCity}| at open mics|] before any of it reaches a [big stage|camera|large audience|paying crowd].",
     ],
     audience: [
-      "{Their} audience ranges from [families|school kids|retirees] to night owls[ in {residenceCity}|], all [looking|hoping|waiting] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
+      "{Their} audience ranges from [families|school kids|retirees] to night owls in {residenceCity}, all [looking|hoping|waiting] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
       "Fans[ from {home} to {residenceCity}|] quote {their} [catchphrases|punchlines|best lines] back at {them} [at shows|in {residenceCity}|online|in the street] and invent new ones in the [comments|chat|replies][ within minutes| overnight|].",
       "Regulars know every running gag by heart.",
     ],
     breakthrough: [
       "The breakthrough was a live [variety show|comedy night|improv marathon] [streamed from {residenceCity}|with surprise guests|built on audience requests] that sold out its [online tickets|virtual seats|tickets] [in|within] [minutes|an hour|a morning|a day].",
-      "A clip of an improvised bit [about {topic}|from a tiny club|filmed by a fan] went viral[ in {residenceCity}|] and brought [invitations|calls|offers|messages] from [festivals and producers|television and radio|theaters and podcasts].",
+      "A clip of an improvised bit [about {topic}|from a tiny club|filmed by a fan] went viral in {residenceCity} and brought [invitations|calls|offers|messages] from [festivals and producers|television and radio|theaters and podcasts].",
     ],
     goals: [
       "Next, {name} wants to [tour|take] a [live|new] show [beyond {residenceCity}|abroad|around the country] and [record|film] a [comedy special|live album|one-hour special][ to go with it| about {pastime}|].",
@@ -1230,7 +1265,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "counseling",
     origin: [
       "{name} found a calling in companionship while volunteering on a [late-night|weekend|night-shift] support line [in {residenceCity}|for a local charity|during a hard winter], where simply being [present|there] changed people's [nights|weeks].",
-      "After caring for a grandparent through a [long|slow|difficult] illness[ in {home}|], {name} understood how much [a patient|a steady|an attentive] presence can [mean|change].",
+      "After caring for a grandparent through a [long|slow|difficult] illness[ in {home}| back in {home}|], {name} understood how much [a patient|a steady|an attentive] presence can [mean|change].",
       "Friends [always|long] said that [conversations|talks|evenings] with {name} felt like coming home, and [eventually|in time] {they} built a [life|career] around that gift.",
     ],
     craft: [
@@ -1252,7 +1287,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "[Long term|In the long run|More than anything], {name} hopes that [nobody|no one] has to feel [unheard|alone|invisible|forgotten] at the end of [a|the] [long|hard|lonely] day[, in {residenceCity} or anywhere|].",
     ],
     day: [
-      "A [typical|normal|regular|good] day[ in {residenceCity}|] is full of [conversations|voices|chats], from [morning check-ins|breakfast chats|early hellos] to [lunchtime chats|afternoon catch-ups|a quick word at tea time] to long talks [late at night|after dark|before bed].",
+      "A [typical|normal|regular|good] day in {residenceCity} is full of [conversations|voices|chats], from [morning check-ins|breakfast chats|early hellos] to [lunchtime chats|afternoon catch-ups|a quick word at tea time] to long talks [late at night|after dark|before bed].",
       "Most days begin by remembering who had something important happening.",
     ],
   },
@@ -1282,7 +1317,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Long term, {name} hopes to mentor the next generation of specialists.",
     ],
     day: [
-      "A [typical|normal|regular] day mixes reading new [research|papers|reports], answering [detailed|tricky|thoughtful] questions [from colleagues|by email|from students] and [testing|trying out] ideas [in practice|on real data|with a team][ in {residenceCity}|].",
+      "A [typical|normal|regular] day mixes reading new [research|papers|reports], answering [detailed|tricky|thoughtful] questions [from colleagues|by email|from students] and [testing|trying out] ideas [in practice|on real data|with a team] in {residenceCity}.",
       "Most days begin with new papers and end with notes.",
     ],
   },
@@ -1336,8 +1371,8 @@ export const RETURNS: Template[] = [
 
 /** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
-  "Today, {full} is {aLabel}[ in {residenceCity}|] with a [voice|style|point of view] that is [entirely|unmistakably|completely] {their} own.",
-  "These days {full} works as {aLabel}[ in {residenceCity}|], and the [years|experiences|detours] behind {them} show in [everything {they} {v:make}|every project|the smallest details|the way {they} {v:work}].",
+  "Today, {full} is {aLabel} in {residenceCity} with a [voice|style|point of view] that is [entirely|unmistakably|completely] {their} own.",
+  "These days {full} works as {aLabel} in {residenceCity}, and the [years|experiences|detours] behind {them} show in [everything {they} {v:make}|every project|the smallest details|the way {they} {v:work}].",
   "[Now|Today] known as {aLabel}, {full} has built something [people|strangers|friends] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}|].",
 ];
 
@@ -1362,11 +1397,11 @@ export const RESIDENCE_STAYED: Template[] = [
 
 export const AGE_NOW: Record<AgeRange, Template[]> = {
   "18-24": [
-    "Still in {their} early twenties, {they} {v:bring} the [energy|nerve|appetite|restlessness|curiosity] of a [newcomer|beginner] [to {residenceCity}|to the field|to the work] and the [instincts|reflexes|habits|ease] of someone who [grew up|came of age] [online|with a phone in hand|in group chats][ in {home}|].",
+    "Still in {their} early twenties, {they} {v:bring} the [energy|nerve|appetite|restlessness|curiosity] of a [newcomer|beginner] [to {residenceCity}|to the field|to the work] and the [instincts|reflexes|habits|ease] of someone who [grew up|came of age] [online|with a phone in hand|in group chats][ in {home}| back in {home}|].",
     "Being one of the [youngest|newest|least experienced] voices in [the field|{residenceCity}|the room] means {name} is [often|regularly|routinely] underestimated, which {they} [quietly|secretly|openly] {v:enjoy}[ and sometimes use|].",
   ],
   "25-34": [
-    "Somewhere between the [recklessness|restlessness|rush] of youth and the [caution|care|calm] of middle age, {name} has found a [confident|grounded|steady] [rhythm|pace|footing][ in {residenceCity}|].",
+    "Somewhere between the [recklessness|restlessness|rush] of youth and the [caution|care|calm] of middle age, {name} has found a [confident|grounded|steady] [rhythm|pace|footing] in {residenceCity}.",
     "[Still young enough|Young enough] to take risks and [old|wise] enough to know which ones [matter|count], {name} is [hitting {their} stride|finding {their} feet|building something lasting|making it count] [in {residenceCity}|at last|in {their} own way].",
   ],
   "35-44": [
@@ -1378,8 +1413,8 @@ export const AGE_NOW: Record<AgeRange, Template[]> = {
     "In {their} fifties or close to it, {name} [is|feels] [busier|more curious|more playful|calmer] and more [certain|sure|confident] of {their} direction than ever[, and it shows|, {pastime} included| in {residenceCity}|].",
   ],
   "55+": [
-    "Past fifty-five and [busier|more curious|more restless|more energetic] than ever, {name} [is|stands as] [proof|living proof|the best evidence][ in {residenceCity}|] that reinvention has no [age limit|expiry date|deadline|upper limit].",
-    "[Younger|Newer|Up-and-coming] [creators|colleagues|voices][ in {residenceCity}|] often ask {name} for [advice|a second opinion|help], and {they} {v:answer} with the [generosity|patience|good humor] of someone who has seen [several eras|many fads|a few revolutions] [come and go|rise and fall|arrive and pass].",
+    "Past fifty-five and [busier|more curious|more restless|more energetic] than ever, {name} [is|stands as] [proof|living proof|the best evidence] in {residenceCity} that reinvention has no [age limit|expiry date|deadline|upper limit].",
+    "[Younger|Newer|Up-and-coming] [creators|colleagues|voices] in {residenceCity} often ask {name} for [advice|a second opinion|help], and {they} {v:answer} with the [generosity|patience|good humor] of someone who has seen [several eras|many fads|a few revolutions] [come and go|rise and fall|arrive and pass].",
   ],
 };
 
@@ -1408,7 +1443,7 @@ export const DESCRIPTION: Template[] = [
 
 /** A mentor in the youth paragraph. */
 export const MENTORS: Template[] = [
-  "Around that time {name} met a mentor[ in {home}|], a retired [editor|teacher|engineer] with a [red pen|sharp eye|dry wit] and endless patience, who taught {them} that a first draft is only the [beginning|start].",
+  "Around that time {name} met a mentor[ in {home}| back in {home}|], a retired [editor|teacher|engineer] with a [red pen|sharp eye|dry wit] and endless patience, who taught {them} that a first draft is only the [beginning|start].",
   "A neighbor in {home} who had run a small [radio station|theater|print shop] became an unlikely mentor and showed {name} that [a steady voice|good work|patience] can hold an audience for hours.",
   "An older [colleague|coworker|manager] took {name} aside one [day|evening|afternoon] and passed on the most useful advice {they} ever [received|got|heard]: [finish things, then make them better|ship it, then fix it|do less, but do it well].",
 ];
@@ -1449,7 +1484,7 @@ export const DETAILS: Template[] = [
   "{Their} favorite place to think is a [bench|café table|low wall] near the [water|river|park] in {residenceCity}, where the [noise|rush] of the day finally [fades|goes quiet|stops].",
   "{They} {v:are} a terrible singer but an enthusiastic one.",
   "{name} rereads the same three novels every winter.",
-  "A [mug|cup] from {home}, [chipped|faded|cracked] and [slightly|a little] too small, is still the only one {name} [drinks|will drink] [coffee|tea] from[ in {residenceCity}|].",
+  "A [mug|cup] from {home}, [chipped|faded|cracked] and [slightly|a little] too small, is still the only one {name} [drinks|will drink] [coffee|tea] from in {residenceCity}.",
 ];
 
 // ------------------------------------------------------------------ goals and closing
