@@ -1,9 +1,13 @@
-// Without JavaScript the toast is the server's HTML: it must be there, readable,
-// dismissible without a script and set to leave by itself after 5 s.
+// Without JavaScript the toast is the server's HTML: it must be there, readable, dismissible
+// without a script, and it must never move the page by itself (docs/decisions/029-toasts-without-layout-shift.md):
+// no timed leave, and nothing of it left when dismissed. The JavaScript timer, fade and give-back
+// are journeys (tests/e2e/toasts.enhanced.test.ts, tests/e2e/toasts-layout.test.ts).
+import { readFileSync } from "node:fs";
+
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { ToastProvider, Toasts } from "./toaster";
+import { ActionToast, ToastProvider, Toasts } from "./toaster";
 
 describe("server-rendered toast", () => {
   const html = renderToString(
@@ -22,9 +26,22 @@ describe("server-rendered toast", () => {
     expect(html).toContain('aria-live="polite"');
   });
 
-  it("can be dismissed with no script (a labelled checkbox) and leaves by CSS after 5 s", () => {
+  it("can be dismissed with no script (a labelled checkbox)", () => {
     expect(html).toMatch(/<input type="checkbox" id="toast-dismiss-t1"[^>]*aria-label="Dismiss notification"/);
-    expect(html).toContain("toast-auto-dismiss");
+    expect(html).toMatch(/<label for="toast-dismiss-t1"/);
+  });
+
+  it("stays until dismissed: no timed leave that would move the page or leave an empty band", () => {
+    expect(html).not.toContain("toast-auto-dismiss");
+    expect(html).not.toMatch(/animation|invisible|opacity-0/);
+    expect(html).toContain('data-state="shown"');
+    expect(readFileSync(new URL("../tailwind.css", import.meta.url), "utf8")).not.toMatch(/toast/i);
+  });
+
+  it("keeps its room inside what the checkbox hides, so a dismissed toast leaves no band", () => {
+    // The checkbox is visually hidden (no height); everything with a height is in the box that hides.
+    expect(html).toMatch(/<input type="checkbox"[^>]*class="peer sr-only"[^>]*\/><div class="pb-3 peer-checked:hidden">/);
+    expect(html).toMatch(/<ol aria-live="polite" aria-atomic="true" class="w-full max-w-sm">/);
   });
 
   it("renders only one toast", () => {
@@ -39,5 +56,21 @@ describe("server-rendered toast", () => {
       </ToastProvider>,
     );
     expect(empty).not.toContain('data-testid="toast"');
+    // An empty region takes no room: no padding waiting for a toast.
+    expect(empty).not.toMatch(/pb-\d/);
+  });
+});
+
+describe("an action's toast without JavaScript", () => {
+  const html = renderToString(
+    <ToastProvider serverToast={null}>
+      <ActionToast toast={{ type: "error", title: "Chat failed" }} />
+    </ToastProvider>,
+  );
+
+  it("is rendered in the page's flow, stays until dismissed and hides whole", () => {
+    expect(html).toContain("Chat failed");
+    expect(html).not.toContain("toast-auto-dismiss");
+    expect(html).toContain('class="pb-3 peer-checked:hidden"');
   });
 });

@@ -1,7 +1,10 @@
 // One toast at a time (docs/product.md, Toasts). Server toasts arrive through the root loader (flash
 // cookie); client code adds its own with useToast(). The layouts show it with <Toasts />.
-// Without JavaScript the toast is plain HTML that leaves after 5 s by CSS and can be
-// dismissed with a checkbox; with JavaScript it gets a timer, a close button, swipe-right to dismiss and the F8 hotkey.
+// A toast never moves the page by itself (docs/decisions/029-toasts-without-layout-shift.md): it takes
+// room only at a screen's first render or right after the creator's input, and gives it back the same way.
+// Without JavaScript the toast is plain HTML that stays until dismissed with a checkbox or the page is
+// left; with JavaScript it fades after 5 s (its room kept until the creator's next click or key),
+// and gets a close button, swipe-right to dismiss and the F8 hotkey.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -67,7 +70,7 @@ export function ToastProvider({
   return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>;
 }
 
-/** Where the toast shows: in the layout's header, in the flow of the page. */
+/** Where the toast shows: in the layout's header, in the flow of the page (it pushes the page down, never lies over it). */
 export function Toasts() {
   const { toast, dismiss } = useContext(ToastContext);
   return <ToastRegion toast={toast} onDismiss={dismiss} />;
@@ -110,7 +113,7 @@ function ToastRegion({ toast, onDismiss }: { toast: Toast | null; onDismiss: (id
   }, []);
   return (
     <section ref={regionRef} aria-label={`Notifications (${TOAST_HOTKEY})`} tabIndex={-1} className={`${toastRow} outline-none`}>
-      <ol aria-live="polite" aria-atomic="true" className={`w-full max-w-sm ${toast ? "pb-3" : ""}`}>
+      <ol aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
         {toast ? <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} /> : null}
       </ol>
     </section>
@@ -126,14 +129,31 @@ function ToastItem({ toast, onDismiss: dismissById }: { toast: Toast; onDismiss:
   const paused = useRef(false);
 
   const gone = useRef(false);
+  // Its time is up: the toast fades out (opacity only), keeping its room so nothing moves.
+  const [faded, setFaded] = useState(false);
 
   const arm = useCallback(() => {
     clearTimeout(timer.current);
     if (gone.current) return;
     timer.current = setTimeout(() => {
-      if (!paused.current) onDismiss();
+      if (!paused.current) setFaded(true);
     }, TOAST_DURATION_MS);
-  }, [onDismiss]);
+  }, []);
+
+  // A faded toast gives its room back at the creator's next click or key press: the page moves
+  // right after an input of theirs (a move CLS leaves out) and never under a click in progress —
+  // a click's target is chosen before its listeners run, where a pointerdown would move the page
+  // between the press and the release. A new screen takes it away too (ToastProvider).
+  useEffect(() => {
+    if (!faded) return;
+    const giveBack = () => onDismiss();
+    window.addEventListener("click", giveBack, { capture: true });
+    window.addEventListener("keydown", giveBack, { capture: true });
+    return () => {
+      window.removeEventListener("click", giveBack, { capture: true });
+      window.removeEventListener("keydown", giveBack, { capture: true });
+    };
+  }, [faded, onDismiss]);
 
   useEffect(() => {
     if (!hydrated) return;
@@ -165,9 +185,12 @@ function ToastItem({ toast, onDismiss: dismissById }: { toast: Toast; onDismiss:
 
   return (
     <li
-      className={`${hydrated ? "" : "toast-auto-dismiss"} group pointer-events-auto relative`}
+      className={`group pointer-events-auto relative transition-[opacity,visibility] duration-200 motion-reduce:transition-none ${
+        faded ? "invisible opacity-0" : ""
+      }`}
       data-testid="toast"
       data-type={toast.type}
+      data-state={faded ? "faded" : "shown"}
       style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0, 1 - offset / 200) } : undefined}
       onPointerEnter={pause}
       onPointerLeave={resume}
@@ -190,29 +213,32 @@ function ToastItem({ toast, onDismiss: dismissById }: { toast: Toast; onDismiss:
       }}
     >
       {hydrated ? null : <input type="checkbox" id={checkboxId} className="peer sr-only" aria-label="Dismiss notification" />}
-      <div className={`flex items-start gap-3 rounded-xl border p-4 shadow-lg peer-checked:hidden ${tone}`}>
-        <span className="mt-0.5 text-lg" aria-hidden="true">
-          {toast.type === "error" ? <AlertIcon className="text-red-600" /> : <CheckIcon className="text-emerald-600" />}
-        </span>
-        <div className="min-w-0 flex-1">
-          <p className="font-semibold">{toast.title}</p>
-          {toast.description ? <p className="mt-1 text-sm text-slate-700">{toast.description}</p> : null}
+      {/* The room below the card is the card's: dismissed without a script, nothing of it stays. */}
+      <div className="pb-3 peer-checked:hidden">
+        <div className={`flex items-start gap-3 rounded-xl border p-4 shadow-lg ${tone}`}>
+          <span className="mt-0.5 text-lg" aria-hidden="true">
+            {toast.type === "error" ? <AlertIcon className="text-red-600" /> : <CheckIcon className="text-emerald-600" />}
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold">{toast.title}</p>
+            {toast.description ? <p className="mt-1 text-sm text-slate-700">{toast.description}</p> : null}
+          </div>
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={onDismiss}
+              className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              aria-label="Dismiss notification"
+            >
+              <XIcon />
+            </button>
+          ) : (
+            <label htmlFor={checkboxId} className="cursor-pointer rounded-md p-1 text-slate-500 hover:bg-slate-100">
+              <XIcon />
+              <span className="sr-only">Dismiss notification</span>
+            </label>
+          )}
         </div>
-        {hydrated ? (
-          <button
-            type="button"
-            onClick={onDismiss}
-            className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-            aria-label="Dismiss notification"
-          >
-            <XIcon />
-          </button>
-        ) : (
-          <label htmlFor={checkboxId} className="cursor-pointer rounded-md p-1 text-slate-500 hover:bg-slate-100">
-            <XIcon />
-            <span className="sr-only">Dismiss notification</span>
-          </label>
-        )}
       </div>
     </li>
   );

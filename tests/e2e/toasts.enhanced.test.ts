@@ -28,16 +28,43 @@ test.describe("toasts", () => {
     await expect(page.getByTestId("toast")).toHaveCount(0);
   });
 
-  test("a toast leaves by itself after 5 seconds", async ({ page }) => {
+  test("a toast fades after 5 seconds, keeping its room until the creator's next click, which lands where aimed", async ({ page }) => {
     await visit(page, "/contact");
     // Installed clocks keep flowing in real time; pause it so only runFor moves time.
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1_000);
     await page.getByRole("button", { name: "Send message" }).click();
-    await expect(page.getByTestId("toast")).toHaveCount(1);
+    const toast = page.getByTestId("toast");
+    await expect(toast).toBeVisible();
     await page.clock.runFor(4_900);
-    await expect(page.getByTestId("toast")).toHaveCount(1);
+    await expect(toast).toHaveAttribute("data-state", "shown");
     await page.clock.runFor(200);
+    // Faded (docs/decisions/029-toasts-without-layout-shift.md): out of sight, its room kept, so nothing moved.
+    await expect(toast).toHaveAttribute("data-state", "faded");
+    await expect(toast).toBeHidden();
+    const region = page.getByRole("region", { name: "Notifications (F8)" });
+    expect((await region.boundingBox())!.height).toBeGreaterThan(40);
+    // The next click gives the room back after it has chosen its target: the field aimed at gets it.
+    await page.getByLabel("Name").click();
+    await expect(toast).toHaveCount(0);
+    await expect(page.getByLabel("Name")).toBeFocused();
+    expect((await region.boundingBox())!.height).toBeLessThan(1);
+  });
+
+  test("a faded toast's room is given back at the next key press too", async ({ page }) => {
+    await visit(page, "/contact");
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByTestId("toast")).toBeVisible();
+    // Paused while the pointer rests on it, as before.
+    await page.getByTestId("toast").hover();
+    await page.clock.runFor(6_000);
+    await expect(page.getByTestId("toast")).toHaveAttribute("data-state", "shown");
+    await page.mouse.move(1, 700);
+    await page.clock.runFor(5_100);
+    await expect(page.getByTestId("toast")).toHaveAttribute("data-state", "faded");
+    await page.keyboard.press("Tab");
     await expect(page.getByTestId("toast")).toHaveCount(0);
   });
 });
