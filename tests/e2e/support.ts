@@ -10,6 +10,11 @@ export const test = base.extend<{ jsEnabled: boolean }>({
   jsEnabled: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },
+  // Every page's layout shifts are recorded from its first document on, for expectNoLayoutShift.
+  page: async ({ page }, use) => {
+    await trackLayoutShifts(page);
+    await use(page);
+  },
   // Every test is its own visitor: its own client address for the per-client abuse limits
   // (the e2e server trusts X-Forwarded-For from loopback). The header is only a label.
   // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
@@ -179,6 +184,86 @@ async function layoutProblems(page: Page): Promise<string[]> {
     }
     return problems;
   });
+}
+
+// ---------------------------------------------------------------------------------
+// Layout shifts (docs/decisions/029-toasts-without-layout-shift.md)
+// ---------------------------------------------------------------------------------
+
+/** One `layout-shift` entry as Chromium reports it, with the page address and the elements that moved. */
+export interface LayoutShift {
+  value: number;
+  hadRecentInput: boolean;
+  url: string;
+  sources: Promise<string[]>;
+}
+
+const layoutShifts = new WeakMap<Page, Promise<LayoutShift[]>>();
+
+/**
+ * Records the page's layout shifts through the DevTools protocol (PerformanceTimeline), the
+ * entries a PerformanceObserver of type 'layout-shift' sees and Lighthouse's CLS adds up. The
+ * protocol rather than an init script: without JavaScript no script of ours runs in the page,
+ * and the JavaScript-off project must be measured too. The buffered entries of the document
+ * already shown come first, so a page tracked late still reports what its screen did.
+ */
+export function trackLayoutShifts(page: Page): Promise<LayoutShift[]> {
+  let tracked = layoutShifts.get(page);
+  if (!tracked) {
+    tracked = (async () => {
+      const shifts: LayoutShift[] = [];
+      const session = await page.context().newCDPSession(page);
+      session.on("PerformanceTimeline.timelineEventAdded", ({ event }) => {
+        const details = event.layoutShiftDetails;
+        if (!details) return;
+        const url = page.url();
+        const sources = Promise.all(
+          details.sources.map(async ({ nodeId, previousRect, currentRect }) => {
+            const rect = (r: { x: number; y: number; width: number; height: number }) =>
+              `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+            const moved = `${rect(previousRect)} → ${rect(currentRect)}`;
+            try {
+              const { node } = await session.send("DOM.describeNode", { backendNodeId: nodeId });
+              const attrs = node.attributes ?? [];
+              const attr = (n: string) => attrs[attrs.indexOf(n) + 1];
+              const label = [node.localName || node.nodeName, attrs.includes("id") ? `#${attr("id")}` : ""].join("");
+              const cls = attrs.includes("class") ? ` .${attr("class").split(/\s+/).slice(0, 4).join(".")}` : "";
+              return `<${label}${cls}> ${moved}`;
+            } catch {
+              return `(a node since removed) ${moved}`;
+            }
+          }),
+        );
+        shifts.push({ value: details.value, hadRecentInput: details.hadRecentInput, url, sources });
+      });
+      await session.send("PerformanceTimeline.enable", { eventTypes: ["layout-shift"] });
+      return shifts;
+    })();
+    layoutShifts.set(page, tracked);
+  }
+  return tracked;
+}
+
+/** The layout shifts of the page so far that did not follow an input (a click, a tap, a key) within 500 ms: what CLS counts. */
+export async function unexpectedLayoutShifts(page: Page): Promise<LayoutShift[]> {
+  const shifts = await trackLayoutShifts(page);
+  // Entries are reported when the frame is painted: let the pending frames come.
+  await page.waitForTimeout(100);
+  return shifts.filter((shift) => !shift.hadRecentInput && shift.value > 0);
+}
+
+/**
+ * Nothing on the page moved by itself: the sum of the layout shifts not caused by an input is
+ * 0 (Chromium leaves out moves under 3 px, so a sub-pixel wobble is not counted and needs no
+ * allowance). A toast's appearance after a click or with a new page is not a shift; a toast
+ * leaving by a timer would be.
+ */
+export async function expectNoLayoutShift(page: Page) {
+  const shifts = await unexpectedLayoutShifts(page);
+  const described = await Promise.all(
+    shifts.map(async (shift) => `${shift.value.toFixed(4)} on ${new URL(shift.url).pathname}: ${(await shift.sources).join("; ")}`),
+  );
+  expect(described, `layout shifts without an input (CLS ${shifts.reduce((sum, shift) => sum + shift.value, 0).toFixed(4)})`).toEqual([]);
 }
 
 /**
