@@ -251,37 +251,51 @@ export default function TestsPage() {
   );
 }
 
+/**
+ * The run under way, or the latest one: always two lines of one line's height each (the full failing
+ * list is on the probes below), so a polled run that ends moves nothing on the page.
+ */
 function RunStatus({ latest, pending }: { latest: RunView | null; pending: RunView | null }) {
-  return (
-    <div className="mt-1 space-y-1 text-sm" aria-live="polite">
-      {pending ? (
-        <p role="status" className="font-medium text-brand-900" data-testid="run-pending">
+  const line = "truncate";
+  if (pending) {
+    return (
+      <div className="mt-1 space-y-1 text-sm" aria-live="polite">
+        <p role="status" className={`${line} font-medium text-brand-900`} data-testid="run-pending">
           {pending.status === "queued" ? PROBE_TEXT.queued : PROBE_TEXT.running(pending.results.length, pending.total)}
         </p>
-      ) : null}
-      {latest ? (
-        <>
-          <p
-            data-testid="run-summary"
-            data-status={latest.failed || latest.status === "failed" ? "failed" : "passed"}
-            className={`font-semibold ${latest.failed || latest.status === "failed" ? "text-red-800" : "text-emerald-800"}`}
-            dir="auto"
-          >
-            {runSummary(latest)}
-          </p>
-          <p className="text-slate-600">
-            {modelLabel(latest.model)} · {latest.trigger === "version" ? "after the change" : "run on request"} ·{" "}
-            <time dateTime={latest.finishedAt ?? latest.createdAt}>{new Date(latest.finishedAt ?? latest.createdAt).toUTCString()}</time>
-          </p>
-          {latest.error ? (
-            <p role="alert" className="text-red-800">
-              {latest.error}
-            </p>
-          ) : null}
-        </>
-      ) : pending ? null : (
-        <p className="text-slate-600">{PROBE_TEXT.noRun}</p>
-      )}
+        <p className={`${line} text-slate-600`}>
+          Version {pending.version} · {pending.trigger === "version" ? "after the change" : "run on request"}
+        </p>
+      </div>
+    );
+  }
+  if (!latest) {
+    return (
+      <div className="mt-1 space-y-1 text-sm" aria-live="polite">
+        <p className={`${line} text-slate-600`}>{PROBE_TEXT.noRun}</p>
+        <p className={`${line} text-slate-600`}>Each probe goes to the persona in a fresh conversation.</p>
+      </div>
+    );
+  }
+  const failing = latest.failed > 0 || latest.status === "failed";
+  const summary = runSummary(latest);
+  const when = new Date(latest.finishedAt ?? latest.createdAt);
+  return (
+    <div className="mt-1 space-y-1 text-sm" aria-live="polite">
+      <p
+        data-testid="run-summary"
+        data-status={failing ? "failed" : "passed"}
+        className={`${line} font-semibold ${failing ? "text-red-800" : "text-emerald-800"}`}
+        title={summary}
+        dir="auto"
+      >
+        {summary}
+      </p>
+      <p className={`${line} ${latest.error ? "text-red-800" : "text-slate-600"}`} title={latest.error ?? undefined}>
+        {latest.error ? `${latest.error} · ` : ""}
+        {modelLabel(latest.model)} · {latest.trigger === "version" ? "after the change" : "run on request"} ·{" "}
+        <time dateTime={when.toISOString()}>{when.toUTCString()}</time>
+      </p>
     </div>
   );
 }

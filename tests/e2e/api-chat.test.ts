@@ -43,10 +43,11 @@ test.describe("chat API", () => {
 
     const sent = await request.post(url, { headers: h, data: { message: "What do you do?" } });
     expect(sent.status()).toBe(201);
-    const reply = (await sent.json()) as { messageId: string; response: string; lore: string[] };
-    // `lore`: the lore entries the reply drew on (none: this persona has no lorebook).
-    expect(Object.keys(reply).sort()).toEqual(["lore", "messageId", "response"]);
+    const reply = (await sent.json()) as { messageId: string; response: string; lore: string[]; version: number };
+    // `lore`: the lore entries the reply drew on (none: this persona has no lorebook); `version`: the persona version that wrote it.
+    expect(Object.keys(reply).sort()).toEqual(["lore", "messageId", "response", "version"]);
     expect(reply.lore).toEqual([]);
+    expect(reply.version).toBe(1);
     expect(reply.response.length).toBeGreaterThan(10);
 
     const history = (await (await request.get(url, { headers: h })).json()) as {
@@ -60,6 +61,7 @@ test.describe("chat API", () => {
       ["assistant", reply.response],
     ]);
     expect(history[1]!.id).toBe(reply.messageId);
+    expect((history[1] as { version?: number }).version).toBe(1);
     expect(Object.keys(history[0]!).sort()).toEqual(["content", "id", "role", "timestamp"]);
     expect(Number.isNaN(Date.parse(history[0]!.timestamp))).toBe(false);
 
