@@ -200,7 +200,7 @@ export const BIRTH: Template[] = [
   "{full} was born in {year} in {place}[, [on a [rainy|sweltering|windy|snowy|foggy] [Tuesday|Sunday|morning|night] [that the family still talks about|nobody at home has forgotten|that became a family story]|in the middle of [a heat wave|a cold snap|a long wet spring|a stormy autumn|a noisy street festival]]|].",
   "The story of {full} [begins|starts] in {place}, in {year}, in a [small|cramped|sunny|drafty|narrow] [apartment|house|flat] [above a [bakery|laundromat|pharmacy|hardware store|tailor's shop]|at the end of a [busy|quiet|steep|leafy] street|near the [old market|train station|river|city park|bus depot]].",
   "Born in {year} in {place}, {full} spent {their} first years [in a [small|cramped|sunny|drafty] [apartment|house] [above a [bakery|laundromat|pharmacy|corner shop]|on a [busy|quiet|steep|leafy] street]|within earshot of [church bells|a train line|a schoolyard|a busy market|the evening traffic]].",
-  "{full} arrived in {year}, [the [youngest|newest|loudest] face on a [crowded|quiet|narrow] street in {place}|one more [baby|newcomer] in a [busy|sleepy|noisy] corner of {place}|in {place}, [just before|right after] [the first snow|a long summer|the spring rains|the school holidays]].",
+  "{full} arrived in {year}[, a [quiet|busy|stormy|hot] year|], [the [youngest|newest|loudest] face on a [crowded|quiet|narrow] street in {place}|one more [baby|newcomer] in a [busy|sleepy|noisy] corner of {place}|in {place}, [just before|right after] [the first snow|a long summer|the spring rains|the school holidays]].",
 ];
 
 /** When no age range is given: no year, no era. */
@@ -217,7 +217,7 @@ export const ERA: Record<AgeRange, Template[]> = {
     "Growing up [in the late 2000s and the 2010s|in the years of the first smartphones], {they} watched social media [turn|grow|swell] from a [novelty|curiosity|toy|side attraction][ in {home}| back in {home}|] into [the place where {their} whole class lived|the main stage of teenage life|something everyone checked before breakfast|the loudest room in the house][, and {they} {v:have} [studied|watched|questioned] it ever since|].",
   ],
   "25-34": [
-    "{They} grew up[ in {home}| back in {home}|] straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first [smartphones|touchscreens|app stores] on the other[, which suited {their} {quality} perfectly|].",
+    "{They} grew up[ in {home}|] straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first [smartphones|touchscreens|app stores] on the other[, which suited {their} {quality} perfectly|].",
     "{Their} childhood in {home} was a mix of [Saturday-morning cartoons|after-school television|handheld games], [burned CDs|mixtapes|borrowed DVDs] and a family computer that [everyone fought over|took five minutes to start|lived in the hallway].",
     "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk|kitchen corner][ in {home}| at home|] into everyone's pocket, and {name} [moved with it|followed it eagerly|was among the first in {their} class to notice|took {their} {pastime} along].",
   ],
@@ -251,7 +251,7 @@ export const ERA_NONE: Template[] = [
  */
 export const FAMILY_STORIES: Record<string, Template[]> = {
   "Close to their parents and a younger sibling who is their biggest fan": [
-    "{They} grew up[ in {home}| back in {home}|] close to {their} parents and a younger sibling who [was, and still is,|has always been|remains] {their} [biggest|loudest|most loyal|proudest|most devoted] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
+    "{They} grew up[ in {home}|] close to {their} parents and a younger sibling who [was, and still is,|has always been|remains] {their} [biggest|loudest|most loyal|proudest|most devoted] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
     "Home in {home} meant {their} parents and a younger sibling who [trailed after|copied|looked up to] {name} [everywhere|in everything|from the first day] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers].",
     "[Family came first in|Home was a warm place in] {home}: {their} parents, and a younger sibling whose [fierce|unwavering|noisy] support [still means the world|has never wavered|carried {name} through more than one bad week|still shows up in every message].",
   ],
@@ -261,17 +261,17 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
     "Home was {name} and a single mother who [stretched every paycheck|taught {them} to fix what was broken|never let a bad day win], and that [quiet|stubborn|everyday|hard-won] resilience became [the family inheritance|{name's} own|the backbone of everything since].",
   ],
   "Part of a big, loud family that gathers every Sunday": [
-    "[Home|Home in {home}|Childhood at home] [was|meant] a big, loud family that still gathers every Sunday[ for lunch| for dinner| without fail|], where [being heard meant learning to tell a story well|everyone talked at once|being heard took a loud voice|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped|the table was never quite big enough][, and {name} [learned to hold a room|found {their} voice|rarely got the last word]|].",
+    "[Home|Childhood] in {home} [was|meant] a big, loud family[ and its Sunday [lunches|dinners]|]. At home, [stories had to be good|everyone talked at once|being heard took a loud voice|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped|the table was never quite big enough][, and {name} [learned to hold a room|found {their} voice|rarely got the last word]|].",
     "{name} comes from a big, loud family in {home} that [still|to this day|without fail] gathers every Sunday[ around a [long|crowded|creaking] table|] for [food, gossip and friendly arguments|far too much food|stories everyone has heard before].",
     "Sundays in {home} belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions], and {name} [still goes back|still shows up|rarely misses one] [whenever {they} can|with something to share|with a new story ready].",
   ],
   "An only child with a grandmother who shaped their values": [
     "As an only child[ in {home}| back in {home}|], {they} spent [long|quiet|rainy|lazy] [afternoons|weekends] with a grandmother whose [stories and stubborn kindness|patience and sharp wit|proverbs and quiet example|recipes and firm opinions] shaped {their} values[ more than any school did| for good|].",
     "{name} grew up an only child in {home}, and a grandmother [who lived nearby|who took {them} everywhere|with a garden and a long memory] taught {them} [most of what {they} still {v:believe}|the values {they} still {v:live} by|to be kind first and clever second].",
-    "Being an only child[ in {home}| back in {home}|] meant [long quiet evenings|plenty of time alone|a lot of reading], [softened|brightened|filled] by a grandmother [whose values|whose sayings|whose sense of right and wrong] [still guide {name} today|still echo in every choice|shaped the adult {name} became].",
+    "Being an only child[ in {home}| back in {home}|] meant [long quiet evenings|plenty of time alone|a lot of reading], [softened|brightened|filled] by a grandmother [whose values|whose sayings|whose rules of right and wrong] [still guide {name} today|still echo in every choice|shaped the adult {name} became].",
   ],
   "Has an older brother who is also their toughest critic": [
-    "{They} grew up with an older brother who was, and still is, {their} [toughest|sharpest|most honest|bluntest] critic and [quiet|fiercest|unlikely|loyal] protector[, the first to tease and the first to help|, from {home} to today|].",
+    "{They} grew up [in {home}|back in {home}] with an older brother who was, and still is, {their} [toughest|sharpest|most honest|bluntest] critic and [quiet|fiercest|unlikely|loyal] protector[, the first to tease and the first to help|, from {home} to today|].",
     "{name} has an older brother in {home} who [reviews|picks apart|questions] everything {they} {v:make}, and [that tough criticism|all that blunt feedback|the critic in the family] has [sharpened|improved|toughened] {their} work for years.",
     "An older brother [set the pace|led the way|raised the bar] in the family, and {name} [learned early|found out quickly|discovered] that {their} toughest critic [was also {their} staunchest ally|rarely praised anything lightly|meant every word of it].",
   ],
@@ -326,7 +326,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   gaming: [
     "Gaming came first: {they} spent whole [weekends|winters|school holidays][ in {home}| back in {home}|] on a [secondhand|borrowed|battered] console, learning every [shortcut|secret|trick] in a handful of [well-worn|beloved|half-broken] games and keeping [handwritten notes|a notebook|scribbled maps] on [boss patterns|hidden rooms|speedrun routes].",
     "{Their} love of gaming [started|began] with a [battered|hand-me-down|secondhand] handheld [bought at a market in {home}|from a cousin's drawer|won in a school raffle] and grew into a [habit|lifelong habit|fascination] of working out what [made|makes] a level feel [fair or frustrating|fun or tedious|generous or cruel].",
-    "In {their} early teens, {name} [organized|ran] gaming nights for [half the street|the whole class|a dozen friends], running tournaments with [brackets|score tables|prize lists] [drawn|scribbled] on [the back of cereal boxes|a kitchen whiteboard|old school posters].",
+    "In {their} early teens [in {home}|back in {home}], {name} [organized|ran] gaming nights for [half the street|the whole class|a dozen friends], running tournaments with [brackets|score tables|prize lists] [drawn|scribbled] on [the back of cereal boxes|a kitchen whiteboard|old school posters].",
   ],
   tech: [
     "Tech fascinated {them} from the start[ in {home}| back in {home}|], and at [eleven|ten|twelve] {they} took [the family radio|an old video player|a broken alarm clock|a neighbor's cassette deck] apart to see how it worked and, to [everyone's surprise|general astonishment|the family's relief], put it back together[ again| with one screw to spare|].",
@@ -379,7 +379,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
     "At [sixteen|fifteen|seventeen], {name} started a [small|tiny|first] business[ in {home}| back in {home}|] [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the [failures|mistakes|bad weeks] than from the [wins|good ones|successes].",
   ],
   entertainment: [
-    "Entertainment was {their} [first|earliest|oldest] love, and {they} staged [puppet shows|magic acts|talent contests] for the [neighbors|whole street|family in {home}] and directed [cousins|friends|classmates] in [elaborate|chaotic|ambitious] [backyard|living-room|garage] plays.",
+    "Entertainment was {their} [first|earliest|oldest|truest] love[ as a child|]. {They} staged [puppet shows|magic acts|talent contests|backyard plays|living-room concerts] for the [neighbors|whole street|family|cousins].",
     "{name} watched every [film, sitcom and talent show|cartoon, quiz show and musical|variety show and comedy special] {they} could[ find| get at in {home}|], studying how [good|great] entertainment holds [an audience's attention|a room|a crowd].",
     "At school in {home}, {name} was the [one|student] who organized [talent nights|class shows|end-of-year revues] and learned that great entertainment is mostly [preparation|rehearsal|timing].",
   ],
@@ -408,7 +408,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "{Their} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
   ],
   fitness: [
-    "Fitness is still non-negotiable, and {name} starts [most|nearly all|almost all] days with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|before breakfast|at dawn], [rain or shine|whatever the weather|tired or not].",
+    "Fitness is still non-negotiable in {residenceCity}, [rain or shine|whatever the weather|tired or not]. [Most|Nearly all|Almost all] days start with a [run|swim|training session|long stretch|bike ride] [through the city|before breakfast|at dawn].",
     "{Their} [approach|attitude] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity|patience over heroics], has [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well|{pastime} too][ in {residenceCity}|, {name} says|].",
   ],
   science: [
@@ -440,7 +440,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
 /** When two or more interests are chosen: how they meet. {a} and {b} are interest names. */
 export const INTEREST_PAIR: Template[] = [
   "What made {name} unusual was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping] with {b}[, for the better|].",
-  "Before long, {a} and {b} had [blurred|run] together in {their} [mind|head], and [many|some|most] of {their} best ideas [came|come] from the place where the two [overlap|meet|collide].",
+  "Before long, {a} and {b} had [blurred|run] together in {their} [mind|head|notebooks], and [many|some|most] of {their} best ideas [came|come] from [the place|wherever] where the two [overlap|meet|collide].",
   "Friends still tease {name} about the year {they} tried to combine {a} and {b} into a single [school project|science fair entry|birthday party], but the instinct was right.",
 ];
 
@@ -483,7 +483,7 @@ export const DEFAULT_SPECIALIST_FIELD = "data analysis";
 export const SCHOOL: Template[] = [
   "School in {home} was [a mixed|a patchy|an uneven] experience, and {they} [thrived|shone|came alive] in the subjects that caught {their} imagination while [drifting|coasting|sleepwalking] through the rest[, {pastime} always winning over homework|].",
   "{Their} late teens[ in {home}| back in {home}|] were [restless|noisy|hungry|bright|messy], full of [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
-  "In [high school|secondary school|{their} school years in {home}] {they} {v:were} [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel], but [the one|the kid|the student] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break][, already marked by a certain {quality}|].",
+  "In class, {they} {v:were} [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel]. {They} {v:were} the [one|kid|student] in {home} who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break][, already marked by a certain {quality}|].",
   "School was fine, mostly.",
 ];
 
@@ -496,7 +496,7 @@ export const STUDIES_DEGREE: Template[] = [
 
 /** {education} is the fact sheet's education as written ('Self-taught through years of posting'). */
 export const STUDIES_OTHER: Template[] = [
-  "Asked about {their} [education|schooling|studies|school years], {name} [sums it up in a few words|keeps it brief|answers in a few words|shrugs and says|smiles and says]: {education}.",
+  "Asked about {their} [education|schooling|studies|school years][ in {home}|], {name} [sums it up|keeps it brief|shrugs|smiles|grins]: {education}.",
   "{name's} education [followed|took] a [path|route|road|shape] [of {their} own|nobody planned|few would have guessed]: {education}.",
 ];
 
@@ -597,7 +597,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Outgoing: {
     lead: [
       "{name} is outgoing to the core, the [kind|sort] of person who starts conversations in [checkout lines|elevators|waiting rooms|bus queues] and leaves [with a new friend's number|with an invitation to dinner|with a story to tell|on first-name terms with everyone].",
-      "Being outgoing comes [naturally|easily|without effort] to {them}, and {they} {v:walk} into a [crowded|noisy|packed|half-empty|strange] [room|party|café|gallery] [looking|searching] for the one person [standing alone|nobody has talked to yet|by the wall|holding a drink and no conversation].",
+      "Being outgoing comes [naturally|easily|without effort] to {them}[ in {residenceCity}| as it did in {home}|]. {They} {v:spot} the [loner|wallflower|newcomer|quiet one] in any [crowded|noisy|packed|strange] [room|party|café|gallery] [at once|first|within minutes].",
       "{name} is outgoing and [proud of it|unapologetic about it|happiest in a crowd].",
     ],
     follow: [
@@ -663,7 +663,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Stable: {
     lead: [
       "{name} is remarkably stable, the [fixed point|steady center|calm anchor|reliable constant] that [friends|colleagues|family] and [colleagues|neighbors|collaborators] gather around when things get [chaotic|messy|loud|frightening].",
-      "{Their} stable temperament [comes|grows] from a [simple|steady|modest] routine and a clear sense of what matters, and it makes {them} the [person|one] [everyone calls in a crisis|friends lean on|colleagues trust first|people seek out on bad days].",
+      "{Their} stable temperament [comes|grows] from a [simple|steady|modest] routine [in {residenceCity}|built around {pastime}] and a clear sense of what matters. {They} {v:are} the one [everyone calls in a crisis|friends lean on|colleagues trust first|people seek out on bad days].",
       "{name} is stable and [hard to rattle|keeps a level head|stays steady under pressure].",
     ],
     follow: ["Tension in a room settles when {they} {v:arrive}.", "People trust {them} because {they} never {v:change} with the weather."],
@@ -751,7 +751,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is insatiably curious, the [kind|sort] of person who falls down [research|reading] rabbit holes and resurfaces [hours|days|an afternoon] later with [a dozen new facts|a new hobby|strong opinions about {pastime}].",
       "{Their} curious mind never [rests|switches off|sits still], and every [conversation|trip|meal with friends|train ride] [in {residenceCity}|abroad|back in {home}] is a chance to learn how someone else [sees the world|spends a day|thinks about {pastime}|makes a living].",
-      "Being curious has [taken|led|pulled|dragged] {them} into [strange libraries|odd museums|back-street workshops], [odd hobbies|night classes|obscure forums] and long talks with [strangers|new acquaintances] [on night trains|in cafés|at bus stops|in {residenceCity}].",
+      "Being curious has [taken|led|pulled|dragged] {them}[ from {home} to {residenceCity} and| all over {residenceCity} and|] into [strange libraries|odd museums|back-street workshops], [odd hobbies|night classes|obscure forums] and long talks with [strangers|new acquaintances] [on night trains|in cafés|at bus stops|in {residenceCity}].",
     ],
     follow: ["{They} {v:ask} questions the way other people breathe.", '"I don\'t know yet" is one of {their} favorite sentences.'],
     noun: "curiosity",
@@ -812,7 +812,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Empathetic: {
     lead: [
-      "{name} is [strikingly|deeply|unusually] empathetic, able to sense what [someone|a friend|a stranger] needs before [the other person has found the words|a word is said|anyone else notices].",
+      "{name} is [strikingly|deeply|unusually|quietly|remarkably] empathetic[, a trait from {home}| by nature|], able to sense what [someone|a friend|a stranger|a neighbor|a client] needs before [the other person has found the words|a word is said|anyone else notices].",
       "{Their} empathetic nature makes {them} a natural [confidant|listener|shoulder to lean on], and strangers [confide in|open up to] {them} [on trains|in queues|at bus stops|in waiting rooms] [in {residenceCity}|and at parties|and in cafés].",
       "Being empathetic means {they} {v:feel} other people's [joy and pain|hopes and fears|good news and bad|ups and downs] [almost|nearly|very nearly] as [keenly as {their} own|if they were {their} own|{their} own], which [is|can be] [both a gift and a responsibility|not always easy|a gift with a price|tiring and precious][, {name} admits|].",
     ],
@@ -855,7 +855,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Organized: {
     lead: [
       "{name} is organized to an almost legendary degree, with [color-coded calendars|labeled shelves|a wall planner], [labeled folders|tidy spreadsheets|numbered notebooks] and a plan for the plan.",
-      "{Their} organized approach keeps [a dozen|several|many|four] projects moving [without anything slipping through the cracks|at once|smoothly], [down to the last receipt|with room to spare|even in busy seasons].",
+      "{Their} organized approach[ to work and {pastime}| in {residenceCity}|] keeps [a dozen|several|many|four] projects moving [without anything slipping through the cracks|at once|smoothly], [down to the last receipt|with room to spare|even in busy seasons].",
       "Being organized gives {name} a [strange|surprising|quiet] [kind|sort] of freedom, because once everything [has a place|is written down|is in its place], the mind can [wander|play|rest][, often toward {pastime}|].",
     ],
     follow: ["Friends borrow {their} packing lists without shame.", "{They} {v:plan} each week on Sunday evening."],
@@ -865,7 +865,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is flexible and comfortable changing course when a [better|bolder|simpler] idea or a bigger need [appears|comes along|shows up][, even halfway through|, however late|].",
       "{Their} flexible outlook means plans are starting points rather than contracts.",
-      "Being flexible has made {name} [easy|pleasant|a joy] to [work|live|travel] with and hard to [throw off balance|rattle|upset][ in a crisis|].",
+      "Being flexible has made {name} [easy|pleasant|a joy] to [work|live|travel] with[ in {residenceCity}|, {pastime} or not|] and hard to [throw off balance|rattle|upset][ in a crisis|, {quality} and all|].",
     ],
     follow: [
       "When a schedule falls apart, {they} {v:rearrange} it and {v:carry} on.",
@@ -875,7 +875,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Disciplined: {
     lead: [
-      "{name} is [disciplined|dependably disciplined], showing up at the same [hour|time] every [day|morning] whether [inspiration arrives or not|the mood is right or not|it rains or shines].",
+      "{name} is [disciplined|dependably disciplined|quietly disciplined][ about {pastime}| in {residenceCity}|], showing up at the same [hour|time] every [day|morning] whether [inspiration arrives or not|the mood is right or not|it rains or shines].",
       "{Their} disciplined habits of [early mornings|early nights|daily practice], [clear goals|short lists|weekly plans] and honest reviews turn [ambitious plans|big ideas|long projects|vague hopes] into finished work[, {pastime} included|, week after week|].",
       "{name} is disciplined, [every single day|without fanfare|in small ways].",
     ],
@@ -896,7 +896,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Focused: {
     lead: [
-      "{name} is [intensely|deeply] focused, able to shut out the [world|noise] for hours when [a project matters|{pastime} is involved|a deadline looms].",
+      "{name} is [intensely|deeply|fiercely|quietly] focused[ on {pastime}| in {residenceCity}| by nature], able to shut out the [world|noise|city|chatter] for [hours|whole afternoons|days] when [a project matters|{pastime} is involved|a deadline looms|{their} {quality} kicks in].",
       "{Their} focused mind separates the essential from the [noise|clutter] [quickly|fast|early], which is why {they} {v:finish} what others [merely start|only talk about|abandon halfway][, on time and without drama|, usually ahead of schedule|].",
       "Being focused has helped {name} master [difficult|stubborn|fiddly|unglamorous] skills one [stubborn|patient|long|quiet] hour at a time[, {pastime} among them| in {residenceCity}|].",
     ],
@@ -939,7 +939,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Authentic: {
     lead: [
       "{name} is authentic to a fault and [refuses|declines] to present a [polished|filtered|glossy] version of life that does not exist.",
-      "{Their} authentic voice, the same in [private|person|a kitchen] as [in public|on camera|on stage], is the [reason|why] so many [people|followers|strangers] feel they [actually|really|truly] know {them}.",
+      "{Their} authentic voice is the same in [private|person|a kitchen|{residenceCity}] as [in public|on camera|on stage]. That is [the reason|why] so many [people|followers|strangers] feel they [actually|really|truly] know {them}.",
       "Being authentic means {they}[ openly| happily| calmly|] {v:share} the [messy drafts|awkward attempts|rough sketches] and the [failures|flops|bad days|doubts] alongside the [wins|successes|good news|highlights][, {pastime} included|].",
     ],
     follow: ["{They} {v:turn} down work that would mean pretending.", "Honesty, for {name}, is not a strategy but a baseline."],
@@ -956,7 +956,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Humorous: {
     lead: [
-      "{name} is [naturally|easily] humorous, quick with a [pun|quip|comeback] and even quicker with a self-deprecating [joke|remark|aside].",
+      "{name} is [naturally|easily|irrepressibly] humorous[ in a very {home} way| at every {residenceCity} dinner table|], quick with a [pun|quip|comeback] and even quicker with a self-deprecating [joke|remark|aside].",
       "{Their} humorous side disarms [tense moments|awkward silences|bad meetings], and {they} can find something funny in a [flat tire|missed train|lost umbrella] or a [failed recipe|burned dinner|bad haircut].",
       "Humor is {their} [first|native|favorite] language[ since {home}|], and {they} {v:use} it [to make|for making] [hard subjects|bad news|tough days|awkward silences] easier to [talk about|face|share|sit through].",
     ],
@@ -1001,8 +1001,8 @@ export const OPPOSITES: [Trait, Trait][] = [
 
 /** {a} and {b} are the two traits, lower case. */
 export const CONTRADICTION: Template[] = [
-  "It is an [unusual|odd] combination, being both {a} and {b}, but {name} has learned to let each side [lead|take over] when the [moment|situation|day] [calls for|needs] it.",
-  "People are [sometimes|often|always] surprised that {name} can be {a} and {b} at [once|the same time], and the truth is that the two [traits|sides] keep each other [honest|in check|balanced].",
+  "It is [an unusual|an odd|an unlikely|a curious] combination, being both {a} and {b}. [Still|Even so|But], {name} lets each side [lead|take over] [when needed|in turn|as the day demands].",
+  "People[ in {residenceCity}|] are [sometimes|often|always] surprised that {name} can be {a} and {b} at [once|the same time]. The truth is that the two [traits|sides] keep each other [honest|in check|balanced].",
   "Being {a} and {b} at the same time sounds like a [contradiction|paradox|puzzle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely] partnership[ over the years|].",
 ];
 
@@ -1044,7 +1044,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     goals: [
       "Next, {name} wants to launch a small [label|clothing line|lifestyle brand] and use {their} [reach|audience|platform] to spotlight [creators|makers|young designers] who are just starting out[ in {residenceCity}| in {home}|].",
-      "In the long run, {name} hopes to [prove|show|demonstrate] that an influencer [can|could|should] be [trusted|believed|relied on] and not just [followed|watched|liked][, in {residenceCity} and beyond|].",
+      "In the long run, {name} hopes to [prove|show|demonstrate][ from {residenceCity}| with {pastime}|] that an influencer [can|could|should] be [trusted|believed|relied on] and not just [followed|watched|liked][, in {residenceCity} and beyond|].",
     ],
     day: [
       "A [typical|normal|regular] day begins with [an hour|forty minutes|half a morning] of replies to [followers|comments|messages] before a single new [photo|picture|shot|clip] is [taken|made][ around {residenceCity}|].",
@@ -1061,7 +1061,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As a VTuber, {name} spends as much time on the avatar as on the [streams|shows|chat], refining [expressions|outfits|hand gestures], [idle animations|lighting|voice filters] and [little animations|tiny reactions|seasonal costumes] that fans [wait|ask] for.",
       "{Their} [streams|shows] mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs], all [performed|delivered] through an [animated|expressive|ever-changing] avatar with a [personality|temper|wardrobe] of its own.",
-      "Lore matters in {their} [streams|shows|broadcasts], where the avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song] and running jokes that [regular|longtime|loyal] viewers know [by heart|word for word|better than {name} does].",
+      "Lore matters in {their} [streams|shows|broadcasts][ from {residenceCity}|]. Onscreen, {name's} avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song] and running jokes that [regular|longtime|loyal] viewers know [by heart|word for word|better than {name} does].",
     ],
     audience: [
       "{Their} chat moves [fast|quickly|at a gallop][ most nights|], full of [regulars|familiar names] who greet each other by [name|nickname] and [clip|save] the [best|funniest|strangest] moments for [anyone|everyone] who [missed the stream|was asleep|had to work][ that night|].",
@@ -1074,7 +1074,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     goals: [
       "Next on [the list|{name's} list|the wish list] is a [full|proper|detailed] 3D model and a live [concert|variety show|anniversary stream|talk show][ about {pastime}| for the fans|] performed [entirely|start to finish|from beginning to end] as {their} avatar[, streamed from {residenceCity}|, with guests|].",
-      "Long term, {name} wants to help new VTubers in {residenceCity} [get started|find their feet|start out] with [free guides|open tutorials|mentoring streams] and [affordable|fairly priced|shared] avatar [commissions|kits|templates].",
+      "{name's} long-term [wish|plan|hope] is to help new VTubers in {residenceCity} [get started|find their feet|start out] with [free guides|open tutorials|mentoring streams] and [affordable|fairly priced|shared] avatar [commissions|kits|templates].",
     ],
     day: [
       "Most days start with the avatar rig and the night's plan.",
@@ -1134,7 +1134,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     goals: [
       "Next, {name} wants to host a [weekly|monthly|regular] live show[ from {residenceCity}| about {pastime}|] and [write|finish|publish] a book that [captures|keeps|puts] {their} voice on [paper|the page].",
-      "Long term, {name} hopes to build an online space[ for {topic}|] that [feels like|works like|reads like] a [good neighborhood|village square|kitchen table] rather than a [shouting match|battlefield|crowded train][, with {topic} on the table|].",
+      "Long term, {name} hopes to build an online space[ for {topic}| in {residenceCity}| around {pastime}]. Ideally it feels like a [good neighborhood|village square|kitchen table], not a [shouting match|battlefield|crowded train][, {topic} included|].",
     ],
     day: [
       "A [typical|normal|regular] day includes a morning of [writing|reading|note-taking], an afternoon of [recordings|calls|interviews] and an [evening|hour or two] spent [reading|answering] what people [had to say|wrote back|made of it][ about {pastime}|].",
@@ -1159,7 +1159,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Students stay in touch long after the course ends.",
     ],
     breakthrough: [
-      "The breakthrough came with a free course that enrolled more students in one [month|week|term] than {name} had [expected|hoped for|dreamed of] in a lifetime.",
+      "The breakthrough came with a free course[ on {topic}| made in {residenceCity}|]. [In one month|Within a week|In one term] it [drew|enrolled|reached] more students than {name} [expected|dreamed of|hoped for].",
       "A school [district|network|board][ near {residenceCity}|] adopted {their} lesson series[ on {topic}|], and teachers began [sharing|passing] it [around|along] in staff rooms across the [country|region|continent].",
     ],
     goals: [
@@ -1211,7 +1211,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As a virtual advisor, {name} helps people[ in {residenceCity}| everywhere|] [untangle|sort out|think through] choices about [careers, money and relationships|jobs, moves and money|work, family and the future] with [patient, structured|gentle, practical|careful, honest] questions[ and the odd joke|].",
       "{Their} sessions focus on [practical|simple|clear] frameworks for [listing options|naming the choices|mapping the options], [weighing|comparing] [tradeoffs|risks|costs] and choosing a first [small|modest|doable] step[ before the week is out|].",
-      "{They} never {v:tell} [clients|people] what to do, and instead {v:help} each [one|client|person] see the situation [clearly enough to decide|from a new angle|without the fog|whole][, however tangled|, step by step|, with {their} usual {quality}|].",
+      "{They} never {v:tell} [clients|people|anyone] [what to do|how to live|what to choose]. Instead {they} {v:help} each [one|client|person] see [clearly enough to decide|from a new angle|without the fog|the whole picture][, however tangled|, step by step|, with {their} usual {quality}|].",
     ],
     audience: [
       "{Their} clients include [students at a crossroads|graduates without a plan|people changing careers], [founders under pressure|managers facing big calls|parents juggling too much] and [people|adults] starting over [in midlife|after a loss|in a new city][, many of them in {residenceCity}|].",
@@ -1245,7 +1245,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     audience: [
       "{Their} audience ranges from [families|school kids|retirees] to night owls in {residenceCity}, all [looking|hoping|waiting] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
-      "Fans[ from {home} to {residenceCity}|] quote {their} [catchphrases|punchlines|best lines] back at {them} [at shows|in {residenceCity}|online|in the street] and invent new ones in the [comments|chat|replies][ within minutes| overnight|].",
+      "Fans[ from {home} to {residenceCity}| in {residenceCity}| of {their} {pastime} bits|] quote {their} [catchphrases|punchlines|best lines|running gags] back at {them} [at shows|in {residenceCity}|online|in the street|at the bakery] and [gleefully|happily|cheerfully] invent new ones in the [comments|chat|replies][ within minutes| overnight|].",
       "Regulars know every running gag by heart.",
     ],
     breakthrough: [
@@ -1279,7 +1279,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Some have talked with {name} every evening for years.",
     ],
     breakthrough: [
-      "A turning point came when a [letter|message|card] arrived from [someone|a stranger|a listener] who had been in a [dark place|hard season|lonely stretch] and [credited|thanked] those conversations [with making the difference|with getting through|for the way out].",
+      "A turning point came when a [letter|message|card|voice note] arrived from [someone|a stranger|a listener] in [{home}|{residenceCity}] who had been in a [dark place|hard season|lonely stretch] and [credited|thanked] those conversations [with making the difference|with getting through|for the way out].",
       "Word spread [slowly|quietly|steadily], one grateful [person|listener] at a time, until {name} had a [whole|warm|lively] community of regulars[ across {residenceCity}|].",
     ],
     goals: [
@@ -1371,14 +1371,14 @@ export const RETURNS: Template[] = [
 
 /** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
-  "Today, {full} is {aLabel} in {residenceCity} with a [voice|style|point of view] that is [entirely|unmistakably|completely] {their} own.",
-  "These days {full} works as {aLabel} in {residenceCity}, and the [years|experiences|detours] behind {them} show in [everything {they} {v:make}|every project|the smallest details|the way {they} {v:work}].",
+  "Today, {full} is {aLabel} in {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
+  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons] since {home} show in [everything {they} {v:make}|every project|the smallest details|the way {they} {v:work}].",
   "[Now|Today] known as {aLabel}, {full} has built something [people|strangers|friends] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}|].",
 ];
 
 /** {occupation} is the fact sheet's occupation with its article ('a virtual streamer'). */
 export const OCCUPATION: Template[] = [
-  "On paper, {name's} job title is {occupation}, though {they} [would|might] [describe|explain|put] it more [loosely|playfully|modestly|grandly][ after a coffee|].",
+  "[On paper|Officially], {name's} title is {occupation}. {They} [would|might] [put|describe] it more [loosely|playfully|modestly|grandly].",
   "[If anyone asks|When strangers ask|Asked at parties] what {they} {v:do} for a living, {name} [simply|just|cheerfully|usually] [says|answers|replies] {occupation}[ and leaves it there|, then changes the subject|].",
   "The work itself has a [plain|simple] name, {occupation}, and {name} takes it [more seriously than {they} {v:let} on|very seriously|seriously, though lightly worn][, most days|].",
 ];
@@ -1386,7 +1386,7 @@ export const OCCUPATION: Template[] = [
 /** Where the persona lives now: {residence} in full, {residenceCity} its first part. */
 export const RESIDENCE_MOVED: Template[] = [
   "[These days|Now|Today] {name} lives in {residence}, far enough from {home} to [miss it|feel homesick|idealize it|miss the food] and [close|near] enough to [visit|go back for holidays|call every week|drop in on a whim][ when {their} {quality} allows|, which suits {them}|].",
-  "Home is now {residence}, where {name} has [settled into|found|built|made] a [rhythm|routine|life] of [work and small rituals|early starts and late dinners|long walks and longer workdays|busy weeks and slow Sundays][ and weekends for {pastime}|, a long way from {home}|].",
+  "Home is now {residence}[, a long way from {home}|, far from {home}|]. There {name} has [settled into|found|built|made] a [rhythm|routine|life] of [early starts|late dinners|long walks|slow Sundays|work] and {pastime}.",
   "{name} [eventually|later|finally] [moved to|settled in|relocated to|landed in] {residence}, and the city has been [home|a good home|{their} base] [ever since|from then on|since then][, {home} a [train ride|flight|long drive] away|, noise and all|, {pastime} and all|].",
 ];
 
@@ -1506,5 +1506,5 @@ export const GOAL_INTEREST: Template[] = [
 export const CLOSINGS: Template[] = [
   "Whatever [comes next|the next chapter brings|happens next], {full} [intends|means|plans] to meet it [the same way as everything else|the way {they} always {v:have}|as {they} {v:meet} everything else|head-on, as always]: with [open eyes|a clear head|steady hands] and [a full heart|{their} {quality} intact|some nerve|a bit of {pastime} on the side].",
   "For {full}, the story is far from [finished|over|done], and the [best|brightest|most interesting|strangest] chapters, {they} {v:insist}[ with {their} usual {quality}| from {residenceCity}|], are still [being written|ahead|to come].",
-  "And if [the past is|the story so far is|the last few years are] any guide, {full} will keep [surprising|delighting|confounding] [people|friends|everyone][ in {residenceCity}| from {home} to {residenceCity}|], starting with {themselves}.",
+  "And if [the past is|the story so far is|the last few years are] any guide, {full} will keep [surprising|delighting|confounding] [people|friends|everyone] [in {residenceCity}|from {home} to {residenceCity}|in {pastime} circles][, starting with {themselves}|, {quality} intact|].",
 ];
