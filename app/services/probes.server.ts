@@ -310,7 +310,9 @@ export async function startRun(user: CurrentUser, personaId: string): Promise<{ 
           and(
             eq(probeRuns.personaId, personaId),
             eq(probeRuns.version, version),
-            sql`(${probeRuns.status} = 'queued' or (${probeRuns.status} = 'running' and ${probeRuns.deadline} > now()))`,
+            // Queued, running, or started on request a moment ago (a double click after a run that is already over).
+            sql`(${probeRuns.status} = 'queued' or (${probeRuns.status} = 'running' and ${probeRuns.deadline} > now())
+              or (${probeRuns.trigger} = 'manual' and ${probeRuns.createdAt} > now() - interval '2 seconds'))`,
           ),
         );
       if (already) return already.id;
