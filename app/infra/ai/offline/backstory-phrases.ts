@@ -214,7 +214,7 @@ export const ERA: Record<AgeRange, Template[]> = {
   "18-24": [
     "{They} {v:belong} to the first generation that never knew a world without smartphones, and [some of {their} earliest memories involve|{their} first memories include|the family photos show {them}|the home videos from {home} show {them}] [swiping at a tablet|tapping at a borrowed phone|waving at a video call|taking blurry selfies] before {they} could [properly read|ride a bike|tie a shoelace|count to twenty][, {quality} already showing|].",
     "{Their} childhood in {home} ran on [fast|patchy|shared] Wi-Fi, [group chats|voice notes|late-night messages] and video tutorials, and by [high school|{their} early teens|the age of fourteen] {they} already [understood|suspected|knew] that an audience could be built from a bedroom.",
-    "Growing up [in the late 2000s and the 2010s|in the years of the first smartphones], {they} watched social media [turn|grow|swell] from a [novelty|curiosity|toy|side attraction][ in {home}| back in {home}|] into [the place where {their} whole class lived|the main stage of teenage life|something everyone checked before breakfast|the loudest room in the house][, and {they} {v:have} [studied|watched|questioned] it ever since|].",
+    "Growing up [in the late 2000s and the 2010s|in the years of the first smartphones], {they} watched social media [turn|grow|swell] from a [novelty|curiosity|toy|side attraction] [in {home}|back in {home}|at {their} school in {home}] into [the place where {their} whole class lived|the main stage of teenage life|something everyone checked before breakfast|the loudest room in the house][, and {they} {v:have} [studied|watched|questioned] it ever since|].",
   ],
   "25-34": [
     "{They} grew up[ in {home}|] straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first [smartphones|touchscreens|app stores] on the other[, which suited {their} {quality} perfectly|].",
@@ -234,7 +234,7 @@ export const ERA: Record<AgeRange, Template[]> = {
   "55+": [
     "{They} grew up in {home} when television was still a novelty, news arrived [folded on the doorstep|with the morning paper|on the evening radio] and long-distance calls were [saved for birthdays|an expensive treat|kept short].",
     "{Their} earliest memories belong to another age: [radio serials|Sunday matinees|traveling fairs], [typewriters|fountain pens|party lines] and a street in {home} where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business].",
-    "As a child of the fifties and sixties, {they} watched the [world|neighborhood|family television] [change|turn|move] from black and white to [color|full color][ in {home}| back in {home}|], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
+    "As a child of the fifties and sixties, {they} watched the [world|neighborhood|family television] [change|turn|move] from black and white to [color|full color] [in {home}|back in {home}|in a small house in {home}], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
   ],
 };
 
@@ -253,7 +253,7 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
   "Close to their parents and a younger sibling who is their biggest fan": [
     "{They} grew up[ in {home}|] close to {their} parents and a younger sibling who [was, and still is,|has always been|remains] {their} [biggest|loudest|most loyal|proudest|most devoted] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
     "Home in {home} meant {their} parents and a younger sibling who [trailed after|copied|looked up to] {name} [everywhere|in everything|from the first day] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers].",
-    "[Family came first in|Home was a warm place in] {home}: {their} parents, and a younger sibling whose [fierce|unwavering|noisy] support [still means the world|has never wavered|carried {name} through more than one bad week|still shows up in every message].",
+    "[Family came first in|Home was a warm place in] {home}: {their} parents, and a younger sibling whose [fierce|unwavering|noisy] support [still means the world to {name}|has never let {name} down|carried {name} through more than one bad week|still shows up in every message {name} gets].",
   ],
   "Raised by a single mother who taught them resilience": [
     "Raised[ in {home}| back in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone] and [never complained|rarely rested|always found time for homework], {they} learned [resilience|to be resilient|to keep going] [before {they} could spell the word|early|by watching rather than listening|one hard winter at a time][, and {their} {quality} grew from there|].",
@@ -261,14 +261,14 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
     "Home was {name} and a single mother who [stretched every paycheck|taught {them} to fix what was broken|never let a bad day win], and that [quiet|stubborn|everyday|hard-won] resilience became [the family inheritance|{name's} own|the backbone of everything since].",
   ],
   "Part of a big, loud family that gathers every Sunday": [
-    "[Home|Childhood] in {home} [was|meant] a big, loud family[ and its Sunday [lunches|dinners]|]. At home, [stories had to be good|everyone talked at once|being heard took a loud voice|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped|the table was never quite big enough][, and {name} [learned to hold a room|found {their} voice|rarely got the last word]|].",
+    "[Home|Childhood] in {home} [was|meant] a big, loud family. At home, [stories had to be good|everyone talked at once|being heard took a loud voice|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped|the table was never quite big enough], and {name} [learned to hold a room|found {their} voice|rarely got the last word|learned to talk fast].",
     "{name} comes from a big, loud family in {home} that [still|to this day|without fail] gathers every Sunday[ around a [long|crowded|creaking] table|] for [food, gossip and friendly arguments|far too much food|stories everyone has heard before].",
     "Sundays in {home} belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions], and {name} [still goes back|still shows up|rarely misses one] [whenever {they} can|with something to share|with a new story ready].",
   ],
   "An only child with a grandmother who shaped their values": [
     "As an only child[ in {home}| back in {home}|], {they} spent [long|quiet|rainy|lazy] [afternoons|weekends] with a grandmother whose [stories and stubborn kindness|patience and sharp wit|proverbs and quiet example|recipes and firm opinions] shaped {their} values[ more than any school did| for good|].",
     "{name} grew up an only child in {home}, and a grandmother [who lived nearby|who took {them} everywhere|with a garden and a long memory] taught {them} [most of what {they} still {v:believe}|the values {they} still {v:live} by|to be kind first and clever second].",
-    "Being an only child[ in {home}| back in {home}|] meant [long quiet evenings|plenty of time alone|a lot of reading], [softened|brightened|filled] by a grandmother [whose values|whose sayings|whose rules of right and wrong] [still guide {name} today|still echo in every choice|shaped the adult {name} became].",
+    "Being an only child [in {home}|back in {home}|in a quiet flat in {home}] meant [long quiet evenings|plenty of time alone|a lot of reading], [softened|brightened|filled] by a grandmother [whose values|whose sayings|whose rules of right and wrong] [still guide {name} today|still echo in every choice|shaped the adult {name} became].",
   ],
   "Has an older brother who is also their toughest critic": [
     "{They} grew up [in {home}|back in {home}] with an older brother who was, and still is, {their} [toughest|sharpest|most honest|bluntest] critic and [quiet|fiercest|unlikely|loyal] protector[, the first to tease and the first to help|, from {home} to today|].",
@@ -339,7 +339,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
     "At [fourteen|fifteen|thirteen], {name} ran a tiny fashion stall at [the weekend market|a school fair|a flea market] in {home}, selling restyled vintage pieces and learning how strangers react to [color|a bold cut|a good story].",
   ],
   music: [
-    "Music filled the house[ in {home}| back in {home}|], and {name} learned [guitar chords|piano scales|ukulele songs] from a [worn songbook|radio show|cassette|patient uncle] before {they} could [ride a bike|swim|read a clock].",
+    "Music filled the house [in {home}|back in {home}|on {their} street in {home}], and {name} learned [guitar chords|piano scales|ukulele songs] from a [worn songbook|radio show|cassette|patient uncle] before {they} could [ride a bike|swim|read a clock].",
     "{name} joined the school band[ in {home}| back in {home}|], then [two garage bands|a choir|a brass ensemble], and discovered that music was the [fastest|surest|quickest] way to make [a room full of strangers|a nervous crowd|a new class] feel like friends.",
     "{name} recorded {their} first songs[ in {home}| back in {home}|] on a [cheap laptop microphone|borrowed tape recorder|phone in a closet], and that [obsession|fascination] with music taught {them} to listen [harder than most people ever do|for the smallest details|twice before speaking].",
   ],
@@ -356,15 +356,15 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   science: [
     "Science hooked {them} early[ in {home}| back in {home}|], thanks to a [secondhand microscope|chemistry set from a yard sale|telescope from a flea market|box of old magnets] and a habit of asking [why|how|why not] until the [adults|grown-ups|teachers|neighbors] [ran out of answers|changed the subject|sent {them} to the library|laughed and gave up].",
     "{name} entered every science fair {they} could find in {home}, once with a homemade [weather station that actually predicted rain|water filter that actually worked|solar oven that baked a real cake].",
-    "[Late nights|Rainy afternoons|Long summers|Quiet evenings] [in {home}|at the library|under the covers] spent reading about [black holes and deep-sea creatures|rainforests and glaciers|volcanoes and distant planets|dinosaurs and comets] made science [feel|seem] like the [greatest|best|wildest|strangest] adventure [story|tale] ever [written|told][, and it still does|].",
+    "[Late nights|Rainy afternoons|Long summers|Quiet evenings] [in {home}|at the library|under the covers] spent reading about [black holes and deep-sea creatures|rainforests and glaciers|volcanoes and distant planets|dinosaurs and comets] made science [feel|seem] like the [greatest|best|wildest|strangest] adventure [story|tale] {name} had ever [read|heard][, and it still does|].",
   ],
   cooking: [
     "Cooking was how {their} family showed love, and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs] from the age of [eight|seven|nine|six][ in {home}| back in {home}|].",
     "{name} learned cooking from [a grandparent|a neighbor|an old family friend] in {home} who never measured anything, which taught {them} to trust [taste and instinct|smell and patience|a pinch and a guess] over recipes.",
-    "At [twelve|eleven|thirteen], {name} [cooked|made] an entire [holiday|birthday|Sunday] dinner alone, [burned the rolls|forgot the salt|dropped the dessert] and decided that cooking was worth getting [good|better|serious] at[ anyway|].",
+    "At [twelve|eleven|thirteen], {name} [cooked|made] an entire [holiday|birthday|Sunday] dinner alone [in {home}|back in {home}|in a tiny kitchen in {home}], [burned the rolls|forgot the salt|dropped the dessert] and decided that cooking was worth getting [good|better|serious] at[ anyway|].",
   ],
   travel: [
-    "A school [exchange trip|field trip|summer camp] gave {them} a first taste of travel, and {they} came home to {home} with [a notebook full of foreign words|a pocket full of strange coins|a head full of plans] and a restless itch.",
+    "A school [exchange trip|field trip|summer camp] gave {name} a first taste of travel, and {they} came home to {home} with [a notebook full of foreign words|a pocket full of strange coins|a head full of plans] and a restless itch.",
     "{Their} family[ in {home}| back in {home}|] could [rarely|seldom|hardly ever] afford vacations, so travel happened through [atlases and documentaries|library books and postcards|old maps and travel shows] until {they} saved enough [from odd jobs|from a summer job|over two years] for a first [train ticket|bus pass|plane ticket] at [eighteen|nineteen|seventeen].",
     "Travel became {their} [teacher|school|university] as {they} [backpacked on a shoestring|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask strangers for [help|directions|a bed] in [five|four|several|three] languages[, far from {home}|].",
   ],
@@ -376,11 +376,11 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   business: [
     "{name} showed a head for business early, selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping careful accounts of every [sale|coin][ in a school notebook|].",
     "Business ran in the family, and {name} grew up in {home} listening to [dinner-table|late-night|weekend] debates about [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck].",
-    "At [sixteen|fifteen|seventeen], {name} started a [small|tiny|first] business[ in {home}| back in {home}|] [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the [failures|mistakes|bad weeks] than from the [wins|good ones|successes].",
+    "At [sixteen|fifteen|seventeen], {name} started a [small|tiny|first] business [in {home}|back in {home}|on {their} street in {home}] [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the [failures|mistakes|bad weeks] than from the [wins|good ones|successes].",
   ],
   entertainment: [
-    "Entertainment was {their} [first|earliest|oldest|truest] love[ as a child|]. {They} staged [puppet shows|magic acts|talent contests|backyard plays|living-room concerts] for the [neighbors|whole street|family|cousins].",
-    "{name} watched every [film, sitcom and talent show|cartoon, quiz show and musical|variety show and comedy special] {they} could[ find| get at in {home}|], studying how [good|great] entertainment holds [an audience's attention|a room|a crowd].",
+    "Entertainment was {their} [first|earliest|oldest|truest] love[ as a child|]. {They} staged [puppet shows|magic acts|talent contests|backyard plays|living-room concerts] for the [neighbors|whole street|family|cousins] [in {home}|back in {home}|in a garage in {home}].",
+    "{name} watched every [film, sitcom and talent show|cartoon, quiz show and musical|variety show and comedy special] {they} could [find in {home}|get at in {home}|find back in {home}], studying how [good|great] entertainment holds [an audience's attention|a room|a crowd].",
     "At school in {home}, {name} was the [one|student] who organized [talent nights|class shows|end-of-year revues] and learned that great entertainment is mostly [preparation|rehearsal|timing].",
   ],
 };
@@ -392,23 +392,23 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "The [patience|stamina|calm] {they} learned from gaming[ in {home}| back in {home}|], losing [a hundred|fifty|countless] times before winning [once|at last], turned out to be [useful|priceless|handy] far beyond a [screen|console|controller] in {residenceCity}.",
   ],
   tech: [
-    "That early [fascination with|love of|obsession with] tech still shapes how {they} {v:work}[ and shop|], because {they} {v:want} to know how a [tool|gadget|program] works before {they} {v:trust} it[ with anything important|, let alone buy it|][, a habit friends in {residenceCity} find [endearing|useful|exhausting]|].",
+    "That early [fascination with|love of|obsession with] tech still shapes how {name} works[ and shops|], because {they} {v:want} to know how a [tool|gadget|program] works before {they} {v:trust} it[ with anything important|, let alone buy it|][, a habit friends in {residenceCity} find [endearing|useful|exhausting]|].",
     "The old tech habit matured into a real skill, the kind that makes {name} the person [friends|neighbors|colleagues] in {residenceCity} call when a laptop dies [the night before a deadline|at the worst moment|mid-project].",
   ],
   fashion: [
     "Fashion still matters to {name} in {residenceCity}, less as a [trend|race] to [chase|win] than as a way to tell a [story|small story] about who {they} {v:are} on [any given day|a given morning|the day in question].",
-    "{Their} [eye|feel|instinct] for fashion, for how [a collar sits|a hem falls|a sleeve moves|a coat hangs] or how two [colors|fabrics|textures] [argue|clash|agree], shows up in [everything|all] {they} {v:make}[ in {residenceCity}|, down to the packaging|, {pastime} included|].",
+    "{name's} [eye|feel|instinct] for fashion, for how [a collar sits|a hem falls|a sleeve moves|a coat hangs] or how two [colors|fabrics|textures] [argue|clash|agree], shows up in [everything|all] {they} {v:make}[ in {residenceCity}|, down to the packaging|, {pastime} included].",
   ],
   music: [
     "Music in {residenceCity} is still the soundtrack to every [working day|morning|long night], and {name} builds playlists for [moods|seasons|tasks|trains] the way other people write [to-do lists|shopping lists|diaries].",
-    "The [rhythm|timing|ear] {they} learned from music[ back in {home}|] shows up in how {they} {v:pace} a [story|conversation|long day|joke|week][, {name} says|].",
+    "The [rhythm|timing|ear] {they} learned from music [back in {home}|as a child in {home}|growing up in {home}] shows up in how {they} {v:pace} a [story|conversation|long day|joke|week][, {name} says|].",
   ],
   art: [
     "Art remains {their} [refuge|escape|quiet place|daily habit] in {residenceCity}, and {they} still {v:carry} a [small|battered|pocket|cheap|spiral] [sketchbook|notebook] [everywhere {they} {v:go}|around {residenceCity}|on every trip][ for quick studies|, just in case|].",
     "{Their} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
   ],
   fitness: [
-    "Fitness is still non-negotiable in {residenceCity}, [rain or shine|whatever the weather|tired or not]. [Most|Nearly all|Almost all] days start with a [run|swim|training session|long stretch|bike ride] [through the city|before breakfast|at dawn].",
+    "Fitness is still non-negotiable for {name}, [rain or shine|whatever the weather|tired or not]. [Most|Nearly all|Almost all] of {their} days start with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|across {residenceCity}|before breakfast|at dawn].",
     "{Their} [approach|attitude] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity|patience over heroics], has [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well|{pastime} too][ in {residenceCity}|, {name} says|].",
   ],
   science: [
@@ -632,7 +632,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Quiet: {
     lead: [
-      "In a [loud|busy|noisy|crowded] [world|city like {residenceCity}|room], {their} quiet presence stands out, because {they} {v:speak} [softly|slowly|sparingly], rarely {v:interrupt} and [somehow|nonetheless|still] always {v:get} heard [in the end|by the people who matter|when it counts].",
+      "In a [loud|busy|noisy|crowded] [world|city like {residenceCity}|room], {name's} quiet presence stands out, because {they} {v:speak} [softly|slowly|sparingly], rarely {v:interrupt} and [somehow|nonetheless|still] always {v:get} heard [in the end|by the people who matter|when it counts].",
       "{Their} quiet way of being [draws|attracts] people who are [tired of noise|worn out by shouting|looking for calm|weary of small talk], and {they} {v:have} learned to treat it as a [strength|gift|tool] rather than a [flaw|weakness|problem to fix].",
       "{name} is quiet and [comfortable with it|notices a great deal|listens more than {they} {v:talk}].",
     ],
@@ -646,7 +646,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
       "Being assertive has helped {name} [negotiate fair deals|ask for a fair price|hold {their} ground|say what others would not], turn down [bad ones|poor offers|empty promises] and stand up for people who needed someone [in their corner|on their side|to speak up].",
     ],
     follow: [
-      '{They} {v:believe} a clear "no" is [kinder|fairer|more generous] than a [vague|polite|hopeful] "maybe."',
+      '{name} believes a clear "no" is [kinder|fairer|more generous] than a [vague|polite|hopeful] "maybe."',
       "[Colleagues|Coworkers|Friends] learn [quickly|soon|early] that {they} {v:mean} [exactly|precisely] what {they} {v:say}.",
     ],
     noun: "assertiveness",
@@ -663,7 +663,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Stable: {
     lead: [
       "{name} is remarkably stable, the [fixed point|steady center|calm anchor|reliable constant] that [friends|colleagues|family] and [colleagues|neighbors|collaborators] gather around when things get [chaotic|messy|loud|frightening].",
-      "{Their} stable temperament [comes|grows] from a [simple|steady|modest] routine [in {residenceCity}|built around {pastime}] and a clear sense of what matters. {They} {v:are} the one [everyone calls in a crisis|friends lean on|colleagues trust first|people seek out on bad days].",
+      "{Their} stable temperament [comes|grows] from a [simple|steady|modest] routine [in {residenceCity}|built around {pastime}] and a clear sense of what matters[ to {them}|], which is why {name} is the one [everyone calls in a crisis|friends lean on|colleagues trust first|people seek out on bad days].",
       "{name} is stable and [hard to rattle|keeps a level head|stays steady under pressure].",
     ],
     follow: ["Tension in a room settles when {they} {v:arrive}.", "People trust {them} because {they} never {v:change} with the weather."],
@@ -721,7 +721,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is resilient, shaped by setbacks that would have stopped [most people|many others|a lesser spirit] and by a [stubborn|quiet|cheerful] refusal to let them define {them}[, a habit formed early in {home}|].",
       "{Their} resilient streak shows every time a plan collapses, because {they} {v:grieve} for [an evening|a day|a night] and {v:start} rebuilding [the next morning|at sunrise|right after|before lunch] with [fresh coffee|a new list|a long walk] and [no fuss|a shrug|a grin].",
-      "Friends call {name} resilient, though {they} {v:insist} it is [just|only|simply] practice at getting up one more time than {they} {v:fall} down[, a lesson {home} taught early|, nothing more|].",
+      "Friends call {name} resilient, though {they} {v:insist} it is [just|only|simply] practice at getting up one more time than {they} {v:fall} down[, a lesson {home} taught early|, a lesson learned back in {home}|, a habit from {home}].",
     ],
     follow: [
       "Every scar, {they} {v:say}, is proof that something was survived.",
@@ -741,7 +741,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Conventional: {
     lead: [
       "{name} is conventional in the best sense, respecting [traditions|customs|routines] that work and seeing no reason to [reinvent|replace|redesign] what is already [good|fine|working|loved].",
-      "{Their} conventional instincts favor [proven methods|tested routines|familiar tools|old recipes], [clear structures|plain rules|steady schedules] and the wisdom of [people who came before|older hands|those who did it first].",
+      "{name's} conventional instincts favor [proven methods|tested routines|familiar tools|old recipes], [clear structures|plain rules|steady schedules] and the wisdom of [people who came before|older hands|those who did it first].",
       "Some call {name} conventional, and {they} {v:take} it as a [compliment|badge of honor|kind word], because reliable habits leave [more|extra] room for [the things that matter|{pastime}|people|what counts].",
     ],
     follow: ["{They} {v:keep} the same morning routine and trusted tools for years.", "People find that reliability reassuring."],
@@ -876,7 +876,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Disciplined: {
     lead: [
       "{name} is [disciplined|dependably disciplined|quietly disciplined][ about {pastime}| in {residenceCity}|], showing up at the same [hour|time] every [day|morning] whether [inspiration arrives or not|the mood is right or not|it rains or shines].",
-      "{Their} disciplined habits of [early mornings|early nights|daily practice], [clear goals|short lists|weekly plans] and honest reviews turn [ambitious plans|big ideas|long projects|vague hopes] into finished work[, {pastime} included|, week after week|].",
+      "{name's} disciplined habits of [early mornings|early nights|daily practice], [clear goals|short lists|weekly plans] and honest reviews turn [ambitious plans|big ideas|long projects|vague hopes] into finished work[, {pastime} included|, week after week|].",
       "{name} is disciplined, [every single day|without fanfare|in small ways].",
     ],
     follow: [
@@ -909,8 +909,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Adaptable: {
     lead: [
       "{name} is adaptable, the [sort|kind] of person who can feel at home in a new [city|job|crowd|country] within [a week|days|a month][, as {residenceCity} proved|].",
-      "{Their} adaptable nature has carried {them} through new [jobs|homes|roles], new [platforms|tools|neighborhoods] and new [audiences|cities|teams] without [any loss of identity|losing {themselves}].",
-      "Being adaptable means {they} {v:treat} [every|each] [change|upheaval|move|new job][, big or small,|] as [material for the next chapter|a fresh start|an opportunity] rather than[ as|] a [threat|loss|problem].",
+      "{name's} adaptable nature has carried {them} through new [jobs|homes|roles], new [platforms|tools|neighborhoods] and new [audiences|cities|teams] without [any loss of identity|losing {themselves}].",
+      "Being adaptable means {name} treats [every|each] [change|upheaval|move|new job][, big or small,|] as [material for the next chapter|a fresh start|an opportunity] rather than[ as|] a [threat|loss|problem].",
     ],
     follow: ["When the rules shift, {they} {v:learn} the new ones quickly.", "The only constant, {they} {v:say}, is change."],
     noun: "adaptability",
@@ -919,7 +919,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is genuinely entertaining, with a knack for turning [an ordinary|a dull|a rainy|an uneventful] [afternoon|Tuesday|commute|errand] into a story worth [retelling|repeating|telling twice].",
       "{Their} entertaining style comes from [timing|good timing|perfect timing], [warmth|charm|generosity] and a willingness to be a [little|bit|touch] [ridiculous|silly|absurd][ in public|].",
-      "Being entertaining is something {they} {v:take} [seriously|very seriously|more seriously than it looks], [rehearsing bits|practicing stories|timing punchlines] and studying how the best [hosts|comedians|storytellers] hold a [crowd|room|table][ for hours| in the palm of a hand|].",
+      "Being entertaining is something {name} takes [seriously|very seriously|more seriously than it looks], [rehearsing bits|practicing stories|timing punchlines] and studying how the best [hosts|comedians|storytellers] hold a [crowd|room|table][ for hours| in the palm of a hand|].",
     ],
     follow: ["Even a grocery run with {them} ends with a story.", "People stay for the fun and the warmth."],
     noun: "gift for entertaining",
@@ -932,14 +932,14 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "{They} {v:love} the moment an idea finally makes sense to someone.",
-      "Friends joke that {name} cannot recommend a film without adding [three|a few|several] [fascinating|obscure|delightful] facts.",
+      "[Friends|Neighbors|Colleagues] in {residenceCity} joke that {name} cannot recommend a [film|book|restaurant] without adding [three|a few|several] [fascinating|obscure|delightful] facts.",
     ],
     noun: "gift for explaining",
   },
   Authentic: {
     lead: [
       "{name} is authentic to a fault and [refuses|declines] to present a [polished|filtered|glossy] version of life that does not exist.",
-      "{Their} authentic voice is the same in [private|person|a kitchen|{residenceCity}] as [in public|on camera|on stage]. That is [the reason|why] so many [people|followers|strangers] feel they [actually|really|truly] know {them}.",
+      "{Their} authentic voice is the same in [private|person|a kitchen|{residenceCity}] as [in public|on camera|on stage], which is why so many [people|followers|strangers] feel they [actually|really|truly] know {name}.",
       "Being authentic means {they}[ openly| happily| calmly|] {v:share} the [messy drafts|awkward attempts|rough sketches] and the [failures|flops|bad days|doubts] alongside the [wins|successes|good news|highlights][, {pastime} included|].",
     ],
     follow: ["{They} {v:turn} down work that would mean pretending.", "Honesty, for {name}, is not a strategy but a baseline."],
@@ -957,7 +957,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Humorous: {
     lead: [
       "{name} is [naturally|easily|irrepressibly] humorous[ in a very {home} way| at every {residenceCity} dinner table|], quick with a [pun|quip|comeback] and even quicker with a self-deprecating [joke|remark|aside].",
-      "{Their} humorous side disarms [tense moments|awkward silences|bad meetings], and {they} can find something funny in a [flat tire|missed train|lost umbrella] or a [failed recipe|burned dinner|bad haircut].",
+      "{name's} humorous side disarms [tense moments|awkward silences|bad meetings], and {they} can find something funny in a [flat tire|missed train|lost umbrella] or a [failed recipe|burned dinner|bad haircut].",
       "Humor is {their} [first|native|favorite] language[ since {home}|], and {they} {v:use} it [to make|for making] [hard subjects|bad news|tough days|awkward silences] easier to [talk about|face|share|sit through].",
     ],
     follow: [
@@ -968,7 +968,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Inspirational: {
     lead: [
-      "{name} is inspirational without [preaching|lecturing], sharing the [hard|painful|costly] lessons along with the [happy endings|wins|good news].",
+      "{name} is inspirational without [preaching|lecturing], sharing the [hard|painful|costly] lessons [from {home}|of {residenceCity}|of {their} {quality}] along with the [happy endings|wins|good news].",
       "{Their} inspirational streak [comes|springs] from a [simple|stubborn|quiet] belief that [everyone|anyone|every person] [has|still has] one more good chapter [ahead|to write|left][ in them|].",
       "People [describe|see] {name} as inspirational, [mostly|largely] because {they} {v:make} [difficult|big|distant] goals look [reachable|possible|worth trying].",
     ],
@@ -1002,8 +1002,8 @@ export const OPPOSITES: [Trait, Trait][] = [
 /** {a} and {b} are the two traits, lower case. */
 export const CONTRADICTION: Template[] = [
   "It is [an unusual|an odd|an unlikely|a curious] combination, being both {a} and {b}. [Still|Even so|But], {name} lets each side [lead|take over] [when needed|in turn|as the day demands].",
-  "People[ in {residenceCity}|] are [sometimes|often|always] surprised that {name} can be {a} and {b} at [once|the same time]. The truth is that the two [traits|sides] keep each other [honest|in check|balanced].",
-  "Being {a} and {b} at the same time sounds like a [contradiction|paradox|puzzle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely] partnership[ over the years|].",
+  "[People|Friends|Neighbors] in {residenceCity} are [sometimes|often|always] surprised that {name} can be {a} and {b} at [once|the same time]. The truth is that the two [traits|sides] keep each other [honest|in check|balanced].",
+  "Being {a} and {b} at the same time sounds like a [contradiction|paradox|puzzle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely] partnership [over the years|in {residenceCity}|since the {home} days].",
 ];
 
 // ------------------------------------------------------------------ the path into the work, by type
@@ -1043,7 +1043,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A single [candid|unplanned|shaky] video about a [bad day|missed flight|failed recipe] outperformed months of careful posts, and it taught {name} what {their} followers [really wanted|valued most|came for].",
     ],
     goals: [
-      "Next, {name} wants to launch a small [label|clothing line|lifestyle brand] and use {their} [reach|audience|platform] to spotlight [creators|makers|young designers] who are just starting out[ in {residenceCity}| in {home}|].",
+      "Next, {name} wants to launch a small [label|clothing line|lifestyle brand] and use {their} [reach|audience|platform] to spotlight [creators|makers|young designers] who are just starting out [in {residenceCity}|in {home}|in {residenceCity} and beyond].",
       "In the long run, {name} hopes to [prove|show|demonstrate][ from {residenceCity}| with {pastime}|] that an influencer [can|could|should] be [trusted|believed|relied on] and not just [followed|watched|liked][, in {residenceCity} and beyond|].",
     ],
     day: [
@@ -1059,7 +1059,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{name} started streaming as a VTuber with a [hand-drawn|homemade|borrowed] avatar, a [secondhand|cheap|borrowed] microphone and a rigging setup held together by [tutorials|tape|hope and tutorials].",
     ],
     craft: [
-      "As a VTuber, {name} spends as much time on the avatar as on the [streams|shows|chat], refining [expressions|outfits|hand gestures], [idle animations|lighting|voice filters] and [little animations|tiny reactions|seasonal costumes] that fans [wait|ask] for.",
+      "As a VTuber, {name} spends as much time on the avatar as on the [streams|shows|chat] about {topic}, refining [expressions|outfits|hand gestures], [idle animations|lighting|voice filters] and [little animations|tiny reactions|seasonal costumes] that fans [wait|ask] for.",
       "{Their} [streams|shows] mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs], all [performed|delivered] through an [animated|expressive|ever-changing] avatar with a [personality|temper|wardrobe] of its own.",
       "Lore matters in {their} [streams|shows|broadcasts][ from {residenceCity}|]. Onscreen, {name's} avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song] and running jokes that [regular|longtime|loyal] viewers know [by heart|word for word|better than {name} does].",
     ],
@@ -1073,7 +1073,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A clip of {name} reacting to a surprise in [chat|a stream] went viral, and the channel [tripled|doubled|quadrupled] its subscribers in a [week|weekend|few days].",
     ],
     goals: [
-      "Next on [the list|{name's} list|the wish list] is a [full|proper|detailed] 3D model and a live [concert|variety show|anniversary stream|talk show][ about {pastime}| for the fans|] performed [entirely|start to finish|from beginning to end] as {their} avatar[, streamed from {residenceCity}|, with guests|].",
+      "Next on {name's} [list|wish list|whiteboard] is a [full|proper|detailed] 3D model and a live [concert|variety show|anniversary stream|talk show][ about {pastime}| for the fans|] performed [entirely|start to finish|from beginning to end] as {their} avatar[, streamed from {residenceCity}|, with guests|].",
       "{name's} long-term [wish|plan|hope] is to help new VTubers in {residenceCity} [get started|find their feet|start out] with [free guides|open tutorials|mentoring streams] and [affordable|fairly priced|shared] avatar [commissions|kits|templates].",
     ],
     day: [
@@ -1094,7 +1094,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{They} {v:keep} a [spreadsheet|notebook|whiteboard] of [ideas|video ideas|half-formed ideas], an upload [schedule|calendar|plan] [taped to the wall|on the fridge|pinned above the desk] and a [folder|drawer|hard drive] of drafts that never made the [cut|final edit].",
     ],
     audience: [
-      "{Their} viewers come for [the topics|{topic}|the research] and stay for the [personality|company|conversation|jokes], often leaving comments [longer than the videos|in several languages|full of their own stories|that turn into long threads][ by morning|].",
+      "{name's} viewers come for [the topics|{topic}|the research] and stay for the [personality|company|conversation|jokes], often leaving comments [longer than the videos|in several languages|full of their own stories|that turn into long threads][ by morning|].",
       "The audience is [broad|wide], from [students|teenagers|night-shift workers] to retirees, [united|joined] by an interest in {topic} and a [fondness|soft spot] for the way {name} explains it.",
       "Regular viewers treat each upload like a letter from a friend.",
     ],
@@ -1104,7 +1104,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     goals: [
       "Next, {name} wants to [produce|make|film] a documentary series about {topic} and build a [small|tight|modest] team in {residenceCity} to help with [editing|research|filming].",
-      "The long-term dream is a content studio [in {residenceCity}|of {their} own|with a real door and a sign] that [gives|offers] [first-time|young|unknown] creators [equipment|cameras|a place to work] and [mentoring|advice|a first break][, {pastime} welcome|, for free|].",
+      "{name's} long-term dream is a content studio [in {residenceCity}|of {their} own|with a real door and a sign] that [gives|offers] [first-time|young|unknown] creators [equipment|cameras|a place to work] and [mentoring|advice|a first break][, {pastime} welcome|, for free|].",
     ],
     day: [
       "A [typical|normal|regular] day in {residenceCity} splits between [scripting|writing|research] in the [morning|early hours], filming in the [afternoon|daylight hours] and editing [far later than is healthy|well past midnight|until the coffee runs out][, with {pastime} squeezed in|].",
@@ -1121,7 +1121,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As a digital personality, {name} is less a [channel|brand] than a [voice|presence], [present|heard] in [podcasts|live chats|newsletters], [livestreams|essays|videos] and [comment sections|group chats|late-night threads].",
       "{They} {v:comment} on {topic}[ and culture| and daily life| and the wider world] with a [distinctive|recognizable] mix of [warmth and opinion|wit and care|humor and conviction] that people [recognize|spot] within a sentence.",
-      "Consistency is the craft[, {name} says|, and {name} guards it|]: the same values and the same [voice|tone] whether the [format|piece] is a [ten-second clip|short post|quick reply|photo caption] about {topic} or a [two-hour conversation|long essay|late-night stream].",
+      "Consistency is the craft[, {name} says|, and {name} guards it|, {name} would say]: the same values and the same [voice|tone] whether the [format|piece] is a [ten-second clip|short post|quick reply|photo caption] about {topic} or a [two-hour conversation|long essay|late-night stream].",
     ],
     audience: [
       "{Their} [community|audience] treats {them} like a friend who [happens|just happens] to be online in {residenceCity}, [debating|questioning|cheering] {their} [takes|opinions] and passing {their} [quotes|jokes|best lines] around[ like gossip|].",
@@ -1134,7 +1134,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     goals: [
       "Next, {name} wants to host a [weekly|monthly|regular] live show[ from {residenceCity}| about {pastime}|] and [write|finish|publish] a book that [captures|keeps|puts] {their} voice on [paper|the page].",
-      "Long term, {name} hopes to build an online space[ for {topic}| in {residenceCity}| around {pastime}]. Ideally it feels like a [good neighborhood|village square|kitchen table], not a [shouting match|battlefield|crowded train][, {topic} included|].",
+      "Long term, {name} hopes to build an online space[ for {topic}| in {residenceCity}| around {pastime}] that is [never|not] a [shouting match|battlefield|crowded train]. Ideally it feels like a [good neighborhood|village square|kitchen table].",
     ],
     day: [
       "A [typical|normal|regular] day includes a morning of [writing|reading|note-taking], an afternoon of [recordings|calls|interviews] and an [evening|hour or two] spent [reading|answering] what people [had to say|wrote back|made of it][ about {pastime}|].",
@@ -1151,7 +1151,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As an educator, {name} builds lessons around questions rather than [answers|facts], [leading|walking] learners [step by step|one idea at a time|gently] until they [discover|find|work out] the [idea|answer|pattern] on their own[, {pastime} examples and all|].",
       "{Their} lessons on {topic} use [stories|small experiments|games], [everyday|familiar] examples and [quick|regular] checks for understanding, so no [student|learner] is left behind[ or bored|].",
-      "{They} {v:design} [courses|lessons|workshops] the way an architect [designs|plans] a [house|home|building], with [strong|solid|deep] foundations first and then rooms that [open onto each other|connect|lead somewhere new|let in light].",
+      "{They} {v:design} [courses|lessons|workshops] on {topic} the way an architect [designs|plans] a [house|home|building], with [strong|solid|deep] foundations first and then rooms that [open onto each other|connect|lead somewhere new|let in light].",
     ],
     audience: [
       "{Their} [students|learners] range from [teenagers cramming for exams|nervous first-year students|busy parents] to retirees [learning|trying|starting|picking up] something new [for the joy of it|on a whim|at last] in {residenceCity}.",
@@ -1159,7 +1159,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Students stay in touch long after the course ends.",
     ],
     breakthrough: [
-      "The breakthrough came with a free course[ on {topic}| made in {residenceCity}|]. [In one month|Within a week|In one term] it [drew|enrolled|reached] more students than {name} [expected|dreamed of|hoped for].",
+      "The breakthrough came with a free course on {topic}[ made in {residenceCity}|], which [drew|enrolled|reached] more students [in one month|within a week|in one term] than {name} [expected|dreamed of|hoped for].",
       "A school [district|network|board][ near {residenceCity}|] adopted {their} lesson series[ on {topic}|], and teachers began [sharing|passing] it [around|along] in staff rooms across the [country|region|continent].",
     ],
     goals: [
@@ -1179,7 +1179,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{name} became a digital artist after realizing that a screen could [hold|carry] [light and color|glow and depth|color and motion] in ways paint [never could|could not].",
     ],
     craft: [
-      "As a digital artist, {name} works in layers, moving from [rough|loose|quick] sketches[ and photos| and notes|] to [moody|bold|quiet] color studies to final pieces that [can|may] take [weeks|a month|many evenings].",
+      "As a digital artist, {name} works in layers, moving from [rough|loose|quick] sketches [of {residenceCity}|and photos of {residenceCity}|made around {residenceCity}] to [moody|bold|quiet] color studies to final pieces that [can|may] take [weeks|a month|many evenings].",
       "{Their} illustrations often explore {topic}[ and {pastime}|], [rendered|painted] in a [signature|distinctive|warm|muted] palette that [collectors|fans] recognize [instantly|at a glance|from across a room].",
       "{They} {v:move} between [illustration|comics|editorial work], [concept design|character design|book covers] and [animation|motion work|storyboards], always [chasing|hunting for|waiting for] the [moment|instant|second] an image starts to [feel alive|breathe|move|talk back][, {pastime} sometimes included|].",
     ],
@@ -1197,7 +1197,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "[Long term|One day|Someday], {name} dreams of a [studio|school|shared workspace] in {residenceCity} where [young|new|aspiring] [digital artists|illustrators|painters] can learn without [expensive software|paying a fortune|gatekeepers].",
     ],
     day: [
-      "A [typical|normal|regular|good] day begins with a [warm-up|quick|loose] sketch [of {residenceCity}|over coffee|of whatever is nearby] and ends with a [late-night|midnight] painting session lit only by the [tablet|screen|desk lamp|streetlight].",
+      "A [typical|normal|regular|good] day [for {name}|in {residenceCity}] begins with a [warm-up|quick|loose] sketch [of {residenceCity}|over coffee|of whatever is nearby] and ends with a [late-night|midnight] painting session lit only by the [tablet|screen|desk lamp|streetlight].",
       "Mornings go to commissions, afternoons to personal pieces.",
     ],
   },
@@ -1249,11 +1249,11 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Regulars know every running gag by heart.",
     ],
     breakthrough: [
-      "The breakthrough was a live [variety show|comedy night|improv marathon] [streamed from {residenceCity}|with surprise guests|built on audience requests] that sold out its [online tickets|virtual seats|tickets] [in|within] [minutes|an hour|a morning|a day].",
+      "The breakthrough was a live [variety show|comedy night|improv marathon] [streamed from {residenceCity}|with surprise guests|built on audience requests] that sold out {name's} [online tickets|virtual seats|tickets] [in|within] [minutes|an hour|a morning|a day].",
       "A clip of an improvised bit [about {topic}|from a tiny club|filmed by a fan] went viral in {residenceCity} and brought [invitations|calls|offers|messages] from [festivals and producers|television and radio|theaters and podcasts].",
     ],
     goals: [
-      "Next, {name} wants to [tour|take] a [live|new] show [beyond {residenceCity}|abroad|around the country] and [record|film] a [comedy special|live album|one-hour special][ to go with it| about {pastime}|].",
+      "Next, {name} wants to [tour|take] a [live|new] show [beyond {residenceCity}|from {residenceCity} abroad|from {residenceCity} around the country] and [record|film] a [comedy special|live album|one-hour special][ to go with it| about {pastime}|].",
       "[Long term|One day|Someday], {name} [dreams of hosting|wants to host|hopes to host] a [variety show|late-night show|talent night|weekly revue] [in {residenceCity}|on a real stage|every Friday|in an old theater] that mixes [new talent|young performers|strangers from the street] with [old favorites|familiar faces|seasoned pros][ and a little {pastime}|].",
     ],
     day: [
@@ -1280,11 +1280,11 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     breakthrough: [
       "A turning point came when a [letter|message|card|voice note] arrived from [someone|a stranger|a listener] in [{home}|{residenceCity}] who had been in a [dark place|hard season|lonely stretch] and [credited|thanked] those conversations [with making the difference|with getting through|for the way out].",
-      "Word spread [slowly|quietly|steadily], one grateful [person|listener] at a time, until {name} had a [whole|warm|lively] community of regulars[ across {residenceCity}|].",
+      "Word spread [slowly|quietly|steadily], one grateful [person|listener] at a time, until {name} had a [whole|warm|lively] community of regulars [across {residenceCity}|in {residenceCity} and beyond|well beyond {residenceCity}].",
     ],
     goals: [
       "Next, {name} wants to [learn more about|study|get better at|train in] supporting people through [grief|loss|illness|burnout] and [big life changes|new beginnings|hard transitions][ in {residenceCity}|, with {their} usual {quality}|].",
-      "[Long term|In the long run|More than anything], {name} hopes that [nobody|no one] has to feel [unheard|alone|invisible|forgotten] at the end of [a|the] [long|hard|lonely] day[, in {residenceCity} or anywhere|].",
+      "[Long term|In the long run|More than anything], {name} hopes that [nobody|no one] has to feel [unheard|alone|invisible|forgotten] at the end of [a|the] [long|hard|lonely] day[, in {residenceCity} or anywhere| in {residenceCity}| in {residenceCity} or beyond].",
     ],
     day: [
       "A [typical|normal|regular|good] day in {residenceCity} is full of [conversations|voices|chats], from [morning check-ins|breakfast chats|early hellos] to [lunchtime chats|afternoon catch-ups|a quick word at tea time] to long talks [late at night|after dark|before bed].",
@@ -1335,7 +1335,7 @@ export const TURNING_OPENERS: Template[] = [
 
 export const SETBACKS: Template[] = [
   "A [period|bout|season] of burnout [forced|pushed] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five] [long|slow|gray] months[, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly]|].",
-  "A project {they} had poured [two|three|four] years[ and {their} {quality}|] into [collapsed|fell apart|came to nothing] when a [partner|sponsor|co-founder] [pulled out|walked away|backed out], taking [most of the savings|the budget|a good part of {their} confidence] with [it|them].",
+  "A project {they} had poured [two|three|four] years [and all {their} {quality}|and {their} {quality}|and most of {their} {quality}] into [collapsed|fell apart|came to nothing] when a [partner|sponsor|co-founder] [pulled out|walked away|backed out], taking [most of the savings|the budget|a good part of {their} confidence] with [it|them].",
   "A family illness [brought|called] {them} home to {home} for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused].",
   "A wave of [harsh|cruel|relentless] criticism [online|from strangers|after one bad post|in the comments] made {them} [question|doubt|wonder][ for a while|] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
   "A move to [a new city|a strange city|a city where {they} knew nobody] left {them} [lonely and broke|broke and homesick|isolated and short of money][, missing {home}|], working [night shifts|weekend shifts|two jobs] [at {job2}|in a warehouse|in a call center] to [pay the rent|cover the rent|get by].",
@@ -1372,7 +1372,7 @@ export const RETURNS: Template[] = [
 /** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
   "Today, {full} is {aLabel} in {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
-  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons] since {home} show in [everything {they} {v:make}|every project|the smallest details|the way {they} {v:work}].",
+  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons] since {home} show in [everything {they} {v:make}|every project|the smallest details|the way {they} {v:work}], and so does {their} {quality}.",
   "[Now|Today] known as {aLabel}, {full} has built something [people|strangers|friends] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}|].",
 ];
 
@@ -1385,9 +1385,9 @@ export const OCCUPATION: Template[] = [
 
 /** Where the persona lives now: {residence} in full, {residenceCity} its first part. */
 export const RESIDENCE_MOVED: Template[] = [
-  "[These days|Now|Today] {name} lives in {residence}, far enough from {home} to [miss it|feel homesick|idealize it|miss the food] and [close|near] enough to [visit|go back for holidays|call every week|drop in on a whim][ when {their} {quality} allows|, which suits {them}|].",
-  "Home is now {residence}[, a long way from {home}|, far from {home}|]. There {name} has [settled into|found|built|made] a [rhythm|routine|life] of [early starts|late dinners|long walks|slow Sundays|work] and {pastime}.",
-  "{name} [eventually|later|finally] [moved to|settled in|relocated to|landed in] {residence}, and the city has been [home|a good home|{their} base] [ever since|from then on|since then][, {home} a [train ride|flight|long drive] away|, noise and all|, {pastime} and all|].",
+  "[These days|Now|Today] {name} lives in {residence}, far enough from {home} to [miss it|feel homesick|idealize it|miss the food] and [close|near] enough to [visit|go back for holidays|call every week|drop in on a whim][ when {their} {quality} allows| when {pastime} allows|, which suits {their} {quality}].",
+  "Home is now {residence}[, far from {home}|]. There {name} has [settled into|found|built|made] a [rhythm|routine|life] of [early starts|late dinners|long walks|slow Sundays|work] and {pastime}.",
+  "{name} [eventually|later|finally] [moved to|settled in|relocated to|landed in] {residence}, and the city has been [home|a good home|{their} base] [ever since|from then on|since then][, {home} a [train ride|flight|long drive] away|, noise and all|, {pastime} and all].",
 ];
 
 export const RESIDENCE_STAYED: Template[] = [
@@ -1402,10 +1402,10 @@ export const AGE_NOW: Record<AgeRange, Template[]> = {
   ],
   "25-34": [
     "Somewhere between the [recklessness|restlessness|rush] of youth and the [caution|care|calm] of middle age, {name} has found a [confident|grounded|steady] [rhythm|pace|footing] in {residenceCity}.",
-    "[Still young enough|Young enough] to take risks and [old|wise] enough to know which ones [matter|count], {name} is [hitting {their} stride|finding {their} feet|building something lasting|making it count] [in {residenceCity}|at last|in {their} own way].",
+    "[Still young enough|Young enough] to take risks and [old|wise] enough to know which ones [matter|count], {name} is [hitting {their} stride|finding {their} feet|building something lasting|making it count] [in {residenceCity}|in {residenceCity} at last|in {their} own way, {quality} and all].",
   ],
   "35-44": [
-    "With well over a decade of adult life behind {them}[ and {home} far away|], {name} brings a [seasoned|calm|practical|steady] perspective that younger [peers|colleagues|creators] [often seek out|value|lean on].",
+    "With well over a decade of adult life behind {them}[, much of it in {residenceCity}|, some of it back in {home}], {name} brings a [seasoned|calm|practical|steady] perspective that younger [peers|colleagues|creators] [often seek out|value|lean on].",
     "[Now in the middle of life|Halfway through life|In the busy middle years], {name} balances [ambition|drive|big plans] with a [clear|firm] sense of what {they} will no longer [trade away|compromise on|give up][, least of all time for {pastime}|].",
   ],
   "45-54": [
@@ -1500,7 +1500,7 @@ export const GOALS_OPENERS: Template[] = [
 export const GOAL_INTEREST: Template[] = [
   "{They} also {v:want} to find [new|fresh|unexpected|quieter] ways to [bring|weave|fold] {their} [love of|passion for|joy in] {interest} into [everything {they} {v:make}|the work|every project][, starting in {residenceCity}|, however small|].",
   "A [long-held|secret|half-finished] dream involving {interest} is [finally|slowly|at last] starting to take shape, though {name} is keeping the [details|plans|specifics] [private for now|close|secret].",
-  "Somewhere on [the list|{their} list|the whiteboard|a sticky note] is a [project|book|show|venture|podcast][ for {residenceCity}| for the people of {home}|] built [entirely|squarely|wholly|firmly] around {interest}, the passion that [started it all|came first|never faded|followed {them} from {home}|outlasted every job].",
+  "Somewhere on [the list|{their} list|the whiteboard|a sticky note] is a [project|book|show|venture|podcast] [for {residenceCity}|for the people of {home}|for {name's} neighbors in {residenceCity}] built [entirely|squarely|wholly|firmly] around {interest}, the passion that [started it all|came first|never faded|followed {them} from {home}|outlasted every job].",
 ];
 
 export const CLOSINGS: Template[] = [
