@@ -432,12 +432,16 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
               {CHAT_TEXT.send}
             </button>
           </div>
-          {/* Enter sends only with JavaScript; without it, Enter makes a new line and Send sends. */}
-          {hydrated ? (
-            <p id={ids.hint} className="mt-1 text-xs text-slate-600">
-              {CHAT_TEXT.hint}
-            </p>
-          ) : null}
+          {/* Enter sends only with JavaScript; without it, Enter makes a new line and Send sends, so
+              the hint is not shown. Its line is kept either way: the form does not grow when the
+              page hydrates (no layout shift). */}
+          <p
+            id={ids.hint}
+            className={`mt-1 text-xs text-slate-600 ${hydrated ? "" : "invisible"}`}
+            aria-hidden={hydrated ? undefined : true}
+          >
+            {CHAT_TEXT.hint}
+          </p>
           {error ? (
             <p id={ids.error} role="alert" className="mt-1 text-sm font-medium text-red-700">
               {error}

@@ -189,14 +189,16 @@ function StyleSelector({ persona, failure }: { persona: ReferenceImagesProps["pe
           ))}
         </select>
       </div>
-      {hydrated ? null : (
-        <button
-          type="submit"
-          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
-        >
-          {IMAGE_TEXT.save}
-        </button>
-      )}
+      {/* Without JavaScript the choice is saved by this button; with it, on change. The button keeps
+          its room once the page hydrates, hidden, so the row does not move (no layout shift). */}
+      <button
+        type="submit"
+        aria-hidden={hydrated || undefined}
+        tabIndex={hydrated ? -1 : undefined}
+        className={`rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 ${hydrated ? "invisible" : ""}`}
+      >
+        {IMAGE_TEXT.save}
+      </button>
       {invalid ? (
         <p id="image-style-error" className="w-full text-center text-sm text-red-700">
           {IMAGE_MESSAGES.invalidStyle}

@@ -5,7 +5,7 @@
 // Without JavaScript the toast is plain HTML that stays until dismissed with a checkbox or the page is
 // left; with JavaScript it fades after 5 s (its room kept until the creator's next click or key),
 // and gets a close button, swipe-right to dismiss and the F8 hotkey.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, toToast, type Toast, type ToastInput } from "~/domain/toast";
@@ -101,6 +101,31 @@ export function ActionToast({ toast }: { toast: ToastInput | null | undefined })
 
 function ToastRegion({ toast, onDismiss }: { toast: Toast | null; onDismiss: (id: string) => void }) {
   const regionRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  // The band keeps the tallest height it has had since the creator's last click or key: a toast
+  // replaced by a shorter one, or removed, without an input of theirs (an image job's end heard by
+  // polling) moves nothing; the next click or key gives the room back. Set before paint, so no
+  // frame shows the shorter band.
+  const kept = useRef(0);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    list.style.minHeight = "";
+    kept.current = Math.max(kept.current, list.offsetHeight);
+    list.style.minHeight = kept.current ? `${kept.current}px` : "";
+  }, [toast]);
+  useEffect(() => {
+    const giveBack = () => {
+      kept.current = 0;
+      if (listRef.current) listRef.current.style.minHeight = "";
+    };
+    window.addEventListener("click", giveBack, { capture: true });
+    window.addEventListener("keydown", giveBack, { capture: true });
+    return () => {
+      window.removeEventListener("click", giveBack, { capture: true });
+      window.removeEventListener("keydown", giveBack, { capture: true });
+    };
+  }, []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === TOAST_HOTKEY) {
@@ -113,7 +138,7 @@ function ToastRegion({ toast, onDismiss }: { toast: Toast | null; onDismiss: (id
   }, []);
   return (
     <section ref={regionRef} aria-label={`Notifications (${TOAST_HOTKEY})`} tabIndex={-1} className={`${toastRow} outline-none`}>
-      <ol aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
+      <ol ref={listRef} aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
         {toast ? <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} /> : null}
       </ol>
     </section>

@@ -8,7 +8,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 
 import { CreatePersonaButton } from "~/components/create-gate";
 import { PersonaCard } from "~/components/persona-card";
@@ -86,7 +85,6 @@ export default function MyPersonas() {
   const location = useLocation();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const returnTo = `${location.pathname}${location.search}`;
@@ -183,15 +181,14 @@ export default function MyPersonas() {
             ))}
           </select>
         </div>
-        {/* Without JavaScript the form is sent with this button (or Enter); with it the list follows as you type. */}
-        {hydrated ? null : (
-          <button
-            type="submit"
-            className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
-          >
-            Apply
-          </button>
-        )}
+        {/* Without JavaScript the form is sent with this button (or Enter); with it the list also follows
+            as you type. It stays after hydration, so the row does not move when the page comes alive. */}
+        <button
+          type="submit"
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
+        >
+          Apply
+        </button>
       </Form>
 
       <section aria-labelledby="results-heading" aria-busy={loading || undefined}>

@@ -58,7 +58,11 @@ export default function VerifyEmail() {
         <p role="status" className="flex items-center gap-2 font-medium text-emerald-800">
           <CheckIcon /> {result.message}
         </p>
-        {hydrated ? <p className="mt-3 text-slate-700">Taking you to sign in...</p> : null}
+        {/* Only with JavaScript is the creator taken on; the line keeps its room either way, so the
+            page does not move when it hydrates. */}
+        <p className={`mt-3 text-slate-700 ${hydrated ? "" : "invisible"}`} aria-hidden={hydrated ? undefined : true}>
+          Taking you to sign in...
+        </p>
         <Link to="/login" className="mt-6 inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
           Go to Login
         </Link>

@@ -194,11 +194,80 @@ async function layoutProblems(page: Page): Promise<string[]> {
 export interface LayoutShift {
   value: number;
   hadRecentInput: boolean;
+  /** When it happened and when the creator last clicked, tapped or typed before it (ms since the epoch; 0: never in this document). */
+  time: number;
+  lastInputTime: number;
   url: string;
   sources: Promise<string[]>;
 }
 
+/** A request the page made with JavaScript (fetch, XHR, event stream): when it started and when its answer had arrived. */
+interface PageRequest {
+  start: number;
+  end: number;
+}
+const pageRequests = new WeakMap<Page, PageRequest[]>();
+// When text was last entered in a field (ms since the epoch), with JavaScript on: Playwright's
+// fill() types without key events, where a creator's typing is keydowns that Chromium counts as input.
+const typedAt = new WeakMap<Page, number[]>();
+
+function recordRequests(page: Page) {
+  const typed: number[] = [];
+  typedAt.set(page, typed);
+  const ready = page
+    .exposeBinding("__layoutGuardTyped", (_source, at: number) => void typed.push(at))
+    .then(() =>
+      page.addInitScript(() => {
+        const report = (window as unknown as { __layoutGuardTyped: (at: number) => void }).__layoutGuardTyped;
+        window.addEventListener("input", () => void report(Date.now()), { capture: true });
+      }),
+    );
+  const requests: PageRequest[] = [];
+  const open = new Map<object, PageRequest>();
+  page.on("request", (request) => {
+    if (!["fetch", "xhr", "eventsource"].includes(request.resourceType())) return;
+    const entry = { start: Date.now(), end: Number.POSITIVE_INFINITY };
+    open.set(request, entry);
+    requests.push(entry);
+  });
+  const done = (request: object) => {
+    const entry = open.get(request);
+    if (entry) entry.end = Date.now();
+    open.delete(request);
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  pageRequests.set(page, requests);
+  return ready;
+}
+
+/**
+ * Whether a shift is the page's answer to the creator: it came within 500 ms of text typed into a
+ * field (see typedAt), or it happened while, or within 500 ms
+ * after, the answer arrived to a request the creator's last input started (within a second of
+ * it, or at once after another such answer: a form's post and the reload of the page's data
+ * that follows it). Chromium forgives a shift only within 500 ms of the input itself, so an
+ * error or a toast that a slow server sends back after 600 ms would count there; a poll or a
+ * timer that moves the page is never an answer.
+ */
+function answersInput(page: Page, shift: LayoutShift): boolean {
+  const typed = (typedAt.get(page) ?? []).filter((at) => at <= shift.time + 5);
+  const lastInput = Math.max(shift.lastInputTime, typed.at(-1) ?? 0);
+  if (!lastInput) return false;
+  if (shift.time - lastInput <= 500) return true;
+  const requests = (pageRequests.get(page) ?? []).filter((request) => request.start >= lastInput - 50);
+  const caused = requests.filter((request) => request.start <= lastInput + 1000);
+  for (const request of requests) {
+    if (!caused.includes(request) && caused.some((before) => request.start >= before.end - 5 && request.start <= before.end + 100))
+      caused.push(request);
+  }
+  return caused.some((request) => request.start <= shift.time && shift.time <= request.end + 500);
+}
+
 const layoutShifts = new WeakMap<Page, Promise<LayoutShift[]>>();
+// How many of a page's recorded shifts the layout guard has already judged or caused itself
+// (resizing the window to check the other size moves everything, by design).
+const judgedShifts = new WeakMap<Page, number>();
 
 /**
  * Records the page's layout shifts through the DevTools protocol (PerformanceTimeline), the
@@ -210,7 +279,9 @@ const layoutShifts = new WeakMap<Page, Promise<LayoutShift[]>>();
 export function trackLayoutShifts(page: Page): Promise<LayoutShift[]> {
   let tracked = layoutShifts.get(page);
   if (!tracked) {
+    const recording = recordRequests(page);
     tracked = (async () => {
+      await recording;
       const shifts: LayoutShift[] = [];
       const session = await page.context().newCDPSession(page);
       session.on("PerformanceTimeline.timelineEventAdded", ({ event }) => {
@@ -234,7 +305,14 @@ export function trackLayoutShifts(page: Page): Promise<LayoutShift[]> {
             }
           }),
         );
-        shifts.push({ value: details.value, hadRecentInput: details.hadRecentInput, url, sources });
+        shifts.push({
+          value: details.value,
+          hadRecentInput: details.hadRecentInput,
+          time: event.time * 1000,
+          lastInputTime: details.lastInputTime * 1000,
+          url,
+          sources,
+        });
       });
       await session.send("PerformanceTimeline.enable", { eventTypes: ["layout-shift"] });
       return shifts;
@@ -244,12 +322,17 @@ export function trackLayoutShifts(page: Page): Promise<LayoutShift[]> {
   return tracked;
 }
 
-/** The layout shifts of the page so far that did not follow an input (a click, a tap, a key) within 500 ms: what CLS counts. */
+/**
+ * The layout shifts of the page so far that did not follow an input (a click, a tap, a key)
+ * within 500 ms, as CLS counts them, less those that are the answer to an input (answersInput).
+ */
 export async function unexpectedLayoutShifts(page: Page): Promise<LayoutShift[]> {
   const shifts = await trackLayoutShifts(page);
   // Entries are reported when the frame is painted: let the pending frames come.
   await page.waitForTimeout(100);
-  return shifts.filter((shift) => !shift.hadRecentInput && shift.value > 0);
+  return shifts
+    .slice(judgedShifts.get(page) ?? 0)
+    .filter((shift) => !shift.hadRecentInput && shift.value > 0 && !answersInput(page, shift));
 }
 
 /**
@@ -261,7 +344,10 @@ export async function unexpectedLayoutShifts(page: Page): Promise<LayoutShift[]>
 export async function expectNoLayoutShift(page: Page) {
   const shifts = await unexpectedLayoutShifts(page);
   const described = await Promise.all(
-    shifts.map(async (shift) => `${shift.value.toFixed(4)} on ${new URL(shift.url).pathname}: ${(await shift.sources).join("; ")}`),
+    shifts.map(async (shift) => {
+      const after = shift.lastInputTime ? ` ${Math.round(shift.time - shift.lastInputTime)} ms after an input` : "";
+      return `${shift.value.toFixed(4)} on ${new URL(shift.url).pathname}${after}: ${(await shift.sources).join("; ")}`;
+    }),
   );
   expect(described, `layout shifts without an input (CLS ${shifts.reduce((sum, shift) => sum + shift.value, 0).toFixed(4)})`).toEqual([]);
 }
@@ -269,10 +355,12 @@ export async function expectNoLayoutShift(page: Page) {
 /**
  * The layout guard: the page as it stands, checked at the laptop and the phone size (the two
  * sizes of docs/decisions/009-toasts-in-the-header-and-a-layout-guard.md), then back at the size it had; with a menu, drawer or dialog open, at the
- * size it has. Journeys call it on every screen they
- * visit; `expectNoA11yViolations` calls it too, so every audited screen is guarded.
+ * size it has. Before that, nothing on the page may have moved by itself since the last check
+ * (expectNoLayoutShift). Journeys call it on every screen they visit; `expectNoA11yViolations`
+ * calls it too, so every audited screen is guarded.
  */
 export async function expectGoodLayout(page: Page, options: { sizes?: (keyof typeof VIEWPORTS)[] } = {}) {
+  await expectNoLayoutShift(page);
   const original = page.viewportSize();
   // An open menu, drawer or dialog belongs to the size it was opened at (growing the window
   // closes the drawer): then the page is checked as it stands, at its own size.
@@ -294,6 +382,9 @@ export async function expectGoodLayout(page: Page, options: { sizes?: (keyof typ
     }
   } finally {
     if (original) await page.setViewportSize(original);
+    // The guard's own resizes are not the page's shifts.
+    await page.waitForTimeout(100);
+    judgedShifts.set(page, (await trackLayoutShifts(page)).length);
   }
   expect(found, `layout of ${page.url()}`).toEqual([]);
 }
