@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { expect, freePort, strongPassword, test } from "./support";
+import { expect, expectGoodLayout, freePort, strongPassword, test, VIEWPORTS } from "./support";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -20,8 +20,8 @@ test.afterAll(async () => {
   }
 });
 
-test("no Stripe keys: the plans, 'Upgrading is not available on this server yet', and 503 from the payment calls", async () => {
-  test.setTimeout(60_000);
+test("no Stripe keys: the plans, 'Upgrading is not available on this server yet', and 503 from the payment calls", async ({ browser }) => {
+  test.setTimeout(90_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "pf-billing-off-"));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -109,6 +109,30 @@ test("no Stripe keys: the plans, 'Upgrading is not available on this server yet'
   expect(html).toContain("$<!-- -->9.99");
   expect(html).toContain("Free Plan");
   expect(html).not.toMatch(/<button[^>]*>Upgrade to Premium<\/button>/);
+
+  // As a creator sees it in a browser, with JavaScript on and off, at both sizes: the sentence,
+  // nothing for the operator, and a page that holds its layout.
+  for (const javaScriptEnabled of [true, false]) {
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      const context = await browser.newContext({ javaScriptEnabled, viewport });
+      await context.addCookies(
+        cookie.split("; ").map((pair) => {
+          const [name, ...value] = pair.split("=");
+          return { name: name!, value: value.join("="), url };
+        }),
+      );
+      const tab = await context.newPage();
+      await tab.goto(`${url}/subscription`);
+      await expect(
+        tab.getByRole("heading", { name: "Upgrading is not available on this server yet" }),
+        `${size}, JavaScript ${javaScriptEnabled}`,
+      ).toBeVisible();
+      await expect(tab.locator("body")).not.toContainText(/STRIPE_|npm run plan/);
+      await expect(tab.getByRole("button", { name: "Upgrade to Premium" })).toHaveCount(0);
+      await expectGoodLayout(tab, { sizes: [size as keyof typeof VIEWPORTS] });
+      await context.close();
+    }
+  }
 
   // The no-JavaScript form post answers with the page and the message, not Stripe.
   const post = await fetch(`${url}/subscription`, {
