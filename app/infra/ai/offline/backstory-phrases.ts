@@ -219,7 +219,7 @@ export const ERA: Record<AgeRange, Template[]> = {
   "25-34": [
     "{They} grew up[ in {home}|] straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first [smartphones|touchscreens|app stores] on the other[, which suited {their} {quality} perfectly|].",
     "{Their} childhood in {home} was a mix of [Saturday-morning cartoons|after-school television|handheld games], [burned CDs|mixtapes|borrowed DVDs] and a family computer that [everyone fought over|took five minutes to start|lived in the hallway].",
-    "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk|kitchen corner][ in {home}| at home|] into everyone's pocket, and {name} [moved with it|followed it eagerly|was among the first in {their} class to notice|took {their} {pastime} along].",
+    "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk|kitchen corner] [in {home}|back in {home}|at home in {home}] into everyone's pocket, and {name} [moved with it|followed it eagerly|was among the first in {their} class to notice|took {their} {pastime} along].",
   ],
   "35-44": [
     "{They} grew up in the era of [cassette tapes|video rentals|paper maps], [arcade cabinets|pinball machines|handheld games] and beige home computers, when going online [meant tying up the phone line|took a screeching modem and patience|was a small adventure] [for an hour|every evening|on weekends][ in {home}| back in {home}|].",
@@ -251,7 +251,7 @@ export const ERA_NONE: Template[] = [
  */
 export const FAMILY_STORIES: Record<string, Template[]> = {
   "Close to their parents and a younger sibling who is their biggest fan": [
-    "{They} grew up[ in {home}|] close to {their} parents and a younger sibling who [was, and still is,|has always been|remains] {their} [biggest|loudest|most loyal|proudest|most devoted] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
+    "{They} grew up [in {home}|back in {home}] close to {their} parents and a younger sibling who [was, and still is,|has always been|remains] {their} [biggest|loudest|most loyal|proudest|most devoted] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
     "Home in {home} meant {their} parents and a younger sibling who [trailed after|copied|looked up to] {name} [everywhere|in everything|from the first day] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers].",
     "[Family came first in|Home was a warm place in] {home}: {their} parents, and a younger sibling whose [fierce|unwavering|noisy] support [still means the world to {name}|has never let {name} down|carried {name} through more than one bad week|still shows up in every message {name} gets].",
   ],
@@ -261,7 +261,7 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
     "Home was {name} and a single mother who [stretched every paycheck|taught {them} to fix what was broken|never let a bad day win], and that [quiet|stubborn|everyday|hard-won] resilience became [the family inheritance|{name's} own|the backbone of everything since].",
   ],
   "Part of a big, loud family that gathers every Sunday": [
-    "[Home|Childhood] in {home} [was|meant] a big, loud family. At home, [stories had to be good|everyone talked at once|being heard took a loud voice|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped|the table was never quite big enough], and {name} [learned to hold a room|found {their} voice|rarely got the last word|learned to talk fast].",
+    "{name's} [home|childhood] in {home} [was|meant] a big, loud family where [stories had to be good|everyone talked at once|being heard took a loud voice|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped|the table was never quite big enough], and {they} [learned to hold a room|found {their} voice early|rarely got the last word|learned to talk fast].",
     "{name} comes from a big, loud family in {home} that [still|to this day|without fail] gathers every Sunday[ around a [long|crowded|creaking] table|] for [food, gossip and friendly arguments|far too much food|stories everyone has heard before].",
     "Sundays in {home} belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions], and {name} [still goes back|still shows up|rarely misses one] [whenever {they} can|with something to share|with a new story ready].",
   ],
@@ -379,7 +379,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
     "At [sixteen|fifteen|seventeen], {name} started a [small|tiny|first] business [in {home}|back in {home}|on {their} street in {home}] [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the [failures|mistakes|bad weeks] than from the [wins|good ones|successes].",
   ],
   entertainment: [
-    "Entertainment was {their} [first|earliest|oldest|truest] love[ as a child|]. {They} staged [puppet shows|magic acts|talent contests|backyard plays|living-room concerts] for the [neighbors|whole street|family|cousins] [in {home}|back in {home}|in a garage in {home}].",
+    "Entertainment was {their} [first|earliest|oldest|truest] love[ as a child|]. {They} staged [puppet shows|magic acts|talent contests|backyard plays|living-room concerts] for the [neighbors|whole street|family|cousins] [in {home}|back in {home}|on Saturdays in {home}].",
     "{name} watched every [film, sitcom and talent show|cartoon, quiz show and musical|variety show and comedy special] {they} could [find in {home}|get at in {home}|find back in {home}], studying how [good|great] entertainment holds [an audience's attention|a room|a crowd].",
     "At school in {home}, {name} was the [one|student] who organized [talent nights|class shows|end-of-year revues] and learned that great entertainment is mostly [preparation|rehearsal|timing].",
   ],
@@ -405,7 +405,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
   ],
   art: [
     "Art remains {their} [refuge|escape|quiet place|daily habit] in {residenceCity}, and {they} still {v:carry} a [small|battered|pocket|cheap|spiral] [sketchbook|notebook] [everywhere {they} {v:go}|around {residenceCity}|on every trip][ for quick studies|, just in case|].",
-    "{Their} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
+    "{name's} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
   ],
   fitness: [
     "Fitness is still non-negotiable for {name}, [rain or shine|whatever the weather|tired or not]. [Most|Nearly all|Almost all] of {their} days start with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|across {residenceCity}|before breakfast|at dawn].",
@@ -428,7 +428,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "Education, for {name}, never stopped at graduation[ in {home}| back in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class] or [a new language|a podcast series|a stack of papers][ about {pastime}|].",
   ],
   business: [
-    "That business sense never [faded|left], and {name} thinks about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, {pastime} included| in {residenceCity}|].",
+    "That business sense never [faded|left], and {name} thinks about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, {pastime} included| in {residenceCity}| for {residenceCity}].",
     "{They} still {v:read}[ and {v:talk}|] about business [strategy|history|models] [for fun|on weekends|in bed], which friends[ in {residenceCity}| from {home}|] find either [admirable or alarming|inspiring or exhausting|charming or baffling].",
   ],
   entertainment: [
@@ -513,7 +513,7 @@ export const FIRST_JOBS: string[] = [
 
 export const FIRST_JOB: Template[] = [
   "The first [job|paid job|real job] {they} ever held was at {job}[ in {home}| back in {home}|], a place that taught {them} more about [people|patience|money|strangers|{their} own {quality}] than any [classroom|textbook|lecture][ ever could|].",
-  "[Weekends|Summers|Evenings] at {job}[ in {home}| back in {home}|] paid for {their} first [laptop|camera|phone|microphone] and supplied a [lifetime|notebook|wealth] of [stories|anecdotes] about [customers|regulars|the boss|coworkers][ {they} still {v:tell}|].",
+  "[Weekends|Summers|Evenings] at {job} [in {home}|back in {home}] paid for {their} first [laptop|camera|phone|microphone] and supplied a [lifetime|notebook|wealth] of [stories|anecdotes] about [customers|regulars|the boss|coworkers][ {they} still {v:tell}|].",
   "{name} worked at {job}[ in {home}| back in {home}|] for [two|three|four] years, learning how to stay [friendly|polite|cheerful] on a [double|long|late] shift and how to read a mood [from across a room|in a single glance|before anyone spoke].",
 ];
 
@@ -531,7 +531,7 @@ export const PAST_CAREERS: string[] = [
 /** What came before the current work, by age range. {job} and {job2} are first jobs, {career} a past career. */
 export const AGE_CAREER: Record<AgeRange, Template[]> = {
   "18-24": [
-    "Because it all started so [young|early], {name} never [had|needed] a [traditional|conventional|regular] career to fall back on, and {they} {v:are} still learning [in public|on the job|as {they} {v:go}|every day][, with {their} {quality} as a compass|].",
+    "Because it all started so [young|early], {name} never [had|needed] a [traditional|conventional|regular] career to fall back on, and {they} {v:are} still learning [in public|on the job|as {they} {v:go}|every day][, with {their} {quality} as a compass| in {residenceCity}|, {residenceCity} as {their} classroom].",
     "Most of {their} [friends|classmates|cousins] were still [choosing majors|filling in applications|planning gap years] when {name} [realized|understood] that {their} real education was happening [online|in {their} bedroom|after midnight], one [experiment|upload|mistake] at a time.",
   ],
   "25-34": [
@@ -539,11 +539,11 @@ export const AGE_CAREER: Record<AgeRange, Template[]> = {
     "A couple of years in [an office|a call center|a cubicle] that felt [too small|airless|like a waiting room] convinced {name} that {they} needed a different kind of life[, one with room for {pastime}|].",
   ],
   "35-44": [
-    "Before going public, {name} spent more than a decade in {career}, experience that still [gives|lends] {their} work a [grounded|practical|no-nonsense|sober] [edge|feel].",
+    "Before going public, {name} spent more than a decade in {career}, experience that still [gives|lends] {their} work [in {residenceCity}|on {topic}|today] a [grounded|practical|no-nonsense|sober] [edge|feel].",
     "{name} came to this work in {their} thirties, after [years|a long stretch] in {career}, with a [clear|firm|hard-won] idea of what {they} did and did not [want|need].",
   ],
   "45-54": [
-    "{name} came to this work after twenty years in {career}, and that long first chapter gives {them} a [patience|perspective|calm] that younger peers often lack.",
+    "{name} came to this work after twenty years in {career}, and that long first chapter gives {them} a [patience|perspective|calm] that younger peers [in {residenceCity}|in {field}] often lack.",
     "Two decades in {career} taught {name} how [institutions|organizations|big teams] work and how people behave under pressure, lessons {they} still {v:draw} on [every day|constantly|without noticing] in {residenceCity}.",
   ],
   "55+": [
@@ -596,7 +596,7 @@ export interface TraitBank {
 export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Outgoing: {
     lead: [
-      "{name} is outgoing to the core, the [kind|sort] of person who starts conversations in [checkout lines|elevators|waiting rooms|bus queues] and leaves [with a new friend's number|with an invitation to dinner|with a story to tell|on first-name terms with everyone].",
+      "{name} is outgoing to the core, the [kind|sort] of person who starts conversations in [checkout lines|elevators|waiting rooms|bus queues] [across {residenceCity}|in {residenceCity}|back in {home}] and leaves [with a new friend's number|with an invitation to dinner|with a story to tell|on first-name terms with everyone].",
       "Being outgoing comes [naturally|easily|without effort] to {them}[ in {residenceCity}| as it did in {home}|]. {They} {v:spot} the [loner|wallflower|newcomer|quiet one] in any [crowded|noisy|packed|strange] [room|party|café|gallery] [at once|first|within minutes].",
       "{name} is outgoing and [proud of it|unapologetic about it|happiest in a crowd].",
     ],
@@ -643,7 +643,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is assertive without being harsh, saying [clearly|plainly|calmly|simply] what {they} {v:need}, setting [firm|clear|sensible] boundaries and expecting the same [honesty|clarity|directness|courtesy] in return.",
       "An assertive streak showed up [early|young|at school], when {they} talked {their} way into a [project|team|class|competition] meant for older students [in {home}|at school|one spring] and then [delivered on it|proved everyone wrong|did it well|came top].",
-      "Being assertive has helped {name} [negotiate fair deals|ask for a fair price|hold {their} ground|say what others would not], turn down [bad ones|poor offers|empty promises] and stand up for people who needed someone [in their corner|on their side|to speak up].",
+      "Being assertive has helped {name} [negotiate fair deals|ask for a fair price|hold {their} ground|say what others would not], turn down [bad ones|poor offers|empty promises] and stand up for [people|neighbors|colleagues] in {residenceCity} who needed someone [in their corner|on their side|to speak up].",
     ],
     follow: [
       '{name} believes a clear "no" is [kinder|fairer|more generous] than a [vague|polite|hopeful] "maybe."',
@@ -824,7 +824,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Direct: {
     lead: [
-      "{name} is direct, [sometimes|occasionally] [startlingly|bracingly|refreshingly] so, and believes that clear words are a [form|kind] of [respect|kindness|care].",
+      "{name} is direct, [sometimes|occasionally] [startlingly|bracingly|refreshingly] so, and believes, [as {home} taught {them}|after years in {residenceCity}|like most people from {home}], that clear words are a [form|kind] of [respect|kindness|care].",
       "{Their} direct manner cuts through [small talk|office politics|polite fog|awkward silences], and {they} would [rather|much rather] have one honest [conversation|argument|exchange] than [ten|a dozen|twenty] polite ones[ over coffee|].",
       "{name} is direct, and [means every word|says the quiet part|never hints].",
     ],
@@ -843,7 +843,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Skeptical: {
     lead: [
       "{name} is skeptical in a healthy way, always asking where a [claim|rumor|statistic] came from and who [benefits from believing it|is selling it|paid for the study].",
-      "{Their} skeptical streak means {they}[ always|] {v:check} [sources|references|the numbers], {v:question} [hype|trends|headlines] and {v:refuse} to [repeat|share] anything that cannot be [verified|checked|traced].",
+      "{name's} skeptical streak means {they}[ always|] {v:check} [sources|references|the numbers], {v:question} [hype|trends|headlines] and {v:refuse} to [repeat|share] anything that cannot be [verified|checked|traced].",
       "{name} is skeptical, [cheerfully|politely|stubbornly] so.",
     ],
     follow: [
@@ -927,7 +927,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Educational: {
     lead: [
       "{name} has an educational streak that turns every [conversation|dinner|walk] into a chance for someone to learn something [new|useful|surprising].",
-      "{Their} work and conversations lean educational, with [clear|patient|careful] explanations, [useful|vivid|homely] examples[ from {residenceCity}| about {pastime}|] and a [check|quick question|pause] to make sure everyone is [keeping up|following|still with {them}].",
+      "{name's} work and conversations lean educational, with [clear|patient|careful] explanations, [useful|vivid|homely] examples[ from {residenceCity}| about {pastime}| from {home}] and a [check|quick question|pause] to make sure everyone is [keeping up|following|still with {them}].",
       "{name} is educational without being boring.",
     ],
     follow: [
@@ -938,9 +938,9 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Authentic: {
     lead: [
-      "{name} is authentic to a fault and [refuses|declines] to present a [polished|filtered|glossy] version of life that does not exist.",
+      "{name} is authentic to a fault and [refuses|declines] to present a [polished|filtered|glossy] version of life [in {residenceCity}|at home in {residenceCity}|online] that does not exist.",
       "{Their} authentic voice is the same in [private|person|a kitchen|{residenceCity}] as [in public|on camera|on stage], which is why so many [people|followers|strangers] feel they [actually|really|truly] know {name}.",
-      "Being authentic means {they}[ openly| happily| calmly|] {v:share} the [messy drafts|awkward attempts|rough sketches] and the [failures|flops|bad days|doubts] alongside the [wins|successes|good news|highlights][, {pastime} included|].",
+      "Being authentic means {name}[ openly| happily| calmly|] shares the [messy drafts|awkward attempts|rough sketches] and the [failures|flops|bad days|doubts] alongside the [wins|successes|good news|highlights][, {pastime} included|].",
     ],
     follow: ["{They} {v:turn} down work that would mean pretending.", "Honesty, for {name}, is not a strategy but a baseline."],
     noun: "authenticity",
@@ -1034,7 +1034,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Brand partnerships are part of the job, but {name} [turns down far more offers than {they} {v:accept}|declines most of them|says no more often than yes] and works only with [companies|brands|people] {they} would recommend to [a friend|family|a neighbor].",
     ],
     audience: [
-      "{Their} followers are mostly [young people|students and young workers|twenty-somethings][ from {residenceCity} and beyond|] looking for [a little inspiration|some encouragement|fresh ideas] and a lot of honesty, and they [are quick to notice|soon spot|never forgive] anything [that feels fake|staged|forced].",
+      "{name's} followers are mostly [young people|students and young workers|twenty-somethings][ from {residenceCity} and beyond|] looking for [a little inspiration|some encouragement|fresh ideas] and a lot of honesty, and they [are quick to notice|soon spot|never forgive] anything [that feels fake|staged|forced].",
       "The audience {name} has built is [loyal|lively|devoted] and talkative, filling every post with [questions|tips|stories], [stories|photos|jokes] and friendly arguments about {topic}.",
       "Followers come for {topic} and stay for the honesty.",
     ],
@@ -1043,8 +1043,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A single [candid|unplanned|shaky] video about a [bad day|missed flight|failed recipe] outperformed months of careful posts, and it taught {name} what {their} followers [really wanted|valued most|came for].",
     ],
     goals: [
-      "Next, {name} wants to launch a small [label|clothing line|lifestyle brand] and use {their} [reach|audience|platform] to spotlight [creators|makers|young designers] who are just starting out [in {residenceCity}|in {home}|in {residenceCity} and beyond].",
-      "In the long run, {name} hopes to [prove|show|demonstrate][ from {residenceCity}| with {pastime}|] that an influencer [can|could|should] be [trusted|believed|relied on] and not just [followed|watched|liked][, in {residenceCity} and beyond|].",
+      "Next, {name} wants to launch a small [label|clothing line|lifestyle brand][ inspired by {pastime}| named after {home}| made in {residenceCity}] and use {their} [reach|audience|platform] to spotlight [creators|makers|young designers] who are just starting out [in {residenceCity}|in {home}|in {residenceCity} and beyond].",
+      "In the long run, {name} hopes to [prove|show|demonstrate][ from {residenceCity}| with {pastime}| with {their} {quality}] that an influencer [can|could|should] be [trusted|believed|relied on] and not just [followed|watched|liked][, in {residenceCity} and beyond|].",
     ],
     day: [
       "A [typical|normal|regular] day begins with [an hour|forty minutes|half a morning] of replies to [followers|comments|messages] before a single new [photo|picture|shot|clip] is [taken|made][ around {residenceCity}|].",
@@ -1061,7 +1061,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As a VTuber, {name} spends as much time on the avatar as on the [streams|shows|chat] about {topic}, refining [expressions|outfits|hand gestures], [idle animations|lighting|voice filters] and [little animations|tiny reactions|seasonal costumes] that fans [wait|ask] for.",
       "{Their} [streams|shows] mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs], all [performed|delivered] through an [animated|expressive|ever-changing] avatar with a [personality|temper|wardrobe] of its own.",
-      "Lore matters in {their} [streams|shows|broadcasts][ from {residenceCity}|]. Onscreen, {name's} avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song] and running jokes that [regular|longtime|loyal] viewers know [by heart|word for word|better than {name} does].",
+      "Lore matters in {their} [streams|shows|broadcasts][ from {residenceCity}|]. Onscreen, {name's} avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song|fondness for {pastime}] and running jokes that [regular|longtime|loyal] viewers know [by heart|word for word|better than {name} does].",
     ],
     audience: [
       "{Their} chat moves [fast|quickly|at a gallop][ most nights|], full of [regulars|familiar names] who greet each other by [name|nickname] and [clip|save] the [best|funniest|strangest] moments for [anyone|everyone] who [missed the stream|was asleep|had to work][ that night|].",
@@ -1070,15 +1070,15 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     breakthrough: [
       "The [breakthrough|big moment|turning point] came during a [twelve|ten|fifteen|twenty]-hour charity stream that [brought in|drew] [thousands of|a flood of|countless] new viewers and a fan-art tag that [still trends|is still busy|never really went quiet] in {residenceCity}.",
-      "A clip of {name} reacting to a surprise in [chat|a stream] went viral, and the channel [tripled|doubled|quadrupled] its subscribers in a [week|weekend|few days].",
+      "A clip of {name} reacting to a surprise in [chat|a stream] went viral [in {residenceCity}|far beyond {residenceCity}|overnight], and {their} channel [tripled|doubled|quadrupled] its subscribers in a [week|weekend|few days].",
     ],
     goals: [
-      "Next on {name's} [list|wish list|whiteboard] is a [full|proper|detailed] 3D model and a live [concert|variety show|anniversary stream|talk show][ about {pastime}| for the fans|] performed [entirely|start to finish|from beginning to end] as {their} avatar[, streamed from {residenceCity}|, with guests|].",
-      "{name's} long-term [wish|plan|hope] is to help new VTubers in {residenceCity} [get started|find their feet|start out] with [free guides|open tutorials|mentoring streams] and [affordable|fairly priced|shared] avatar [commissions|kits|templates].",
+      "Next on {name's} [list|wish list|whiteboard] is a [full|proper|detailed] 3D model and a live [concert|variety show|anniversary stream|talk show][ about {pastime}| for the fans in {residenceCity}| for fans back in {home}] performed [entirely|start to finish|from beginning to end] as {their} avatar[, streamed from {residenceCity}|, with guests|].",
+      "{name's} long-term [wish|plan|hope] is to help new VTubers [in {residenceCity}|who love {pastime}|in {residenceCity} who love {pastime}] [get started|find their feet|start out] with [free guides|open tutorials|mentoring streams] and [affordable|fairly priced|shared] avatar [commissions|kits|templates].",
     ],
     day: [
       "Most days start with the avatar rig and the night's plan.",
-      "[Afternoons|Most afternoons|Long afternoons] [go to|are for] [rehearsing segments|planning streams|testing overlays|writing lore] and [testing|polishing|tweaking] new avatar [expressions|outfits|poses] before going live [in the evening|late in the evening|in the small hours|from {residenceCity}][ for the regulars|].",
+      "[Afternoons|Most afternoons|Long afternoons] in {residenceCity} [go to|are for] [rehearsing segments|planning streams|testing overlays|writing lore] and [testing|polishing|tweaking] new avatar [expressions|outfits|poses] before going live [in the evening|late in the evening|in the small hours][ for the regulars| for fans of {pastime}| for {name's} regulars].",
     ],
   },
   content: {
@@ -1104,7 +1104,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     goals: [
       "Next, {name} wants to [produce|make|film] a documentary series about {topic} and build a [small|tight|modest] team in {residenceCity} to help with [editing|research|filming].",
-      "{name's} long-term dream is a content studio [in {residenceCity}|of {their} own|with a real door and a sign] that [gives|offers] [first-time|young|unknown] creators [equipment|cameras|a place to work] and [mentoring|advice|a first break][, {pastime} welcome|, for free|].",
+      "{name's} long-term dream is a content studio [in {residenceCity}|of {their} own in {residenceCity}|with a real door and a sign in {residenceCity}|back in {home}] that [gives|offers] [first-time|young|unknown] creators [equipment|cameras|a place to work] and [mentoring|advice|a first break][, {pastime} welcome|, for free|].",
     ],
     day: [
       "A [typical|normal|regular] day in {residenceCity} splits between [scripting|writing|research] in the [morning|early hours], filming in the [afternoon|daylight hours] and editing [far later than is healthy|well past midnight|until the coffee runs out][, with {pastime} squeezed in|].",
@@ -1133,8 +1133,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A [thread|post|video|photo series] about growing up in {home} struck a [nerve|chord] and brought a [wave|flood|crowd] of new followers who [stayed|never left|still comment].",
     ],
     goals: [
-      "Next, {name} wants to host a [weekly|monthly|regular] live show[ from {residenceCity}| about {pastime}|] and [write|finish|publish] a book that [captures|keeps|puts] {their} voice on [paper|the page].",
-      "Long term, {name} hopes to build an online space[ for {topic}| in {residenceCity}| around {pastime}] that is [never|not] a [shouting match|battlefield|crowded train]. Ideally it feels like a [good neighborhood|village square|kitchen table].",
+      "Next, {name} wants to host a [weekly|monthly|regular] live show[ from {residenceCity}| about {pastime}| about {topic} from {residenceCity}] and [write|finish|publish] a book that [captures|keeps|puts] {their} voice on [paper|the page].",
+      "[Long term|In the long run|One day], {name} hopes to build an online space[ for {topic}| in {residenceCity}| around {pastime}] that [feels like|could pass for|works like] a [good neighborhood|village square|kitchen table], not a [shouting match|battlefield|crowded train][, with {their} {quality} setting the tone|].",
     ],
     day: [
       "A [typical|normal|regular] day includes a morning of [writing|reading|note-taking], an afternoon of [recordings|calls|interviews] and an [evening|hour or two] spent [reading|answering] what people [had to say|wrote back|made of it][ about {pastime}|].",
@@ -1163,8 +1163,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A school [district|network|board][ near {residenceCity}|] adopted {their} lesson series[ on {topic}|], and teachers began [sharing|passing] it [around|along] in staff rooms across the [country|region|continent].",
     ],
     goals: [
-      "Next, {name} wants to [create|build|write] a [full|complete|proper] curriculum on {topic} that is [free|open] for any [classroom|school|learner].",
-      "[Long term|One day|In the long run], {name} hopes to make [great|good|inspiring] teaching[ on {topic}|] as [accessible|common|easy to find|ordinary] as a library card[ in {home}| back in {home}|].",
+      "Next, {name} wants to [create|build|write] a [full|complete|proper] curriculum on {topic} that is [free|open] for any [classroom|school|learner] [in {residenceCity}|in {residenceCity} and beyond|that loves {pastime}].",
+      "[Long term|One day|In the long run], {name} hopes to make [great|good|inspiring] teaching[ on {topic}|] as [accessible|common|easy to find|ordinary] as a library card [in {home}|back in {home}|in {residenceCity}].",
     ],
     day: [
       "A [typical|normal|regular] day in {residenceCity} starts with answering [student|learners'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
@@ -1184,7 +1184,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{They} {v:move} between [illustration|comics|editorial work], [concept design|character design|book covers] and [animation|motion work|storyboards], always [chasing|hunting for|waiting for] the [moment|instant|second] an image starts to [feel alive|breathe|move|talk back][, {pastime} sometimes included|].",
     ],
     audience: [
-      "{Their} audience[ today|] includes [collectors|gallery owners|designers], fellow [artists|illustrators|painters] and [fans|strangers|followers] who print {their} [work|pictures|drawings] and hang [the prints|them] [on their walls|above their desks|in their kitchens|by the front door|in their hallways].",
+      "{name's} audience [in {residenceCity}|today|in {residenceCity} and beyond] includes [collectors|gallery owners|designers], fellow [artists|illustrators|painters] and [fans|strangers|followers] who print {their} [work|pictures|drawings] and hang [the prints|them] [on their walls|above their desks|in their kitchens|by the front door|in their hallways].",
       "Followers [watch|replay|binge] {their} time-lapse [videos|recordings|streams] [to see|and watch] [an empty|a blank|a white] canvas [become|turn into] a [finished world|living scene|whole story].",
       "Fans collect every print.",
     ],
@@ -1193,8 +1193,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A series of [illustrations|drawings|portraits][ of {home}|] went viral, and commissions began arriving faster than {name} could [answer|read|count] them.",
     ],
     goals: [
-      "Next, {name} wants to [release|publish|finish] an illustrated book [about {topic}|of {home}|for children] and hold a first [solo|real|proper] [exhibition|show][ in {residenceCity}|, {pastime} and all|].",
-      "[Long term|One day|Someday], {name} dreams of a [studio|school|shared workspace] in {residenceCity} where [young|new|aspiring] [digital artists|illustrators|painters] can learn without [expensive software|paying a fortune|gatekeepers].",
+      "Next, {name} wants to [release|publish|finish] an illustrated book [about {topic}|of {home}|for children] and hold a first [solo|real|proper] [exhibition|show][ in {residenceCity}| in {home}| in {residenceCity}, {pastime} and all].",
+      "[Long term|One day|Someday], {name} dreams of a [studio|school|shared workspace] in {residenceCity} where [young|new|aspiring] [digital artists|illustrators|painters] can learn without [expensive software|paying a fortune|gatekeepers][, {pastime} welcome| or fear|, the way {name} never could].",
     ],
     day: [
       "A [typical|normal|regular|good] day [for {name}|in {residenceCity}] begins with a [warm-up|quick|loose] sketch [of {residenceCity}|over coffee|of whatever is nearby] and ends with a [late-night|midnight] painting session lit only by the [tablet|screen|desk lamp|streetlight].",
@@ -1206,15 +1206,15 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "{name} became an advisor after years of being the friend everyone called for [guidance|advice|a second opinion], and [eventually|finally|one day] decided to make it a [profession|career|job].",
       "Working through some [tough|painful|big] decisions of {their} own taught {name} how to help others think clearly, and that skill became a [calling|career|vocation].",
-      "A mentor [once told|taught|reminded] {name} that good advice starts with better questions, and that [sentence|idea|lesson] shaped an entire career.",
+      "A mentor [in {home}|back in {home}|at {their} first job] [once told|taught|reminded] {name} that good advice starts with better questions, and that [sentence|idea|lesson] shaped an entire career.",
     ],
     craft: [
       "As a virtual advisor, {name} helps people[ in {residenceCity}| everywhere|] [untangle|sort out|think through] choices about [careers, money and relationships|jobs, moves and money|work, family and the future] with [patient, structured|gentle, practical|careful, honest] questions[ and the odd joke|].",
       "{Their} sessions focus on [practical|simple|clear] frameworks for [listing options|naming the choices|mapping the options], [weighing|comparing] [tradeoffs|risks|costs] and choosing a first [small|modest|doable] step[ before the week is out|].",
-      "{They} never {v:tell} [clients|people|anyone] [what to do|how to live|what to choose]. Instead {they} {v:help} each [one|client|person] see [clearly enough to decide|from a new angle|without the fog|the whole picture][, however tangled|, step by step|, with {their} usual {quality}|].",
+      "{They} never {v:tell} [clients|people|anyone] [what to do|how to live|what to choose]. Instead {name} helps each [one|client|person] see [clearly enough to decide|from a new angle|without the fog|the whole picture][, however tangled|, step by step|, with {their} usual {quality}|].",
     ],
     audience: [
-      "{Their} clients include [students at a crossroads|graduates without a plan|people changing careers], [founders under pressure|managers facing big calls|parents juggling too much] and [people|adults] starting over [in midlife|after a loss|in a new city][, many of them in {residenceCity}|].",
+      "{name's} clients include [students at a crossroads|graduates without a plan|people changing careers], [founders under pressure|managers facing big calls|parents juggling too much] and [people|adults] starting over [in midlife|after a loss|in a new city][, many of them in {residenceCity}| in {residenceCity} and online| across {residenceCity}].",
       "People come to {name} [confused|stuck|overwhelmed] and leave with a [plan|next step|clear head], which is why most new clients arrive through [word of mouth|friends of friends|recommendations] in {residenceCity}.",
       "Clients often return years later with new questions.",
     ],
@@ -1223,8 +1223,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A client's public story of turning around a [failing business|stalled career|difficult year] credited {name}, and requests for advice [poured|flooded|came] in[ from {residenceCity} and beyond|].",
     ],
     goals: [
-      "Next, {name} wants to [publish|write|finish] a [handbook|short book|field guide|pocket guide] on [decision-making|hard choices|career changes|starting over] that people can [actually use|keep on the desk|read in an evening|carry around][, with {their} usual {quality}|].",
-      "[Long term|In the long run|One day], {name} hopes to make [good|honest|practical|sound] advice available to [anyone|everyone|every person who needs it], regardless of [budget|background|postcode|age][, starting in {residenceCity}|, and free where possible|].",
+      "Next, {name} wants to [publish|write|finish] a [handbook|short book|field guide|pocket guide] on [decision-making|hard choices|career changes|starting over] that people can [actually use|keep on the desk|read in an evening|carry around][, with {their} usual {quality}|, written in {residenceCity}|, with a chapter on {pastime}].",
+      "[Long term|In the long run|One day], {name} hopes to make [good|honest|practical|sound] advice available to [anyone|everyone|every person who needs it], regardless of [budget|background|postcode|age][, starting in {residenceCity}|, from {residenceCity} outward|, with {their} usual {quality}].",
     ],
     day: [
       "A [typical|normal|regular] day in {residenceCity} is a [careful|steady|quiet] rhythm of client [sessions|calls], [note-taking|follow-up emails|reading] and [quiet|unhurried] time to think about each person's next [step|move|decision].",
@@ -1250,11 +1250,11 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     breakthrough: [
       "The breakthrough was a live [variety show|comedy night|improv marathon] [streamed from {residenceCity}|with surprise guests|built on audience requests] that sold out {name's} [online tickets|virtual seats|tickets] [in|within] [minutes|an hour|a morning|a day].",
-      "A clip of an improvised bit [about {topic}|from a tiny club|filmed by a fan] went viral in {residenceCity} and brought [invitations|calls|offers|messages] from [festivals and producers|television and radio|theaters and podcasts].",
+      "A clip of an improvised bit [about {topic}|from a tiny club|filmed by a fan] went viral in {residenceCity} and brought {name} [invitations|calls|offers|messages] from [festivals and producers|television and radio|theaters and podcasts].",
     ],
     goals: [
-      "Next, {name} wants to [tour|take] a [live|new] show [beyond {residenceCity}|from {residenceCity} abroad|from {residenceCity} around the country] and [record|film] a [comedy special|live album|one-hour special][ to go with it| about {pastime}|].",
-      "[Long term|One day|Someday], {name} [dreams of hosting|wants to host|hopes to host] a [variety show|late-night show|talent night|weekly revue] [in {residenceCity}|on a real stage|every Friday|in an old theater] that mixes [new talent|young performers|strangers from the street] with [old favorites|familiar faces|seasoned pros][ and a little {pastime}|].",
+      "Next, {name} wants to [tour|take] a [live|new] show [beyond {residenceCity}|from {residenceCity} abroad|from {residenceCity} around the country] and [record|film] a [comedy special|live album|one-hour special][ to go with it| about {pastime}| about growing up in {home}].",
+      "[Long term|One day|Someday], {name} [dreams of hosting|wants to host|hopes to host] a [variety show|late-night show|talent night|weekly revue] [in {residenceCity}|on a real stage|every Friday|in an old theater] that mixes [new talent|young performers|strangers from the street] with [old favorites|familiar faces|seasoned pros][ and a little {pastime}| and a nod to {home}| and plenty of {pastime}].",
     ],
     day: [
       "A [typical|normal|regular] day includes writing new material[ about {pastime}|], rehearsing [timing|pauses|entrances] and [watching|rewatching] recordings of [past|old|last week's] shows with a [critical|merciless|patient] eye.",
@@ -1283,7 +1283,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Word spread [slowly|quietly|steadily], one grateful [person|listener] at a time, until {name} had a [whole|warm|lively] community of regulars [across {residenceCity}|in {residenceCity} and beyond|well beyond {residenceCity}].",
     ],
     goals: [
-      "Next, {name} wants to [learn more about|study|get better at|train in] supporting people through [grief|loss|illness|burnout] and [big life changes|new beginnings|hard transitions][ in {residenceCity}|, with {their} usual {quality}|].",
+      "Next, {name} wants to [learn more about|study|get better at|train in] supporting people through [grief|loss|illness|burnout] and [big life changes|new beginnings|hard transitions][ in {residenceCity}|, with {their} usual {quality}| across {residenceCity}].",
       "[Long term|In the long run|More than anything], {name} hopes that [nobody|no one] has to feel [unheard|alone|invisible|forgotten] at the end of [a|the] [long|hard|lonely] day[, in {residenceCity} or anywhere| in {residenceCity}| in {residenceCity} or beyond].",
     ],
     day: [
@@ -1295,12 +1295,12 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "data analysis",
     origin: [
       "{name} followed a fascination with {field} all the way through university and into research, becoming the person colleagues called with the hardest questions.",
-      "Years of work in {field} turned {name} into a specialist whose explanations are sought by [journalists|students|policymakers] and beginners alike.",
+      "Years of work in {field} turned {name} into a specialist whose explanations are sought by [journalists|students|policymakers] [in {residenceCity}|across {residenceCity}|far beyond {residenceCity}] and beginners alike.",
       "{name} became a domain specialist the slow way, through thousands of hours of study in {field}, dozens of projects and a reputation earned one answer at a time.",
     ],
     craft: [
       "As a specialist in {field}, {name} [translates|turns] [deep|hard-won|years of] expertise into [clear|plain|careful], [reliable|trustworthy|usable] guidance.",
-      "{They} {v:keep} up with every new [paper|study|tool|debate] in {field}, then {v:explain} what [actually|really] matters[ to people outside it|, in plain words|].",
+      "{name} keeps up with every new [paper|study|tool|debate] in {field}, then explains what [actually|really] matters[ to people outside it|, in plain words|].",
       "{Their} expertise is [precise|exacting|rigorous] but never [cold|dry|stiff], and {they} {v:love} [connecting|linking|tying] [technical|fine|obscure] detail to [everyday life|kitchen-table questions|ordinary decisions][ in {residenceCity}|, even {pastime}|].",
     ],
     audience: [
@@ -1334,17 +1334,17 @@ export const TURNING_OPENERS: Template[] = [
 ];
 
 export const SETBACKS: Template[] = [
-  "A [period|bout|season] of burnout [forced|pushed] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five] [long|slow|gray] months[, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly]|].",
+  "A [period|bout|season] of burnout [forced|pushed] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five] [long|slow|gray] months, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly|missing {pastime}].",
   "A project {they} had poured [two|three|four] years [and all {their} {quality}|and {their} {quality}|and most of {their} {quality}] into [collapsed|fell apart|came to nothing] when a [partner|sponsor|co-founder] [pulled out|walked away|backed out], taking [most of the savings|the budget|a good part of {their} confidence] with [it|them].",
   "A family illness [brought|called] {them} home to {home} for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused].",
-  "A wave of [harsh|cruel|relentless] criticism [online|from strangers|after one bad post|in the comments] made {them} [question|doubt|wonder][ for a while|] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
-  "A move to [a new city|a strange city|a city where {they} knew nobody] left {them} [lonely and broke|broke and homesick|isolated and short of money][, missing {home}|], working [night shifts|weekend shifts|two jobs] [at {job2}|in a warehouse|in a call center] to [pay the rent|cover the rent|get by].",
+  "A wave of [harsh|cruel|relentless] criticism [online|from strangers|after one bad post|in the comments] made {name} [question|doubt|wonder][ for a while|] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
+  "A move to [a new city|a strange city|a city where {they} knew nobody] left {them} [lonely and broke|broke and homesick|isolated and short of money][, missing {home}|, far from {home}|, {home} a world away], working [night shifts|weekend shifts|two jobs] [at {job2}|in a warehouse|in a call center] to [pay the rent|cover the rent|get by].",
 ];
 
 /** {trait} is a trait's noun phrase. */
 export const RECOVERY_TRAIT: Template[] = [
   "In the end, {their} {trait} carried {them}.",
-  "What got {name} through was {their} {trait}, [along with|plus|and] [a few friends|an old teacher|two neighbors] who refused to give up on {them}[ when it mattered| that year| in {residenceCity}|].",
+  "What got {name} through was {their} {trait}, [along with|plus|and] [a few friends from {home}|an old teacher from {home}|two neighbors in {residenceCity}] who refused to give up on {them}[ when it mattered| that year| in {residenceCity}|].",
   "[Looking back|In hindsight], {name} [credits {their} {trait} with|thanks {their} {trait} for] turning that [year|season|stretch] around[, {pastime} too|].",
 ];
 
@@ -1354,7 +1354,7 @@ export const RECOVERY_PLAIN: Template[] = [
 ];
 
 export const LESSONS: Template[] = [
-  "{They} came out of that [period|time|year|winter] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list] and [a rule|one rule|a principle|a motto] {they} still {v:follow}[ in {residenceCity}|, {quality} and all|]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}].",
+  "{They} came out of that [period|time|year|winter] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list] and [a rule|one rule|a principle|a motto] {they} still {v:follow}[ in {residenceCity}|, {quality} and all| to this day]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}].",
   "The experience taught {them} that setbacks are part of the story.",
   "[Today|Now|Years later] {name} calls it the most [important|useful|honest|instructive] [year|season|stretch] of {their} [life|adult life|career], [because|since] it forced a [decision|reckoning|choice][ or two|] about what [really mattered|to keep|to let go|{their} {quality} was for].",
   "{name} learned to ask for help.",
@@ -1380,14 +1380,14 @@ export const PRESENT_LABEL: Template[] = [
 export const OCCUPATION: Template[] = [
   "[On paper|Officially], {name's} title is {occupation}. {They} [would|might] [put|describe] it more [loosely|playfully|modestly|grandly].",
   "[If anyone asks|When strangers ask|Asked at parties] what {they} {v:do} for a living, {name} [simply|just|cheerfully|usually] [says|answers|replies] {occupation}[ and leaves it there|, then changes the subject|].",
-  "The work itself has a [plain|simple] name, {occupation}, and {name} takes it [more seriously than {they} {v:let} on|very seriously|seriously, though lightly worn][, most days|].",
+  "The work itself has a [plain|simple] name, {occupation}, and {name} takes it [more seriously than {they} {v:let} on|very seriously|seriously, though lightly worn][, most days| in {residenceCity}|, with {their} usual {quality}].",
 ];
 
 /** Where the persona lives now: {residence} in full, {residenceCity} its first part. */
 export const RESIDENCE_MOVED: Template[] = [
   "[These days|Now|Today] {name} lives in {residence}, far enough from {home} to [miss it|feel homesick|idealize it|miss the food] and [close|near] enough to [visit|go back for holidays|call every week|drop in on a whim][ when {their} {quality} allows| when {pastime} allows|, which suits {their} {quality}].",
   "Home is now {residence}[, far from {home}|]. There {name} has [settled into|found|built|made] a [rhythm|routine|life] of [early starts|late dinners|long walks|slow Sundays|work] and {pastime}.",
-  "{name} [eventually|later|finally] [moved to|settled in|relocated to|landed in] {residence}, and the city has been [home|a good home|{their} base] [ever since|from then on|since then][, {home} a [train ride|flight|long drive] away|, noise and all|, {pastime} and all].",
+  "{name} [eventually|later|finally] [moved to|settled in|relocated to|landed in] {residence}, and the city has been [home|a good home|{their} base] [ever since|from then on|since then][, {home} a [train ride|flight|long drive] away|, which suits {their} {quality}|, {pastime} and all].",
 ];
 
 export const RESIDENCE_STAYED: Template[] = [
@@ -1397,8 +1397,8 @@ export const RESIDENCE_STAYED: Template[] = [
 
 export const AGE_NOW: Record<AgeRange, Template[]> = {
   "18-24": [
-    "Still in {their} early twenties, {they} {v:bring} the [energy|nerve|appetite|restlessness|curiosity] of a [newcomer|beginner] [to {residenceCity}|to the field|to the work] and the [instincts|reflexes|habits|ease] of someone who [grew up|came of age] [online|with a phone in hand|in group chats][ in {home}| back in {home}|].",
-    "Being one of the [youngest|newest|least experienced] voices in [the field|{residenceCity}|the room] means {name} is [often|regularly|routinely] underestimated, which {they} [quietly|secretly|openly] {v:enjoy}[ and sometimes use|].",
+    "Still in {their} early twenties, {they} {v:bring} the [energy|nerve|appetite|restlessness|curiosity] of a [newcomer|beginner] [to {residenceCity}|to the field|to the work] and the [instincts|reflexes|habits|ease] of someone who [grew up|came of age] [online|with a phone in hand|in group chats] [in {home}|back in {home}].",
+    "Being one of the [youngest|newest|least experienced] voices in [{residenceCity}|the {residenceCity} scene|{field}] means {name} is [often|regularly|routinely] underestimated, which {they} [quietly|secretly|openly] {v:enjoy}[ and sometimes use|].",
   ],
   "25-34": [
     "Somewhere between the [recklessness|restlessness|rush] of youth and the [caution|care|calm] of middle age, {name} has found a [confident|grounded|steady] [rhythm|pace|footing] in {residenceCity}.",
@@ -1410,7 +1410,7 @@ export const AGE_NOW: Record<AgeRange, Template[]> = {
   ],
   "45-54": [
     "With [decades|a long stretch|many years] of experience behind {them}, {name} offers the [kind|sort] of perspective that only comes from [watching|seeing] [trends|fads|platforms] arrive, peak and [fade|vanish][ more than once|].",
-    "In {their} fifties or close to it, {name} [is|feels] [busier|more curious|more playful|calmer] and more [certain|sure|confident] of {their} direction than ever[, and it shows|, {pastime} included| in {residenceCity}|].",
+    "In {their} fifties or close to it, {name} [is|feels] [busier|more curious|more playful|calmer] and more [certain|sure|confident] of {their} direction than ever, [{their} {quality} intact|{pastime} included|with {their} {quality} to thank|{pastime} and all].",
   ],
   "55+": [
     "Past fifty-five and [busier|more curious|more restless|more energetic] than ever, {name} [is|stands as] [proof|living proof|the best evidence] in {residenceCity} that reinvention has no [age limit|expiry date|deadline|upper limit].",
@@ -1498,13 +1498,13 @@ export const GOALS_OPENERS: Template[] = [
 
 /** {interest} is an interest name. */
 export const GOAL_INTEREST: Template[] = [
-  "{They} also {v:want} to find [new|fresh|unexpected|quieter] ways to [bring|weave|fold] {their} [love of|passion for|joy in] {interest} into [everything {they} {v:make}|the work|every project][, starting in {residenceCity}|, however small|].",
+  "{They} also {v:want} to find [new|fresh|unexpected|quieter] ways to [bring|weave|fold] {their} [love of|passion for|joy in] {interest} into [everything {they} {v:make}|the work|every project][, starting in {residenceCity}|, starting with {residenceCity}|, with {their} usual {quality}].",
   "A [long-held|secret|half-finished] dream involving {interest} is [finally|slowly|at last] starting to take shape, though {name} is keeping the [details|plans|specifics] [private for now|close|secret].",
   "Somewhere on [the list|{their} list|the whiteboard|a sticky note] is a [project|book|show|venture|podcast] [for {residenceCity}|for the people of {home}|for {name's} neighbors in {residenceCity}] built [entirely|squarely|wholly|firmly] around {interest}, the passion that [started it all|came first|never faded|followed {them} from {home}|outlasted every job].",
 ];
 
 export const CLOSINGS: Template[] = [
   "Whatever [comes next|the next chapter brings|happens next], {full} [intends|means|plans] to meet it [the same way as everything else|the way {they} always {v:have}|as {they} {v:meet} everything else|head-on, as always]: with [open eyes|a clear head|steady hands] and [a full heart|{their} {quality} intact|some nerve|a bit of {pastime} on the side].",
-  "For {full}, the story is far from [finished|over|done], and the [best|brightest|most interesting|strangest] chapters, {they} {v:insist}[ with {their} usual {quality}| from {residenceCity}|], are still [being written|ahead|to come].",
+  "For {full}, the story is far from [finished|over|done], and the [best|brightest|most interesting|strangest] chapters, {they} {v:insist}[ with {their} usual {quality}| from {residenceCity}| in {residenceCity}], are still [being written|ahead|to come].",
   "And if [the past is|the story so far is|the last few years are] any guide, {full} will keep [surprising|delighting|confounding] [people|friends|everyone] [in {residenceCity}|from {home} to {residenceCity}|in {pastime} circles][, starting with {themselves}|, {quality} intact|].",
 ];
