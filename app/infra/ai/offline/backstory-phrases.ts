@@ -212,27 +212,27 @@ export const BIRTH_NO_AGE: Template[] = [
 
 export const ERA: Record<AgeRange, Template[]> = {
   "18-24": [
-    "{They} {v:belong} to the first generation that never knew a world without smartphones, and [some of {their} earliest memories involve|{their} first memories include|the family photos show {them}|the home videos from {home} show {them}] [swiping at a tablet|tapping at a borrowed phone|waving at a video call|taking blurry selfies] before {they} could [properly read|ride a bike|tie a shoelace|count to twenty][, {quality} already showing|].",
+    "{They} {v:belong} to the first generation that never knew a world without smartphones, and [some of {their} earliest memories involve|{their} first memories include|the family photos show {them}|the home videos from {home} show {them}] [swiping at a tablet|tapping at a borrowed phone|waving at a video call|taking blurry selfies] before {they} could [properly read|ride a bike|tie a shoelace|count to twenty][, {quality} already showing].",
     "{Their} childhood in {home} ran on [fast|patchy|shared] Wi-Fi, [group chats|voice notes|late-night messages] and video tutorials, and by [high school|{their} early teens|the age of fourteen] {they} already [understood|suspected|knew] that an audience could be built from a bedroom.",
     "Growing up [in the late 2000s and the 2010s|in the years of the first smartphones], {they} watched social media [turn|grow|swell] from a [novelty|curiosity|toy|side attraction] [in {home}|back in {home}|at {their} school in {home}] into [the place where {their} whole class lived|the main stage of teenage life|something everyone checked before breakfast|the loudest room in the house][, and {they} {v:have} [studied|watched|questioned] it ever since|].",
   ],
   "25-34": [
-    "{They} grew up[ in {home}|] straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first [smartphones|touchscreens|app stores] on the other[, which suited {their} {quality} perfectly|].",
+    "{They} grew up[ in {home}] straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first [smartphones|touchscreens|app stores] on the other[, which suited {their} {quality} perfectly].",
     "{Their} childhood in {home} was a mix of [Saturday-morning cartoons|after-school television|handheld games], [burned CDs|mixtapes|borrowed DVDs] and a family computer that [everyone fought over|took five minutes to start|lived in the hallway].",
     "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk|kitchen corner] [in {home}|back in {home}|at home in {home}] into everyone's pocket, and {name} [moved with it|followed it eagerly|was among the first in {their} class to notice|took {their} {pastime} along].",
   ],
   "35-44": [
     "{They} grew up in the era of [cassette tapes|video rentals|paper maps], [arcade cabinets|pinball machines|handheld games] and beige home computers, when going online [meant tying up the phone line|took a screeching modem and patience|was a small adventure] [for an hour|every evening|on weekends][ in {home}| back in {home}|].",
     "{Their} childhood in {home} belonged to [mixtapes|comic books|board games], [handwritten notes|pen pals|long phone calls] and [Saturday|Friday] trips to the video store, and {they} still {v:remember} the [first time a modem screeched into life|day the first computer came home|first email {they} ever sent].",
-    "The eighties and early nineties shaped {their} childhood: [bicycles|skateboards|roller skates], [walkmans|cassette players|handheld games] and a television that only worked if [someone|somebody] [held the antenna just right|thumped it on the side|stood very still][, usually {name}|].",
+    "The eighties and early nineties shaped {their} childhood: [bicycles|skateboards|roller skates], [walkmans|cassette players|handheld games] and a television that only worked if [someone|somebody] [held the antenna just right|thumped it on the side|stood very still][, usually {name}].",
   ],
   "45-54": [
     "{They} grew up in {home} with [vinyl records|a record player|a crackling radio], [rotary phones|a shared phone line|a phone in the hallway] and a handful of television channels, long before anyone [talked about going viral|had heard of the internet|owned a computer].",
     "{Their} childhood[ in {home}| back in {home}|] unfolded in the seventies and early eighties, a time of [bicycles left on front lawns|street games until dark|long bus rides to school|paper rounds before dawn], [library cards|paperback novels|comic books] and letters that took [a week|days|forever] to [arrive|come|get there].",
-    "As a child of the seventies[ in {home}| back in {home}|], {they} learned to [entertain|amuse|occupy] {themselves} with a [transistor radio|record player|deck of cards|box of crayons], a pile of [comic books|library books|old magazines] and whatever the [neighborhood kids|children on the street|kids next door] could [invent|dream up|get away with].",
+    "As a child of the seventies[ in {home}| back in {home}], {they} learned to [entertain|amuse|occupy] {themselves} with a [transistor radio|record player|deck of cards|box of crayons], a pile of [comic books|library books|old magazines] and whatever the [neighborhood kids|children on the street|kids next door] could [invent|dream up|get away with].",
   ],
   "55+": [
-    "{They} grew up in {home} when television was still a novelty, news arrived [folded on the doorstep|with the morning paper|on the evening radio] and long-distance calls were [saved for birthdays|an expensive treat|kept short].",
+    "{name} grew up in {home} when television was still a novelty, news arrived [folded on the doorstep|with the morning paper|on the evening radio] and long-distance calls were [saved for birthdays|an expensive treat|kept short].",
     "{Their} earliest memories belong to another age: [radio serials|Sunday matinees|traveling fairs], [typewriters|fountain pens|party lines] and a street in {home} where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business].",
     "As a child of the fifties and sixties, {they} watched the [world|neighborhood|family television] [change|turn|move] from black and white to [color|full color] [in {home}|back in {home}|in a small house in {home}], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
   ],
@@ -266,7 +266,7 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
     "Sundays in {home} belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions], and {name} [still goes back|still shows up|rarely misses one] [whenever {they} can|with something to share|with a new story ready].",
   ],
   "An only child with a grandmother who shaped their values": [
-    "As an only child[ in {home}| back in {home}|], {they} spent [long|quiet|rainy|lazy] [afternoons|weekends] with a grandmother whose [stories and stubborn kindness|patience and sharp wit|proverbs and quiet example|recipes and firm opinions] shaped {their} values[ more than any school did| for good|].",
+    "As an only child[ in {home}| back in {home}], {they} spent [long|quiet|rainy|lazy] [afternoons|weekends] with a grandmother whose [stories and stubborn kindness|patience and sharp wit|proverbs and quiet example|recipes and firm opinions] shaped {their} values[ more than any school did| for good|].",
     "{name} grew up an only child in {home}, and a grandmother [who lived nearby|who took {them} everywhere|with a garden and a long memory] taught {them} [most of what {they} still {v:believe}|the values {they} still {v:live} by|to be kind first and clever second].",
     "Being an only child [in {home}|back in {home}|in a quiet flat in {home}] meant [long quiet evenings|plenty of time alone|a lot of reading], [softened|brightened|filled] by a grandmother [whose values|whose sayings|whose rules of right and wrong] [still guide {name} today|still echo in every choice|shaped the adult {name} became].",
   ],
@@ -325,17 +325,17 @@ export const CHILDHOOD_NO_INTERESTS: Template[] = [
 export const INTEREST_EARLY: Record<Interest, Template[]> = {
   gaming: [
     "Gaming came first: {they} spent whole [weekends|winters|school holidays][ in {home}| back in {home}|] on a [secondhand|borrowed|battered] console, learning every [shortcut|secret|trick] in a handful of [well-worn|beloved|half-broken] games and keeping [handwritten notes|a notebook|scribbled maps] on [boss patterns|hidden rooms|speedrun routes].",
-    "{Their} love of gaming [started|began] with a [battered|hand-me-down|secondhand] handheld [bought at a market in {home}|from a cousin's drawer|won in a school raffle] and grew into a [habit|lifelong habit|fascination] of working out what [made|makes] a level feel [fair or frustrating|fun or tedious|generous or cruel].",
+    "{name's} love of gaming [started|began] with a [battered|hand-me-down|secondhand] handheld [bought at a market in {home}|from a cousin's drawer|won in a school raffle] and grew into a [habit|lifelong habit|fascination] of working out what [made|makes] a level feel [fair or frustrating|fun or tedious|generous or cruel].",
     "In {their} early teens [in {home}|back in {home}], {name} [organized|ran] gaming nights for [half the street|the whole class|a dozen friends], running tournaments with [brackets|score tables|prize lists] [drawn|scribbled] on [the back of cereal boxes|a kitchen whiteboard|old school posters].",
   ],
   tech: [
-    "Tech fascinated {them} from the start[ in {home}| back in {home}|], and at [eleven|ten|twelve] {they} took [the family radio|an old video player|a broken alarm clock|a neighbor's cassette deck] apart to see how it worked and, to [everyone's surprise|general astonishment|the family's relief], put it back together[ again| with one screw to spare|].",
+    "Tech fascinated {them} from the start[ in {home}| back in {home}], and at [eleven|ten|twelve] {they} took [the family radio|an old video player|a broken alarm clock|a neighbor's cassette deck] apart to see how it worked and, to [everyone's surprise|general astonishment|the family's relief], put it back together[ again| with one screw to spare|].",
     "{name} taught {themselves} to code from [library books|online forums|old magazines] in {home}, building [clumsy|lopsided|cheerful] little websites that only friends ever visited, and tech became a second language.",
     "Whenever a gadget broke [in the neighborhood|on {their} street|at school], people brought it to {name}, and that steady stream of tech repairs taught {them} [patience|care|humility] along with [a screwdriver's worth of confidence|a lot about people|the value of a spare part].",
   ],
   fashion: [
     "Fashion became {their} way of [speaking|talking|saying things] before {they} had the words for it: {they} [cut up|took apart|reworked] [thrift-store jackets|old curtains|a parent's cast-offs|market finds from {home}] and [stitched|pinned|sewed] them [back together|together again] into something [new|bold|strange and new].",
-    "{name} spent hours[ in {home}| back in {home}|] sketching outfits in the margins of [school notebooks|homework|library slips], and fashion magazines [borrowed from a neighbor|rescued from a waiting room|bought with saved pocket money] were read until the pages fell out.",
+    "{name} spent hours[ in {home}| back in {home}] sketching outfits in the margins of [school notebooks|homework|library slips], and fashion magazines [borrowed from a neighbor|rescued from a waiting room|bought with saved pocket money] were read until the pages fell out.",
     "At [fourteen|fifteen|thirteen], {name} ran a tiny fashion stall at [the weekend market|a school fair|a flea market] in {home}, selling restyled vintage pieces and learning how strangers react to [color|a bold cut|a good story].",
   ],
   music: [
@@ -350,7 +350,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   ],
   fitness: [
     "Fitness entered {their} life through a school [running club|swim team|cycling group] in {home}, where {they} [discovered|learned] that the last [mile|lap|hill|stretch] is mostly an argument with yourself.",
-    "{name} played every sport [the town offered|{home} had to offer|the school would allow], and fitness became less about winning than[ about|] how clear {their} head felt [afterward|after a game|on the walk home].",
+    "{name} played every sport [{home} offered|{home} had to offer|the school in {home} would allow], and fitness became less about winning than[ about|] how clear {their} head felt [afterward|after a game|on the walk home].",
     "An injury at [fifteen|fourteen|sixteen|seventeen] forced {name} to learn about fitness properly, from [stretching to sleep|warm-ups to recovery|posture to nutrition], and the lessons [stuck|stayed|lasted][ long after {home}|].",
   ],
   science: [
@@ -413,7 +413,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
   ],
   science: [
     'That love of science left {name} with a lasting respect for [evidence|data|experiments] and a habit of saying "let\'s test it" [instead of|rather than|before] "I think."',
-    "{They} still {v:follow} new [discoveries|findings|papers] in science [closely|eagerly|avidly|daily] and {v:love} [explaining|unpacking|retelling] them to [anyone who will listen|friends over dinner|whoever sits nearby|the neighbors][ in {residenceCity}|, with diagrams|, napkin sketches and all|].",
+    "{They} still {v:follow} new [discoveries|findings|papers] in science [closely|eagerly|avidly|daily] and {v:love} [explaining|unpacking|retelling] them to [anyone who will listen|friends over dinner|whoever sits nearby|the neighbors][ in {residenceCity}|, with diagrams|, napkin sketches and all].",
   ],
   cooking: [
     "Cooking is still how {name} [unwinds|relaxes|thinks], and friends in {residenceCity} know that a [difficult|long|hard] week usually ends with an invitation to [dinner|supper|a long lunch].",
@@ -429,17 +429,17 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
   ],
   business: [
     "That business sense never [faded|left], and {name} thinks about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, {pastime} included| in {residenceCity}| for {residenceCity}].",
-    "{They} still {v:read}[ and {v:talk}|] about business [strategy|history|models] [for fun|on weekends|in bed], which friends[ in {residenceCity}| from {home}|] find either [admirable or alarming|inspiring or exhausting|charming or baffling].",
+    "{They} still {v:read}[ and {v:talk}] about business [strategy|history|models] [for fun|on weekends|in bed], which friends[ in {residenceCity}| from {home}] find either [admirable or alarming|inspiring or exhausting|charming or baffling].",
   ],
   entertainment: [
-    "{Their} love of entertainment means {they} still {v:study}[ and {v:rewatch}|] [comedians, hosts and storytellers|stand-up sets and game shows|old variety programs], always [looking|watching|waiting] for the [moment|second] a [room|crowd|theater] leans in[ and goes quiet|, laughing|].",
+    "{name's} love of entertainment means {they} still {v:study}[ and {v:rewatch}] [comedians, hosts and storytellers|stand-up sets and game shows|old variety programs], always [looking|watching|waiting] for the [moment|second] a [room|crowd|theater] leans in[ and goes quiet|, laughing|].",
     "Entertainment, to {name}, is [a kind|a form] of [generosity|gift|kindness]: giving people a [break|rest|holiday] from their [worries|troubles|to-do lists] for [a while|an hour|an evening] in {residenceCity}.",
   ],
 };
 
 /** When two or more interests are chosen: how they meet. {a} and {b} are interest names. */
 export const INTEREST_PAIR: Template[] = [
-  "What made {name} unusual was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping] with {b}[, for the better|].",
+  "What made {name} unusual was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping] with {b}[, for the better| back in {home}| in {home}].",
   "Before long, {a} and {b} had [blurred|run] together in {their} [mind|head|notebooks], and [many|some|most] of {their} best ideas [came|come] from [the place|wherever] where the two [overlap|meet|collide].",
   "Friends still tease {name} about the year {they} tried to combine {a} and {b} into a single [school project|science fair entry|birthday party], but the instinct was right.",
 ];
@@ -481,8 +481,8 @@ export const DEFAULT_SPECIALIST_FIELD = "data analysis";
 // ------------------------------------------------------------------ youth
 
 export const SCHOOL: Template[] = [
-  "School in {home} was [a mixed|a patchy|an uneven] experience, and {they} [thrived|shone|came alive] in the subjects that caught {their} imagination while [drifting|coasting|sleepwalking] through the rest[, {pastime} always winning over homework|].",
-  "{Their} late teens[ in {home}| back in {home}|] were [restless|noisy|hungry|bright|messy], full of [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
+  "School in {home} was [a mixed|a patchy|an uneven] experience, and {they} [thrived|shone|came alive] in the subjects that caught {their} imagination while [drifting|coasting|sleepwalking] through the rest[, {pastime} always winning over homework].",
+  "{Their} late teens[ in {home}| back in {home}] were [restless|noisy|hungry|bright|messy], full of [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
   "In class, {they} {v:were} [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel]. {They} {v:were} the [one|kid|student] in {home} who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break][, already marked by a certain {quality}|].",
   "School was fine, mostly.",
 ];
@@ -512,7 +512,7 @@ export const FIRST_JOBS: string[] = [
 ];
 
 export const FIRST_JOB: Template[] = [
-  "The first [job|paid job|real job] {they} ever held was at {job}[ in {home}| back in {home}|], a place that taught {them} more about [people|patience|money|strangers|{their} own {quality}] than any [classroom|textbook|lecture][ ever could|].",
+  "The first [job|paid job|real job] {they} ever held was at {job}[ in {home}| back in {home}], a place that taught {them} more about [people|patience|money|strangers|{their} own {quality}] than any [classroom|textbook|lecture][ ever could|].",
   "[Weekends|Summers|Evenings] at {job} [in {home}|back in {home}] paid for {their} first [laptop|camera|phone|microphone] and supplied a [lifetime|notebook|wealth] of [stories|anecdotes] about [customers|regulars|the boss|coworkers][ {they} still {v:tell}|].",
   "{name} worked at {job}[ in {home}| back in {home}|] for [two|three|four] years, learning how to stay [friendly|polite|cheerful] on a [double|long|late] shift and how to read a mood [from across a room|in a single glance|before anyone spoke].",
 ];
@@ -536,11 +536,11 @@ export const AGE_CAREER: Record<AgeRange, Template[]> = {
   ],
   "25-34": [
     "{name} spent {their} early twenties in a string of jobs that did not fit, from {job} to {job2}, before finding the work that did.",
-    "A couple of years in [an office|a call center|a cubicle] that felt [too small|airless|like a waiting room] convinced {name} that {they} needed a different kind of life[, one with room for {pastime}|].",
+    "A couple of years in [an office|a call center|a cubicle] that felt [too small|airless|like a waiting room] convinced {name} that {they} needed a different kind of life[, one with room for {pastime}].",
   ],
   "35-44": [
     "Before going public, {name} spent more than a decade in {career}, experience that still [gives|lends] {their} work [in {residenceCity}|on {topic}|today] a [grounded|practical|no-nonsense|sober] [edge|feel].",
-    "{name} came to this work in {their} thirties, after [years|a long stretch] in {career}, with a [clear|firm|hard-won] idea of what {they} did and did not [want|need].",
+    "{name} came to this work in {their} thirties, after [years|a long stretch] in {career}[ in {home}| back in {home}| in {residenceCity}], with a [clear|firm|hard-won] idea of what {they} did and did not [want|need].",
   ],
   "45-54": [
     "{name} came to this work after twenty years in {career}, and that long first chapter gives {them} a [patience|perspective|calm] that younger peers [in {residenceCity}|in {field}] often lack.",
@@ -626,14 +626,14 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "A weekend without a shared meal feels strangely empty.",
-      "{They} {v:collect} people[ in {residenceCity}| wherever {they} {v:go}|] the way others collect [records|stamps|postcards|vinyl] and {v:are} [forever|always] [introducing one friend to another|setting up dinners|making introductions].",
+      "{name} collects people[ in {residenceCity}| wherever {they} {v:go}] the way others collect [records|stamps|postcards|vinyl] and is [forever|always] [introducing one friend to another|setting up dinners|making introductions].",
     ],
     noun: "wide circle of friends",
   },
   Quiet: {
     lead: [
       "In a [loud|busy|noisy|crowded] [world|city like {residenceCity}|room], {name's} quiet presence stands out, because {they} {v:speak} [softly|slowly|sparingly], rarely {v:interrupt} and [somehow|nonetheless|still] always {v:get} heard [in the end|by the people who matter|when it counts].",
-      "{Their} quiet way of being [draws|attracts] people who are [tired of noise|worn out by shouting|looking for calm|weary of small talk], and {they} {v:have} learned to treat it as a [strength|gift|tool] rather than a [flaw|weakness|problem to fix].",
+      "{name's} quiet way of being [draws|attracts] people who are [tired of noise|worn out by shouting|looking for calm|weary of small talk], and {they} {v:have} learned to treat it as a [strength|gift|tool] rather than a [flaw|weakness|problem to fix].",
       "{name} is quiet and [comfortable with it|notices a great deal|listens more than {they} {v:talk}].",
     ],
     follow: ["{Their} best ideas arrive on long, solitary walks.", "When {they} finally {v:speak} up, the room goes still."],
@@ -672,7 +672,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Reactive: {
     lead: [
       "{name} is reactive in the most honest sense, with every [feeling|mood|thought] showing on {their} face [the moment it arrives|before a word is said|in real time|for all to see][, which friends find [endearing|refreshing|funny]|].",
-      "{Their} reactive nature means {they} {v:respond} [fast|instantly|quickly], [laughing loudly|cheering first|gasping openly], [arguing hard|disagreeing loudly|protesting fiercely] and apologizing [just as quickly|a minute later|with a grin|without fuss].",
+      "{name's} reactive nature means {they} {v:respond} [fast|instantly|quickly], [laughing loudly|cheering first|gasping openly], [arguing hard|disagreeing loudly|protesting fiercely] and apologizing [just as quickly|a minute later|with a grin|without fuss].",
       "{name} is reactive, and [has learned to count to three|feels everything at once|never hides a reaction].",
     ],
     follow: [
@@ -732,8 +732,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Creative: {
     lead: [
       "{name} is endlessly creative, turning [scraps of conversation|overheard remarks|street signs], [odd dreams|old photos|bad jokes] and [overheard songs|shop windows|bus journeys] into [ideas|projects|stories].",
-      "{Their} creative energy is [restless|boundless|untidy|contagious], and {they} {v:keep} [three|four|several|two] [notebooks|sketchbooks|idea files] going at once[, plus a voice memo app,|, plus a sketch pad,|] [without ever quite filling any of them|in every bag|on every table].",
-      'Being creative, for {name}, means [asking|wondering|saying] "what if"[ about {pastime}|] [one more time|once more|a little longer] than [feels comfortable|anyone else|is strictly sensible].',
+      "{name's} creative energy is [restless|boundless|untidy|contagious], and {they} {v:keep} [three|four|several|two] [notebooks|sketchbooks|idea files] going at once[, plus a voice memo app,|, plus a sketch pad,|] [without ever quite filling any of them|in every bag|on every table].",
+      'Being creative, for {name}, means [asking|wondering|saying] "what if"[ about {pastime}] [one more time|once more|a little longer] than [feels comfortable|anyone else|is strictly sensible].',
     ],
     follow: ["{They} rarely {v:do} anything the same way twice.", "Boredom, {they} {v:claim}, is an invitation to invent."],
     noun: "creativity",
@@ -764,7 +764,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "{They} {v:test} every new idea privately before sharing it.",
-      "Friends ask {them} to look over [contracts|leases|job offers], [travel plans|budgets|rental deals] and [big decisions|new ventures|wedding plans] for [exactly|precisely|just] that reason.",
+      "Friends [in {residenceCity}|back in {home}] ask {name} to look over [contracts|leases|job offers], [travel plans|budgets|rental deals] and [big decisions|new ventures|wedding plans] for [exactly|precisely|just] that reason.",
     ],
     noun: "caution",
   },
@@ -784,7 +784,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is practical to the bone and far more interested in what [works|lasts|helps] than in what sounds [impressive|clever|fashionable|good in a meeting].",
       "{Their} practical mindset turns big ideas into [checklists|lists|plans].",
-      "Being practical means {they} {v:fix} [problems|things|leaks] rather than [complaining about|worrying over|debating] them, [usually|mostly] with [whatever is at hand|tape and patience|a borrowed tool|a quick phone call] and [little fuss|no drama|a shrug][, {quality} doing the rest|].",
+      "Being practical means {they} {v:fix} [problems|things|leaks] rather than [complaining about|worrying over|debating] them, [usually|mostly] with [whatever is at hand|tape and patience|a borrowed tool|a quick phone call] and [little fuss|no drama|a shrug][, {quality} doing the rest].",
     ],
     follow: [
       "When a plan gets elaborate, {they} {v:ask} for the simplest version.",
@@ -805,7 +805,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is [fiercely|cheerfully|quietly] competitive, whether the contest is [a board game|a pub quiz|a card game|a chess match], [a deadline|a race|a bet|an argument] or a personal [best|record][ set in {residenceCity}|].",
       "{Their} competitive streak keeps {them} [improving|sharp|honest], and {they} [secretly|quietly|openly] {v:track} {their} own [numbers|times|scores|results] more closely than [any rival's|anyone else's|the competition's] [every week|every season|all year][, even at {pastime}|].",
-      "Being competitive[ at {pastime}|] taught {name} to lose [gracefully|with a smile|politely] and win without [gloating|crowing|showing off], though the losing part took [longer|years|a while|real effort].",
+      "Being competitive[ at {pastime}] taught {name} to lose [gracefully|with a smile|politely] and win without [gloating|crowing|showing off], though the losing part took [longer|years|a while|real effort].",
     ],
     follow: ["{They} {v:love} a challenge, especially an impossible one.", "Rivals often end up as friends."],
     noun: "competitive drive",
@@ -825,7 +825,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Direct: {
     lead: [
       "{name} is direct, [sometimes|occasionally] [startlingly|bracingly|refreshingly] so, and believes, [as {home} taught {them}|after years in {residenceCity}|like most people from {home}], that clear words are a [form|kind] of [respect|kindness|care].",
-      "{Their} direct manner cuts through [small talk|office politics|polite fog|awkward silences], and {they} would [rather|much rather] have one honest [conversation|argument|exchange] than [ten|a dozen|twenty] polite ones[ over coffee|].",
+      "{name's} direct manner cuts through [small talk|office politics|polite fog|awkward silences], and {they} would [rather|much rather] have one honest [conversation|argument|exchange] than [ten|a dozen|twenty] polite ones[ over coffee|].",
       "{name} is direct, and [means every word|says the quiet part|never hints].",
     ],
     follow: ["{They} {v:give} feedback plainly, kindly and without hidden meanings.", "There is no guessing game with {them}."],
@@ -881,7 +881,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "{They} {v:keep} promises to {themselves} like promises to others.",
-      "Consistency, {they} {v:believe}, [beats|outlasts|outperforms] talent that [only|just] [shows up|appears] on [good days|a whim|sunny days][, in {pastime} as in work|].",
+      "Consistency, {name} believes, [beats|outlasts|outperforms] talent that [only|just] [shows up|appears] on [good days|a whim|sunny days][, in {pastime} as in work].",
     ],
     noun: "discipline",
   },
@@ -897,8 +897,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Focused: {
     lead: [
       "{name} is [intensely|deeply|fiercely|quietly] focused[ on {pastime}| in {residenceCity}| by nature], able to shut out the [world|noise|city|chatter] for [hours|whole afternoons|days] when [a project matters|{pastime} is involved|a deadline looms|{their} {quality} kicks in].",
-      "{Their} focused mind separates the essential from the [noise|clutter] [quickly|fast|early], which is why {they} {v:finish} what others [merely start|only talk about|abandon halfway][, on time and without drama|, usually ahead of schedule|].",
-      "Being focused has helped {name} master [difficult|stubborn|fiddly|unglamorous] skills one [stubborn|patient|long|quiet] hour at a time[, {pastime} among them| in {residenceCity}|].",
+      "{name's} focused mind separates the essential from the [noise|clutter] [quickly|fast|early], which is why {they} {v:finish} what others [merely start|only talk about|abandon halfway][, on time and without drama|, usually ahead of schedule|].",
+      "Being focused has helped {name} master [difficult|stubborn|fiddly|unglamorous] skills one [stubborn|patient|long|quiet] hour at a time[, {pastime} among them| in {residenceCity}].",
     ],
     follow: [
       "{They} {v:silence} notifications and {v:work} in long, deep stretches.",
@@ -908,7 +908,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Adaptable: {
     lead: [
-      "{name} is adaptable, the [sort|kind] of person who can feel at home in a new [city|job|crowd|country] within [a week|days|a month][, as {residenceCity} proved|].",
+      "{name} is adaptable, the [sort|kind] of person who can feel at home in a new [city|job|crowd|country] within [a week|days|a month][, as {residenceCity} proved].",
       "{name's} adaptable nature has carried {them} through new [jobs|homes|roles], new [platforms|tools|neighborhoods] and new [audiences|cities|teams] without [any loss of identity|losing {themselves}].",
       "Being adaptable means {name} treats [every|each] [change|upheaval|move|new job][, big or small,|] as [material for the next chapter|a fresh start|an opportunity] rather than[ as|] a [threat|loss|problem].",
     ],
@@ -917,7 +917,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Entertaining: {
     lead: [
-      "{name} is genuinely entertaining, with a knack for turning [an ordinary|a dull|a rainy|an uneventful] [afternoon|Tuesday|commute|errand] into a story worth [retelling|repeating|telling twice].",
+      "{name} is genuinely entertaining, with a knack for turning [an ordinary|a dull|a rainy|an uneventful] [afternoon|Tuesday|commute|errand][ in {residenceCity}| in {home}] into a story worth [retelling|repeating|telling twice].",
       "{Their} entertaining style comes from [timing|good timing|perfect timing], [warmth|charm|generosity] and a willingness to be a [little|bit|touch] [ridiculous|silly|absurd][ in public|].",
       "Being entertaining is something {name} takes [seriously|very seriously|more seriously than it looks], [rehearsing bits|practicing stories|timing punchlines] and studying how the best [hosts|comedians|storytellers] hold a [crowd|room|table][ for hours| in the palm of a hand|].",
     ],
@@ -948,7 +948,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Aspirational: {
     lead: [
       "{name} has an aspirational [quality|air], [living|walking] proof that a [bigger|fuller|braver] life is possible and [open|honest|candid] about the [steps|detours|costs] it took.",
-      "{Their} aspirational outlook [encourages|invites|nudges] people to aim [higher|a little higher] without making anyone feel [small|behind|foolish|lazy] about where they are [starting from|today|right now|in life].",
+      "{name's} aspirational outlook [encourages|invites|nudges] people to aim [higher|a little higher] without making anyone feel [small|behind|foolish|lazy] about where they are [starting from|today|right now|in life].",
       "Being aspirational, in {name's} view, means raising the ceiling for others.",
     ],
     follow: ["{They} {v:set} goals in public so others feel invited to.", "Ambition and generosity mix in {their} life."],
@@ -970,7 +970,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is inspirational without [preaching|lecturing], sharing the [hard|painful|costly] lessons [from {home}|of {residenceCity}|of {their} {quality}] along with the [happy endings|wins|good news].",
       "{Their} inspirational streak [comes|springs] from a [simple|stubborn|quiet] belief that [everyone|anyone|every person] [has|still has] one more good chapter [ahead|to write|left][ in them|].",
-      "People [describe|see] {name} as inspirational, [mostly|largely] because {they} {v:make} [difficult|big|distant] goals look [reachable|possible|worth trying].",
+      "[People in {residenceCity}|Old friends in {home}|Colleagues] [describe|see] {name} as inspirational, [mostly|largely] because {they} {v:make} [difficult|big|distant] goals look [reachable|possible|worth trying].",
     ],
     follow: [
       "Messages from people {they} inspired are the ones {they} {v:keep}.",
@@ -1029,7 +1029,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A friend dared {name} to post one honest story a day for [a month|thirty days|a whole season], and by the end of it {they} had a [following|small audience|loyal crowd] and a new sense of [purpose|direction|what mattered].",
     ],
     craft: [
-      "As an influencer, {name} [treats|approaches|builds] every post as a [small|short|tiny] story with a [setting|place|mood], a [feeling|twist|question] and a reason to care[, especially when the subject is {topic}|].",
+      "As an influencer, {name} [treats|approaches|builds] every post as a [small|short|tiny] story with a [setting|place|mood], a [feeling|twist|question] and a reason to care[, especially when the subject is {topic}].",
       "{They} {v:plan} {their} feed like a [magazine|newspaper|gallery] [editor|curator][ plans an issue|], [balancing|mixing] [polished shoots|careful photos|styled sets] with unfiltered moments from [behind the scenes|{residenceCity}|ordinary days|the kitchen table].",
       "Brand partnerships are part of the job, but {name} [turns down far more offers than {they} {v:accept}|declines most of them|says no more often than yes] and works only with [companies|brands|people] {they} would recommend to [a friend|family|a neighbor].",
     ],
@@ -1061,7 +1061,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As a VTuber, {name} spends as much time on the avatar as on the [streams|shows|chat] about {topic}, refining [expressions|outfits|hand gestures], [idle animations|lighting|voice filters] and [little animations|tiny reactions|seasonal costumes] that fans [wait|ask] for.",
       "{Their} [streams|shows] mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs], all [performed|delivered] through an [animated|expressive|ever-changing] avatar with a [personality|temper|wardrobe] of its own.",
-      "Lore matters in {their} [streams|shows|broadcasts][ from {residenceCity}|]. Onscreen, {name's} avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song|fondness for {pastime}] and running jokes that [regular|longtime|loyal] viewers know [by heart|word for word|better than {name} does].",
+      "Lore matters in {their} [streams|shows|broadcasts][ from {residenceCity}]. Onscreen, {name's} avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song|fondness for {pastime}] and running jokes that [regular|longtime|loyal] viewers know [by heart|word for word|better than {name} does].",
     ],
     audience: [
       "{Their} chat moves [fast|quickly|at a gallop][ most nights|], full of [regulars|familiar names] who greet each other by [name|nickname] and [clip|save] the [best|funniest|strangest] moments for [anyone|everyone] who [missed the stream|was asleep|had to work][ that night|].",
@@ -1090,7 +1090,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As a content creator, {name} [writes|scripts|plans], films and edits [nearly|almost|just about] everything[ alone|] and [obsesses over|rewrites|agonizes over] the [first|opening] [ten seconds|thirty seconds|few frames] of each video.",
-      "{Their} content[ on {topic}|] ranges from [long-form deep dives|hour-long essays|slow documentaries] to [short clips|quick explainers|snappy reels], all held together by a [recognizable|distinctive|warm] voice and [careful|patient|tight] editing.",
+      "{Their} content[ on {topic}] ranges from [long-form deep dives|hour-long essays|slow documentaries] to [short clips|quick explainers|snappy reels], all held together by a [recognizable|distinctive|warm] voice and [careful|patient|tight] editing.",
       "{They} {v:keep} a [spreadsheet|notebook|whiteboard] of [ideas|video ideas|half-formed ideas], an upload [schedule|calendar|plan] [taped to the wall|on the fridge|pinned above the desk] and a [folder|drawer|hard drive] of drafts that never made the [cut|final edit].",
     ],
     audience: [
@@ -1119,7 +1119,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "An online presence came [naturally|easily] to {name}, who treated every platform as another room in the same [house|home|building][, with {pastime} in every one|].",
     ],
     craft: [
-      "As a digital personality, {name} is less a [channel|brand] than a [voice|presence], [present|heard] in [podcasts|live chats|newsletters], [livestreams|essays|videos] and [comment sections|group chats|late-night threads].",
+      "As a digital personality, {name} is less a [channel|brand] than a [voice|presence], [present|heard] in [podcasts|live chats|newsletters] about {topic}, [livestreams|essays|videos] and [comment sections|group chats|late-night threads].",
       "{They} {v:comment} on {topic}[ and culture| and daily life| and the wider world] with a [distinctive|recognizable] mix of [warmth and opinion|wit and care|humor and conviction] that people [recognize|spot] within a sentence.",
       "Consistency is the craft[, {name} says|, and {name} guards it|, {name} would say]: the same values and the same [voice|tone] whether the [format|piece] is a [ten-second clip|short post|quick reply|photo caption] about {topic} or a [two-hour conversation|long essay|late-night stream].",
     ],
@@ -1175,13 +1175,13 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "illustration",
     origin: [
       "{name} traded paper for pixels when a [secondhand|borrowed|hand-me-down] drawing tablet arrived one [birthday|holiday|spring], and the whole following [summer|winter|year] went into learning every [brush setting|shortcut|layer trick].",
-      "It started with fan art posted under a [pseudonym|made-up name|nickname], and the [reactions|kind comments|first commissions] [encouraged|pushed|persuaded] {name} to create original work under {their} own name.",
+      "It started with fan art posted [from {home}|in {home}] under a [pseudonym|made-up name|nickname], and the [reactions|kind comments|first commissions] [encouraged|pushed|persuaded] {name} to create original work under {their} own name.",
       "{name} became a digital artist after realizing that a screen could [hold|carry] [light and color|glow and depth|color and motion] in ways paint [never could|could not].",
     ],
     craft: [
       "As a digital artist, {name} works in layers, moving from [rough|loose|quick] sketches [of {residenceCity}|and photos of {residenceCity}|made around {residenceCity}] to [moody|bold|quiet] color studies to final pieces that [can|may] take [weeks|a month|many evenings].",
       "{Their} illustrations often explore {topic}[ and {pastime}|], [rendered|painted] in a [signature|distinctive|warm|muted] palette that [collectors|fans] recognize [instantly|at a glance|from across a room].",
-      "{They} {v:move} between [illustration|comics|editorial work], [concept design|character design|book covers] and [animation|motion work|storyboards], always [chasing|hunting for|waiting for] the [moment|instant|second] an image starts to [feel alive|breathe|move|talk back][, {pastime} sometimes included|].",
+      "{They} {v:move} between [illustration|comics|editorial work], [concept design|character design|book covers] and [animation|motion work|storyboards], always [chasing|hunting for|waiting for] the [moment|instant|second] an image starts to [feel alive|breathe|move|talk back][, {pastime} sometimes included].",
     ],
     audience: [
       "{name's} audience [in {residenceCity}|today|in {residenceCity} and beyond] includes [collectors|gallery owners|designers], fellow [artists|illustrators|painters] and [fans|strangers|followers] who print {their} [work|pictures|drawings] and hang [the prints|them] [on their walls|above their desks|in their kitchens|by the front door|in their hallways].",
@@ -1209,9 +1209,9 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A mentor [in {home}|back in {home}|at {their} first job] [once told|taught|reminded] {name} that good advice starts with better questions, and that [sentence|idea|lesson] shaped an entire career.",
     ],
     craft: [
-      "As a virtual advisor, {name} helps people[ in {residenceCity}| everywhere|] [untangle|sort out|think through] choices about [careers, money and relationships|jobs, moves and money|work, family and the future] with [patient, structured|gentle, practical|careful, honest] questions[ and the odd joke|].",
-      "{Their} sessions focus on [practical|simple|clear] frameworks for [listing options|naming the choices|mapping the options], [weighing|comparing] [tradeoffs|risks|costs] and choosing a first [small|modest|doable] step[ before the week is out|].",
-      "{They} never {v:tell} [clients|people|anyone] [what to do|how to live|what to choose]. Instead {name} helps each [one|client|person] see [clearly enough to decide|from a new angle|without the fog|the whole picture][, however tangled|, step by step|, with {their} usual {quality}|].",
+      "As a virtual advisor, {name} helps people[ in {residenceCity}| across {residenceCity}| in {residenceCity} and online] [untangle|sort out|think through] choices about [careers, money and relationships|jobs, moves and money|work, family and the future] with [patient, structured|gentle, practical|careful, honest] questions[ and the odd joke|].",
+      "{name's} sessions focus on [practical|simple|clear] frameworks for [listing options|naming the choices|mapping the options], [weighing|comparing] [tradeoffs|risks|costs] and choosing a first [small|modest|doable] step[ before the week is out|].",
+      "{They} never {v:tell} [clients|people|anyone] [what to do|how to live|what to choose]. Instead {name} helps each [one|client|person] see [clearly enough to decide|from a new angle|without the fog|the whole picture][, however tangled|, step by step|, with {their} usual {quality}].",
     ],
     audience: [
       "{name's} clients include [students at a crossroads|graduates without a plan|people changing careers], [founders under pressure|managers facing big calls|parents juggling too much] and [people|adults] starting over [in midlife|after a loss|in a new city][, many of them in {residenceCity}| in {residenceCity} and online| across {residenceCity}].",
@@ -1241,7 +1241,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As an entertainer, {name} mixes [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows in {residenceCity} where no two [nights|evenings|crowds] are the same.",
       "{Their} [performances|sets|shows] often [riff on|poke fun at] {topic}, turning [everyday|ordinary] [frustrations|annoyances|small disasters] into [characters|sketches] and running [gags|jokes].",
-      "{They} {v:write} material [constantly|daily|everywhere|on the bus] and {v:test} new [bits|jokes|routines] in front of [small crowds|friends|a few regulars][ in {residenceCity}| at open mics|] before any of it reaches a [big stage|camera|large audience|paying crowd].",
+      "{They} {v:write} material [constantly|daily|everywhere|on the bus] and {v:test} new [bits|jokes|routines] in front of [small crowds|friends|a few regulars][ in {residenceCity}| at open mics] before any of it reaches a [big stage|camera|large audience|paying crowd].",
     ],
     audience: [
       "{Their} audience ranges from [families|school kids|retirees] to night owls in {residenceCity}, all [looking|hoping|waiting] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
@@ -1257,7 +1257,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "[Long term|One day|Someday], {name} [dreams of hosting|wants to host|hopes to host] a [variety show|late-night show|talent night|weekly revue] [in {residenceCity}|on a real stage|every Friday|in an old theater] that mixes [new talent|young performers|strangers from the street] with [old favorites|familiar faces|seasoned pros][ and a little {pastime}| and a nod to {home}| and plenty of {pastime}].",
     ],
     day: [
-      "A [typical|normal|regular] day includes writing new material[ about {pastime}|], rehearsing [timing|pauses|entrances] and [watching|rewatching] recordings of [past|old|last week's] shows with a [critical|merciless|patient] eye.",
+      "A [typical|normal|regular] day includes writing new material[ about {pastime}], rehearsing [timing|pauses|entrances] and [watching|rewatching] recordings of [past|old|last week's] shows with a [critical|merciless|patient] eye.",
       "Most days start with a notebook of half-formed jokes.",
     ],
   },
@@ -1270,8 +1270,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As a companion, {name} remembers the [small|little] details, such as the name of a [pet|child|neighbor|coworker] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and asks about them [later|afterward|the next day].",
-      "{Their} conversations move [easily|gently|naturally] from {topic} to life's [bigger|harder|deeper] questions, always at the other person's [pace|speed][ and never {their} own|].",
-      "{They} {v:listen} [more than|far more than|twice as much as] {they} {v:talk}, and {they} {v:know} when to [offer advice|make a suggestion|share a thought|ask a question] and when [simply|just|only] to [keep someone company|stay on the line|sit with the silence|let a friend talk][, a gift {they} {v:credit} to {home}|].",
+      "{name's} conversations move [easily|gently|naturally] from {topic} to life's [bigger|harder|deeper] questions, always at the other person's [pace|speed][ and never {their} own].",
+      "{They} {v:listen} [more than|far more than|twice as much as] {they} {v:talk}, and {they} {v:know} when to [offer advice|make a suggestion|share a thought|ask a question] and when [simply|just|only] to [keep someone company|stay on the line|sit with the silence|let a friend talk][, a gift {they} {v:credit} to {home}].",
     ],
     audience: [
       "The people who talk with {name} are often [busy|tired|far from home], [lonely|new in town|between chapters] or simply looking for [good|easy|honest] conversation, and many say it is the [best|brightest|calmest] part of their [day|week].",
@@ -1296,7 +1296,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "{name} followed a fascination with {field} all the way through university and into research, becoming the person colleagues called with the hardest questions.",
       "Years of work in {field} turned {name} into a specialist whose explanations are sought by [journalists|students|policymakers] [in {residenceCity}|across {residenceCity}|far beyond {residenceCity}] and beginners alike.",
-      "{name} became a domain specialist the slow way, through thousands of hours of study in {field}, dozens of projects and a reputation earned one answer at a time.",
+      "{name} became a domain specialist the slow way, through thousands of hours of study in {field}, dozens of projects and a reputation [in {residenceCity}|in {field}] earned one answer at a time.",
     ],
     craft: [
       "As a specialist in {field}, {name} [translates|turns] [deep|hard-won|years of] expertise into [clear|plain|careful], [reliable|trustworthy|usable] guidance.",
@@ -1336,7 +1336,7 @@ export const TURNING_OPENERS: Template[] = [
 export const SETBACKS: Template[] = [
   "A [period|bout|season] of burnout [forced|pushed] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five] [long|slow|gray] months, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly|missing {pastime}].",
   "A project {they} had poured [two|three|four] years [and all {their} {quality}|and {their} {quality}|and most of {their} {quality}] into [collapsed|fell apart|came to nothing] when a [partner|sponsor|co-founder] [pulled out|walked away|backed out], taking [most of the savings|the budget|a good part of {their} confidence] with [it|them].",
-  "A family illness [brought|called] {them} home to {home} for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused].",
+  "A family illness [brought|called] {name} home to {home} for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused].",
   "A wave of [harsh|cruel|relentless] criticism [online|from strangers|after one bad post|in the comments] made {name} [question|doubt|wonder][ for a while|] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
   "A move to [a new city|a strange city|a city where {they} knew nobody] left {them} [lonely and broke|broke and homesick|isolated and short of money][, missing {home}|, far from {home}|, {home} a world away], working [night shifts|weekend shifts|two jobs] [at {job2}|in a warehouse|in a call center] to [pay the rent|cover the rent|get by].",
 ];
@@ -1372,8 +1372,8 @@ export const RETURNS: Template[] = [
 /** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
   "Today, {full} is {aLabel} in {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
-  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons] since {home} show in [everything {they} {v:make}|every project|the smallest details|the way {they} {v:work}], and so does {their} {quality}.",
-  "[Now|Today] known as {aLabel}, {full} has built something [people|strangers|friends] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}|].",
+  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons] since {home} show in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works], and so does {their} {quality}.",
+  "[Now|Today] known as {aLabel}, {full} has built something [people|strangers|friends] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}].",
 ];
 
 /** {occupation} is the fact sheet's occupation with its article ('a virtual streamer'). */
@@ -1406,10 +1406,10 @@ export const AGE_NOW: Record<AgeRange, Template[]> = {
   ],
   "35-44": [
     "With well over a decade of adult life behind {them}[, much of it in {residenceCity}|, some of it back in {home}], {name} brings a [seasoned|calm|practical|steady] perspective that younger [peers|colleagues|creators] [often seek out|value|lean on].",
-    "[Now in the middle of life|Halfway through life|In the busy middle years], {name} balances [ambition|drive|big plans] with a [clear|firm] sense of what {they} will no longer [trade away|compromise on|give up][, least of all time for {pastime}|].",
+    "[Now in the middle of life|Halfway through life|In the busy middle years], {name} balances [ambition|drive|big plans] with a [clear|firm] sense of what {they} will no longer [trade away|compromise on|give up][, least of all time for {pastime}].",
   ],
   "45-54": [
-    "With [decades|a long stretch|many years] of experience behind {them}, {name} offers the [kind|sort] of perspective that only comes from [watching|seeing] [trends|fads|platforms] arrive, peak and [fade|vanish][ more than once|].",
+    "With [decades|a long stretch|many years] of experience behind {them}, {name} offers the [kind|sort] of perspective that only comes from [watching|seeing] [trends|fads|platforms] arrive, peak and [fade|vanish][ more than once| in {residenceCity}| across {field}].",
     "In {their} fifties or close to it, {name} [is|feels] [busier|more curious|more playful|calmer] and more [certain|sure|confident] of {their} direction than ever, [{their} {quality} intact|{pastime} included|with {their} {quality} to thank|{pastime} and all].",
   ],
   "55+": [
@@ -1481,7 +1481,7 @@ export const DETAILS: Template[] = [
   "A small plant on {their} desk has survived six moves.",
   "{They} {v:learn} a few phrases of a new language each year.",
   "{name} sends more handwritten thank-you notes than anyone {they} {v:know}.",
-  "{Their} favorite place to think is a [bench|café table|low wall] near the [water|river|park] in {residenceCity}, where the [noise|rush] of the day finally [fades|goes quiet|stops].",
+  "{name's} favorite place to think is a [bench|café table|low wall] near the [water|river|park] in {residenceCity}, where the [noise|rush] of the day finally [fades|goes quiet|stops].",
   "{They} {v:are} a terrible singer but an enthusiastic one.",
   "{name} rereads the same three novels every winter.",
   "A [mug|cup] from {home}, [chipped|faded|cracked] and [slightly|a little] too small, is still the only one {name} [drinks|will drink] [coffee|tea] from in {residenceCity}.",
