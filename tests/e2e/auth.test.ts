@@ -10,6 +10,7 @@ import {
   strongPassword,
   test,
   visit,
+  VIEWPORTS,
 } from "./support";
 
 test.describe("sign-up, verification and sign-in", () => {
@@ -64,39 +65,6 @@ test.describe("sign-up, verification and sign-in", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
   });
 
-  test("a used link of a verified account says so; a replaced or unknown link shows the error state with its two ways out", async ({
-    page,
-    request,
-  }) => {
-    const account = await createAccount(request);
-    // Opened a second time, the link of a verified account: verified already, nothing failed.
-    await visit(page, linkIn(await latestMail(account.email, /confirm/i), "/verify-email"));
-    await expect(page.getByRole("heading", { name: "E-mail already verified" })).toBeVisible();
-    await expect(page.getByRole("status")).toContainText("This e-mail address is already verified. You can sign in.");
-    await expect(page.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/login");
-    await expect(page.getByRole("link", { name: "Register Again" })).toHaveCount(0);
-    await expectNoA11yViolations(page);
-
-    await visit(page, "/verify-email?token=not-a-real-token");
-    await expect(page.getByRole("alert")).toContainText("Invalid verification link. Please check your email for the correct link.");
-    // A link of the right shape that a newer mail replaced has expired: the other documented text.
-    const email = newEmail();
-    const registered = await request.post("/api/auth/register", {
-      data: { firstName: "Ada", lastName: "Byron", email, password: strongPassword() },
-    });
-    expect(registered.status()).toBe(201);
-    const first = linkIn(await latestMail(email, /confirm/i), "/verify-email");
-    expect((await request.post("/api/auth/resend-verification", { data: { email } })).status()).toBe(200);
-    await expect.poll(() => mailsTo(email).length).toBeGreaterThan(1);
-    await visit(page, first);
-    await expect(page.getByRole("alert")).toHaveText("Failed to verify email. The link may have expired.");
-    await expect(page.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/login");
-    await expect(page.getByRole("link", { name: "Register Again" })).toHaveAttribute("href", "/register");
-    await expectNoA11yViolations(page);
-    await visit(page, "/verify-email");
-    await expect(page.getByRole("alert")).toBeVisible();
-  });
-
   test("a wrong password says 'Sign In Failed'", async ({ page, request }) => {
     const account = await createAccount(request);
     await visit(page, "/login");
@@ -145,32 +113,6 @@ test.describe("registration input", () => {
     await page.getByLabel("Password", { exact: true }).fill("alllowercase1!");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByText("Password must contain uppercase, lowercase, number, and special character")).toBeVisible();
-    await expectNoA11yViolations(page);
-  });
-
-  test("a password with a special character the rule does not take says which ones it takes, and keeps the other fields", async ({
-    page,
-  }) => {
-    await visit(page, "/register");
-    // The hint names the accepted characters before anything is typed.
-    await expect(page.getByText("Special characters: @ $ ! % * ? &").first()).toBeVisible();
-    await page.getByLabel("First name").fill("Sparkle");
-    await page.getByLabel("Last name").fill("Creator");
-    await page.getByLabel("E-mail").fill(`sparkle-${Date.now()}@example.com`);
-    for (const password of ["Sparkle#2026", "Sparkle🙂2026", "Sparkle2026^"]) {
-      await page.getByLabel("Password", { exact: true }).fill(password);
-      await page.getByRole("button", { name: "Create account" }).click();
-      await expect(
-        page.getByText("Password must contain uppercase, lowercase, number, and special character. Special characters: @ $ ! % * ? &"),
-      ).toBeVisible();
-      await expect(page.getByLabel("First name")).toHaveValue("Sparkle");
-      await expect(page.getByLabel("Last name")).toHaveValue("Creator");
-      await expect(page.getByLabel("E-mail")).toHaveValue(/^sparkle-/);
-    }
-    await page.getByLabel("Password", { exact: true }).fill("x".repeat(1000));
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("Password must be 72 characters or less")).toBeVisible();
-    await expect(page.getByLabel("First name")).toHaveValue("Sparkle");
     await expectNoA11yViolations(page);
   });
 
@@ -261,3 +203,69 @@ test.describe("protected pages and the session token", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 });
+
+// What a creator meets on a phone as on a laptop (both projects): the verification link opened a
+// second time, and the password rule that names its special characters.
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`at ${viewport.width}×${viewport.height} (${size})`, () => {
+    test.use({ viewport });
+    test("a used link of a verified account says so; a replaced or unknown link shows the error state with its two ways out", async ({
+      page,
+      request,
+    }) => {
+      const account = await createAccount(request);
+      // Opened a second time, the link of a verified account: verified already, nothing failed.
+      await visit(page, linkIn(await latestMail(account.email, /confirm/i), "/verify-email"));
+      await expect(page.getByRole("heading", { name: "E-mail already verified" })).toBeVisible();
+      await expect(page.getByRole("status")).toContainText("This e-mail address is already verified. You can sign in.");
+      await expect(page.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/login");
+      await expect(page.getByRole("link", { name: "Register Again" })).toHaveCount(0);
+      await expectNoA11yViolations(page);
+
+      await visit(page, "/verify-email?token=not-a-real-token");
+      await expect(page.getByRole("alert")).toContainText("Invalid verification link. Please check your email for the correct link.");
+      // A link of the right shape that a newer mail replaced has expired: the other documented text.
+      const email = newEmail();
+      const registered = await request.post("/api/auth/register", {
+        data: { firstName: "Ada", lastName: "Byron", email, password: strongPassword() },
+      });
+      expect(registered.status()).toBe(201);
+      const first = linkIn(await latestMail(email, /confirm/i), "/verify-email");
+      expect((await request.post("/api/auth/resend-verification", { data: { email } })).status()).toBe(200);
+      await expect.poll(() => mailsTo(email).length).toBeGreaterThan(1);
+      await visit(page, first);
+      await expect(page.getByRole("alert")).toHaveText("Failed to verify email. The link may have expired.");
+      await expect(page.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/login");
+      await expect(page.getByRole("link", { name: "Register Again" })).toHaveAttribute("href", "/register");
+      await expectNoA11yViolations(page);
+      await visit(page, "/verify-email");
+      await expect(page.getByRole("alert")).toBeVisible();
+    });
+
+    test("a password with a special character the rule does not take says which ones it takes, and keeps the other fields", async ({
+      page,
+    }) => {
+      await visit(page, "/register");
+      // The hint names the accepted characters before anything is typed.
+      await expect(page.getByText("Special characters: @ $ ! % * ? &").first()).toBeVisible();
+      await page.getByLabel("First name").fill("Sparkle");
+      await page.getByLabel("Last name").fill("Creator");
+      await page.getByLabel("E-mail").fill(`sparkle-${Date.now()}@example.com`);
+      for (const password of ["Sparkle#2026", "Sparkle🙂2026", "Sparkle2026^"]) {
+        await page.getByLabel("Password", { exact: true }).fill(password);
+        await page.getByRole("button", { name: "Create account" }).click();
+        await expect(
+          page.getByText("Password must contain uppercase, lowercase, number, and special character. Special characters: @ $ ! % * ? &"),
+        ).toBeVisible();
+        await expect(page.getByLabel("First name")).toHaveValue("Sparkle");
+        await expect(page.getByLabel("Last name")).toHaveValue("Creator");
+        await expect(page.getByLabel("E-mail")).toHaveValue(/^sparkle-/);
+      }
+      await page.getByLabel("Password", { exact: true }).fill("x".repeat(1000));
+      await page.getByRole("button", { name: "Create account" }).click();
+      await expect(page.getByText("Password must be 72 characters or less")).toBeVisible();
+      await expect(page.getByLabel("First name")).toHaveValue("Sparkle");
+      await expectNoA11yViolations(page);
+    });
+  });
+}

@@ -4,7 +4,7 @@
 // other users' ids, methods.
 import type { Page } from "@playwright/test";
 
-import { createAccount, expect, expectNoA11yViolations, personaBody, signIn, test, visit, type Account } from "./support";
+import { createAccount, expect, expectNoA11yViolations, personaBody, signIn, test, visit, VIEWPORTS, type Account } from "./support";
 
 const toast = (page: Page) => page.getByTestId("toast").last();
 const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
@@ -39,56 +39,61 @@ async function generatedImages(request: import("@playwright/test").APIRequestCon
   return imageUrl!;
 }
 
-test.describe("restoring keeps the reference image unless asked", () => {
-  test("a restore keeps the current image; ticking the box brings the version's back; compare shows thumbnails", async ({
-    page,
-    request,
-    jsEnabled,
-  }) => {
-    test.setTimeout(60_000);
-    const account = await createAccount(request);
-    const created = await request.post("/api/personas", { headers: auth(account), data: personaBody("Nova") });
-    const persona = (await created.json()) as { id: string };
-    const first = await generatedImages(request, account, persona.id); // version 2
-    const second = await generatedImages(request, account, persona.id); // version 3
-    expect(second).not.toBe(first);
-    const renamed = await request.patch(`/api/personas/${persona.id}`, { headers: auth(account), data: personaBody("Nova Quill") }); // version 4
-    expect(renamed.status()).toBe(200);
-    await signIn(page, account);
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  // At the laptop and the phone size (both projects).
+  test.describe(`at ${viewport.width}×${viewport.height} (${size})`, () => {
+    test.use({ viewport });
+    test.describe("restoring keeps the reference image unless asked", () => {
+      test("a restore keeps the current image; ticking the box brings the version's back; compare shows thumbnails", async ({
+        page,
+        request,
+        jsEnabled,
+      }) => {
+        test.setTimeout(60_000);
+        const account = await createAccount(request);
+        const created = await request.post("/api/personas", { headers: auth(account), data: personaBody("Nova") });
+        const persona = (await created.json()) as { id: string };
+        const first = await generatedImages(request, account, persona.id); // version 2
+        const second = await generatedImages(request, account, persona.id); // version 3
+        expect(second).not.toBe(first);
+        const renamed = await request.patch(`/api/personas/${persona.id}`, { headers: auth(account), data: personaBody("Nova Quill") }); // version 4
+        expect(renamed.status()).toBe(200);
+        await signIn(page, account);
 
-    const restore = async (n: number, withImage: boolean) => {
-      await visit(page, `/persona/${persona.id}/history`);
-      await page
-        .getByRole("button", { name: `Restore version ${n}` })
-        .or(page.getByRole("link", { name: `Restore version ${n}` }))
-        .first()
-        .click();
-      const scope = jsEnabled ? page.getByTestId("restore-dialog") : page;
-      const box = scope.getByLabel(`Also bring back version ${n}'s reference image`);
-      await expect(box).not.toBeChecked();
-      if (withImage) await box.check();
-      if (!withImage) await expectNoA11yViolations(page);
-      await scope.getByRole("button", { name: "Restore this version" }).click();
-      await expect(toast(page)).toContainText(`Restored from version ${n}`);
-    };
-    const current = async () =>
-      ((await (await request.get(`/api/personas/${persona.id}`, { headers: auth(account) })).json()) as { imageUrl: string | null })
-        .imageUrl;
+        const restore = async (n: number, withImage: boolean) => {
+          await visit(page, `/persona/${persona.id}/history`);
+          await page
+            .getByRole("button", { name: `Restore version ${n}` })
+            .or(page.getByRole("link", { name: `Restore version ${n}` }))
+            .first()
+            .click();
+          const scope = jsEnabled ? page.getByTestId("restore-dialog") : page;
+          const box = scope.getByLabel(`Also bring back version ${n}'s reference image`);
+          await expect(box).not.toBeChecked();
+          if (withImage) await box.check();
+          if (!withImage) await expectNoA11yViolations(page);
+          await scope.getByRole("button", { name: "Restore this version" }).click();
+          await expect(toast(page)).toContainText(`Restored from version ${n}`);
+        };
+        const current = async () =>
+          ((await (await request.get(`/api/personas/${persona.id}`, { headers: auth(account) })).json()) as { imageUrl: string | null })
+            .imageUrl;
 
-    await restore(2, false); // version 5: the name comes back, the image stays
-    expect(await current()).toBe(second);
-    await restore(2, true); // version 6: now the image too
-    expect(await current()).toBe(first);
+        await restore(2, false); // version 5: the name comes back, the image stays
+        expect(await current()).toBe(second);
+        await restore(2, true); // version 6: now the image too
+        expect(await current()).toBe(first);
 
-    // Compare shows the images as pictures, not paths.
-    await visit(page, `/persona/${persona.id}/history/compare?from=5&to=6`);
-    const image = page.getByTestId("changed-imageUrl");
-    await expect(image.getByRole("img")).toHaveCount(2);
-    await expect(image).not.toContainText("/images/");
-    await expectNoA11yViolations(page);
+        // Compare shows the images as pictures, not paths.
+        await visit(page, `/persona/${persona.id}/history/compare?from=5&to=6`);
+        const image = page.getByTestId("changed-imageUrl");
+        await expect(image.getByRole("img")).toHaveCount(2);
+        await expect(image).not.toContainText("/images/");
+        await expectNoA11yViolations(page);
+      });
+    });
   });
-});
-
+}
 test.describe("persona history", () => {
   test("edit twice, open the history, compare, restore, see the new version", async ({ page, request, jsEnabled }) => {
     const account = await createAccount(request);

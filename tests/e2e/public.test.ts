@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, test, visit } from "./support";
+import { expect, expectNoA11yViolations, test, visit, VIEWPORTS } from "./support";
 
 test.describe("landing page", () => {
   test("shows the header, hero, features, sample chat, pricing, call to action and footer", async ({ page }) => {
@@ -35,15 +35,6 @@ test.describe("landing page", () => {
       await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await expectNoA11yViolations(page);
-  });
-
-  test("/pricing and /features go to the landing page's sections", async ({ page }) => {
-    await visit(page, "/pricing");
-    await expect(page).toHaveURL(/\/#pricing$/);
-    await expect(page.locator("#pricing-heading")).toBeInViewport();
-    await visit(page, "/features");
-    await expect(page).toHaveURL(/\/#features$/);
-    await expect(page.locator("#features-heading")).toBeInViewport();
   });
 
   test("Get Started leads to registration and Sign In to login", async ({ page }) => {
@@ -131,3 +122,17 @@ test.describe("bad requests get a clear 4xx, never a 500", () => {
     expect(response.status()).toBe(404);
   });
 });
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`at ${viewport.width}×${viewport.height} (${size})`, () => {
+    test.use({ viewport });
+    test("/pricing and /features go to the landing page's sections", async ({ page }) => {
+      await visit(page, "/pricing");
+      await expect(page).toHaveURL(/\/#pricing$/);
+      await expect(page.locator("#pricing-heading")).toBeInViewport();
+      await visit(page, "/features");
+      await expect(page).toHaveURL(/\/#features$/);
+      await expect(page.locator("#features-heading")).toBeInViewport();
+    });
+  });
+}

@@ -207,8 +207,9 @@ interface PageRequest {
   end: number;
 }
 const pageRequests = new WeakMap<Page, PageRequest[]>();
-// When text was last entered in a field (ms since the epoch), with JavaScript on: Playwright's
-// fill() types without key events, where a creator's typing is keydowns that Chromium counts as input.
+// When text was last entered in a field or a field took focus (ms since the epoch), with JavaScript
+// on: Playwright's fill() focuses and types without pointer or key events, where a creator's typing
+// and moving between fields are clicks, taps and keydowns that Chromium counts as input.
 const typedAt = new WeakMap<Page, number[]>();
 
 function recordRequests(page: Page) {
@@ -219,7 +220,7 @@ function recordRequests(page: Page) {
     .then(() =>
       page.addInitScript(() => {
         const report = (window as unknown as { __layoutGuardTyped: (at: number) => void }).__layoutGuardTyped;
-        window.addEventListener("input", () => void report(Date.now()), { capture: true });
+        for (const type of ["input", "change", "focusin"]) window.addEventListener(type, () => void report(Date.now()), { capture: true });
       }),
     );
   const requests: PageRequest[] = [];
@@ -243,7 +244,7 @@ function recordRequests(page: Page) {
 
 /**
  * Whether a shift is the page's answer to the creator: it came within 500 ms of text typed into a
- * field (see typedAt), or it happened while, or within 500 ms
+ * field or of a field taking focus (see typedAt), or it happened while, or within 500 ms
  * after, the answer arrived to a request the creator's last input started (within a second of
  * it, or at once after another such answer: a form's post and the reload of the page's data
  * that follows it). Chromium forgives a shift only within 500 ms of the input itself, so an
