@@ -213,34 +213,34 @@ export const BIRTH_NO_AGE: Template[] = [
 export const ERA: Record<AgeRange, Template[]> = {
   "18-24": [
     "{They} {v:belong} to the first generation that never knew a world without smartphones, and [some of {their} earliest memories involve|{their} first memories include|the family photos show {them}|the home videos from {home} show {them}] [swiping at a tablet|tapping at a borrowed phone|waving at a video call|taking blurry selfies] before {they} could [properly read|ride a bike|tie a shoelace|count to twenty][, {quality} already showing].",
-    "{Their} childhood in {home} ran on [fast|patchy|shared] Wi-Fi, [group chats|voice notes|late-night messages] and video tutorials, and by [high school|{their} early teens|the age of fourteen] {they} already [understood|suspected|knew] that an audience could be built from a bedroom.",
+    "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] ran on [fast|patchy|shared] Wi-Fi, [group chats|voice notes|late-night messages] and video tutorials, and by [high school|{their} early teens|the age of fourteen] {they} already [understood|suspected|knew] that an audience could be built from a bedroom.",
     "Growing up [in the late 2000s and the 2010s|in the years of the first smartphones], {they} watched social media [turn|grow|swell] from a [novelty|curiosity|toy|side attraction] [in {home}|back in {home}|at {their} school in {home}] into [the place where {their} whole class lived|the main stage of teenage life|something everyone checked before breakfast|the loudest room in the house][, and {they} {v:have} [studied|watched|questioned] it ever since|].",
   ],
   "25-34": [
     "{They} grew up[ in {home}] straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first [smartphones|touchscreens|app stores] on the other[, which suited {their} {quality} perfectly].",
-    "{Their} childhood in {home} was a mix of [Saturday-morning cartoons|after-school television|handheld games], [burned CDs|mixtapes|borrowed DVDs] and a family computer that [everyone fought over|took five minutes to start|lived in the hallway].",
-    "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk|kitchen corner] [in {home}|back in {home}|at home in {home}] into everyone's pocket, and {name} [moved with it|followed it eagerly|was among the first in {their} class to notice|took {their} {pastime} along].",
+    "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was a mix of [Saturday-morning cartoons|after-school television|handheld games], [burned CDs|mixtapes|borrowed DVDs] and a family computer that [everyone fought over|took five minutes to start|lived in the hallway].",
+    "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk|kitchen corner] [in {home}|back in {home}|at home in {home}] into everyone's pocket, and {they} [moved with it|followed it eagerly|{v:were} among the first in {their} class to notice|took {their} {pastime} along].",
   ],
   "35-44": [
     "{They} grew up in the era of [cassette tapes|video rentals|paper maps], [arcade cabinets|pinball machines|handheld games] and beige home computers, when going online [meant tying up the phone line|took a screeching modem and patience|was a small adventure] [for an hour|every evening|on weekends][ in {home}| back in {home}|].",
-    "{Their} childhood in {home} belonged to [mixtapes|comic books|board games], [handwritten notes|pen pals|long phone calls] and [Saturday|Friday] trips to the video store, and {they} still {v:remember} the [first time a modem screeched into life|day the first computer came home|first email {they} ever sent].",
+    "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] belonged to [mixtapes|comic books|board games], [handwritten notes|pen pals|long phone calls] and [Saturday|Friday] trips to the video store, and {they} still {v:remember} the [first time a modem screeched into life|day the first computer came home|first email {they} ever sent].",
     "The eighties and early nineties shaped {their} childhood: [bicycles|skateboards|roller skates], [walkmans|cassette players|handheld games] and a television that only worked if [someone|somebody] [held the antenna just right|thumped it on the side|stood very still][, usually {name}].",
   ],
   "45-54": [
-    "{They} grew up in {home} with [vinyl records|a record player|a crackling radio], [rotary phones|a shared phone line|a phone in the hallway] and a handful of television channels, long before anyone [talked about going viral|had heard of the internet|owned a computer].",
+    "{They}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] with [vinyl records|a record player|a crackling radio], [rotary phones|a shared phone line|a phone in the hallway] and [a handful of|three or four|only a few] television channels, long before anyone [talked about going viral|had heard of the internet|owned a computer|carried a phone in a pocket].",
     "{Their} childhood[ in {home}| back in {home}|] unfolded in the seventies and early eighties, a time of [bicycles left on front lawns|street games until dark|long bus rides to school|paper rounds before dawn], [library cards|paperback novels|comic books] and letters that took [a week|days|forever] to [arrive|come|get there].",
     "As a child of the seventies[ in {home}| back in {home}], {they} learned to [entertain|amuse|occupy] {themselves} with a [transistor radio|record player|deck of cards|box of crayons], a pile of [comic books|library books|old magazines] and whatever the [neighborhood kids|children on the street|kids next door] could [invent|dream up|get away with].",
   ],
   "55+": [
-    "{name} grew up in {home} when television was still a novelty, news arrived [folded on the doorstep|with the morning paper|on the evening radio] and long-distance calls were [saved for birthdays|an expensive treat|kept short].",
-    "{Their} earliest memories belong to another age: [radio serials|Sunday matinees|traveling fairs], [typewriters|fountain pens|party lines] and a street in {home} where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business].",
+    "{name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] when television was still a novelty, news arrived [folded on the doorstep|with the morning paper|on the evening radio] and long-distance calls were [saved for birthdays|an expensive treat|kept short].",
+    "{Their} earliest memories belong to another age: [radio serials|Sunday matinees|traveling fairs], [typewriters|fountain pens|party lines] and a street[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business].",
     "As a child of the fifties and sixties, {they} watched the [world|neighborhood|family television] [change|turn|move] from black and white to [color|full color] [in {home}|back in {home}|in a small house in {home}], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
   ],
 };
 
 /** When no age range is given. */
 export const ERA_NONE: Template[] = [
-  "{Their} childhood in {home} was ordinary in most ways, full of [scraped knees|muddy shoes|borrowed bicycles], [long summers|rainy weekends|noisy holidays] and a bedroom that was never quite tidy.",
+  "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was ordinary in most ways, full of [scraped knees|muddy shoes|borrowed bicycles], [long summers|rainy weekends|noisy holidays] and a bedroom that was never quite tidy.",
   "{Their} earliest memories are of small things: [the smell of rain on a hot street|a neighbor's radio|a kitchen full of steam], [the bells of a nearby school|the hum of traffic in {home}|a dog barking two doors down] and the sound of {their} own name called in for dinner.",
 ];
 
@@ -252,31 +252,31 @@ export const ERA_NONE: Template[] = [
 export const FAMILY_STORIES: Record<string, Template[]> = {
   "Close to their parents and a younger sibling who is their biggest fan": [
     "{They} grew up [in {home}|back in {home}] close to {their} parents and a younger sibling who [was, and still is,|has always been|remains] {their} [biggest|loudest|most loyal|proudest|most devoted] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
-    "Home in {home} meant {their} parents and a younger sibling who [trailed after|copied|looked up to] {name} [everywhere|in everything|from the first day] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers].",
-    "[Family came first in|Home was a warm place in] {home}: {their} parents, and a younger sibling whose [fierce|unwavering|noisy] support [still means the world to {name}|has never let {name} down|carried {name} through more than one bad week|still shows up in every message {name} gets].",
+    "Home[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] meant {their} parents and a younger sibling who [trailed after|copied|looked up to] {name} [everywhere|in everything|from the first day] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers].",
+    "[Family came first[ in {home}|]|Home was a warm place[ in {home}|]]: {their} parents, and a younger sibling whose [fierce|unwavering|noisy] support [still means the world to {name}|has never let {name} down|carried {name} through more than one bad week|still shows up in every message {name} gets].",
   ],
   "Raised by a single mother who taught them resilience": [
     "Raised[ in {home}| back in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone] and [never complained|rarely rested|always found time for homework], {they} learned [resilience|to be resilient|to keep going] [before {they} could spell the word|early|by watching rather than listening|one hard winter at a time][, and {their} {quality} grew from there|].",
-    "{name} was raised by a single mother in {home}, and [the lesson {they} absorbed first|what stuck above all|the habit {they} took from that example] was resilience: [get up, show up, try again|keep going when it is hard|make do, then make better].",
+    "{name} was raised by a single mother[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and [the lesson {they} absorbed first|what stuck above all|the habit {they} took from that example] was resilience: [get up, show up, try again|keep going when it is hard|make do, then make better].",
     "Home was {name} and a single mother who [stretched every paycheck|taught {them} to fix what was broken|never let a bad day win], and that [quiet|stubborn|everyday|hard-won] resilience became [the family inheritance|{name's} own|the backbone of everything since].",
   ],
   "Part of a big, loud family that gathers every Sunday": [
-    "{name's} [home|childhood] in {home} [was|meant] a big, loud family where [stories had to be good|everyone talked at once|being heard took a loud voice|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped|the table was never quite big enough], and {they} [learned to hold a room|found {their} voice early|rarely got the last word|learned to talk fast].",
-    "{name} comes from a big, loud family in {home} that [still|to this day|without fail] gathers every Sunday[ around a [long|crowded|creaking] table|] for [food, gossip and friendly arguments|far too much food|stories everyone has heard before].",
-    "Sundays in {home} belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions], and {name} [still goes back|still shows up|rarely misses one] [whenever {they} can|with something to share|with a new story ready].",
+    "{name's} [home|childhood][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] [was|meant] a big, loud family where [stories had to be good|everyone talked at once|being heard took a loud voice|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped|the table was never quite big enough], and {they} [learned to hold a room|found {their} voice early|rarely got the last word|learned to talk fast].",
+    "{name} comes from a big, loud family[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] that [still|to this day|without fail] gathers every Sunday[ around a [long|crowded|creaking] table|] for [food, gossip and friendly arguments|far too much food|stories everyone has heard before].",
+    "Sundays[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions|that argued over every dish], and {they} [still {v:go} back|still {v:show} up|rarely {v:miss} one] [whenever {they} can|with something to share|with a new story ready|with {pastime} stories to tell].",
   ],
   "An only child with a grandmother who shaped their values": [
     "As an only child[ in {home}| back in {home}], {they} spent [long|quiet|rainy|lazy] [afternoons|weekends] with a grandmother whose [stories and stubborn kindness|patience and sharp wit|proverbs and quiet example|recipes and firm opinions] shaped {their} values[ more than any school did| for good|].",
-    "{name} grew up an only child in {home}, and a grandmother [who lived nearby|who took {them} everywhere|with a garden and a long memory] taught {them} [most of what {they} still {v:believe}|the values {they} still {v:live} by|to be kind first and clever second].",
+    "{name} grew up an only child[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and a grandmother [who lived nearby|who took {them} everywhere|with a garden and a long memory] taught {them} [most of what {they} still {v:believe}|the values {they} still {v:live} by|to be kind first and clever second].",
     "Being an only child [in {home}|back in {home}|in a quiet flat in {home}] meant [long quiet evenings|plenty of time alone|a lot of reading], [softened|brightened|filled] by a grandmother [whose values|whose sayings|whose rules of right and wrong] [still guide {name} today|still echo in every choice|shaped the adult {name} became].",
   ],
   "Has an older brother who is also their toughest critic": [
     "{They} grew up [in {home}|back in {home}] with an older brother who was, and still is, {their} [toughest|sharpest|most honest|bluntest] critic and [quiet|fiercest|unlikely|loyal] protector[, the first to tease and the first to help|, from {home} to today|].",
-    "{name} has an older brother in {home} who [reviews|picks apart|questions] everything {they} {v:make}, and [that tough criticism|all that blunt feedback|the critic in the family] has [sharpened|improved|toughened] {their} work for years.",
+    "{name} has an older brother[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who [reviews|picks apart|questions] everything {they} {v:make}, and [that tough criticism|all that blunt feedback|the critic in the family] has [sharpened|improved|toughened] {their} work for years.",
     "An older brother [set the pace|led the way|raised the bar] in the family, and {name} [learned early|found out quickly|discovered] that {their} toughest critic [was also {their} staunchest ally|rarely praised anything lightly|meant every word of it].",
   ],
   "Lives near their cousins and a very spoiled family dog": [
-    "Family was never far away: cousins a few streets over in {home}, and a very spoiled family dog[, a [scruffy|gray-muzzled|tireless] [mutt|terrier|spaniel|beagle],|] that [everyone claimed as their own|ruled the house|got more treats than anyone].",
+    "Family was never far away: cousins a few streets over[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and a very spoiled family dog[, a [scruffy|gray-muzzled|tireless] [mutt|terrier|spaniel|beagle],|] that [everyone claimed as their own|ruled the house|got more treats than anyone].",
     "{name} still lives [near|close to|a short walk from] a crowd of cousins, and the very spoiled family dog [greets {them} like a hero|expects a treat|steals a sock] [at every visit|every single time|without fail].",
     "[Weekends|Holidays|Evenings] with the cousins [and|and, inevitably,] a very spoiled family dog [have always been|were and still are|remain] the [heart|center|noisy core] of {name's} family life[ in {home}| back in {home}|].",
   ],
@@ -298,10 +298,10 @@ export const FAMILY_OWN_WORDS: Template[] = [
 ];
 
 export const HOMETOWN_LIFE: Template[] = [
-  "Life in {home} moved at its own pace, and {name} absorbed its [rhythms|habits|moods|sounds] long before {they} understood them[, from the [morning markets|rush-hour crowds|late buses] to the [quiet Sundays|summer evenings|first cold nights]|].",
-  "{name} still speaks about {home} with a mix of [fondness and impatience|pride and exasperation|love and mild complaint], the way people talk about [a relative|an old teacher|a friend] who taught them [a lot|more than they admit|a few hard lessons].",
-  "The [streets|corner shops|bus routes|rooftops], [smells|noises|colors] and [seasons|markets|festivals] of {home} crept into {name's} [imagination|habits|sense of humor] and never quite left.",
-  "Even now, [a certain kind of weather|the smell of [fresh bread|wet pavement|cut grass]|a particular song] can send {name} straight back to {home} and the [long|lazy|noisy] [afternoons|summers|evenings] of {their} childhood.",
+  "Life[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] moved at its own [pace|speed|rhythm], and {name} absorbed its [rhythms|habits|moods|sounds] long before {they} [understood|could name|made sense of] them[, from the [morning markets|rush-hour crowds|late buses|corner cafés] to the [quiet Sundays|summer evenings|first cold nights|festival nights]|, one [season|street|summer] at a time].",
+  "{name} still speaks[ about {home}| about {their} hometown| about the old neighborhood| about where {they} grew up] with a mix of [fondness and impatience|pride and exasperation|love and mild complaint], the way people talk about [a relative|an old teacher|a friend] who taught them [a lot|more than they admit|a few hard lessons].",
+  "The [streets|corner shops|bus routes|rooftops], [smells|noises|colors] and [seasons|markets|festivals][ of {home}| of {their} hometown| of the old neighborhood| of {their} childhood] crept into {name's} [imagination|habits|sense of humor] and never quite left.",
+  "Even now, [a certain kind of weather|the smell of [fresh bread|wet pavement|cut grass]|a particular song] can send {name} straight[ back to {home}| back home| back to {their} hometown| back to the old neighborhood] and the [long|lazy|noisy] [afternoons|summers|evenings] of {their} childhood.",
 ];
 
 // ------------------------------------------------------------------ childhood and interests
@@ -318,7 +318,7 @@ export const CHILDHOOD_OPENERS: Template[] = [
 export const CHILDHOOD_NO_INTERESTS: Template[] = [
   "As a child, {name} tried a little of everything, from [piano lessons|swimming lessons|a drama club] to [chess club|a choir|scouting], without settling on any one thing for long.",
   "{They} {v:were} the kind of kid who [read the back of every cereal box|took apart every clock in the house|kept a diary in a made-up code] and [asked the librarian for new books|begged for a trip to the library|asked the neighbors endless questions] every single week.",
-  "Teachers in {home} remembered {name} as [restless but kind|quiet but sharp|curious and talkative], always [sketching something in the margins|asking one more question|daydreaming at the window] and always willing to help a classmate catch up.",
+  "Teachers[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] remembered {name} as [restless but kind|quiet but sharp|curious and talkative], always [sketching something in the margins|asking one more question|daydreaming at the window] and always willing to help a classmate catch up.",
   "Summers were spent [outdoors|around {home}|on the streets near home], [building rafts|building forts|racing bicycles], mapping the neighborhood and inventing games with rules only {name} fully understood.",
 ];
 
@@ -330,13 +330,13 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   ],
   tech: [
     "Tech fascinated {them} from the start[ in {home}| back in {home}], and at [eleven|ten|twelve] {they} took [the family radio|an old video player|a broken alarm clock|a neighbor's cassette deck] apart to see how it worked and, to [everyone's surprise|general astonishment|the family's relief], put it back together[ again| with one screw to spare|].",
-    "{name} taught {themselves} to code from [library books|online forums|old magazines] in {home}, building [clumsy|lopsided|cheerful] little websites that only friends ever visited, and tech became a second language.",
+    "{name} taught {themselves} to code from [library books|online forums|old magazines][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], building [clumsy|lopsided|cheerful] little websites that only friends ever visited, and tech became a second language.",
     "Whenever a gadget broke [in the neighborhood|on {their} street|at school], people brought it to {name}, and that steady stream of tech repairs taught {them} [patience|care|humility] along with [a screwdriver's worth of confidence|a lot about people|the value of a spare part].",
   ],
   fashion: [
     "Fashion became {their} way of [speaking|talking|saying things] before {they} had the words for it: {they} [cut up|took apart|reworked] [thrift-store jackets|old curtains|a parent's cast-offs|market finds from {home}] and [stitched|pinned|sewed] them [back together|together again] into something [new|bold|strange and new].",
     "{name} spent hours[ in {home}| back in {home}] sketching outfits in the margins of [school notebooks|homework|library slips], and fashion magazines [borrowed from a neighbor|rescued from a waiting room|bought with saved pocket money] were read until the pages fell out.",
-    "At [fourteen|fifteen|thirteen], {name} ran a tiny fashion stall at [the weekend market|a school fair|a flea market] in {home}, selling restyled vintage pieces and learning how strangers react to [color|a bold cut|a good story].",
+    "At [fourteen|fifteen|thirteen], {name} ran a tiny fashion stall at [the weekend market|a school fair|a flea market][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], selling restyled vintage pieces and learning how strangers react to [color|a bold cut|a good story].",
   ],
   music: [
     "Music filled the house [in {home}|back in {home}|on {their} street in {home}], and {name} learned [guitar chords|piano scales|ukulele songs] from a [worn songbook|radio show|cassette|patient uncle] before {they} could [ride a bike|swim|read a clock].",
@@ -345,43 +345,43 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   ],
   art: [
     "Art was the first thing {name} was ever praised for, starting with a [crayon|chalk|pencil] drawing of [the family dog|a neighbor's cat|the view from the window] that hung on the [fridge|kitchen wall] for [years|a decade|ages].",
-    "{name} filled sketchbook after sketchbook, and an art teacher in {home} who [stayed late|gave up lunch breaks|lent {them} good paper] to show {them} how light falls on a face [changed the direction of {their} life|opened a door|made all the difference].",
+    "{name} filled sketchbook after sketchbook, and an art teacher[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who [stayed late|gave up lunch breaks|lent {them} good paper] to show {them} how light falls on a face [changed the direction of {their} life|opened a door|made all the difference].",
     "{name} spent [afternoons|rainy weekends|whole summers][ in {home}| back in {home}|] copying paintings from [library|secondhand|borrowed] art books, trying to work out how a few brushstrokes could hold so much [feeling|light|life].",
   ],
   fitness: [
-    "Fitness entered {their} life through a school [running club|swim team|cycling group] in {home}, where {they} [discovered|learned] that the last [mile|lap|hill|stretch] is mostly an argument with yourself.",
+    "Fitness entered {their} life through a school [running club|swim team|cycling group][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], where {they} [discovered|learned] that the last [mile|lap|hill|stretch] is mostly an argument with yourself.",
     "{name} played every sport [{home} offered|{home} had to offer|the school in {home} would allow], and fitness became less about winning than[ about|] how clear {their} head felt [afterward|after a game|on the walk home].",
     "An injury at [fifteen|fourteen|sixteen|seventeen] forced {name} to learn about fitness properly, from [stretching to sleep|warm-ups to recovery|posture to nutrition], and the lessons [stuck|stayed|lasted][ long after {home}|].",
   ],
   science: [
     "Science hooked {them} early[ in {home}| back in {home}|], thanks to a [secondhand microscope|chemistry set from a yard sale|telescope from a flea market|box of old magnets] and a habit of asking [why|how|why not] until the [adults|grown-ups|teachers|neighbors] [ran out of answers|changed the subject|sent {them} to the library|laughed and gave up].",
-    "{name} entered every science fair {they} could find in {home}, once with a homemade [weather station that actually predicted rain|water filter that actually worked|solar oven that baked a real cake].",
+    "{name} entered every science fair {they} could find[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], once with a homemade [weather station that actually predicted rain|water filter that actually worked|solar oven that baked a real cake].",
     "[Late nights|Rainy afternoons|Long summers|Quiet evenings] [in {home}|at the library|under the covers] spent reading about [black holes and deep-sea creatures|rainforests and glaciers|volcanoes and distant planets|dinosaurs and comets] made science [feel|seem] like the [greatest|best|wildest|strangest] adventure [story|tale] {name} had ever [read|heard][, and it still does|].",
   ],
   cooking: [
     "Cooking was how {their} family showed love, and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs] from the age of [eight|seven|nine|six][ in {home}| back in {home}|].",
-    "{name} learned cooking from [a grandparent|a neighbor|an old family friend] in {home} who never measured anything, which taught {them} to trust [taste and instinct|smell and patience|a pinch and a guess] over recipes.",
+    "{name} learned cooking from [a grandparent|a neighbor|an old family friend][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who never measured anything, which taught {them} to trust [taste and instinct|smell and patience|a pinch and a guess] over recipes.",
     "At [twelve|eleven|thirteen], {name} [cooked|made] an entire [holiday|birthday|Sunday] dinner alone [in {home}|back in {home}|in a tiny kitchen in {home}], [burned the rolls|forgot the salt|dropped the dessert] and decided that cooking was worth getting [good|better|serious] at[ anyway|].",
   ],
   travel: [
-    "A school [exchange trip|field trip|summer camp] gave {name} a first taste of travel, and {they} came home to {home} with [a notebook full of foreign words|a pocket full of strange coins|a head full of plans] and a restless itch.",
+    "A school [exchange trip|field trip|summer camp] gave {name} a first taste of travel, and {they} came[ home to {home}| home| home to {their} hometown| back to the old neighborhood] with [a notebook full of foreign words|a pocket full of strange coins|a head full of plans] and a restless itch.",
     "{Their} family[ in {home}| back in {home}|] could [rarely|seldom|hardly ever] afford vacations, so travel happened through [atlases and documentaries|library books and postcards|old maps and travel shows] until {they} saved enough [from odd jobs|from a summer job|over two years] for a first [train ticket|bus pass|plane ticket] at [eighteen|nineteen|seventeen].",
     "Travel became {their} [teacher|school|university] as {they} [backpacked on a shoestring|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask strangers for [help|directions|a bed] in [five|four|several|three] languages[, far from {home}|].",
   ],
   education: [
-    "Education was taken seriously at home in {home}, and {name} grew up believing that a library card was [the most valuable thing a person could own|a ticket to anywhere|worth more than pocket money].",
+    "Education was taken seriously [at home in {home}|at home|in {their} family|around the kitchen table|in {their} house], and {name} grew up believing that a library card was [the most valuable thing a person could own|a ticket to anywhere|worth more than pocket money].",
     "{name} tutored younger [kids|cousins|neighbors] [after school|on weekends|at the local library][ in {home}| back in {home}|] and discovered that education works best when the learner [forgets about being taught|is having fun|asks the questions].",
     "A teacher[ in {home}| back in {home}|] who believed in {them} at a [difficult|lonely|confusing] moment convinced {name} that education can [change the direction of a life|open every door|make anything possible].",
   ],
   business: [
     "{name} showed a head for business early, selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping careful accounts of every [sale|coin][ in a school notebook|].",
-    "Business ran in the family, and {name} grew up in {home} listening to [dinner-table|late-night|weekend] debates about [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck].",
+    "Business ran in the family, and {name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] listening to [dinner-table|late-night|weekend] debates about [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck].",
     "At [sixteen|fifteen|seventeen], {name} started a [small|tiny|first] business [in {home}|back in {home}|on {their} street in {home}] [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the [failures|mistakes|bad weeks] than from the [wins|good ones|successes].",
   ],
   entertainment: [
     "Entertainment was {their} [first|earliest|oldest|truest] love[ as a child|]. {They} staged [puppet shows|magic acts|talent contests|backyard plays|living-room concerts] for the [neighbors|whole street|family|cousins] [in {home}|back in {home}|on Saturdays in {home}].",
     "{name} watched every [film, sitcom and talent show|cartoon, quiz show and musical|variety show and comedy special] {they} could [find in {home}|get at in {home}|find back in {home}], studying how [good|great] entertainment holds [an audience's attention|a room|a crowd].",
-    "At school in {home}, {name} was the [one|student] who organized [talent nights|class shows|end-of-year revues] and learned that great entertainment is mostly [preparation|rehearsal|timing].",
+    "At school[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], {name} was the [one|student] who organized [talent nights|class shows|end-of-year revues] and learned that great entertainment is mostly [preparation|rehearsal|timing].",
   ],
 };
 
@@ -389,22 +389,22 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
 export const INTEREST_LATER: Record<Interest, Template[]> = {
   gaming: [
     "Gaming never really let go[ of {them}|], and {name} still [talks|thinks|writes] about [design and storytelling|level design|pacing and fairness] through the games {they} {v:have} [finished|replayed] [a dozen times|more than once|far too often].",
-    "The [patience|stamina|calm] {they} learned from gaming[ in {home}| back in {home}|], losing [a hundred|fifty|countless] times before winning [once|at last], turned out to be [useful|priceless|handy] far beyond a [screen|console|controller] in {residenceCity}.",
+    "The [patience|stamina|calm] {they} learned from gaming[ in {home}| back in {home}|], losing [a hundred|fifty|countless] times before winning [once|at last], turned out to be [useful|priceless|handy] far beyond a [screen|console|controller][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
   ],
   tech: [
     "That early [fascination with|love of|obsession with] tech still shapes how {name} works[ and shops|], because {they} {v:want} to know how a [tool|gadget|program] works before {they} {v:trust} it[ with anything important|, let alone buy it|][, a habit friends in {residenceCity} find [endearing|useful|exhausting]|].",
-    "The old tech habit matured into a real skill, the kind that makes {name} the person [friends|neighbors|colleagues] in {residenceCity} call when a laptop dies [the night before a deadline|at the worst moment|mid-project].",
+    "The old tech habit matured into a real skill, the kind that makes {name} the person [friends|neighbors|colleagues][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] call when a laptop dies [the night before a deadline|at the worst moment|mid-project].",
   ],
   fashion: [
-    "Fashion still matters to {name} in {residenceCity}, less as a [trend|race] to [chase|win] than as a way to tell a [story|small story] about who {they} {v:are} on [any given day|a given morning|the day in question].",
+    "Fashion still matters to {name}[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], less as a [trend|race] to [chase|win] than as a way to tell a [story|small story] about who {they} {v:are} on [any given day|a given morning|the day in question].",
     "{name's} [eye|feel|instinct] for fashion, for how [a collar sits|a hem falls|a sleeve moves|a coat hangs] or how two [colors|fabrics|textures] [argue|clash|agree], shows up in [everything|all] {they} {v:make}[ in {residenceCity}|, down to the packaging|, {pastime} included].",
   ],
   music: [
-    "Music in {residenceCity} is still the soundtrack to every [working day|morning|long night], and {name} builds playlists for [moods|seasons|tasks|trains] the way other people write [to-do lists|shopping lists|diaries].",
+    "Music[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is still the soundtrack to every [working day|morning|long night], and {name} builds playlists for [moods|seasons|tasks|trains] the way other people write [to-do lists|shopping lists|diaries].",
     "The [rhythm|timing|ear] {they} learned from music [back in {home}|as a child in {home}|growing up in {home}] shows up in how {they} {v:pace} a [story|conversation|long day|joke|week][, {name} says|].",
   ],
   art: [
-    "Art remains {their} [refuge|escape|quiet place|daily habit] in {residenceCity}, and {they} still {v:carry} a [small|battered|pocket|cheap|spiral] [sketchbook|notebook] [everywhere {they} {v:go}|around {residenceCity}|on every trip][ for quick studies|, just in case|].",
+    "Art remains {their} [refuge|escape|quiet place|daily habit][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and {they} still {v:carry} a [small|battered|pocket|cheap|spiral] [sketchbook|notebook] [everywhere {they} {v:go}|around {residenceCity}|on every trip][ for quick studies|, just in case|].",
     "{name's} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
   ],
   fitness: [
@@ -416,15 +416,15 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "{They} still {v:follow} new [discoveries|findings|papers] in science [closely|eagerly|avidly|daily] and {v:love} [explaining|unpacking|retelling] them to [anyone who will listen|friends over dinner|whoever sits nearby|the neighbors][ in {residenceCity}|, with diagrams|, napkin sketches and all].",
   ],
   cooking: [
-    "Cooking is still how {name} [unwinds|relaxes|thinks], and friends in {residenceCity} know that a [difficult|long|hard] week usually ends with an invitation to [dinner|supper|a long lunch].",
+    "Cooking is still how {name} [unwinds|relaxes|thinks], and friends[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] know that a [difficult|long|hard] week usually ends with an invitation to [dinner|supper|a long lunch].",
     "{They} {v:treat} cooking like any [craft|trade|discipline|other art]: [practice|master|drill] the basics, respect the [ingredients|seasons|produce|market] and improvise only once you [understand|know|have learned] the rules[, whether in {residenceCity} or on the road|, with {quality} as the secret ingredient|].",
   ],
   travel: [
-    "Travel still shapes {their} outlook in {residenceCity}, and {name} keeps a [map|world map|paper map] [on the wall|above the desk|by the door] with a pin for every [city|town|place] that changed {their} mind about something.",
+    "Travel still shapes {their} outlook[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and {name} keeps a [map|world map|paper map] [on the wall|above the desk|by the door] with a pin for every [city|town|place] that changed {their} mind about something.",
     "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] left {them} [comfortable with|at ease with|calm about|unafraid of] [uncertainty|delays|the unknown] and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue].",
   ],
   education: [
-    "{Their} respect for education shows in how {they} {v:approach} every new [subject|skill|topic|hobby] in {residenceCity}: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
+    "{Their} respect for education shows in how {they} {v:approach} every new [subject|skill|topic|hobby][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|]: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
     "Education, for {name}, never stopped at graduation[ in {home}| back in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class] or [a new language|a podcast series|a stack of papers][ about {pastime}|].",
   ],
   business: [
@@ -433,7 +433,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
   ],
   entertainment: [
     "{name's} love of entertainment means {they} still {v:study}[ and {v:rewatch}] [comedians, hosts and storytellers|stand-up sets and game shows|old variety programs], always [looking|watching|waiting] for the [moment|second] a [room|crowd|theater] leans in[ and goes quiet|, laughing|].",
-    "Entertainment, to {name}, is [a kind|a form] of [generosity|gift|kindness]: giving people a [break|rest|holiday] from their [worries|troubles|to-do lists] for [a while|an hour|an evening] in {residenceCity}.",
+    "Entertainment, to {name}, is [a kind|a form] of [generosity|gift|kindness]: giving people a [break|rest|holiday] from their [worries|troubles|to-do lists] for [a while|an hour|an evening][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
   ],
 };
 
@@ -481,9 +481,9 @@ export const DEFAULT_SPECIALIST_FIELD = "data analysis";
 // ------------------------------------------------------------------ youth
 
 export const SCHOOL: Template[] = [
-  "School in {home} was [a mixed|a patchy|an uneven] experience, and {they} [thrived|shone|came alive] in the subjects that caught {their} imagination while [drifting|coasting|sleepwalking] through the rest[, {pastime} always winning over homework].",
+  "School[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was [a mixed|a patchy|an uneven] experience, and {they} [thrived|shone|came alive] in the subjects that caught {their} imagination while [drifting|coasting|sleepwalking] through the rest[, {pastime} always winning over homework].",
   "{Their} late teens[ in {home}| back in {home}] were [restless|noisy|hungry|bright|messy], full of [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
-  "In class, {they} {v:were} [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel]. {They} {v:were} the [one|kid|student] in {home} who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break][, already marked by a certain {quality}|].",
+  "In class, {name} was [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel] but the [one|kid|student][ in {home}|] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break][, already marked by a certain {quality}|].",
   "School was fine, mostly.",
 ];
 
@@ -544,7 +544,7 @@ export const AGE_CAREER: Record<AgeRange, Template[]> = {
   ],
   "45-54": [
     "{name} came to this work after twenty years in {career}, and that long first chapter gives {them} a [patience|perspective|calm] that younger peers [in {residenceCity}|in {field}] often lack.",
-    "Two decades in {career} taught {name} how [institutions|organizations|big teams] work and how people behave under pressure, lessons {they} still {v:draw} on [every day|constantly|without noticing] in {residenceCity}.",
+    "Two decades in {career} taught {name} how [institutions|organizations|big teams] work and how people behave under pressure, lessons {they} still {v:draw} on [every day|constantly|without noticing][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
   ],
   "55+": [
     "{name} arrived here after a [whole|long] career in {career}, proof that it is never too late to start [something new|again|over][, {pastime} and all|].",
@@ -602,7 +602,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "Energy builds around {them} rather than draining away.",
-      "That openness has brought {them} [collaborators|mentors|allies] in {residenceCity}, [neighbors|regulars|new friends] at every [café|event|party] and more than one [lifelong|unlikely|loyal] friend.",
+      "That openness has brought {them} [collaborators|mentors|allies][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], [neighbors|regulars|new friends] at every [café|event|party] and more than one [lifelong|unlikely|loyal] friend.",
     ],
     noun: "outgoing nature",
   },
@@ -614,7 +614,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "Those who earn {their} trust find a fiercely loyal friend.",
-      "{They} {v:guard} {their} private life in {residenceCity} [carefully|closely|jealously] and {v:share} only what feels [true and earned|right|worth sharing].",
+      "{They} {v:guard} {their} private life[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] [carefully|closely|jealously] and {v:share} only what feels [true and earned|right|worth sharing].",
     ],
     noun: "reserve",
   },
@@ -643,7 +643,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is assertive without being harsh, saying [clearly|plainly|calmly|simply] what {they} {v:need}, setting [firm|clear|sensible] boundaries and expecting the same [honesty|clarity|directness|courtesy] in return.",
       "An assertive streak showed up [early|young|at school], when {they} talked {their} way into a [project|team|class|competition] meant for older students [in {home}|at school|one spring] and then [delivered on it|proved everyone wrong|did it well|came top].",
-      "Being assertive has helped {name} [negotiate fair deals|ask for a fair price|hold {their} ground|say what others would not], turn down [bad ones|poor offers|empty promises] and stand up for [people|neighbors|colleagues] in {residenceCity} who needed someone [in their corner|on their side|to speak up].",
+      "Being assertive has helped {name} [negotiate fair deals|ask for a fair price|hold {their} ground|say what others would not], turn down [bad ones|poor offers|empty promises] and stand up for [people|neighbors|colleagues][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] who needed someone [in their corner|on their side|to speak up].",
     ],
     follow: [
       '{name} believes a clear "no" is [kinder|fairer|more generous] than a [vague|polite|hopeful] "maybe."',
@@ -654,7 +654,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Reflective: {
     lead: [
       "{name} is reflective by habit, keeping a journal since [childhood|school|{their} teens|the first job] and [reviewing|reading back over|summing up] each [week|month|project] before [starting the next|making new plans|moving on].",
-      "{Their} reflective side means {they} rarely {v:make} the same mistake twice, because {they} {v:turn} every [setback|misstep|hard day] over [until it gives up its lesson|on long walks|in a notebook] in {residenceCity} [before moving on|and then lets it go|with patience].",
+      "{Their} reflective side means {they} rarely {v:make} the same mistake twice, because {they} {v:turn} every [setback|misstep|hard day] over [until it gives up its lesson|on long walks|in a notebook][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] [before moving on|and then lets it go|with patience].",
       "{name} is reflective, and [thinks twice before speaking|keeps a journal|asks why before how].",
     ],
     follow: ["Long train rides and slow mornings are for thinking.", "Why matters more than what, {they} {v:say}."],
@@ -684,7 +684,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Calm: {
     lead: [
       "{name} is calm in a way that is [contagious|catching|reassuring], and {their} voice [slows down|softens|drops] when everyone else [speeds up|gets loud|starts to panic|talks over each other].",
-      "Staying calm under pressure is {their} [quiet|secret|most useful] superpower, learned from watching [a parent|a neighbor|an old coach|a nurse] in {home} handle [emergencies|bad news|chaos] without ever raising a voice.",
+      "Staying calm under pressure is {their} [quiet|secret|most useful] superpower, learned from watching [a parent|a neighbor|an old coach|a nurse][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] handle [emergencies|bad news|chaos] without ever raising a voice.",
       "{name} is calm and [hard to hurry|unbothered by noise|steady in a storm].",
     ],
     follow: [
@@ -813,7 +813,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Empathetic: {
     lead: [
       "{name} is [strikingly|deeply|unusually|quietly|remarkably] empathetic[, a trait from {home}| by nature|], able to sense what [someone|a friend|a stranger|a neighbor|a client] needs before [the other person has found the words|a word is said|anyone else notices].",
-      "{Their} empathetic nature makes {them} a natural [confidant|listener|shoulder to lean on], and strangers [confide in|open up to] {them} [on trains|in queues|at bus stops|in waiting rooms] [in {residenceCity}|and at parties|and in cafés].",
+      "[{Their}|{name's}] empathetic nature makes {them} a natural [confidant|listener|shoulder to lean on], and strangers [confide in|open up to|pour their hearts out to] {them} [on trains|in queues|at bus stops|in waiting rooms|on park benches] [in {residenceCity}|and at parties|and in cafés|and at the gym].",
       "Being empathetic means {they} {v:feel} other people's [joy and pain|hopes and fears|good news and bad|ups and downs] [almost|nearly|very nearly] as [keenly as {their} own|if they were {their} own|{their} own], which [is|can be] [both a gift and a responsibility|not always easy|a gift with a price|tiring and precious][, {name} admits|].",
     ],
     follow: [
@@ -888,8 +888,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Spontaneous: {
     lead: [
       "{name} is spontaneous, [famous|known] for last-minute [road trips|train rides|weekend escapes], surprise [parties|dinners|visits|phone calls] and ideas that arrive [mid-sentence|out of nowhere|at midnight].",
-      '{Their} spontaneous spirit keeps life [interesting|lively|unpredictable] in {residenceCity}, and [some|many|most] of {their} [best|favorite|funniest] memories began with the words "why not right now?"',
-      "Being spontaneous means {they} {v:say} [yes|a quick yes] to [invitations|late-night plans|road trips], [detours|odd jobs|last-minute tickets] and [experiments|adventures|ideas] that more [careful|cautious|sensible] people would skip in {residenceCity}.",
+      '{Their} spontaneous spirit keeps life [interesting|lively|unpredictable][ in {residenceCity}|], and [some|many|most] of {their} [best|favorite|funniest] memories began with the words "why not right now?"',
+      "Being spontaneous means {they} {v:say} [yes|a quick yes] to [invitations|late-night plans|road trips], [detours|odd jobs|last-minute tickets] and [experiments|adventures|ideas] that more [careful|cautious|sensible] people would skip[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
     ],
     follow: ["{Their} calendar has blank spaces on purpose.", "Friends keep a bag packed, just in case {they} {v:call}."],
     noun: "spontaneity",
@@ -932,7 +932,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "{They} {v:love} the moment an idea finally makes sense to someone.",
-      "[Friends|Neighbors|Colleagues] in {residenceCity} joke that {name} cannot recommend a [film|book|restaurant] without adding [three|a few|several] [fascinating|obscure|delightful] facts.",
+      "[Friends|Neighbors|Colleagues][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] joke that {name} cannot recommend a [film|book|restaurant] without adding [three|a few|several] [fascinating|obscure|delightful] facts.",
     ],
     noun: "gift for explaining",
   },
@@ -1002,7 +1002,7 @@ export const OPPOSITES: [Trait, Trait][] = [
 /** {a} and {b} are the two traits, lower case. */
 export const CONTRADICTION: Template[] = [
   "It is [an unusual|an odd|an unlikely|a curious] combination, being both {a} and {b}. [Still|Even so|But], {name} lets each side [lead|take over] [when needed|in turn|as the day demands].",
-  "[People|Friends|Neighbors] in {residenceCity} are [sometimes|often|always] surprised that {name} can be {a} and {b} at [once|the same time]. The truth is that the two [traits|sides] keep each other [honest|in check|balanced].",
+  "[People|Friends|Neighbors][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] are [sometimes|often|always] surprised that {name} can be {a} and {b} at [once|the same time]. The truth is that the two [traits|sides] keep each other [honest|in check|balanced].",
   "Being {a} and {b} at the same time sounds like a [contradiction|paradox|puzzle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely] partnership [over the years|in {residenceCity}|since the {home} days].",
 ];
 
@@ -1025,7 +1025,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "marketing",
     origin: [
       "It started almost by accident, when a [photo series|short video|caption thread] {name} posted about {topic} [one evening|on a slow Sunday|from a café in {residenceCity}] caught the attention of [a few thousand|a few hundred|a crowd of] strangers, and then [a few hundred thousand|many more|a whole city's worth].",
-      "{name} began posting [daily|weekly|nightly] [snapshots|notes|clips] of {topic} during a [long, lonely winter|slow summer|difficult year] in {residenceCity}, and the comment section [slowly|gradually|quietly] turned into a [community|meeting place|second home].",
+      "{name} began posting [daily|weekly|nightly] [snapshots|notes|clips] of {topic} during a [long, lonely winter|slow summer|difficult year][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and the comment section [slowly|gradually|quietly] turned into a [community|meeting place|second home].",
       "A friend dared {name} to post one honest story a day for [a month|thirty days|a whole season], and by the end of it {they} had a [following|small audience|loyal crowd] and a new sense of [purpose|direction|what mattered].",
     ],
     craft: [
@@ -1048,7 +1048,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     day: [
       "A [typical|normal|regular] day begins with [an hour|forty minutes|half a morning] of replies to [followers|comments|messages] before a single new [photo|picture|shot|clip] is [taken|made][ around {residenceCity}|].",
-      "[Most|Many|Busy] days in {residenceCity} mix [shoots|photo walks|styling sessions], [brand calls|planning meetings|contract reviews] and a [surprising|startling|generous] amount of time [spent reading|answering|sorting through] [messages|comments|notes] from [followers|fans|people who care about {pastime}].",
+      "[Most|Many|Busy] days[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] mix [shoots|photo walks|styling sessions], [brand calls|planning meetings|contract reviews] and a [surprising|startling|generous] amount of time [spent reading|answering|sorting through] [messages|comments|notes] from [followers|fans|people who care about {pastime}].",
     ],
   },
   vtuber: {
@@ -1069,7 +1069,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "The chat feels like a living room full of old friends.",
     ],
     breakthrough: [
-      "The [breakthrough|big moment|turning point] came during a [twelve|ten|fifteen|twenty]-hour charity stream that [brought in|drew] [thousands of|a flood of|countless] new viewers and a fan-art tag that [still trends|is still busy|never really went quiet] in {residenceCity}.",
+      "The [breakthrough|big moment|turning point] came during a [twelve|ten|fifteen|twenty]-hour charity stream that [brought in|drew] [thousands of|a flood of|countless] new viewers and a fan-art tag that [still trends|is still busy|never really went quiet][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
       "A clip of {name} reacting to a surprise in [chat|a stream] went viral [in {residenceCity}|far beyond {residenceCity}|overnight], and {their} channel [tripled|doubled|quadrupled] its subscribers in a [week|weekend|few days].",
     ],
     goals: [
@@ -1078,7 +1078,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     day: [
       "Most days start with the avatar rig and the night's plan.",
-      "[Afternoons|Most afternoons|Long afternoons] in {residenceCity} [go to|are for] [rehearsing segments|planning streams|testing overlays|writing lore] and [testing|polishing|tweaking] new avatar [expressions|outfits|poses] before going live [in the evening|late in the evening|in the small hours][ for the regulars| for fans of {pastime}| for {name's} regulars].",
+      "[Afternoons|Most afternoons|Long afternoons][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] [go to|are for] [rehearsing segments|planning streams|testing overlays|writing lore] and [testing|polishing|tweaking] new avatar [expressions|outfits|poses] before going live [in the evening|late in the evening|in the small hours][ for the regulars| for fans of {pastime}| for {name's} regulars].",
     ],
   },
   content: {
@@ -1103,11 +1103,11 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A collaboration with a [bigger|larger|better-known] channel introduced {name} to a new audience[ far from {residenceCity}|], and subscribers [doubled|tripled|soared] [almost overnight|within a week|in a month].",
     ],
     goals: [
-      "Next, {name} wants to [produce|make|film] a documentary series about {topic} and build a [small|tight|modest] team in {residenceCity} to help with [editing|research|filming].",
+      "Next, {name} wants to [produce|make|film] a documentary series about {topic} and build a [small|tight|modest] team[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] to help with [editing|research|filming].",
       "{name's} long-term dream is a content studio [in {residenceCity}|of {their} own in {residenceCity}|with a real door and a sign in {residenceCity}|back in {home}] that [gives|offers] [first-time|young|unknown] creators [equipment|cameras|a place to work] and [mentoring|advice|a first break][, {pastime} welcome|, for free|].",
     ],
     day: [
-      "A [typical|normal|regular] day in {residenceCity} splits between [scripting|writing|research] in the [morning|early hours], filming in the [afternoon|daylight hours] and editing [far later than is healthy|well past midnight|until the coffee runs out][, with {pastime} squeezed in|].",
+      "A [typical|normal|regular] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] splits between [scripting|writing|research] in the [morning|early hours], filming in the [afternoon|daylight hours] and editing [far later than is healthy|well past midnight|until the coffee runs out][, with {pastime} squeezed in|].",
       "Most days end with a rough cut of the next upload.",
     ],
   },
@@ -1124,13 +1124,13 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Consistency is the craft[, {name} says|, and {name} guards it|, {name} would say]: the same values and the same [voice|tone] whether the [format|piece] is a [ten-second clip|short post|quick reply|photo caption] about {topic} or a [two-hour conversation|long essay|late-night stream].",
     ],
     audience: [
-      "{Their} [community|audience] treats {them} like a friend who [happens|just happens] to be online in {residenceCity}, [debating|questioning|cheering] {their} [takes|opinions] and passing {their} [quotes|jokes|best lines] around[ like gossip|].",
+      "{Their} [community|audience] treats {them} like a friend who [happens|just happens] to be online[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], [debating|questioning|cheering] {their} [takes|opinions] and passing {their} [quotes|jokes|best lines] around[ like gossip|].",
       "People follow {name} across [platforms|apps|sites] not for any single [format|show|channel] but for the [personality|voice|point of view] that [connects them all|runs through everything|stays the same].",
       "Followers argue with {name} as warmly as they agree.",
     ],
     breakthrough: [
       "The breakthrough was an interview series in which {name} talked with ordinary people about extraordinary moments, and it made {their} name [familiar|known] far beyond [{their} niche|{residenceCity}|the usual crowd].",
-      "A [thread|post|video|photo series] about growing up in {home} struck a [nerve|chord] and brought a [wave|flood|crowd] of new followers who [stayed|never left|still comment].",
+      "A [thread|post|video|photo series] about growing up[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] struck a [nerve|chord] and brought a [wave|flood|crowd] of new followers who [stayed|never left|still comment].",
     ],
     goals: [
       "Next, {name} wants to host a [weekly|monthly|regular] live show[ from {residenceCity}| about {pastime}| about {topic} from {residenceCity}] and [write|finish|publish] a book that [captures|keeps|puts] {their} voice on [paper|the page].",
@@ -1146,7 +1146,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "{name} started out as a tutor[ in {home}| back in {home}|], helping [classmates|neighbors' kids|younger students] with {topic}, and discovered a [talent|knack] for turning confusion into clarity.",
       "After years of watching [students|learners] struggle with [dull textbooks|confusing lectures|dry worksheets], {name} began [recording|filming] [short|simple] lessons that made hard ideas feel [simple|friendly|manageable].",
-      "The path into teaching began at a community center in {residenceCity}, where {name} volunteered to run [evening|weekend|free] lessons and never stopped.",
+      "The path into teaching began at a community center[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where {name} volunteered to run [evening|weekend|free] lessons and never stopped.",
     ],
     craft: [
       "As an educator, {name} builds lessons around questions rather than [answers|facts], [leading|walking] learners [step by step|one idea at a time|gently] until they [discover|find|work out] the [idea|answer|pattern] on their own[, {pastime} examples and all|].",
@@ -1154,7 +1154,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{They} {v:design} [courses|lessons|workshops] on {topic} the way an architect [designs|plans] a [house|home|building], with [strong|solid|deep] foundations first and then rooms that [open onto each other|connect|lead somewhere new|let in light].",
     ],
     audience: [
-      "{Their} [students|learners] range from [teenagers cramming for exams|nervous first-year students|busy parents] to retirees [learning|trying|starting|picking up] something new [for the joy of it|on a whim|at last] in {residenceCity}.",
+      "{Their} [students|learners] range from [teenagers cramming for exams|nervous first-year students|busy parents] to retirees [learning|trying|starting|picking up] something new [for the joy of it|on a whim|at last][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
       "Learners [write to|message|thank] {name} from [all over the world|as far as {home}|every time zone], often to say that a single [lesson|video|explanation] [finally|at last] made [something click|{topic} make sense|the fear go away].",
       "Students stay in touch long after the course ends.",
     ],
@@ -1167,7 +1167,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "[Long term|One day|In the long run], {name} hopes to make [great|good|inspiring] teaching[ on {topic}|] as [accessible|common|easy to find|ordinary] as a library card [in {home}|back in {home}|in {residenceCity}].",
     ],
     day: [
-      "A [typical|normal|regular] day in {residenceCity} starts with answering [student|learners'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
+      "A [typical|normal|regular] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] starts with answering [student|learners'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
       "Most days mix lessons, emails and a hunt for better examples.",
     ],
   },
@@ -1189,12 +1189,12 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Fans collect every print.",
     ],
     breakthrough: [
-      "The breakthrough came when a [piece|painting|series] inspired by {home} was [chosen|picked] for a [major|big|well-known] online [exhibition|festival|showcase][, and collectors took notice|].",
+      "The breakthrough came when a [piece|painting|series] inspired[ by {home}| by {their} hometown] was [chosen|picked] for a [major|big|well-known] online [exhibition|festival|showcase][, and collectors took notice|].",
       "A series of [illustrations|drawings|portraits][ of {home}|] went viral, and commissions began arriving faster than {name} could [answer|read|count] them.",
     ],
     goals: [
       "Next, {name} wants to [release|publish|finish] an illustrated book [about {topic}|of {home}|for children] and hold a first [solo|real|proper] [exhibition|show][ in {residenceCity}| in {home}| in {residenceCity}, {pastime} and all].",
-      "[Long term|One day|Someday], {name} dreams of a [studio|school|shared workspace] in {residenceCity} where [young|new|aspiring] [digital artists|illustrators|painters] can learn without [expensive software|paying a fortune|gatekeepers][, {pastime} welcome| or fear|, the way {name} never could].",
+      "[Long term|One day|Someday], {name} dreams of a [studio|school|shared workspace][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] where [young|new|aspiring] [digital artists|illustrators|painters] can learn without [expensive software|paying a fortune|gatekeepers][, {pastime} welcome| or fear|, the way {name} never could].",
     ],
     day: [
       "A [typical|normal|regular|good] day [for {name}|in {residenceCity}] begins with a [warm-up|quick|loose] sketch [of {residenceCity}|over coffee|of whatever is nearby] and ends with a [late-night|midnight] painting session lit only by the [tablet|screen|desk lamp|streetlight].",
@@ -1211,11 +1211,11 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As a virtual advisor, {name} helps people[ in {residenceCity}| across {residenceCity}| in {residenceCity} and online] [untangle|sort out|think through] choices about [careers, money and relationships|jobs, moves and money|work, family and the future] with [patient, structured|gentle, practical|careful, honest] questions[ and the odd joke|].",
       "{name's} sessions focus on [practical|simple|clear] frameworks for [listing options|naming the choices|mapping the options], [weighing|comparing] [tradeoffs|risks|costs] and choosing a first [small|modest|doable] step[ before the week is out|].",
-      "{They} never {v:tell} [clients|people|anyone] [what to do|how to live|what to choose]. Instead {name} helps each [one|client|person] see [clearly enough to decide|from a new angle|without the fog|the whole picture][, however tangled|, step by step|, with {their} usual {quality}].",
+      "{They} never {v:tell} [clients|people|anyone] [what to do|how to live|what to choose]; instead {they} {v:help} each [one|client|person] see [clearly enough to decide|from a new angle|without the fog|the whole picture][, however tangled|, step by step|, with {their} usual {quality}].",
     ],
     audience: [
       "{name's} clients include [students at a crossroads|graduates without a plan|people changing careers], [founders under pressure|managers facing big calls|parents juggling too much] and [people|adults] starting over [in midlife|after a loss|in a new city][, many of them in {residenceCity}| in {residenceCity} and online| across {residenceCity}].",
-      "People come to {name} [confused|stuck|overwhelmed] and leave with a [plan|next step|clear head], which is why most new clients arrive through [word of mouth|friends of friends|recommendations] in {residenceCity}.",
+      "People come to {name} [confused|stuck|overwhelmed] and leave with a [plan|next step|clear head], which is why most new clients arrive through [word of mouth|friends of friends|recommendations][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
       "Clients often return years later with new questions.",
     ],
     breakthrough: [
@@ -1227,7 +1227,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "[Long term|In the long run|One day], {name} hopes to make [good|honest|practical|sound] advice available to [anyone|everyone|every person who needs it], regardless of [budget|background|postcode|age][, starting in {residenceCity}|, from {residenceCity} outward|, with {their} usual {quality}].",
     ],
     day: [
-      "A [typical|normal|regular] day in {residenceCity} is a [careful|steady|quiet] rhythm of client [sessions|calls], [note-taking|follow-up emails|reading] and [quiet|unhurried] time to think about each person's next [step|move|decision].",
+      "A [typical|normal|regular] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is a [careful|steady|quiet] rhythm of client [sessions|calls], [note-taking|follow-up emails|reading] and [quiet|unhurried] time to think about each person's next [step|move|decision].",
       "Most days end with reading about [decision science|psychology|behavioral economics].",
     ],
   },
@@ -1239,18 +1239,18 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{name} began as a street performer, [juggling|doing card tricks|playing a battered accordion] and telling [stories|jokes] for [tips|coins][ in {home}| back in {home}|], before moving the show [online|to the internet|onto a screen].",
     ],
     craft: [
-      "As an entertainer, {name} mixes [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows in {residenceCity} where no two [nights|evenings|crowds] are the same.",
+      "As an entertainer, {name} mixes [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] where no two [nights|evenings|crowds] are the same.",
       "{Their} [performances|sets|shows] often [riff on|poke fun at] {topic}, turning [everyday|ordinary] [frustrations|annoyances|small disasters] into [characters|sketches] and running [gags|jokes].",
       "{They} {v:write} material [constantly|daily|everywhere|on the bus] and {v:test} new [bits|jokes|routines] in front of [small crowds|friends|a few regulars][ in {residenceCity}| at open mics] before any of it reaches a [big stage|camera|large audience|paying crowd].",
     ],
     audience: [
-      "{Their} audience ranges from [families|school kids|retirees] to night owls in {residenceCity}, all [looking|hoping|waiting] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
+      "{Their} audience ranges from [families|school kids|retirees] to night owls[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], all [looking|hoping|waiting] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
       "Fans[ from {home} to {residenceCity}| in {residenceCity}| of {their} {pastime} bits|] quote {their} [catchphrases|punchlines|best lines|running gags] back at {them} [at shows|in {residenceCity}|online|in the street|at the bakery] and [gleefully|happily|cheerfully] invent new ones in the [comments|chat|replies][ within minutes| overnight|].",
       "Regulars know every running gag by heart.",
     ],
     breakthrough: [
       "The breakthrough was a live [variety show|comedy night|improv marathon] [streamed from {residenceCity}|with surprise guests|built on audience requests] that sold out {name's} [online tickets|virtual seats|tickets] [in|within] [minutes|an hour|a morning|a day].",
-      "A clip of an improvised bit [about {topic}|from a tiny club|filmed by a fan] went viral in {residenceCity} and brought {name} [invitations|calls|offers|messages] from [festivals and producers|television and radio|theaters and podcasts].",
+      "A clip of an improvised bit [about {topic}|from a tiny club|filmed by a fan] went viral[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] and brought {name} [invitations|calls|offers|messages] from [festivals and producers|television and radio|theaters and podcasts].",
     ],
     goals: [
       "Next, {name} wants to [tour|take] a [live|new] show [beyond {residenceCity}|from {residenceCity} abroad|from {residenceCity} around the country] and [record|film] a [comedy special|live album|one-hour special][ to go with it| about {pastime}| about growing up in {home}].",
@@ -1287,7 +1287,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "[Long term|In the long run|More than anything], {name} hopes that [nobody|no one] has to feel [unheard|alone|invisible|forgotten] at the end of [a|the] [long|hard|lonely] day[, in {residenceCity} or anywhere| in {residenceCity}| in {residenceCity} or beyond].",
     ],
     day: [
-      "A [typical|normal|regular|good] day in {residenceCity} is full of [conversations|voices|chats], from [morning check-ins|breakfast chats|early hellos] to [lunchtime chats|afternoon catch-ups|a quick word at tea time] to long talks [late at night|after dark|before bed].",
+      "A [typical|normal|regular|good] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is full of [conversations|voices|chats], from [morning check-ins|breakfast chats|early hellos] to [lunchtime chats|afternoon catch-ups|a quick word at tea time] to long talks [late at night|after dark|before bed].",
       "Most days begin by remembering who had something important happening.",
     ],
   },
@@ -1317,7 +1317,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Long term, {name} hopes to mentor the next generation of specialists.",
     ],
     day: [
-      "A [typical|normal|regular] day mixes reading new [research|papers|reports], answering [detailed|tricky|thoughtful] questions [from colleagues|by email|from students] and [testing|trying out] ideas [in practice|on real data|with a team] in {residenceCity}.",
+      "A [typical|normal|regular] day mixes reading new [research|papers|reports], answering [detailed|tricky|thoughtful] questions [from colleagues|by email|from students] and [testing|trying out] ideas [in practice|on real data|with a team][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
       "Most days begin with new papers and end with notes.",
     ],
   },
@@ -1336,7 +1336,7 @@ export const TURNING_OPENERS: Template[] = [
 export const SETBACKS: Template[] = [
   "A [period|bout|season] of burnout [forced|pushed] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five] [long|slow|gray] months, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly|missing {pastime}].",
   "A project {they} had poured [two|three|four] years [and all {their} {quality}|and {their} {quality}|and most of {their} {quality}] into [collapsed|fell apart|came to nothing] when a [partner|sponsor|co-founder] [pulled out|walked away|backed out], taking [most of the savings|the budget|a good part of {their} confidence] with [it|them].",
-  "A family illness [brought|called] {name} home to {home} for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused].",
+  "A family illness [brought|called] {name}[ home to {home}| home| home to {their} hometown| back to the old neighborhood] for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused].",
   "A wave of [harsh|cruel|relentless] criticism [online|from strangers|after one bad post|in the comments] made {name} [question|doubt|wonder][ for a while|] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
   "A move to [a new city|a strange city|a city where {they} knew nobody] left {them} [lonely and broke|broke and homesick|isolated and short of money][, missing {home}|, far from {home}|, {home} a world away], working [night shifts|weekend shifts|two jobs] [at {job2}|in a warehouse|in a call center] to [pay the rent|cover the rent|get by].",
 ];
@@ -1372,7 +1372,7 @@ export const RETURNS: Template[] = [
 /** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
   "Today, {full} is {aLabel} in {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
-  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons] since {home} show in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works], and so does {their} {quality}.",
+  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons][ since {home}| since childhood| since {their} first job| since those early days] show in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works], and so does {their} {quality}.",
   "[Now|Today] known as {aLabel}, {full} has built something [people|strangers|friends] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}].",
 ];
 
@@ -1401,7 +1401,7 @@ export const AGE_NOW: Record<AgeRange, Template[]> = {
     "Being one of the [youngest|newest|least experienced] voices in [{residenceCity}|the {residenceCity} scene|{field}] means {name} is [often|regularly|routinely] underestimated, which {they} [quietly|secretly|openly] {v:enjoy}[ and sometimes use|].",
   ],
   "25-34": [
-    "Somewhere between the [recklessness|restlessness|rush] of youth and the [caution|care|calm] of middle age, {name} has found a [confident|grounded|steady] [rhythm|pace|footing] in {residenceCity}.",
+    "Somewhere between the [recklessness|restlessness|rush] of youth and the [caution|care|calm] of middle age, {name} has found a [confident|grounded|steady] [rhythm|pace|footing][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
     "[Still young enough|Young enough] to take risks and [old|wise] enough to know which ones [matter|count], {name} is [hitting {their} stride|finding {their} feet|building something lasting|making it count] [in {residenceCity}|in {residenceCity} at last|in {their} own way, {quality} and all].",
   ],
   "35-44": [
@@ -1413,8 +1413,8 @@ export const AGE_NOW: Record<AgeRange, Template[]> = {
     "In {their} fifties or close to it, {name} [is|feels] [busier|more curious|more playful|calmer] and more [certain|sure|confident] of {their} direction than ever, [{their} {quality} intact|{pastime} included|with {their} {quality} to thank|{pastime} and all].",
   ],
   "55+": [
-    "Past fifty-five and [busier|more curious|more restless|more energetic] than ever, {name} [is|stands as] [proof|living proof|the best evidence] in {residenceCity} that reinvention has no [age limit|expiry date|deadline|upper limit].",
-    "[Younger|Newer|Up-and-coming] [creators|colleagues|voices] in {residenceCity} often ask {name} for [advice|a second opinion|help], and {they} {v:answer} with the [generosity|patience|good humor] of someone who has seen [several eras|many fads|a few revolutions] [come and go|rise and fall|arrive and pass].",
+    "Past fifty-five and [busier|more curious|more restless|more energetic] than ever, {name} [is|stands as] [proof|living proof|the best evidence][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] that reinvention has no [age limit|expiry date|deadline|upper limit].",
+    "[Younger|Newer|Up-and-coming] [creators|colleagues|voices][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] often ask {name} for [advice|a second opinion|help], and {they} {v:answer} with the [generosity|patience|good humor] of someone who has seen [several eras|many fads|a few revolutions] [come and go|rise and fall|arrive and pass].",
   ],
 };
 
@@ -1444,7 +1444,7 @@ export const DESCRIPTION: Template[] = [
 /** A mentor in the youth paragraph. */
 export const MENTORS: Template[] = [
   "Around that time {name} met a mentor[ in {home}| back in {home}|], a retired [editor|teacher|engineer] with a [red pen|sharp eye|dry wit] and endless patience, who taught {them} that a first draft is only the [beginning|start].",
-  "A neighbor in {home} who had run a small [radio station|theater|print shop] became an unlikely mentor and showed {name} that [a steady voice|good work|patience] can hold an audience for hours.",
+  "A neighbor[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who had run a small [radio station|theater|print shop] became an unlikely mentor and showed {name} that [a steady voice|good work|patience] can hold an audience for hours.",
   "An older [colleague|coworker|manager] took {name} aside one [day|evening|afternoon] and passed on the most useful advice {they} ever [received|got|heard]: [finish things, then make them better|ship it, then fix it|do less, but do it well].",
 ];
 
@@ -1456,7 +1456,7 @@ export const CIRCLE_OPENERS: Template[] = [
 ];
 
 export const CIRCLE: Template[] = [
-  "{Their} oldest friend from {home} still calls every [Sunday|Friday|month] and is the only person allowed to [critique|tease|question] {their} [work|choices] without asking first.",
+  "{Their} oldest friend[ from {home}| from home| from {their} hometown| from the old neighborhood] still calls every [Sunday|Friday|month] and is the only person allowed to [critique|tease|question] {their} [work|choices] without asking first.",
   "{They} {v:stay} close to family, whatever the schedule.",
   "A small group of fellow [creators|artists|makers] meets online once a [month|week|season] to trade [advice|gossip|tips], [complaints|recipes|links] and encouragement, and {name} [rarely|almost never|seldom] misses it.",
   "Old coworkers and teachers count as friends too.",
@@ -1476,15 +1476,15 @@ export const DETAILS: Template[] = [
   "{They} {v:keep} a box of old ticket stubs under the bed.",
   "{Their} phone is full of half-finished voice memos, each one an idea.",
   "{name} still owns the first notebook {they} ever filled.",
-  "[Sunday|Saturday] mornings in {residenceCity} are [protected|sacred|quiet] time, with no [screens|emails|plans], a [long|slow] walk and a call to [family|an old friend|someone] back in {home}.",
+  "[Sunday|Saturday|Weekend] mornings[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] are [protected|sacred|quiet|slow] time, with no [screens|emails|plans|meetings|news], a [long|slow|lazy|quiet] walk[ by the water| through the park| with {pastime} on {their} mind|] and a [call|video call|long call] to [family|an old friend|someone|a cousin][ back in {home}| back home| back in {their} hometown| back in the old neighborhood| back where {they} grew up].",
   "{They} {v:have} a weakness for good bread, old maps and terrible puns.",
   "A small plant on {their} desk has survived six moves.",
   "{They} {v:learn} a few phrases of a new language each year.",
   "{name} sends more handwritten thank-you notes than anyone {they} {v:know}.",
-  "{name's} favorite place to think is a [bench|café table|low wall] near the [water|river|park] in {residenceCity}, where the [noise|rush] of the day finally [fades|goes quiet|stops].",
+  "{name's} favorite place to think is a [bench|café table|low wall] near the [water|river|park][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where the [noise|rush] of the day finally [fades|goes quiet|stops].",
   "{They} {v:are} a terrible singer but an enthusiastic one.",
   "{name} rereads the same three novels every winter.",
-  "A [mug|cup] from {home}, [chipped|faded|cracked] and [slightly|a little] too small, is still the only one {name} [drinks|will drink] [coffee|tea] from in {residenceCity}.",
+  "A [mug|cup][ from {home}| from home| from {their} hometown| from the old neighborhood], [chipped|faded|cracked] and [slightly|a little] too small, is still the only one {name} [drinks|will drink] [coffee|tea] from[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
 ];
 
 // ------------------------------------------------------------------ goals and closing

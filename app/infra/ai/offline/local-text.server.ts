@@ -261,6 +261,8 @@ class Composer {
   private readonly pronouns: Record<string, string>;
   private readonly plural: boolean;
   private readonly used = new Set<string>();
+  /** How often the story has named each city so far (a city is named a few times, then called "there", "back home"...). */
+  private readonly named = new Map<string, number>();
   /** The template `say` used last. */
   last: Template = "";
   readonly vars: Vars = {};
@@ -339,7 +341,7 @@ class Composer {
 
   /** One of the phrases not used yet in this story (marked used), or undefined. */
   private fresh(phrases: readonly Template[]): Template | undefined {
-    const fresh = phrases.filter((l) => !this.used.has(l));
+    const fresh = phrases.filter((l) => !this.used.has(l) && !this.namesCityAgain(l));
     if (fresh.length === 0) return undefined;
     const phrase = this.pick(fresh);
     this.used.add(phrase);
@@ -368,6 +370,14 @@ class Composer {
           return full;
         case "full's":
           return `${full}'s`;
+        case "home":
+        case "place":
+        case "residenceCity":
+        case "residence": {
+          const city = cityOf(this.vars[key] ?? "");
+          this.named.set(city, (this.named.get(city) ?? 0) + 1);
+          break;
+        }
       }
       if (key.startsWith("v:")) {
         const verb = key.slice(2);
@@ -402,11 +412,22 @@ class Composer {
           options.push(sequence(true));
         }
         at += 1; // the closing bracket
-        out += this.pick(options);
+        // an option naming a city the story has named enough gives way to the others ("[in {home}|back home]")
+        const fresh = options.filter((option) => !this.namesCityAgain(option));
+        out += this.pick(fresh.length > 0 ? fresh : options);
       }
       return out;
     };
     return sequence(false);
+  }
+
+  /** Whether a phrase names a city the story has already named CITY_MENTIONS times. */
+  private namesCityAgain(phrase: string): boolean {
+    if (!phrase.includes("{")) return false;
+    for (const [, key] of phrase.matchAll(/\{(home|place|residenceCity|residence)\}/g)) {
+      if ((this.named.get(cityOf(this.vars[key] ?? "")) ?? 0) >= CITY_MENTIONS) return true;
+    }
+    return false;
   }
 
   /** The persona's interests, or everyday pastimes when it has none ({pastime}). */
@@ -451,6 +472,8 @@ function isLong(template: Template): boolean {
 /** How often such a sentence gets a lead, and how often a long sentence gets a tail. */
 const LEAD_CHANCE = 0.65;
 const TAIL_CHANCE = 0.55;
+/** How often a city is named before the choices that name it give way to the others ("there", "back home"). */
+const CITY_MENTIONS = 3;
 /** How often a long sentence calls the persona by the full name rather than the first name. */
 const FULL_NAME_CHANCE = 0.3;
 
