@@ -383,9 +383,16 @@ export async function expectGoodLayout(page: Page, options: { sizes?: (keyof typ
     }
   } finally {
     if (original) await page.setViewportSize(original);
-    // The guard's own resizes are not the page's shifts.
-    await page.waitForTimeout(100);
-    judgedShifts.set(page, (await trackLayoutShifts(page)).length);
+    // The guard's own resizes are not the page's shifts: the page is left to settle (no new
+    // entry for 300 ms, at most 2 s: a loaded machine paints late) before the count is taken.
+    const shifts = await trackLayoutShifts(page);
+    let seen = -1;
+    for (let waited = 0, quiet = 0; quiet < 3 && waited < 2000; waited += 100) {
+      await page.waitForTimeout(100);
+      quiet = shifts.length === seen ? quiet + 1 : 0;
+      seen = shifts.length;
+    }
+    judgedShifts.set(page, shifts.length);
   }
   expect(found, `layout of ${page.url()}`).toEqual([]);
 }
