@@ -95,11 +95,11 @@ export const BUDGETS = {
   // persona history: what persona_versions takes per version (table, TOAST and indexes), for
   // a persona with 500 versions and a 20,000-character backstory (a full copy each: ~20 KB)
   historyBytesPerVersion: 4 * KB,
-  // each signed-in page's throughput ÷ an uncached public render's, same run
-  signedInRpsRatio: 0.7,
-  // server RSS (MB) a few seconds after start, and after the bench's load
-  rssIdleMB: 150,
-  rssAfterLoadMB: 200,
+  // server RSS (MB) after the bench's load (ARCHITECTURE.md): on the embedded database (the app
+  // and PGlite in one process), and the app process alone on PostgreSQL. RSS idle after start and
+  // each signed-in page's throughput ÷ a public render's are reported without a budget (the
+  // ratio, once a budget, is retired: the p95 budget above is what a creator feels).
+  rssAfterLoadMB: { embedded: 400, postgres: 200 },
   // requests/s with 2 processes ÷ with 1, on PostgreSQL (--cluster)
   clusterRatio: 1.6,
 };
@@ -234,7 +234,7 @@ export const EXTRA_KEYS = {
  * once, the render) at `connections` for `duration` s, as the seeded creator named, and the
  * uncached public render `publicPath` (a query string bypasses the anonymous-page cache)
  * measured before and after them. Rows per page: p50, p95 (≤ BUDGETS.latencyP95Ms), req/s, CPU
- * per request, and req/s ÷ the public render's (≥ BUDGETS.signedInRpsRatio).
+ * per request, and req/s ÷ the public render's (reported, no budget).
  */
 /**
  * What a signed-in row measures since decision 020: the same creator's page asked again and
@@ -2448,7 +2448,6 @@ async function measureSignedInPages(ctx) {
       id: `latency.rps-ratio.${m.target.displayPath}.${m.target.label.replace(/\W+/g, "-")}`,
       label: `Throughput ratio ${m.target.displayPath} (${m.target.label}) ÷ public render`,
       unit: "×",
-      budget: { op: ">=", value: BUDGETS.signedInRpsRatio },
     };
     if (baseline && m.rps != null) {
       rows.push(
@@ -3102,7 +3101,6 @@ async function main() {
       rssRow(await processStats(ctx), {
         id: "memory.rss.idle",
         label: "Server RSS, idle after start",
-        budgetMB: BUDGETS.rssIdleMB,
         when: "3 s after the server answered its first request, before any load",
       }),
     );
@@ -3175,7 +3173,7 @@ async function main() {
       rssRow(await processStats(ctx), {
         id: "memory.rss.after-load",
         label: "Server RSS, after the load",
-        budgetMB: BUDGETS.rssAfterLoadMB,
+        budgetMB: process.env.DATABASE_URL ? BUDGETS.rssAfterLoadMB.postgres : BUDGETS.rssAfterLoadMB.embedded,
         when: "after every measurement above",
       }),
     );
