@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 
 import { controlProps, keepSubmitInPlace } from "~/components/form-controls";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
-import { Field, FieldErrors, FormAlert, TextareaField } from "~/components/ui/field";
+import { CheckboxField, Field, FormAlert, TextareaField } from "~/components/ui/field";
 import {
   LORE_KIND_LABELS,
   LORE_KINDS,
@@ -461,31 +461,9 @@ function EntryForm({
       </div>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Options</legend>
-        {FLAGS.map((flag) => {
-          const field = fields[flag.name];
-          return (
-            <div key={flag.name} className="flex items-start gap-2">
-              <input
-                type="checkbox"
-                id={field.id}
-                name={field.name}
-                key={field.key}
-                defaultChecked={field.initialValue === "on"}
-                aria-describedby={`${field.id}-hint`}
-                className="mt-1 h-4 w-4 rounded border-slate-400"
-              />
-              <div>
-                <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
-                  {flag.label}
-                </label>
-                <p id={`${field.id}-hint`} className="text-xs text-slate-600">
-                  {flag.hint}
-                </p>
-                <FieldErrors id={`${field.id}-error`} errors={field.errors} />
-              </div>
-            </div>
-          );
-        })}
+        {FLAGS.map((flag) => (
+          <CheckboxField key={flag.name} field={fields[flag.name]} label={flag.label} hint={flag.hint} />
+        ))}
       </fieldset>
       <div className="flex flex-wrap gap-3">
         <button

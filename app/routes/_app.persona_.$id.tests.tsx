@@ -13,7 +13,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 import { controlProps, keepSubmitInPlace } from "~/components/form-controls";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
-import { Field, FieldErrors, FormAlert, TextareaField } from "~/components/ui/field";
+import { CheckboxField, Field, FieldErrors, FormAlert, TextareaField } from "~/components/ui/field";
 import {
   CHECK_LABELS,
   modelLabel,
@@ -548,30 +548,9 @@ function ProbeForm({
             { name: "inCharacter", label: "Stays in character", hint: "No reply says things like 'as an AI' or 'language model'." },
             { name: "enabled", label: "Enabled", hint: "Off: kept, but not run." },
           ] as const
-        ).map((flag) => {
-          const field = fields[flag.name];
-          return (
-            <div key={flag.name} className="flex items-start gap-2">
-              <input
-                type="checkbox"
-                id={field.id}
-                name={field.name}
-                key={field.key}
-                defaultChecked={field.initialValue === "on"}
-                aria-describedby={`${field.id}-hint`}
-                className="mt-1 h-4 w-4 rounded border-slate-400"
-              />
-              <div>
-                <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
-                  {flag.label}
-                </label>
-                <p id={`${field.id}-hint`} className="text-xs text-slate-600">
-                  {flag.hint}
-                </p>
-              </div>
-            </div>
-          );
-        })}
+        ).map((flag) => (
+          <CheckboxField key={flag.name} field={fields[flag.name]} label={flag.label} hint={flag.hint} />
+        ))}
       </fieldset>
       <div className="flex flex-wrap gap-3">
         <button type="submit" name="intent" value={editing ? "save" : "add"} disabled={busy} className={primaryClass}>

@@ -61,6 +61,44 @@ export function Field({
   );
 }
 
+/**
+ * A checkbox with its label and a hint beside it (a form's on/off options), for a conform field:
+ * checked from the field's initial value ("on"), its errors below the hint.
+ */
+export function CheckboxField({
+  field,
+  label,
+  hint,
+}: {
+  field: { id: string; name: string; key?: string | null; initialValue?: unknown; errors?: ErrorList };
+  label: string;
+  hint: string;
+}) {
+  const errorId = `${field.id}-error`;
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        type="checkbox"
+        id={field.id}
+        name={field.name}
+        key={field.key ?? undefined}
+        defaultChecked={field.initialValue === "on"}
+        aria-describedby={[`${field.id}-hint`, field.errors?.length ? errorId : null].filter(Boolean).join(" ")}
+        className="mt-1 h-4 w-4 rounded border-slate-400"
+      />
+      <div>
+        <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <p id={`${field.id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+        <FieldErrors id={errorId} errors={field.errors} />
+      </div>
+    </div>
+  );
+}
+
 export function TextareaField({
   label,
   textareaProps,
