@@ -227,12 +227,12 @@ export const ERA: Record<AgeRange, Template[]> = {
     "The eighties and early nineties shaped {their} childhood: [bicycles|skateboards|roller skates], [walkmans|cassette players|handheld games] and a television that only worked if [someone|somebody] [held the antenna just right|thumped it on the side|stood very still][, usually {name}].",
   ],
   "45-54": [
-    "{They}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] with [vinyl records|a record player|a crackling radio], [rotary phones|a shared phone line|a phone in the hallway] and [a handful of|three or four|only a few] television channels, long before anyone [talked about going viral|had heard of the internet|owned a computer|carried a phone in a pocket].",
+    "{They}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] with [vinyl records|a record player|a crackling radio|a transistor radio], [rotary phones|a shared phone line|a phone in the hallway] and [a handful of|three or four|only a few] television channels[, plus {pastime} for the rainy days|, and {their} {quality} showed early|], long before anyone [talked about going viral|had heard of the internet|owned a computer|carried a phone in a pocket].",
     "{Their} childhood[ in {home}| back in {home}|] unfolded in the seventies and early eighties, a time of [bicycles left on front lawns|street games until dark|long bus rides to school|paper rounds before dawn], [library cards|paperback novels|comic books] and letters that took [a week|days|forever] to [arrive|come|get there].",
     "As a child of the seventies[ in {home}| back in {home}], {they} learned to [entertain|amuse|occupy] {themselves} with a [transistor radio|record player|deck of cards|box of crayons], a pile of [comic books|library books|old magazines] and whatever the [neighborhood kids|children on the street|kids next door] could [invent|dream up|get away with].",
   ],
   "55+": [
-    "{name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] when television was still a novelty, news arrived [folded on the doorstep|with the morning paper|on the evening radio] and long-distance calls were [saved for birthdays|an expensive treat|kept short].",
+    "{name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] when television was still a [novelty|luxury|marvel], news arrived [folded on the doorstep|with the morning paper|on the evening radio] and long-distance calls were [saved for birthdays|an expensive treat|kept short][, and {pastime} filled the evenings|, and {their} {quality} had room to grow|].",
     "{Their} earliest memories belong to another age: [radio serials|Sunday matinees|traveling fairs], [typewriters|fountain pens|party lines] and a street[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business].",
     "As a child of the fifties and sixties, {they} watched the [world|neighborhood|family television] [change|turn|move] from black and white to [color|full color] [in {home}|back in {home}|in a small house in {home}], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
   ],
@@ -253,7 +253,7 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
   "Close to their parents and a younger sibling who is their biggest fan": [
     "{They} grew up [in {home}|back in {home}] close to {their} parents and a younger sibling who [was, and still is,|has always been|remains] {their} [biggest|loudest|most loyal|proudest|most devoted] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
     "Home[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] meant {their} parents and a younger sibling who [trailed after|copied|looked up to] {name} [everywhere|in everything|from the first day] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers].",
-    "[Family came first[ in {home}|]|Home was a warm place[ in {home}|]]: {their} parents, and a younger sibling whose [fierce|unwavering|noisy] support [still means the world to {name}|has never let {name} down|carried {name} through more than one bad week|still shows up in every message {name} gets].",
+    "[Family came first[ in {home}|]|Home was a warm place[ in {home}|]|Home was never lonely[ in {home}|]]: {their} parents[, {their} {quality} already forming|, endless {pastime}|], and a younger sibling whose [fierce|unwavering|noisy] support [still means the world to {name}|has never let {name} down|carried {name} through more than one bad week|still shows up in every message {name} gets].",
   ],
   "Raised by a single mother who taught them resilience": [
     "Raised[ in {home}| back in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone] and [never complained|rarely rested|always found time for homework], {they} learned [resilience|to be resilient|to keep going] [before {they} could spell the word|early|by watching rather than listening|one hard winter at a time][, and {their} {quality} grew from there|].",
@@ -263,7 +263,7 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
   "Part of a big, loud family that gathers every Sunday": [
     "{name's} [home|childhood][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] [was|meant] a big, loud family where [stories had to be good|everyone talked at once|being heard took a loud voice|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped|the table was never quite big enough], and {they} [learned to hold a room|found {their} voice early|rarely got the last word|learned to talk fast].",
     "{name} comes from a big, loud family[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] that [still|to this day|without fail] gathers every Sunday[ around a [long|crowded|creaking] table|] for [food, gossip and friendly arguments|far too much food|stories everyone has heard before].",
-    "Sundays[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions|that argued over every dish], and {they} [still {v:go} back|still {v:show} up|rarely {v:miss} one] [whenever {they} can|with something to share|with a new story ready|with {pastime} stories to tell].",
+    "Sundays[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions|that argued over every dish][ and talked over {pastime}| and admired {their} {quality}|], and {they} [still {v:go} back|still {v:show} up|rarely {v:miss} one] [whenever {they} can|with something to share|with a new story ready|with {pastime} stories to tell].",
   ],
   "An only child with a grandmother who shaped their values": [
     "As an only child[ in {home}| back in {home}], {they} spent [long|quiet|rainy|lazy] [afternoons|weekends] with a grandmother whose [stories and stubborn kindness|patience and sharp wit|proverbs and quiet example|recipes and firm opinions] shaped {their} values[ more than any school did| for good|].",
@@ -276,7 +276,7 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
     "An older brother [set the pace|led the way|raised the bar] in the family, and {name} [learned early|found out quickly|discovered] that {their} toughest critic [was also {their} staunchest ally|rarely praised anything lightly|meant every word of it].",
   ],
   "Lives near their cousins and a very spoiled family dog": [
-    "Family was never far away: cousins a few streets over[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and a very spoiled family dog[, a [scruffy|gray-muzzled|tireless] [mutt|terrier|spaniel|beagle],|] that [everyone claimed as their own|ruled the house|got more treats than anyone].",
+    "Family was never far away: cousins a few streets over[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and a very spoiled family dog[, a [scruffy|gray-muzzled|tireless|stubborn] [mutt|terrier|spaniel|beagle],|] that [everyone claimed as their own|ruled the house|got more treats than anyone|slept on every bed][ and tested {their} {quality}| and joined in {pastime}|].",
     "{name} still lives [near|close to|a short walk from] a crowd of cousins, and the very spoiled family dog [greets {them} like a hero|expects a treat|steals a sock] [at every visit|every single time|without fail].",
     "[Weekends|Holidays|Evenings] with the cousins [and|and, inevitably,] a very spoiled family dog [have always been|were and still are|remain] the [heart|center|noisy core] of {name's} family life[ in {home}| back in {home}|].",
   ],
@@ -299,9 +299,9 @@ export const FAMILY_OWN_WORDS: Template[] = [
 
 export const HOMETOWN_LIFE: Template[] = [
   "Life[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] moved at its own [pace|speed|rhythm], and {name} absorbed its [rhythms|habits|moods|sounds] long before {they} [understood|could name|made sense of] them[, from the [morning markets|rush-hour crowds|late buses|corner cafés] to the [quiet Sundays|summer evenings|first cold nights|festival nights]|, one [season|street|summer] at a time].",
-  "{name} still speaks[ about {home}| about {their} hometown| about the old neighborhood| about where {they} grew up] with a mix of [fondness and impatience|pride and exasperation|love and mild complaint], the way people talk about [a relative|an old teacher|a friend] who taught them [a lot|more than they admit|a few hard lessons].",
-  "The [streets|corner shops|bus routes|rooftops], [smells|noises|colors] and [seasons|markets|festivals][ of {home}| of {their} hometown| of the old neighborhood| of {their} childhood] crept into {name's} [imagination|habits|sense of humor] and never quite left.",
-  "Even now, [a certain kind of weather|the smell of [fresh bread|wet pavement|cut grass]|a particular song] can send {name} straight[ back to {home}| back home| back to {their} hometown| back to the old neighborhood] and the [long|lazy|noisy] [afternoons|summers|evenings] of {their} childhood.",
+  "{name} still speaks[ about {home}| about {their} hometown| about the old neighborhood| about where {they} grew up] with a mix of [fondness and impatience|pride and exasperation|love and mild complaint|warmth and irony], the way people talk about [a relative|an old teacher|a friend|a first love] who taught them [a lot|more than they admit|a few hard lessons].",
+  "The [streets|corner shops|bus routes|rooftops], [smells|noises|colors] and [seasons|markets|festivals][ of {home}| of {their} hometown| of the old neighborhood| of {their} childhood] crept into {name's} [imagination|habits|sense of humor|{pastime}|way of seeing] and never quite left[ {them}|].",
+  "Even now, [a certain kind of weather|the smell of [fresh bread|wet pavement|cut grass]|a particular song] can send {name} straight[ back to {home}| back home| back to {their} hometown| back to the old neighborhood] and the [long|lazy|noisy|slow] [afternoons|summers|evenings|weekends] of {their} childhood[, {pastime} and all| and {their} first love of {pastime}|].",
 ];
 
 // ------------------------------------------------------------------ childhood and interests
@@ -345,11 +345,11 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   ],
   art: [
     "Art was the first thing {name} was ever praised for, starting with a [crayon|chalk|pencil] drawing of [the family dog|a neighbor's cat|the view from the window] that hung on the [fridge|kitchen wall] for [years|a decade|ages].",
-    "{name} filled sketchbook after sketchbook, and an art teacher[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who [stayed late|gave up lunch breaks|lent {them} good paper] to show {them} how light falls on a face [changed the direction of {their} life|opened a door|made all the difference].",
+    "{name} filled sketchbook after sketchbook, and an art teacher[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who [stayed late|gave up lunch breaks|lent {them} good paper] to show {them} how light falls on [a face|a bowl of fruit|a window|an old coat] [changed the direction of {their} life|opened a door|made all the difference|fed {their} {quality}].",
     "{name} spent [afternoons|rainy weekends|whole summers][ in {home}| back in {home}|] copying paintings from [library|secondhand|borrowed] art books, trying to work out how a few brushstrokes could hold so much [feeling|light|life].",
   ],
   fitness: [
-    "Fitness entered {their} life through a school [running club|swim team|cycling group][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], where {they} [discovered|learned] that the last [mile|lap|hill|stretch] is mostly an argument with yourself.",
+    "Fitness entered {their} life through a school [running club|swim team|cycling group][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], where {they} [discovered|learned|found out] that the last [mile|lap|hill|stretch] is [mostly|largely|really] an argument with yourself[, a lesson {their} {quality} never forgot|, and {pastime} was never the same|].",
     "{name} played every sport [{home} offered|{home} had to offer|the school in {home} would allow], and fitness became less about winning than[ about|] how clear {their} head felt [afterward|after a game|on the walk home].",
     "An injury at [fifteen|fourteen|sixteen|seventeen] forced {name} to learn about fitness properly, from [stretching to sleep|warm-ups to recovery|posture to nutrition], and the lessons [stuck|stayed|lasted][ long after {home}|].",
   ],
@@ -369,19 +369,19 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
     "Travel became {their} [teacher|school|university] as {they} [backpacked on a shoestring|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask strangers for [help|directions|a bed] in [five|four|several|three] languages[, far from {home}|].",
   ],
   education: [
-    "Education was taken seriously [at home in {home}|at home|in {their} family|around the kitchen table|in {their} house], and {name} grew up believing that a library card was [the most valuable thing a person could own|a ticket to anywhere|worth more than pocket money].",
+    "Education was taken seriously [at home in {home}|at home|in {their} family|around the kitchen table|in {their} house], and {name} grew up [believing|convinced|certain] that a library card was [the most valuable thing a person could own|a ticket to anywhere|worth more than pocket money][, especially for books on {pastime}|, a belief {their} {quality} only strengthened|].",
     "{name} tutored younger [kids|cousins|neighbors] [after school|on weekends|at the local library][ in {home}| back in {home}|] and discovered that education works best when the learner [forgets about being taught|is having fun|asks the questions].",
     "A teacher[ in {home}| back in {home}|] who believed in {them} at a [difficult|lonely|confusing] moment convinced {name} that education can [change the direction of a life|open every door|make anything possible].",
   ],
   business: [
     "{name} showed a head for business early, selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping careful accounts of every [sale|coin][ in a school notebook|].",
-    "Business ran in the family, and {name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] listening to [dinner-table|late-night|weekend] debates about [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck].",
+    "Business ran in the family, and {name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] listening to [dinner-table|late-night|weekend|kitchen-table] debates [about|over] [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck|loans, leases and luck][, and {their} {quality} took it all in| that would shape {their} own work|, {pastime} a distant second|].",
     "At [sixteen|fifteen|seventeen], {name} started a [small|tiny|first] business [in {home}|back in {home}|on {their} street in {home}] [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the [failures|mistakes|bad weeks] than from the [wins|good ones|successes].",
   ],
   entertainment: [
     "Entertainment was {their} [first|earliest|oldest|truest] love[ as a child|]. {They} staged [puppet shows|magic acts|talent contests|backyard plays|living-room concerts] for the [neighbors|whole street|family|cousins] [in {home}|back in {home}|on Saturdays in {home}].",
     "{name} watched every [film, sitcom and talent show|cartoon, quiz show and musical|variety show and comedy special] {they} could [find in {home}|get at in {home}|find back in {home}], studying how [good|great] entertainment holds [an audience's attention|a room|a crowd].",
-    "At school[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], {name} was the [one|student] who organized [talent nights|class shows|end-of-year revues] and learned that great entertainment is mostly [preparation|rehearsal|timing].",
+    "At school[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], {name} was the [one|student|kid] who organized [talent nights|class shows|end-of-year revues|lunchtime concerts] and learned that great entertainment is mostly [preparation|rehearsal|timing][, with a bit of {quality} on top| and a little nerve|].",
   ],
 };
 
@@ -408,7 +408,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "{name's} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
   ],
   fitness: [
-    "Fitness is still non-negotiable for {name}, [rain or shine|whatever the weather|tired or not]. [Most|Nearly all|Almost all] of {their} days start with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|across {residenceCity}|before breakfast|at dawn].",
+    "Fitness is still non-negotiable for {name}, [rain or shine|whatever the weather|tired or not|busy or not]. [Most|Nearly all|Almost all] of {their} days start with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|across {residenceCity}|before breakfast|at dawn|before the emails].",
     "{Their} [approach|attitude] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity|patience over heroics], has [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well|{pastime} too][ in {residenceCity}|, {name} says|].",
   ],
   science: [
@@ -421,14 +421,14 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
   ],
   travel: [
     "Travel still shapes {their} outlook[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and {name} keeps a [map|world map|paper map] [on the wall|above the desk|by the door] with a pin for every [city|town|place] that changed {their} mind about something.",
-    "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] left {them} [comfortable with|at ease with|calm about|unafraid of] [uncertainty|delays|the unknown] and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue].",
+    "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] left {them} [comfortable with|at ease with|calm about|unafraid of] [uncertainty|delays|the unknown] and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue][, a curiosity that feeds {their} {quality}|, {pastime} included|].",
   ],
   education: [
     "{Their} respect for education shows in how {they} {v:approach} every new [subject|skill|topic|hobby][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|]: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
     "Education, for {name}, never stopped at graduation[ in {home}| back in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class] or [a new language|a podcast series|a stack of papers][ about {pastime}|].",
   ],
   business: [
-    "That business sense never [faded|left], and {name} thinks about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, {pastime} included| in {residenceCity}| for {residenceCity}].",
+    "That business sense never [faded|left|wore off], and {name} [thinks|worries|cares] about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, {pastime} included| in {residenceCity}| for {residenceCity}|, with {their} usual {quality}].",
     "{They} still {v:read}[ and {v:talk}] about business [strategy|history|models] [for fun|on weekends|in bed], which friends[ in {residenceCity}| from {home}] find either [admirable or alarming|inspiring or exhausting|charming or baffling].",
   ],
   entertainment: [
@@ -439,7 +439,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
 
 /** When two or more interests are chosen: how they meet. {a} and {b} are interest names. */
 export const INTEREST_PAIR: Template[] = [
-  "What made {name} unusual was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping] with {b}[, for the better| back in {home}| in {home}].",
+  "What made {name} unusual was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping|mixing] with {b}[, for the better| back in {home}| in {home}|, a sign of {their} {quality}].",
   "Before long, {a} and {b} had [blurred|run] together in {their} [mind|head|notebooks], and [many|some|most] of {their} best ideas [came|come] from [the place|wherever] where the two [overlap|meet|collide].",
   "Friends still tease {name} about the year {they} tried to combine {a} and {b} into a single [school project|science fair entry|birthday party], but the instinct was right.",
 ];
@@ -481,9 +481,9 @@ export const DEFAULT_SPECIALIST_FIELD = "data analysis";
 // ------------------------------------------------------------------ youth
 
 export const SCHOOL: Template[] = [
-  "School[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was [a mixed|a patchy|an uneven] experience, and {they} [thrived|shone|came alive] in the subjects that caught {their} imagination while [drifting|coasting|sleepwalking] through the rest[, {pastime} always winning over homework].",
+  "School[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was [a mixed|a patchy|an uneven|a hit-and-miss] experience, and {they} [thrived|shone|came alive] in [the subjects|the classes|the lessons] that caught {their} [imagination|attention|interest] while [drifting|coasting|sleepwalking] through the rest[, {pastime} always winning over homework|, {pastime} always on {their} mind|, {their} {quality} already in plain view].",
   "{Their} late teens[ in {home}| back in {home}] were [restless|noisy|hungry|bright|messy], full of [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
-  "In class, {name} was [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel] but the [one|kid|student][ in {home}|] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break][, already marked by a certain {quality}|].",
+  "In class, {name} was [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel] but the [one|kid|student][ in {home}|] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break][, already marked by a certain {quality}|, forever talking about {pastime}|].",
   "School was fine, mostly.",
 ];
 
@@ -1047,7 +1047,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "In the long run, {name} hopes to [prove|show|demonstrate][ from {residenceCity}| with {pastime}| with {their} {quality}] that an influencer [can|could|should] be [trusted|believed|relied on] and not just [followed|watched|liked][, in {residenceCity} and beyond|].",
     ],
     day: [
-      "A [typical|normal|regular] day begins with [an hour|forty minutes|half a morning] of replies to [followers|comments|messages] before a single new [photo|picture|shot|clip] is [taken|made][ around {residenceCity}|].",
+      "A [typical|normal|regular] day begins with [an hour|forty minutes|half a morning] of replies to [followers|comments|messages] before a single new [photo|picture|shot|clip] is [taken|made|posted][ around {residenceCity}|, coffee in hand|, {pastime} on pause|].",
       "[Most|Many|Busy] days[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] mix [shoots|photo walks|styling sessions], [brand calls|planning meetings|contract reviews] and a [surprising|startling|generous] amount of time [spent reading|answering|sorting through] [messages|comments|notes] from [followers|fans|people who care about {pastime}].",
     ],
   },
@@ -1190,7 +1190,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     breakthrough: [
       "The breakthrough came when a [piece|painting|series] inspired[ by {home}| by {their} hometown] was [chosen|picked] for a [major|big|well-known] online [exhibition|festival|showcase][, and collectors took notice|].",
-      "A series of [illustrations|drawings|portraits][ of {home}|] went viral, and commissions began arriving faster than {name} could [answer|read|count] them.",
+      "A series of [illustrations|drawings|portraits][ of {home}|] went viral[ overnight| one winter|], and commissions began arriving faster than {name} could [answer|read|count] them[, {their} {quality} tested daily|].",
     ],
     goals: [
       "Next, {name} wants to [release|publish|finish] an illustrated book [about {topic}|of {home}|for children] and hold a first [solo|real|proper] [exhibition|show][ in {residenceCity}| in {home}| in {residenceCity}, {pastime} and all].",
@@ -1220,7 +1220,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     breakthrough: [
       "The breakthrough came with a [short|free|plain-spoken] guide to making [hard|difficult|big] decisions, which spread [widely|quickly|far][ beyond {residenceCity}|] and filled {their} calendar for [months|a year|the season].",
-      "A client's public story of turning around a [failing business|stalled career|difficult year] credited {name}, and requests for advice [poured|flooded|came] in[ from {residenceCity} and beyond|].",
+      "A client's public story of turning around a [failing business|stalled career|difficult year] credited {name}[ by name| warmly|], and requests for advice [poured|flooded|came] in[ from {residenceCity} and beyond| within a week|].",
     ],
     goals: [
       "Next, {name} wants to [publish|write|finish] a [handbook|short book|field guide|pocket guide] on [decision-making|hard choices|career changes|starting over] that people can [actually use|keep on the desk|read in an evening|carry around][, with {their} usual {quality}|, written in {residenceCity}|, with a chapter on {pastime}].",
@@ -1236,7 +1236,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "{name} got started performing sketches at open-mic nights [in {residenceCity}|in small bars|in a basement club], where a few [bad|disastrous|silent] nights taught more than any class.",
       "A school talent show[ in {home}| back in {home}|] led to the local comedy circuit, and {name} realized that making people laugh was the only [job|work|career] worth [having|doing].",
-      "{name} began as a street performer, [juggling|doing card tricks|playing a battered accordion] and telling [stories|jokes] for [tips|coins][ in {home}| back in {home}|], before moving the show [online|to the internet|onto a screen].",
+      "{name} began as a street performer, [juggling|doing card tricks|playing a battered accordion] and telling [stories|jokes] for [tips|coins][ in {home}| back in {home}|], before moving the show [online|to the internet|onto a screen][ and {their} {quality} with it| one rainy winter|].",
     ],
     craft: [
       "As an entertainer, {name} mixes [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] where no two [nights|evenings|crowds] are the same.",
@@ -1265,7 +1265,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "counseling",
     origin: [
       "{name} found a calling in companionship while volunteering on a [late-night|weekend|night-shift] support line [in {residenceCity}|for a local charity|during a hard winter], where simply being [present|there] changed people's [nights|weeks].",
-      "After caring for a grandparent through a [long|slow|difficult] illness[ in {home}| back in {home}|], {name} understood how much [a patient|a steady|an attentive] presence can [mean|change].",
+      "After caring for a grandparent through a [long|slow|difficult] illness[ in {home}| back in {home}|], {name} understood how much [a patient|a steady|an attentive|a calm] presence can [mean|change|carry][, and {their} {quality} found its purpose|].",
       "Friends [always|long] said that [conversations|talks|evenings] with {name} felt like coming home, and [eventually|in time] {they} built a [life|career] around that gift.",
     ],
     craft: [
@@ -1354,7 +1354,7 @@ export const RECOVERY_PLAIN: Template[] = [
 ];
 
 export const LESSONS: Template[] = [
-  "{They} came out of that [period|time|year|winter] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list] and [a rule|one rule|a principle|a motto] {they} still {v:follow}[ in {residenceCity}|, {quality} and all| to this day]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}].",
+  "{They} came out of that [period|time|year|winter] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list|more room for {pastime}] and [a rule|one rule|a principle|a motto] {they} still {v:follow}[ in {residenceCity}|, {quality} and all| to this day]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}].",
   "The experience taught {them} that setbacks are part of the story.",
   "[Today|Now|Years later] {name} calls it the most [important|useful|honest|instructive] [year|season|stretch] of {their} [life|adult life|career], [because|since] it forced a [decision|reckoning|choice][ or two|] about what [really mattered|to keep|to let go|{their} {quality} was for].",
   "{name} learned to ask for help.",
@@ -1372,7 +1372,7 @@ export const RETURNS: Template[] = [
 /** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
   "Today, {full} is {aLabel} in {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
-  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons][ since {home}| since childhood| since {their} first job| since those early days] show in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works], and so does {their} {quality}.",
+  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does a [steady|stubborn|quiet] {quality}].",
   "[Now|Today] known as {aLabel}, {full} has built something [people|strangers|friends] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}].",
 ];
 
