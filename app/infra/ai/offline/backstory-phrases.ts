@@ -218,7 +218,7 @@ export const ERA: Record<AgeRange, Template[]> = {
   ],
   "25-34": [
     "{They} grew up[ in {home}] straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first [smartphones|touchscreens|app stores] on the other[, which suited {their} {quality} perfectly].",
-    "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was a mix of [Saturday-morning cartoons|after-school television|handheld games], [burned CDs|mixtapes|borrowed DVDs] and a family computer that [everyone fought over|took five minutes to start|lived in the hallway].",
+    "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was a mix of [Saturday-morning cartoons|after-school television|handheld games|{pastime}], [burned CDs|mixtapes|borrowed DVDs] and a family computer that [everyone fought over|took five minutes to start|lived in the hallway].",
     "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk|kitchen corner] [in {home}|back in {home}|at home in {home}] into everyone's pocket, and {they} [moved with it|followed it eagerly|{v:were} among the first in {their} class to notice|took {their} {pastime} along].",
   ],
   "35-44": [
@@ -233,7 +233,7 @@ export const ERA: Record<AgeRange, Template[]> = {
   ],
   "55+": [
     "{name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] when television was still a [novelty|luxury|marvel], news arrived [folded on the doorstep|with the morning paper|on the evening radio] and long-distance calls were [saved for birthdays|an expensive treat|kept short][, and {pastime} filled the evenings|, and {their} {quality} had room to grow|].",
-    "{Their} earliest memories belong to another age: [radio serials|Sunday matinees|traveling fairs], [typewriters|fountain pens|party lines] and a street[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business].",
+    "{Their} earliest memories belong to another age: [radio serials|Sunday matinees|traveling fairs], [typewriters|fountain pens|party lines] and a street[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business|children played until dark].",
     "As a child of the fifties and sixties, {they} watched the [world|neighborhood|family television] [change|turn|move] from black and white to [color|full color] [in {home}|back in {home}|in a small house in {home}], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
   ],
 };
@@ -336,42 +336,42 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   fashion: [
     "Fashion became {their} way of [speaking|talking|saying things] before {they} had the words for it: {they} [cut up|took apart|reworked] [thrift-store jackets|old curtains|a parent's cast-offs|market finds from {home}] and [stitched|pinned|sewed] them [back together|together again] into something [new|bold|strange and new].",
     "{name} spent hours[ in {home}| back in {home}] sketching outfits in the margins of [school notebooks|homework|library slips], and fashion magazines [borrowed from a neighbor|rescued from a waiting room|bought with saved pocket money] were read until the pages fell out.",
-    "At [fourteen|fifteen|thirteen], {name} ran a tiny fashion stall at [the weekend market|a school fair|a flea market][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], selling restyled vintage pieces and learning how strangers react to [color|a bold cut|a good story].",
+    "At [fourteen|fifteen|thirteen], {name} ran a tiny fashion stall at [the weekend market|a school fair|a flea market][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], selling [restyled|reworked|patched] vintage pieces and learning how strangers react to [color|a bold cut|a good story|a bargain].",
   ],
   music: [
     "Music filled the house [in {home}|back in {home}|on {their} street in {home}], and {name} learned [guitar chords|piano scales|ukulele songs] from a [worn songbook|radio show|cassette|patient uncle] before {they} could [ride a bike|swim|read a clock].",
-    "{name} joined the school band[ in {home}| back in {home}|], then [two garage bands|a choir|a brass ensemble], and discovered that music was the [fastest|surest|quickest] way to make [a room full of strangers|a nervous crowd|a new class] feel like friends.",
-    "{name} recorded {their} first songs[ in {home}| back in {home}|] on a [cheap laptop microphone|borrowed tape recorder|phone in a closet], and that [obsession|fascination] with music taught {them} to listen [harder than most people ever do|for the smallest details|twice before speaking].",
+    "{name} joined the school band[ in {home}| back in {home}|], then [two garage bands|a choir|a brass ensemble|a jazz trio], and discovered that music was the [fastest|surest|quickest] way to make [a room full of strangers|a nervous crowd|a new class] feel like [friends|old friends|family].",
+    "{name} recorded {their} first songs[ in {home}| back in {home}|] on a [cheap laptop microphone|borrowed tape recorder|phone in a closet|secondhand keyboard], and that [obsession|fascination|love affair] with music taught {them} to listen [harder than most people ever do|for the smallest details|twice before speaking].",
   ],
   art: [
-    "Art was the first thing {name} was ever praised for, starting with a [crayon|chalk|pencil] drawing of [the family dog|a neighbor's cat|the view from the window] that hung on the [fridge|kitchen wall] for [years|a decade|ages].",
+    "Art was the first thing {name} was ever praised for, starting with a [crayon|chalk|pencil|felt-tip] drawing of [the family dog|a neighbor's cat|the view from the window] that hung on the [fridge|kitchen wall|hallway wall] for [years|a decade|ages].",
     "{name} filled sketchbook after sketchbook, and an art teacher[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who [stayed late|gave up lunch breaks|lent {them} good paper] to show {them} how light falls on [a face|a bowl of fruit|a window|an old coat] [changed the direction of {their} life|opened a door|made all the difference|fed {their} {quality}].",
-    "{name} spent [afternoons|rainy weekends|whole summers][ in {home}| back in {home}|] copying paintings from [library|secondhand|borrowed] art books, trying to work out how a few brushstrokes could hold so much [feeling|light|life].",
+    "{name} spent [afternoons|rainy weekends|whole summers][ in {home}| back in {home}|] copying paintings from [library|secondhand|borrowed] art books, trying to work out how a few brushstrokes could hold so much [feeling|light|life][, and {their} {quality} grew with every copy|].",
   ],
   fitness: [
     "Fitness entered {their} life through a school [running club|swim team|cycling group][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], where {they} [discovered|learned|found out] that the last [mile|lap|hill|stretch] is [mostly|largely|really] an argument with yourself[, a lesson {their} {quality} never forgot|, and {pastime} was never the same|].",
     "{name} played every sport [{home} offered|{home} had to offer|the school in {home} would allow], and fitness became less about winning than[ about|] how clear {their} head felt [afterward|after a game|on the walk home].",
-    "An injury at [fifteen|fourteen|sixteen|seventeen] forced {name} to learn about fitness properly, from [stretching to sleep|warm-ups to recovery|posture to nutrition], and the lessons [stuck|stayed|lasted][ long after {home}|].",
+    "An injury at [fifteen|fourteen|sixteen|seventeen] forced {name} to learn about fitness [properly|from scratch|the hard way], from [stretching to sleep|warm-ups to recovery|posture to nutrition], and the lessons [stuck|stayed|lasted][ long after {home}|].",
   ],
   science: [
-    "Science hooked {them} early[ in {home}| back in {home}|], thanks to a [secondhand microscope|chemistry set from a yard sale|telescope from a flea market|box of old magnets] and a habit of asking [why|how|why not] until the [adults|grown-ups|teachers|neighbors] [ran out of answers|changed the subject|sent {them} to the library|laughed and gave up].",
-    "{name} entered every science fair {they} could find[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], once with a homemade [weather station that actually predicted rain|water filter that actually worked|solar oven that baked a real cake].",
+    "Science hooked {them} early[ in {home}| back in {home}|], thanks to a [secondhand microscope|chemistry set from a yard sale|telescope from a flea market|box of old magnets] and a habit of asking [why|how|why not] until the [adults|grown-ups|teachers|neighbors] [ran out of answers|changed the subject|sent {them} to the library|laughed and gave up][, {their} {quality} already at work|].",
+    "{name} entered every science fair {they} could find[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], once with a homemade [weather station that actually predicted rain|water filter that actually worked|solar oven that baked a real cake][ and a lot of {quality}| and a lot of nerve|].",
     "[Late nights|Rainy afternoons|Long summers|Quiet evenings] [in {home}|at the library|under the covers] spent reading about [black holes and deep-sea creatures|rainforests and glaciers|volcanoes and distant planets|dinosaurs and comets] made science [feel|seem] like the [greatest|best|wildest|strangest] adventure [story|tale] {name} had ever [read|heard][, and it still does|].",
   ],
   cooking: [
-    "Cooking was how {their} family showed love, and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs] from the age of [eight|seven|nine|six][ in {home}| back in {home}|].",
+    "Cooking was how {their} family showed love, and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs|peeling potatoes and shelling peas] from the age of [eight|seven|nine|six][ in {home}| back in {home}|].",
     "{name} learned cooking from [a grandparent|a neighbor|an old family friend][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who never measured anything, which taught {them} to trust [taste and instinct|smell and patience|a pinch and a guess] over recipes.",
     "At [twelve|eleven|thirteen], {name} [cooked|made] an entire [holiday|birthday|Sunday] dinner alone [in {home}|back in {home}|in a tiny kitchen in {home}], [burned the rolls|forgot the salt|dropped the dessert] and decided that cooking was worth getting [good|better|serious] at[ anyway|].",
   ],
   travel: [
     "A school [exchange trip|field trip|summer camp] gave {name} a first taste of travel, and {they} came[ home to {home}| home| home to {their} hometown| back to the old neighborhood] with [a notebook full of foreign words|a pocket full of strange coins|a head full of plans] and a restless itch.",
-    "{Their} family[ in {home}| back in {home}|] could [rarely|seldom|hardly ever] afford vacations, so travel happened through [atlases and documentaries|library books and postcards|old maps and travel shows] until {they} saved enough [from odd jobs|from a summer job|over two years] for a first [train ticket|bus pass|plane ticket] at [eighteen|nineteen|seventeen].",
-    "Travel became {their} [teacher|school|university] as {they} [backpacked on a shoestring|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask strangers for [help|directions|a bed] in [five|four|several|three] languages[, far from {home}|].",
+    "{Their} family[ in {home}| back in {home}|] could [rarely|seldom|hardly ever] afford vacations, so travel happened through [atlases and documentaries|library books and postcards|old maps and travel shows|postcards from relatives] until {they} [saved|scraped together] enough [from odd jobs|from a summer job|over two years] for a first [train ticket|bus pass|plane ticket] at [eighteen|nineteen|seventeen].",
+    "Travel became {their} [teacher|school|university] as {they} [backpacked on a shoestring|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask strangers for [help|directions|a bed] in [five|four|several|three] languages[, far from {home}|, {their} {quality} opening doors|].",
   ],
   education: [
     "Education was taken seriously [at home in {home}|at home|in {their} family|around the kitchen table|in {their} house], and {name} grew up [believing|convinced|certain] that a library card was [the most valuable thing a person could own|a ticket to anywhere|worth more than pocket money][, especially for books on {pastime}|, a belief {their} {quality} only strengthened|].",
-    "{name} tutored younger [kids|cousins|neighbors] [after school|on weekends|at the local library][ in {home}| back in {home}|] and discovered that education works best when the learner [forgets about being taught|is having fun|asks the questions].",
-    "A teacher[ in {home}| back in {home}|] who believed in {them} at a [difficult|lonely|confusing] moment convinced {name} that education can [change the direction of a life|open every door|make anything possible].",
+    "{name} tutored younger [kids|cousins|neighbors] [after school|on weekends|at the local library][ in {home}| back in {home}|] and discovered that education works best when the learner [forgets about being taught|is having fun|asks the questions][, which suited {their} {quality}|, and never looked back|].",
+    "A teacher[ in {home}| back in {home}|] who believed in {them} at a [difficult|lonely|confusing|shaky] moment convinced {name} that education can [change the direction of a life|open every door|make anything possible][ for anyone willing| for anyone|].",
   ],
   business: [
     "{name} showed a head for business early, selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping careful accounts of every [sale|coin][ in a school notebook|].",
@@ -393,14 +393,14 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
   ],
   tech: [
     "That early [fascination with|love of|obsession with] tech still shapes how {name} works[ and shops|], because {they} {v:want} to know how a [tool|gadget|program] works before {they} {v:trust} it[ with anything important|, let alone buy it|][, a habit friends in {residenceCity} find [endearing|useful|exhausting]|].",
-    "The old tech habit matured into a real skill, the kind that makes {name} the person [friends|neighbors|colleagues][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] call when a laptop dies [the night before a deadline|at the worst moment|mid-project].",
+    "The old tech habit matured into a real skill, the kind that makes {name} the person [friends|neighbors|colleagues][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] call when a [laptop|phone|router|printer] dies [the night before a deadline|at the worst moment|mid-project].",
   ],
   fashion: [
     "Fashion still matters to {name}[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], less as a [trend|race] to [chase|win] than as a way to tell a [story|small story] about who {they} {v:are} on [any given day|a given morning|the day in question].",
     "{name's} [eye|feel|instinct] for fashion, for how [a collar sits|a hem falls|a sleeve moves|a coat hangs] or how two [colors|fabrics|textures] [argue|clash|agree], shows up in [everything|all] {they} {v:make}[ in {residenceCity}|, down to the packaging|, {pastime} included].",
   ],
   music: [
-    "Music[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is still the soundtrack to every [working day|morning|long night], and {name} builds playlists for [moods|seasons|tasks|trains] the way other people write [to-do lists|shopping lists|diaries].",
+    "Music[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is still the soundtrack to every [working day|morning|long night], and {name} builds playlists for [moods|seasons|tasks|trains] the way other people write [to-do lists|shopping lists|diaries|letters].",
     "The [rhythm|timing|ear] {they} learned from music [back in {home}|as a child in {home}|growing up in {home}] shows up in how {they} {v:pace} a [story|conversation|long day|joke|week][, {name} says|].",
   ],
   art: [
@@ -408,15 +408,15 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "{name's} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
   ],
   fitness: [
-    "Fitness is still non-negotiable for {name}, [rain or shine|whatever the weather|tired or not|busy or not]. [Most|Nearly all|Almost all] of {their} days start with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|across {residenceCity}|before breakfast|at dawn|before the emails].",
+    "Fitness is still non-negotiable for {name}, [rain or shine|whatever the weather|tired or not|busy or not]. [Most|Nearly all|Almost all] of {their} days start with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|across {residenceCity}|before breakfast|at dawn|before the emails][ and end with {pastime}| and end with a long stretch| and end early|].",
     "{Their} [approach|attitude] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity|patience over heroics], has [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well|{pastime} too][ in {residenceCity}|, {name} says|].",
   ],
   science: [
     'That love of science left {name} with a lasting respect for [evidence|data|experiments] and a habit of saying "let\'s test it" [instead of|rather than|before] "I think."',
-    "{They} still {v:follow} new [discoveries|findings|papers] in science [closely|eagerly|avidly|daily] and {v:love} [explaining|unpacking|retelling] them to [anyone who will listen|friends over dinner|whoever sits nearby|the neighbors][ in {residenceCity}|, with diagrams|, napkin sketches and all].",
+    "{They} still {v:follow} new [discoveries|findings|papers] in science [closely|eagerly|avidly|daily] and [{v:love}|never {v:tire} of] [explaining|unpacking|retelling] them to [anyone who will listen|friends over dinner|whoever sits nearby|the neighbors][ in {residenceCity}|, with diagrams|, napkin sketches and all].",
   ],
   cooking: [
-    "Cooking is still how {name} [unwinds|relaxes|thinks], and friends[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] know that a [difficult|long|hard] week usually ends with an invitation to [dinner|supper|a long lunch].",
+    "Cooking is still how {name} [unwinds|relaxes|thinks], and friends[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] know that a [difficult|long|hard] week usually ends with an invitation to [dinner|supper|a long lunch][ and talk of {pastime}| and a bottle of something good|].",
     "{They} {v:treat} cooking like any [craft|trade|discipline|other art]: [practice|master|drill] the basics, respect the [ingredients|seasons|produce|market] and improvise only once you [understand|know|have learned] the rules[, whether in {residenceCity} or on the road|, with {quality} as the secret ingredient|].",
   ],
   travel: [
@@ -425,7 +425,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
   ],
   education: [
     "{Their} respect for education shows in how {they} {v:approach} every new [subject|skill|topic|hobby][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|]: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
-    "Education, for {name}, never stopped at graduation[ in {home}| back in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class] or [a new language|a podcast series|a stack of papers][ about {pastime}|].",
+    "Education, for {name}, never stopped at graduation[ in {home}| back in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class] or [a new language|a podcast series|a stack of papers][ about {pastime}| on {topic}|].",
   ],
   business: [
     "That business sense never [faded|left|wore off], and {name} [thinks|worries|cares] about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, {pastime} included| in {residenceCity}| for {residenceCity}|, with {their} usual {quality}].",
@@ -489,7 +489,7 @@ export const SCHOOL: Template[] = [
 
 /** {education} is the fact sheet's education with its article ('a degree in Journalism'). */
 export const STUDIES_DEGREE: Template[] = [
-  "After school, {name} [earned|completed|went for] {education}, though [much|most] of what mattered [most|in the end] {they} learned [outside the lecture halls|in cafés and side projects|from friends and failures].",
+  "After school, {name} [earned|completed|went for] {education}, though [much|most] of what mattered [most|in the end] {they} learned [outside the lecture halls|in cafés and side projects|from friends and failures|through {pastime}|by following {their} {quality}].",
   "{name} [went on to earn|later earned|eventually earned] {education}, [mostly at night|in fits and starts|one semester at a time] and [mostly on coffee|on very little sleep|with borrowed textbooks], while working to [pay the rent|cover the rent|get by].",
   "A [scholarship|part-time job|small inheritance|family loan] helped {them} [earn|pay for|finish] {education}, which gave {their} [scattered talents|restless energy|{quality}] a [shape|direction|purpose].",
 ];
@@ -514,7 +514,7 @@ export const FIRST_JOBS: string[] = [
 export const FIRST_JOB: Template[] = [
   "The first [job|paid job|real job] {they} ever held was at {job}[ in {home}| back in {home}], a place that taught {them} more about [people|patience|money|strangers|{their} own {quality}] than any [classroom|textbook|lecture][ ever could|].",
   "[Weekends|Summers|Evenings] at {job} [in {home}|back in {home}] paid for {their} first [laptop|camera|phone|microphone] and supplied a [lifetime|notebook|wealth] of [stories|anecdotes] about [customers|regulars|the boss|coworkers][ {they} still {v:tell}|].",
-  "{name} worked at {job}[ in {home}| back in {home}|] for [two|three|four] years, learning how to stay [friendly|polite|cheerful] on a [double|long|late] shift and how to read a mood [from across a room|in a single glance|before anyone spoke].",
+  "{name} worked at {job}[ in {home}| back in {home}|] for [two|three|four] years, learning how to stay [friendly|polite|cheerful|calm] on a [double|long|late|weekend] shift and how to read a mood [from across a room|in a single glance|before anyone spoke].",
 ];
 
 export const PAST_CAREERS: string[] = [
@@ -532,7 +532,7 @@ export const PAST_CAREERS: string[] = [
 export const AGE_CAREER: Record<AgeRange, Template[]> = {
   "18-24": [
     "Because it all started so [young|early], {name} never [had|needed] a [traditional|conventional|regular] career to fall back on, and {they} {v:are} still learning [in public|on the job|as {they} {v:go}|every day][, with {their} {quality} as a compass| in {residenceCity}|, {residenceCity} as {their} classroom].",
-    "Most of {their} [friends|classmates|cousins] were still [choosing majors|filling in applications|planning gap years] when {name} [realized|understood] that {their} real education was happening [online|in {their} bedroom|after midnight], one [experiment|upload|mistake] at a time.",
+    "Most of {their} [friends|classmates|cousins|neighbors] were still [choosing majors|filling in applications|planning gap years] when {name} [realized|understood] that {their} real education was happening [online|in {their} bedroom|after midnight], one [experiment|upload|mistake|late night] at a time.",
   ],
   "25-34": [
     "{name} spent {their} early twenties in a string of jobs that did not fit, from {job} to {job2}, before finding the work that did.",
@@ -540,7 +540,7 @@ export const AGE_CAREER: Record<AgeRange, Template[]> = {
   ],
   "35-44": [
     "Before going public, {name} spent more than a decade in {career}, experience that still [gives|lends] {their} work [in {residenceCity}|on {topic}|today] a [grounded|practical|no-nonsense|sober] [edge|feel].",
-    "{name} came to this work in {their} thirties, after [years|a long stretch] in {career}[ in {home}| back in {home}| in {residenceCity}], with a [clear|firm|hard-won] idea of what {they} did and did not [want|need].",
+    "{name} came to this work in {their} thirties, after [years|a long stretch|a decade] in {career}[ in {home}| back in {home}| in {residenceCity}], with a [clear|firm|hard-won] idea of what {they} did and did not [want|need].",
   ],
   "45-54": [
     "{name} came to this work after twenty years in {career}, and that long first chapter gives {them} a [patience|perspective|calm] that younger peers [in {residenceCity}|in {field}] often lack.",
@@ -614,13 +614,13 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "Those who earn {their} trust find a fiercely loyal friend.",
-      "{They} {v:guard} {their} private life[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] [carefully|closely|jealously] and {v:share} only what feels [true and earned|right|worth sharing].",
+      "{They} {v:guard} {their} private life[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] [carefully|closely|jealously] and {v:share} only what feels [true and earned|right|worth sharing][, {pastime} aside| online| with the world|].",
     ],
     noun: "reserve",
   },
   Social: {
     lead: [
-      "Deeply social, {name} keeps a wide circle of friends [across {residenceCity}|near and far|from every chapter of life] and remembers [birthdays|anniversaries|first days at new jobs], [inside jokes|old stories|favorite songs] and the names of everyone's [pets|children|plants].",
+      "Deeply social, {name} keeps a wide circle of friends [across {residenceCity}|near and far|from every chapter of life] and remembers [birthdays|anniversaries|first days at new jobs], [inside jokes|old stories|favorite songs] and the names of everyone's [pets|children|plants|parents].",
       "{Their} social instincts turn every project into a [group effort|team sport|shared adventure], and {they} would rather build something [imperfect|messy|unfinished] with friends than something [flawless|perfect|polished] [alone|in isolation|on {their} own].",
       "{name} is social by nature and [thinks best in company|recharges around people|hates eating alone].",
     ],
@@ -684,7 +684,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Calm: {
     lead: [
       "{name} is calm in a way that is [contagious|catching|reassuring], and {their} voice [slows down|softens|drops] when everyone else [speeds up|gets loud|starts to panic|talks over each other].",
-      "Staying calm under pressure is {their} [quiet|secret|most useful] superpower, learned from watching [a parent|a neighbor|an old coach|a nurse][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] handle [emergencies|bad news|chaos] without ever raising a voice.",
+      "Staying calm under pressure is {their} [quiet|secret|most useful] superpower, learned from watching [a parent|a neighbor|an old coach|a nurse][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] handle [emergencies|bad news|chaos|crowded rooms] without ever raising a voice.",
       "{name} is calm and [hard to hurry|unbothered by noise|steady in a storm].",
     ],
     follow: [
@@ -719,7 +719,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Resilient: {
     lead: [
-      "{name} is resilient, shaped by setbacks that would have stopped [most people|many others|a lesser spirit] and by a [stubborn|quiet|cheerful] refusal to let them define {them}[, a habit formed early in {home}|].",
+      "{name} is resilient, shaped by setbacks that would have stopped [most people|many others|a lesser spirit] and by a [stubborn|quiet|cheerful] refusal to let them define {them}[, a habit formed early in {home}|, a habit formed early|, helped along by {their} {quality}|].",
       "{Their} resilient streak shows every time a plan collapses, because {they} {v:grieve} for [an evening|a day|a night] and {v:start} rebuilding [the next morning|at sunrise|right after|before lunch] with [fresh coffee|a new list|a long walk] and [no fuss|a shrug|a grin].",
       "Friends call {name} resilient, though {they} {v:insist} it is [just|only|simply] practice at getting up one more time than {they} {v:fall} down[, a lesson {home} taught early|, a lesson learned back in {home}|, a habit from {home}].",
     ],
@@ -771,7 +771,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Imaginative: {
     lead: [
       "{name} is [wildly|endlessly|hugely] imaginative, able to build [an entire|a whole] world out of [a single sentence|an overheard remark|a street name] or [an old photograph|a half-remembered dream|a crack in the pavement].",
-      "{Their} imaginative streak started with [invented countries|imaginary friends|maps of secret islands] and [secret languages|coded diaries|bedtime sagas] [as a child in {home}|in early childhood|long before school] and never [really stopped|let up|faded].",
+      "{Their} imaginative streak started with [invented countries|imaginary friends|maps of secret islands] and [secret languages|coded diaries|bedtime sagas] [as a child in {home}|in early childhood|long before school] and never [really stopped|let up|faded][; today it feeds {their} love of {pastime}|].",
       "Being imaginative lets {name} see possibilities where others see dead ends.",
     ],
     follow: [
@@ -813,7 +813,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Empathetic: {
     lead: [
       "{name} is [strikingly|deeply|unusually|quietly|remarkably] empathetic[, a trait from {home}| by nature|], able to sense what [someone|a friend|a stranger|a neighbor|a client] needs before [the other person has found the words|a word is said|anyone else notices].",
-      "[{Their}|{name's}] empathetic nature makes {them} a natural [confidant|listener|shoulder to lean on], and strangers [confide in|open up to|pour their hearts out to] {them} [on trains|in queues|at bus stops|in waiting rooms|on park benches] [in {residenceCity}|and at parties|and in cafés|and at the gym].",
+      "[{Their}|{name's}] empathetic nature makes {them} a natural [confidant|listener|shoulder to lean on|sounding board], and strangers [confide in|open up to|pour their hearts out to] {them} [on trains|in queues|at bus stops|in waiting rooms|on park benches] [in {residenceCity}|and at parties|and in cafés|and at the gym].",
       "Being empathetic means {they} {v:feel} other people's [joy and pain|hopes and fears|good news and bad|ups and downs] [almost|nearly|very nearly] as [keenly as {their} own|if they were {their} own|{their} own], which [is|can be] [both a gift and a responsibility|not always easy|a gift with a price|tiring and precious][, {name} admits|].",
     ],
     follow: [
@@ -835,7 +835,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is trusting by nature and [gives|offers|extends] [people|strangers|newcomers] the benefit of the doubt until [given a reason not to|proven wrong|there is no doubt left].",
       "{Their} trusting [heart|nature|streak|side] has [occasionally|now and then|once or twice] been bruised [by a bad partner|by a broken promise|along the way|by people who knew better|in business], but {they} [still|stubbornly|firmly] {v:believe} that most people [mean well|are decent|try their best].",
-      "Being trusting lets {name} [collaborate freely|work openly|team up easily], share ideas [early|freely|generously] and build partnerships on [a handshake|a phone call|a conversation|a hunch][, from {residenceCity} outward|].",
+      "Being trusting lets {name} [collaborate freely|work openly|team up easily], share ideas [early|freely|generously|before they are finished] and build partnerships on [a handshake|a phone call|a conversation|a hunch][, from {residenceCity} outward|].",
     ],
     follow: ["That openness invites generosity in return.", "{They} would rather be disappointed now and then than suspicious always."],
     noun: "willingness to trust",
@@ -888,7 +888,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Spontaneous: {
     lead: [
       "{name} is spontaneous, [famous|known] for last-minute [road trips|train rides|weekend escapes], surprise [parties|dinners|visits|phone calls] and ideas that arrive [mid-sentence|out of nowhere|at midnight].",
-      '{Their} spontaneous spirit keeps life [interesting|lively|unpredictable][ in {residenceCity}|], and [some|many|most] of {their} [best|favorite|funniest] memories began with the words "why not right now?"',
+      '{Their} spontaneous spirit keeps life [interesting|lively|unpredictable][ in {residenceCity}|], and [some|many|most] of {their} [best|favorite|funniest] [memories|stories|adventures] began with the words "why not right now?"',
       "Being spontaneous means {they} {v:say} [yes|a quick yes] to [invitations|late-night plans|road trips], [detours|odd jobs|last-minute tickets] and [experiments|adventures|ideas] that more [careful|cautious|sensible] people would skip[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
     ],
     follow: ["{Their} calendar has blank spaces on purpose.", "Friends keep a bag packed, just in case {they} {v:call}."],
@@ -958,7 +958,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is [naturally|easily|irrepressibly] humorous[ in a very {home} way| at every {residenceCity} dinner table|], quick with a [pun|quip|comeback] and even quicker with a self-deprecating [joke|remark|aside].",
       "{name's} humorous side disarms [tense moments|awkward silences|bad meetings], and {they} can find something funny in a [flat tire|missed train|lost umbrella] or a [failed recipe|burned dinner|bad haircut].",
-      "Humor is {their} [first|native|favorite] language[ since {home}|], and {they} {v:use} it [to make|for making] [hard subjects|bad news|tough days|awkward silences] easier to [talk about|face|share|sit through].",
+      "Humor is {their} [first|native|favorite] language[ since {home}|], and {they} {v:use} it[ generously| freely| often|] [to make|for making] [hard subjects|bad news|tough days|awkward silences|Monday mornings] easier to [talk about|face|share|sit through].",
     ],
     follow: [
       "Friends save {their} voice notes; they beat most sitcoms.",
@@ -1003,7 +1003,7 @@ export const OPPOSITES: [Trait, Trait][] = [
 export const CONTRADICTION: Template[] = [
   "It is [an unusual|an odd|an unlikely|a curious] combination, being both {a} and {b}. [Still|Even so|But], {name} lets each side [lead|take over] [when needed|in turn|as the day demands].",
   "[People|Friends|Neighbors][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] are [sometimes|often|always] surprised that {name} can be {a} and {b} at [once|the same time]. The truth is that the two [traits|sides] keep each other [honest|in check|balanced].",
-  "Being {a} and {b} at the same time sounds like a [contradiction|paradox|puzzle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely] partnership [over the years|in {residenceCity}|since the {home} days].",
+  "Being {a} and {b} at the same time sounds like a [contradiction|paradox|puzzle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely] partnership [over the years|in {residenceCity}|since the {home} days][, at work and at home|].",
 ];
 
 // ------------------------------------------------------------------ the path into the work, by type
@@ -1030,7 +1030,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As an influencer, {name} [treats|approaches|builds] every post as a [small|short|tiny] story with a [setting|place|mood], a [feeling|twist|question] and a reason to care[, especially when the subject is {topic}].",
-      "{They} {v:plan} {their} feed like a [magazine|newspaper|gallery] [editor|curator][ plans an issue|], [balancing|mixing] [polished shoots|careful photos|styled sets] with unfiltered moments from [behind the scenes|{residenceCity}|ordinary days|the kitchen table].",
+      "{They} {v:plan} {their} feed like a [magazine|newspaper|gallery] [editor|curator][ plans an issue|], [balancing|mixing] [polished shoots|careful photos|styled sets|planned posts] with unfiltered moments from [behind the scenes|{residenceCity}|ordinary days|the kitchen table].",
       "Brand partnerships are part of the job, but {name} [turns down far more offers than {they} {v:accept}|declines most of them|says no more often than yes] and works only with [companies|brands|people] {they} would recommend to [a friend|family|a neighbor].",
     ],
     audience: [
@@ -1085,7 +1085,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "media production",
     origin: [
       "{name} uploaded a first video about {topic}, filmed on a [borrowed phone|secondhand camera|cracked laptop webcam], and the response from a handful of viewers was enough to keep going.",
-      "It began with a [blog|newsletter|photo diary], then a [podcast|radio show|zine], then a channel, each one teaching {name} a [little|bit|great deal] more about making content people [actually finish|come back to|share with friends].",
+      "It began with a [blog|newsletter|photo diary|forum thread], then a [podcast|radio show|zine|web series], then a channel, each one teaching {name} a [little|bit|great deal] more about making content people [actually finish|come back to|share with friends].",
       "{name} became a content creator out of [frustration|impatience|sheer stubbornness], because the videos about {topic} that {they} wanted to watch simply did not exist yet.",
     ],
     craft: [
@@ -1129,7 +1129,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Followers argue with {name} as warmly as they agree.",
     ],
     breakthrough: [
-      "The breakthrough was an interview series in which {name} talked with ordinary people about extraordinary moments, and it made {their} name [familiar|known] far beyond [{their} niche|{residenceCity}|the usual crowd].",
+      "The breakthrough was an interview series in which {name} talked with [ordinary|everyday] people about [extraordinary|life-changing|unforgettable] moments, and it made {their} name [familiar|known] far beyond [{their} niche|{residenceCity}|the usual crowd].",
       "A [thread|post|video|photo series] about growing up[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] struck a [nerve|chord] and brought a [wave|flood|crowd] of new followers who [stayed|never left|still comment].",
     ],
     goals: [
@@ -1145,7 +1145,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "education",
     origin: [
       "{name} started out as a tutor[ in {home}| back in {home}|], helping [classmates|neighbors' kids|younger students] with {topic}, and discovered a [talent|knack] for turning confusion into clarity.",
-      "After years of watching [students|learners] struggle with [dull textbooks|confusing lectures|dry worksheets], {name} began [recording|filming] [short|simple] lessons that made hard ideas feel [simple|friendly|manageable].",
+      "After years of watching [students|learners] struggle with [dull textbooks|confusing lectures|dry worksheets], {name} began [recording|filming] [short|simple] lessons[ on {topic}|] that made hard ideas feel [simple|friendly|manageable].",
       "The path into teaching began at a community center[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where {name} volunteered to run [evening|weekend|free] lessons and never stopped.",
     ],
     craft: [
@@ -1189,7 +1189,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Fans collect every print.",
     ],
     breakthrough: [
-      "The breakthrough came when a [piece|painting|series] inspired[ by {home}| by {their} hometown] was [chosen|picked] for a [major|big|well-known] online [exhibition|festival|showcase][, and collectors took notice|].",
+      "The breakthrough came when a [piece|painting|series] inspired[ by {home}| by {their} hometown] was [chosen|picked] for a [major|big|well-known] online [exhibition|festival|showcase][, and collectors took notice|, and {their} inbox filled overnight| one [spring|autumn|winter]|].",
       "A series of [illustrations|drawings|portraits][ of {home}|] went viral[ overnight| one winter|], and commissions began arriving faster than {name} could [answer|read|count] them[, {their} {quality} tested daily|].",
     ],
     goals: [
@@ -1219,7 +1219,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Clients often return years later with new questions.",
     ],
     breakthrough: [
-      "The breakthrough came with a [short|free|plain-spoken] guide to making [hard|difficult|big] decisions, which spread [widely|quickly|far][ beyond {residenceCity}|] and filled {their} calendar for [months|a year|the season].",
+      "The breakthrough came with a [short|free|plain-spoken] guide to making [hard|difficult|big] [decisions|choices|calls], which spread [widely|quickly|far][ beyond {residenceCity}|] and filled {their} calendar for [months|a year|the season].",
       "A client's public story of turning around a [failing business|stalled career|difficult year] credited {name}[ by name| warmly|], and requests for advice [poured|flooded|came] in[ from {residenceCity} and beyond| within a week|].",
     ],
     goals: [
@@ -1235,17 +1235,17 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "drama",
     origin: [
       "{name} got started performing sketches at open-mic nights [in {residenceCity}|in small bars|in a basement club], where a few [bad|disastrous|silent] nights taught more than any class.",
-      "A school talent show[ in {home}| back in {home}|] led to the local comedy circuit, and {name} realized that making people laugh was the only [job|work|career] worth [having|doing].",
+      "A school talent show[ in {home}| back in {home}|] led to the [local comedy circuit|open-mic circuit|local comedy scene], and {name} [realized|decided|knew] that making people laugh was the only [job|work|career] worth [having|doing].",
       "{name} began as a street performer, [juggling|doing card tricks|playing a battered accordion] and telling [stories|jokes] for [tips|coins][ in {home}| back in {home}|], before moving the show [online|to the internet|onto a screen][ and {their} {quality} with it| one rainy winter|].",
     ],
     craft: [
       "As an entertainer, {name} mixes [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] where no two [nights|evenings|crowds] are the same.",
       "{Their} [performances|sets|shows] often [riff on|poke fun at] {topic}, turning [everyday|ordinary] [frustrations|annoyances|small disasters] into [characters|sketches] and running [gags|jokes].",
-      "{They} {v:write} material [constantly|daily|everywhere|on the bus] and {v:test} new [bits|jokes|routines] in front of [small crowds|friends|a few regulars][ in {residenceCity}| at open mics] before any of it reaches a [big stage|camera|large audience|paying crowd].",
+      "{They} {v:write} material [constantly|daily|everywhere|on the bus] and {v:test} [new|fresh|rough] [bits|jokes|routines] in front of [small crowds|friends|a few regulars|family][ in {residenceCity}| at open mics] before any of it reaches a [big stage|camera|large audience|paying crowd].",
     ],
     audience: [
-      "{Their} audience ranges from [families|school kids|retirees] to night owls[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], all [looking|hoping|waiting] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
-      "Fans[ from {home} to {residenceCity}| in {residenceCity}| of {their} {pastime} bits|] quote {their} [catchphrases|punchlines|best lines|running gags] back at {them} [at shows|in {residenceCity}|online|in the street|at the bakery] and [gleefully|happily|cheerfully] invent new ones in the [comments|chat|replies][ within minutes| overnight|].",
+      "{Their} audience ranges from [families|school kids|retirees|students] to [night owls|shift workers|insomniacs][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], all [looking|hoping|waiting] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
+      "Fans[ from {home} to {residenceCity}| in {residenceCity}| of {their} {pastime} bits|] quote {their} [catchphrases|punchlines|best lines|running gags] back at {them} [at shows|in {residenceCity}|online|in the street|at the bakery] and [gleefully|happily|cheerfully|promptly] invent new ones in the [comments|chat|replies][ within minutes| overnight|].",
       "Regulars know every running gag by heart.",
     ],
     breakthrough: [
@@ -1269,7 +1269,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Friends [always|long] said that [conversations|talks|evenings] with {name} felt like coming home, and [eventually|in time] {they} built a [life|career] around that gift.",
     ],
     craft: [
-      "As a companion, {name} remembers the [small|little] details, such as the name of a [pet|child|neighbor|coworker] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and asks about them [later|afterward|the next day].",
+      "As a companion, {name} remembers the [small|little] details, such as the name of a [pet|child|neighbor|coworker|landlord] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and asks about them [later|afterward|the next day|a week on].",
       "{name's} conversations move [easily|gently|naturally] from {topic} to life's [bigger|harder|deeper] questions, always at the other person's [pace|speed][ and never {their} own].",
       "{They} {v:listen} [more than|far more than|twice as much as] {they} {v:talk}, and {they} {v:know} when to [offer advice|make a suggestion|share a thought|ask a question] and when [simply|just|only] to [keep someone company|stay on the line|sit with the silence|let a friend talk][, a gift {they} {v:credit} to {home}].",
     ],
@@ -1336,7 +1336,7 @@ export const TURNING_OPENERS: Template[] = [
 export const SETBACKS: Template[] = [
   "A [period|bout|season] of burnout [forced|pushed] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five] [long|slow|gray] months, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly|missing {pastime}].",
   "A project {they} had poured [two|three|four] years [and all {their} {quality}|and {their} {quality}|and most of {their} {quality}] into [collapsed|fell apart|came to nothing] when a [partner|sponsor|co-founder] [pulled out|walked away|backed out], taking [most of the savings|the budget|a good part of {their} confidence] with [it|them].",
-  "A family illness [brought|called] {name}[ home to {home}| home| home to {their} hometown| back to the old neighborhood] for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused].",
+  "A family illness [brought|called] {name}[ home to {home}| home| home to {their} hometown| back to the old neighborhood] for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused|with {pastime} put aside].",
   "A wave of [harsh|cruel|relentless] criticism [online|from strangers|after one bad post|in the comments] made {name} [question|doubt|wonder][ for a while|] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
   "A move to [a new city|a strange city|a city where {they} knew nobody] left {them} [lonely and broke|broke and homesick|isolated and short of money][, missing {home}|, far from {home}|, {home} a world away], working [night shifts|weekend shifts|two jobs] [at {job2}|in a warehouse|in a call center] to [pay the rent|cover the rent|get by].",
 ];
@@ -1354,7 +1354,7 @@ export const RECOVERY_PLAIN: Template[] = [
 ];
 
 export const LESSONS: Template[] = [
-  "{They} came out of that [period|time|year|winter] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list|more room for {pastime}] and [a rule|one rule|a principle|a motto] {they} still {v:follow}[ in {residenceCity}|, {quality} and all| to this day]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}].",
+  "{They} came out of that [period|time|year|winter][, {their} {quality} intact,|] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list|more room for {pastime}] and [a rule|one rule|a principle|a motto] {they} still {v:follow}[ in {residenceCity}|, {quality} and all| to this day]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}].",
   "The experience taught {them} that setbacks are part of the story.",
   "[Today|Now|Years later] {name} calls it the most [important|useful|honest|instructive] [year|season|stretch] of {their} [life|adult life|career], [because|since] it forced a [decision|reckoning|choice][ or two|] about what [really mattered|to keep|to let go|{their} {quality} was for].",
   "{name} learned to ask for help.",
@@ -1373,7 +1373,7 @@ export const RETURNS: Template[] = [
 export const PRESENT_LABEL: Template[] = [
   "Today, {full} is {aLabel} in {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
   "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does a [steady|stubborn|quiet] {quality}].",
-  "[Now|Today] known as {aLabel}, {full} has built something [people|strangers|friends] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}].",
+  "[Now|Today] known as {aLabel}, {full} has [built|grown|made] something [people|strangers|friends] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}|, {quality} and all| over the years].",
 ];
 
 /** {occupation} is the fact sheet's occupation with its article ('a virtual streamer'). */
@@ -1481,7 +1481,7 @@ export const DETAILS: Template[] = [
   "A small plant on {their} desk has survived six moves.",
   "{They} {v:learn} a few phrases of a new language each year.",
   "{name} sends more handwritten thank-you notes than anyone {they} {v:know}.",
-  "{name's} favorite place to think is a [bench|café table|low wall] near the [water|river|park][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where the [noise|rush] of the day finally [fades|goes quiet|stops].",
+  "{name's} favorite place to think is a [bench|café table|low wall|stone step] near the [water|river|park][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where the [noise|rush] of the day finally [fades|goes quiet|stops].",
   "{They} {v:are} a terrible singer but an enthusiastic one.",
   "{name} rereads the same three novels every winter.",
   "A [mug|cup][ from {home}| from home| from {their} hometown| from the old neighborhood], [chipped|faded|cracked] and [slightly|a little] too small, is still the only one {name} [drinks|will drink] [coffee|tea] from[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
