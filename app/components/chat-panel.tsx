@@ -10,7 +10,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Link, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { CHAT_TEXT, CHAT_TOASTS, chatAvailability, messageCount, NEWEST_ANCHOR, type ChatMessageView } from "~/domain/chat";
@@ -20,6 +20,7 @@ import { PERSONA_LIMITS } from "~/domain/persona";
 import { ActionToast, useToast } from "./toaster";
 import { ChatIcon, TrashIcon } from "./ui/icons";
 import { ConfirmDialog } from "./ui/modal";
+import { useBrowserLayoutEffect } from "./ui/use-browser-layout-effect";
 
 // Fixed so the page does not jump as messages arrive; its own scroll keeps the newest in view.
 const PANEL_HEIGHT = "h-[600px] xl:h-[700px]";
@@ -206,7 +207,7 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
     setInput(failed?.message ?? "");
   }, [failed]);
 
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     // The reversed box's end is its start: 0 shows the newest message.
     const box = scrollRef.current;
     if (box) box.scrollTop = 0;

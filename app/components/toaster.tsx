@@ -5,12 +5,13 @@
 // Without JavaScript the toast is plain HTML that stays until dismissed with a checkbox or the page is
 // left; with JavaScript it fades after 5 s (its room kept until the creator's next click or key),
 // and gets a close button, swipe-right to dismiss and the F8 hotkey.
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, toToast, type Toast, type ToastInput } from "~/domain/toast";
 
 import { AlertIcon, CheckIcon, XIcon } from "./ui/icons";
+import { useBrowserLayoutEffect } from "./ui/use-browser-layout-effect";
 
 interface ToastState {
   toast: Toast | null;
@@ -107,7 +108,7 @@ function ToastRegion({ toast, onDismiss }: { toast: Toast | null; onDismiss: (id
   // polling) moves nothing; the next click or key gives the room back. Set before paint, so no
   // frame shows the shorter band.
   const kept = useRef(0);
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return;
     list.style.minHeight = "";
