@@ -219,7 +219,7 @@ export const ERA: Record<AgeRange, Template[]> = {
   "25-34": [
     "{They} grew up[ in {home}] straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first [smartphones|touchscreens|app stores] on the other[, which suited {their} {quality} perfectly].",
     "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was a mix of [Saturday-morning cartoons|after-school television|handheld games|{pastime}], [burned CDs|mixtapes|borrowed DVDs] and a family computer that [everyone fought over|took five minutes to start|lived in the hallway].",
-    "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk|kitchen corner] [in {home}|back in {home}|at home in {home}] into everyone's pocket, and {they} [moved with it|followed it eagerly|{v:were} among the first in {their} class to notice|took {their} {pastime} along].",
+    "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk|kitchen corner] [in {home}|back in {home}|at home in {home}] [into everyone's pocket|into every pocket|into the palm of every hand], and {they} [moved with it|followed it eagerly|{v:were} among the first in {their} class to notice|took {their} {pastime} along].",
   ],
   "35-44": [
     "{They} grew up in the era of [cassette tapes|video rentals|paper maps], [arcade cabinets|pinball machines|handheld games] and beige home computers, when going online [meant tying up the phone line|took a screeching modem and patience|was a small adventure] [for an hour|every evening|on weekends][ in {home}| back in {home}|].",
@@ -299,7 +299,7 @@ export const FAMILY_OWN_WORDS: Template[] = [
 
 export const HOMETOWN_LIFE: Template[] = [
   "Life[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] moved at its own [pace|speed|rhythm], and {name} absorbed its [rhythms|habits|moods|sounds] long before {they} [understood|could name|made sense of] them[, from the [morning markets|rush-hour crowds|late buses|corner cafés] to the [quiet Sundays|summer evenings|first cold nights|festival nights]|, one [season|street|summer] at a time].",
-  "{name} still speaks[ about {home}| about {their} hometown| about the old neighborhood| about where {they} grew up] with a mix of [fondness and impatience|pride and exasperation|love and mild complaint|warmth and irony], the way people talk about [a relative|an old teacher|a friend|a first love] who taught them [a lot|more than they admit|a few hard lessons].",
+  "{name} still speaks[ about {home}| about {their} hometown| about the old neighborhood| about where {they} grew up] with a mix of [fondness and impatience|pride and exasperation|love and mild complaint|warmth and irony], the way people talk about [a relative|an old teacher|a friend|a first love] who taught them [a lot|more than they admit|a few hard lessons][, at length|, often at length|, usually over a long dinner|].",
   "The [streets|corner shops|bus routes|rooftops], [smells|noises|colors] and [seasons|markets|festivals][ of {home}| of {their} hometown| of the old neighborhood| of {their} childhood] crept into {name's} [imagination|habits|sense of humor|{pastime}|way of seeing] and never quite left[ {them}|].",
   "Even now, [a certain kind of weather|the smell of [fresh bread|wet pavement|cut grass]|a particular song] can send {name} straight[ back to {home}| back home| back to {their} hometown| back to the old neighborhood] and the [long|lazy|noisy|slow] [afternoons|summers|evenings|weekends] of {their} childhood[, {pastime} and all| and {their} first love of {pastime}|].",
 ];
@@ -334,7 +334,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
     "Whenever a gadget broke [in the neighborhood|on {their} street|at school], people brought it to {name}, and that steady stream of tech repairs taught {them} [patience|care|humility] along with [a screwdriver's worth of confidence|a lot about people|the value of a spare part].",
   ],
   fashion: [
-    "Fashion became {their} way of [speaking|talking|saying things] before {they} had the words for it: {they} [cut up|took apart|reworked] [thrift-store jackets|old curtains|a parent's cast-offs|market finds from {home}] and [stitched|pinned|sewed] them [back together|together again] into something [new|bold|strange and new].",
+    "Fashion became {their} way of [speaking|talking|saying things] before {they} had the words for it: {they} [cut up|took apart|reworked] [thrift-store jackets|old curtains|a parent's cast-offs|market finds from {home}] and [stitched|pinned|sewed] them [back together|together again] into something [new|bold|strange and new|loud].",
     "{name} spent hours[ in {home}| back in {home}] sketching outfits in the margins of [school notebooks|homework|library slips], and fashion magazines [borrowed from a neighbor|rescued from a waiting room|bought with saved pocket money] were read until the pages fell out.",
     "At [fourteen|fifteen|thirteen], {name} ran a tiny fashion stall at [the weekend market|a school fair|a flea market][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], selling [restyled|reworked|patched] vintage pieces and learning how strangers react to [color|a bold cut|a good story|a bargain].",
   ],
@@ -359,7 +359,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
     "[Late nights|Rainy afternoons|Long summers|Quiet evenings] [in {home}|at the library|under the covers] spent reading about [black holes and deep-sea creatures|rainforests and glaciers|volcanoes and distant planets|dinosaurs and comets] made science [feel|seem] like the [greatest|best|wildest|strangest] adventure [story|tale] {name} had ever [read|heard][, and it still does|].",
   ],
   cooking: [
-    "Cooking was how {their} family showed love, and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs|peeling potatoes and shelling peas] from the age of [eight|seven|nine|six][ in {home}| back in {home}|].",
+    "Cooking was how {their} family [showed love|said I love you|showed affection], and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs|peeling potatoes and shelling peas] from the age of [eight|seven|nine|six][ in {home}| back in {home}|].",
     "{name} learned cooking from [a grandparent|a neighbor|an old family friend][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who never measured anything, which taught {them} to trust [taste and instinct|smell and patience|a pinch and a guess] over recipes.",
     "At [twelve|eleven|thirteen], {name} [cooked|made] an entire [holiday|birthday|Sunday] dinner alone [in {home}|back in {home}|in a tiny kitchen in {home}], [burned the rolls|forgot the salt|dropped the dessert] and decided that cooking was worth getting [good|better|serious] at[ anyway|].",
   ],
@@ -408,8 +408,8 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "{name's} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
   ],
   fitness: [
-    "Fitness is still non-negotiable for {name}, [rain or shine|whatever the weather|tired or not|busy or not]. [Most|Nearly all|Almost all] of {their} days start with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|across {residenceCity}|before breakfast|at dawn|before the emails][ and end with {pastime}| and end with a long stretch| and end early|].",
-    "{Their} [approach|attitude] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity|patience over heroics], has [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well|{pastime} too][ in {residenceCity}|, {name} says|].",
+    "Fitness is still non-negotiable for {name}[, rain or shine|, whatever the weather|, tired or not|, busy or not|]: [most|nearly all|almost all] of {their} days start with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|across {residenceCity}|before breakfast|at dawn|before the emails].",
+    "{Their} [approach|attitude] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity|patience over heroics], has[ quietly| slowly|] [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well|{pastime} too][ in {residenceCity}|, {name} says|].",
   ],
   science: [
     'That love of science left {name} with a lasting respect for [evidence|data|experiments] and a habit of saying "let\'s test it" [instead of|rather than|before] "I think."',
@@ -440,7 +440,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
 /** When two or more interests are chosen: how they meet. {a} and {b} are interest names. */
 export const INTEREST_PAIR: Template[] = [
   "What made {name} unusual was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping|mixing] with {b}[, for the better| back in {home}| in {home}|, a sign of {their} {quality}].",
-  "Before long, {a} and {b} had [blurred|run] together in {their} [mind|head|notebooks], and [many|some|most] of {their} best ideas [came|come] from [the place|wherever] where the two [overlap|meet|collide].",
+  "Before long, {a} and {b} had [blurred|run|grown] together in {their} [mind|head|notebooks], and [many|some|most] of {their} best ideas [came|come] from [the place|wherever] where the two [overlap|meet|collide].",
   "Friends still tease {name} about the year {they} tried to combine {a} and {b} into a single [school project|science fair entry|birthday party], but the instinct was right.",
 ];
 
@@ -540,7 +540,7 @@ export const AGE_CAREER: Record<AgeRange, Template[]> = {
   ],
   "35-44": [
     "Before going public, {name} spent more than a decade in {career}, experience that still [gives|lends] {their} work [in {residenceCity}|on {topic}|today] a [grounded|practical|no-nonsense|sober] [edge|feel].",
-    "{name} came to this work in {their} thirties, after [years|a long stretch|a decade] in {career}[ in {home}| back in {home}| in {residenceCity}], with a [clear|firm|hard-won] idea of what {they} did and did not [want|need].",
+    "{name} came to this work in {their} thirties, after [years|a long stretch|a decade] in {career}[ in {home}| back in {home}| in {residenceCity}], with a [clear|firm|hard-won] idea of what {they} did and did not [want|need][, and plenty of {quality}|].",
   ],
   "45-54": [
     "{name} came to this work after twenty years in {career}, and that long first chapter gives {them} a [patience|perspective|calm] that younger peers [in {residenceCity}|in {field}] often lack.",
@@ -759,7 +759,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Cautious: {
     lead: [
       "{name} is cautious by temperament, [reading the fine print|checking the small print|asking one more question], [checking the facts|doing the math|comparing notes] and thinking [two|three|several] steps ahead before [committing|signing|saying yes].",
-      "{Their} cautious side has saved {them} from more than one bad [deal|contract|investment|partnership] and [plenty of|a few|countless] [embarrassing|costly|public] mistakes[ over the years| in {residenceCity}|].",
+      "{Their} cautious side has saved {them} from more than one bad [deal|contract|investment|partnership] and [plenty of|a few|countless] [embarrassing|costly|public|avoidable] mistakes[ over the years| in {residenceCity}|].",
       "{name} is cautious, [never timid|but never frozen|and rarely sorry].",
     ],
     follow: [
@@ -1003,7 +1003,7 @@ export const OPPOSITES: [Trait, Trait][] = [
 export const CONTRADICTION: Template[] = [
   "It is [an unusual|an odd|an unlikely|a curious] combination, being both {a} and {b}. [Still|Even so|But], {name} lets each side [lead|take over] [when needed|in turn|as the day demands].",
   "[People|Friends|Neighbors][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] are [sometimes|often|always] surprised that {name} can be {a} and {b} at [once|the same time]. The truth is that the two [traits|sides] keep each other [honest|in check|balanced].",
-  "Being {a} and {b} at the same time sounds like a [contradiction|paradox|puzzle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely] partnership [over the years|in {residenceCity}|since the {home} days][, at work and at home|].",
+  "Being {a} and {b} at the same time sounds like a [contradiction|paradox|puzzle|riddle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely] partnership [over the years|in {residenceCity}|since the {home} days][, at work and at home|].",
 ];
 
 // ------------------------------------------------------------------ the path into the work, by type
@@ -1089,7 +1089,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{name} became a content creator out of [frustration|impatience|sheer stubbornness], because the videos about {topic} that {they} wanted to watch simply did not exist yet.",
     ],
     craft: [
-      "As a content creator, {name} [writes|scripts|plans], films and edits [nearly|almost|just about] everything[ alone|] and [obsesses over|rewrites|agonizes over] the [first|opening] [ten seconds|thirty seconds|few frames] of each video.",
+      "As a content creator, {name} [writes|scripts|plans], films and edits [nearly|almost|just about] everything[ alone|] and [obsesses over|rewrites|agonizes over] the [first|opening] [ten seconds|thirty seconds|few frames|few words] of [each|every] video.",
       "{Their} content[ on {topic}] ranges from [long-form deep dives|hour-long essays|slow documentaries] to [short clips|quick explainers|snappy reels], all held together by a [recognizable|distinctive|warm] voice and [careful|patient|tight] editing.",
       "{They} {v:keep} a [spreadsheet|notebook|whiteboard] of [ideas|video ideas|half-formed ideas], an upload [schedule|calendar|plan] [taped to the wall|on the fridge|pinned above the desk] and a [folder|drawer|hard drive] of drafts that never made the [cut|final edit].",
     ],
@@ -1234,7 +1234,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
   entertainer: {
     field: "drama",
     origin: [
-      "{name} got started performing sketches at open-mic nights [in {residenceCity}|in small bars|in a basement club], where a few [bad|disastrous|silent] nights taught more than any class.",
+      "{name} got started performing sketches at open-mic nights [in {residenceCity}|in small bars|in a basement club], where a few [bad|disastrous|silent] nights taught [more than any class|more than any school|{them} more than any class could].",
       "A school talent show[ in {home}| back in {home}|] led to the [local comedy circuit|open-mic circuit|local comedy scene], and {name} [realized|decided|knew] that making people laugh was the only [job|work|career] worth [having|doing].",
       "{name} began as a street performer, [juggling|doing card tricks|playing a battered accordion] and telling [stories|jokes] for [tips|coins][ in {home}| back in {home}|], before moving the show [online|to the internet|onto a screen][ and {their} {quality} with it| one rainy winter|].",
     ],
@@ -1334,7 +1334,7 @@ export const TURNING_OPENERS: Template[] = [
 ];
 
 export const SETBACKS: Template[] = [
-  "A [period|bout|season] of burnout [forced|pushed] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five] [long|slow|gray] months, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly|missing {pastime}].",
+  "A [period|bout|season] of burnout [forced|pushed] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five] [long|slow|gray|quiet] months, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly|missing {pastime}].",
   "A project {they} had poured [two|three|four] years [and all {their} {quality}|and {their} {quality}|and most of {their} {quality}] into [collapsed|fell apart|came to nothing] when a [partner|sponsor|co-founder] [pulled out|walked away|backed out], taking [most of the savings|the budget|a good part of {their} confidence] with [it|them].",
   "A family illness [brought|called] {name}[ home to {home}| home| home to {their} hometown| back to the old neighborhood] for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused|with {pastime} put aside].",
   "A wave of [harsh|cruel|relentless] criticism [online|from strangers|after one bad post|in the comments] made {name} [question|doubt|wonder][ for a while|] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
@@ -1354,7 +1354,7 @@ export const RECOVERY_PLAIN: Template[] = [
 ];
 
 export const LESSONS: Template[] = [
-  "{They} came out of that [period|time|year|winter][, {their} {quality} intact,|] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list|more room for {pastime}] and [a rule|one rule|a principle|a motto] {they} still {v:follow}[ in {residenceCity}|, {quality} and all| to this day]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}].",
+  "{They} came out of that [period|time|year|winter][, {their} {quality} intact,|] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list|more room for {pastime}] and [a rule|one rule|a principle|a motto] {they} still {v:follow}[ in {residenceCity}|, {quality} and all| to this day]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}|trust {their} {quality}|finish what you start].",
   "The experience taught {them} that setbacks are part of the story.",
   "[Today|Now|Years later] {name} calls it the most [important|useful|honest|instructive] [year|season|stretch] of {their} [life|adult life|career], [because|since] it forced a [decision|reckoning|choice][ or two|] about what [really mattered|to keep|to let go|{their} {quality} was for].",
   "{name} learned to ask for help.",
@@ -1379,7 +1379,7 @@ export const PRESENT_LABEL: Template[] = [
 /** {occupation} is the fact sheet's occupation with its article ('a virtual streamer'). */
 export const OCCUPATION: Template[] = [
   "[On paper|Officially], {name's} title is {occupation}. {They} [would|might] [put|describe] it more [loosely|playfully|modestly|grandly].",
-  "[If anyone asks|When strangers ask|Asked at parties] what {they} {v:do} for a living, {name} [simply|just|cheerfully|usually] [says|answers|replies] {occupation}[ and leaves it there|, then changes the subject|].",
+  "[If anyone asks|When strangers ask|Asked at parties|When people ask] what {they} {v:do} for a living, {name} [simply|just|cheerfully|usually|mostly] [says|answers|replies] {occupation}[, then talks about {pastime} instead| and leaves it there|, with {their} usual {quality}|, then changes the subject|].",
   "The work itself has a [plain|simple] name, {occupation}, and {name} takes it [more seriously than {they} {v:let} on|very seriously|seriously, though lightly worn][, most days| in {residenceCity}|, with {their} usual {quality}].",
 ];
 
@@ -1401,7 +1401,7 @@ export const AGE_NOW: Record<AgeRange, Template[]> = {
     "Being one of the [youngest|newest|least experienced] voices in [{residenceCity}|the {residenceCity} scene|{field}] means {name} is [often|regularly|routinely] underestimated, which {they} [quietly|secretly|openly] {v:enjoy}[ and sometimes use|].",
   ],
   "25-34": [
-    "Somewhere between the [recklessness|restlessness|rush] of youth and the [caution|care|calm] of middle age, {name} has found a [confident|grounded|steady] [rhythm|pace|footing][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+    "Somewhere between the [recklessness|restlessness|rush] of youth and the [caution|care|calm] of middle age, {name} has [found|settled into|struck] a [confident|grounded|steady] [rhythm|pace|footing][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
     "[Still young enough|Young enough] to take risks and [old|wise] enough to know which ones [matter|count], {name} is [hitting {their} stride|finding {their} feet|building something lasting|making it count] [in {residenceCity}|in {residenceCity} at last|in {their} own way, {quality} and all].",
   ],
   "35-44": [
