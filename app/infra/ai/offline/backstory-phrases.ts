@@ -489,7 +489,7 @@ export const SCHOOL: Template[] = [
 
 /** {education} is the fact sheet's education with its article ('a degree in Journalism'). */
 export const STUDIES_DEGREE: Template[] = [
-  "After school, {name} [earned|completed|went for] {education}, though [much|most] of what mattered [most|in the end] {they} learned [outside the lecture halls|in cafés and side projects|from friends and failures|through {pastime}|by following {their} {quality}].",
+  "After school, {name} [earned|completed|went for] {education}, though [much|most] of what mattered [most|in the end] {they} learned [outside the lecture halls|in cafés and side projects|from friends and failures|through {pastime}|on {their} own terms].",
   "{name} [went on to earn|later earned|eventually earned] {education}, [mostly at night|in fits and starts|one semester at a time] and [mostly on coffee|on very little sleep|with borrowed textbooks], while working to [pay the rent|cover the rent|get by].",
   "A [scholarship|part-time job|small inheritance|family loan] helped {them} [earn|pay for|finish] {education}, which gave {their} [scattered talents|restless energy|{quality}] a [shape|direction|purpose].",
 ];
@@ -1372,7 +1372,7 @@ export const RETURNS: Template[] = [
 /** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
   "Today, {full} is {aLabel} in {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
-  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does a [steady|stubborn|quiet] {quality}].",
+  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does {their} [steady|stubborn|quiet] {quality}].",
   "[Now|Today] known as {aLabel}, {full} has [built|grown|made] something [people|strangers|friends] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}|, {quality} and all| over the years].",
 ];
 
