@@ -334,7 +334,10 @@ class Composer {
     out = this.choose(out);
     if (/[^.!?"”]\.$/.test(out) && this.random() < TAIL_CHANCE) {
       const tail = this.fresh(P.TAILS[part]);
-      if (tail) out = `${out.slice(0, -1)}${this.choose(tail)}.`;
+      const ending = tail ? this.choose(tail) : "";
+      // Not a tail naming a place the sentence already names ('Years before Kyoto, …, years before Kyoto').
+      const repeats = ["{home}", "{residenceCity}"].some((slot) => out.includes(slot) && ending.includes(slot));
+      if (ending && !repeats) out = `${out.slice(0, -1)}${ending}.`;
     }
     return this.render(out, extra);
   }
