@@ -494,7 +494,8 @@ export interface SuggestInput extends ProbeContext {
   lore: readonly (Pick<LoreEntry, "id" | "name" | "content" | "keys" | "enabled"> & { kind?: string | null; comment?: string })[];
 }
 
-const probe = (input: Partial<ProbeInput> & Pick<ProbeInput, "name" | "turns">): Omit<ProbeInput, "factExpected"> => ({
+/** What a probe checks when nothing else is asked: only that it stays in character; enabled. */
+export const PROBE_DEFAULTS = {
   mustMention: [],
   mustNotMention: [],
   mustMatch: null,
@@ -504,6 +505,10 @@ const probe = (input: Partial<ProbeInput> & Pick<ProbeInput, "name" | "turns">):
   statesFact: null,
   rubric: null,
   enabled: true,
+} as const satisfies Omit<ProbeInput, "name" | "turns" | "factExpected">;
+
+const probe = (input: Partial<ProbeInput> & Pick<ProbeInput, "name" | "turns">): Omit<ProbeInput, "factExpected"> => ({
+  ...PROBE_DEFAULTS,
   ...input,
 });
 

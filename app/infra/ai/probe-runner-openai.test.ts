@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { EMPTY_VOICE } from "~/domain/persona-voice";
-import type { Probe } from "~/domain/probes";
+import { PROBE_DEFAULTS, type Probe } from "~/domain/probes";
 
 import { startFakeOpenAi, type FakeOpenAi } from "../../../tests/support/fake-openai";
 import { createTextGenerator } from "./ai.server";
@@ -42,15 +42,7 @@ const probe = (fields: Partial<Probe>): Probe => ({
   id: "p",
   name: "Probe",
   turns: ["Hi"],
-  mustMention: [],
-  mustNotMention: [],
-  mustMatch: null,
-  mustNotMatch: null,
-  maxLength: null,
-  inCharacter: true,
-  statesFact: null,
-  rubric: null,
-  enabled: true,
+  ...PROBE_DEFAULTS,
   factExpected: null,
   ...fields,
 });

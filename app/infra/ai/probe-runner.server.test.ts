@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 
 import { EMPTY_VOICE } from "~/domain/persona-voice";
-import type { Probe } from "~/domain/probes";
+import { PROBE_DEFAULTS, type Probe } from "~/domain/probes";
 
 import { runProbe } from "./probe-runner.server";
 import type { ChatInput, TextGenerator } from "./types";
@@ -13,15 +13,7 @@ const probe = (fields: Partial<Probe>): Probe => ({
   id: "p",
   name: "Probe",
   turns: ["Hi"],
-  mustMention: [],
-  mustNotMention: [],
-  mustMatch: null,
-  mustNotMatch: null,
-  maxLength: null,
-  inCharacter: true,
-  statesFact: null,
-  rubric: null,
-  enabled: true,
+  ...PROBE_DEFAULTS,
   factExpected: null,
   ...fields,
 });
