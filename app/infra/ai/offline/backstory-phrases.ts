@@ -199,8 +199,8 @@ export const TAILS: Record<keyof typeof LEADS, Template[]> = {
 export const BIRTH: Template[] = [
   "{full} was born in {year} in {place}[, [on a [rainy|sweltering|windy|snowy|foggy] [Tuesday|Sunday|morning|night] [that the family still talks about|nobody at home has forgotten|that became a family story]|in the middle of [a heat wave|a cold snap|a long wet spring|a stormy autumn|a noisy street festival]]|].",
   "The story of {full} [begins|starts] in {place}, in {year}, in a [small|cramped|sunny|drafty|narrow] [apartment|house|flat] [above a [bakery|laundromat|pharmacy|hardware store|tailor's shop]|at the end of a [busy|quiet|steep|leafy] street|near the [old market|train station|river|city park|bus depot]].",
-  "Born in {year} in {place}, {full} spent {their} first years [in a [small|cramped|sunny|drafty] [apartment|house] [above a [bakery|laundromat|pharmacy|corner shop]|on a [busy|quiet|steep|leafy] street]|within earshot of [church bells|a train line|a schoolyard|a busy market|the evening traffic]].",
-  "{full} arrived in {year}[, a [quiet|busy|stormy|hot] year|], [the [youngest|newest|loudest] face on a [crowded|quiet|narrow] street in {place}|one more [baby|newcomer] in a [busy|sleepy|noisy] corner of {place}|in {place}, [just before|right after] [the first snow|a long summer|the spring rains|the school holidays]].",
+  "Born in {year} in {place}, {full} spent {their} [first years|early years|first few years|earliest years] [in a [small|cramped|sunny|drafty] [apartment|house] [above a [bakery|laundromat|pharmacy|corner shop]|on a [busy|quiet|steep|leafy] street]|within earshot of [church bells|a train line|a schoolyard|a busy market|the evening traffic]].",
+  "{full} [arrived|came along|came into the world] in {year}[, a [quiet|busy|stormy|hot] year|], [the [youngest|newest|loudest] face on a [crowded|quiet|narrow] street in {place}|one more [baby|newcomer] in a [busy|sleepy|noisy] corner of {place}|in {place}, [just before|right after] [the first snow|a long summer|the spring rains|the school holidays]].",
 ];
 
 /** When no age range is given: no year, no era. */
@@ -213,17 +213,17 @@ export const BIRTH_NO_AGE: Template[] = [
 export const ERA: Record<AgeRange, Template[]> = {
   "18-24": [
     "{They} {v:belong} to the first generation that never knew a world without smartphones, and [some of {their} earliest memories involve|{their} first memories include|the family photos show {them}|the home videos from {home} show {them}] [swiping at a tablet|tapping at a borrowed phone|waving at a video call|taking blurry selfies] before {they} could [properly read|ride a bike|tie a shoelace|count to twenty][, {quality} already showing].",
-    "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] ran on [fast|patchy|shared] Wi-Fi, [group chats|voice notes|late-night messages] and video tutorials, and by [high school|{their} early teens|the age of fourteen] {they} already [understood|suspected|knew] that an audience could be built from a bedroom.",
+    "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] ran on [fast|patchy|shared] Wi-Fi, [group chats|voice notes|late-night messages] and video tutorials, and by [high school|{their} early teens|the age of fourteen] {they} already [understood|suspected|knew] that an audience could be built from a [bedroom|laptop|phone|desk in the corner].",
     "Growing up [in the late 2000s and the 2010s|in the years of the first smartphones], {they} watched social media [turn|grow|swell] from a [novelty|curiosity|toy|side attraction] [in {home}|back in {home}|at {their} school in {home}] into [the place where {their} whole class lived|the main stage of teenage life|something everyone checked before breakfast|the loudest room in the house][, and {they} {v:have} [studied|watched|questioned] it ever since|].",
   ],
   "25-34": [
     "{They} grew up[ in {home}] straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first [smartphones|touchscreens|app stores] on the other[, which suited {their} {quality} perfectly].",
-    "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was a mix of [Saturday-morning cartoons|after-school television|handheld games|{pastime}], [burned CDs|mixtapes|borrowed DVDs] and a family computer that [everyone fought over|took five minutes to start|lived in the hallway].",
+    "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was a mix of [Saturday-morning cartoons|after-school television|handheld games|{pastime}], [burned CDs|mixtapes|borrowed DVDs|sticker albums|dial-up noises] and a [family|shared|secondhand|beige] computer that [everyone fought over|took five minutes to start|lived in the hallway].",
     "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk|kitchen corner] [in {home}|back in {home}|at home in {home}] [into everyone's pocket|into every pocket|into the palm of every hand], and {they} [moved with it|followed it eagerly|{v:were} among the first in {their} class to notice|took {their} {pastime} along].",
   ],
   "35-44": [
-    "{They} grew up in the era of [cassette tapes|video rentals|paper maps], [arcade cabinets|pinball machines|handheld games] and beige home computers, when going online [meant tying up the phone line|took a screeching modem and patience|was a small adventure] [for an hour|every evening|on weekends][ in {home}| back in {home}|].",
-    "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] belonged to [mixtapes|comic books|board games], [handwritten notes|pen pals|long phone calls] and [Saturday|Friday] trips to the video store, and {they} still {v:remember} the [first time a modem screeched into life|day the first computer came home|first email {they} ever sent].",
+    "{They} grew up in the era of [cassette tapes|video rentals|paper maps], [arcade cabinets|pinball machines|handheld games] and [beige|bulky|humming] home computers, when going online [meant tying up the phone line|took a screeching modem and patience|was a small adventure] [for an hour|every evening|on weekends][ in {home}| back in {home}|].",
+    "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] belonged to [mixtapes|comic books|board games], [handwritten notes|pen pals|long phone calls] and [Saturday|Friday] trips to the [video store|video shop|rental store], and {they} still {v:remember} the [first time a modem screeched into life|day the first computer came home|first email {they} ever sent].",
     "The eighties and early nineties shaped {their} childhood: [bicycles|skateboards|roller skates], [walkmans|cassette players|handheld games] and a television that only worked if [someone|somebody] [held the antenna just right|thumped it on the side|stood very still][, usually {name}].",
   ],
   "45-54": [
@@ -233,7 +233,7 @@ export const ERA: Record<AgeRange, Template[]> = {
   ],
   "55+": [
     "{name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] when television was still a [novelty|luxury|marvel], news arrived [folded on the doorstep|with the morning paper|on the evening radio] and long-distance calls were [saved for birthdays|an expensive treat|kept short][, and {pastime} filled the evenings|, and {their} {quality} had room to grow|].",
-    "{Their} earliest memories belong to another age: [radio serials|Sunday matinees|traveling fairs], [typewriters|fountain pens|party lines] and a street[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business|children played until dark].",
+    "{Their} earliest memories belong to [another age|a slower age|a different world|an older world]: [radio serials|Sunday matinees|traveling fairs], [typewriters|fountain pens|party lines] and a street[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business|children played until dark].",
     "As a child of the fifties and sixties, {they} watched the [world|neighborhood|family television] [change|turn|move] from black and white to [color|full color] [in {home}|back in {home}|in a small house in {home}], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
   ],
 };
@@ -252,12 +252,12 @@ export const ERA_NONE: Template[] = [
 export const FAMILY_STORIES: Record<string, Template[]> = {
   "Close to their parents and a younger sibling who is their biggest fan": [
     "{They} grew up [in {home}|back in {home}] close to {their} parents and a younger sibling who [was, and still is,|has always been|remains] {their} [biggest|loudest|most loyal|proudest|most devoted] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
-    "Home[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] meant {their} parents and a younger sibling who [trailed after|copied|looked up to] {name} [everywhere|in everything|from the first day] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers].",
+    "Home[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] meant {their} parents and a younger sibling who [trailed after|copied|looked up to|tagged along after|followed] {name} [everywhere|in everything|from the first day] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers|still calls every week].",
     "[Family came first[ in {home}|]|Home was a warm place[ in {home}|]|Home was never lonely[ in {home}|]]: {their} parents[, {their} {quality} already forming|, endless {pastime}|], and a younger sibling whose [fierce|unwavering|noisy] support [still means the world to {name}|has never let {name} down|carried {name} through more than one bad week|still shows up in every message {name} gets].",
   ],
   "Raised by a single mother who taught them resilience": [
-    "Raised[ in {home}| back in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone] and [never complained|rarely rested|always found time for homework], {they} learned [resilience|to be resilient|to keep going] [before {they} could spell the word|early|by watching rather than listening|one hard winter at a time][, and {their} {quality} grew from there|].",
-    "{name} was raised by a single mother[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and [the lesson {they} absorbed first|what stuck above all|the habit {they} took from that example] was resilience: [get up, show up, try again|keep going when it is hard|make do, then make better].",
+    "Raised[ in {home}| back in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone|worked nights] and [never complained|rarely rested|always found time for homework], {they} learned [resilience|to be resilient|to keep going] [before {they} could spell the word|early|by watching rather than listening|one hard winter at a time][, and {their} {quality} grew from there|].",
+    "{name} was [raised|brought up] by a single mother[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and [the lesson {they} absorbed first|what stuck above all|the habit {they} took from that example] was resilience: [get up, show up, try again|keep going when it is hard|make do, then make better].",
     "Home was {name} and a single mother who [stretched every paycheck|taught {them} to fix what was broken|never let a bad day win], and that [quiet|stubborn|everyday|hard-won] resilience became [the family inheritance|{name's} own|the backbone of everything since].",
   ],
   "Part of a big, loud family that gathers every Sunday": [
@@ -273,12 +273,12 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
   "Has an older brother who is also their toughest critic": [
     "{They} grew up [in {home}|back in {home}] with an older brother who was, and still is, {their} [toughest|sharpest|most honest|bluntest] critic and [quiet|fiercest|unlikely|loyal] protector[, the first to tease and the first to help|, from {home} to today|].",
     "{name} has an older brother[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who [reviews|picks apart|questions] everything {they} {v:make}, and [that tough criticism|all that blunt feedback|the critic in the family] has [sharpened|improved|toughened] {their} work for years.",
-    "An older brother [set the pace|led the way|raised the bar] in the family, and {name} [learned early|found out quickly|discovered] that {their} toughest critic [was also {their} staunchest ally|rarely praised anything lightly|meant every word of it].",
+    "An older brother [set the pace|led the way|raised the bar] in the [family|house|household], and {name} [learned early|found out quickly|discovered] that {their} [toughest|sharpest|most honest] critic [was also {their} staunchest ally|rarely praised anything lightly|meant every word of it].",
   ],
   "Lives near their cousins and a very spoiled family dog": [
     "Family was never far away: cousins a few streets over[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and a very spoiled family dog[, a [scruffy|gray-muzzled|tireless|stubborn] [mutt|terrier|spaniel|beagle],|] that [everyone claimed as their own|ruled the house|got more treats than anyone|slept on every bed][ and tested {their} {quality}| and joined in {pastime}|].",
-    "{name} still lives [near|close to|a short walk from] a crowd of cousins, and the very spoiled family dog [greets {them} like a hero|expects a treat|steals a sock] [at every visit|every single time|without fail].",
-    "[Weekends|Holidays|Evenings] with the cousins [and|and, inevitably,] a very spoiled family dog [have always been|were and still are|remain] the [heart|center|noisy core] of {name's} family life[ in {home}| back in {home}|].",
+    "{name} still lives [near|close to|a short walk from] a crowd of cousins, and the [very spoiled|hopelessly spoiled|thoroughly spoiled] family dog [greets {them} like a hero|expects a treat|steals a sock] [at every visit|every single time|without fail].",
+    "[Weekends|Holidays|Evenings] with the cousins [and|and, inevitably,] a very spoiled family dog [have always been|were and still are|remain] the [heart|center|noisy core|best part] of {name's} family life[ in {home}| back in {home}|].",
   ],
 };
 
@@ -299,8 +299,8 @@ export const FAMILY_OWN_WORDS: Template[] = [
 
 export const HOMETOWN_LIFE: Template[] = [
   "Life[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] moved at its own [pace|speed|rhythm], and {name} absorbed its [rhythms|habits|moods|sounds] long before {they} [understood|could name|made sense of] them[, from the [morning markets|rush-hour crowds|late buses|corner cafés] to the [quiet Sundays|summer evenings|first cold nights|festival nights]|, one [season|street|summer] at a time].",
-  "{name} still speaks[ about {home}| about {their} hometown| about the old neighborhood| about where {they} grew up] with a mix of [fondness and impatience|pride and exasperation|love and mild complaint|warmth and irony], the way people talk about [a relative|an old teacher|a friend|a first love] who taught them [a lot|more than they admit|a few hard lessons][, at length|, often at length|, usually over a long dinner|].",
-  "The [streets|corner shops|bus routes|rooftops], [smells|noises|colors] and [seasons|markets|festivals][ of {home}| of {their} hometown| of the old neighborhood| of {their} childhood] crept into {name's} [imagination|habits|sense of humor|{pastime}|way of seeing] and never quite left[ {them}|].",
+  "{name} still [speaks|talks][ about {home}| about {their} hometown| about the old neighborhood| about where {they} grew up] with a mix of [fondness and impatience|pride and exasperation|love and mild complaint|warmth and irony], the way people talk about [a relative|an old teacher|a friend|a first love] who taught them [a lot|more than they admit|a few hard lessons][, at length|, often at length|, usually over a long dinner|].",
+  "The [streets|corner shops|bus routes|rooftops], [smells|noises|colors] and [seasons|markets|festivals][ of {home}| of {their} hometown| of the old neighborhood| of {their} childhood] [crept|worked their way|found their way] into {name's} [imagination|habits|sense of humor|{pastime}|way of seeing] and never quite left[ {them}|].",
   "Even now, [a certain kind of weather|the smell of [fresh bread|wet pavement|cut grass]|a particular song] can send {name} straight[ back to {home}| back home| back to {their} hometown| back to the old neighborhood] and the [long|lazy|noisy|slow] [afternoons|summers|evenings|weekends] of {their} childhood[, {pastime} and all| and {their} first love of {pastime}|].",
 ];
 
@@ -324,57 +324,57 @@ export const CHILDHOOD_NO_INTERESTS: Template[] = [
 
 export const INTEREST_EARLY: Record<Interest, Template[]> = {
   gaming: [
-    "Gaming came first: {they} spent whole [weekends|winters|school holidays][ in {home}| back in {home}|] on a [secondhand|borrowed|battered] console, learning every [shortcut|secret|trick] in a handful of [well-worn|beloved|half-broken] games and keeping [handwritten notes|a notebook|scribbled maps] on [boss patterns|hidden rooms|speedrun routes].",
+    "Gaming came first: {they} spent whole [weekends|winters|school holidays|summers][ in {home}| back in {home}|] on a [secondhand|borrowed|battered] console, learning every [shortcut|secret|trick] in a [handful|small stack] of [well-worn|beloved|half-broken] games and keeping [handwritten notes|a notebook|scribbled maps] on [boss patterns|hidden rooms|speedrun routes].",
     "{name's} love of gaming [started|began] with a [battered|hand-me-down|secondhand] handheld [bought at a market in {home}|from a cousin's drawer|won in a school raffle] and grew into a [habit|lifelong habit|fascination] of working out what [made|makes] a level feel [fair or frustrating|fun or tedious|generous or cruel].",
     "In {their} early teens [in {home}|back in {home}], {name} [organized|ran] gaming nights for [half the street|the whole class|a dozen friends], running tournaments with [brackets|score tables|prize lists] [drawn|scribbled] on [the back of cereal boxes|a kitchen whiteboard|old school posters].",
   ],
   tech: [
     "Tech fascinated {them} from the start[ in {home}| back in {home}], and at [eleven|ten|twelve] {they} took [the family radio|an old video player|a broken alarm clock|a neighbor's cassette deck] apart to see how it worked and, to [everyone's surprise|general astonishment|the family's relief], put it back together[ again| with one screw to spare|].",
-    "{name} taught {themselves} to code from [library books|online forums|old magazines][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], building [clumsy|lopsided|cheerful] little websites that only friends ever visited, and tech became a second language.",
-    "Whenever a gadget broke [in the neighborhood|on {their} street|at school], people brought it to {name}, and that steady stream of tech repairs taught {them} [patience|care|humility] along with [a screwdriver's worth of confidence|a lot about people|the value of a spare part].",
+    "{name} taught {themselves} to code from [library books|online forums|old magazines][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], building [clumsy|lopsided|cheerful] little [websites|web pages|sites] that only [friends|a few friends|family] ever visited, and tech became a second language.",
+    "Whenever a gadget broke [in the neighborhood|on {their} street|at school], people brought it to {name}, and that steady stream of [tech repairs|tech fixes|small tech rescues] taught {them} [patience|care|humility] along with [a screwdriver's worth of confidence|a lot about people|the value of a spare part].",
   ],
   fashion: [
-    "Fashion became {their} way of [speaking|talking|saying things] before {they} had the words for it: {they} [cut up|took apart|reworked] [thrift-store jackets|old curtains|a parent's cast-offs|market finds from {home}] and [stitched|pinned|sewed] them [back together|together again] into something [new|bold|strange and new|loud].",
+    "Fashion became {their} way of [speaking|talking|saying things] before {they} had [the words|words|a vocabulary] for it: {they} [cut up|took apart|reworked] [thrift-store jackets|old curtains|a parent's cast-offs|market finds from {home}] and [stitched|pinned|sewed] them [back together|together again] into something [new|bold|strange and new|loud].",
     "{name} spent hours[ in {home}| back in {home}] sketching outfits in the margins of [school notebooks|homework|library slips], and fashion magazines [borrowed from a neighbor|rescued from a waiting room|bought with saved pocket money] were read until the pages fell out.",
-    "At [fourteen|fifteen|thirteen], {name} ran a tiny fashion stall at [the weekend market|a school fair|a flea market][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], selling [restyled|reworked|patched] vintage pieces and learning how strangers react to [color|a bold cut|a good story|a bargain].",
+    "At [fourteen|fifteen|thirteen], {name} ran a [tiny|makeshift|small] fashion stall at [the weekend market|a school fair|a flea market][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], selling [restyled|reworked|patched] vintage pieces and learning how strangers react to [color|a bold cut|a good story|a bargain].",
   ],
   music: [
     "Music filled the house [in {home}|back in {home}|on {their} street in {home}], and {name} learned [guitar chords|piano scales|ukulele songs] from a [worn songbook|radio show|cassette|patient uncle] before {they} could [ride a bike|swim|read a clock].",
-    "{name} joined the school band[ in {home}| back in {home}|], then [two garage bands|a choir|a brass ensemble|a jazz trio], and discovered that music was the [fastest|surest|quickest] way to make [a room full of strangers|a nervous crowd|a new class] feel like [friends|old friends|family].",
-    "{name} recorded {their} first songs[ in {home}| back in {home}|] on a [cheap laptop microphone|borrowed tape recorder|phone in a closet|secondhand keyboard], and that [obsession|fascination|love affair] with music taught {them} to listen [harder than most people ever do|for the smallest details|twice before speaking].",
+    "{name} joined the school band[ in {home}| back in {home}|], then [two garage bands|a choir|a brass ensemble|a jazz trio], and [discovered|learned|found out] that music was the [fastest|surest|quickest] way to make [a room full of strangers|a nervous crowd|a new class] feel like [friends|old friends|family].",
+    "{name} recorded {their} first songs[ in {home}| back in {home}|] on a [cheap laptop microphone|borrowed tape recorder|phone in a closet|secondhand keyboard], and that [obsession|fascination|love affair] with music taught {them} to listen [harder than most people ever do|closely|with both ears|for the smallest details|twice before speaking].",
   ],
   art: [
-    "Art was the first thing {name} was ever praised for, starting with a [crayon|chalk|pencil|felt-tip] drawing of [the family dog|a neighbor's cat|the view from the window] that hung on the [fridge|kitchen wall|hallway wall] for [years|a decade|ages].",
-    "{name} filled sketchbook after sketchbook, and an art teacher[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who [stayed late|gave up lunch breaks|lent {them} good paper] to show {them} how light falls on [a face|a bowl of fruit|a window|an old coat] [changed the direction of {their} life|opened a door|made all the difference|fed {their} {quality}].",
+    "Art was the first thing {name} was ever [praised|noticed|known] for, starting with a [crayon|chalk|pencil|felt-tip] drawing of [the family dog|a neighbor's cat|the view from the window] that hung on the [fridge|kitchen wall|hallway wall|bedroom door] for [years|a decade|ages|a long time].",
+    "{name} filled [sketchbook after sketchbook|notebook after notebook|every margin and sketchbook], and an art teacher[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who [stayed late|gave up lunch breaks|lent {them} good paper] to show {them} how light falls on [a face|a bowl of fruit|a window|an old coat] [changed the direction of {their} life|opened a door|made all the difference|fed {their} {quality}].",
     "{name} spent [afternoons|rainy weekends|whole summers][ in {home}| back in {home}|] copying paintings from [library|secondhand|borrowed] art books, trying to work out how a few brushstrokes could hold so much [feeling|light|life][, and {their} {quality} grew with every copy|].",
   ],
   fitness: [
     "Fitness entered {their} life through a school [running club|swim team|cycling group][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], where {they} [discovered|learned|found out] that the last [mile|lap|hill|stretch] is [mostly|largely|really] an argument with yourself[, a lesson {their} {quality} never forgot|, and {pastime} was never the same|].",
     "{name} played every sport [{home} offered|{home} had to offer|the school in {home} would allow], and fitness became less about winning than[ about|] how clear {their} head felt [afterward|after a game|on the walk home].",
-    "An injury at [fifteen|fourteen|sixteen|seventeen] forced {name} to learn about fitness [properly|from scratch|the hard way], from [stretching to sleep|warm-ups to recovery|posture to nutrition], and the lessons [stuck|stayed|lasted][ long after {home}|].",
+    "An injury at [fifteen|fourteen|sixteen|seventeen] [forced|pushed|taught] {name} to learn about fitness [properly|from scratch|the hard way], from [stretching to sleep|warm-ups to recovery|posture to nutrition], and the lessons [stuck|stayed|lasted][ long after {home}|].",
   ],
   science: [
-    "Science hooked {them} early[ in {home}| back in {home}|], thanks to a [secondhand microscope|chemistry set from a yard sale|telescope from a flea market|box of old magnets] and a habit of asking [why|how|why not] until the [adults|grown-ups|teachers|neighbors] [ran out of answers|changed the subject|sent {them} to the library|laughed and gave up][, {their} {quality} already at work|].",
-    "{name} entered every science fair {they} could find[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], once with a homemade [weather station that actually predicted rain|water filter that actually worked|solar oven that baked a real cake][ and a lot of {quality}| and a lot of nerve|].",
+    "Science hooked {them} early[ in {home}| back in {home}|], thanks to a [secondhand microscope|chemistry set from a yard sale|telescope from a flea market|box of old magnets] and a [habit|knack|talent] of asking [why|how|why not] until the [adults|grown-ups|teachers|neighbors] [ran out of answers|changed the subject|sent {them} to the library|laughed and gave up][, {their} {quality} already at work|].",
+    "{name} entered every science [fair|contest|competition] {they} could find[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], once with a homemade [weather station that actually predicted rain|water filter that actually worked|solar oven that baked a real cake][ and a lot of {quality}| and a lot of nerve|].",
     "[Late nights|Rainy afternoons|Long summers|Quiet evenings] [in {home}|at the library|under the covers] spent reading about [black holes and deep-sea creatures|rainforests and glaciers|volcanoes and distant planets|dinosaurs and comets] made science [feel|seem] like the [greatest|best|wildest|strangest] adventure [story|tale] {name} had ever [read|heard][, and it still does|].",
   ],
   cooking: [
     "Cooking was how {their} family [showed love|said I love you|showed affection], and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs|peeling potatoes and shelling peas] from the age of [eight|seven|nine|six][ in {home}| back in {home}|].",
-    "{name} learned cooking from [a grandparent|a neighbor|an old family friend][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who never measured anything, which taught {them} to trust [taste and instinct|smell and patience|a pinch and a guess] over recipes.",
+    "{name} learned cooking from [a grandparent|a neighbor|an old family friend][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who never measured anything, which taught {them} to [trust|rely on|prefer] [taste and instinct|smell and patience|a pinch and a guess] over recipes.",
     "At [twelve|eleven|thirteen], {name} [cooked|made] an entire [holiday|birthday|Sunday] dinner alone [in {home}|back in {home}|in a tiny kitchen in {home}], [burned the rolls|forgot the salt|dropped the dessert] and decided that cooking was worth getting [good|better|serious] at[ anyway|].",
   ],
   travel: [
-    "A school [exchange trip|field trip|summer camp] gave {name} a first taste of travel, and {they} came[ home to {home}| home| home to {their} hometown| back to the old neighborhood] with [a notebook full of foreign words|a pocket full of strange coins|a head full of plans] and a restless itch.",
-    "{Their} family[ in {home}| back in {home}|] could [rarely|seldom|hardly ever] afford vacations, so travel happened through [atlases and documentaries|library books and postcards|old maps and travel shows|postcards from relatives] until {they} [saved|scraped together] enough [from odd jobs|from a summer job|over two years] for a first [train ticket|bus pass|plane ticket] at [eighteen|nineteen|seventeen].",
-    "Travel became {their} [teacher|school|university] as {they} [backpacked on a shoestring|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask strangers for [help|directions|a bed] in [five|four|several|three] languages[, far from {home}|, {their} {quality} opening doors|].",
+    "A school [exchange trip|field trip|summer camp] gave {name} a [first|real|first real] taste of travel[ and the wider world| beyond {their} own street|], and {they} came[ home to {home}| home| home to {their} hometown| back to the old neighborhood] with [a notebook full of foreign words|a pocket full of strange coins|a head full of plans] and a [restless|lasting|stubborn] itch.",
+    "{Their} family[ in {home}| back in {home}|] could [rarely|seldom|hardly ever] afford vacations, so travel happened through [atlases and documentaries|library books and postcards|old maps and travel shows|postcards from relatives] until {they} [saved|scraped together|put aside] enough [from odd jobs|from a summer job|over two years] for a first [train ticket|bus pass|plane ticket] at [eighteen|nineteen|seventeen].",
+    "Travel became {their} [teacher|school|university] as {they} [backpacked on a shoestring|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask [strangers|locals|passers-by] for [help|directions|a bed] in [five|four|several|three] languages[, far from {home}|, {their} {quality} opening doors|].",
   ],
   education: [
     "Education was taken seriously [at home in {home}|at home|in {their} family|around the kitchen table|in {their} house], and {name} grew up [believing|convinced|certain] that a library card was [the most valuable thing a person could own|a ticket to anywhere|worth more than pocket money][, especially for books on {pastime}|, a belief {their} {quality} only strengthened|].",
     "{name} tutored younger [kids|cousins|neighbors] [after school|on weekends|at the local library][ in {home}| back in {home}|] and discovered that education works best when the learner [forgets about being taught|is having fun|asks the questions][, which suited {their} {quality}|, and never looked back|].",
-    "A teacher[ in {home}| back in {home}|] who believed in {them} at a [difficult|lonely|confusing|shaky] moment convinced {name} that education can [change the direction of a life|open every door|make anything possible][ for anyone willing| for anyone|].",
+    "A teacher[ in {home}| back in {home}|] who believed in {them} at a [difficult|lonely|confusing|shaky] [moment|time|age] convinced {name} that education can [change the direction of a life|open every door|make anything possible][ for anyone willing| for anyone|].",
   ],
   business: [
-    "{name} showed a head for business early, selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping careful accounts of every [sale|coin][ in a school notebook|].",
+    "{name} showed a head for business early, selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping [careful|neat|meticulous] accounts of every [sale|coin][ in a school notebook|].",
     "Business ran in the family, and {name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] listening to [dinner-table|late-night|weekend|kitchen-table] debates [about|over] [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck|loans, leases and luck][, and {their} {quality} took it all in| that would shape {their} own work|, {pastime} a distant second|].",
     "At [sixteen|fifteen|seventeen], {name} started a [small|tiny|first] business [in {home}|back in {home}|on {their} street in {home}] [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the [failures|mistakes|bad weeks] than from the [wins|good ones|successes].",
   ],
@@ -389,7 +389,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
 export const INTEREST_LATER: Record<Interest, Template[]> = {
   gaming: [
     "Gaming never really let go[ of {them}|], and {name} still [talks|thinks|writes] about [design and storytelling|level design|pacing and fairness] through the games {they} {v:have} [finished|replayed] [a dozen times|more than once|far too often].",
-    "The [patience|stamina|calm] {they} learned from gaming[ in {home}| back in {home}|], losing [a hundred|fifty|countless] times before winning [once|at last], turned out to be [useful|priceless|handy] far beyond a [screen|console|controller][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+    "The [patience|stamina|calm] {they} learned from gaming[ in {home}| back in {home}|], losing [a hundred|fifty|countless] times before winning [once|at last], turned out to be [useful|priceless|handy|valuable] [far|well|a long way] beyond a [screen|console|controller][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
   ],
   tech: [
     "That early [fascination with|love of|obsession with] tech still shapes how {name} works[ and shops|], because {they} {v:want} to know how a [tool|gadget|program] works before {they} {v:trust} it[ with anything important|, let alone buy it|][, a habit friends in {residenceCity} find [endearing|useful|exhausting]|].",
@@ -400,7 +400,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "{name's} [eye|feel|instinct] for fashion, for how [a collar sits|a hem falls|a sleeve moves|a coat hangs] or how two [colors|fabrics|textures] [argue|clash|agree], shows up in [everything|all] {they} {v:make}[ in {residenceCity}|, down to the packaging|, {pastime} included].",
   ],
   music: [
-    "Music[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is still the soundtrack to every [working day|morning|long night], and {name} builds playlists for [moods|seasons|tasks|trains] the way other people write [to-do lists|shopping lists|diaries|letters].",
+    "Music[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is still the soundtrack to every [working day|morning|long night], and {name} [builds|makes|curates] playlists for [moods|seasons|tasks|trains] the way other people write [to-do lists|shopping lists|diaries|letters].",
     "The [rhythm|timing|ear] {they} learned from music [back in {home}|as a child in {home}|growing up in {home}] shows up in how {they} {v:pace} a [story|conversation|long day|joke|week][, {name} says|].",
   ],
   art: [
@@ -408,24 +408,24 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "{name's} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
   ],
   fitness: [
-    "Fitness is still non-negotiable for {name}[, rain or shine|, whatever the weather|, tired or not|, busy or not|]: [most|nearly all|almost all] of {their} days start with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|across {residenceCity}|before breakfast|at dawn|before the emails].",
-    "{Their} [approach|attitude] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity|patience over heroics], has[ quietly| slowly|] [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well|{pastime} too][ in {residenceCity}|, {name} says|].",
+    "Fitness is still [non-negotiable|a fixed point|sacred] for {name}[, rain or shine|, whatever the weather|, tired or not|, busy or not|]: [most|nearly all|almost all] of {their} days start with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|across {residenceCity}|before breakfast|at dawn|before the emails].",
+    "{Their} [approach|attitude|whole approach] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity|patience over heroics], has[ quietly| slowly|] [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well|{pastime} too][ in {residenceCity}|, {name} says|].",
   ],
   science: [
     'That love of science left {name} with a lasting respect for [evidence|data|experiments] and a habit of saying "let\'s test it" [instead of|rather than|before] "I think."',
-    "{They} still {v:follow} new [discoveries|findings|papers] in science [closely|eagerly|avidly|daily] and [{v:love}|never {v:tire} of] [explaining|unpacking|retelling] them to [anyone who will listen|friends over dinner|whoever sits nearby|the neighbors][ in {residenceCity}|, with diagrams|, napkin sketches and all].",
+    "{They} still {v:follow} new [discoveries|findings|papers] in [science|science journals|every branch of science] [closely|eagerly|avidly|daily] and [{v:love}|never {v:tire} of] [explaining|unpacking|retelling] them to [anyone who will listen|friends over dinner|whoever sits nearby|the neighbors][ in {residenceCity}|, with diagrams|, napkin sketches and all].",
   ],
   cooking: [
-    "Cooking is still how {name} [unwinds|relaxes|thinks], and friends[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] know that a [difficult|long|hard] week usually ends with an invitation to [dinner|supper|a long lunch][ and talk of {pastime}| and a bottle of something good|].",
-    "{They} {v:treat} cooking like any [craft|trade|discipline|other art]: [practice|master|drill] the basics, respect the [ingredients|seasons|produce|market] and improvise only once you [understand|know|have learned] the rules[, whether in {residenceCity} or on the road|, with {quality} as the secret ingredient|].",
+    "Cooking is still how {name} [unwinds|relaxes|thinks|recharges], and friends[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] know that a [difficult|long|hard] week usually ends with an invitation to [dinner|supper|a long lunch][ and talk of {pastime}| and a bottle of something good|].",
+    "{They} [{v:treat}|{v:approach}] cooking like any [craft|trade|discipline|other art]: [practice|master|drill] the basics, respect the [ingredients|seasons|produce|market] and improvise only once you [understand|know|have learned] the rules[, whether in {residenceCity} or on the road|, with {quality} as the secret ingredient|].",
   ],
   travel: [
     "Travel still shapes {their} outlook[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and {name} keeps a [map|world map|paper map] [on the wall|above the desk|by the door] with a pin for every [city|town|place] that changed {their} mind about something.",
     "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] left {them} [comfortable with|at ease with|calm about|unafraid of] [uncertainty|delays|the unknown] and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue][, a curiosity that feeds {their} {quality}|, {pastime} included|].",
   ],
   education: [
-    "{Their} respect for education shows in how {they} {v:approach} every new [subject|skill|topic|hobby][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|]: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
-    "Education, for {name}, never stopped at graduation[ in {home}| back in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class] or [a new language|a podcast series|a stack of papers][ about {pastime}| on {topic}|].",
+    "{Their} [respect|love|regard] for education shows in how {they} {v:approach} every new [subject|skill|topic|hobby][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|]: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
+    "Education, for {name}, never [stopped|ended] at graduation[ in {home}| back in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class|a workshop|a textbook] or [a new language|a podcast series|a stack of papers][ about {pastime}| on {topic}|].",
   ],
   business: [
     "That business sense never [faded|left|wore off], and {name} [thinks|worries|cares] about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, {pastime} included| in {residenceCity}| for {residenceCity}|, with {their} usual {quality}].",
@@ -440,8 +440,8 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
 /** When two or more interests are chosen: how they meet. {a} and {b} are interest names. */
 export const INTEREST_PAIR: Template[] = [
   "What made {name} unusual was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping|mixing] with {b}[, for the better| back in {home}| in {home}|, a sign of {their} {quality}].",
-  "Before long, {a} and {b} had [blurred|run|grown] together in {their} [mind|head|notebooks], and [many|some|most] of {their} best ideas [came|come] from [the place|wherever] where the two [overlap|meet|collide].",
-  "Friends still tease {name} about the year {they} tried to combine {a} and {b} into a single [school project|science fair entry|birthday party], but the instinct was right.",
+  "Before long, {a} and {b} had [blurred|run|grown] together in {their} [mind|head|notebooks], and [many|some|most] of {their} best [ideas|projects|work] [came|come] from [the place|wherever] where the two [overlap|meet|collide].",
+  "[Friends|Old friends|Family members|Cousins] still tease {name} about the year {they} tried to [combine|merge|fuse] {a} and {b} into a single [school project|science fair entry|birthday party], but the instinct was [right|sound|a good one].",
 ];
 
 /** A noun phrase for what the persona's work is about, from an interest. */
@@ -483,21 +483,21 @@ export const DEFAULT_SPECIALIST_FIELD = "data analysis";
 export const SCHOOL: Template[] = [
   "School[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was [a mixed|a patchy|an uneven|a hit-and-miss] experience, and {they} [thrived|shone|came alive] in [the subjects|the classes|the lessons] that caught {their} [imagination|attention|interest] while [drifting|coasting|sleepwalking] through the rest[, {pastime} always winning over homework|, {pastime} always on {their} mind|, {their} {quality} already in plain view].",
   "{Their} late teens[ in {home}| back in {home}] were [restless|noisy|hungry|bright|messy], full of [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
-  "In class, {name} was [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel] but the [one|kid|student][ in {home}|] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break][, already marked by a certain {quality}|, forever talking about {pastime}|].",
+  "In class, {name} was [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel] but the [one|kid|student|classmate|pupil][ in {home}|] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break|lent out pencils and opinions|drew in the margins][, already marked by a certain {quality}|, forever talking about {pastime}|].",
   "School was fine, mostly.",
 ];
 
 /** {education} is the fact sheet's education with its article ('a degree in Journalism'). */
 export const STUDIES_DEGREE: Template[] = [
-  "After school, {name} [earned|completed|went for] {education}, though [much|most] of what mattered [most|in the end] {they} learned [outside the lecture halls|in cafés and side projects|from friends and failures|through {pastime}|on {their} own terms].",
+  "After school, {name} [earned|completed|went for|finished] {education}, though [much|most] of what [mattered|counted|stuck] [most|in the end] {they} learned [outside the lecture halls|in cafés and side projects|from friends and failures|through {pastime}|on {their} own terms].",
   "{name} [went on to earn|later earned|eventually earned] {education}, [mostly at night|in fits and starts|one semester at a time] and [mostly on coffee|on very little sleep|with borrowed textbooks], while working to [pay the rent|cover the rent|get by].",
-  "A [scholarship|part-time job|small inheritance|family loan] helped {them} [earn|pay for|finish] {education}, which gave {their} [scattered talents|restless energy|{quality}] a [shape|direction|purpose].",
+  "A [scholarship|part-time job|small inheritance|family loan] helped {them} [earn|pay for|finish|complete] {education}, which gave {their} [scattered talents|restless energy|{quality}] a [shape|direction|purpose|focus].",
 ];
 
 /** {education} is the fact sheet's education as written ('Self-taught through years of posting'). */
 export const STUDIES_OTHER: Template[] = [
   "Asked about {their} [education|schooling|studies|school years][ in {home}|], {name} [sums it up|keeps it brief|shrugs|smiles|grins]: {education}.",
-  "{name's} education [followed|took] a [path|route|road|shape] [of {their} own|nobody planned|few would have guessed]: {education}.",
+  "{name's} [education|schooling|training] [followed|took] a [path|route|road|shape] [of {their} own|nobody planned|few would have guessed]: {education}.",
 ];
 
 export const FIRST_JOBS: string[] = [
@@ -514,7 +514,7 @@ export const FIRST_JOBS: string[] = [
 export const FIRST_JOB: Template[] = [
   "The first [job|paid job|real job] {they} ever held was at {job}[ in {home}| back in {home}], a place that taught {them} more about [people|patience|money|strangers|{their} own {quality}] than any [classroom|textbook|lecture][ ever could|].",
   "[Weekends|Summers|Evenings] at {job} [in {home}|back in {home}] paid for {their} first [laptop|camera|phone|microphone] and supplied a [lifetime|notebook|wealth] of [stories|anecdotes] about [customers|regulars|the boss|coworkers][ {they} still {v:tell}|].",
-  "{name} worked at {job}[ in {home}| back in {home}|] for [two|three|four] years, learning how to stay [friendly|polite|cheerful|calm] on a [double|long|late|weekend] shift and how to read a mood [from across a room|in a single glance|before anyone spoke].",
+  "{name} worked at {job}[ in {home}| back in {home}|] for [two|three|four|five] years, learning how to stay [friendly|polite|cheerful|calm|patient|kind] on a [double|long|late|weekend] shift and how to read a [mood|face|customer] [from across a room|in a single glance|before anyone spoke].",
 ];
 
 export const PAST_CAREERS: string[] = [
@@ -532,14 +532,14 @@ export const PAST_CAREERS: string[] = [
 export const AGE_CAREER: Record<AgeRange, Template[]> = {
   "18-24": [
     "Because it all started so [young|early], {name} never [had|needed] a [traditional|conventional|regular] career to fall back on, and {they} {v:are} still learning [in public|on the job|as {they} {v:go}|every day][, with {their} {quality} as a compass| in {residenceCity}|, {residenceCity} as {their} classroom].",
-    "Most of {their} [friends|classmates|cousins|neighbors] were still [choosing majors|filling in applications|planning gap years] when {name} [realized|understood] that {their} real education was happening [online|in {their} bedroom|after midnight], one [experiment|upload|mistake|late night] at a time.",
+    "Most of {their} [friends|classmates|cousins|neighbors] were still [choosing majors|filling in applications|planning gap years] when {name} [realized|understood] that {their} [real|true] [education|schooling|apprenticeship] was happening [online|in {their} bedroom|after midnight], one [experiment|upload|mistake|late night] at a time.",
   ],
   "25-34": [
-    "{name} spent {their} early twenties in a string of jobs that did not fit, from {job} to {job2}, before finding the work that did.",
+    "{name} spent {their} early twenties in a string of jobs that did not [fit|last|stick], from {job} to {job2}, before finding the work that [did|finally did|stuck].",
     "A couple of years in [an office|a call center|a cubicle] that felt [too small|airless|like a waiting room] convinced {name} that {they} needed a different kind of life[, one with room for {pastime}].",
   ],
   "35-44": [
-    "Before going public, {name} spent more than a decade in {career}, experience that still [gives|lends] {their} work [in {residenceCity}|on {topic}|today] a [grounded|practical|no-nonsense|sober] [edge|feel].",
+    "Before going public, {name} spent more than a decade in {career}, experience that still [gives|lends|brings] {their} work [in {residenceCity}|on {topic}|today] a [grounded|practical|no-nonsense|sober] [edge|feel].",
     "{name} came to this work in {their} thirties, after [years|a long stretch|a decade] in {career}[ in {home}| back in {home}| in {residenceCity}], with a [clear|firm|hard-won] idea of what {they} did and did not [want|need][, and plenty of {quality}|].",
   ],
   "45-54": [
@@ -548,7 +548,7 @@ export const AGE_CAREER: Record<AgeRange, Template[]> = {
   ],
   "55+": [
     "{name} arrived here after a [whole|long] career in {career}, proof that it is never too late to start [something new|again|over][, {pastime} and all|].",
-    "Retirement from {career} lasted exactly [three|four|two] months before {name} decided that {they} had far too much left to [say|do|share].",
+    "Retirement from {career} lasted exactly [three|four|two|five] months before {name} [decided|realized|admitted] that {they} had far too much left to [say|do|share].",
   ],
 };
 
@@ -597,7 +597,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Outgoing: {
     lead: [
       "{name} is outgoing to the core, the [kind|sort] of person who starts conversations in [checkout lines|elevators|waiting rooms|bus queues] [across {residenceCity}|in {residenceCity}|back in {home}] and leaves [with a new friend's number|with an invitation to dinner|with a story to tell|on first-name terms with everyone].",
-      "Being outgoing comes [naturally|easily|without effort] to {them}[ in {residenceCity}| as it did in {home}|]. {They} {v:spot} the [loner|wallflower|newcomer|quiet one] in any [crowded|noisy|packed|strange] [room|party|café|gallery] [at once|first|within minutes].",
+      "Being outgoing comes [naturally|easily|without effort] to {them}[ in {residenceCity}| as it did in {home}|]. {They} {v:spot} the [loner|wallflower|newcomer|quiet one|shy guest] in any [crowded|noisy|packed|strange] [room|party|café|gallery] [at once|first|within minutes].",
       "{name} is outgoing and [proud of it|unapologetic about it|happiest in a crowd].",
     ],
     follow: [
@@ -620,8 +620,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Social: {
     lead: [
-      "Deeply social, {name} keeps a wide circle of friends [across {residenceCity}|near and far|from every chapter of life] and remembers [birthdays|anniversaries|first days at new jobs], [inside jokes|old stories|favorite songs] and the names of everyone's [pets|children|plants|parents].",
-      "{Their} social instincts turn every project into a [group effort|team sport|shared adventure], and {they} would rather build something [imperfect|messy|unfinished] with friends than something [flawless|perfect|polished] [alone|in isolation|on {their} own].",
+      "Deeply social, {name} keeps a [wide|large|generous] circle of friends [across {residenceCity}|near and far|from every chapter of life] and remembers [birthdays|anniversaries|first days at new jobs], [inside jokes|old stories|favorite songs] and the names of everyone's [pets|children|plants|parents].",
+      "{Their} social instincts turn [every|almost every|any] project into a [group effort|team sport|shared adventure], and {they} would rather build something [imperfect|messy|unfinished] with [friends|others|a crowd] than something [flawless|perfect|polished] [alone|in isolation|on {their} own].",
       "{name} is social by nature and [thinks best in company|recharges around people|hates eating alone].",
     ],
     follow: [
@@ -642,7 +642,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Assertive: {
     lead: [
       "{name} is assertive without being harsh, saying [clearly|plainly|calmly|simply] what {they} {v:need}, setting [firm|clear|sensible] boundaries and expecting the same [honesty|clarity|directness|courtesy] in return.",
-      "An assertive streak showed up [early|young|at school], when {they} talked {their} way into a [project|team|class|competition] meant for older students [in {home}|at school|one spring] and then [delivered on it|proved everyone wrong|did it well|came top].",
+      "An assertive streak showed up [early|young|at school], when {they} talked {their} way into a [project|team|class|competition] meant for older [students|kids|pupils] [in {home}|at school|one spring] and then [delivered on it|proved everyone wrong|did it well|came top].",
       "Being assertive has helped {name} [negotiate fair deals|ask for a fair price|hold {their} ground|say what others would not], turn down [bad ones|poor offers|empty promises] and stand up for [people|neighbors|colleagues][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] who needed someone [in their corner|on their side|to speak up].",
     ],
     follow: [
@@ -654,7 +654,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Reflective: {
     lead: [
       "{name} is reflective by habit, keeping a journal since [childhood|school|{their} teens|the first job] and [reviewing|reading back over|summing up] each [week|month|project] before [starting the next|making new plans|moving on].",
-      "{Their} reflective side means {they} rarely {v:make} the same mistake twice, because {they} {v:turn} every [setback|misstep|hard day] over [until it gives up its lesson|on long walks|in a notebook][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] [before moving on|and then lets it go|with patience].",
+      "{Their} reflective side means {they} [rarely|seldom|hardly ever] {v:make} the same mistake twice, because {they} {v:turn} every [setback|misstep|hard day] over [until it gives up its lesson|on long walks|in a notebook][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] [before moving on|and then lets it go|with patience].",
       "{name} is reflective, and [thinks twice before speaking|keeps a journal|asks why before how].",
     ],
     follow: ["Long train rides and slow mornings are for thinking.", "Why matters more than what, {they} {v:say}."],
@@ -684,7 +684,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Calm: {
     lead: [
       "{name} is calm in a way that is [contagious|catching|reassuring], and {their} voice [slows down|softens|drops] when everyone else [speeds up|gets loud|starts to panic|talks over each other].",
-      "Staying calm under pressure is {their} [quiet|secret|most useful] superpower, learned from watching [a parent|a neighbor|an old coach|a nurse][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] handle [emergencies|bad news|chaos|crowded rooms] without ever raising a voice.",
+      "Staying calm under pressure is {their} [quiet|secret|most useful] superpower, learned from watching [a parent|a neighbor|an old coach|a nurse][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] handle [emergencies|bad news|chaos|crowded rooms] without ever [raising a voice|losing the thread|panicking].",
       "{name} is calm and [hard to hurry|unbothered by noise|steady in a storm].",
     ],
     follow: [
@@ -696,7 +696,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Passionate: {
     lead: [
       "{name} is passionate about everything {they} {v:touch}, and {they} {v:talk} with {their} hands whenever [an idea takes hold|{pastime} comes up|a plan starts forming|someone asks a good question] [at dinner|in meetings|on long walks].",
-      "{Their} passionate streak turns small projects into [crusades|causes|adventures|obsessions], because {they} [simply|just] cannot do anything [halfway|by half|lightly], least of all [{pastime}|the work|something {they} {v:love}].",
+      "{Their} passionate streak turns [small|modest|ordinary] projects into [crusades|causes|adventures|obsessions], because {they} [simply|just] cannot do anything [halfway|by half|lightly], least of all [{pastime}|the work|something {they} {v:love}].",
       "{name} is passionate, [sometimes exhaustingly so|and it shows|to the bone].",
     ],
     follow: [
@@ -719,8 +719,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Resilient: {
     lead: [
-      "{name} is resilient, shaped by setbacks that would have stopped [most people|many others|a lesser spirit] and by a [stubborn|quiet|cheerful] refusal to let them define {them}[, a habit formed early in {home}|, a habit formed early|, helped along by {their} {quality}|].",
-      "{Their} resilient streak shows every time a plan collapses, because {they} {v:grieve} for [an evening|a day|a night] and {v:start} rebuilding [the next morning|at sunrise|right after|before lunch] with [fresh coffee|a new list|a long walk] and [no fuss|a shrug|a grin].",
+      "{name} is resilient, shaped by setbacks that would have stopped [most people|many others|a lesser spirit] and by a [stubborn|quiet|cheerful|flat] refusal to let them define {them}[, a habit formed early in {home}|, a habit formed early|, helped along by {their} {quality}|].",
+      "{Their} resilient streak shows every time a plan [collapses|falls apart|goes wrong], because {they} {v:grieve} for [an evening|a day|a night] and {v:start} rebuilding [the next morning|at sunrise|right after|before lunch] with [fresh coffee|a new list|a long walk] and [no fuss|a shrug|a grin].",
       "Friends call {name} resilient, though {they} {v:insist} it is [just|only|simply] practice at getting up one more time than {they} {v:fall} down[, a lesson {home} taught early|, a lesson learned back in {home}|, a habit from {home}].",
     ],
     follow: [
@@ -731,7 +731,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Creative: {
     lead: [
-      "{name} is endlessly creative, turning [scraps of conversation|overheard remarks|street signs], [odd dreams|old photos|bad jokes] and [overheard songs|shop windows|bus journeys] into [ideas|projects|stories].",
+      "{name} is [endlessly|restlessly|boundlessly] creative, turning [scraps of conversation|overheard remarks|street signs], [odd dreams|old photos|bad jokes] and [overheard songs|shop windows|bus journeys] into [ideas|projects|stories].",
       "{name's} creative energy is [restless|boundless|untidy|contagious], and {they} {v:keep} [three|four|several|two] [notebooks|sketchbooks|idea files] going at once[, plus a voice memo app,|, plus a sketch pad,|] [without ever quite filling any of them|in every bag|on every table].",
       'Being creative, for {name}, means [asking|wondering|saying] "what if"[ about {pastime}] [one more time|once more|a little longer] than [feels comfortable|anyone else|is strictly sensible].',
     ],
@@ -742,24 +742,24 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is conventional in the best sense, respecting [traditions|customs|routines] that work and seeing no reason to [reinvent|replace|redesign] what is already [good|fine|working|loved].",
       "{name's} conventional instincts favor [proven methods|tested routines|familiar tools|old recipes], [clear structures|plain rules|steady schedules] and the wisdom of [people who came before|older hands|those who did it first].",
-      "Some call {name} conventional, and {they} {v:take} it as a [compliment|badge of honor|kind word], because reliable habits leave [more|extra] room for [the things that matter|{pastime}|people|what counts].",
+      "[Some|A few|Some friends|Old friends] call {name} conventional, and {they} {v:take} it as a [compliment|badge of honor|kind word], because [reliable|steady|settled] habits leave [more|extra] room for [the things that matter|{pastime}|people|what counts].",
     ],
     follow: ["{They} {v:keep} the same morning routine and trusted tools for years.", "People find that reliability reassuring."],
     noun: "respect for proven methods",
   },
   Curious: {
     lead: [
-      "{name} is insatiably curious, the [kind|sort] of person who falls down [research|reading] rabbit holes and resurfaces [hours|days|an afternoon] later with [a dozen new facts|a new hobby|strong opinions about {pastime}].",
-      "{Their} curious mind never [rests|switches off|sits still], and every [conversation|trip|meal with friends|train ride] [in {residenceCity}|abroad|back in {home}] is a chance to learn how someone else [sees the world|spends a day|thinks about {pastime}|makes a living].",
-      "Being curious has [taken|led|pulled|dragged] {them}[ from {home} to {residenceCity} and| all over {residenceCity} and|] into [strange libraries|odd museums|back-street workshops], [odd hobbies|night classes|obscure forums] and long talks with [strangers|new acquaintances] [on night trains|in cafés|at bus stops|in {residenceCity}].",
+      "{name} is [insatiably|endlessly|boundlessly] curious, the [kind|sort] of person who falls down [research|reading] rabbit holes and resurfaces [hours|days|an afternoon] later with [a dozen new facts|a new hobby|strong opinions about {pastime}].",
+      "{Their} curious mind never [rests|switches off|sits still|slows down], and every [conversation|trip|meal with friends|train ride] [in {residenceCity}|abroad|back in {home}] is a chance to learn how someone else [sees the world|spends a day|thinks about {pastime}|makes a living].",
+      "Being curious has [taken|led|pulled|dragged] {them}[ from {home} to {residenceCity} and| all over {residenceCity} and|] into [strange libraries|odd museums|back-street workshops], [odd hobbies|night classes|obscure forums] and long talks with [strangers|new acquaintances|fellow {pastime} fans|old-timers] [on night trains|in cafés|at bus stops|in {residenceCity}].",
     ],
     follow: ["{They} {v:ask} questions the way other people breathe.", '"I don\'t know yet" is one of {their} favorite sentences.'],
     noun: "curiosity",
   },
   Cautious: {
     lead: [
-      "{name} is cautious by temperament, [reading the fine print|checking the small print|asking one more question], [checking the facts|doing the math|comparing notes] and thinking [two|three|several] steps ahead before [committing|signing|saying yes].",
-      "{Their} cautious side has saved {them} from more than one bad [deal|contract|investment|partnership] and [plenty of|a few|countless] [embarrassing|costly|public|avoidable] mistakes[ over the years| in {residenceCity}|].",
+      "{name} is cautious by temperament, [reading the fine print|checking the small print|asking one more question|sleeping on it], [checking the facts|doing the math|comparing notes] and thinking [two|three|several] steps ahead before [committing|signing|saying yes].",
+      "{Their} cautious side has saved {them} from more than one [bad|rushed|shaky] [deal|contract|investment|partnership] and [plenty of|a few|countless] [embarrassing|costly|public|avoidable] mistakes[ over the years| in {residenceCity}|].",
       "{name} is cautious, [never timid|but never frozen|and rarely sorry].",
     ],
     follow: [
@@ -770,7 +770,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Imaginative: {
     lead: [
-      "{name} is [wildly|endlessly|hugely] imaginative, able to build [an entire|a whole] world out of [a single sentence|an overheard remark|a street name] or [an old photograph|a half-remembered dream|a crack in the pavement].",
+      "{name} is [wildly|endlessly|hugely] imaginative, able to [build|spin|conjure] [an entire|a whole] world out of [a single sentence|an overheard remark|a street name] or [an old photograph|a half-remembered dream|a crack in the pavement].",
       "{Their} imaginative streak started with [invented countries|imaginary friends|maps of secret islands] and [secret languages|coded diaries|bedtime sagas] [as a child in {home}|in early childhood|long before school] and never [really stopped|let up|faded][; today it feeds {their} love of {pastime}|].",
       "Being imaginative lets {name} see possibilities where others see dead ends.",
     ],
@@ -782,7 +782,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Practical: {
     lead: [
-      "{name} is practical to the bone and far more interested in what [works|lasts|helps] than in what sounds [impressive|clever|fashionable|good in a meeting].",
+      "{name} is practical to the bone and [far|much|a great deal] more interested in what [works|lasts|helps] than in what sounds [impressive|clever|fashionable|good in a meeting].",
       "{Their} practical mindset turns big ideas into [checklists|lists|plans].",
       "Being practical means {they} {v:fix} [problems|things|leaks] rather than [complaining about|worrying over|debating] them, [usually|mostly] with [whatever is at hand|tape and patience|a borrowed tool|a quick phone call] and [little fuss|no drama|a shrug][, {quality} doing the rest].",
     ],
@@ -794,8 +794,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Compassionate: {
     lead: [
-      "{name} is [deeply|genuinely|quietly] compassionate, quick to notice whoever is being left out[ of a conversation| at a party|] and [quietly|gently] [make room at the table|pull up another chair|draw them into the conversation|offer a seat].",
-      "{Their} compassionate heart shows in small acts, like [a check-in message|a phone call|a note] at the right moment, [an extra plate at dinner|a lift home|a spare umbrella] and [patience|time] for anyone having a [bad|long|rough] [day|week].",
+      "{name} is [deeply|genuinely|quietly] compassionate, [quick|the first|always ready] to notice whoever is being left out[ of a conversation| at a party|] and [quietly|gently] [make room at the table|pull up another chair|draw them into the conversation|offer a seat].",
+      "{Their} compassionate heart shows in [small|quiet|everyday] acts, like [a check-in message|a phone call|a note] at the right moment, [an extra plate at dinner|a lift home|a spare umbrella] and [patience|time] for anyone having a [bad|long|rough] [day|week].",
       "Being compassionate, for {name}, is not a [mood|feeling|talent] but a practice, [something chosen again|a choice made|a habit renewed] [every single day|each morning|in every conversation][ in {residenceCity}|, like {pastime}|].",
     ],
     follow: ["{They} {v:volunteer} whenever possible, usually without telling anyone.", "People find it easy to tell {them} the truth."],
@@ -813,7 +813,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Empathetic: {
     lead: [
       "{name} is [strikingly|deeply|unusually|quietly|remarkably] empathetic[, a trait from {home}| by nature|], able to sense what [someone|a friend|a stranger|a neighbor|a client] needs before [the other person has found the words|a word is said|anyone else notices].",
-      "[{Their}|{name's}] empathetic nature makes {them} a natural [confidant|listener|shoulder to lean on|sounding board], and strangers [confide in|open up to|pour their hearts out to] {them} [on trains|in queues|at bus stops|in waiting rooms|on park benches] [in {residenceCity}|and at parties|and in cafés|and at the gym].",
+      "[{Their}|{name's}] empathetic nature makes {them} a [natural|born|trusted] [confidant|listener|shoulder to lean on|sounding board], and strangers [confide in|open up to|pour their hearts out to] {them} [on trains|in queues|at bus stops|in waiting rooms|on park benches] [in {residenceCity}|and at parties|and in cafés|and at the gym].",
       "Being empathetic means {they} {v:feel} other people's [joy and pain|hopes and fears|good news and bad|ups and downs] [almost|nearly|very nearly] as [keenly as {their} own|if they were {their} own|{their} own], which [is|can be] [both a gift and a responsibility|not always easy|a gift with a price|tiring and precious][, {name} admits|].",
     ],
     follow: [
@@ -835,14 +835,14 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is trusting by nature and [gives|offers|extends] [people|strangers|newcomers] the benefit of the doubt until [given a reason not to|proven wrong|there is no doubt left].",
       "{Their} trusting [heart|nature|streak|side] has [occasionally|now and then|once or twice] been bruised [by a bad partner|by a broken promise|along the way|by people who knew better|in business], but {they} [still|stubbornly|firmly] {v:believe} that most people [mean well|are decent|try their best].",
-      "Being trusting lets {name} [collaborate freely|work openly|team up easily], share ideas [early|freely|generously|before they are finished] and build partnerships on [a handshake|a phone call|a conversation|a hunch][, from {residenceCity} outward|].",
+      "Being trusting lets {name} [collaborate freely|work openly|team up easily], share [ideas|plans|drafts|contacts] [early|freely|generously|before they are finished] and build partnerships on [a handshake|a phone call|a conversation|a hunch][, from {residenceCity} outward|].",
     ],
     follow: ["That openness invites generosity in return.", "{They} would rather be disappointed now and then than suspicious always."],
     noun: "willingness to trust",
   },
   Skeptical: {
     lead: [
-      "{name} is skeptical in a healthy way, always asking where a [claim|rumor|statistic] came from and who [benefits from believing it|is selling it|paid for the study].",
+      "{name} is skeptical in a [healthy|useful|good-natured] way, [always|forever] asking where a [claim|rumor|statistic] came from and who [benefits from believing it|is selling it|paid for the study].",
       "{name's} skeptical streak means {they}[ always|] {v:check} [sources|references|the numbers], {v:question} [hype|trends|headlines] and {v:refuse} to [repeat|share] anything that cannot be [verified|checked|traced].",
       "{name} is skeptical, [cheerfully|politely|stubbornly] so.",
     ],
@@ -854,8 +854,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Organized: {
     lead: [
-      "{name} is organized to an almost legendary degree, with [color-coded calendars|labeled shelves|a wall planner], [labeled folders|tidy spreadsheets|numbered notebooks] and a plan for the plan.",
-      "{Their} organized approach[ to work and {pastime}| in {residenceCity}|] keeps [a dozen|several|many|four] projects moving [without anything slipping through the cracks|at once|smoothly], [down to the last receipt|with room to spare|even in busy seasons].",
+      "{name} is organized to [an almost legendary|a near-legendary|a famous|an impressive] degree, with [color-coded calendars|labeled shelves|a wall planner], [labeled folders|tidy spreadsheets|numbered notebooks] and [a plan for the plan|a backup for the backup|a list of lists].",
+      "{Their} organized approach[ to work and {pastime}| in {residenceCity}|] keeps [a dozen|several|many|four] [projects|jobs|plans] moving [without anything slipping through the cracks|at once|smoothly], [down to the last receipt|with room to spare|even in busy seasons].",
       "Being organized gives {name} a [strange|surprising|quiet] [kind|sort] of freedom, because once everything [has a place|is written down|is in its place], the mind can [wander|play|rest][, often toward {pastime}|].",
     ],
     follow: ["Friends borrow {their} packing lists without shame.", "{They} {v:plan} each week on Sunday evening."],
@@ -887,9 +887,9 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Spontaneous: {
     lead: [
-      "{name} is spontaneous, [famous|known] for last-minute [road trips|train rides|weekend escapes], surprise [parties|dinners|visits|phone calls] and ideas that arrive [mid-sentence|out of nowhere|at midnight].",
-      '{Their} spontaneous spirit keeps life [interesting|lively|unpredictable][ in {residenceCity}|], and [some|many|most] of {their} [best|favorite|funniest] [memories|stories|adventures] began with the words "why not right now?"',
-      "Being spontaneous means {they} {v:say} [yes|a quick yes] to [invitations|late-night plans|road trips], [detours|odd jobs|last-minute tickets] and [experiments|adventures|ideas] that more [careful|cautious|sensible] people would skip[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+      "{name} is spontaneous, [famous|known|notorious] for last-minute [road trips|train rides|weekend escapes], surprise [parties|dinners|visits|phone calls] and ideas that arrive [mid-sentence|out of nowhere|at midnight].",
+      '{Their} spontaneous spirit keeps life [interesting|lively|unpredictable][ in {residenceCity}|], and [some|many|most] of {their} [best|favorite|funniest] [memories|stories|adventures] began with the [words|question|same words] "why not right now?"',
+      "Being spontaneous means {they} {v:say} [yes|a quick yes] to [invitations|late-night plans|road trips], [detours|odd jobs|last-minute tickets] and [experiments|adventures|ideas] that more [careful|cautious|sensible|prudent] people would [skip|pass up|decline][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
     ],
     follow: ["{Their} calendar has blank spaces on purpose.", "Friends keep a bag packed, just in case {they} {v:call}."],
     noun: "spontaneity",
@@ -918,7 +918,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Entertaining: {
     lead: [
       "{name} is genuinely entertaining, with a knack for turning [an ordinary|a dull|a rainy|an uneventful] [afternoon|Tuesday|commute|errand][ in {residenceCity}| in {home}] into a story worth [retelling|repeating|telling twice].",
-      "{Their} entertaining style comes from [timing|good timing|perfect timing], [warmth|charm|generosity] and a willingness to be a [little|bit|touch] [ridiculous|silly|absurd][ in public|].",
+      "{Their} entertaining style comes from [timing|good timing|perfect timing], [warmth|charm|generosity] and a [willingness|readiness|happy willingness] to be a [little|bit|touch] [ridiculous|silly|absurd][ in public|].",
       "Being entertaining is something {name} takes [seriously|very seriously|more seriously than it looks], [rehearsing bits|practicing stories|timing punchlines] and studying how the best [hosts|comedians|storytellers] hold a [crowd|room|table][ for hours| in the palm of a hand|].",
     ],
     follow: ["Even a grocery run with {them} ends with a story.", "People stay for the fun and the warmth."],
@@ -926,7 +926,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Educational: {
     lead: [
-      "{name} has an educational streak that turns every [conversation|dinner|walk] into a chance for someone to learn something [new|useful|surprising].",
+      "{name} has an educational streak that turns every [conversation|dinner|walk|car ride] into a [chance|small lesson, a chance] for [someone|a friend|anyone nearby] to learn something [new|useful|surprising].",
       "{name's} work and conversations lean educational, with [clear|patient|careful] explanations, [useful|vivid|homely] examples[ from {residenceCity}| about {pastime}| from {home}] and a [check|quick question|pause] to make sure everyone is [keeping up|following|still with {them}].",
       "{name} is educational without being boring.",
     ],
@@ -938,7 +938,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Authentic: {
     lead: [
-      "{name} is authentic to a fault and [refuses|declines] to present a [polished|filtered|glossy] version of life [in {residenceCity}|at home in {residenceCity}|online] that does not exist.",
+      "{name} is authentic to a fault and [refuses|declines|will not stoop] to present a [polished|filtered|glossy|tidied-up] version of life [in {residenceCity}|at home in {residenceCity}|online] that does not exist.",
       "{Their} authentic voice is the same in [private|person|a kitchen|{residenceCity}] as [in public|on camera|on stage], which is why so many [people|followers|strangers] feel they [actually|really|truly] know {name}.",
       "Being authentic means {name}[ openly| happily| calmly|] shares the [messy drafts|awkward attempts|rough sketches] and the [failures|flops|bad days|doubts] alongside the [wins|successes|good news|highlights][, {pastime} included|].",
     ],
@@ -947,7 +947,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Aspirational: {
     lead: [
-      "{name} has an aspirational [quality|air], [living|walking] proof that a [bigger|fuller|braver] life is possible and [open|honest|candid] about the [steps|detours|costs] it took.",
+      "{name} has an aspirational [quality|air|streak], [living|walking] proof that a [bigger|fuller|braver] life is possible and [open|honest|candid] about the [steps|detours|costs] it took.",
       "{name's} aspirational outlook [encourages|invites|nudges] people to aim [higher|a little higher] without making anyone feel [small|behind|foolish|lazy] about where they are [starting from|today|right now|in life].",
       "Being aspirational, in {name's} view, means raising the ceiling for others.",
     ],
@@ -1002,8 +1002,8 @@ export const OPPOSITES: [Trait, Trait][] = [
 /** {a} and {b} are the two traits, lower case. */
 export const CONTRADICTION: Template[] = [
   "It is [an unusual|an odd|an unlikely|a curious] combination, being both {a} and {b}. [Still|Even so|But], {name} lets each side [lead|take over] [when needed|in turn|as the day demands].",
-  "[People|Friends|Neighbors][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] are [sometimes|often|always] surprised that {name} can be {a} and {b} at [once|the same time]. The truth is that the two [traits|sides] keep each other [honest|in check|balanced].",
-  "Being {a} and {b} at the same time sounds like a [contradiction|paradox|puzzle|riddle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely] partnership [over the years|in {residenceCity}|since the {home} days][, at work and at home|].",
+  "[People|Friends|Neighbors][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] are [sometimes|often|always] [surprised|puzzled|amazed] that {name} can be {a} and {b} at [once|the same time]. The truth is that the two [traits|sides] keep each other [honest|in check|balanced].",
+  "Being {a} and {b} at the same time [sounds|might sound|can sound] like a [contradiction|paradox|puzzle|riddle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely] partnership [over the years|in {residenceCity}|since the {home} days][, at work and at home|].",
 ];
 
 // ------------------------------------------------------------------ the path into the work, by type
@@ -1030,8 +1030,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As an influencer, {name} [treats|approaches|builds] every post as a [small|short|tiny] story with a [setting|place|mood], a [feeling|twist|question] and a reason to care[, especially when the subject is {topic}].",
-      "{They} {v:plan} {their} feed like a [magazine|newspaper|gallery] [editor|curator][ plans an issue|], [balancing|mixing] [polished shoots|careful photos|styled sets|planned posts] with unfiltered moments from [behind the scenes|{residenceCity}|ordinary days|the kitchen table].",
-      "Brand partnerships are part of the job, but {name} [turns down far more offers than {they} {v:accept}|declines most of them|says no more often than yes] and works only with [companies|brands|people] {they} would recommend to [a friend|family|a neighbor].",
+      "{They} {v:plan} {their} feed like a [magazine|newspaper|gallery] [editor|curator][ plans an issue|], [balancing|mixing] [polished shoots|careful photos|styled sets|planned posts] with [unfiltered|honest|unpolished|candid] moments from [behind the scenes|{residenceCity}|ordinary days|the kitchen table].",
+      "Brand [partnerships|deals|sponsorships] are part of the job, but {name} [turns down far more offers than {they} {v:accept}|declines most of them|says no more often than yes] and works only with [companies|brands|people] {they} would recommend to [a friend|family|a neighbor].",
     ],
     audience: [
       "{name's} followers are mostly [young people|students and young workers|twenty-somethings][ from {residenceCity} and beyond|] looking for [a little inspiration|some encouragement|fresh ideas] and a lot of honesty, and they [are quick to notice|soon spot|never forgive] anything [that feels fake|staged|forced].",
@@ -1039,7 +1039,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Followers come for {topic} and stay for the honesty.",
     ],
     breakthrough: [
-      "The breakthrough came with a campaign {name} designed from start to finish, which reached [millions of people|half the country|far beyond {residenceCity}] and proved that {their} [feed|account] was more than [pretty pictures|a highlight reel|good lighting].",
+      "The [breakthrough|big break|turning point] came with a campaign {name} [designed|planned|ran] from start to finish, which reached [millions of people|half the country|far beyond {residenceCity}] and proved that {their} [feed|account] was more than [pretty pictures|a highlight reel|good lighting].",
       "A single [candid|unplanned|shaky] video about a [bad day|missed flight|failed recipe] outperformed months of careful posts, and it taught {name} what {their} followers [really wanted|valued most|came for].",
     ],
     goals: [
@@ -1047,7 +1047,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "In the long run, {name} hopes to [prove|show|demonstrate][ from {residenceCity}| with {pastime}| with {their} {quality}] that an influencer [can|could|should] be [trusted|believed|relied on] and not just [followed|watched|liked][, in {residenceCity} and beyond|].",
     ],
     day: [
-      "A [typical|normal|regular] day begins with [an hour|forty minutes|half a morning] of replies to [followers|comments|messages] before a single new [photo|picture|shot|clip] is [taken|made|posted][ around {residenceCity}|, coffee in hand|, {pastime} on pause|].",
+      "A [typical|normal|regular] day begins with [an hour|forty minutes|half a morning] of replies to [followers|comments|messages|fans] before a single new [photo|picture|shot|clip] is [taken|made|posted][ around {residenceCity}|, coffee in hand|, {pastime} on pause|].",
       "[Most|Many|Busy] days[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] mix [shoots|photo walks|styling sessions], [brand calls|planning meetings|contract reviews] and a [surprising|startling|generous] amount of time [spent reading|answering|sorting through] [messages|comments|notes] from [followers|fans|people who care about {pastime}].",
     ],
   },
@@ -1055,17 +1055,17 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "animation",
     origin: [
       "{name} discovered virtual streaming late one night, watching an animated avatar chat with [thousands of|hundreds of|a crowd of] viewers, and knew [at once|immediately|within minutes] that this was [worth trying|the thing|for {them}].",
-      "Curious about what a character could say that a face could not, {name} designed an avatar [over one winter|in a single weekend|across a long summer] and went live for the first time to an audience of [seven|nine|four|eleven].",
+      "Curious about what a character could say that a face could not, {name} [designed|sketched|built|drew] an avatar [over one winter|in a single weekend|across a long summer] and went live for the [first time|very first time] to an audience of [seven|nine|four|eleven].",
       "{name} started streaming as a VTuber with a [hand-drawn|homemade|borrowed] avatar, a [secondhand|cheap|borrowed] microphone and a rigging setup held together by [tutorials|tape|hope and tutorials].",
     ],
     craft: [
       "As a VTuber, {name} spends as much time on the avatar as on the [streams|shows|chat] about {topic}, refining [expressions|outfits|hand gestures], [idle animations|lighting|voice filters] and [little animations|tiny reactions|seasonal costumes] that fans [wait|ask] for.",
-      "{Their} [streams|shows] mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs], all [performed|delivered] through an [animated|expressive|ever-changing] avatar with a [personality|temper|wardrobe] of its own.",
-      "Lore matters in {their} [streams|shows|broadcasts][ from {residenceCity}]. Onscreen, {name's} avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song|fondness for {pastime}] and running jokes that [regular|longtime|loyal] viewers know [by heart|word for word|better than {name} does].",
+      "{Their} [streams|shows] mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs], all [performed|delivered] through an [animated|expressive|ever-changing] avatar with a [personality|temper|wardrobe|sense of humor|catchphrase] of its own.",
+      "Lore matters in {their} [streams|shows|broadcasts][ from {residenceCity}]. Onscreen, {name's} avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song|fondness for {pastime}] and [running jokes|inside jokes|long-running gags] that [regular|longtime|loyal] viewers know [by heart|word for word|better than {name} does].",
     ],
     audience: [
       "{Their} chat moves [fast|quickly|at a gallop][ most nights|], full of [regulars|familiar names] who greet each other by [name|nickname] and [clip|save] the [best|funniest|strangest] moments for [anyone|everyone] who [missed the stream|was asleep|had to work][ that night|].",
-      "The community around {name} is [international|global|spread across continents], and {they} [often|regularly|happily] {v:switch} languages mid-stream to greet viewers waking up [on the other side of the world|in other time zones|far from {residenceCity}].",
+      "The community around {name} is [international|global|spread across continents], and {they} [often|regularly|happily] [{v:switch}|{v:swap}|{v:change}] languages mid-stream to greet [viewers|fans|regulars] waking up [on the other side of the world|in other time zones|far from {residenceCity}].",
       "The chat feels like a living room full of old friends.",
     ],
     breakthrough: [
@@ -1089,18 +1089,18 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{name} became a content creator out of [frustration|impatience|sheer stubbornness], because the videos about {topic} that {they} wanted to watch simply did not exist yet.",
     ],
     craft: [
-      "As a content creator, {name} [writes|scripts|plans], films and edits [nearly|almost|just about] everything[ alone|] and [obsesses over|rewrites|agonizes over] the [first|opening] [ten seconds|thirty seconds|few frames|few words] of [each|every] video.",
+      "As a content creator, {name} [writes|scripts|plans], [films|shoots] and edits [nearly|almost|just about] everything[ alone|] and [obsesses over|rewrites|agonizes over] the [first|opening] [ten seconds|thirty seconds|few frames|few words] of [each|every] video.",
       "{Their} content[ on {topic}] ranges from [long-form deep dives|hour-long essays|slow documentaries] to [short clips|quick explainers|snappy reels], all held together by a [recognizable|distinctive|warm] voice and [careful|patient|tight] editing.",
-      "{They} {v:keep} a [spreadsheet|notebook|whiteboard] of [ideas|video ideas|half-formed ideas], an upload [schedule|calendar|plan] [taped to the wall|on the fridge|pinned above the desk] and a [folder|drawer|hard drive] of drafts that never made the [cut|final edit].",
+      "{They} {v:keep} a [spreadsheet|notebook|whiteboard] of [ideas|video ideas|half-formed ideas], an upload [schedule|calendar|plan] [taped to the wall|on the fridge|pinned above the desk] and a [folder|drawer|hard drive] of [drafts|rough cuts|false starts] that never made the [cut|final edit].",
     ],
     audience: [
       "{name's} viewers come for [the topics|{topic}|the research] and stay for the [personality|company|conversation|jokes], often leaving comments [longer than the videos|in several languages|full of their own stories|that turn into long threads][ by morning|].",
-      "The audience is [broad|wide], from [students|teenagers|night-shift workers] to retirees, [united|joined] by an interest in {topic} and a [fondness|soft spot] for the way {name} explains it.",
+      "The audience is [broad|wide], from [students|teenagers|night-shift workers] to retirees, [united|joined] by an interest in {topic} and a [fondness|soft spot] for the way {name} [explains|unpacks|untangles] it.",
       "Regular viewers treat each upload like a letter from a friend.",
     ],
     breakthrough: [
-      "The breakthrough was a deep-dive video [on {topic}|shot in {residenceCity}|made on a shoestring] that took [three|four|five|six] months to [make|edit|finish] and found an audience of [millions|a million] [within|in] [weeks|a month|days].",
-      "A collaboration with a [bigger|larger|better-known] channel introduced {name} to a new audience[ far from {residenceCity}|], and subscribers [doubled|tripled|soared] [almost overnight|within a week|in a month].",
+      "The breakthrough was a [deep-dive|long-form|slow, careful] video [on {topic}|shot in {residenceCity}|made on a shoestring] that took [three|four|five|six] months to [make|edit|finish] and found an audience of [millions|a million] [within|in] [weeks|a month|days].",
+      "A [collaboration|collab|joint video] with a [bigger|larger|better-known] channel introduced {name} to a [new|wider|whole new] audience[ far from {residenceCity}|], and subscribers [doubled|tripled|soared] [almost overnight|within a week|in a month].",
     ],
     goals: [
       "Next, {name} wants to [produce|make|film] a documentary series about {topic} and build a [small|tight|modest] team[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] to help with [editing|research|filming].",
@@ -1115,12 +1115,12 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "communications",
     origin: [
       "{name} never planned to become a digital personality, and it happened one [thoughtful|funny|honest] post at a time as strangers began [quoting|sharing|answering] {them}.",
-      "A [sharp, warm|witty|candid] commentary on {topic}, shared on a whim, turned {name} into a recognizable online voice [almost overnight|within a month|by the end of the year].",
+      "A [sharp, warm|witty|candid] commentary on {topic}, shared on a whim, turned {name} into a [recognizable|familiar|trusted] online voice [almost overnight|within a month|by the end of the year].",
       "An online presence came [naturally|easily] to {name}, who treated every platform as another room in the same [house|home|building][, with {pastime} in every one|].",
     ],
     craft: [
       "As a digital personality, {name} is less a [channel|brand] than a [voice|presence], [present|heard] in [podcasts|live chats|newsletters] about {topic}, [livestreams|essays|videos] and [comment sections|group chats|late-night threads].",
-      "{They} {v:comment} on {topic}[ and culture| and daily life| and the wider world] with a [distinctive|recognizable] mix of [warmth and opinion|wit and care|humor and conviction] that people [recognize|spot] within a sentence.",
+      "{They} {v:comment} on {topic}[ and culture| and daily life| and the wider world] with a [distinctive|recognizable] mix of [warmth and opinion|wit and care|humor and conviction] that people [recognize|spot] within [a sentence|a few words|a line or two].",
       "Consistency is the craft[, {name} says|, and {name} guards it|, {name} would say]: the same values and the same [voice|tone] whether the [format|piece] is a [ten-second clip|short post|quick reply|photo caption] about {topic} or a [two-hour conversation|long essay|late-night stream].",
     ],
     audience: [
@@ -1130,7 +1130,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     breakthrough: [
       "The breakthrough was an interview series in which {name} talked with [ordinary|everyday] people about [extraordinary|life-changing|unforgettable] moments, and it made {their} name [familiar|known] far beyond [{their} niche|{residenceCity}|the usual crowd].",
-      "A [thread|post|video|photo series] about growing up[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] struck a [nerve|chord] and brought a [wave|flood|crowd] of new followers who [stayed|never left|still comment].",
+      "A [thread|post|video|photo series] about growing up[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] struck a [nerve|chord] and brought a [wave|flood|crowd] of new [followers|subscribers|readers] who [stayed|never left|still comment].",
     ],
     goals: [
       "Next, {name} wants to host a [weekly|monthly|regular] live show[ from {residenceCity}| about {pastime}| about {topic} from {residenceCity}] and [write|finish|publish] a book that [captures|keeps|puts] {their} voice on [paper|the page].",
@@ -1149,25 +1149,25 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "The path into teaching began at a community center[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where {name} volunteered to run [evening|weekend|free] lessons and never stopped.",
     ],
     craft: [
-      "As an educator, {name} builds lessons around questions rather than [answers|facts], [leading|walking] learners [step by step|one idea at a time|gently] until they [discover|find|work out] the [idea|answer|pattern] on their own[, {pastime} examples and all|].",
-      "{Their} lessons on {topic} use [stories|small experiments|games], [everyday|familiar] examples and [quick|regular] checks for understanding, so no [student|learner] is left behind[ or bored|].",
+      "As an educator, {name} [builds|shapes|designs] lessons around questions rather than [answers|facts], [leading|walking] learners [step by step|one idea at a time|gently] until they [discover|find|work out] the [idea|answer|pattern] on their own[, {pastime} examples and all|].",
+      "{Their} lessons on {topic} [use|rely on|are built on] [stories|small experiments|games], [everyday|familiar] examples and [quick|regular] checks for understanding, so no [student|learner] is left behind[ or bored|].",
       "{They} {v:design} [courses|lessons|workshops] on {topic} the way an architect [designs|plans] a [house|home|building], with [strong|solid|deep] foundations first and then rooms that [open onto each other|connect|lead somewhere new|let in light].",
     ],
     audience: [
-      "{Their} [students|learners] range from [teenagers cramming for exams|nervous first-year students|busy parents] to retirees [learning|trying|starting|picking up] something new [for the joy of it|on a whim|at last][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+      "{Their} [students|learners] range from [teenagers cramming for exams|nervous first-year students|busy parents] to [retirees|grandparents|pensioners] [learning|trying|starting|picking up] something new [for the joy of it|on a whim|at last][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
       "Learners [write to|message|thank] {name} from [all over the world|as far as {home}|every time zone], often to say that a single [lesson|video|explanation] [finally|at last] made [something click|{topic} make sense|the fear go away].",
       "Students stay in touch long after the course ends.",
     ],
     breakthrough: [
       "The breakthrough came with a free course on {topic}[ made in {residenceCity}|], which [drew|enrolled|reached] more students [in one month|within a week|in one term] than {name} [expected|dreamed of|hoped for].",
-      "A school [district|network|board][ near {residenceCity}|] adopted {their} lesson series[ on {topic}|], and teachers began [sharing|passing] it [around|along] in staff rooms across the [country|region|continent].",
+      "A school [district|network|board][ near {residenceCity}|] adopted {their} lesson [series|plans|materials][ on {topic}|], and teachers began [sharing|passing] it [around|along] in staff rooms across the [country|region|continent].",
     ],
     goals: [
       "Next, {name} wants to [create|build|write] a [full|complete|proper] curriculum on {topic} that is [free|open] for any [classroom|school|learner] [in {residenceCity}|in {residenceCity} and beyond|that loves {pastime}].",
-      "[Long term|One day|In the long run], {name} hopes to make [great|good|inspiring] teaching[ on {topic}|] as [accessible|common|easy to find|ordinary] as a library card [in {home}|back in {home}|in {residenceCity}].",
+      "[Long term|One day|In the long run], {name} [hopes|wants|plans] to make [great|good|inspiring] teaching[ on {topic}|] as [accessible|common|easy to find|ordinary] as a library card [in {home}|back in {home}|in {residenceCity}].",
     ],
     day: [
-      "A [typical|normal|regular] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] starts with answering [student|learners'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
+      "A [typical|normal|regular] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] starts with answering [student|learners'|readers'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
       "Most days mix lessons, emails and a hunt for better examples.",
     ],
   },
@@ -1176,24 +1176,24 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "{name} traded paper for pixels when a [secondhand|borrowed|hand-me-down] drawing tablet arrived one [birthday|holiday|spring], and the whole following [summer|winter|year] went into learning every [brush setting|shortcut|layer trick].",
       "It started with fan art posted [from {home}|in {home}] under a [pseudonym|made-up name|nickname], and the [reactions|kind comments|first commissions] [encouraged|pushed|persuaded] {name} to create original work under {their} own name.",
-      "{name} became a digital artist after realizing that a screen could [hold|carry] [light and color|glow and depth|color and motion] in ways paint [never could|could not].",
+      "{name} became a digital artist after [realizing|discovering|noticing] that a screen could [hold|carry] [light and color|glow and depth|color and motion] in ways paint [never could|could not].",
     ],
     craft: [
-      "As a digital artist, {name} works in layers, moving from [rough|loose|quick] sketches [of {residenceCity}|and photos of {residenceCity}|made around {residenceCity}] to [moody|bold|quiet] color studies to final pieces that [can|may] take [weeks|a month|many evenings].",
+      "As a digital artist, {name} works in layers, [moving|working|building] from [rough|loose|quick] sketches [of {residenceCity}|and photos of {residenceCity}|made around {residenceCity}] to [moody|bold|quiet] color studies to final pieces that [can|may] take [weeks|a month|many evenings].",
       "{Their} illustrations often explore {topic}[ and {pastime}|], [rendered|painted] in a [signature|distinctive|warm|muted] palette that [collectors|fans] recognize [instantly|at a glance|from across a room].",
       "{They} {v:move} between [illustration|comics|editorial work], [concept design|character design|book covers] and [animation|motion work|storyboards], always [chasing|hunting for|waiting for] the [moment|instant|second] an image starts to [feel alive|breathe|move|talk back][, {pastime} sometimes included].",
     ],
     audience: [
       "{name's} audience [in {residenceCity}|today|in {residenceCity} and beyond] includes [collectors|gallery owners|designers], fellow [artists|illustrators|painters] and [fans|strangers|followers] who print {their} [work|pictures|drawings] and hang [the prints|them] [on their walls|above their desks|in their kitchens|by the front door|in their hallways].",
-      "Followers [watch|replay|binge] {their} time-lapse [videos|recordings|streams] [to see|and watch] [an empty|a blank|a white] canvas [become|turn into] a [finished world|living scene|whole story].",
+      "[Followers|Fans|Viewers] [watch|replay|binge] {their} [time-lapse|sped-up|start-to-finish] [videos|recordings|streams] [to see|and watch] [an empty|a blank|a white] canvas [become|turn into|grow into] a [finished world|living scene|whole story|small universe].",
       "Fans collect every print.",
     ],
     breakthrough: [
-      "The breakthrough came when a [piece|painting|series] inspired[ by {home}| by {their} hometown] was [chosen|picked] for a [major|big|well-known] online [exhibition|festival|showcase][, and collectors took notice|, and {their} inbox filled overnight| one [spring|autumn|winter]|].",
+      "The [breakthrough|big break|turning point] came when a [piece|painting|series] inspired[ by {home}| by {their} hometown] was [chosen|picked] for a [major|big|well-known] online [exhibition|festival|showcase][, and collectors took notice|, and {their} inbox filled overnight| one [spring|autumn|winter]|].",
       "A series of [illustrations|drawings|portraits][ of {home}|] went viral[ overnight| one winter|], and commissions began arriving faster than {name} could [answer|read|count] them[, {their} {quality} tested daily|].",
     ],
     goals: [
-      "Next, {name} wants to [release|publish|finish] an illustrated book [about {topic}|of {home}|for children] and hold a first [solo|real|proper] [exhibition|show][ in {residenceCity}| in {home}| in {residenceCity}, {pastime} and all].",
+      "Next, {name} wants to [release|publish|finish] an illustrated [book|collection|volume] [about {topic}|of {home}|for children] and hold a first [solo|real|proper] [exhibition|show][ in {residenceCity}| in {home}| in {residenceCity}, {pastime} and all].",
       "[Long term|One day|Someday], {name} dreams of a [studio|school|shared workspace][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] where [young|new|aspiring] [digital artists|illustrators|painters] can learn without [expensive software|paying a fortune|gatekeepers][, {pastime} welcome| or fear|, the way {name} never could].",
     ],
     day: [
@@ -1206,12 +1206,12 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "{name} became an advisor after years of being the friend everyone called for [guidance|advice|a second opinion], and [eventually|finally|one day] decided to make it a [profession|career|job].",
       "Working through some [tough|painful|big] decisions of {their} own taught {name} how to help others think clearly, and that skill became a [calling|career|vocation].",
-      "A mentor [in {home}|back in {home}|at {their} first job] [once told|taught|reminded] {name} that good advice starts with better questions, and that [sentence|idea|lesson] shaped an entire career.",
+      "A mentor [in {home}|back in {home}|at {their} first job] [once told|taught|reminded] {name} that good advice starts with better questions, and that [sentence|idea|lesson] shaped [an entire|a whole] career.",
     ],
     craft: [
-      "As a virtual advisor, {name} helps people[ in {residenceCity}| across {residenceCity}| in {residenceCity} and online] [untangle|sort out|think through] choices about [careers, money and relationships|jobs, moves and money|work, family and the future] with [patient, structured|gentle, practical|careful, honest] questions[ and the odd joke|].",
+      "As a virtual advisor, {name} helps people[ in {residenceCity}| across {residenceCity}| in {residenceCity} and online] [untangle|sort out|think through] [choices|decisions] about [careers, money and relationships|jobs, moves and money|work, family and the future] with [patient, structured|gentle, practical|careful, honest] questions[ and the odd joke|].",
       "{name's} sessions focus on [practical|simple|clear] frameworks for [listing options|naming the choices|mapping the options], [weighing|comparing] [tradeoffs|risks|costs] and choosing a first [small|modest|doable] step[ before the week is out|].",
-      "{They} never {v:tell} [clients|people|anyone] [what to do|how to live|what to choose]; instead {they} {v:help} each [one|client|person] see [clearly enough to decide|from a new angle|without the fog|the whole picture][, however tangled|, step by step|, with {their} usual {quality}].",
+      "{They} [never|rarely|almost never] {v:tell} [clients|people|anyone] [what to do|how to live|what to choose]; instead {they} {v:help} each [one|client|person] see [clearly enough to decide|from a new angle|without the fog|the whole picture][, however tangled|, step by step|, with {their} usual {quality}].",
     ],
     audience: [
       "{name's} clients include [students at a crossroads|graduates without a plan|people changing careers], [founders under pressure|managers facing big calls|parents juggling too much] and [people|adults] starting over [in midlife|after a loss|in a new city][, many of them in {residenceCity}| in {residenceCity} and online| across {residenceCity}].",
@@ -1219,7 +1219,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Clients often return years later with new questions.",
     ],
     breakthrough: [
-      "The breakthrough came with a [short|free|plain-spoken] guide to making [hard|difficult|big] [decisions|choices|calls], which spread [widely|quickly|far][ beyond {residenceCity}|] and filled {their} calendar for [months|a year|the season].",
+      "The [breakthrough|big break|turning point] came with a [short|free|plain-spoken] guide to making [hard|difficult|big] [decisions|choices|calls], which spread [widely|quickly|far][ beyond {residenceCity}|] and filled {their} calendar for [months|a year|the season].",
       "A client's public story of turning around a [failing business|stalled career|difficult year] credited {name}[ by name| warmly|], and requests for advice [poured|flooded|came] in[ from {residenceCity} and beyond| within a week|].",
     ],
     goals: [
@@ -1236,16 +1236,16 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "{name} got started performing sketches at open-mic nights [in {residenceCity}|in small bars|in a basement club], where a few [bad|disastrous|silent] nights taught [more than any class|more than any school|{them} more than any class could].",
       "A school talent show[ in {home}| back in {home}|] led to the [local comedy circuit|open-mic circuit|local comedy scene], and {name} [realized|decided|knew] that making people laugh was the only [job|work|career] worth [having|doing].",
-      "{name} began as a street performer, [juggling|doing card tricks|playing a battered accordion] and telling [stories|jokes] for [tips|coins][ in {home}| back in {home}|], before moving the show [online|to the internet|onto a screen][ and {their} {quality} with it| one rainy winter|].",
+      "{name} began as a street performer, [juggling|doing card tricks|playing a battered accordion] and telling [stories|jokes|tall tales] for [tips|coins|spare change][ in {home}| back in {home}|], before moving the show [online|to the internet|onto a screen][ and {their} {quality} with it| one rainy winter|].",
     ],
     craft: [
       "As an entertainer, {name} mixes [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] where no two [nights|evenings|crowds] are the same.",
       "{Their} [performances|sets|shows] often [riff on|poke fun at] {topic}, turning [everyday|ordinary] [frustrations|annoyances|small disasters] into [characters|sketches] and running [gags|jokes].",
-      "{They} {v:write} material [constantly|daily|everywhere|on the bus] and {v:test} [new|fresh|rough] [bits|jokes|routines] in front of [small crowds|friends|a few regulars|family][ in {residenceCity}| at open mics] before any of it reaches a [big stage|camera|large audience|paying crowd].",
+      "{They} {v:write} material [constantly|daily|everywhere|on the bus] and {v:test} [new|fresh|rough] [bits|jokes|routines] in front of [small crowds|friends|a few regulars|family][ in {residenceCity}| at open mics] before any of it [reaches|ever reaches|gets near] a [big stage|camera|large audience|paying crowd].",
     ],
     audience: [
       "{Their} audience ranges from [families|school kids|retirees|students] to [night owls|shift workers|insomniacs][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], all [looking|hoping|waiting] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
-      "Fans[ from {home} to {residenceCity}| in {residenceCity}| of {their} {pastime} bits|] quote {their} [catchphrases|punchlines|best lines|running gags] back at {them} [at shows|in {residenceCity}|online|in the street|at the bakery] and [gleefully|happily|cheerfully|promptly] invent new ones in the [comments|chat|replies][ within minutes| overnight|].",
+      "Fans[ from {home} to {residenceCity}| in {residenceCity}| of {their} {pastime} bits|] quote {their} [catchphrases|punchlines|best lines|running gags] back at {them} [at shows|in {residenceCity}|online|in the street|at the bakery] and [gleefully|happily|cheerfully|promptly] [invent|dream up|coin] new ones in the [comments|chat|replies][ within minutes| overnight|].",
       "Regulars know every running gag by heart.",
     ],
     breakthrough: [
@@ -1253,7 +1253,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A clip of an improvised bit [about {topic}|from a tiny club|filmed by a fan] went viral[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] and brought {name} [invitations|calls|offers|messages] from [festivals and producers|television and radio|theaters and podcasts].",
     ],
     goals: [
-      "Next, {name} wants to [tour|take] a [live|new] show [beyond {residenceCity}|from {residenceCity} abroad|from {residenceCity} around the country] and [record|film] a [comedy special|live album|one-hour special][ to go with it| about {pastime}| about growing up in {home}].",
+      "Next, {name} wants to [tour|take] a [live|new] show [beyond {residenceCity}|from {residenceCity} abroad|from {residenceCity} around the country] and [record|film|tape] a [comedy special|live album|one-hour special][ to go with it| about {pastime}| about growing up in {home}].",
       "[Long term|One day|Someday], {name} [dreams of hosting|wants to host|hopes to host] a [variety show|late-night show|talent night|weekly revue] [in {residenceCity}|on a real stage|every Friday|in an old theater] that mixes [new talent|young performers|strangers from the street] with [old favorites|familiar faces|seasoned pros][ and a little {pastime}| and a nod to {home}| and plenty of {pastime}].",
     ],
     day: [
@@ -1265,11 +1265,11 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "counseling",
     origin: [
       "{name} found a calling in companionship while volunteering on a [late-night|weekend|night-shift] support line [in {residenceCity}|for a local charity|during a hard winter], where simply being [present|there] changed people's [nights|weeks].",
-      "After caring for a grandparent through a [long|slow|difficult] illness[ in {home}| back in {home}|], {name} understood how much [a patient|a steady|an attentive|a calm] presence can [mean|change|carry][, and {their} {quality} found its purpose|].",
+      "After caring for a grandparent through a [long|slow|difficult] illness[ in {home}| back in {home}|], {name} [understood|learned|saw] how much [a patient|a steady|an attentive|a calm] presence can [mean|change|carry][, and {their} {quality} found its purpose|].",
       "Friends [always|long] said that [conversations|talks|evenings] with {name} felt like coming home, and [eventually|in time] {they} built a [life|career] around that gift.",
     ],
     craft: [
-      "As a companion, {name} remembers the [small|little] details, such as the name of a [pet|child|neighbor|coworker|landlord] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and asks about them [later|afterward|the next day|a week on].",
+      "As a companion, {name} remembers the [small|little] details, such as the name of a [pet|child|neighbor|coworker|landlord] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and [asks about them|asks how it went|follows up] [later|afterward|the next day|a week on].",
       "{name's} conversations move [easily|gently|naturally] from {topic} to life's [bigger|harder|deeper] questions, always at the other person's [pace|speed][ and never {their} own].",
       "{They} {v:listen} [more than|far more than|twice as much as] {they} {v:talk}, and {they} {v:know} when to [offer advice|make a suggestion|share a thought|ask a question] and when [simply|just|only] to [keep someone company|stay on the line|sit with the silence|let a friend talk][, a gift {they} {v:credit} to {home}].",
     ],
@@ -1279,8 +1279,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Some have talked with {name} every evening for years.",
     ],
     breakthrough: [
-      "A turning point came when a [letter|message|card|voice note] arrived from [someone|a stranger|a listener] in [{home}|{residenceCity}] who had been in a [dark place|hard season|lonely stretch] and [credited|thanked] those conversations [with making the difference|with getting through|for the way out].",
-      "Word spread [slowly|quietly|steadily], one grateful [person|listener] at a time, until {name} had a [whole|warm|lively] community of regulars [across {residenceCity}|in {residenceCity} and beyond|well beyond {residenceCity}].",
+      "A turning point came when a [letter|message|card|voice note] arrived from [someone|a stranger|a listener] in [{home}|{residenceCity}] who had been in a [dark place|hard season|lonely stretch|bad way] and [credited|thanked] those conversations [with making the difference|with getting through|for the way out].",
+      "Word spread [slowly|quietly|steadily], one grateful [person|listener|friend|visitor] at a time, until {name} had a [whole|warm|lively] community of regulars [across {residenceCity}|in {residenceCity} and beyond|well beyond {residenceCity}].",
     ],
     goals: [
       "Next, {name} wants to [learn more about|study|get better at|train in] supporting people through [grief|loss|illness|burnout] and [big life changes|new beginnings|hard transitions][ in {residenceCity}|, with {their} usual {quality}| across {residenceCity}].",
@@ -1294,18 +1294,18 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
   specialist: {
     field: "data analysis",
     origin: [
-      "{name} followed a fascination with {field} all the way through university and into research, becoming the person colleagues called with the hardest questions.",
+      "{name} followed [a fascination|a lifelong fascination|an early fascination|a teenage fascination] with {field} all the way through [university|a degree|graduate school] and into research, becoming the person colleagues [called|asked|emailed] with the hardest questions.",
       "Years of work in {field} turned {name} into a specialist whose explanations are sought by [journalists|students|policymakers] [in {residenceCity}|across {residenceCity}|far beyond {residenceCity}] and beginners alike.",
       "{name} became a domain specialist the slow way, through thousands of hours of study in {field}, dozens of projects and a reputation [in {residenceCity}|in {field}] earned one answer at a time.",
     ],
     craft: [
       "As a specialist in {field}, {name} [translates|turns] [deep|hard-won|years of] expertise into [clear|plain|careful], [reliable|trustworthy|usable] guidance.",
       "{name} keeps up with every new [paper|study|tool|debate] in {field}, then explains what [actually|really] matters[ to people outside it|, in plain words|].",
-      "{Their} expertise is [precise|exacting|rigorous] but never [cold|dry|stiff], and {they} {v:love} [connecting|linking|tying] [technical|fine|obscure] detail to [everyday life|kitchen-table questions|ordinary decisions][ in {residenceCity}|, even {pastime}|].",
+      "{Their} expertise is [precise|exacting|rigorous|meticulous] but never [cold|dry|stiff|pompous], and {they} {v:love} [connecting|linking|tying] [technical|fine|obscure] detail to [everyday life|kitchen-table questions|ordinary decisions][ in {residenceCity}|, even {pastime}|].",
     ],
     audience: [
-      "{Their} audience includes [professionals|experts] who need accuracy and [newcomers|beginners] who need patience, and {name} [serves|welcomes] both[ equally|].",
-      "People [come to|write to|seek out] {name} with questions about {field} that search engines cannot answer [well|properly].",
+      "{Their} audience includes [professionals|experts|specialists] who need [accuracy|precision|rigor] and [newcomers|beginners] who need patience, and {name} [serves|welcomes|makes room for] both[ equally|].",
+      "People [come to|write to|seek out] {name} with questions about {field} that search engines [cannot|can't|never quite] answer [well|properly|in full].",
       "Colleagues forward {name's} notes around like treasure.",
     ],
     breakthrough: [
@@ -1334,9 +1334,9 @@ export const TURNING_OPENERS: Template[] = [
 ];
 
 export const SETBACKS: Template[] = [
-  "A [period|bout|season] of burnout [forced|pushed] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five] [long|slow|gray|quiet] months, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly|missing {pastime}].",
+  "A [period|bout|season] of burnout [forced|pushed|drove] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five] [long|slow|gray|quiet] months, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly|missing {pastime}].",
   "A project {they} had poured [two|three|four] years [and all {their} {quality}|and {their} {quality}|and most of {their} {quality}] into [collapsed|fell apart|came to nothing] when a [partner|sponsor|co-founder] [pulled out|walked away|backed out], taking [most of the savings|the budget|a good part of {their} confidence] with [it|them].",
-  "A family illness [brought|called] {name}[ home to {home}| home| home to {their} hometown| back to the old neighborhood] for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused|with {pastime} put aside].",
+  "A [family illness|parent's illness|grandparent's illness|family emergency] [brought|called] {name}[ home to {home}| home| home to {their} hometown| back to the old neighborhood] for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused|with {pastime} put aside].",
   "A wave of [harsh|cruel|relentless] criticism [online|from strangers|after one bad post|in the comments] made {name} [question|doubt|wonder][ for a while|] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
   "A move to [a new city|a strange city|a city where {they} knew nobody] left {them} [lonely and broke|broke and homesick|isolated and short of money][, missing {home}|, far from {home}|, {home} a world away], working [night shifts|weekend shifts|two jobs] [at {job2}|in a warehouse|in a call center] to [pay the rent|cover the rent|get by].",
 ];
@@ -1345,7 +1345,7 @@ export const SETBACKS: Template[] = [
 export const RECOVERY_TRAIT: Template[] = [
   "In the end, {their} {trait} carried {them}.",
   "What got {name} through was {their} {trait}, [along with|plus|and] [a few friends from {home}|an old teacher from {home}|two neighbors in {residenceCity}] who refused to give up on {them}[ when it mattered| that year| in {residenceCity}|].",
-  "[Looking back|In hindsight], {name} [credits {their} {trait} with|thanks {their} {trait} for] turning that [year|season|stretch] around[, {pastime} too|].",
+  "[Looking back|In hindsight|Today|Years later], {name} [credits {their} {trait} with|thanks {their} {trait} for] [turning that [year|season|stretch] around|getting through that [year|season|stretch]|pulling through][, {pastime} too|].",
 ];
 
 export const RECOVERY_PLAIN: Template[] = [
@@ -1354,7 +1354,7 @@ export const RECOVERY_PLAIN: Template[] = [
 ];
 
 export const LESSONS: Template[] = [
-  "{They} came out of that [period|time|year|winter][, {their} {quality} intact,|] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list|more room for {pastime}] and [a rule|one rule|a principle|a motto] {they} still {v:follow}[ in {residenceCity}|, {quality} and all| to this day]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}|trust {their} {quality}|finish what you start].",
+  "{They} came out of that [period|time|year|winter][, {their} {quality} intact,|] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list|more room for {pastime}] and [a rule|one rule|a principle|a motto|a simple rule|a hard-won rule|one firm rule|a new motto] {they} [still|faithfully|happily] {v:follow}[ in {residenceCity}|, {quality} and all| to this day]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}|trust {their} {quality}|finish what you start].",
   "The experience taught {them} that setbacks are part of the story.",
   "[Today|Now|Years later] {name} calls it the most [important|useful|honest|instructive] [year|season|stretch] of {their} [life|adult life|career], [because|since] it forced a [decision|reckoning|choice][ or two|] about what [really mattered|to keep|to let go|{their} {quality} was for].",
   "{name} learned to ask for help.",
@@ -1371,16 +1371,16 @@ export const RETURNS: Template[] = [
 
 /** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
-  "Today, {full} is {aLabel} in {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
-  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does {their} [steady|stubborn|quiet] {quality}].",
-  "[Now|Today] known as {aLabel}, {full} has [built|grown|made] something [people|strangers|friends] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}|, {quality} and all| over the years].",
+  "[Today|These days|Nowadays|At present], {full} is {aLabel}[| by trade| by calling] in {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
+  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons|miles][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does {their} [steady|stubborn|quiet] {quality}].",
+  "[Now|Today] known as {aLabel}, {full} has [built|grown|made] something [people|strangers|friends|audiences] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}|, {quality} and all| over the years].",
 ];
 
 /** {occupation} is the fact sheet's occupation with its article ('a virtual streamer'). */
 export const OCCUPATION: Template[] = [
   "[On paper|Officially], {name's} title is {occupation}. {They} [would|might] [put|describe] it more [loosely|playfully|modestly|grandly].",
   "[If anyone asks|When strangers ask|Asked at parties|When people ask] what {they} {v:do} for a living, {name} [simply|just|cheerfully|usually|mostly] [says|answers|replies] {occupation}[, then talks about {pastime} instead| and leaves it there|, with {their} usual {quality}|, then changes the subject|].",
-  "The work itself has a [plain|simple] name, {occupation}, and {name} takes it [more seriously than {they} {v:let} on|very seriously|seriously, though lightly worn][, most days| in {residenceCity}|, with {their} usual {quality}].",
+  "The work itself has a [plain|simple|modest|humble] name, {occupation}, and {name} takes it [more seriously than {they} {v:let} on|very seriously|seriously, though lightly worn][, most days| in {residenceCity}|, with {their} usual {quality}].",
 ];
 
 /** Where the persona lives now: {residence} in full, {residenceCity} its first part. */
@@ -1398,7 +1398,7 @@ export const RESIDENCE_STAYED: Template[] = [
 export const AGE_NOW: Record<AgeRange, Template[]> = {
   "18-24": [
     "Still in {their} early twenties, {they} {v:bring} the [energy|nerve|appetite|restlessness|curiosity] of a [newcomer|beginner] [to {residenceCity}|to the field|to the work] and the [instincts|reflexes|habits|ease] of someone who [grew up|came of age] [online|with a phone in hand|in group chats] [in {home}|back in {home}].",
-    "Being one of the [youngest|newest|least experienced] voices in [{residenceCity}|the {residenceCity} scene|{field}] means {name} is [often|regularly|routinely] underestimated, which {they} [quietly|secretly|openly] {v:enjoy}[ and sometimes use|].",
+    "Being one of the [youngest|newest|least experienced] voices in [{residenceCity}|the {residenceCity} scene|{field}] means {name} is [often|regularly|routinely|sometimes] [underestimated|overlooked|taken lightly], which {they} [quietly|secretly|openly] {v:enjoy}[ and sometimes use|].",
   ],
   "25-34": [
     "Somewhere between the [recklessness|restlessness|rush] of youth and the [caution|care|calm] of middle age, {name} has [found|settled into|struck] a [confident|grounded|steady] [rhythm|pace|footing][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
@@ -1406,14 +1406,14 @@ export const AGE_NOW: Record<AgeRange, Template[]> = {
   ],
   "35-44": [
     "With well over a decade of adult life behind {them}[, much of it in {residenceCity}|, some of it back in {home}], {name} brings a [seasoned|calm|practical|steady] perspective that younger [peers|colleagues|creators] [often seek out|value|lean on].",
-    "[Now in the middle of life|Halfway through life|In the busy middle years], {name} balances [ambition|drive|big plans] with a [clear|firm] sense of what {they} will no longer [trade away|compromise on|give up][, least of all time for {pastime}].",
+    "[Now in the middle of life|Halfway through life|In the busy middle years], {name} balances [ambition|drive|big plans] with a [clear|firm|settled] sense of what {they} will no longer [trade away|compromise on|give up][, least of all time for {pastime}].",
   ],
   "45-54": [
-    "With [decades|a long stretch|many years] of experience behind {them}, {name} offers the [kind|sort] of perspective that only comes from [watching|seeing] [trends|fads|platforms] arrive, peak and [fade|vanish][ more than once| in {residenceCity}| across {field}].",
+    "With [decades|a long stretch|many years] of experience behind {them}, {name} offers the [kind|sort] of [perspective|calm|long view] that only comes from [watching|seeing] [trends|fads|platforms] arrive, peak and [fade|vanish][ more than once| in {residenceCity}| across {field}].",
     "In {their} fifties or close to it, {name} [is|feels] [busier|more curious|more playful|calmer] and more [certain|sure|confident] of {their} direction than ever, [{their} {quality} intact|{pastime} included|with {their} {quality} to thank|{pastime} and all].",
   ],
   "55+": [
-    "Past fifty-five and [busier|more curious|more restless|more energetic] than ever, {name} [is|stands as] [proof|living proof|the best evidence][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] that reinvention has no [age limit|expiry date|deadline|upper limit].",
+    "Past fifty-five and [busier|more curious|more restless|more energetic] than ever, {name} [is|stands as] [proof|living proof|the best evidence][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] that [reinvention|starting over|curiosity|ambition] has no [age limit|expiry date|deadline|upper limit].",
     "[Younger|Newer|Up-and-coming] [creators|colleagues|voices][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] often ask {name} for [advice|a second opinion|help], and {they} {v:answer} with the [generosity|patience|good humor] of someone who has seen [several eras|many fads|a few revolutions] [come and go|rise and fall|arrive and pass].",
   ],
 };
@@ -1443,7 +1443,7 @@ export const DESCRIPTION: Template[] = [
 
 /** A mentor in the youth paragraph. */
 export const MENTORS: Template[] = [
-  "Around that time {name} met a mentor[ in {home}| back in {home}|], a retired [editor|teacher|engineer] with a [red pen|sharp eye|dry wit] and endless patience, who taught {them} that a first draft is only the [beginning|start].",
+  "Around that time {name} met a mentor[ in {home}| back in {home}|], a retired [editor|teacher|engineer|librarian] with a [red pen|sharp eye|dry wit] and [endless|infinite|bottomless] patience, who taught {them} that a first draft is only the [beginning|start].",
   "A neighbor[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who had run a small [radio station|theater|print shop] became an unlikely mentor and showed {name} that [a steady voice|good work|patience] can hold an audience for hours.",
   "An older [colleague|coworker|manager] took {name} aside one [day|evening|afternoon] and passed on the most useful advice {they} ever [received|got|heard]: [finish things, then make them better|ship it, then fix it|do less, but do it well].",
 ];
@@ -1456,7 +1456,7 @@ export const CIRCLE_OPENERS: Template[] = [
 ];
 
 export const CIRCLE: Template[] = [
-  "{Their} oldest friend[ from {home}| from home| from {their} hometown| from the old neighborhood] still calls every [Sunday|Friday|month] and is the only person allowed to [critique|tease|question] {their} [work|choices] without asking first.",
+  "{Their} oldest friend[ from {home}| from home| from {their} hometown| from the old neighborhood] still [calls|phones|writes] every [Sunday|Friday|month] and is the only person allowed to [critique|tease|question] {their} [work|choices] without asking first.",
   "{They} {v:stay} close to family, whatever the schedule.",
   "A small group of fellow [creators|artists|makers] meets online once a [month|week|season] to trade [advice|gossip|tips], [complaints|recipes|links] and encouragement, and {name} [rarely|almost never|seldom] misses it.",
   "Old coworkers and teachers count as friends too.",
@@ -1481,7 +1481,7 @@ export const DETAILS: Template[] = [
   "A small plant on {their} desk has survived six moves.",
   "{They} {v:learn} a few phrases of a new language each year.",
   "{name} sends more handwritten thank-you notes than anyone {they} {v:know}.",
-  "{name's} favorite place to think is a [bench|café table|low wall|stone step] near the [water|river|park][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where the [noise|rush] of the day finally [fades|goes quiet|stops].",
+  "{name's} favorite place to think is a [bench|café table|low wall|stone step|park bench|quiet corner] near the [water|river|park][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where the [noise|rush|hurry|clamor] of the day finally [fades|goes quiet|stops].",
   "{They} {v:are} a terrible singer but an enthusiastic one.",
   "{name} rereads the same three novels every winter.",
   "A [mug|cup][ from {home}| from home| from {their} hometown| from the old neighborhood], [chipped|faded|cracked] and [slightly|a little] too small, is still the only one {name} [drinks|will drink] [coffee|tea] from[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
@@ -1499,12 +1499,12 @@ export const GOALS_OPENERS: Template[] = [
 /** {interest} is an interest name. */
 export const GOAL_INTEREST: Template[] = [
   "{They} also {v:want} to find [new|fresh|unexpected|quieter] ways to [bring|weave|fold] {their} [love of|passion for|joy in] {interest} into [everything {they} {v:make}|the work|every project][, starting in {residenceCity}|, starting with {residenceCity}|, with {their} usual {quality}].",
-  "A [long-held|secret|half-finished] dream involving {interest} is [finally|slowly|at last] starting to take shape, though {name} is keeping the [details|plans|specifics] [private for now|close|secret].",
+  "A [long-held|secret|half-finished|quiet|stubborn] dream involving {interest} is [finally|slowly|at last] starting to take [shape|form], though {name} is keeping the [details|plans|specifics] [private for now|close|secret].",
   "Somewhere on [the list|{their} list|the whiteboard|a sticky note] is a [project|book|show|venture|podcast] [for {residenceCity}|for the people of {home}|for {name's} neighbors in {residenceCity}] built [entirely|squarely|wholly|firmly] around {interest}, the passion that [started it all|came first|never faded|followed {them} from {home}|outlasted every job].",
 ];
 
 export const CLOSINGS: Template[] = [
-  "Whatever [comes next|the next chapter brings|happens next], {full} [intends|means|plans] to meet it [the same way as everything else|the way {they} always {v:have}|as {they} {v:meet} everything else|head-on, as always]: with [open eyes|a clear head|steady hands] and [a full heart|{their} {quality} intact|some nerve|a bit of {pastime} on the side].",
+  "Whatever [comes next|the next chapter brings|happens next], {full} [intends|means|plans|is ready|hopes] to meet it [the same way as everything else|the way {they} always {v:have}|as {they} {v:meet} everything else|head-on, as always]: with [open eyes|a clear head|steady hands|a good sense of humor|a packed notebook] and [a full heart|{their} {quality} intact|some nerve|a bit of {pastime} on the side].",
   "For {full}, the story is far from [finished|over|done], and the [best|brightest|most interesting|strangest] chapters, {they} {v:insist}[ with {their} usual {quality}| from {residenceCity}| in {residenceCity}], are still [being written|ahead|to come].",
-  "And if [the past is|the story so far is|the last few years are] any guide, {full} will keep [surprising|delighting|confounding] [people|friends|everyone] [in {residenceCity}|from {home} to {residenceCity}|in {pastime} circles][, starting with {themselves}|, {quality} intact|].",
+  "And if [the past is|the story so far is|the last few years are] any guide, {full} will keep [surprising|delighting|confounding|amazing|puzzling] [people|friends|everyone] [in {residenceCity}|from {home} to {residenceCity}|in {pastime} circles][, starting with {themselves}|, {quality} intact|].",
 ];
