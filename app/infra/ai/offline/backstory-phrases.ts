@@ -197,10 +197,10 @@ export const TAILS: Record<keyof typeof LEADS, Template[]> = {
 // ------------------------------------------------------------------ origins
 
 export const BIRTH: Template[] = [
-  "{full} was born in {year} in {place}[, [on a [rainy|sweltering|windy|snowy|foggy] [Tuesday|Sunday|morning|night] [that the family still talks about|nobody at home has forgotten|that became a family story]|in the middle of [a heat wave|a cold snap|a long wet spring|a stormy autumn|a noisy street festival]]|].",
+  "{full} was born in {year} in {place}[, [on a [rainy|sweltering|windy|snowy|foggy] [Tuesday|Sunday|morning|night] [that the family still talks about|nobody at home has forgotten|that became a family story|still told at family dinners]|in the middle of [a heat wave|a cold snap|a long wet spring|a stormy autumn|a noisy street festival]]|].",
   "The story of {full} [begins|starts] in {place}, in {year}, in a [small|cramped|sunny|drafty|narrow] [apartment|house|flat] [above a [bakery|laundromat|pharmacy|hardware store|tailor's shop]|at the end of a [busy|quiet|steep|leafy] street|near the [old market|train station|river|city park|bus depot]].",
-  "Born in {year} in {place}, {full} spent {their} [first years|early years|first few years|earliest years] [in a [small|cramped|sunny|drafty] [apartment|house] [above a [bakery|laundromat|pharmacy|corner shop]|on a [busy|quiet|steep|leafy] street]|within earshot of [church bells|a train line|a schoolyard|a busy market|the evening traffic]].",
-  "{full} [arrived|came along|came into the world] in {year}[, a [quiet|busy|stormy|hot] year|], [the [youngest|newest|loudest] face on a [crowded|quiet|narrow] street in {place}|one more [baby|newcomer] in a [busy|sleepy|noisy] corner of {place}|in {place}, [just before|right after] [the first snow|a long summer|the spring rains|the school holidays]].",
+  "Born in {year} in {place}, {full} spent {their} [first years|early years|first few years|earliest years] [in a [small|cramped|sunny|drafty|narrow] [apartment|house|flat] [above a [bakery|laundromat|pharmacy|corner shop]|on a [busy|quiet|steep|leafy] street]|within earshot of [church bells|a train line|a schoolyard|a busy market|the evening traffic]].",
+  "{full} [arrived|came along|came into the world] in {year}[, a [quiet|busy|stormy|hot] year|], [the [youngest|newest|loudest|smallest] face on a [crowded|quiet|narrow] street in {place}|one more [baby|newcomer] in a [busy|sleepy|noisy] corner of {place}|in {place}, [just before|right after] [the first snow|a long summer|the spring rains|the school holidays]].",
 ];
 
 /** When no age range is given: no year, no era. */
@@ -252,17 +252,17 @@ export const ERA_NONE: Template[] = [
 export const FAMILY_STORIES: Record<string, Template[]> = {
   "Close to their parents and a younger sibling who is their biggest fan": [
     "{They} grew up [in {home}|back in {home}] close to {their} parents and a younger sibling who [was, and still is,|has always been|remains] {their} [biggest|loudest|most loyal|proudest|most devoted] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
-    "Home[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] meant {their} parents and a younger sibling who [trailed after|copied|looked up to|tagged along after|followed] {name} [everywhere|in everything|from the first day] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers|still calls every week].",
+    "Home[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] meant {their} parents and a younger sibling who [trailed after|copied|looked up to|tagged along after|followed] {name} [everywhere|in everything|from the first day|at every turn] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers|still calls every week].",
     "[Family came first[ in {home}|]|Home was a warm place[ in {home}|]|Home was never lonely[ in {home}|]]: {their} parents[, {their} {quality} already forming|, endless {pastime}|], and a younger sibling whose [fierce|unwavering|noisy] support [still means the world to {name}|has never let {name} down|carried {name} through more than one bad week|still shows up in every message {name} gets].",
   ],
   "Raised by a single mother who taught them resilience": [
-    "Raised[ in {home}| back in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone|worked nights] and [never complained|rarely rested|always found time for homework], {they} learned [resilience|to be resilient|to keep going] [before {they} could spell the word|early|by watching rather than listening|one hard winter at a time][, and {their} {quality} grew from there|].",
+    "Raised[ in {home}| back in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone|worked nights] and [never complained|rarely rested|always found time for homework], {they} learned [resilience|to be resilient|to keep going|to endure] [before {they} could spell the word|early|by watching rather than listening|one hard winter at a time][, and {their} {quality} grew from there|].",
     "{name} was [raised|brought up] by a single mother[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and [the lesson {they} absorbed first|what stuck above all|the habit {they} took from that example] was resilience: [get up, show up, try again|keep going when it is hard|make do, then make better].",
-    "Home was {name} and a single mother who [stretched every paycheck|taught {them} to fix what was broken|never let a bad day win], and that [quiet|stubborn|everyday|hard-won] resilience became [the family inheritance|{name's} own|the backbone of everything since].",
+    "Home was {name} and a single mother who [stretched every paycheck|taught {them} to fix what was broken|never let a bad day win], and that [quiet|stubborn|everyday|hard-won|daily] resilience [became|turned into|grew into] [the family inheritance|{name's} own|the backbone of everything since].",
   ],
   "Part of a big, loud family that gathers every Sunday": [
     "{name's} [home|childhood][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] [was|meant] a big, loud family where [stories had to be good|everyone talked at once|being heard took a loud voice|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped|the table was never quite big enough], and {they} [learned to hold a room|found {their} voice early|rarely got the last word|learned to talk fast].",
-    "{name} comes from a big, loud family[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] that [still|to this day|without fail] gathers every Sunday[ around a [long|crowded|creaking] table|] for [food, gossip and friendly arguments|far too much food|stories everyone has heard before].",
+    "{name} [comes from|grew up in|belongs to] a big, loud family[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] that [still|to this day|without fail|faithfully|reliably] gathers every Sunday[ around a [long|crowded|creaking] table|] for [food, gossip and friendly arguments|far too much food|stories everyone has heard before].",
     "Sundays[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions|that argued over every dish][ and talked over {pastime}| and admired {their} {quality}|], and {they} [still {v:go} back|still {v:show} up|rarely {v:miss} one] [whenever {they} can|with something to share|with a new story ready|with {pastime} stories to tell].",
   ],
   "An only child with a grandmother who shaped their values": [
@@ -272,13 +272,13 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
   ],
   "Has an older brother who is also their toughest critic": [
     "{They} grew up [in {home}|back in {home}] with an older brother who was, and still is, {their} [toughest|sharpest|most honest|bluntest] critic and [quiet|fiercest|unlikely|loyal] protector[, the first to tease and the first to help|, from {home} to today|].",
-    "{name} has an older brother[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who [reviews|picks apart|questions] everything {they} {v:make}, and [that tough criticism|all that blunt feedback|the critic in the family] has [sharpened|improved|toughened] {their} work for years.",
+    "{name} has an older brother[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who [reviews|picks apart|questions] everything {they} {v:make}, and [that tough criticism|all that blunt feedback|the critic in the family] has [sharpened|improved|toughened] {their} work for [years|a long time|ages].",
     "An older brother [set the pace|led the way|raised the bar] in the [family|house|household], and {name} [learned early|found out quickly|discovered] that {their} [toughest|sharpest|most honest] critic [was also {their} staunchest ally|rarely praised anything lightly|meant every word of it].",
   ],
   "Lives near their cousins and a very spoiled family dog": [
     "Family was never far away: cousins a few streets over[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and a very spoiled family dog[, a [scruffy|gray-muzzled|tireless|stubborn] [mutt|terrier|spaniel|beagle],|] that [everyone claimed as their own|ruled the house|got more treats than anyone|slept on every bed][ and tested {their} {quality}| and joined in {pastime}|].",
-    "{name} still lives [near|close to|a short walk from] a crowd of cousins, and the [very spoiled|hopelessly spoiled|thoroughly spoiled] family dog [greets {them} like a hero|expects a treat|steals a sock] [at every visit|every single time|without fail].",
-    "[Weekends|Holidays|Evenings] with the cousins [and|and, inevitably,] a very spoiled family dog [have always been|were and still are|remain] the [heart|center|noisy core|best part] of {name's} family life[ in {home}| back in {home}|].",
+    "{name} still lives [near|close to|a short walk from] a [crowd|pack|noisy tribe] of cousins, and the [very spoiled|hopelessly spoiled|thoroughly spoiled] family dog [greets {them} like a hero|expects a treat|steals a sock] [at every visit|every single time|without fail].",
+    "[Weekends|Holidays|Evenings] with the cousins [and|and, inevitably,] a very spoiled family dog [have always been|were and still are|remain] the [heart|center|noisy core|best part] of {name's} family [life|world][ in {home}| back in {home}|].",
   ],
 };
 
@@ -298,10 +298,10 @@ export const FAMILY_OWN_WORDS: Template[] = [
 ];
 
 export const HOMETOWN_LIFE: Template[] = [
-  "Life[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] moved at its own [pace|speed|rhythm], and {name} absorbed its [rhythms|habits|moods|sounds] long before {they} [understood|could name|made sense of] them[, from the [morning markets|rush-hour crowds|late buses|corner cafés] to the [quiet Sundays|summer evenings|first cold nights|festival nights]|, one [season|street|summer] at a time].",
+  "Life[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] moved at its own [pace|speed|rhythm], and {name} [absorbed|soaked up|took in] its [rhythms|habits|moods|sounds] long before {they} [understood|could name|made sense of] them[, from the [morning markets|rush-hour crowds|late buses|corner cafés] to the [quiet Sundays|summer evenings|first cold nights|festival nights]|, one [season|street|summer] at a time].",
   "{name} still [speaks|talks][ about {home}| about {their} hometown| about the old neighborhood| about where {they} grew up] with a mix of [fondness and impatience|pride and exasperation|love and mild complaint|warmth and irony], the way people talk about [a relative|an old teacher|a friend|a first love] who taught them [a lot|more than they admit|a few hard lessons][, at length|, often at length|, usually over a long dinner|].",
   "The [streets|corner shops|bus routes|rooftops], [smells|noises|colors] and [seasons|markets|festivals][ of {home}| of {their} hometown| of the old neighborhood| of {their} childhood] [crept|worked their way|found their way] into {name's} [imagination|habits|sense of humor|{pastime}|way of seeing] and never quite left[ {them}|].",
-  "Even now, [a certain kind of weather|the smell of [fresh bread|wet pavement|cut grass]|a particular song] can send {name} straight[ back to {home}| back home| back to {their} hometown| back to the old neighborhood] and the [long|lazy|noisy|slow] [afternoons|summers|evenings|weekends] of {their} childhood[, {pastime} and all| and {their} first love of {pastime}|].",
+  "Even now, [a certain kind of weather|the smell of [fresh bread|wet pavement|cut grass]|a particular song] can [send|take|carry] {name} straight[ back to {home}| back home| back to {their} hometown| back to the old neighborhood] and the [long|lazy|noisy|slow] [afternoons|summers|evenings|weekends] of {their} childhood[, {pastime} and all| and {their} first love of {pastime}|].",
 ];
 
 // ------------------------------------------------------------------ childhood and interests
@@ -331,22 +331,22 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   tech: [
     "Tech fascinated {them} from the start[ in {home}| back in {home}], and at [eleven|ten|twelve] {they} took [the family radio|an old video player|a broken alarm clock|a neighbor's cassette deck] apart to see how it worked and, to [everyone's surprise|general astonishment|the family's relief], put it back together[ again| with one screw to spare|].",
     "{name} taught {themselves} to code from [library books|online forums|old magazines][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], building [clumsy|lopsided|cheerful] little [websites|web pages|sites] that only [friends|a few friends|family] ever visited, and tech became a second language.",
-    "Whenever a gadget broke [in the neighborhood|on {their} street|at school], people brought it to {name}, and that steady stream of [tech repairs|tech fixes|small tech rescues] taught {them} [patience|care|humility] along with [a screwdriver's worth of confidence|a lot about people|the value of a spare part].",
+    "Whenever a gadget broke [in the neighborhood|on {their} street|at school], people [brought|carried|took] it to {name}, and that steady stream of [tech repairs|tech fixes|small tech rescues] taught {them} [patience|care|humility] along with [a screwdriver's worth of confidence|a lot about people|the value of a spare part].",
   ],
   fashion: [
-    "Fashion became {their} way of [speaking|talking|saying things] before {they} had [the words|words|a vocabulary] for it: {they} [cut up|took apart|reworked] [thrift-store jackets|old curtains|a parent's cast-offs|market finds from {home}] and [stitched|pinned|sewed] them [back together|together again] into something [new|bold|strange and new|loud].",
+    "Fashion became {their} way of [speaking|talking|saying things] before {they} had [the words|words|a vocabulary] for it: {they} [cut up|took apart|reworked|unpicked] [thrift-store jackets|old curtains|a parent's cast-offs|market finds from {home}] and [stitched|pinned|sewed] them [back together|together again] into something [new|bold|strange and new|loud].",
     "{name} spent hours[ in {home}| back in {home}] sketching outfits in the margins of [school notebooks|homework|library slips], and fashion magazines [borrowed from a neighbor|rescued from a waiting room|bought with saved pocket money] were read until the pages fell out.",
     "At [fourteen|fifteen|thirteen], {name} ran a [tiny|makeshift|small] fashion stall at [the weekend market|a school fair|a flea market][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], selling [restyled|reworked|patched] vintage pieces and learning how strangers react to [color|a bold cut|a good story|a bargain].",
   ],
   music: [
     "Music filled the house [in {home}|back in {home}|on {their} street in {home}], and {name} learned [guitar chords|piano scales|ukulele songs] from a [worn songbook|radio show|cassette|patient uncle] before {they} could [ride a bike|swim|read a clock].",
     "{name} joined the school band[ in {home}| back in {home}|], then [two garage bands|a choir|a brass ensemble|a jazz trio], and [discovered|learned|found out] that music was the [fastest|surest|quickest] way to make [a room full of strangers|a nervous crowd|a new class] feel like [friends|old friends|family].",
-    "{name} recorded {their} first songs[ in {home}| back in {home}|] on a [cheap laptop microphone|borrowed tape recorder|phone in a closet|secondhand keyboard], and that [obsession|fascination|love affair] with music taught {them} to listen [harder than most people ever do|closely|with both ears|for the smallest details|twice before speaking].",
+    "{name} recorded {their} first songs[ in {home}| back in {home}|] on a [cheap laptop microphone|borrowed tape recorder|phone in a closet|secondhand keyboard], and that [obsession|fascination|love affair|early passion] with music taught {them} to listen [harder than most people ever do|closely|with both ears|for the smallest details|twice before speaking].",
   ],
   art: [
     "Art was the first thing {name} was ever [praised|noticed|known] for, starting with a [crayon|chalk|pencil|felt-tip] drawing of [the family dog|a neighbor's cat|the view from the window] that hung on the [fridge|kitchen wall|hallway wall|bedroom door] for [years|a decade|ages|a long time].",
     "{name} filled [sketchbook after sketchbook|notebook after notebook|every margin and sketchbook], and an art teacher[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who [stayed late|gave up lunch breaks|lent {them} good paper] to show {them} how light falls on [a face|a bowl of fruit|a window|an old coat] [changed the direction of {their} life|opened a door|made all the difference|fed {their} {quality}].",
-    "{name} spent [afternoons|rainy weekends|whole summers][ in {home}| back in {home}|] copying paintings from [library|secondhand|borrowed] art books, trying to work out how a few brushstrokes could hold so much [feeling|light|life][, and {their} {quality} grew with every copy|].",
+    "{name} spent [afternoons|rainy weekends|whole summers][ in {home}| back in {home}|] copying [paintings|old masters|famous pictures] from [library|secondhand|borrowed] art books, trying to work out how a few brushstrokes could hold so much [feeling|light|life][, and {their} {quality} grew with every copy|].",
   ],
   fitness: [
     "Fitness entered {their} life through a school [running club|swim team|cycling group][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], where {they} [discovered|learned|found out] that the last [mile|lap|hill|stretch] is [mostly|largely|really] an argument with yourself[, a lesson {their} {quality} never forgot|, and {pastime} was never the same|].",
@@ -359,18 +359,18 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
     "[Late nights|Rainy afternoons|Long summers|Quiet evenings] [in {home}|at the library|under the covers] spent reading about [black holes and deep-sea creatures|rainforests and glaciers|volcanoes and distant planets|dinosaurs and comets] made science [feel|seem] like the [greatest|best|wildest|strangest] adventure [story|tale] {name} had ever [read|heard][, and it still does|].",
   ],
   cooking: [
-    "Cooking was how {their} family [showed love|said I love you|showed affection], and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs|peeling potatoes and shelling peas] from the age of [eight|seven|nine|six][ in {home}| back in {home}|].",
+    "Cooking was how {their} family [showed love|said I love you|showed affection|looked after one another], and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs|peeling potatoes and shelling peas] from the age of [eight|seven|nine|six][ in {home}| back in {home}|].",
     "{name} learned cooking from [a grandparent|a neighbor|an old family friend][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who never measured anything, which taught {them} to [trust|rely on|prefer] [taste and instinct|smell and patience|a pinch and a guess] over recipes.",
     "At [twelve|eleven|thirteen], {name} [cooked|made] an entire [holiday|birthday|Sunday] dinner alone [in {home}|back in {home}|in a tiny kitchen in {home}], [burned the rolls|forgot the salt|dropped the dessert] and decided that cooking was worth getting [good|better|serious] at[ anyway|].",
   ],
   travel: [
     "A school [exchange trip|field trip|summer camp] gave {name} a [first|real|first real] taste of travel[ and the wider world| beyond {their} own street|], and {they} came[ home to {home}| home| home to {their} hometown| back to the old neighborhood] with [a notebook full of foreign words|a pocket full of strange coins|a head full of plans] and a [restless|lasting|stubborn] itch.",
-    "{Their} family[ in {home}| back in {home}|] could [rarely|seldom|hardly ever] afford vacations, so travel happened through [atlases and documentaries|library books and postcards|old maps and travel shows|postcards from relatives] until {they} [saved|scraped together|put aside] enough [from odd jobs|from a summer job|over two years] for a first [train ticket|bus pass|plane ticket] at [eighteen|nineteen|seventeen].",
-    "Travel became {their} [teacher|school|university] as {they} [backpacked on a shoestring|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask [strangers|locals|passers-by] for [help|directions|a bed] in [five|four|several|three] languages[, far from {home}|, {their} {quality} opening doors|].",
+    "{Their} family[ in {home}| back in {home}|] could [rarely|seldom|hardly ever] afford vacations, so travel happened [through|by way of] [atlases and documentaries|library books and postcards|old maps and travel shows|postcards from relatives] until {they} [saved|scraped together|put aside] enough [from odd jobs|from a summer job|over two years] for a first [train ticket|bus pass|plane ticket] at [eighteen|nineteen|seventeen].",
+    "Travel became {their} [teacher|school|university] as {they} [backpacked on a shoestring|wandered on a budget|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask [strangers|locals|passers-by] for [help|directions|a bed] in [five|four|several|three] languages[, far from {home}|, {their} {quality} opening doors|].",
   ],
   education: [
     "Education was taken seriously [at home in {home}|at home|in {their} family|around the kitchen table|in {their} house], and {name} grew up [believing|convinced|certain] that a library card was [the most valuable thing a person could own|a ticket to anywhere|worth more than pocket money][, especially for books on {pastime}|, a belief {their} {quality} only strengthened|].",
-    "{name} tutored younger [kids|cousins|neighbors] [after school|on weekends|at the local library][ in {home}| back in {home}|] and discovered that education works best when the learner [forgets about being taught|is having fun|asks the questions][, which suited {their} {quality}|, and never looked back|].",
+    "{name} tutored younger [kids|cousins|neighbors] [after school|on weekends|at the local library][ in {home}| back in {home}|] and [discovered|learned|found] that education works best when the learner [forgets about being taught|is having fun|asks the questions][, which suited {their} {quality}|, and never looked back|].",
     "A teacher[ in {home}| back in {home}|] who believed in {them} at a [difficult|lonely|confusing|shaky] [moment|time|age] convinced {name} that education can [change the direction of a life|open every door|make anything possible][ for anyone willing| for anyone|].",
   ],
   business: [
@@ -392,7 +392,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "The [patience|stamina|calm] {they} learned from gaming[ in {home}| back in {home}|], losing [a hundred|fifty|countless] times before winning [once|at last], turned out to be [useful|priceless|handy|valuable] [far|well|a long way] beyond a [screen|console|controller][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
   ],
   tech: [
-    "That early [fascination with|love of|obsession with] tech still shapes how {name} works[ and shops|], because {they} {v:want} to know how a [tool|gadget|program] works before {they} {v:trust} it[ with anything important|, let alone buy it|][, a habit friends in {residenceCity} find [endearing|useful|exhausting]|].",
+    "That early [fascination with|love of|obsession with] tech still shapes how {name} [works|thinks][ and shops|], because {they} {v:want} to know how a [tool|gadget|program] works before {they} {v:trust} it[ with anything important|, let alone buy it|][, a habit friends in {residenceCity} find [endearing|useful|exhausting]|].",
     "The old tech habit matured into a real skill, the kind that makes {name} the person [friends|neighbors|colleagues][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] call when a [laptop|phone|router|printer] dies [the night before a deadline|at the worst moment|mid-project].",
   ],
   fashion: [
@@ -400,12 +400,12 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "{name's} [eye|feel|instinct] for fashion, for how [a collar sits|a hem falls|a sleeve moves|a coat hangs] or how two [colors|fabrics|textures] [argue|clash|agree], shows up in [everything|all] {they} {v:make}[ in {residenceCity}|, down to the packaging|, {pastime} included].",
   ],
   music: [
-    "Music[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is still the soundtrack to every [working day|morning|long night], and {name} [builds|makes|curates] playlists for [moods|seasons|tasks|trains] the way other people write [to-do lists|shopping lists|diaries|letters].",
+    "Music[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is still the soundtrack to every [working day|morning|long night], and {name} [builds|makes|curates] playlists for [moods|seasons|tasks|trains] the way other people [write|keep] [to-do lists|shopping lists|diaries|letters].",
     "The [rhythm|timing|ear] {they} learned from music [back in {home}|as a child in {home}|growing up in {home}] shows up in how {they} {v:pace} a [story|conversation|long day|joke|week][, {name} says|].",
   ],
   art: [
-    "Art remains {their} [refuge|escape|quiet place|daily habit][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and {they} still {v:carry} a [small|battered|pocket|cheap|spiral] [sketchbook|notebook] [everywhere {they} {v:go}|around {residenceCity}|on every trip][ for quick studies|, just in case|].",
-    "{name's} [grounding|training|years] in art taught {them} to notice [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
+    "Art remains {their} [refuge|escape|quiet place|daily habit|safe harbor][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and {they} still {v:carry} a [small|battered|pocket|cheap|spiral] [sketchbook|notebook] [everywhere {they} {v:go}|around {residenceCity}|on every trip][ for quick studies|, just in case|].",
+    "{name's} [grounding|training|years] in art taught {them} to [notice|see|pay attention to] [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
   ],
   fitness: [
     "Fitness is still [non-negotiable|a fixed point|sacred] for {name}[, rain or shine|, whatever the weather|, tired or not|, busy or not|]: [most|nearly all|almost all] of {their} days start with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|across {residenceCity}|before breakfast|at dawn|before the emails].",
@@ -416,16 +416,16 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "{They} still {v:follow} new [discoveries|findings|papers] in [science|science journals|every branch of science] [closely|eagerly|avidly|daily] and [{v:love}|never {v:tire} of] [explaining|unpacking|retelling] them to [anyone who will listen|friends over dinner|whoever sits nearby|the neighbors][ in {residenceCity}|, with diagrams|, napkin sketches and all].",
   ],
   cooking: [
-    "Cooking is still how {name} [unwinds|relaxes|thinks|recharges], and friends[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] know that a [difficult|long|hard] week usually ends with an invitation to [dinner|supper|a long lunch][ and talk of {pastime}| and a bottle of something good|].",
+    "Cooking is still how {name} [unwinds|relaxes|thinks|recharges], and friends[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] know that a [difficult|long|hard] week usually ends with an [invitation|open invitation] to [dinner|supper|a long lunch][ and talk of {pastime}| and a bottle of something good|].",
     "{They} [{v:treat}|{v:approach}] cooking like any [craft|trade|discipline|other art]: [practice|master|drill] the basics, respect the [ingredients|seasons|produce|market] and improvise only once you [understand|know|have learned] the rules[, whether in {residenceCity} or on the road|, with {quality} as the secret ingredient|].",
   ],
   travel: [
     "Travel still shapes {their} outlook[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and {name} keeps a [map|world map|paper map] [on the wall|above the desk|by the door] with a pin for every [city|town|place] that changed {their} mind about something.",
-    "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] left {them} [comfortable with|at ease with|calm about|unafraid of] [uncertainty|delays|the unknown] and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue][, a curiosity that feeds {their} {quality}|, {pastime} included|].",
+    "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] left {them} [comfortable with|at ease with|calm about|unafraid of|relaxed about] [uncertainty|delays|the unknown] and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue][, a curiosity that feeds {their} {quality}|, {pastime} included|].",
   ],
   education: [
     "{Their} [respect|love|regard] for education shows in how {they} {v:approach} every new [subject|skill|topic|hobby][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|]: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
-    "Education, for {name}, never [stopped|ended] at graduation[ in {home}| back in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class|a workshop|a textbook] or [a new language|a podcast series|a stack of papers][ about {pastime}| on {topic}|].",
+    "Education, for {name}, never [stopped|ended] at graduation[ in {home}| back in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class|a workshop|a textbook] or [a new language|a podcast series|a stack of papers|a documentary][ about {pastime}| on {topic}|].",
   ],
   business: [
     "That business sense never [faded|left|wore off], and {name} [thinks|worries|cares] about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, {pastime} included| in {residenceCity}| for {residenceCity}|, with {their} usual {quality}].",
@@ -433,15 +433,15 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
   ],
   entertainment: [
     "{name's} love of entertainment means {they} still {v:study}[ and {v:rewatch}] [comedians, hosts and storytellers|stand-up sets and game shows|old variety programs], always [looking|watching|waiting] for the [moment|second] a [room|crowd|theater] leans in[ and goes quiet|, laughing|].",
-    "Entertainment, to {name}, is [a kind|a form] of [generosity|gift|kindness]: giving people a [break|rest|holiday] from their [worries|troubles|to-do lists] for [a while|an hour|an evening][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+    "Entertainment, to {name}, is [a kind|a form] of [generosity|gift|kindness]: giving people a [break|rest|holiday|breather] from their [worries|troubles|to-do lists] for [a while|an hour|an evening][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
   ],
 };
 
 /** When two or more interests are chosen: how they meet. {a} and {b} are interest names. */
 export const INTEREST_PAIR: Template[] = [
-  "What made {name} unusual was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping|mixing] with {b}[, for the better| back in {home}| in {home}|, a sign of {their} {quality}].",
+  "What made {name} [unusual|different|stand out] was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping|mixing] with {b}[, for the better| back in {home}| in {home}|, a sign of {their} {quality}].",
   "Before long, {a} and {b} had [blurred|run|grown] together in {their} [mind|head|notebooks], and [many|some|most] of {their} best [ideas|projects|work] [came|come] from [the place|wherever] where the two [overlap|meet|collide].",
-  "[Friends|Old friends|Family members|Cousins] still tease {name} about the year {they} tried to [combine|merge|fuse] {a} and {b} into a single [school project|science fair entry|birthday party], but the instinct was [right|sound|a good one].",
+  "Friends [still|to this day|endlessly|fondly] tease {name} about the year {they} tried to [combine|merge|fuse] {a} and {b} into a single [school project|science fair entry|birthday party], but the instinct was [right|sound|a good one].",
 ];
 
 /** A noun phrase for what the persona's work is about, from an interest. */
@@ -483,7 +483,7 @@ export const DEFAULT_SPECIALIST_FIELD = "data analysis";
 export const SCHOOL: Template[] = [
   "School[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was [a mixed|a patchy|an uneven|a hit-and-miss] experience, and {they} [thrived|shone|came alive] in [the subjects|the classes|the lessons] that caught {their} [imagination|attention|interest] while [drifting|coasting|sleepwalking] through the rest[, {pastime} always winning over homework|, {pastime} always on {their} mind|, {their} {quality} already in plain view].",
   "{Their} late teens[ in {home}| back in {home}] were [restless|noisy|hungry|bright|messy], full of [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
-  "In class, {name} was [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel] but the [one|kid|student|classmate|pupil][ in {home}|] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break|lent out pencils and opinions|drew in the margins][, already marked by a certain {quality}|, forever talking about {pastime}|].",
+  "In class, {name} was [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel|daydreamer] but the [one|kid|student|classmate|pupil][ in {home}|] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break|lent out pencils and opinions|drew in the margins][, already marked by a certain {quality}|, forever talking about {pastime}|].",
   "School was fine, mostly.",
 ];
 
@@ -491,12 +491,12 @@ export const SCHOOL: Template[] = [
 export const STUDIES_DEGREE: Template[] = [
   "After school, {name} [earned|completed|went for|finished] {education}, though [much|most] of what [mattered|counted|stuck] [most|in the end] {they} learned [outside the lecture halls|in cafés and side projects|from friends and failures|through {pastime}|on {their} own terms].",
   "{name} [went on to earn|later earned|eventually earned] {education}, [mostly at night|in fits and starts|one semester at a time] and [mostly on coffee|on very little sleep|with borrowed textbooks], while working to [pay the rent|cover the rent|get by].",
-  "A [scholarship|part-time job|small inheritance|family loan] helped {them} [earn|pay for|finish|complete] {education}, which gave {their} [scattered talents|restless energy|{quality}] a [shape|direction|purpose|focus].",
+  "A [scholarship|part-time job|small inheritance|family loan] helped {them} [earn|pay for|finish|complete] {education}, which gave {their} [scattered talents|restless energy|{quality}] a [shape|direction|purpose|focus][ at last| for the first time|].",
 ];
 
 /** {education} is the fact sheet's education as written ('Self-taught through years of posting'). */
 export const STUDIES_OTHER: Template[] = [
-  "Asked about {their} [education|schooling|studies|school years][ in {home}|], {name} [sums it up|keeps it brief|shrugs|smiles|grins]: {education}.",
+  "Asked about {their} [education|schooling|studies|school years][ in {home}|], {name} [sums it up|keeps it brief|shrugs|smiles|grins|laughs|gets to the point]: {education}.",
   "{name's} [education|schooling|training] [followed|took] a [path|route|road|shape] [of {their} own|nobody planned|few would have guessed]: {education}.",
 ];
 
@@ -544,10 +544,10 @@ export const AGE_CAREER: Record<AgeRange, Template[]> = {
   ],
   "45-54": [
     "{name} came to this work after twenty years in {career}, and that long first chapter gives {them} a [patience|perspective|calm] that younger peers [in {residenceCity}|in {field}] often lack.",
-    "Two decades in {career} taught {name} how [institutions|organizations|big teams] work and how people behave under pressure, lessons {they} still {v:draw} on [every day|constantly|without noticing][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+    "Two decades in {career} taught {name} how [institutions|organizations|big teams] work and how people [behave|act|cope] under pressure, lessons {they} still {v:draw} on [every day|constantly|without noticing][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
   ],
   "55+": [
-    "{name} arrived here after a [whole|long] career in {career}, proof that it is never too late to start [something new|again|over][, {pastime} and all|].",
+    "{name} [arrived here|came to this work|got here] after a [whole|long] career in {career}, proof that it is never too late to start [something new|again|over][, {pastime} and all|].",
     "Retirement from {career} lasted exactly [three|four|two|five] months before {name} [decided|realized|admitted] that {they} had far too much left to [say|do|share].",
   ],
 };
@@ -610,11 +610,11 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is reserved by nature, [slow to share|careful with words|sparing with confidences|private by habit] and [careful|selective|picky|cautious] about who gets to see the [unguarded|unpolished|softer|real] version of {them}.",
       "{Their} reserved manner makes people [lean in|pay attention|listen closely], because when {name} does open up, it feels like [being let in on a secret|a small gift|a privilege quietly given|a door opening] [in a quiet room|after a long wait|among a few friends].",
-      "{name} is reserved, and [comfortable with that|makes no apology for it|always has been].",
+      "{name} is reserved, and [comfortable with that|makes no apology for it|always has been|content to stay that way|quite happy about it].",
     ],
     follow: [
       "Those who earn {their} trust find a fiercely loyal friend.",
-      "{They} {v:guard} {their} private life[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] [carefully|closely|jealously] and {v:share} only what feels [true and earned|right|worth sharing][, {pastime} aside| online| with the world|].",
+      "{They} {v:guard} {their} private [life|world|hours][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] [carefully|closely|jealously] and {v:share} only what [feels|seems] [true and earned|right|worth sharing][, {pastime} aside| online| with the world|].",
     ],
     noun: "reserve",
   },
@@ -662,7 +662,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Stable: {
     lead: [
-      "{name} is remarkably stable, the [fixed point|steady center|calm anchor|reliable constant] that [friends|colleagues|family] and [colleagues|neighbors|collaborators] gather around when things get [chaotic|messy|loud|frightening].",
+      "{name} is remarkably stable, the [fixed point|steady center|calm anchor|reliable constant] that [friends|colleagues|family] and [colleagues|neighbors|collaborators] [gather around|lean on|turn to] when things get [chaotic|messy|loud|frightening].",
       "{Their} stable temperament [comes|grows] from a [simple|steady|modest] routine [in {residenceCity}|built around {pastime}] and a clear sense of what matters[ to {them}|], which is why {name} is the one [everyone calls in a crisis|friends lean on|colleagues trust first|people seek out on bad days].",
       "{name} is stable and [hard to rattle|keeps a level head|stays steady under pressure].",
     ],
@@ -673,7 +673,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is reactive in the most honest sense, with every [feeling|mood|thought] showing on {their} face [the moment it arrives|before a word is said|in real time|for all to see][, which friends find [endearing|refreshing|funny]|].",
       "{name's} reactive nature means {they} {v:respond} [fast|instantly|quickly], [laughing loudly|cheering first|gasping openly], [arguing hard|disagreeing loudly|protesting fiercely] and apologizing [just as quickly|a minute later|with a grin|without fuss].",
-      "{name} is reactive, and [has learned to count to three|feels everything at once|never hides a reaction].",
+      "{name} is reactive, and [has learned to count to three|feels everything at once|never hides a reaction|wears every feeling openly|has learned to pause first].",
     ],
     follow: [
       "That immediacy makes {them} wonderful company in a live moment.",
@@ -708,7 +708,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Sensitive: {
     lead: [
       "{name} is sensitive to [moods|light|small changes|weather], [sounds|voices|silences] and unspoken tension, and {they} [often|usually|almost always] {v:know} how a friend is feeling before [a word is said|anyone speaks|the door closes].",
-      "{Their} sensitive nature makes {them} a[ very|] [careful|patient|gentle|generous] listener and an honest [creator|friend|collaborator], even if criticism stings [a little longer|a day longer|longer] than it does for [others|most people|colleagues].",
+      "{Their} sensitive nature makes {them} a[ very|] [careful|patient|gentle|generous] listener and [an honest|a thoughtful|a candid] [creator|friend|collaborator], even if criticism stings [a little longer|a day longer|longer] than it does for [others|most people|colleagues].",
       "{name} is sensitive, and [treats it as a strength|notices what others miss|feels things deeply].",
     ],
     follow: [
@@ -750,15 +750,15 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Curious: {
     lead: [
       "{name} is [insatiably|endlessly|boundlessly] curious, the [kind|sort] of person who falls down [research|reading] rabbit holes and resurfaces [hours|days|an afternoon] later with [a dozen new facts|a new hobby|strong opinions about {pastime}].",
-      "{Their} curious mind never [rests|switches off|sits still|slows down], and every [conversation|trip|meal with friends|train ride] [in {residenceCity}|abroad|back in {home}] is a chance to learn how someone else [sees the world|spends a day|thinks about {pastime}|makes a living].",
-      "Being curious has [taken|led|pulled|dragged] {them}[ from {home} to {residenceCity} and| all over {residenceCity} and|] into [strange libraries|odd museums|back-street workshops], [odd hobbies|night classes|obscure forums] and long talks with [strangers|new acquaintances|fellow {pastime} fans|old-timers] [on night trains|in cafés|at bus stops|in {residenceCity}].",
+      "{Their} curious mind never [rests|switches off|sits still|slows down], and every [conversation|trip|meal with friends|train ride] [in {residenceCity}|abroad|back in {home}] is a chance to [learn|find out] how someone else [sees the world|spends a day|thinks about {pastime}|makes a living].",
+      "Being curious has [taken|led|pulled|dragged] {them}[ from {home} to {residenceCity} and| all over {residenceCity} and|] into [strange libraries|odd museums|back-street workshops|dusty archives], [odd hobbies|night classes|obscure forums] and long talks with [strangers|new acquaintances|fellow {pastime} fans|old-timers] [on night trains|in cafés|at bus stops|in {residenceCity}].",
     ],
     follow: ["{They} {v:ask} questions the way other people breathe.", '"I don\'t know yet" is one of {their} favorite sentences.'],
     noun: "curiosity",
   },
   Cautious: {
     lead: [
-      "{name} is cautious by temperament, [reading the fine print|checking the small print|asking one more question|sleeping on it], [checking the facts|doing the math|comparing notes] and thinking [two|three|several] steps ahead before [committing|signing|saying yes].",
+      "{name} is cautious by temperament, [reading the fine print|checking the small print|asking one more question|sleeping on it], [checking the facts|doing the math|comparing notes] and thinking [two|three|several|a few] steps ahead before [committing|signing|saying yes].",
       "{Their} cautious side has saved {them} from more than one [bad|rushed|shaky] [deal|contract|investment|partnership] and [plenty of|a few|countless] [embarrassing|costly|public|avoidable] mistakes[ over the years| in {residenceCity}|].",
       "{name} is cautious, [never timid|but never frozen|and rarely sorry].",
     ],
@@ -770,7 +770,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Imaginative: {
     lead: [
-      "{name} is [wildly|endlessly|hugely] imaginative, able to [build|spin|conjure] [an entire|a whole] world out of [a single sentence|an overheard remark|a street name] or [an old photograph|a half-remembered dream|a crack in the pavement].",
+      "{name} is [wildly|endlessly|hugely] imaginative, able to [build|spin|conjure] [an entire|a whole] world out of [a single sentence|an overheard remark|a street name|a song lyric] or [an old photograph|a half-remembered dream|a crack in the pavement].",
       "{Their} imaginative streak started with [invented countries|imaginary friends|maps of secret islands] and [secret languages|coded diaries|bedtime sagas] [as a child in {home}|in early childhood|long before school] and never [really stopped|let up|faded][; today it feeds {their} love of {pastime}|].",
       "Being imaginative lets {name} see possibilities where others see dead ends.",
     ],
@@ -784,7 +784,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is practical to the bone and [far|much|a great deal] more interested in what [works|lasts|helps] than in what sounds [impressive|clever|fashionable|good in a meeting].",
       "{Their} practical mindset turns big ideas into [checklists|lists|plans].",
-      "Being practical means {they} {v:fix} [problems|things|leaks] rather than [complaining about|worrying over|debating] them, [usually|mostly] with [whatever is at hand|tape and patience|a borrowed tool|a quick phone call] and [little fuss|no drama|a shrug][, {quality} doing the rest].",
+      "Being practical means {they} {v:fix} [problems|things|leaks] rather than [complaining about|worrying over|debating] them, [usually|mostly|often] with [whatever is at hand|tape and patience|a borrowed tool|a quick phone call] and [little fuss|no drama|a shrug][, {quality} doing the rest].",
     ],
     follow: [
       "When a plan gets elaborate, {they} {v:ask} for the simplest version.",
@@ -804,7 +804,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Competitive: {
     lead: [
       "{name} is [fiercely|cheerfully|quietly] competitive, whether the contest is [a board game|a pub quiz|a card game|a chess match], [a deadline|a race|a bet|an argument] or a personal [best|record][ set in {residenceCity}|].",
-      "{Their} competitive streak keeps {them} [improving|sharp|honest], and {they} [secretly|quietly|openly] {v:track} {their} own [numbers|times|scores|results] more closely than [any rival's|anyone else's|the competition's] [every week|every season|all year][, even at {pastime}|].",
+      "{Their} competitive streak keeps {them} [improving|sharp|honest], and {they} [secretly|quietly|openly|obsessively] {v:track} {their} own [numbers|times|scores|results] more closely than [any rival's|anyone else's|the competition's] [every week|every season|all year][, even at {pastime}|].",
       "Being competitive[ at {pastime}] taught {name} to lose [gracefully|with a smile|politely] and win without [gloating|crowing|showing off], though the losing part took [longer|years|a while|real effort].",
     ],
     follow: ["{They} {v:love} a challenge, especially an impossible one.", "Rivals often end up as friends."],
@@ -812,9 +812,9 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Empathetic: {
     lead: [
-      "{name} is [strikingly|deeply|unusually|quietly|remarkably] empathetic[, a trait from {home}| by nature|], able to sense what [someone|a friend|a stranger|a neighbor|a client] needs before [the other person has found the words|a word is said|anyone else notices].",
+      "{name} is [strikingly|deeply|unusually|quietly|remarkably] empathetic[, a trait from {home}| by nature|], able to sense what [someone|a friend|a stranger|a neighbor|a client] [needs|is missing|wants] before [the other person has found the words|a word is said|anyone else notices].",
       "[{Their}|{name's}] empathetic nature makes {them} a [natural|born|trusted] [confidant|listener|shoulder to lean on|sounding board], and strangers [confide in|open up to|pour their hearts out to] {them} [on trains|in queues|at bus stops|in waiting rooms|on park benches] [in {residenceCity}|and at parties|and in cafés|and at the gym].",
-      "Being empathetic means {they} {v:feel} other people's [joy and pain|hopes and fears|good news and bad|ups and downs] [almost|nearly|very nearly] as [keenly as {their} own|if they were {their} own|{their} own], which [is|can be] [both a gift and a responsibility|not always easy|a gift with a price|tiring and precious][, {name} admits|].",
+      "Being empathetic means {they} {v:feel} other people's [joy and pain|hopes and fears|good news and bad|ups and downs|wins and losses] [almost|nearly|very nearly] as [keenly as {their} own|if they were {their} own|{their} own], which [is|can be] [both a gift and a responsibility|not always easy|a gift with a price|tiring and precious][, {name} admits|].",
     ],
     follow: [
       "{They} {v:listen} with full attention, and people leave feeling understood.",
@@ -856,7 +856,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is organized to [an almost legendary|a near-legendary|a famous|an impressive] degree, with [color-coded calendars|labeled shelves|a wall planner], [labeled folders|tidy spreadsheets|numbered notebooks] and [a plan for the plan|a backup for the backup|a list of lists].",
       "{Their} organized approach[ to work and {pastime}| in {residenceCity}|] keeps [a dozen|several|many|four] [projects|jobs|plans] moving [without anything slipping through the cracks|at once|smoothly], [down to the last receipt|with room to spare|even in busy seasons].",
-      "Being organized gives {name} a [strange|surprising|quiet] [kind|sort] of freedom, because once everything [has a place|is written down|is in its place], the mind can [wander|play|rest][, often toward {pastime}|].",
+      "Being organized gives {name} a [strange|surprising|quiet] [kind|sort] of freedom, because once everything [has a place|is written down|is in its place|is on a list], the mind [can|is free to] [wander|play|rest][, often toward {pastime}|].",
     ],
     follow: ["Friends borrow {their} packing lists without shame.", "{They} {v:plan} each week on Sunday evening."],
     noun: "organization",
@@ -898,7 +898,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is [intensely|deeply|fiercely|quietly] focused[ on {pastime}| in {residenceCity}| by nature], able to shut out the [world|noise|city|chatter] for [hours|whole afternoons|days] when [a project matters|{pastime} is involved|a deadline looms|{their} {quality} kicks in].",
       "{name's} focused mind separates the essential from the [noise|clutter] [quickly|fast|early], which is why {they} {v:finish} what others [merely start|only talk about|abandon halfway][, on time and without drama|, usually ahead of schedule|].",
-      "Being focused has helped {name} master [difficult|stubborn|fiddly|unglamorous] skills one [stubborn|patient|long|quiet] hour at a time[, {pastime} among them| in {residenceCity}].",
+      "Being focused has helped {name} [master|learn|conquer] [difficult|stubborn|fiddly|unglamorous] skills one [stubborn|patient|long|quiet] hour at a time[, {pastime} among them| in {residenceCity}].",
     ],
     follow: [
       "{They} {v:silence} notifications and {v:work} in long, deep stretches.",
@@ -918,8 +918,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Entertaining: {
     lead: [
       "{name} is genuinely entertaining, with a knack for turning [an ordinary|a dull|a rainy|an uneventful] [afternoon|Tuesday|commute|errand][ in {residenceCity}| in {home}] into a story worth [retelling|repeating|telling twice].",
-      "{Their} entertaining style comes from [timing|good timing|perfect timing], [warmth|charm|generosity] and a [willingness|readiness|happy willingness] to be a [little|bit|touch] [ridiculous|silly|absurd][ in public|].",
-      "Being entertaining is something {name} takes [seriously|very seriously|more seriously than it looks], [rehearsing bits|practicing stories|timing punchlines] and studying how the best [hosts|comedians|storytellers] hold a [crowd|room|table][ for hours| in the palm of a hand|].",
+      "{Their} entertaining style comes from [timing|good timing|perfect timing|split-second timing], [warmth|charm|generosity] and a [willingness|readiness|happy willingness] to be a [little|bit|touch] [ridiculous|silly|absurd][ in public|].",
+      "Being entertaining is something {name} takes [seriously|very seriously|more seriously than it looks], [rehearsing bits|practicing stories|timing punchlines] and [studying|watching] how the best [hosts|comedians|storytellers] hold a [crowd|room|table][ for hours| in the palm of a hand|].",
     ],
     follow: ["Even a grocery run with {them} ends with a story.", "People stay for the fun and the warmth."],
     noun: "gift for entertaining",
@@ -947,7 +947,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Aspirational: {
     lead: [
-      "{name} has an aspirational [quality|air|streak], [living|walking] proof that a [bigger|fuller|braver] life is possible and [open|honest|candid] about the [steps|detours|costs] it took.",
+      "{name} has an aspirational [quality|air|streak], [living|walking] proof that a [bigger|fuller|braver|bolder] life is possible and [open|honest|candid] about the [steps|detours|costs] it took.",
       "{name's} aspirational outlook [encourages|invites|nudges] people to aim [higher|a little higher] without making anyone feel [small|behind|foolish|lazy] about where they are [starting from|today|right now|in life].",
       "Being aspirational, in {name's} view, means raising the ceiling for others.",
     ],
@@ -958,7 +958,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is [naturally|easily|irrepressibly] humorous[ in a very {home} way| at every {residenceCity} dinner table|], quick with a [pun|quip|comeback] and even quicker with a self-deprecating [joke|remark|aside].",
       "{name's} humorous side disarms [tense moments|awkward silences|bad meetings], and {they} can find something funny in a [flat tire|missed train|lost umbrella] or a [failed recipe|burned dinner|bad haircut].",
-      "Humor is {their} [first|native|favorite] language[ since {home}|], and {they} {v:use} it[ generously| freely| often|] [to make|for making] [hard subjects|bad news|tough days|awkward silences|Monday mornings] easier to [talk about|face|share|sit through].",
+      "Humor is {their} [first|native|favorite] language[ since {home}|], and {they} {v:use} it[ generously| freely| often|] [to make|for making|to help make] [hard subjects|bad news|tough days|awkward silences|Monday mornings] easier to [talk about|face|share|sit through].",
     ],
     follow: [
       "Friends save {their} voice notes; they beat most sitcoms.",
@@ -969,8 +969,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Inspirational: {
     lead: [
       "{name} is inspirational without [preaching|lecturing], sharing the [hard|painful|costly] lessons [from {home}|of {residenceCity}|of {their} {quality}] along with the [happy endings|wins|good news].",
-      "{Their} inspirational streak [comes|springs] from a [simple|stubborn|quiet] belief that [everyone|anyone|every person] [has|still has] one more good chapter [ahead|to write|left][ in them|].",
-      "[People in {residenceCity}|Old friends in {home}|Colleagues] [describe|see] {name} as inspirational, [mostly|largely] because {they} {v:make} [difficult|big|distant] goals look [reachable|possible|worth trying].",
+      "{Their} inspirational streak [comes|springs] from a [simple|stubborn|quiet] belief that [everyone|anyone|every person] [has|still has] one more [good|great|worthwhile] chapter [ahead|to write|left][ in them|].",
+      "[People in {residenceCity}|Old friends in {home}|Colleagues] [describe|see] {name} as inspirational, [mostly|largely|chiefly] because {they} {v:make} [difficult|big|distant] goals look [reachable|possible|worth trying].",
     ],
     follow: [
       "Messages from people {they} inspired are the ones {they} {v:keep}.",
@@ -1030,11 +1030,11 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As an influencer, {name} [treats|approaches|builds] every post as a [small|short|tiny] story with a [setting|place|mood], a [feeling|twist|question] and a reason to care[, especially when the subject is {topic}].",
-      "{They} {v:plan} {their} feed like a [magazine|newspaper|gallery] [editor|curator][ plans an issue|], [balancing|mixing] [polished shoots|careful photos|styled sets|planned posts] with [unfiltered|honest|unpolished|candid] moments from [behind the scenes|{residenceCity}|ordinary days|the kitchen table].",
+      "{They} {v:plan} {their} feed like a [magazine|newspaper|gallery|museum] [editor|curator][ plans an issue|], [balancing|mixing] [polished shoots|careful photos|styled sets|planned posts] with [unfiltered|honest|unpolished|candid] moments from [behind the scenes|{residenceCity}|ordinary days|the kitchen table].",
       "Brand [partnerships|deals|sponsorships] are part of the job, but {name} [turns down far more offers than {they} {v:accept}|declines most of them|says no more often than yes] and works only with [companies|brands|people] {they} would recommend to [a friend|family|a neighbor].",
     ],
     audience: [
-      "{name's} followers are mostly [young people|students and young workers|twenty-somethings][ from {residenceCity} and beyond|] looking for [a little inspiration|some encouragement|fresh ideas] and a lot of honesty, and they [are quick to notice|soon spot|never forgive] anything [that feels fake|staged|forced].",
+      "{name's} followers are mostly [young people|students and young workers|twenty-somethings][ from {residenceCity} and beyond|] looking for [a little inspiration|some encouragement|fresh ideas] and a [lot|great deal] of honesty, and they [are quick to notice|soon spot|never forgive] anything [that feels fake|staged|forced].",
       "The audience {name} has built is [loyal|lively|devoted] and talkative, filling every post with [questions|tips|stories], [stories|photos|jokes] and friendly arguments about {topic}.",
       "Followers come for {topic} and stay for the honesty.",
     ],
@@ -1047,7 +1047,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "In the long run, {name} hopes to [prove|show|demonstrate][ from {residenceCity}| with {pastime}| with {their} {quality}] that an influencer [can|could|should] be [trusted|believed|relied on] and not just [followed|watched|liked][, in {residenceCity} and beyond|].",
     ],
     day: [
-      "A [typical|normal|regular] day begins with [an hour|forty minutes|half a morning] of replies to [followers|comments|messages|fans] before a single new [photo|picture|shot|clip] is [taken|made|posted][ around {residenceCity}|, coffee in hand|, {pastime} on pause|].",
+      "A [typical|normal|regular] day begins with [an hour|forty minutes|half a morning] of [replies to|answering] [followers|comments|messages|fans] before a single new [photo|picture|shot|clip] is [taken|made|posted][ around {residenceCity}|, coffee in hand|, {pastime} on pause|].",
       "[Most|Many|Busy] days[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] mix [shoots|photo walks|styling sessions], [brand calls|planning meetings|contract reviews] and a [surprising|startling|generous] amount of time [spent reading|answering|sorting through] [messages|comments|notes] from [followers|fans|people who care about {pastime}].",
     ],
   },
@@ -1056,16 +1056,16 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "{name} discovered virtual streaming late one night, watching an animated avatar chat with [thousands of|hundreds of|a crowd of] viewers, and knew [at once|immediately|within minutes] that this was [worth trying|the thing|for {them}].",
       "Curious about what a character could say that a face could not, {name} [designed|sketched|built|drew] an avatar [over one winter|in a single weekend|across a long summer] and went live for the [first time|very first time] to an audience of [seven|nine|four|eleven].",
-      "{name} started streaming as a VTuber with a [hand-drawn|homemade|borrowed] avatar, a [secondhand|cheap|borrowed] microphone and a rigging setup held together by [tutorials|tape|hope and tutorials].",
+      "{name} [started|began] streaming as a VTuber with a [hand-drawn|homemade|borrowed] avatar, a [secondhand|cheap|borrowed] microphone and a rigging setup held together by [tutorials|tape|hope and tutorials].",
     ],
     craft: [
       "As a VTuber, {name} spends as much time on the avatar as on the [streams|shows|chat] about {topic}, refining [expressions|outfits|hand gestures], [idle animations|lighting|voice filters] and [little animations|tiny reactions|seasonal costumes] that fans [wait|ask] for.",
-      "{Their} [streams|shows] mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs], all [performed|delivered] through an [animated|expressive|ever-changing] avatar with a [personality|temper|wardrobe|sense of humor|catchphrase] of its own.",
+      "{Their} [streams|shows] mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs], all [performed|delivered|hosted] through an [animated|expressive|ever-changing] avatar with a [personality|temper|wardrobe|sense of humor|catchphrase] of its own.",
       "Lore matters in {their} [streams|shows|broadcasts][ from {residenceCity}]. Onscreen, {name's} avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song|fondness for {pastime}] and [running jokes|inside jokes|long-running gags] that [regular|longtime|loyal] viewers know [by heart|word for word|better than {name} does].",
     ],
     audience: [
       "{Their} chat moves [fast|quickly|at a gallop][ most nights|], full of [regulars|familiar names] who greet each other by [name|nickname] and [clip|save] the [best|funniest|strangest] moments for [anyone|everyone] who [missed the stream|was asleep|had to work][ that night|].",
-      "The community around {name} is [international|global|spread across continents], and {they} [often|regularly|happily] [{v:switch}|{v:swap}|{v:change}] languages mid-stream to greet [viewers|fans|regulars] waking up [on the other side of the world|in other time zones|far from {residenceCity}].",
+      "The community around {name} is [international|global|spread across continents], and {they} [often|regularly|happily] [{v:switch}|{v:swap}|{v:change}] languages [mid-stream|mid-sentence|on the fly|without warning] to greet [viewers|fans|regulars] waking up [on the other side of the world|in other time zones|far from {residenceCity}].",
       "The chat feels like a living room full of old friends.",
     ],
     breakthrough: [
@@ -1085,7 +1085,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "media production",
     origin: [
       "{name} uploaded a first video about {topic}, filmed on a [borrowed phone|secondhand camera|cracked laptop webcam], and the response from a handful of viewers was enough to keep going.",
-      "It began with a [blog|newsletter|photo diary|forum thread], then a [podcast|radio show|zine|web series], then a channel, each one teaching {name} a [little|bit|great deal] more about making content people [actually finish|come back to|share with friends].",
+      "It began with a [blog|newsletter|photo diary|forum thread], then a [podcast|radio show|zine|web series], then a channel, each one teaching {name} a [little|bit|great deal|lot] more about making [content|videos|things] people [actually finish|come back to|share with friends].",
       "{name} became a content creator out of [frustration|impatience|sheer stubbornness], because the videos about {topic} that {they} wanted to watch simply did not exist yet.",
     ],
     craft: [
@@ -1094,12 +1094,12 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{They} {v:keep} a [spreadsheet|notebook|whiteboard] of [ideas|video ideas|half-formed ideas], an upload [schedule|calendar|plan] [taped to the wall|on the fridge|pinned above the desk] and a [folder|drawer|hard drive] of [drafts|rough cuts|false starts] that never made the [cut|final edit].",
     ],
     audience: [
-      "{name's} viewers come for [the topics|{topic}|the research] and stay for the [personality|company|conversation|jokes], often leaving comments [longer than the videos|in several languages|full of their own stories|that turn into long threads][ by morning|].",
-      "The audience is [broad|wide], from [students|teenagers|night-shift workers] to retirees, [united|joined] by an interest in {topic} and a [fondness|soft spot] for the way {name} [explains|unpacks|untangles] it.",
+      "{name's} viewers come for [the topics|{topic}|the research] and stay for the [personality|company|conversation|jokes], often leaving [comments|replies|notes] [longer than the videos|in several languages|full of their own stories|that turn into long threads][ by morning|].",
+      "The audience is [broad|wide], from [students|teenagers|night-shift workers] to retirees, [united|joined|brought together] by an interest in {topic} and a [fondness|soft spot] for the way {name} [explains|unpacks|untangles] it.",
       "Regular viewers treat each upload like a letter from a friend.",
     ],
     breakthrough: [
-      "The breakthrough was a [deep-dive|long-form|slow, careful] video [on {topic}|shot in {residenceCity}|made on a shoestring] that took [three|four|five|six] months to [make|edit|finish] and found an audience of [millions|a million] [within|in] [weeks|a month|days].",
+      "The breakthrough was a [deep-dive|long-form|patient] video [on {topic}|shot in {residenceCity}|made on a shoestring] that took [three|four|five|six] months to [make|edit|finish] and found an audience of [millions|a million] [within|in] [weeks|a month|days].",
       "A [collaboration|collab|joint video] with a [bigger|larger|better-known] channel introduced {name} to a [new|wider|whole new] audience[ far from {residenceCity}|], and subscribers [doubled|tripled|soared] [almost overnight|within a week|in a month].",
     ],
     goals: [
@@ -1116,7 +1116,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "{name} never planned to become a digital personality, and it happened one [thoughtful|funny|honest] post at a time as strangers began [quoting|sharing|answering] {them}.",
       "A [sharp, warm|witty|candid] commentary on {topic}, shared on a whim, turned {name} into a [recognizable|familiar|trusted] online voice [almost overnight|within a month|by the end of the year].",
-      "An online presence came [naturally|easily] to {name}, who treated every platform as another room in the same [house|home|building][, with {pastime} in every one|].",
+      "An online presence came [naturally|easily] to {name}, who [treated|saw] every platform as another room in the same [house|home|building][, with {pastime} in every one|].",
     ],
     craft: [
       "As a digital personality, {name} is less a [channel|brand] than a [voice|presence], [present|heard] in [podcasts|live chats|newsletters] about {topic}, [livestreams|essays|videos] and [comment sections|group chats|late-night threads].",
@@ -1124,8 +1124,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Consistency is the craft[, {name} says|, and {name} guards it|, {name} would say]: the same values and the same [voice|tone] whether the [format|piece] is a [ten-second clip|short post|quick reply|photo caption] about {topic} or a [two-hour conversation|long essay|late-night stream].",
     ],
     audience: [
-      "{Their} [community|audience] treats {them} like a friend who [happens|just happens] to be online[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], [debating|questioning|cheering] {their} [takes|opinions] and passing {their} [quotes|jokes|best lines] around[ like gossip|].",
-      "People follow {name} across [platforms|apps|sites] not for any single [format|show|channel] but for the [personality|voice|point of view] that [connects them all|runs through everything|stays the same].",
+      "{Their} [community|audience] treats {them} like a [friend|neighbor|cousin] who [happens|just happens] to be online[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], [debating|questioning|cheering] {their} [takes|opinions] and passing {their} [quotes|jokes|best lines] around[ like gossip|].",
+      "People follow {name} across [platforms|apps|sites] not for any [single|one] [format|show|channel] but for the [personality|voice|point of view] that [connects them all|runs through everything|stays the same].",
       "Followers argue with {name} as warmly as they agree.",
     ],
     breakthrough: [
@@ -1133,11 +1133,11 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A [thread|post|video|photo series] about growing up[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] struck a [nerve|chord] and brought a [wave|flood|crowd] of new [followers|subscribers|readers] who [stayed|never left|still comment].",
     ],
     goals: [
-      "Next, {name} wants to host a [weekly|monthly|regular] live show[ from {residenceCity}| about {pastime}| about {topic} from {residenceCity}] and [write|finish|publish] a book that [captures|keeps|puts] {their} voice on [paper|the page].",
+      "Next, {name} wants to host a [weekly|monthly|regular] live show[ from {residenceCity}| about {pastime}| about {topic} from {residenceCity}] and [write|finish|publish] a [book|memoir|short book] that [captures|keeps|puts] {their} voice on [paper|the page].",
       "[Long term|In the long run|One day], {name} hopes to build an online space[ for {topic}| in {residenceCity}| around {pastime}] that [feels like|could pass for|works like] a [good neighborhood|village square|kitchen table], not a [shouting match|battlefield|crowded train][, with {their} {quality} setting the tone|].",
     ],
     day: [
-      "A [typical|normal|regular] day includes a morning of [writing|reading|note-taking], an afternoon of [recordings|calls|interviews] and an [evening|hour or two] spent [reading|answering] what people [had to say|wrote back|made of it][ about {pastime}|].",
+      "A [typical|normal|regular|good] day [includes|holds] a morning of [writing|reading|note-taking|drafting], an afternoon of [recordings|calls|interviews|fieldwork] and an [evening|hour or two] spent [reading|answering] what people [had to say|wrote back|made of it][ about {pastime}|].",
       "Most days begin with the news and a notebook.",
     ],
   },
@@ -1146,7 +1146,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "{name} started out as a tutor[ in {home}| back in {home}|], helping [classmates|neighbors' kids|younger students] with {topic}, and discovered a [talent|knack] for turning confusion into clarity.",
       "After years of watching [students|learners] struggle with [dull textbooks|confusing lectures|dry worksheets], {name} began [recording|filming] [short|simple] lessons[ on {topic}|] that made hard ideas feel [simple|friendly|manageable].",
-      "The path into teaching began at a community center[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where {name} volunteered to run [evening|weekend|free] lessons and never stopped.",
+      "The path into teaching began at a community center[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where {name} volunteered to [run|teach|lead] [evening|weekend|free] lessons and never [stopped|looked back|quit].",
     ],
     craft: [
       "As an educator, {name} [builds|shapes|designs] lessons around questions rather than [answers|facts], [leading|walking] learners [step by step|one idea at a time|gently] until they [discover|find|work out] the [idea|answer|pattern] on their own[, {pastime} examples and all|].",
@@ -1164,7 +1164,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     goals: [
       "Next, {name} wants to [create|build|write] a [full|complete|proper] curriculum on {topic} that is [free|open] for any [classroom|school|learner] [in {residenceCity}|in {residenceCity} and beyond|that loves {pastime}].",
-      "[Long term|One day|In the long run], {name} [hopes|wants|plans] to make [great|good|inspiring] teaching[ on {topic}|] as [accessible|common|easy to find|ordinary] as a library card [in {home}|back in {home}|in {residenceCity}].",
+      "[Long term|One day|In the long run], {name} [hopes|wants|plans] to make [great|good|inspiring|patient] teaching[ on {topic}|] as [accessible|common|easy to find|ordinary] as a library card [in {home}|back in {home}|in {residenceCity}].",
     ],
     day: [
       "A [typical|normal|regular] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] starts with answering [student|learners'|readers'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
@@ -1180,12 +1180,12 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As a digital artist, {name} works in layers, [moving|working|building] from [rough|loose|quick] sketches [of {residenceCity}|and photos of {residenceCity}|made around {residenceCity}] to [moody|bold|quiet] color studies to final pieces that [can|may] take [weeks|a month|many evenings].",
-      "{Their} illustrations often explore {topic}[ and {pastime}|], [rendered|painted] in a [signature|distinctive|warm|muted] palette that [collectors|fans] recognize [instantly|at a glance|from across a room].",
+      "{Their} illustrations often explore {topic}[ and {pastime}|], [rendered|painted] in a [signature|distinctive|warm|muted] palette that [collectors|fans|followers] recognize [instantly|at a glance|from across a room].",
       "{They} {v:move} between [illustration|comics|editorial work], [concept design|character design|book covers] and [animation|motion work|storyboards], always [chasing|hunting for|waiting for] the [moment|instant|second] an image starts to [feel alive|breathe|move|talk back][, {pastime} sometimes included].",
     ],
     audience: [
       "{name's} audience [in {residenceCity}|today|in {residenceCity} and beyond] includes [collectors|gallery owners|designers], fellow [artists|illustrators|painters] and [fans|strangers|followers] who print {their} [work|pictures|drawings] and hang [the prints|them] [on their walls|above their desks|in their kitchens|by the front door|in their hallways].",
-      "[Followers|Fans|Viewers] [watch|replay|binge] {their} [time-lapse|sped-up|start-to-finish] [videos|recordings|streams] [to see|and watch] [an empty|a blank|a white] canvas [become|turn into|grow into] a [finished world|living scene|whole story|small universe].",
+      "Followers [watch|replay|binge|rewatch] {their} [time-lapse|sped-up|start-to-finish] [videos|recordings|streams] [to see|and watch] [an empty|a blank|a white] canvas [become|turn into|grow into] a [finished world|living scene|whole story|small universe].",
       "Fans collect every print.",
     ],
     breakthrough: [
@@ -1204,8 +1204,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
   advisor: {
     field: "psychology",
     origin: [
-      "{name} became an advisor after years of being the friend everyone called for [guidance|advice|a second opinion], and [eventually|finally|one day] decided to make it a [profession|career|job].",
-      "Working through some [tough|painful|big] decisions of {their} own taught {name} how to help others think clearly, and that skill became a [calling|career|vocation].",
+      "{name} became an advisor after years of being the [friend|one|person] everyone [called|turned to] for [guidance|advice|a second opinion], and [eventually|finally|one day] decided to make it a [profession|career|job].",
+      "Working through some [tough|painful|big] decisions of {their} own taught {name} how to help others think [clearly|straight|calmly], and that skill became a [calling|career|vocation].",
       "A mentor [in {home}|back in {home}|at {their} first job] [once told|taught|reminded] {name} that good advice starts with better questions, and that [sentence|idea|lesson] shaped [an entire|a whole] career.",
     ],
     craft: [
@@ -1220,14 +1220,14 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     breakthrough: [
       "The [breakthrough|big break|turning point] came with a [short|free|plain-spoken] guide to making [hard|difficult|big] [decisions|choices|calls], which spread [widely|quickly|far][ beyond {residenceCity}|] and filled {their} calendar for [months|a year|the season].",
-      "A client's public story of turning around a [failing business|stalled career|difficult year] credited {name}[ by name| warmly|], and requests for advice [poured|flooded|came] in[ from {residenceCity} and beyond| within a week|].",
+      "A client's public story of turning around a [failing business|stalled career|difficult year] credited {name}[ by name| warmly|], and requests for [advice|help|sessions] [poured|flooded|came] in[ from {residenceCity} and beyond| within a week|].",
     ],
     goals: [
       "Next, {name} wants to [publish|write|finish] a [handbook|short book|field guide|pocket guide] on [decision-making|hard choices|career changes|starting over] that people can [actually use|keep on the desk|read in an evening|carry around][, with {their} usual {quality}|, written in {residenceCity}|, with a chapter on {pastime}].",
       "[Long term|In the long run|One day], {name} hopes to make [good|honest|practical|sound] advice available to [anyone|everyone|every person who needs it], regardless of [budget|background|postcode|age][, starting in {residenceCity}|, from {residenceCity} outward|, with {their} usual {quality}].",
     ],
     day: [
-      "A [typical|normal|regular] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is a [careful|steady|quiet] rhythm of client [sessions|calls], [note-taking|follow-up emails|reading] and [quiet|unhurried] time to think about each person's next [step|move|decision].",
+      "A [typical|normal|regular] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is a [careful|steady|quiet|calm] rhythm of client [sessions|calls], [note-taking|follow-up emails|reading] and [quiet|unhurried] time to think about each person's next [step|move|decision].",
       "Most days end with reading about [decision science|psychology|behavioral economics].",
     ],
   },
@@ -1240,7 +1240,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As an entertainer, {name} mixes [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] where no two [nights|evenings|crowds] are the same.",
-      "{Their} [performances|sets|shows] often [riff on|poke fun at] {topic}, turning [everyday|ordinary] [frustrations|annoyances|small disasters] into [characters|sketches] and running [gags|jokes].",
+      "{Their} [performances|sets|shows] often [riff on|poke fun at] {topic}, turning [everyday|ordinary|small] [frustrations|annoyances|small disasters] into [characters|sketches] and running [gags|jokes].",
       "{They} {v:write} material [constantly|daily|everywhere|on the bus] and {v:test} [new|fresh|rough] [bits|jokes|routines] in front of [small crowds|friends|a few regulars|family][ in {residenceCity}| at open mics] before any of it [reaches|ever reaches|gets near] a [big stage|camera|large audience|paying crowd].",
     ],
     audience: [
@@ -1257,7 +1257,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "[Long term|One day|Someday], {name} [dreams of hosting|wants to host|hopes to host] a [variety show|late-night show|talent night|weekly revue] [in {residenceCity}|on a real stage|every Friday|in an old theater] that mixes [new talent|young performers|strangers from the street] with [old favorites|familiar faces|seasoned pros][ and a little {pastime}| and a nod to {home}| and plenty of {pastime}].",
     ],
     day: [
-      "A [typical|normal|regular] day includes writing new material[ about {pastime}], rehearsing [timing|pauses|entrances] and [watching|rewatching] recordings of [past|old|last week's] shows with a [critical|merciless|patient] eye.",
+      "A [typical|normal|regular] day includes writing new material[ about {pastime}], rehearsing [timing|pauses|entrances|callbacks] and [watching|rewatching|studying] recordings of [past|old|last week's] shows with a [critical|merciless|patient] eye.",
       "Most days start with a notebook of half-formed jokes.",
     ],
   },
@@ -1271,7 +1271,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As a companion, {name} remembers the [small|little] details, such as the name of a [pet|child|neighbor|coworker|landlord] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and [asks about them|asks how it went|follows up] [later|afterward|the next day|a week on].",
       "{name's} conversations move [easily|gently|naturally] from {topic} to life's [bigger|harder|deeper] questions, always at the other person's [pace|speed][ and never {their} own].",
-      "{They} {v:listen} [more than|far more than|twice as much as] {they} {v:talk}, and {they} {v:know} when to [offer advice|make a suggestion|share a thought|ask a question] and when [simply|just|only] to [keep someone company|stay on the line|sit with the silence|let a friend talk][, a gift {they} {v:credit} to {home}].",
+      "{They} {v:listen} [more than|far more than|twice as much as|much more than] {they} {v:talk}, and {they} {v:know} when to [offer advice|make a suggestion|share a thought|ask a question] and when [simply|just|only] to [keep someone company|stay on the line|sit with the silence|let a friend talk][, a gift {they} {v:credit} to {home}].",
     ],
     audience: [
       "The people who talk with {name} are often [busy|tired|far from home], [lonely|new in town|between chapters] or simply looking for [good|easy|honest] conversation, and many say it is the [best|brightest|calmest] part of their [day|week].",
@@ -1279,12 +1279,12 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Some have talked with {name} every evening for years.",
     ],
     breakthrough: [
-      "A turning point came when a [letter|message|card|voice note] arrived from [someone|a stranger|a listener] in [{home}|{residenceCity}] who had been in a [dark place|hard season|lonely stretch|bad way] and [credited|thanked] those conversations [with making the difference|with getting through|for the way out].",
-      "Word spread [slowly|quietly|steadily], one grateful [person|listener|friend|visitor] at a time, until {name} had a [whole|warm|lively] community of regulars [across {residenceCity}|in {residenceCity} and beyond|well beyond {residenceCity}].",
+      "A [turning point|big moment|quiet milestone] came when a [letter|message|card|voice note] arrived from [someone|a stranger|a listener] in [{home}|{residenceCity}] who had been in a [dark place|hard season|lonely stretch|bad way] and [credited|thanked] those conversations [with making the difference|with getting through|for the way out].",
+      "Word spread [slowly|quietly|steadily], one grateful [person|listener|friend|visitor] at a time, until {name} had a [whole|warm|lively] community of [regulars|loyal regulars|faithful listeners] [across {residenceCity}|in {residenceCity} and beyond|well beyond {residenceCity}].",
     ],
     goals: [
       "Next, {name} wants to [learn more about|study|get better at|train in] supporting people through [grief|loss|illness|burnout] and [big life changes|new beginnings|hard transitions][ in {residenceCity}|, with {their} usual {quality}| across {residenceCity}].",
-      "[Long term|In the long run|More than anything], {name} hopes that [nobody|no one] has to feel [unheard|alone|invisible|forgotten] at the end of [a|the] [long|hard|lonely] day[, in {residenceCity} or anywhere| in {residenceCity}| in {residenceCity} or beyond].",
+      "[Long term|In the long run|More than anything], {name} hopes that [nobody|no one] has to feel [unheard|alone|invisible|forgotten|unseen] at the end of [a|the] [long|hard|lonely] day[, in {residenceCity} or anywhere| in {residenceCity}| in {residenceCity} or beyond].",
     ],
     day: [
       "A [typical|normal|regular|good] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is full of [conversations|voices|chats], from [morning check-ins|breakfast chats|early hellos] to [lunchtime chats|afternoon catch-ups|a quick word at tea time] to long talks [late at night|after dark|before bed].",
@@ -1296,12 +1296,12 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "{name} followed [a fascination|a lifelong fascination|an early fascination|a teenage fascination] with {field} all the way through [university|a degree|graduate school] and into research, becoming the person colleagues [called|asked|emailed] with the hardest questions.",
       "Years of work in {field} turned {name} into a specialist whose explanations are sought by [journalists|students|policymakers] [in {residenceCity}|across {residenceCity}|far beyond {residenceCity}] and beginners alike.",
-      "{name} became a domain specialist the slow way, through thousands of hours of study in {field}, dozens of projects and a reputation [in {residenceCity}|in {field}] earned one answer at a time.",
+      "{name} became a domain specialist the [slow|long|patient] way, through [thousands of hours|years] of study in {field}, [dozens of|countless|many] projects and a reputation [in {residenceCity}|in {field}] earned one answer at a time.",
     ],
     craft: [
-      "As a specialist in {field}, {name} [translates|turns] [deep|hard-won|years of] expertise into [clear|plain|careful], [reliable|trustworthy|usable] guidance.",
+      "As a specialist in {field}, {name} [translates|turns] [deep|hard-won|years of] expertise into [clear|plain|careful], [reliable|trustworthy|usable] [guidance|advice].",
       "{name} keeps up with every new [paper|study|tool|debate] in {field}, then explains what [actually|really] matters[ to people outside it|, in plain words|].",
-      "{Their} expertise is [precise|exacting|rigorous|meticulous] but never [cold|dry|stiff|pompous], and {they} {v:love} [connecting|linking|tying] [technical|fine|obscure] detail to [everyday life|kitchen-table questions|ordinary decisions][ in {residenceCity}|, even {pastime}|].",
+      "{Their} expertise is [precise|exacting|rigorous|meticulous] but never [cold|dry|stiff|pompous], and {they} [{v:love}|{v:enjoy}] [connecting|linking|tying] [technical|fine|obscure] detail to [everyday life|kitchen-table questions|ordinary decisions][ in {residenceCity}|, even {pastime}|].",
     ],
     audience: [
       "{Their} audience includes [professionals|experts|specialists] who need [accuracy|precision|rigor] and [newcomers|beginners] who need patience, and {name} [serves|welcomes|makes room for] both[ equally|].",
@@ -1309,7 +1309,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Colleagues forward {name's} notes around like treasure.",
     ],
     breakthrough: [
-      "The breakthrough came when an analysis {name} published[ on {field}|] was cited across the [industry|field|sector] and made {their} name a [trusted|standard|familiar] reference.",
+      "The [breakthrough|big break|turning point] came when an analysis {name} [published|shared|wrote][ on {field}|] was cited across the [industry|field|sector] and made {their} name a [trusted|standard|familiar] reference.",
       "A talk at an industry [conference|summit|meetup] made {name} the go-to [expert|voice|name] on {field} almost overnight.",
     ],
     goals: [
@@ -1334,7 +1334,7 @@ export const TURNING_OPENERS: Template[] = [
 ];
 
 export const SETBACKS: Template[] = [
-  "A [period|bout|season] of burnout [forced|pushed|drove] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five] [long|slow|gray|quiet] months, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly|missing {pastime}].",
+  "A [period|bout|season] of burnout [forced|pushed|drove] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five|six] [long|slow|gray|quiet] months, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly|missing {pastime}].",
   "A project {they} had poured [two|three|four] years [and all {their} {quality}|and {their} {quality}|and most of {their} {quality}] into [collapsed|fell apart|came to nothing] when a [partner|sponsor|co-founder] [pulled out|walked away|backed out], taking [most of the savings|the budget|a good part of {their} confidence] with [it|them].",
   "A [family illness|parent's illness|grandparent's illness|family emergency] [brought|called] {name}[ home to {home}| home| home to {their} hometown| back to the old neighborhood] for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused|with {pastime} put aside].",
   "A wave of [harsh|cruel|relentless] criticism [online|from strangers|after one bad post|in the comments] made {name} [question|doubt|wonder][ for a while|] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
@@ -1356,7 +1356,7 @@ export const RECOVERY_PLAIN: Template[] = [
 export const LESSONS: Template[] = [
   "{They} came out of that [period|time|year|winter][, {their} {quality} intact,|] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list|more room for {pastime}] and [a rule|one rule|a principle|a motto|a simple rule|a hard-won rule|one firm rule|a new motto] {they} [still|faithfully|happily] {v:follow}[ in {residenceCity}|, {quality} and all| to this day]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}|trust {their} {quality}|finish what you start].",
   "The experience taught {them} that setbacks are part of the story.",
-  "[Today|Now|Years later] {name} calls it the most [important|useful|honest|instructive] [year|season|stretch] of {their} [life|adult life|career], [because|since] it forced a [decision|reckoning|choice][ or two|] about what [really mattered|to keep|to let go|{their} {quality} was for].",
+  "[Today|Now|Years later] {name} [calls|considers] it the most [important|useful|honest|instructive] [year|season|stretch] of {their} [life|adult life|career], [because|since] it forced a [decision|reckoning|choice][ or two|] about what [really mattered|to keep|to let go|{their} {quality} was for].",
   "{name} learned to ask for help.",
 ];
 
@@ -1372,7 +1372,7 @@ export const RETURNS: Template[] = [
 /** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
   "[Today|These days|Nowadays|At present], {full} is {aLabel}[| by trade| by calling] in {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
-  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons|miles][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does {their} [steady|stubborn|quiet] {quality}].",
+  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons|miles][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen|are visible] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does {their} [steady|stubborn|quiet] {quality}].",
   "[Now|Today] known as {aLabel}, {full} has [built|grown|made] something [people|strangers|friends|audiences] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}|, {quality} and all| over the years].",
 ];
 
@@ -1387,7 +1387,7 @@ export const OCCUPATION: Template[] = [
 export const RESIDENCE_MOVED: Template[] = [
   "[These days|Now|Today] {name} lives in {residence}, far enough from {home} to [miss it|feel homesick|idealize it|miss the food] and [close|near] enough to [visit|go back for holidays|call every week|drop in on a whim][ when {their} {quality} allows| when {pastime} allows|, which suits {their} {quality}].",
   "Home is now {residence}[, far from {home}|]. There {name} has [settled into|found|built|made] a [rhythm|routine|life] of [early starts|late dinners|long walks|slow Sundays|work] and {pastime}.",
-  "{name} [eventually|later|finally] [moved to|settled in|relocated to|landed in] {residence}, and the city has been [home|a good home|{their} base] [ever since|from then on|since then][, {home} a [train ride|flight|long drive] away|, which suits {their} {quality}|, {pastime} and all].",
+  "{name} [eventually|later|finally] [moved to|settled in|relocated to|landed in] {residence}, and the city has been [home|a good home|{their} base|{their} home base] [ever since|from then on|since then][, {home} a [train ride|flight|long drive] away|, which suits {their} {quality}|, {pastime} and all].",
 ];
 
 export const RESIDENCE_STAYED: Template[] = [
@@ -1401,7 +1401,7 @@ export const AGE_NOW: Record<AgeRange, Template[]> = {
     "Being one of the [youngest|newest|least experienced] voices in [{residenceCity}|the {residenceCity} scene|{field}] means {name} is [often|regularly|routinely|sometimes] [underestimated|overlooked|taken lightly], which {they} [quietly|secretly|openly] {v:enjoy}[ and sometimes use|].",
   ],
   "25-34": [
-    "Somewhere between the [recklessness|restlessness|rush] of youth and the [caution|care|calm] of middle age, {name} has [found|settled into|struck] a [confident|grounded|steady] [rhythm|pace|footing][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+    "Somewhere between the [recklessness|restlessness|rush] of youth and the [caution|care|calm] of middle age, {name} has [found|settled into|struck|discovered] a [confident|grounded|steady] [rhythm|pace|footing][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
     "[Still young enough|Young enough] to take risks and [old|wise] enough to know which ones [matter|count], {name} is [hitting {their} stride|finding {their} feet|building something lasting|making it count] [in {residenceCity}|in {residenceCity} at last|in {their} own way, {quality} and all].",
   ],
   "35-44": [
@@ -1505,6 +1505,6 @@ export const GOAL_INTEREST: Template[] = [
 
 export const CLOSINGS: Template[] = [
   "Whatever [comes next|the next chapter brings|happens next], {full} [intends|means|plans|is ready|hopes] to meet it [the same way as everything else|the way {they} always {v:have}|as {they} {v:meet} everything else|head-on, as always]: with [open eyes|a clear head|steady hands|a good sense of humor|a packed notebook] and [a full heart|{their} {quality} intact|some nerve|a bit of {pastime} on the side].",
-  "For {full}, the story is far from [finished|over|done], and the [best|brightest|most interesting|strangest] chapters, {they} {v:insist}[ with {their} usual {quality}| from {residenceCity}| in {residenceCity}], are still [being written|ahead|to come].",
+  "For {full}, the story is [far from|nowhere near|a long way from] [finished|over|done], and the [best|brightest|most interesting|strangest] chapters, {they} {v:insist}[ with {their} usual {quality}| from {residenceCity}| in {residenceCity}], are still [being written|ahead|to come].",
   "And if [the past is|the story so far is|the last few years are] any guide, {full} will keep [surprising|delighting|confounding|amazing|puzzling] [people|friends|everyone] [in {residenceCity}|from {home} to {residenceCity}|in {pastime} circles][, starting with {themselves}|, {quality} intact|].",
 ];
