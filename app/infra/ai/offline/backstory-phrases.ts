@@ -197,7 +197,7 @@ export const TAILS: Record<keyof typeof LEADS, Template[]> = {
 // ------------------------------------------------------------------ origins
 
 export const BIRTH: Template[] = [
-  "{full} was born in {year} in {place}[, [on a [rainy|sweltering|windy|snowy|foggy] [Tuesday|Sunday|morning|night] [that the family still talks about|nobody at home has forgotten|that became a family story|still told at family dinners]|in the middle of [a heat wave|a cold snap|a long wet spring|a stormy autumn|a noisy street festival]]|].",
+  "{full} was born in {year} in {place}[, [on a [rainy|sweltering|windy|snowy|foggy] [Tuesday|Sunday|morning|night|afternoon] [that the family still talks about|nobody at home has forgotten|that became a family story|still told at family dinners]|in the middle of [a heat wave|a cold snap|a long wet spring|a stormy autumn|a noisy street festival]]|].",
   "The story of {full} [begins|starts] in {place}, in {year}, in a [small|cramped|sunny|drafty|narrow] [apartment|house|flat] [above a [bakery|laundromat|pharmacy|hardware store|tailor's shop]|at the end of a [busy|quiet|steep|leafy] street|near the [old market|train station|river|city park|bus depot]].",
   "Born in {year} in {place}, {full} spent {their} [first years|early years|first few years|earliest years] [in a [small|cramped|sunny|drafty|narrow] [apartment|house|flat] [above a [bakery|laundromat|pharmacy|corner shop]|on a [busy|quiet|steep|leafy] street]|within earshot of [church bells|a train line|a schoolyard|a busy market|the evening traffic]].",
   "{full} [arrived|came along|came into the world] in {year}[, a [quiet|busy|stormy|hot] year|], [the [youngest|newest|loudest|smallest] face on a [crowded|quiet|narrow] street in {place}|one more [baby|newcomer] in a [busy|sleepy|noisy] corner of {place}|in {place}, [just before|right after] [the first snow|a long summer|the spring rains|the school holidays]].",
@@ -219,7 +219,7 @@ export const ERA: Record<AgeRange, Template[]> = {
   "25-34": [
     "{They} grew up[ in {home}] straddling two worlds, with [dial-up tones|chunky desktop computers|rented videotapes] and [handheld games|burned CDs|printed maps] on one side and the first [smartphones|touchscreens|app stores] on the other[, which suited {their} {quality} perfectly].",
     "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was a mix of [Saturday-morning cartoons|after-school television|handheld games|{pastime}], [burned CDs|mixtapes|borrowed DVDs|sticker albums|dial-up noises] and a [family|shared|secondhand|beige] computer that [everyone fought over|took five minutes to start|lived in the hallway].",
-    "By the time {they} reached {their} teens, the internet had moved from the [family den|spare room|hallway desk|kitchen corner] [in {home}|back in {home}|at home in {home}] [into everyone's pocket|into every pocket|into the palm of every hand], and {they} [moved with it|followed it eagerly|{v:were} among the first in {their} class to notice|took {their} {pastime} along].",
+    "By the time {they} [reached|hit|entered] {their} teens, the internet had moved from the [family den|spare room|hallway desk|kitchen corner] [in {home}|back in {home}|at home in {home}] [into everyone's pocket|into every pocket|into the palm of every hand], and {they} [moved with it|followed it eagerly|{v:were} among the first in {their} class to notice|took {their} {pastime} along].",
   ],
   "35-44": [
     "{They} grew up in the era of [cassette tapes|video rentals|paper maps], [arcade cabinets|pinball machines|handheld games] and [beige|bulky|humming] home computers, when going online [meant tying up the phone line|took a screeching modem and patience|was a small adventure] [for an hour|every evening|on weekends][ in {home}| back in {home}|].",
@@ -252,7 +252,7 @@ export const ERA_NONE: Template[] = [
 export const FAMILY_STORIES: Record<string, Template[]> = {
   "Close to their parents and a younger sibling who is their biggest fan": [
     "{They} grew up [in {home}|back in {home}] close to {their} parents and a younger sibling who [was, and still is,|has always been|remains] {their} [biggest|loudest|most loyal|proudest|most devoted] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
-    "Home[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] meant {their} parents and a younger sibling who [trailed after|copied|looked up to|tagged along after|followed] {name} [everywhere|in everything|from the first day|at every turn] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers|still calls every week].",
+    "Home[ in {home}| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] meant {their} parents and a younger sibling who [trailed after|copied|looked up to|tagged along after|followed] {name} [everywhere|in everything|from the first day|at every turn] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers|still calls every week].",
     "[Family came first[ in {home}|]|Home was a warm place[ in {home}|]|Home was never lonely[ in {home}|]]: {their} parents[, {their} {quality} already forming|, endless {pastime}|], and a younger sibling whose [fierce|unwavering|noisy] support [still means the world to {name}|has never let {name} down|carried {name} through more than one bad week|still shows up in every message {name} gets].",
   ],
   "Raised by a single mother who taught them resilience": [
@@ -263,12 +263,12 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
   "Part of a big, loud family that gathers every Sunday": [
     "{name's} [home|childhood][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] [was|meant] a big, loud family where [stories had to be good|everyone talked at once|being heard took a loud voice|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped|the table was never quite big enough], and {they} [learned to hold a room|found {their} voice early|rarely got the last word|learned to talk fast].",
     "{name} [comes from|grew up in|belongs to] a big, loud family[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] that [still|to this day|without fail|faithfully|reliably] gathers every Sunday[ around a [long|crowded|creaking] table|] for [food, gossip and friendly arguments|far too much food|stories everyone has heard before].",
-    "Sundays[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions|that argued over every dish][ and talked over {pastime}| and admired {their} {quality}|], and {they} [still {v:go} back|still {v:show} up|rarely {v:miss} one] [whenever {they} can|with something to share|with a new story ready|with {pastime} stories to tell].",
+    "Sundays[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions|that argued over every dish][ and talked over {pastime}| and admired {their} {quality}|], and {they} [still {v:go} back|still {v:show} up|rarely {v:miss} one|still {v:turn} up] [whenever {they} can|with something to share|with a new story ready|with {pastime} stories to tell].",
   ],
   "An only child with a grandmother who shaped their values": [
     "As an only child[ in {home}| back in {home}], {they} spent [long|quiet|rainy|lazy] [afternoons|weekends] with a grandmother whose [stories and stubborn kindness|patience and sharp wit|proverbs and quiet example|recipes and firm opinions] shaped {their} values[ more than any school did| for good|].",
     "{name} grew up an only child[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and a grandmother [who lived nearby|who took {them} everywhere|with a garden and a long memory] taught {them} [most of what {they} still {v:believe}|the values {they} still {v:live} by|to be kind first and clever second].",
-    "Being an only child [in {home}|back in {home}|in a quiet flat in {home}] meant [long quiet evenings|plenty of time alone|a lot of reading], [softened|brightened|filled] by a grandmother [whose values|whose sayings|whose rules of right and wrong] [still guide {name} today|still echo in every choice|shaped the adult {name} became].",
+    "Being an only child [in {home}|back in {home}|in a quiet flat in {home}] meant [long quiet evenings|plenty of time alone|a lot of reading|a lot of imagining], [softened|brightened|filled] by a grandmother [whose values|whose sayings|whose rules of right and wrong] [still guide {name} today|still echo in every choice|shaped the adult {name} became].",
   ],
   "Has an older brother who is also their toughest critic": [
     "{They} grew up [in {home}|back in {home}] with an older brother who was, and still is, {their} [toughest|sharpest|most honest|bluntest] critic and [quiet|fiercest|unlikely|loyal] protector[, the first to tease and the first to help|, from {home} to today|].",
@@ -324,7 +324,7 @@ export const CHILDHOOD_NO_INTERESTS: Template[] = [
 
 export const INTEREST_EARLY: Record<Interest, Template[]> = {
   gaming: [
-    "Gaming came first: {they} spent whole [weekends|winters|school holidays|summers][ in {home}| back in {home}|] on a [secondhand|borrowed|battered] console, learning every [shortcut|secret|trick] in a [handful|small stack] of [well-worn|beloved|half-broken] games and keeping [handwritten notes|a notebook|scribbled maps] on [boss patterns|hidden rooms|speedrun routes].",
+    "Gaming came first: {they} spent whole [weekends|winters|school holidays|summers][ in {home}| back in {home}|] on a [secondhand|borrowed|battered] console, learning every [shortcut|secret|trick] in a [handful|small stack] of [well-worn|beloved|half-broken] games and keeping [handwritten notes|a notebook|scribbled maps|careful notes] on [boss patterns|hidden rooms|speedrun routes].",
     "{name's} love of gaming [started|began] with a [battered|hand-me-down|secondhand] handheld [bought at a market in {home}|from a cousin's drawer|won in a school raffle] and grew into a [habit|lifelong habit|fascination] of working out what [made|makes] a level feel [fair or frustrating|fun or tedious|generous or cruel].",
     "In {their} early teens [in {home}|back in {home}], {name} [organized|ran] gaming nights for [half the street|the whole class|a dozen friends], running tournaments with [brackets|score tables|prize lists] [drawn|scribbled] on [the back of cereal boxes|a kitchen whiteboard|old school posters].",
   ],
@@ -335,7 +335,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   ],
   fashion: [
     "Fashion became {their} way of [speaking|talking|saying things] before {they} had [the words|words|a vocabulary] for it: {they} [cut up|took apart|reworked|unpicked] [thrift-store jackets|old curtains|a parent's cast-offs|market finds from {home}] and [stitched|pinned|sewed] them [back together|together again] into something [new|bold|strange and new|loud].",
-    "{name} spent hours[ in {home}| back in {home}] sketching outfits in the margins of [school notebooks|homework|library slips], and fashion magazines [borrowed from a neighbor|rescued from a waiting room|bought with saved pocket money] were read until the pages fell out.",
+    "{name} spent hours[ in {home}| back in {home}] sketching [outfits|dresses|jackets] in the margins of [school notebooks|homework|library slips], and fashion magazines [borrowed from a neighbor|rescued from a waiting room|bought with saved pocket money] were read until the pages fell out.",
     "At [fourteen|fifteen|thirteen], {name} ran a [tiny|makeshift|small] fashion stall at [the weekend market|a school fair|a flea market][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], selling [restyled|reworked|patched] vintage pieces and learning how strangers react to [color|a bold cut|a good story|a bargain].",
   ],
   music: [
@@ -349,18 +349,18 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
     "{name} spent [afternoons|rainy weekends|whole summers][ in {home}| back in {home}|] copying [paintings|old masters|famous pictures] from [library|secondhand|borrowed] art books, trying to work out how a few brushstrokes could hold so much [feeling|light|life][, and {their} {quality} grew with every copy|].",
   ],
   fitness: [
-    "Fitness entered {their} life through a school [running club|swim team|cycling group][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], where {they} [discovered|learned|found out] that the last [mile|lap|hill|stretch] is [mostly|largely|really] an argument with yourself[, a lesson {their} {quality} never forgot|, and {pastime} was never the same|].",
+    "Fitness entered {their} life through a school [running club|swim team|cycling group][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], where {they} [discovered|learned|found out] that the last [mile|lap|hill|stretch] is [mostly|largely|really] an argument with [yourself|your own head][, a lesson {their} {quality} never forgot|, and {pastime} was never the same|].",
     "{name} played every sport [{home} offered|{home} had to offer|the school in {home} would allow], and fitness became less about winning than[ about|] how clear {their} head felt [afterward|after a game|on the walk home].",
     "An injury at [fifteen|fourteen|sixteen|seventeen] [forced|pushed|taught] {name} to learn about fitness [properly|from scratch|the hard way], from [stretching to sleep|warm-ups to recovery|posture to nutrition], and the lessons [stuck|stayed|lasted][ long after {home}|].",
   ],
   science: [
     "Science hooked {them} early[ in {home}| back in {home}|], thanks to a [secondhand microscope|chemistry set from a yard sale|telescope from a flea market|box of old magnets] and a [habit|knack|talent] of asking [why|how|why not] until the [adults|grown-ups|teachers|neighbors] [ran out of answers|changed the subject|sent {them} to the library|laughed and gave up][, {their} {quality} already at work|].",
     "{name} entered every science [fair|contest|competition] {they} could find[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], once with a homemade [weather station that actually predicted rain|water filter that actually worked|solar oven that baked a real cake][ and a lot of {quality}| and a lot of nerve|].",
-    "[Late nights|Rainy afternoons|Long summers|Quiet evenings] [in {home}|at the library|under the covers] spent reading about [black holes and deep-sea creatures|rainforests and glaciers|volcanoes and distant planets|dinosaurs and comets] made science [feel|seem] like the [greatest|best|wildest|strangest] adventure [story|tale] {name} had ever [read|heard][, and it still does|].",
+    "[Late nights|Rainy afternoons|Long summers|Quiet evenings|Sick days] [in {home}|at the library|under the covers] spent reading about [black holes and deep-sea creatures|rainforests and glaciers|volcanoes and distant planets|dinosaurs and comets] made science [feel|seem] like the [greatest|best|wildest|strangest] adventure [story|tale] {name} had ever [read|heard][, and it still does|].",
   ],
   cooking: [
     "Cooking was how {their} family [showed love|said I love you|showed affection|looked after one another], and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs|peeling potatoes and shelling peas] from the age of [eight|seven|nine|six][ in {home}| back in {home}|].",
-    "{name} learned cooking from [a grandparent|a neighbor|an old family friend][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who never measured anything, which taught {them} to [trust|rely on|prefer] [taste and instinct|smell and patience|a pinch and a guess] over recipes.",
+    "{name} learned cooking from [a grandparent|a neighbor|an old family friend][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who never measured [anything|a thing], which taught {them} to [trust|rely on|prefer] [taste and instinct|smell and patience|a pinch and a guess] over recipes.",
     "At [twelve|eleven|thirteen], {name} [cooked|made] an entire [holiday|birthday|Sunday] dinner alone [in {home}|back in {home}|in a tiny kitchen in {home}], [burned the rolls|forgot the salt|dropped the dessert] and decided that cooking was worth getting [good|better|serious] at[ anyway|].",
   ],
   travel: [
@@ -369,19 +369,19 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
     "Travel became {their} [teacher|school|university] as {they} [backpacked on a shoestring|wandered on a budget|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask [strangers|locals|passers-by] for [help|directions|a bed] in [five|four|several|three] languages[, far from {home}|, {their} {quality} opening doors|].",
   ],
   education: [
-    "Education was taken seriously [at home in {home}|at home|in {their} family|around the kitchen table|in {their} house], and {name} grew up [believing|convinced|certain] that a library card was [the most valuable thing a person could own|a ticket to anywhere|worth more than pocket money][, especially for books on {pastime}|, a belief {their} {quality} only strengthened|].",
+    "Education was taken [seriously|very seriously] [at home in {home}|at home|in {their} family|around the kitchen table|in {their} house], and {name} grew up [believing|convinced|certain|sure] that a library card was [the most valuable thing a person could own|a ticket to anywhere|worth more than pocket money][, especially for books on {pastime}|, a belief {their} {quality} only strengthened|].",
     "{name} tutored younger [kids|cousins|neighbors] [after school|on weekends|at the local library][ in {home}| back in {home}|] and [discovered|learned|found] that education works best when the learner [forgets about being taught|is having fun|asks the questions][, which suited {their} {quality}|, and never looked back|].",
     "A teacher[ in {home}| back in {home}|] who believed in {them} at a [difficult|lonely|confusing|shaky] [moment|time|age] convinced {name} that education can [change the direction of a life|open every door|make anything possible][ for anyone willing| for anyone|].",
   ],
   business: [
-    "{name} showed a head for business early, selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping [careful|neat|meticulous] accounts of every [sale|coin][ in a school notebook|].",
-    "Business ran in the family, and {name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] listening to [dinner-table|late-night|weekend|kitchen-table] debates [about|over] [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck|loans, leases and luck][, and {their} {quality} took it all in| that would shape {their} own work|, {pastime} a distant second|].",
+    "{name} showed a head for business [early|young], selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping [careful|neat|meticulous] accounts of every [sale|coin][ in a school notebook|].",
+    "Business ran in the [family|blood], and {name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] listening to [dinner-table|late-night|weekend|kitchen-table] debates [about|over] [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck|loans, leases and luck][, and {their} {quality} took it all in| that would shape {their} own work|, {pastime} a distant second|].",
     "At [sixteen|fifteen|seventeen], {name} started a [small|tiny|first] business [in {home}|back in {home}|on {their} street in {home}] [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the [failures|mistakes|bad weeks] than from the [wins|good ones|successes].",
   ],
   entertainment: [
     "Entertainment was {their} [first|earliest|oldest|truest] love[ as a child|]. {They} staged [puppet shows|magic acts|talent contests|backyard plays|living-room concerts] for the [neighbors|whole street|family|cousins] [in {home}|back in {home}|on Saturdays in {home}].",
     "{name} watched every [film, sitcom and talent show|cartoon, quiz show and musical|variety show and comedy special] {they} could [find in {home}|get at in {home}|find back in {home}], studying how [good|great] entertainment holds [an audience's attention|a room|a crowd].",
-    "At school[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], {name} was the [one|student|kid] who organized [talent nights|class shows|end-of-year revues|lunchtime concerts] and learned that great entertainment is mostly [preparation|rehearsal|timing][, with a bit of {quality} on top| and a little nerve|].",
+    "At school[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], {name} was the [one|student|kid|classmate] who organized [talent nights|class shows|end-of-year revues|lunchtime concerts] and learned that great entertainment is mostly [preparation|rehearsal|timing][, with a bit of {quality} on top| and a little nerve|].",
   ],
 };
 
@@ -393,7 +393,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
   ],
   tech: [
     "That early [fascination with|love of|obsession with] tech still shapes how {name} [works|thinks][ and shops|], because {they} {v:want} to know how a [tool|gadget|program] works before {they} {v:trust} it[ with anything important|, let alone buy it|][, a habit friends in {residenceCity} find [endearing|useful|exhausting]|].",
-    "The old tech habit matured into a real skill, the kind that makes {name} the person [friends|neighbors|colleagues][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] call when a [laptop|phone|router|printer] dies [the night before a deadline|at the worst moment|mid-project].",
+    "The old tech habit [matured|grew|turned] into a real skill, the kind that makes {name} the person [friends|neighbors|colleagues][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] call when a [laptop|phone|router|printer] dies [the night before a deadline|at the worst moment|mid-project].",
   ],
   fashion: [
     "Fashion still matters to {name}[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], less as a [trend|race] to [chase|win] than as a way to tell a [story|small story] about who {they} {v:are} on [any given day|a given morning|the day in question].",
@@ -404,7 +404,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "The [rhythm|timing|ear] {they} learned from music [back in {home}|as a child in {home}|growing up in {home}] shows up in how {they} {v:pace} a [story|conversation|long day|joke|week][, {name} says|].",
   ],
   art: [
-    "Art remains {their} [refuge|escape|quiet place|daily habit|safe harbor][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and {they} still {v:carry} a [small|battered|pocket|cheap|spiral] [sketchbook|notebook] [everywhere {they} {v:go}|around {residenceCity}|on every trip][ for quick studies|, just in case|].",
+    "Art remains {their} [refuge|escape|quiet place|daily habit|safe harbor][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and {they} [still|always] {v:carry} a [small|battered|pocket|cheap|spiral] [sketchbook|notebook] [everywhere {they} {v:go}|around {residenceCity}|on every trip][ for quick studies|, just in case|].",
     "{name's} [grounding|training|years] in art taught {them} to [notice|see|pay attention to] [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
   ],
   fitness: [
@@ -428,8 +428,8 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "Education, for {name}, never [stopped|ended] at graduation[ in {home}| back in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class|a workshop|a textbook] or [a new language|a podcast series|a stack of papers|a documentary][ about {pastime}| on {topic}|].",
   ],
   business: [
-    "That business sense never [faded|left|wore off], and {name} [thinks|worries|cares] about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, {pastime} included| in {residenceCity}| for {residenceCity}|, with {their} usual {quality}].",
-    "{They} still {v:read}[ and {v:talk}] about business [strategy|history|models] [for fun|on weekends|in bed], which friends[ in {residenceCity}| from {home}] find either [admirable or alarming|inspiring or exhausting|charming or baffling].",
+    "That business sense never [faded|left|wore off|went away], and {name} [thinks|worries|cares] about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, {pastime} included| in {residenceCity}| for {residenceCity}|, with {their} usual {quality}].",
+    "{They} still {v:read}[ and {v:talk}] about business [strategy|history|models] [for fun|on weekends|in bed], which [friends|old friends][ in {residenceCity}| from {home}] find either [admirable or alarming|inspiring or exhausting|charming or baffling].",
   ],
   entertainment: [
     "{name's} love of entertainment means {they} still {v:study}[ and {v:rewatch}] [comedians, hosts and storytellers|stand-up sets and game shows|old variety programs], always [looking|watching|waiting] for the [moment|second] a [room|crowd|theater] leans in[ and goes quiet|, laughing|].",
@@ -440,7 +440,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
 /** When two or more interests are chosen: how they meet. {a} and {b} are interest names. */
 export const INTEREST_PAIR: Template[] = [
   "What made {name} [unusual|different|stand out] was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping|mixing] with {b}[, for the better| back in {home}| in {home}|, a sign of {their} {quality}].",
-  "Before long, {a} and {b} had [blurred|run|grown] together in {their} [mind|head|notebooks], and [many|some|most] of {their} best [ideas|projects|work] [came|come] from [the place|wherever] where the two [overlap|meet|collide].",
+  "Before long, {a} and {b} had [blurred|run|grown|bled] together in {their} [mind|head|notebooks], and [many|some|most] of {their} best [ideas|projects|work] [came|come] from [the place|wherever] where the two [overlap|meet|collide].",
   "Friends [still|to this day|endlessly|fondly] tease {name} about the year {they} tried to [combine|merge|fuse] {a} and {b} into a single [school project|science fair entry|birthday party], but the instinct was [right|sound|a good one].",
 ];
 
@@ -481,7 +481,7 @@ export const DEFAULT_SPECIALIST_FIELD = "data analysis";
 // ------------------------------------------------------------------ youth
 
 export const SCHOOL: Template[] = [
-  "School[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was [a mixed|a patchy|an uneven|a hit-and-miss] experience, and {they} [thrived|shone|came alive] in [the subjects|the classes|the lessons] that caught {their} [imagination|attention|interest] while [drifting|coasting|sleepwalking] through the rest[, {pastime} always winning over homework|, {pastime} always on {their} mind|, {their} {quality} already in plain view].",
+  "School[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was [a mixed|a patchy|an uneven|a hit-and-miss] experience, and {they} [thrived|shone|came alive|blossomed] in [the subjects|the classes|the lessons] that caught {their} [imagination|attention|interest] while [drifting|coasting|sleepwalking|yawning] through the rest[, {pastime} always winning over homework|, {pastime} always on {their} mind|, {their} {quality} already in plain view].",
   "{Their} late teens[ in {home}| back in {home}] were [restless|noisy|hungry|bright|messy], full of [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
   "In class, {name} was [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel|daydreamer] but the [one|kid|student|classmate|pupil][ in {home}|] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break|lent out pencils and opinions|drew in the margins][, already marked by a certain {quality}|, forever talking about {pastime}|].",
   "School was fine, mostly.",
@@ -489,7 +489,7 @@ export const SCHOOL: Template[] = [
 
 /** {education} is the fact sheet's education with its article ('a degree in Journalism'). */
 export const STUDIES_DEGREE: Template[] = [
-  "After school, {name} [earned|completed|went for|finished] {education}, though [much|most] of what [mattered|counted|stuck] [most|in the end] {they} learned [outside the lecture halls|in cafés and side projects|from friends and failures|through {pastime}|on {their} own terms].",
+  "After school, {name} [earned|completed|went for|finished] {education}, though [much|most] of what [mattered|counted|stuck] [most|in the end] {they} [learned|picked up] [outside the lecture halls|in cafés and side projects|from friends and failures|through {pastime}|on {their} own terms].",
   "{name} [went on to earn|later earned|eventually earned] {education}, [mostly at night|in fits and starts|one semester at a time] and [mostly on coffee|on very little sleep|with borrowed textbooks], while working to [pay the rent|cover the rent|get by].",
   "A [scholarship|part-time job|small inheritance|family loan] helped {them} [earn|pay for|finish|complete] {education}, which gave {their} [scattered talents|restless energy|{quality}] a [shape|direction|purpose|focus][ at last| for the first time|].",
 ];
@@ -536,7 +536,7 @@ export const AGE_CAREER: Record<AgeRange, Template[]> = {
   ],
   "25-34": [
     "{name} spent {their} early twenties in a string of jobs that did not [fit|last|stick], from {job} to {job2}, before finding the work that [did|finally did|stuck].",
-    "A couple of years in [an office|a call center|a cubicle] that felt [too small|airless|like a waiting room] convinced {name} that {they} needed a different kind of life[, one with room for {pastime}].",
+    "A couple of years in [an office|a call center|a cubicle] that felt [too small|airless|like a waiting room] convinced {name} that {they} needed a [different|bigger|freer] kind of life[, one with room for {pastime}].",
   ],
   "35-44": [
     "Before going public, {name} spent more than a decade in {career}, experience that still [gives|lends|brings] {their} work [in {residenceCity}|on {topic}|today] a [grounded|practical|no-nonsense|sober] [edge|feel].",
@@ -597,12 +597,12 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Outgoing: {
     lead: [
       "{name} is outgoing to the core, the [kind|sort] of person who starts conversations in [checkout lines|elevators|waiting rooms|bus queues] [across {residenceCity}|in {residenceCity}|back in {home}] and leaves [with a new friend's number|with an invitation to dinner|with a story to tell|on first-name terms with everyone].",
-      "Being outgoing comes [naturally|easily|without effort] to {them}[ in {residenceCity}| as it did in {home}|]. {They} {v:spot} the [loner|wallflower|newcomer|quiet one|shy guest] in any [crowded|noisy|packed|strange] [room|party|café|gallery] [at once|first|within minutes].",
+      "Being outgoing comes [naturally|easily|without effort] to {them}[ in {residenceCity}| as it did in {home}|]. {They} {v:spot} the [loner|wallflower|newcomer|quiet one|shy guest] in any [crowded|noisy|packed|strange|busy] [room|party|café|gallery] [at once|first|within minutes].",
       "{name} is outgoing and [proud of it|unapologetic about it|happiest in a crowd].",
     ],
     follow: [
       "Energy builds around {them} rather than draining away.",
-      "That openness has brought {them} [collaborators|mentors|allies][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], [neighbors|regulars|new friends] at every [café|event|party] and more than one [lifelong|unlikely|loyal] friend.",
+      "That openness has brought {them} [collaborators|mentors|allies][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], [neighbors|regulars|new friends] at every [café|event|party] and more than one [lifelong|unlikely|loyal|true] friend.",
     ],
     noun: "outgoing nature",
   },
@@ -626,7 +626,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "A weekend without a shared meal feels strangely empty.",
-      "{name} collects people[ in {residenceCity}| wherever {they} {v:go}] the way others collect [records|stamps|postcards|vinyl] and is [forever|always] [introducing one friend to another|setting up dinners|making introductions].",
+      "{name} collects people[ in {residenceCity}| wherever {they} {v:go}] the way others collect [records|stamps|postcards|vinyl] and is [forever|always|constantly] [introducing one friend to another|setting up dinners|making introductions].",
     ],
     noun: "wide circle of friends",
   },
@@ -641,8 +641,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Assertive: {
     lead: [
-      "{name} is assertive without being harsh, saying [clearly|plainly|calmly|simply] what {they} {v:need}, setting [firm|clear|sensible] boundaries and expecting the same [honesty|clarity|directness|courtesy] in return.",
-      "An assertive streak showed up [early|young|at school], when {they} talked {their} way into a [project|team|class|competition] meant for older [students|kids|pupils] [in {home}|at school|one spring] and then [delivered on it|proved everyone wrong|did it well|came top].",
+      "{name} is assertive without being harsh, saying [clearly|plainly|calmly|simply] what {they} {v:need}, setting [firm|clear|sensible|fair] boundaries and [expecting|asking for] the same [honesty|clarity|directness|courtesy] in return.",
+      "An assertive streak showed up [early|young|at school], when {they} [talked|argued|charmed] {their} way into a [project|team|class|competition] meant for older [students|kids|pupils] [in {home}|at school|one spring] and then [delivered on it|proved everyone wrong|did it well|came top].",
       "Being assertive has helped {name} [negotiate fair deals|ask for a fair price|hold {their} ground|say what others would not], turn down [bad ones|poor offers|empty promises] and stand up for [people|neighbors|colleagues][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] who needed someone [in their corner|on their side|to speak up].",
     ],
     follow: [
@@ -653,7 +653,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Reflective: {
     lead: [
-      "{name} is reflective by habit, keeping a journal since [childhood|school|{their} teens|the first job] and [reviewing|reading back over|summing up] each [week|month|project] before [starting the next|making new plans|moving on].",
+      "{name} is reflective by [habit|nature], keeping a [journal|diary|notebook] since [childhood|school|{their} teens|the first job] and [reviewing|reading back over|summing up] each [week|month|project] before [starting the next|making new plans|moving on].",
       "{Their} reflective side means {they} [rarely|seldom|hardly ever] {v:make} the same mistake twice, because {they} {v:turn} every [setback|misstep|hard day] over [until it gives up its lesson|on long walks|in a notebook][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] [before moving on|and then lets it go|with patience].",
       "{name} is reflective, and [thinks twice before speaking|keeps a journal|asks why before how].",
     ],
@@ -684,7 +684,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Calm: {
     lead: [
       "{name} is calm in a way that is [contagious|catching|reassuring], and {their} voice [slows down|softens|drops] when everyone else [speeds up|gets loud|starts to panic|talks over each other].",
-      "Staying calm under pressure is {their} [quiet|secret|most useful] superpower, learned from watching [a parent|a neighbor|an old coach|a nurse][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] handle [emergencies|bad news|chaos|crowded rooms] without ever [raising a voice|losing the thread|panicking].",
+      "Staying calm under pressure is {their} [quiet|secret|most useful|least visible] superpower, learned from watching [a parent|a neighbor|an old coach|a nurse][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] handle [emergencies|bad news|chaos|crowded rooms] without ever [raising a voice|losing the thread|panicking].",
       "{name} is calm and [hard to hurry|unbothered by noise|steady in a storm].",
     ],
     follow: [
@@ -696,7 +696,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Passionate: {
     lead: [
       "{name} is passionate about everything {they} {v:touch}, and {they} {v:talk} with {their} hands whenever [an idea takes hold|{pastime} comes up|a plan starts forming|someone asks a good question] [at dinner|in meetings|on long walks].",
-      "{Their} passionate streak turns [small|modest|ordinary] projects into [crusades|causes|adventures|obsessions], because {they} [simply|just] cannot do anything [halfway|by half|lightly], least of all [{pastime}|the work|something {they} {v:love}].",
+      "{Their} passionate streak turns [small|modest|ordinary] projects into [crusades|causes|adventures|obsessions], because {they} [simply|just|honestly] cannot do anything [halfway|by half|lightly], least of all [{pastime}|the work|something {they} {v:love}].",
       "{name} is passionate, [sometimes exhaustingly so|and it shows|to the bone].",
     ],
     follow: [
@@ -708,7 +708,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Sensitive: {
     lead: [
       "{name} is sensitive to [moods|light|small changes|weather], [sounds|voices|silences] and unspoken tension, and {they} [often|usually|almost always] {v:know} how a friend is feeling before [a word is said|anyone speaks|the door closes].",
-      "{Their} sensitive nature makes {them} a[ very|] [careful|patient|gentle|generous] listener and [an honest|a thoughtful|a candid] [creator|friend|collaborator], even if criticism stings [a little longer|a day longer|longer] than it does for [others|most people|colleagues].",
+      "{Their} sensitive nature makes {them} a[ very|] [careful|patient|gentle|generous] listener and [an honest|a thoughtful|a candid] [creator|friend|collaborator], even if [criticism|a harsh review|a careless remark] stings [a little longer|a day longer|longer] than it does for [others|most people|colleagues].",
       "{name} is sensitive, and [treats it as a strength|notices what others miss|feels things deeply].",
     ],
     follow: [
@@ -719,7 +719,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Resilient: {
     lead: [
-      "{name} is resilient, shaped by setbacks that would have stopped [most people|many others|a lesser spirit] and by a [stubborn|quiet|cheerful|flat] refusal to let them define {them}[, a habit formed early in {home}|, a habit formed early|, helped along by {their} {quality}|].",
+      "{name} is resilient, shaped by setbacks that would have [stopped|sunk|floored] [most people|many others|a lesser spirit] and by a [stubborn|quiet|cheerful|flat] refusal to let them define {them}[, a habit formed early in {home}|, a habit formed early|, helped along by {their} {quality}|].",
       "{Their} resilient streak shows every time a plan [collapses|falls apart|goes wrong], because {they} {v:grieve} for [an evening|a day|a night] and {v:start} rebuilding [the next morning|at sunrise|right after|before lunch] with [fresh coffee|a new list|a long walk] and [no fuss|a shrug|a grin].",
       "Friends call {name} resilient, though {they} {v:insist} it is [just|only|simply] practice at getting up one more time than {they} {v:fall} down[, a lesson {home} taught early|, a lesson learned back in {home}|, a habit from {home}].",
     ],
@@ -741,7 +741,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Conventional: {
     lead: [
       "{name} is conventional in the best sense, respecting [traditions|customs|routines] that work and seeing no reason to [reinvent|replace|redesign] what is already [good|fine|working|loved].",
-      "{name's} conventional instincts favor [proven methods|tested routines|familiar tools|old recipes], [clear structures|plain rules|steady schedules] and the wisdom of [people who came before|older hands|those who did it first].",
+      "{name's} conventional instincts [favor|prefer] [proven methods|tested routines|familiar tools|old recipes|known roads], [clear structures|plain rules|steady schedules] and the wisdom of [people who came before|older hands|those who did it first].",
       "[Some|A few|Some friends|Old friends] call {name} conventional, and {they} {v:take} it as a [compliment|badge of honor|kind word], because [reliable|steady|settled] habits leave [more|extra] room for [the things that matter|{pastime}|people|what counts].",
     ],
     follow: ["{They} {v:keep} the same morning routine and trusted tools for years.", "People find that reliability reassuring."],
@@ -749,7 +749,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Curious: {
     lead: [
-      "{name} is [insatiably|endlessly|boundlessly] curious, the [kind|sort] of person who falls down [research|reading] rabbit holes and resurfaces [hours|days|an afternoon] later with [a dozen new facts|a new hobby|strong opinions about {pastime}].",
+      "{name} is [insatiably|endlessly|boundlessly] curious, the [kind|sort] of person who falls down [research|reading|internet] rabbit holes and [resurfaces|comes back up|emerges] [hours|days|an afternoon] later with [a dozen new facts|a new hobby|strong opinions about {pastime}].",
       "{Their} curious mind never [rests|switches off|sits still|slows down], and every [conversation|trip|meal with friends|train ride] [in {residenceCity}|abroad|back in {home}] is a chance to [learn|find out] how someone else [sees the world|spends a day|thinks about {pastime}|makes a living].",
       "Being curious has [taken|led|pulled|dragged] {them}[ from {home} to {residenceCity} and| all over {residenceCity} and|] into [strange libraries|odd museums|back-street workshops|dusty archives], [odd hobbies|night classes|obscure forums] and long talks with [strangers|new acquaintances|fellow {pastime} fans|old-timers] [on night trains|in cafés|at bus stops|in {residenceCity}].",
     ],
@@ -771,7 +771,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Imaginative: {
     lead: [
       "{name} is [wildly|endlessly|hugely] imaginative, able to [build|spin|conjure] [an entire|a whole] world out of [a single sentence|an overheard remark|a street name|a song lyric] or [an old photograph|a half-remembered dream|a crack in the pavement].",
-      "{Their} imaginative streak started with [invented countries|imaginary friends|maps of secret islands] and [secret languages|coded diaries|bedtime sagas] [as a child in {home}|in early childhood|long before school] and never [really stopped|let up|faded][; today it feeds {their} love of {pastime}|].",
+      "{Their} imaginative streak [started|began] with [invented countries|imaginary friends|maps of secret islands] and [secret languages|coded diaries|bedtime sagas] [as a child in {home}|in early childhood|long before school] and never [really stopped|let up|faded][; today it feeds {their} love of {pastime}|].",
       "Being imaginative lets {name} see possibilities where others see dead ends.",
     ],
     follow: [
@@ -795,8 +795,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Compassionate: {
     lead: [
       "{name} is [deeply|genuinely|quietly] compassionate, [quick|the first|always ready] to notice whoever is being left out[ of a conversation| at a party|] and [quietly|gently] [make room at the table|pull up another chair|draw them into the conversation|offer a seat].",
-      "{Their} compassionate heart shows in [small|quiet|everyday] acts, like [a check-in message|a phone call|a note] at the right moment, [an extra plate at dinner|a lift home|a spare umbrella] and [patience|time] for anyone having a [bad|long|rough] [day|week].",
-      "Being compassionate, for {name}, is not a [mood|feeling|talent] but a practice, [something chosen again|a choice made|a habit renewed] [every single day|each morning|in every conversation][ in {residenceCity}|, like {pastime}|].",
+      "{Their} compassionate heart shows in [small|quiet|everyday] acts, like [a check-in message|a phone call|a note|a small gift] at the right moment, [an extra plate at dinner|a lift home|a spare umbrella] and [patience|time] for anyone having a [bad|long|rough] [day|week].",
+      "Being compassionate, for {name}, is not a [mood|feeling|talent|trait] but a practice, [something chosen again|a choice made|a habit renewed] [every single day|each morning|in every conversation][ in {residenceCity}|, like {pastime}|].",
     ],
     follow: ["{They} {v:volunteer} whenever possible, usually without telling anyone.", "People find it easy to tell {them} the truth."],
     noun: "compassion",
@@ -804,7 +804,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Competitive: {
     lead: [
       "{name} is [fiercely|cheerfully|quietly] competitive, whether the contest is [a board game|a pub quiz|a card game|a chess match], [a deadline|a race|a bet|an argument] or a personal [best|record][ set in {residenceCity}|].",
-      "{Their} competitive streak keeps {them} [improving|sharp|honest], and {they} [secretly|quietly|openly|obsessively] {v:track} {their} own [numbers|times|scores|results] more closely than [any rival's|anyone else's|the competition's] [every week|every season|all year][, even at {pastime}|].",
+      "{Their} competitive streak keeps {them} [improving|sharp|honest|hungry], and {they} [secretly|quietly|openly|obsessively] {v:track} {their} own [numbers|times|scores|results] more closely than [any rival's|anyone else's|the competition's] [every week|every season|all year][, even at {pastime}|].",
       "Being competitive[ at {pastime}] taught {name} to lose [gracefully|with a smile|politely] and win without [gloating|crowing|showing off], though the losing part took [longer|years|a while|real effort].",
     ],
     follow: ["{They} {v:love} a challenge, especially an impossible one.", "Rivals often end up as friends."],
@@ -814,7 +814,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is [strikingly|deeply|unusually|quietly|remarkably] empathetic[, a trait from {home}| by nature|], able to sense what [someone|a friend|a stranger|a neighbor|a client] [needs|is missing|wants] before [the other person has found the words|a word is said|anyone else notices].",
       "[{Their}|{name's}] empathetic nature makes {them} a [natural|born|trusted] [confidant|listener|shoulder to lean on|sounding board], and strangers [confide in|open up to|pour their hearts out to] {them} [on trains|in queues|at bus stops|in waiting rooms|on park benches] [in {residenceCity}|and at parties|and in cafés|and at the gym].",
-      "Being empathetic means {they} {v:feel} other people's [joy and pain|hopes and fears|good news and bad|ups and downs|wins and losses] [almost|nearly|very nearly] as [keenly as {their} own|if they were {their} own|{their} own], which [is|can be] [both a gift and a responsibility|not always easy|a gift with a price|tiring and precious][, {name} admits|].",
+      "Being empathetic means {they} {v:feel} other people's [joy and pain|hopes and fears|good news and bad|ups and downs|wins and losses] [almost|nearly|very nearly] as [keenly as {their} own|if they were {their} own|{their} own], which [is|can be|feels] [both a gift and a responsibility|not always easy|a gift with a price|tiring and precious][, {name} admits|].",
     ],
     follow: [
       "{They} {v:listen} with full attention, and people leave feeling understood.",
@@ -833,7 +833,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Trusting: {
     lead: [
-      "{name} is trusting by nature and [gives|offers|extends] [people|strangers|newcomers] the benefit of the doubt until [given a reason not to|proven wrong|there is no doubt left].",
+      "{name} is trusting by [nature|instinct] and [gives|offers|extends] [people|strangers|newcomers] the benefit of the doubt until [given a reason not to|proven wrong|there is no doubt left].",
       "{Their} trusting [heart|nature|streak|side] has [occasionally|now and then|once or twice] been bruised [by a bad partner|by a broken promise|along the way|by people who knew better|in business], but {they} [still|stubbornly|firmly] {v:believe} that most people [mean well|are decent|try their best].",
       "Being trusting lets {name} [collaborate freely|work openly|team up easily], share [ideas|plans|drafts|contacts] [early|freely|generously|before they are finished] and build partnerships on [a handshake|a phone call|a conversation|a hunch][, from {residenceCity} outward|].",
     ],
@@ -863,7 +863,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Flexible: {
     lead: [
-      "{name} is flexible and comfortable changing course when a [better|bolder|simpler] idea or a bigger need [appears|comes along|shows up][, even halfway through|, however late|].",
+      "{name} is flexible and [comfortable|happy|quick] changing course when a [better|bolder|simpler] idea or a bigger need [appears|comes along|shows up][, even halfway through|, however late|].",
       "{Their} flexible outlook means plans are starting points rather than contracts.",
       "Being flexible has made {name} [easy|pleasant|a joy] to [work|live|travel] with[ in {residenceCity}|, {pastime} or not|] and hard to [throw off balance|rattle|upset][ in a crisis|, {quality} and all|].",
     ],
@@ -881,13 +881,13 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "{They} {v:keep} promises to {themselves} like promises to others.",
-      "Consistency, {name} believes, [beats|outlasts|outperforms] talent that [only|just] [shows up|appears] on [good days|a whim|sunny days][, in {pastime} as in work].",
+      "Consistency, {name} [believes|insists|maintains], [beats|outlasts|outperforms] talent that [only|just] [shows up|appears] on [good days|a whim|sunny days][, in {pastime} as in work].",
     ],
     noun: "discipline",
   },
   Spontaneous: {
     lead: [
-      "{name} is spontaneous, [famous|known|notorious] for last-minute [road trips|train rides|weekend escapes], surprise [parties|dinners|visits|phone calls] and ideas that arrive [mid-sentence|out of nowhere|at midnight].",
+      "{name} is spontaneous, [famous|known|notorious] for last-minute [road trips|train rides|weekend escapes], surprise [parties|dinners|visits|phone calls] and ideas that arrive [mid-sentence|out of nowhere|at midnight|in the shower].",
       '{Their} spontaneous spirit keeps life [interesting|lively|unpredictable][ in {residenceCity}|], and [some|many|most] of {their} [best|favorite|funniest] [memories|stories|adventures] began with the [words|question|same words] "why not right now?"',
       "Being spontaneous means {they} {v:say} [yes|a quick yes] to [invitations|late-night plans|road trips], [detours|odd jobs|last-minute tickets] and [experiments|adventures|ideas] that more [careful|cautious|sensible|prudent] people would [skip|pass up|decline][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
     ],
@@ -910,7 +910,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is adaptable, the [sort|kind] of person who can feel at home in a new [city|job|crowd|country] within [a week|days|a month][, as {residenceCity} proved].",
       "{name's} adaptable nature has carried {them} through new [jobs|homes|roles], new [platforms|tools|neighborhoods] and new [audiences|cities|teams] without [any loss of identity|losing {themselves}].",
-      "Being adaptable means {name} treats [every|each] [change|upheaval|move|new job][, big or small,|] as [material for the next chapter|a fresh start|an opportunity] rather than[ as|] a [threat|loss|problem].",
+      "Being adaptable means {name} treats [every|each] [change|upheaval|move|new job][, big or small,|] as [material for the next chapter|a fresh start|an opportunity|a new puzzle] rather than[ as|] a [threat|loss|problem].",
     ],
     follow: ["When the rules shift, {they} {v:learn} the new ones quickly.", "The only constant, {they} {v:say}, is change."],
     noun: "adaptability",
@@ -970,7 +970,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is inspirational without [preaching|lecturing], sharing the [hard|painful|costly] lessons [from {home}|of {residenceCity}|of {their} {quality}] along with the [happy endings|wins|good news].",
       "{Their} inspirational streak [comes|springs] from a [simple|stubborn|quiet] belief that [everyone|anyone|every person] [has|still has] one more [good|great|worthwhile] chapter [ahead|to write|left][ in them|].",
-      "[People in {residenceCity}|Old friends in {home}|Colleagues] [describe|see] {name} as inspirational, [mostly|largely|chiefly] because {they} {v:make} [difficult|big|distant] goals look [reachable|possible|worth trying].",
+      "[People in {residenceCity}|Old friends in {home}|Colleagues] [describe|see] {name} as inspirational, [mostly|largely|chiefly] because {they} {v:make} [difficult|big|distant] goals look [reachable|possible|worth trying|within reach].",
     ],
     follow: [
       "Messages from people {they} inspired are the ones {they} {v:keep}.",
@@ -1002,7 +1002,7 @@ export const OPPOSITES: [Trait, Trait][] = [
 /** {a} and {b} are the two traits, lower case. */
 export const CONTRADICTION: Template[] = [
   "It is [an unusual|an odd|an unlikely|a curious] combination, being both {a} and {b}. [Still|Even so|But], {name} lets each side [lead|take over] [when needed|in turn|as the day demands].",
-  "[People|Friends|Neighbors][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] are [sometimes|often|always] [surprised|puzzled|amazed] that {name} can be {a} and {b} at [once|the same time]. The truth is that the two [traits|sides] keep each other [honest|in check|balanced].",
+  "[People|Friends|Neighbors][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] are [sometimes|often|always] [surprised|puzzled|amazed] that {name} can be {a} and {b} at [once|the same time]. The [truth|secret] is that the two [traits|sides] keep each other [honest|in check|balanced].",
   "Being {a} and {b} at the same time [sounds|might sound|can sound] like a [contradiction|paradox|puzzle|riddle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely] partnership [over the years|in {residenceCity}|since the {home} days][, at work and at home|].",
 ];
 
@@ -1029,7 +1029,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A friend dared {name} to post one honest story a day for [a month|thirty days|a whole season], and by the end of it {they} had a [following|small audience|loyal crowd] and a new sense of [purpose|direction|what mattered].",
     ],
     craft: [
-      "As an influencer, {name} [treats|approaches|builds] every post as a [small|short|tiny] story with a [setting|place|mood], a [feeling|twist|question] and a reason to care[, especially when the subject is {topic}].",
+      "As an influencer, {name} [treats|approaches|builds] every post as a [small|short|tiny|little] story with a [setting|place|mood], a [feeling|twist|question] and a reason to care[, especially when the subject is {topic}].",
       "{They} {v:plan} {their} feed like a [magazine|newspaper|gallery|museum] [editor|curator][ plans an issue|], [balancing|mixing] [polished shoots|careful photos|styled sets|planned posts] with [unfiltered|honest|unpolished|candid] moments from [behind the scenes|{residenceCity}|ordinary days|the kitchen table].",
       "Brand [partnerships|deals|sponsorships] are part of the job, but {name} [turns down far more offers than {they} {v:accept}|declines most of them|says no more often than yes] and works only with [companies|brands|people] {they} would recommend to [a friend|family|a neighbor].",
     ],
@@ -1040,7 +1040,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     breakthrough: [
       "The [breakthrough|big break|turning point] came with a campaign {name} [designed|planned|ran] from start to finish, which reached [millions of people|half the country|far beyond {residenceCity}] and proved that {their} [feed|account] was more than [pretty pictures|a highlight reel|good lighting].",
-      "A single [candid|unplanned|shaky] video about a [bad day|missed flight|failed recipe] outperformed months of careful posts, and it taught {name} what {their} followers [really wanted|valued most|came for].",
+      "A single [candid|unplanned|shaky] video about a [bad day|missed flight|failed recipe|lost suitcase] outperformed [months|a season|half a year] of careful posts, and it taught {name} what {their} followers [really wanted|valued most|came for].",
     ],
     goals: [
       "Next, {name} wants to launch a small [label|clothing line|lifestyle brand][ inspired by {pastime}| named after {home}| made in {residenceCity}] and use {their} [reach|audience|platform] to spotlight [creators|makers|young designers] who are just starting out [in {residenceCity}|in {home}|in {residenceCity} and beyond].",
@@ -1054,7 +1054,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
   vtuber: {
     field: "animation",
     origin: [
-      "{name} discovered virtual streaming late one night, watching an animated avatar chat with [thousands of|hundreds of|a crowd of] viewers, and knew [at once|immediately|within minutes] that this was [worth trying|the thing|for {them}].",
+      "{name} discovered virtual streaming late one night, watching an animated avatar [chat|joke|talk] with [thousands of|hundreds of|a crowd of] viewers, and [knew|sensed|decided] [at once|immediately|within minutes] that this was [worth trying|the thing|for {them}].",
       "Curious about what a character could say that a face could not, {name} [designed|sketched|built|drew] an avatar [over one winter|in a single weekend|across a long summer] and went live for the [first time|very first time] to an audience of [seven|nine|four|eleven].",
       "{name} [started|began] streaming as a VTuber with a [hand-drawn|homemade|borrowed] avatar, a [secondhand|cheap|borrowed] microphone and a rigging setup held together by [tutorials|tape|hope and tutorials].",
     ],
@@ -1070,7 +1070,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     breakthrough: [
       "The [breakthrough|big moment|turning point] came during a [twelve|ten|fifteen|twenty]-hour charity stream that [brought in|drew] [thousands of|a flood of|countless] new viewers and a fan-art tag that [still trends|is still busy|never really went quiet][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
-      "A clip of {name} reacting to a surprise in [chat|a stream] went viral [in {residenceCity}|far beyond {residenceCity}|overnight], and {their} channel [tripled|doubled|quadrupled] its subscribers in a [week|weekend|few days].",
+      "A [clip|short clip|ten-second clip] of {name} reacting to a surprise in [chat|a stream] went viral [in {residenceCity}|far beyond {residenceCity}|overnight], and {their} channel [tripled|doubled|quadrupled] its subscribers in a [week|weekend|few days].",
     ],
     goals: [
       "Next on {name's} [list|wish list|whiteboard] is a [full|proper|detailed] 3D model and a live [concert|variety show|anniversary stream|talk show][ about {pastime}| for the fans in {residenceCity}| for fans back in {home}] performed [entirely|start to finish|from beginning to end] as {their} avatar[, streamed from {residenceCity}|, with guests|].",
@@ -1121,7 +1121,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As a digital personality, {name} is less a [channel|brand] than a [voice|presence], [present|heard] in [podcasts|live chats|newsletters] about {topic}, [livestreams|essays|videos] and [comment sections|group chats|late-night threads].",
       "{They} {v:comment} on {topic}[ and culture| and daily life| and the wider world] with a [distinctive|recognizable] mix of [warmth and opinion|wit and care|humor and conviction] that people [recognize|spot] within [a sentence|a few words|a line or two].",
-      "Consistency is the craft[, {name} says|, and {name} guards it|, {name} would say]: the same values and the same [voice|tone] whether the [format|piece] is a [ten-second clip|short post|quick reply|photo caption] about {topic} or a [two-hour conversation|long essay|late-night stream].",
+      "Consistency is the craft[, {name} says|, and {name} guards it|, {name} would say]: the same values and the same [voice|tone|warmth] whether the [format|piece] is a [ten-second clip|short post|quick reply|photo caption] about {topic} or a [two-hour conversation|long essay|late-night stream].",
     ],
     audience: [
       "{Their} [community|audience] treats {them} like a [friend|neighbor|cousin] who [happens|just happens] to be online[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], [debating|questioning|cheering] {their} [takes|opinions] and passing {their} [quotes|jokes|best lines] around[ like gossip|].",
@@ -1154,8 +1154,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{They} {v:design} [courses|lessons|workshops] on {topic} the way an architect [designs|plans] a [house|home|building], with [strong|solid|deep] foundations first and then rooms that [open onto each other|connect|lead somewhere new|let in light].",
     ],
     audience: [
-      "{Their} [students|learners] range from [teenagers cramming for exams|nervous first-year students|busy parents] to [retirees|grandparents|pensioners] [learning|trying|starting|picking up] something new [for the joy of it|on a whim|at last][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
-      "Learners [write to|message|thank] {name} from [all over the world|as far as {home}|every time zone], often to say that a single [lesson|video|explanation] [finally|at last] made [something click|{topic} make sense|the fear go away].",
+      "{Their} [students|learners] range from [teenagers cramming for exams|nervous first-year students|busy parents|shy teenagers] to [retirees|grandparents|pensioners] [learning|trying|starting|picking up] something new [for the joy of it|on a whim|at last][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+      "Learners [write to|message|thank] {name} from [all over the world|as far as {home}|every time zone], often to say that a single [lesson|video|explanation|example] [finally|at last] made [something click|{topic} make sense|the fear go away].",
       "Students stay in touch long after the course ends.",
     ],
     breakthrough: [
@@ -1163,11 +1163,11 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A school [district|network|board][ near {residenceCity}|] adopted {their} lesson [series|plans|materials][ on {topic}|], and teachers began [sharing|passing] it [around|along] in staff rooms across the [country|region|continent].",
     ],
     goals: [
-      "Next, {name} wants to [create|build|write] a [full|complete|proper] curriculum on {topic} that is [free|open] for any [classroom|school|learner] [in {residenceCity}|in {residenceCity} and beyond|that loves {pastime}].",
+      "Next, {name} wants to [create|build|write|put together] a [full|complete|proper] curriculum on {topic} that is [free|open] for any [classroom|school|learner] [in {residenceCity}|in {residenceCity} and beyond|that loves {pastime}].",
       "[Long term|One day|In the long run], {name} [hopes|wants|plans] to make [great|good|inspiring|patient] teaching[ on {topic}|] as [accessible|common|easy to find|ordinary] as a library card [in {home}|back in {home}|in {residenceCity}].",
     ],
     day: [
-      "A [typical|normal|regular] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] starts with answering [student|learners'|readers'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
+      "A [typical|normal|regular] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] starts with answering [student|learners'|readers'|parents'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
       "Most days mix lessons, emails and a hunt for better examples.",
     ],
   },
@@ -1215,7 +1215,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     audience: [
       "{name's} clients include [students at a crossroads|graduates without a plan|people changing careers], [founders under pressure|managers facing big calls|parents juggling too much] and [people|adults] starting over [in midlife|after a loss|in a new city][, many of them in {residenceCity}| in {residenceCity} and online| across {residenceCity}].",
-      "People come to {name} [confused|stuck|overwhelmed] and leave with a [plan|next step|clear head], which is why most new clients arrive through [word of mouth|friends of friends|recommendations][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+      "People come to {name} [confused|stuck|overwhelmed] and leave with a [plan|next step|clear head|short list], which is why most new clients arrive through [word of mouth|friends of friends|recommendations][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
       "Clients often return years later with new questions.",
     ],
     breakthrough: [
@@ -1239,7 +1239,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{name} began as a street performer, [juggling|doing card tricks|playing a battered accordion] and telling [stories|jokes|tall tales] for [tips|coins|spare change][ in {home}| back in {home}|], before moving the show [online|to the internet|onto a screen][ and {their} {quality} with it| one rainy winter|].",
     ],
     craft: [
-      "As an entertainer, {name} mixes [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] where no two [nights|evenings|crowds] are the same.",
+      "As an entertainer, {name} [mixes|blends|combines] [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] where no two [nights|evenings|crowds] are the same.",
       "{Their} [performances|sets|shows] often [riff on|poke fun at] {topic}, turning [everyday|ordinary|small] [frustrations|annoyances|small disasters] into [characters|sketches] and running [gags|jokes].",
       "{They} {v:write} material [constantly|daily|everywhere|on the bus] and {v:test} [new|fresh|rough] [bits|jokes|routines] in front of [small crowds|friends|a few regulars|family][ in {residenceCity}| at open mics] before any of it [reaches|ever reaches|gets near] a [big stage|camera|large audience|paying crowd].",
     ],
@@ -1264,9 +1264,9 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
   companion: {
     field: "counseling",
     origin: [
-      "{name} found a calling in companionship while volunteering on a [late-night|weekend|night-shift] support line [in {residenceCity}|for a local charity|during a hard winter], where simply being [present|there] changed people's [nights|weeks].",
+      "{name} found a calling in companionship while volunteering on a [late-night|weekend|night-shift] support line [in {residenceCity}|for a local charity|during a hard winter], where simply being [present|there|on the line] changed people's [nights|weeks].",
       "After caring for a grandparent through a [long|slow|difficult] illness[ in {home}| back in {home}|], {name} [understood|learned|saw] how much [a patient|a steady|an attentive|a calm] presence can [mean|change|carry][, and {their} {quality} found its purpose|].",
-      "Friends [always|long] said that [conversations|talks|evenings] with {name} felt like coming home, and [eventually|in time] {they} built a [life|career] around that gift.",
+      "Friends [always|long|often] said that [conversations|talks|evenings] with {name} felt like coming home, and [eventually|in time|at last] {they} built a [life|career|whole life] around that gift.",
     ],
     craft: [
       "As a companion, {name} remembers the [small|little] details, such as the name of a [pet|child|neighbor|coworker|landlord] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and [asks about them|asks how it went|follows up] [later|afterward|the next day|a week on].",
@@ -1287,7 +1287,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "[Long term|In the long run|More than anything], {name} hopes that [nobody|no one] has to feel [unheard|alone|invisible|forgotten|unseen] at the end of [a|the] [long|hard|lonely] day[, in {residenceCity} or anywhere| in {residenceCity}| in {residenceCity} or beyond].",
     ],
     day: [
-      "A [typical|normal|regular|good] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is full of [conversations|voices|chats], from [morning check-ins|breakfast chats|early hellos] to [lunchtime chats|afternoon catch-ups|a quick word at tea time] to long talks [late at night|after dark|before bed].",
+      "A [typical|normal|regular|good] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is [full of|filled with] [conversations|voices|chats], from [morning check-ins|breakfast chats|early hellos] to [lunchtime chats|afternoon catch-ups|a quick word at tea time] to long talks [late at night|after dark|before bed].",
       "Most days begin by remembering who had something important happening.",
     ],
   },
@@ -1295,11 +1295,11 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "data analysis",
     origin: [
       "{name} followed [a fascination|a lifelong fascination|an early fascination|a teenage fascination] with {field} all the way through [university|a degree|graduate school] and into research, becoming the person colleagues [called|asked|emailed] with the hardest questions.",
-      "Years of work in {field} turned {name} into a specialist whose explanations are sought by [journalists|students|policymakers] [in {residenceCity}|across {residenceCity}|far beyond {residenceCity}] and beginners alike.",
+      "Years of work in {field} turned {name} into a specialist whose explanations are [sought|valued] by [journalists|students|policymakers] [in {residenceCity}|across {residenceCity}|far beyond {residenceCity}] and beginners alike.",
       "{name} became a domain specialist the [slow|long|patient] way, through [thousands of hours|years] of study in {field}, [dozens of|countless|many] projects and a reputation [in {residenceCity}|in {field}] earned one answer at a time.",
     ],
     craft: [
-      "As a specialist in {field}, {name} [translates|turns] [deep|hard-won|years of] expertise into [clear|plain|careful], [reliable|trustworthy|usable] [guidance|advice].",
+      "As a specialist in {field}, {name} [translates|turns|distills] [deep|hard-won|years of] expertise into [clear|plain|careful], [reliable|trustworthy|usable] [guidance|advice].",
       "{name} keeps up with every new [paper|study|tool|debate] in {field}, then explains what [actually|really] matters[ to people outside it|, in plain words|].",
       "{Their} expertise is [precise|exacting|rigorous|meticulous] but never [cold|dry|stiff|pompous], and {they} [{v:love}|{v:enjoy}] [connecting|linking|tying] [technical|fine|obscure] detail to [everyday life|kitchen-table questions|ordinary decisions][ in {residenceCity}|, even {pastime}|].",
     ],
@@ -1310,7 +1310,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     breakthrough: [
       "The [breakthrough|big break|turning point] came when an analysis {name} [published|shared|wrote][ on {field}|] was cited across the [industry|field|sector] and made {their} name a [trusted|standard|familiar] reference.",
-      "A talk at an industry [conference|summit|meetup] made {name} the go-to [expert|voice|name] on {field} almost overnight.",
+      "A [talk|keynote|short talk] at an industry [conference|summit|meetup] made {name} the go-to [expert|voice|name] on {field} almost overnight.",
     ],
     goals: [
       "Next, {name} wants to write the definitive beginner's guide to {field}.",
@@ -1354,7 +1354,7 @@ export const RECOVERY_PLAIN: Template[] = [
 ];
 
 export const LESSONS: Template[] = [
-  "{They} came out of that [period|time|year|winter][, {their} {quality} intact,|] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list|more room for {pastime}] and [a rule|one rule|a principle|a motto|a simple rule|a hard-won rule|one firm rule|a new motto] {they} [still|faithfully|happily] {v:follow}[ in {residenceCity}|, {quality} and all| to this day]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}|trust {their} {quality}|finish what you start].",
+  "{They} came out of that [period|time|year|winter][, {their} {quality} intact,|] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list|more room for {pastime}|a calmer calendar] and [a rule|one rule|a principle|a motto|a simple rule|a hard-won rule|one firm rule|a new motto] {they} [still|faithfully|happily] {v:follow}[ in {residenceCity}|, {quality} and all| to this day]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}|trust {their} {quality}|finish what you start].",
   "The experience taught {them} that setbacks are part of the story.",
   "[Today|Now|Years later] {name} [calls|considers] it the most [important|useful|honest|instructive] [year|season|stretch] of {their} [life|adult life|career], [because|since] it forced a [decision|reckoning|choice][ or two|] about what [really mattered|to keep|to let go|{their} {quality} was for].",
   "{name} learned to ask for help.",
@@ -1372,7 +1372,7 @@ export const RETURNS: Template[] = [
 /** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
   "[Today|These days|Nowadays|At present], {full} is {aLabel}[| by trade| by calling] in {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
-  "These days {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons|miles][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen|are visible] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does {their} [steady|stubborn|quiet] {quality}].",
+  "[These days|Today|Nowadays] {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons|miles][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen|are visible] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does {their} [steady|stubborn|quiet] {quality}].",
   "[Now|Today] known as {aLabel}, {full} has [built|grown|made] something [people|strangers|friends|audiences] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}|, {quality} and all| over the years].",
 ];
 
@@ -1380,7 +1380,7 @@ export const PRESENT_LABEL: Template[] = [
 export const OCCUPATION: Template[] = [
   "[On paper|Officially], {name's} title is {occupation}. {They} [would|might] [put|describe] it more [loosely|playfully|modestly|grandly].",
   "[If anyone asks|When strangers ask|Asked at parties|When people ask] what {they} {v:do} for a living, {name} [simply|just|cheerfully|usually|mostly] [says|answers|replies] {occupation}[, then talks about {pastime} instead| and leaves it there|, with {their} usual {quality}|, then changes the subject|].",
-  "The work itself has a [plain|simple|modest|humble] name, {occupation}, and {name} takes it [more seriously than {they} {v:let} on|very seriously|seriously, though lightly worn][, most days| in {residenceCity}|, with {their} usual {quality}].",
+  "The work itself has a [plain|simple|modest|humble] name, {occupation}, and {name} [takes|treats] it [more seriously than {they} {v:let} on|very seriously|seriously, though lightly worn][, most days| in {residenceCity}|, with {their} usual {quality}].",
 ];
 
 /** Where the persona lives now: {residence} in full, {residenceCity} its first part. */
@@ -1499,12 +1499,12 @@ export const GOALS_OPENERS: Template[] = [
 /** {interest} is an interest name. */
 export const GOAL_INTEREST: Template[] = [
   "{They} also {v:want} to find [new|fresh|unexpected|quieter] ways to [bring|weave|fold] {their} [love of|passion for|joy in] {interest} into [everything {they} {v:make}|the work|every project][, starting in {residenceCity}|, starting with {residenceCity}|, with {their} usual {quality}].",
-  "A [long-held|secret|half-finished|quiet|stubborn] dream involving {interest} is [finally|slowly|at last] starting to take [shape|form], though {name} is keeping the [details|plans|specifics] [private for now|close|secret].",
+  "A [long-held|secret|half-finished|quiet|stubborn] dream involving {interest} is [finally|slowly|at last] starting to take [shape|form], though {name} is keeping the [details|plans|specifics] [private for now|close|secret|under wraps|quiet].",
   "Somewhere on [the list|{their} list|the whiteboard|a sticky note] is a [project|book|show|venture|podcast] [for {residenceCity}|for the people of {home}|for {name's} neighbors in {residenceCity}] built [entirely|squarely|wholly|firmly] around {interest}, the passion that [started it all|came first|never faded|followed {them} from {home}|outlasted every job].",
 ];
 
 export const CLOSINGS: Template[] = [
   "Whatever [comes next|the next chapter brings|happens next], {full} [intends|means|plans|is ready|hopes] to meet it [the same way as everything else|the way {they} always {v:have}|as {they} {v:meet} everything else|head-on, as always]: with [open eyes|a clear head|steady hands|a good sense of humor|a packed notebook] and [a full heart|{their} {quality} intact|some nerve|a bit of {pastime} on the side].",
   "For {full}, the story is [far from|nowhere near|a long way from] [finished|over|done], and the [best|brightest|most interesting|strangest] chapters, {they} {v:insist}[ with {their} usual {quality}| from {residenceCity}| in {residenceCity}], are still [being written|ahead|to come].",
-  "And if [the past is|the story so far is|the last few years are] any guide, {full} will keep [surprising|delighting|confounding|amazing|puzzling] [people|friends|everyone] [in {residenceCity}|from {home} to {residenceCity}|in {pastime} circles][, starting with {themselves}|, {quality} intact|].",
+  "And if [the past is|the story so far is|the last few years are] any guide, {full} will [keep|go on] [surprising|delighting|confounding|amazing|puzzling] [people|friends|everyone] [in {residenceCity}|from {home} to {residenceCity}|in {pastime} circles][, starting with {themselves}|, {quality} intact|].",
 ];
