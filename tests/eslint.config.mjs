@@ -101,6 +101,21 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
+      // A page renders from its URL and its loaders' data only, so a kept document is the one a
+      // render would give (docs/decisions/031): a component (a function named in capitals) does
+      // not read the clock; its loader works out what depends on it ('3 days ago'). An event
+      // handler or an effect inside a component may, with this rule disabled for its line.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "FunctionDeclaration[id.name=/^[A-Z]/] NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "A component renders from its data: read the clock in the loader (decision 031).",
+        },
+        {
+          selector: "FunctionDeclaration[id.name=/^[A-Z]/] CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: "A component renders from its data: read the clock in the loader (decision 031).",
+        },
+      ],
     },
   },
   {

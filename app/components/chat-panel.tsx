@@ -231,7 +231,8 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
   async function streamReply(url: string, body: { message: string } | null, replaceLast: boolean) {
     const before = messages;
     const optimistic: ChatMessageView | null = body
-      ? { id: `pending-${Date.now()}`, role: "user", content: body.message, timestamp: new Date().toISOString() }
+      ? // eslint-disable-next-line no-restricted-syntax -- sending a message (an event), not a render
+        { id: `pending-${Date.now()}`, role: "user", content: body.message, timestamp: new Date().toISOString() }
       : null;
     let next = replaceLast && messages.at(-1)?.role === "assistant" ? messages.slice(0, -1) : messages;
     if (optimistic) next = [...next, optimistic];
@@ -268,6 +269,7 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
           id: done.messageId,
           role: "assistant",
           content: done.response,
+          // eslint-disable-next-line no-restricted-syntax -- a streamed reply's end (an event), not a render
           timestamp: new Date().toISOString(),
           ...(done.version ? { version: done.version } : {}),
         },
@@ -362,6 +364,7 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
               ))}
               {pending && streamed ? (
                 <Bubble
+                  // eslint-disable-next-line no-restricted-syntax -- a reply streaming in the browser: never on the server
                   message={{ id: "streaming", role: "assistant", content: streamed, timestamp: new Date().toISOString() }}
                   name={persona.name}
                   streaming

@@ -124,6 +124,7 @@ export function DownloadMenu({ items, label = "Download" }: { items: DownloadIte
         return;
     }
     if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // eslint-disable-next-line no-restricted-syntax -- a key typed in the menu (an event), not a render
       const now = Date.now();
       typed.current = { text: (now - typed.current.at > TYPEAHEAD_RESET_MS ? "" : typed.current.text) + event.key.toLowerCase(), at: now };
       const match = items.find((a) => a.textContent?.trim().toLowerCase().startsWith(typed.current.text));

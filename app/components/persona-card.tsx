@@ -7,7 +7,7 @@ import { useId, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { LIST_TEXT } from "~/domain/persona-list";
-import { relativeTime, statusBadge, typeLabel } from "~/domain/persona-display";
+import { statusBadge, typeLabel } from "~/domain/persona-display";
 
 import { ArchiveIcon, RestoreIcon, TrashIcon, UserIcon } from "./ui/icons";
 import { ConfirmDialog } from "./ui/modal";
@@ -20,6 +20,8 @@ export interface CardPersona {
   status: string;
   imageUrl: string | null;
   createdAt: string | Date;
+  /** 'Created 3 days ago', worked out when the page's data was read. */
+  createdAgo: string;
   /** The latest finished test run, when the persona has run one. */
   tests?: { passed: number; failed: number; total: number; status: string } | null;
 }
@@ -61,12 +63,10 @@ export function personaHref(persona: Pick<CardPersona, "id" | "status">): { to: 
 
 export function PersonaCard({
   persona,
-  now,
   actions,
   returnTo,
 }: {
   persona: CardPersona;
-  now: Date;
   /** Which actions the card offers (docs/product.md, Library: archive only when not archived; the dashboard offers delete only). */
   actions: { archive?: boolean; restore?: boolean; delete?: boolean };
   /** Where the actions come back to. */
@@ -105,7 +105,7 @@ export function PersonaCard({
         <p className="min-w-0 truncate text-xs text-slate-600">
           Created{" "}
           <time dateTime={new Date(persona.createdAt).toISOString()} suppressHydrationWarning>
-            {relativeTime(persona.createdAt, now)}
+            {persona.createdAgo}
           </time>
         </p>
         <div className="flex shrink-0 items-center gap-2">

@@ -8,7 +8,6 @@ import { useId, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { HISTORY_MESSAGES, HISTORY_TEXT } from "~/domain/persona-history";
-import { relativeTime } from "~/domain/persona-display";
 import type { DisplayPart } from "~/domain/word-diff";
 
 import { PersonaNotFound } from "./persona-not-found";
@@ -21,7 +20,8 @@ export function exactTime(date: Date | string): string {
   return `${new Date(date).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-export function VersionTime({ at, now }: { at: string | Date; now: string | Date }) {
+/** A version's time: 'an hour ago' (worked out with the page's data), the exact time in a tooltip. */
+export function VersionTime({ at, ago }: { at: string | Date; ago: string }) {
   const tipId = useId();
   const iso = new Date(at).toISOString();
   return (
@@ -33,7 +33,7 @@ export function VersionTime({ at, now }: { at: string | Date; now: string | Date
         className="rounded underline decoration-dotted underline-offset-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         suppressHydrationWarning
       >
-        {relativeTime(at, new Date(now))}
+        {ago}
       </time>
       <span
         id={tipId}

@@ -43,8 +43,8 @@ export interface ReferenceImagesProps {
   persona: { id: string; name: string; status: string; statusBeforeArchive: string | null; imageStyle: string };
   images: Record<ImageSlot, ImageSourceView | null>;
   state: ImageGenerationState;
-  /** Server time of the page, to tell whether a generation has run past the polling limit. */
-  now: string;
+  /** How long the running generation had run when the page's data was read (ms; 0 when none runs), to tell whether it is past the polling limit. */
+  elapsed: number;
   /** A failed image action without JavaScript (bad style, a draft, already running). */
   failure?: { field?: string | null } | null;
 }
@@ -253,13 +253,12 @@ function GenerateButton({ persona, label, onStarted }: { persona: ReferenceImage
 }
 
 /** The image box at the top of the Full Profile tab. */
-export function ReferenceImageBox({ persona, images, state, now, failure }: ReferenceImagesProps) {
+export function ReferenceImageBox({ persona, images, state, elapsed, failure }: ReferenceImagesProps) {
   const hydrated = useHydrated();
   const { phase, setPhase, reason } = usePolling(persona.id, state);
   const draft = isDraft(persona);
   // Without JavaScript the page refreshes itself while a generation is younger than the polling limit.
-  const age = state.startedAt ? new Date(now).getTime() - new Date(state.startedAt).getTime() : 0;
-  const refreshing = !hydrated && state.status === "generating" && age < IMAGE_POLL_LIMIT_MS;
+  const refreshing = !hydrated && state.status === "generating" && elapsed < IMAGE_POLL_LIMIT_MS;
   const shown: Phase = hydrated ? phase : state.status === "generating" && !refreshing ? "slow" : state.status;
   const primary = images.primary;
 

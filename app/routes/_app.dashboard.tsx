@@ -37,18 +37,18 @@ export const DASHBOARD_TEXT = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
   const { stats, recent } = await dashboard(user);
+  const now = new Date();
   return data(
     {
       stats,
-      recent: recent.map(cardPersona),
-      now: new Date().toISOString(),
+      recent: recent.map((persona) => cardPersona(persona, now)),
     },
     { headers: responseHeaders(ctx) },
   );
 }
 
 export default function Dashboard() {
-  const { stats, recent, now } = useLoaderData<typeof loader>();
+  const { stats, recent } = useLoaderData<typeof loader>();
   const user = useRouteLoaderData<typeof appLoader>("routes/_app")?.user;
   const location = useLocation();
   const firstName = user?.firstName?.trim();
@@ -127,7 +127,7 @@ export default function Dashboard() {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {recent.map((persona) => (
               <li key={persona.id} className="min-w-0">
-                <PersonaCard persona={persona} now={new Date(now)} actions={{ delete: true }} returnTo={location.pathname} />
+                <PersonaCard persona={persona} actions={{ delete: true }} returnTo={location.pathname} />
               </li>
             ))}
           </ul>

@@ -38,9 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     "card",
   );
-  const personas = page.items.map(cardPersona);
+  const now = new Date();
+  const personas = page.items.map((persona) => cardPersona(persona, now));
   return data(
-    { query: { ...query, page: page.page }, personas, total: page.total, pageCount: page.pageCount, now: new Date().toISOString() },
+    { query: { ...query, page: page.page }, personas, total: page.total, pageCount: page.pageCount },
     { headers: responseHeaders(ctx) },
   );
 }
@@ -80,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const SEARCH_DELAY_MS = 250;
 
 export default function MyPersonas() {
-  const { query, personas, total, pageCount, now } = useLoaderData<typeof loader>();
+  const { query, personas, total, pageCount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -229,12 +230,7 @@ export default function MyPersonas() {
           <ul className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}>
             {personas.map((persona) => (
               <li key={persona.id} className="min-w-0">
-                <PersonaCard
-                  persona={persona}
-                  now={new Date(now)}
-                  actions={{ archive: true, restore: true, delete: true }}
-                  returnTo={returnTo}
-                />
+                <PersonaCard persona={persona} actions={{ archive: true, restore: true, delete: true }} returnTo={returnTo} />
               </li>
             ))}
           </ul>

@@ -85,6 +85,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw await redirectWithToast(`/persona/${persona.id}`, toast, { headers: responseHeaders(ctx) });
   }
   const [images, tests] = await Promise.all([imageSources(persona), testsSummary(user, persona.id)]);
+  // What depends on the clock is worked out here, so the page's data says everything the page shows.
+  const now = Date.now();
   return data(
     {
       persona,
@@ -97,7 +99,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       lore: loreSummary({ lore: storedLore }),
       greeting: voice.greeting ? fillPlaceholders(voice.greeting, persona.name) : null,
       downloads: downloadItems(persona),
-      now: new Date().toISOString(),
+      createdAgo: relativeTime(persona.createdAt, new Date(now)),
+      imageElapsed:
+        imageGeneration.status === "generating" && imageGeneration.startedAt ? now - new Date(imageGeneration.startedAt).getTime() : 0,
       tab,
       chat: tab === "chat" ? await chatOf(user, persona.id) : null,
     },
@@ -461,7 +465,8 @@ export default function PersonaPage() {
     tests,
     greeting,
     downloads,
-    now,
+    createdAgo,
+    imageElapsed,
     tab: loadedTab,
     chat,
   } = useLoaderData<typeof loader>();
@@ -477,7 +482,7 @@ export default function PersonaPage() {
   const tab = opening ?? loadedTab;
   const badge = statusBadge(persona.status);
   const facts: [string, string][] = [
-    ["Created", relativeTime(persona.createdAt, new Date(now))],
+    ["Created", createdAgo],
     ["Type", typeLabel(persona.type)],
     [
       "Gender",
@@ -574,7 +579,7 @@ export default function PersonaPage() {
           <h2 className="sr-only">{PERSONA_PAGE_TEXT.fullProfile}</h2>
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="min-w-0 space-y-6">
-              <ReferenceImageBox persona={persona} images={images} state={imageGeneration} now={now} failure={imageFailed} />
+              <ReferenceImageBox persona={persona} images={images} state={imageGeneration} elapsed={imageElapsed} failure={imageFailed} />
               {imageFailed ? <ActionToast toast={imageFailed.toast} /> : null}
               <Card title={PERSONA_PAGE_TEXT.basicInformation} id="basic-information">
                 <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2 text-sm">

@@ -7,6 +7,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { HistoryErrorBoundary, RestoreVersionButton, VersionInput, VersionTime } from "~/components/persona-history";
 import { HISTORY_TEXT } from "~/domain/persona-history";
 import { parsePositiveInt } from "~/domain/persona-list";
+import { relativeTime } from "~/domain/persona-display";
 import { PRODUCT_NAME } from "~/domain/site";
 import { listVersions, orHistoryNotFound } from "~/services/persona-history.server";
 import { runSummariesByVersion } from "~/services/probes.server";
@@ -28,13 +29,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     id,
     history.items.map((item) => item.version),
   );
-  return data({ ...history, tests, now: new Date().toISOString() }, { headers });
+  // 'an hour ago' is worked out here, so the page's data says everything the page shows.
+  const now = new Date();
+  const items = history.items.map((item) => ({ ...item, createdAgo: relativeTime(item.createdAt, now) }));
+  return data({ ...history, items, tests }, { headers });
 }
 
 const button = "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
 
 export default function PersonaHistory() {
-  const { persona, items, latest, page, pageCount, now, tests } = useLoaderData<typeof loader>();
+  const { persona, items, latest, page, pageCount, tests } = useLoaderData<typeof loader>();
   const base = `/persona/${persona.id}/history`;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -81,7 +85,7 @@ export default function PersonaHistory() {
                 ) : null}
                 <span className="text-sm text-slate-700">{item.label}</span>
                 <span className="text-sm text-slate-700">
-                  <VersionTime at={item.createdAt} now={now} />
+                  <VersionTime at={item.createdAt} ago={item.createdAgo} />
                 </span>
               </div>
               <p className="mt-1 text-slate-800">{item.summary}</p>

@@ -8,6 +8,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { HistoryErrorBoundary, RestoreVersionButton, VersionInput, VersionTime, WordDiff } from "~/components/persona-history";
 import { HISTORY_TEXT, parseVersionNumber, type FieldComparison } from "~/domain/persona-history";
 import { condense, type DisplayPart } from "~/domain/word-diff";
+import { relativeTime } from "~/domain/persona-display";
 import { PRODUCT_NAME } from "~/domain/site";
 import { compare, orHistoryNotFound } from "~/services/persona-history.server";
 import { runSummariesByVersion } from "~/services/probes.server";
@@ -33,10 +34,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const result = await orHistoryNotFound(headers, id, () => compare(user, id, versionParam(query, "from"), versionParam(query, "to")));
   // The test results of both versions (docs/product.md, Persona tests).
   const tests = await runSummariesByVersion(user, id, [result.fromVersion.version, result.toVersion.version]);
+  // 'an hour ago' is worked out here, so the page's data says everything the page shows.
+  const now = new Date();
   const side = (v: typeof result.fromVersion) => ({
     version: v.version,
     label: v.label,
     createdAt: v.createdAt,
+    createdAgo: relativeTime(v.createdAt, now),
     tests: tests[v.version] ?? null,
   });
   return data(
@@ -48,14 +52,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       changed: result.changed,
       fields: shownFields(result.fields),
       sides: [side(result.fromVersion), side(result.toVersion)],
-      now: new Date().toISOString(),
     },
     { headers },
   );
 }
 
 export default function CompareVersions() {
-  const { persona, from, to, latest, changed, fields, sides, now } = useLoaderData<typeof loader>();
+  const { persona, from, to, latest, changed, fields, sides } = useLoaderData<typeof loader>();
   const changedFields = fields.filter((f) => f.changed);
   const unchanged = fields.filter((f) => !f.changed);
   return (
@@ -86,7 +89,7 @@ export default function CompareVersions() {
               <span className="font-semibold text-slate-900">{HISTORY_TEXT.version(side.version)}</span>
               {side.version === latest ? <span className="ml-2 text-sm text-slate-700">({HISTORY_TEXT.current})</span> : null}
               <span className="block text-sm text-slate-700">
-                {side.label} · <VersionTime at={side.createdAt} now={now} />
+                {side.label} · <VersionTime at={side.createdAt} ago={side.createdAgo} />
               </span>
               {side.tests ? (
                 <span

@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 
 import { FREE_PLAN_PERSONA_LIMIT } from "~/domain/persona";
+import { relativeTime } from "~/domain/persona-display";
 import { validatePersona, WIZARD_TOASTS } from "~/domain/persona-form";
 import { trialDaysLeft } from "~/domain/subscription";
 import { LIST_PAGE_SIZE, likePattern, pageCount, RECENT_LIMIT, type ListSort, type Page, type StatusFilter } from "~/domain/persona-list";
@@ -163,9 +164,13 @@ export async function listPersonasAnswer(user: CurrentUser, options: ListOptions
   );
 }
 
-/** What a persona card shows (and nothing more goes to the browser). */
-export function cardPersona({ id, name, type, description, status, imageUrl, createdAt, tests }: CardRow) {
-  return { id, name, type, description, status, imageUrl, createdAt, tests: tests ?? null };
+/**
+ * What a persona card shows (and nothing more goes to the browser). 'Created 3 days ago' is
+ * worked out here, at the request's time, so the page's data says everything the page shows
+ * (the same data renders the same page: decision 031).
+ */
+export function cardPersona({ id, name, type, description, status, imageUrl, createdAt, tests }: CardRow, now: Date) {
+  return { id, name, type, description, status, imageUrl, createdAt, createdAgo: relativeTime(createdAt, now), tests: tests ?? null };
 }
 
 /** The dashboard's 'Recent Personas' (GET /api/personas/recent): the latest ones not archived. */
