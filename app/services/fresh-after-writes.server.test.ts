@@ -33,6 +33,7 @@ const images = await import("./images.server");
 const library = await import("./persona-library.server");
 const personasService = await import("./personas.server");
 const probes = await import("./probes.server");
+const lore = await import("./lore.server");
 
 type KeptReadName = keyof typeof KEPT_READS;
 
@@ -224,6 +225,64 @@ const FRESH: { [name in KeptReadName]: Record<string, () => Promise<void>> } = {
       await images.startImageGeneration(creator, persona.id);
       expect(await read()).toBe("generating");
       await images.settleImageJobs();
+    },
+  },
+  lorebooks: {
+    "public.personas": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      const read = async () => (await lore.getLorebook(creator, persona.id)).book.entries.map((entry) => entry.name);
+      expect(await keptAnswer(read, KEPT_READS.lorebooks, [creator.id, persona.id])).toEqual([]);
+      await lore.addLoreEntry(creator, persona.id, { name: "Mika", keys: ["Mika"], content: "Nova's younger sister." });
+      expect(await read()).toEqual(["Mika"]);
+    },
+  },
+  testSummaries: {
+    "public.persona_probes": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      const read = async () => (await probes.testsSummary(creator, persona.id)).probes;
+      expect(await keptAnswer(read, KEPT_READS.testSummaries, [creator.id, persona.id])).toBe(0);
+      await probes.addProbe(creator, persona.id, { name: "Greets", turns: ["Hi!"], inCharacter: true });
+      expect(await read()).toBe(1);
+    },
+    "public.probe_runs": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      await probes.addProbe(creator, persona.id, { name: "Greets", turns: ["Hi!"], inCharacter: true });
+      const read = async () => (await probes.testsSummary(creator, persona.id)).latest?.failed ?? null;
+      expect(await keptAnswer(read, KEPT_READS.testSummaries, [creator.id, persona.id])).toBeNull();
+      await probes.startRun(creator, persona.id);
+      await probes.settleRuns();
+      expect(await read()).toBe(false);
+    },
+  },
+  testStates: {
+    "public.personas": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      const read = async () => (await probes.testsState(creator, persona.id)).probes.length;
+      expect(await keptAnswer(read, KEPT_READS.testStates, [creator.id, persona.id])).toBe(0);
+      await library.deletePersona(creator, persona.id);
+      await expect(read()).rejects.toMatchObject({ status: 404 });
+    },
+    "public.persona_probes": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      const read = async () => (await probes.testsState(creator, persona.id)).probes.map((probe) => probe.name);
+      expect(await keptAnswer(read, KEPT_READS.testStates, [creator.id, persona.id])).toEqual([]);
+      await probes.addProbe(creator, persona.id, { name: "Greets", turns: ["Hi!"], inCharacter: true });
+      expect(await read()).toEqual(["Greets"]);
+    },
+    "public.probe_runs": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      await probes.addProbe(creator, persona.id, { name: "Greets", turns: ["Hi!"], inCharacter: true });
+      const read = async () => (await probes.testsState(creator, persona.id)).latest?.passed ?? null;
+      expect(await keptAnswer(read, KEPT_READS.testStates, [creator.id, persona.id])).toBeNull();
+      await probes.startRun(creator, persona.id);
+      await probes.settleRuns();
+      expect(await read()).toBe(1);
     },
   },
   ownedCounts: {

@@ -24,6 +24,7 @@ import { parseCardMeta } from "~/domain/character-card";
 import { proposeLore } from "~/infra/ai/lore.server";
 import { personas, type Persona } from "~/infra/db/schema";
 import { withUser } from "~/infra/db/db.server";
+import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import type { JsonShape } from "./api.server";
@@ -124,9 +125,13 @@ function findEntry(book: LoreBook, entryId: string): LoreEntry {
 /** The persona's lorebook (a 404 as for the persona). */
 export async function getLorebook(user: CurrentUser, id: string): Promise<{ persona: Persona; book: LoreBook }> {
   if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
-  const [persona] = await withUser(user.id, (tx) => tx.select().from(personas).where(eq(personas.id, id)));
-  if (!persona) throw new AccountError(404, PERSONA_NOT_FOUND);
-  return { persona, book: personaLorebook(persona) };
+  // Kept until the creator's personas change (KEPT_READS.lorebooks; nobody changes a kept answer).
+  const found = await keptOrRead(KEPT_READS.lorebooks, [user.id, id], async () => {
+    const [persona] = await withUser(user.id, (tx) => tx.select().from(personas).where(eq(personas.id, id)));
+    return persona ? { persona, book: personaLorebook(persona) } : null;
+  });
+  if (!found) throw new AccountError(404, PERSONA_NOT_FOUND);
+  return found;
 }
 
 /** Adds an entry (checked; the 200-entry limit) and answers it. */

@@ -39,6 +39,7 @@ import { AiError, textGenerator } from "~/infra/ai/ai.server";
 import { runProbe } from "~/infra/ai/probe-runner.server";
 import type { ChatPersona } from "~/infra/ai/types";
 import { changeFeed, outsideDoor, withUser } from "~/infra/db/db.server";
+import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 import { personaProbes, personas, personaVersions, probeRuns, profiles, type Persona, type ProbeRun } from "~/infra/db/schema";
 import { describeError } from "~/infra/web/log.server";
 import { consumeGenerationAllowance, RateLimitedError } from "~/infra/web/rate-limit.server";
@@ -550,10 +551,16 @@ export interface TestsState {
 }
 
 export async function testsState(user: Who, personaId: string): Promise<TestsState> {
-  const [probes, runs] = await Promise.all([listProbes(user, personaId), listRuns(user, personaId, 5)]);
-  const pending = runs.find((run) => run.status === "queued" || run.status === "running") ?? null;
-  const latest = runs.find((run) => run.status === "completed" || run.status === "failed") ?? null;
-  return { probes, latest, pending };
+  const read = async (): Promise<TestsState & { settled: boolean }> => {
+    const [probes, runs] = await Promise.all([listProbes(user, personaId), listRuns(user, personaId, 5)]);
+    const pending = runs.find((run) => run.status === "queued" || run.status === "running") ?? null;
+    const latest = runs.find((run) => run.status === "completed" || run.status === "failed") ?? null;
+    return { probes, latest, pending, settled: runs.every((run) => run.status !== "queued" && run.status !== "running") };
+  };
+  // Kept until the persona, its probes or its runs change, and only while no run is under way
+  // (KEPT_READS.testStates: a run's deadline passes without a write).
+  const { settled: _settled, ...state } = await keptOrRead(KEPT_READS.testStates, [user.id, personaId], read, (answer) => answer.settled);
+  return state;
 }
 
 /** The latest finished run of each version of a persona (history shows them next to each version). */
@@ -643,6 +650,17 @@ export interface TestsSummary {
 
 export async function testsSummary(user: Who, personaId: string): Promise<TestsSummary> {
   if (!isUuid(personaId)) throw notFound();
+  // Kept until the persona, its probes or its runs change, and only while no run is under way
+  // (KEPT_READS.testSummaries: a run's deadline passes without a write).
+  return keptOrRead(
+    KEPT_READS.testSummaries,
+    [user.id, personaId],
+    () => readTestsSummary(user, personaId),
+    (summary) => !summary.pending,
+  );
+}
+
+async function readTestsSummary(user: Who, personaId: string): Promise<TestsSummary> {
   const [row] = await withUser(user.id, (tx) =>
     tx
       .select({

@@ -77,6 +77,30 @@ export const KEPT_READS = {
     limit: 500,
     tables: ["public.personas", "public.image_jobs"],
   }),
+  /** A persona with its lorebook, for the lore and tests pages (lore.server.ts getLorebook). */
+  lorebooks: declare({
+    name: "lore: lorebooks",
+    key: (creator: string, personaId: string) => `${creator}:${personaId}`,
+    limit: 200,
+    tables: ["public.personas"],
+  }),
+  /**
+   * The persona page's line about its tests (probes.server.ts testsSummary), and the tests page's
+   * probes and latest runs (testsState): kept only while no run is queued or running, since a
+   * run's deadline passes without a write.
+   */
+  testSummaries: declare({
+    name: "tests: summaries",
+    key: (creator: string, personaId: string) => `${creator}:${personaId}`,
+    limit: 500,
+    tables: ["public.persona_probes", "public.probe_runs"],
+  }),
+  testStates: declare({
+    name: "tests: states",
+    key: (creator: string, personaId: string) => `${creator}:${personaId}`,
+    limit: 200,
+    tables: ["public.personas", "public.persona_probes", "public.probe_runs"],
+  }),
   /** How many personas a creator owns, for what the wizard offers on the Free plan (personas.server.ts usage). */
   ownedCounts: declare({
     name: "personas: owned counts",
@@ -111,13 +135,15 @@ function storeOf(feed: ChangeFeed, declaration: { name: string; limit: number })
 
 /**
  * The answer of the declared read kept under `parts`, or `fromDatabase()`'s, kept for the next
- * request unless a notice arrived meanwhile (null and undefined are never kept). Where the
- * database's notices are not heard, always `fromDatabase()`.
+ * request unless a notice arrived meanwhile (null and undefined are never kept, nor an answer
+ * `keep` refuses: one that can change without a write, like a run whose deadline will pass).
+ * Where the database's notices are not heard, always `fromDatabase()`.
  */
 export async function keptOrRead<P extends [userId: string, ...rest: unknown[]], V>(
   declaration: KeptReadDeclaration<P>,
   parts: P,
   fromDatabase: () => Promise<V>,
+  keep: (value: V) => boolean = () => true,
 ): Promise<V> {
   const feed = await changeFeed();
   if (!feed.hearing) return fromDatabase();
@@ -128,7 +154,7 @@ export async function keptOrRead<P extends [userId: string, ...rest: unknown[]],
   if (known !== undefined) return known;
   const epoch = store.epoch;
   const value = await fromDatabase();
-  if (value !== null && value !== undefined && feed.hearing) store.keep(key, userId, value, epoch);
+  if (value !== null && value !== undefined && feed.hearing && keep(value)) store.keep(key, userId, value, epoch);
   return value;
 }
 
