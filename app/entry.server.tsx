@@ -11,7 +11,7 @@ import { authorizationRefusal, commonSecurityHeaders, contentSecurityPolicy, cro
 import { imageStorage } from "./infra/storage/image-storage.server";
 import { withoutNulBytes } from "./infra/web/document.server";
 import { describeError, redactedUrl } from "./infra/web/log.server";
-import { cachedPage, publicPageKey, storePage } from "./infra/web/page-cache.server";
+import { cachedPage, publicPageKey, renderedPageKey, storePage } from "./infra/web/page-cache.server";
 import { startServer } from "./infra/setup/startup.server";
 import { recoverImageJobs } from "./services/images.server";
 import { startNotificationSender, stopNotificationSender } from "./services/notifications.server";
@@ -63,14 +63,16 @@ export const serverHooks = {
   describeError,
 };
 
-// A cached public page keeps this mark where its nonce was; each answer gets a fresh one.
+// A kept page keeps this mark where its nonce was; each answer gets a fresh one.
 const NONCE_MARK = "__personaforge_nonce__";
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   // The headers every answer carries are set by app/server.mjs; a page adds its script policy.
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  const cacheKey = publicPageKey(request, remixContext, responseStatusCode, responseHeaders);
+  // A public page is kept by its path; any other by its URL and its loaders' data (decision 031).
+  const cacheKey =
+    publicPageKey(request, remixContext, responseStatusCode, responseHeaders) ?? renderedPageKey(request, remixContext, responseStatusCode);
   if (cacheKey) {
     const hit = cachedPage(cacheKey);
     if (hit) {
@@ -85,7 +87,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 /**
  * Renders the whole document with React's renderToPipeableStream (Remix's single fetch streams
  * the loaders' data through it), waits until everything is ready, then answers it in one piece; a
- * cacheable public page is kept for the next anonymous visitor. No page defers data, so
+ * page that can be kept is kept for the next request that shows the same. No page defers data, so
  * streaming the document itself gained nothing.
  */
 function renderComplete(
