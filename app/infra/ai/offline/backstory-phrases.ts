@@ -307,11 +307,11 @@ export const HOMETOWN_LIFE: Template[] = [
 // ------------------------------------------------------------------ childhood and interests
 
 export const CHILDHOOD_OPENERS: Template[] = [
-  "The passions that would define {name} showed up early.",
-  "{name's} childhood enthusiasms were many, but a few stuck for good.",
+  "The passions that would define {them} showed up early.",
+  "{Their} childhood enthusiasms were many, but a few stuck for good.",
   "Long before any of it became work, there were obsessions.",
-  "Anyone who knew {name} as a kid remembers the same passions.",
-  "Even as a small child, {name} had favorite things.",
+  "Anyone who knew {them} as a kid remembers the same passions.",
+  "Even as a small child, {they} had favorite things.",
 ];
 
 /** The childhood paragraph when no interest is given. */
@@ -570,15 +570,15 @@ export const PERSONALITY_NONE: Template[] = [
 
 /** Opens the paragraph on temperament (Extroversion, Emotional and Openness traits). */
 export const TRAIT_OPENERS_INNER: Template[] = [
-  "People who meet {name} today notice {their} temperament first.",
-  "Much of who {name} became showed up early.",
-  "Friends describe {name} the same way they did years ago.",
-  "Temperament is where {name's} story really lives.",
+  "People who meet {them} today notice {their} temperament first.",
+  "Much of who {they} became showed up early.",
+  "Friends describe {them} the same way they did years ago.",
+  "Temperament is where {their} story really lives.",
 ];
 
 /** Opens the paragraph on working style (Agreeableness, Conscientiousness and Content Style traits). */
 export const TRAIT_OPENERS_OUTER: Template[] = [
-  "The same character shapes how {name} works.",
+  "The same character shapes how {they} {v:work}.",
   "At work, {their} character shows just as clearly.",
   "Colleagues would add a few more words.",
   "Other sides show at work and with other people.",
@@ -1328,7 +1328,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
 export const TURNING_OPENERS: Template[] = [
   "Not everything went to plan.",
   "The road was not always smooth.",
-  "Then came the hardest stretch of {name's} life.",
+  "Then came the hardest stretch of {their} life.",
   "There was a bad year, too.",
   "It was not all easy.",
 ];
@@ -1350,14 +1350,14 @@ export const RECOVERY_TRAIT: Template[] = [
 
 export const RECOVERY_PLAIN: Template[] = [
   "What got {name} through was stubbornness and [a few friends|an old teacher|two neighbors] who refused to give up on {them}.",
-  "Slowly, one small step at a time, {name} found a way back.",
+  "Slowly, one small step at a time, {they} found a way back.",
 ];
 
 export const LESSONS: Template[] = [
   "{They} came out of that [period|time|year|winter][, {their} {quality} intact,|] with [clearer priorities|a lighter schedule|fewer illusions|a shorter to-do list|more room for {pastime}|a calmer calendar] and [a rule|one rule|a principle|a motto|a simple rule|a hard-won rule|one firm rule|a new motto] {they} [still|faithfully|happily] {v:follow}[ in {residenceCity}|, {quality} and all| to this day]: [build slowly, and build on what is true|rest before it is needed|say no more often than yes|protect the mornings|keep one day a week for {pastime}|trust {their} {quality}|finish what you start].",
   "The experience taught {them} that setbacks are part of the story.",
   "[Today|Now|Years later] {name} [calls|considers] it the most [important|useful|honest|instructive] [year|season|stretch] of {their} [life|adult life|career], [because|since] it forced a [decision|reckoning|choice][ or two|] about what [really mattered|to keep|to let go|{their} {quality} was for].",
-  "{name} learned to ask for help.",
+  "{They} learned to ask for help.",
 ];
 
 export const RETURNS: Template[] = [
@@ -1372,7 +1372,7 @@ export const RETURNS: Template[] = [
 /** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
   "[Today|These days|Nowadays|At present], {full} is {aLabel}[| by trade| by calling] in {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
-  "[These days|Today|Nowadays] {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons|miles][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen|are visible] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does {their} [steady|stubborn|quiet] {quality}].",
+  "[These days|Today|Nowadays] {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons|miles][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen|show plainly] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does {their} [steady|stubborn|quiet] {quality}].",
   "[Now|Today] known as {aLabel}, {full} has [built|grown|made] something [people|strangers|friends|audiences] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}|, {quality} and all| over the years].",
 ];
 
@@ -1425,10 +1425,10 @@ export const AGE_NOW_NONE: Template[] = [
 
 /** What the work means to the persona: one of these always appears today. */
 export const REFLECTIONS: Template[] = [
-  "The work, {name} says, is really about people.",
-  "Success, to {name}, is measured in messages, not numbers.",
+  "The work, {they} {v:say}, is really about people.",
+  "Success, to {them}, is measured in messages, not numbers.",
   "{They} {v:try} never to make what {they} would not want to receive.",
-  "{name} measures a good year by what {they} learned.",
+  "{They} {v:measure} a good year by what {they} learned.",
 ];
 
 /** {desc} is the persona's description, already quoted. */
@@ -1450,7 +1450,7 @@ export const MENTORS: Template[] = [
 
 /** A paragraph about the people around the persona: an opener, then the rest. */
 export const CIRCLE_OPENERS: Template[] = [
-  "The people around {name} matter as much as the work.",
+  "The people around {them} matter as much as the work.",
   "No one builds a life like this alone.",
   "Friends are a big part of the story.",
 ];
@@ -1466,8 +1466,8 @@ export const CIRCLE: Template[] = [
 // ------------------------------------------------------------------ small details
 
 export const DETAILS_OPENERS: Template[] = [
-  "Away from work, {name} is a collection of small habits.",
-  "The small details say a lot about {name}.",
+  "Away from work, {they} {v:are} a collection of small habits.",
+  "The small details say a lot about {them}.",
   "Off the clock, life is simpler than people expect.",
   "A few small things complete the picture.",
 ];
@@ -1490,10 +1490,10 @@ export const DETAILS: Template[] = [
 // ------------------------------------------------------------------ goals and closing
 
 export const GOALS_OPENERS: Template[] = [
-  "Looking ahead, {name} has no shortage of plans.",
+  "Looking ahead, {they} {v:have} no shortage of plans.",
   "The future is full of unfinished business.",
-  "There is still a great deal {name} wants to do.",
-  "Plans, {name} has plenty of.",
+  "There is still a great deal {they} {v:want} to do.",
+  "Plans, {they} {v:have} plenty of.",
 ];
 
 /** {interest} is an interest name. */
