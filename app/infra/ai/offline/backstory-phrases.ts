@@ -197,10 +197,10 @@ export const TAILS: Record<keyof typeof LEADS, Template[]> = {
 // ------------------------------------------------------------------ origins
 
 export const BIRTH: Template[] = [
-  "{full} was born in {year} in {place}[, [on a [rainy|sweltering|windy|snowy|foggy] [Tuesday|Sunday|morning|night|afternoon] [that the family still talks about|nobody at home has forgotten|that became a family story|still told at family dinners]|in the middle of [a heat wave|a cold snap|a long wet spring|a stormy autumn|a noisy street festival]]|].",
+  "{full} was born in {year} in {place}[, [on a [rainy|sweltering|windy|snowy|foggy|muggy] [Tuesday|Sunday|morning|night|afternoon] [that the family still talks about|nobody at home has forgotten|that became a family story|still told at family dinners]|in the middle of [a heat wave|a cold snap|a long wet spring|a stormy autumn|a noisy street festival|a power cut|a city-wide strike]]|].",
   "The story of {full} [begins|starts] in {place}, in {year}, in a [small|cramped|sunny|drafty|narrow] [apartment|house|flat] [above a [bakery|laundromat|pharmacy|hardware store|tailor's shop]|at the end of a [busy|quiet|steep|leafy] street|near the [old market|train station|river|city park|bus depot]].",
-  "Born in {year} in {place}, {full} spent {their} [first years|early years|first few years|earliest years] [in a [small|cramped|sunny|drafty|narrow] [apartment|house|flat] [above a [bakery|laundromat|pharmacy|corner shop]|on a [busy|quiet|steep|leafy] street]|within earshot of [church bells|a train line|a schoolyard|a busy market|the evening traffic]].",
-  "{full} [arrived|came along|came into the world] in {year}[, a [quiet|busy|stormy|hot] year|], [the [youngest|newest|loudest|smallest] face on a [crowded|quiet|narrow] street in {place}|one more [baby|newcomer] in a [busy|sleepy|noisy] corner of {place}|in {place}, [just before|right after] [the first snow|a long summer|the spring rains|the school holidays]].",
+  "Born in {year} in {place}, {full} spent {their} [first years|early years|first few years|earliest years] [in a [small|cramped|sunny|drafty|narrow] [apartment|house|flat] [above a [bakery|laundromat|pharmacy|corner shop]|on a [busy|quiet|steep|leafy] street]|within earshot of [church bells|a train line|a schoolyard|a busy market|the evening traffic|a fire station]].",
+  "{full} [arrived|came along|came into the world] in {year}[, a [quiet|busy|stormy|hot] year|], [the [youngest|newest|loudest|smallest] face on a [crowded|quiet|narrow] street in {place}|one more [baby|newcomer|little one] in a [busy|sleepy|noisy] corner of {place}|in {place}, [just before|right after] [the first snow|a long summer|the spring rains|the school holidays]].",
 ];
 
 /** When no age range is given: no year, no era. */
@@ -223,17 +223,17 @@ export const ERA: Record<AgeRange, Template[]> = {
   ],
   "35-44": [
     "{They} grew up in the era of [cassette tapes|video rentals|paper maps], [arcade cabinets|pinball machines|handheld games] and [beige|bulky|humming] home computers, when going online [meant tying up the phone line|took a screeching modem and patience|was a small adventure] [for an hour|every evening|on weekends][ in {home}| back in {home}|].",
-    "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] belonged to [mixtapes|comic books|board games], [handwritten notes|pen pals|long phone calls] and [Saturday|Friday] trips to the [video store|video shop|rental store], and {they} still {v:remember} the [first time a modem screeched into life|day the first computer came home|first email {they} ever sent].",
+    "{Their} childhood[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] belonged to [mixtapes|comic books|board games], [handwritten notes|pen pals|long phone calls] and [Saturday|Friday|Sunday] trips to the [video store|video shop|rental store], and {they} still {v:remember} the [first time a modem screeched into life|day the first computer came home|first email {they} ever sent].",
     "The eighties and early nineties shaped {their} childhood: [bicycles|skateboards|roller skates], [walkmans|cassette players|handheld games] and a television that only worked if [someone|somebody] [held the antenna just right|thumped it on the side|stood very still][, usually {name}].",
   ],
   "45-54": [
-    "{They}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] with [vinyl records|a record player|a crackling radio|a transistor radio], [rotary phones|a shared phone line|a phone in the hallway] and [a handful of|three or four|only a few] television channels[, plus {pastime} for the rainy days|, and {their} {quality} showed early|], long before anyone [talked about going viral|had heard of the internet|owned a computer|carried a phone in a pocket].",
+    "{They}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] with [vinyl records|a record player|a crackling radio|a transistor radio|a jukebox down the road], [rotary phones|a shared phone line|a phone in the hallway] and [a handful of|three or four|only a few] television channels[, plus {pastime} for the rainy days|, and {their} {quality} showed early|], long before anyone [talked about going viral|had heard of the internet|owned a computer|carried a phone in a pocket].",
     "{Their} childhood[ in {home}| back in {home}|] unfolded in the seventies and early eighties, a time of [bicycles left on front lawns|street games until dark|long bus rides to school|paper rounds before dawn], [library cards|paperback novels|comic books] and letters that took [a week|days|forever] to [arrive|come|get there].",
     "As a child of the seventies[ in {home}| back in {home}], {they} learned to [entertain|amuse|occupy] {themselves} with a [transistor radio|record player|deck of cards|box of crayons], a pile of [comic books|library books|old magazines] and whatever the [neighborhood kids|children on the street|kids next door] could [invent|dream up|get away with].",
   ],
   "55+": [
     "{name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] when television was still a [novelty|luxury|marvel], news arrived [folded on the doorstep|with the morning paper|on the evening radio] and long-distance calls were [saved for birthdays|an expensive treat|kept short][, and {pastime} filled the evenings|, and {their} {quality} had room to grow|].",
-    "{Their} earliest memories belong to [another age|a slower age|a different world|an older world]: [radio serials|Sunday matinees|traveling fairs], [typewriters|fountain pens|party lines] and a street[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business|children played until dark].",
+    "{Their} earliest memories belong to [another age|a slower age|a different world|an older world]: [radio serials|Sunday matinees|traveling fairs|milk deliveries], [typewriters|fountain pens|party lines|carbon paper] and a [street|lane|block][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] where [every neighbor knew every child by name|doors stayed unlocked|everyone knew everyone's business|children played until dark].",
     "As a child of the fifties and sixties, {they} watched the [world|neighborhood|family television] [change|turn|move] from black and white to [color|full color] [in {home}|back in {home}|in a small house in {home}], [one invention at a time|one decade at a time|faster than anyone expected][, and {name} has loved new things ever since|].",
   ],
 };
@@ -252,23 +252,23 @@ export const ERA_NONE: Template[] = [
 export const FAMILY_STORIES: Record<string, Template[]> = {
   "Close to their parents and a younger sibling who is their biggest fan": [
     "{They} grew up [in {home}|back in {home}] close to {their} parents and a younger sibling who [was, and still is,|has always been|remains] {their} [biggest|loudest|most loyal|proudest|most devoted] fan[, [first in line at every school show|first to share every post|the one who kept every drawing and report card|ready to defend {name} against anyone]|].",
-    "Home[ in {home}| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] meant {their} parents and a younger sibling who [trailed after|copied|looked up to|tagged along after|followed] {name} [everywhere|in everything|from the first day|at every turn] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers|still calls every week].",
+    "Home[ in {home}| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] meant {their} [parents|mom and dad|two parents] and a younger sibling who [trailed after|copied|looked up to|tagged along after|followed] {name} [everywhere|in everything|from the first day|at every turn] and [still cheers the loudest|remains {their} biggest fan|still brags about {them} to strangers|still calls every week].",
     "[Family came first[ in {home}|]|Home was a warm place[ in {home}|]|Home was never lonely[ in {home}|]]: {their} parents[, {their} {quality} already forming|, endless {pastime}|], and a younger sibling whose [fierce|unwavering|noisy] support [still means the world to {name}|has never let {name} down|carried {name} through more than one bad week|still shows up in every message {name} gets].",
   ],
   "Raised by a single mother who taught them resilience": [
-    "Raised[ in {home}| back in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone|worked nights] and [never complained|rarely rested|always found time for homework], {they} learned [resilience|to be resilient|to keep going|to endure] [before {they} could spell the word|early|by watching rather than listening|one hard winter at a time][, and {their} {quality} grew from there|].",
+    "Raised[ in {home}| back in {home}|] by a single mother who [worked long hours|held two jobs|ran the household alone|worked nights] and [never complained|rarely rested|always found time for homework|still made every school play], {they} learned [resilience|to be resilient|to keep going|to endure] [before {they} could spell the word|early|by watching rather than listening|one hard winter at a time][, and {their} {quality} grew from there|].",
     "{name} was [raised|brought up] by a single mother[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and [the lesson {they} absorbed first|what stuck above all|the habit {they} took from that example] was resilience: [get up, show up, try again|keep going when it is hard|make do, then make better].",
-    "Home was {name} and a single mother who [stretched every paycheck|taught {them} to fix what was broken|never let a bad day win], and that [quiet|stubborn|everyday|hard-won|daily] resilience [became|turned into|grew into] [the family inheritance|{name's} own|the backbone of everything since].",
+    "Home was {name} and a single mother who [stretched every paycheck|taught {them} to fix what was broken|never let a bad day win|sang through every chore], and that [quiet|stubborn|everyday|hard-won|daily] resilience [became|turned into|grew into] [the family inheritance|{name's} own|the backbone of everything since].",
   ],
   "Part of a big, loud family that gathers every Sunday": [
     "{name's} [home|childhood][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] [was|meant] a big, loud family where [stories had to be good|everyone talked at once|being heard took a loud voice|nobody ever ate alone|every argument ended over dessert|the radio and the kettle never stopped|the table was never quite big enough], and {they} [learned to hold a room|found {their} voice early|rarely got the last word|learned to talk fast].",
     "{name} [comes from|grew up in|belongs to] a big, loud family[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] that [still|to this day|without fail|faithfully|reliably] gathers every Sunday[ around a [long|crowded|creaking] table|] for [food, gossip and friendly arguments|far too much food|stories everyone has heard before].",
-    "Sundays[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions|that argued over every dish][ and talked over {pastime}| and admired {their} {quality}|], and {they} [still {v:go} back|still {v:show} up|rarely {v:miss} one|still {v:turn} up] [whenever {they} can|with something to share|with a new story ready|with {pastime} stories to tell].",
+    "Sundays[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] belonged to a big, loud family [squeezed around one table|that filled the kitchen|that never ran out of opinions|that argued over every dish|that talked over each other][ and talked over {pastime}| and admired {their} {quality}|], and {they} [still {v:go} back|still {v:show} up|rarely {v:miss} one|still {v:turn} up] [whenever {they} can|with something to share|with a new story ready|with {pastime} stories to tell].",
   ],
   "An only child with a grandmother who shaped their values": [
     "As an only child[ in {home}| back in {home}], {they} spent [long|quiet|rainy|lazy] [afternoons|weekends] with a grandmother whose [stories and stubborn kindness|patience and sharp wit|proverbs and quiet example|recipes and firm opinions] shaped {their} values[ more than any school did| for good|].",
-    "{name} grew up an only child[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and a grandmother [who lived nearby|who took {them} everywhere|with a garden and a long memory] taught {them} [most of what {they} still {v:believe}|the values {they} still {v:live} by|to be kind first and clever second].",
-    "Being an only child [in {home}|back in {home}|in a quiet flat in {home}] meant [long quiet evenings|plenty of time alone|a lot of reading|a lot of imagining], [softened|brightened|filled] by a grandmother [whose values|whose sayings|whose rules of right and wrong] [still guide {name} today|still echo in every choice|shaped the adult {name} became].",
+    "{name} grew up an only child[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and a grandmother [who lived nearby|who took {them} everywhere|with a garden and a long memory|who told the best stories] taught {them} [most of what {they} still {v:believe}|the values {they} still {v:live} by|to be kind first and clever second].",
+    "Being an only child [in {home}|back in {home}|in a quiet flat in {home}] meant [long quiet evenings|plenty of time alone|a lot of reading|a lot of imagining], [softened|brightened|filled|warmed] by a grandmother [whose values|whose sayings|whose rules of right and wrong] [still guide {name} today|still echo in every choice|shaped the adult {name} became].",
   ],
   "Has an older brother who is also their toughest critic": [
     "{They} grew up [in {home}|back in {home}] with an older brother who was, and still is, {their} [toughest|sharpest|most honest|bluntest] critic and [quiet|fiercest|unlikely|loyal] protector[, the first to tease and the first to help|, from {home} to today|].",
@@ -298,10 +298,10 @@ export const FAMILY_OWN_WORDS: Template[] = [
 ];
 
 export const HOMETOWN_LIFE: Template[] = [
-  "Life[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] moved at its own [pace|speed|rhythm], and {name} [absorbed|soaked up|took in] its [rhythms|habits|moods|sounds] long before {they} [understood|could name|made sense of] them[, from the [morning markets|rush-hour crowds|late buses|corner cafés] to the [quiet Sundays|summer evenings|first cold nights|festival nights]|, one [season|street|summer] at a time].",
+  "Life[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] moved at its own [pace|speed|rhythm], and {name} [absorbed|soaked up|took in] its [rhythms|habits|moods|sounds] long before {they} [understood|could name|made sense of|noticed] them[, from the [morning markets|rush-hour crowds|late buses|corner cafés] to the [quiet Sundays|summer evenings|first cold nights|festival nights]|, one [season|street|summer] at a time].",
   "{name} still [speaks|talks][ about {home}| about {their} hometown| about the old neighborhood| about where {they} grew up] with a mix of [fondness and impatience|pride and exasperation|love and mild complaint|warmth and irony], the way people talk about [a relative|an old teacher|a friend|a first love] who taught them [a lot|more than they admit|a few hard lessons][, at length|, often at length|, usually over a long dinner|].",
   "The [streets|corner shops|bus routes|rooftops], [smells|noises|colors] and [seasons|markets|festivals][ of {home}| of {their} hometown| of the old neighborhood| of {their} childhood] [crept|worked their way|found their way] into {name's} [imagination|habits|sense of humor|{pastime}|way of seeing] and never quite left[ {them}|].",
-  "Even now, [a certain kind of weather|the smell of [fresh bread|wet pavement|cut grass]|a particular song] can [send|take|carry] {name} straight[ back to {home}| back home| back to {their} hometown| back to the old neighborhood] and the [long|lazy|noisy|slow] [afternoons|summers|evenings|weekends] of {their} childhood[, {pastime} and all| and {their} first love of {pastime}|].",
+  "Even now, [a certain kind of weather|the smell of [fresh bread|wet pavement|cut grass|bonfire smoke]|a particular song|an old jingle] can [send|take|carry] {name} straight[ back to {home}| back home| back to {their} hometown| back to the old neighborhood] and the [long|lazy|noisy|slow] [afternoons|summers|evenings|weekends] of {their} childhood[, {pastime} and all| and {their} first love of {pastime}|].",
 ];
 
 // ------------------------------------------------------------------ childhood and interests
@@ -324,29 +324,29 @@ export const CHILDHOOD_NO_INTERESTS: Template[] = [
 
 export const INTEREST_EARLY: Record<Interest, Template[]> = {
   gaming: [
-    "Gaming came first: {they} spent whole [weekends|winters|school holidays|summers][ in {home}| back in {home}|] on a [secondhand|borrowed|battered] console, learning every [shortcut|secret|trick] in a [handful|small stack] of [well-worn|beloved|half-broken] games and keeping [handwritten notes|a notebook|scribbled maps|careful notes] on [boss patterns|hidden rooms|speedrun routes].",
-    "{name's} love of gaming [started|began] with a [battered|hand-me-down|secondhand] handheld [bought at a market in {home}|from a cousin's drawer|won in a school raffle] and grew into a [habit|lifelong habit|fascination] of working out what [made|makes] a level feel [fair or frustrating|fun or tedious|generous or cruel].",
+    "Gaming came first: {they} spent whole [weekends|winters|school holidays|summers][ in {home}| back in {home}|] on a [secondhand|borrowed|battered] console, learning every [shortcut|secret|trick] in a [handful|small stack] of [well-worn|beloved|half-broken|scratched] games and keeping [handwritten notes|a notebook|scribbled maps|careful notes] on [boss patterns|hidden rooms|speedrun routes].",
+    "{name's} love of gaming [started|began] with a [battered|hand-me-down|secondhand] handheld [bought at a market in {home}|from a cousin's drawer|won in a school raffle] and grew into a [habit|lifelong habit|fascination|lasting curiosity] of working out what [made|makes] a level feel [fair or frustrating|fun or tedious|generous or cruel].",
     "In {their} early teens [in {home}|back in {home}], {name} [organized|ran] gaming nights for [half the street|the whole class|a dozen friends], running tournaments with [brackets|score tables|prize lists] [drawn|scribbled] on [the back of cereal boxes|a kitchen whiteboard|old school posters].",
   ],
   tech: [
     "Tech fascinated {them} from the start[ in {home}| back in {home}], and at [eleven|ten|twelve] {they} took [the family radio|an old video player|a broken alarm clock|a neighbor's cassette deck] apart to see how it worked and, to [everyone's surprise|general astonishment|the family's relief], put it back together[ again| with one screw to spare|].",
     "{name} taught {themselves} to code from [library books|online forums|old magazines][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], building [clumsy|lopsided|cheerful] little [websites|web pages|sites] that only [friends|a few friends|family] ever visited, and tech became a second language.",
-    "Whenever a gadget broke [in the neighborhood|on {their} street|at school], people [brought|carried|took] it to {name}, and that steady stream of [tech repairs|tech fixes|small tech rescues] taught {them} [patience|care|humility] along with [a screwdriver's worth of confidence|a lot about people|the value of a spare part].",
+    "Whenever a gadget broke [in the neighborhood|on {their} street|at school], people [brought|carried|took] it to {name}, and that steady stream of [tech repairs|tech fixes|small tech rescues] taught {them} [patience|care|humility|curiosity] along with [a screwdriver's worth of confidence|a lot about people|the value of a spare part].",
   ],
   fashion: [
-    "Fashion became {their} way of [speaking|talking|saying things] before {they} had [the words|words|a vocabulary] for it: {they} [cut up|took apart|reworked|unpicked] [thrift-store jackets|old curtains|a parent's cast-offs|market finds from {home}] and [stitched|pinned|sewed] them [back together|together again] into something [new|bold|strange and new|loud].",
+    "Fashion became {their} way of [speaking|talking|saying things] before {they} had [the words|words|a vocabulary] for it: {they} [cut up|took apart|reworked|unpicked] [thrift-store jackets|old curtains|a parent's cast-offs|market finds from {home}|old school uniforms] and [stitched|pinned|sewed] them [back together|together again] into something [new|bold|strange and new|loud].",
     "{name} spent hours[ in {home}| back in {home}] sketching [outfits|dresses|jackets] in the margins of [school notebooks|homework|library slips], and fashion magazines [borrowed from a neighbor|rescued from a waiting room|bought with saved pocket money] were read until the pages fell out.",
     "At [fourteen|fifteen|thirteen], {name} ran a [tiny|makeshift|small] fashion stall at [the weekend market|a school fair|a flea market][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], selling [restyled|reworked|patched] vintage pieces and learning how strangers react to [color|a bold cut|a good story|a bargain].",
   ],
   music: [
     "Music filled the house [in {home}|back in {home}|on {their} street in {home}], and {name} learned [guitar chords|piano scales|ukulele songs] from a [worn songbook|radio show|cassette|patient uncle] before {they} could [ride a bike|swim|read a clock].",
     "{name} joined the school band[ in {home}| back in {home}|], then [two garage bands|a choir|a brass ensemble|a jazz trio], and [discovered|learned|found out] that music was the [fastest|surest|quickest] way to make [a room full of strangers|a nervous crowd|a new class] feel like [friends|old friends|family].",
-    "{name} recorded {their} first songs[ in {home}| back in {home}|] on a [cheap laptop microphone|borrowed tape recorder|phone in a closet|secondhand keyboard], and that [obsession|fascination|love affair|early passion] with music taught {them} to listen [harder than most people ever do|closely|with both ears|for the smallest details|twice before speaking].",
+    "{name} recorded {their} first songs[ in {home}| back in {home}|] on a [cheap laptop microphone|borrowed tape recorder|phone in a closet|secondhand keyboard|cheap headset], and that [obsession|fascination|love affair|early passion] with music taught {them} to listen [harder than most people ever do|closely|with both ears|for the smallest details|twice before speaking].",
   ],
   art: [
     "Art was the first thing {name} was ever [praised|noticed|known] for, starting with a [crayon|chalk|pencil|felt-tip] drawing of [the family dog|a neighbor's cat|the view from the window] that hung on the [fridge|kitchen wall|hallway wall|bedroom door] for [years|a decade|ages|a long time].",
     "{name} filled [sketchbook after sketchbook|notebook after notebook|every margin and sketchbook], and an art teacher[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who [stayed late|gave up lunch breaks|lent {them} good paper] to show {them} how light falls on [a face|a bowl of fruit|a window|an old coat] [changed the direction of {their} life|opened a door|made all the difference|fed {their} {quality}].",
-    "{name} spent [afternoons|rainy weekends|whole summers][ in {home}| back in {home}|] copying [paintings|old masters|famous pictures] from [library|secondhand|borrowed] art books, trying to work out how a few brushstrokes could hold so much [feeling|light|life][, and {their} {quality} grew with every copy|].",
+    "{name} spent [afternoons|rainy weekends|whole summers][ in {home}| back in {home}|] copying [paintings|old masters|famous pictures] from [library|secondhand|borrowed] art books, trying to [work out|understand|figure out] how a few brushstrokes could hold so much [feeling|light|life][, and {their} {quality} grew with every copy|].",
   ],
   fitness: [
     "Fitness entered {their} life through a school [running club|swim team|cycling group][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], where {they} [discovered|learned|found out] that the last [mile|lap|hill|stretch] is [mostly|largely|really] an argument with [yourself|your own head][, a lesson {their} {quality} never forgot|, and {pastime} was never the same|].",
@@ -354,18 +354,18 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
     "An injury at [fifteen|fourteen|sixteen|seventeen] [forced|pushed|taught] {name} to learn about fitness [properly|from scratch|the hard way], from [stretching to sleep|warm-ups to recovery|posture to nutrition], and the lessons [stuck|stayed|lasted][ long after {home}|].",
   ],
   science: [
-    "Science hooked {them} early[ in {home}| back in {home}|], thanks to a [secondhand microscope|chemistry set from a yard sale|telescope from a flea market|box of old magnets] and a [habit|knack|talent] of asking [why|how|why not] until the [adults|grown-ups|teachers|neighbors] [ran out of answers|changed the subject|sent {them} to the library|laughed and gave up][, {their} {quality} already at work|].",
+    "Science hooked {them} early[ in {home}| back in {home}|], thanks to a [secondhand microscope|chemistry set from a yard sale|telescope from a flea market|box of old magnets] and a [habit|knack|talent] of asking [why|how|why not] until the [adults|grown-ups|teachers|neighbors] [ran out of answers|changed the subject|sent {them} to the library|laughed and gave up|reached for an encyclopedia][, {their} {quality} already at work|].",
     "{name} entered every science [fair|contest|competition] {they} could find[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], once with a homemade [weather station that actually predicted rain|water filter that actually worked|solar oven that baked a real cake][ and a lot of {quality}| and a lot of nerve|].",
     "[Late nights|Rainy afternoons|Long summers|Quiet evenings|Sick days] [in {home}|at the library|under the covers] spent reading about [black holes and deep-sea creatures|rainforests and glaciers|volcanoes and distant planets|dinosaurs and comets] made science [feel|seem] like the [greatest|best|wildest|strangest] adventure [story|tale] {name} had ever [read|heard][, and it still does|].",
   ],
   cooking: [
-    "Cooking was how {their} family [showed love|said I love you|showed affection|looked after one another], and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs|peeling potatoes and shelling peas] from the age of [eight|seven|nine|six][ in {home}| back in {home}|].",
+    "Cooking was how {their} family [showed love|said I love you|showed affection|looked after one another], and {name} was [chopping onions and stirring sauces|rolling dough and tasting soups|washing herbs and cracking eggs|peeling potatoes and shelling peas] from the age of [eight|seven|nine|six|five][ in {home}| back in {home}|].",
     "{name} learned cooking from [a grandparent|a neighbor|an old family friend][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] who never measured [anything|a thing], which taught {them} to [trust|rely on|prefer] [taste and instinct|smell and patience|a pinch and a guess] over recipes.",
     "At [twelve|eleven|thirteen], {name} [cooked|made] an entire [holiday|birthday|Sunday] dinner alone [in {home}|back in {home}|in a tiny kitchen in {home}], [burned the rolls|forgot the salt|dropped the dessert] and decided that cooking was worth getting [good|better|serious] at[ anyway|].",
   ],
   travel: [
     "A school [exchange trip|field trip|summer camp] gave {name} a [first|real|first real] taste of travel[ and the wider world| beyond {their} own street|], and {they} came[ home to {home}| home| home to {their} hometown| back to the old neighborhood] with [a notebook full of foreign words|a pocket full of strange coins|a head full of plans] and a [restless|lasting|stubborn] itch.",
-    "{Their} family[ in {home}| back in {home}|] could [rarely|seldom|hardly ever] afford vacations, so travel happened [through|by way of] [atlases and documentaries|library books and postcards|old maps and travel shows|postcards from relatives] until {they} [saved|scraped together|put aside] enough [from odd jobs|from a summer job|over two years] for a first [train ticket|bus pass|plane ticket] at [eighteen|nineteen|seventeen].",
+    "{Their} family[ in {home}| back in {home}|] could [rarely|seldom|hardly ever] afford vacations, so travel happened [through|by way of] [atlases and documentaries|library books and postcards|old maps and travel shows|postcards from relatives] until {they} [saved|scraped together|put aside] enough [from odd jobs|from a summer job|over two years|from babysitting] for a first [train ticket|bus pass|plane ticket] at [eighteen|nineteen|seventeen].",
     "Travel became {their} [teacher|school|university] as {they} [backpacked on a shoestring|wandered on a budget|hitchhiked through summers|crossed borders by bus], [slept on night buses|stayed in hostels|camped in fields] and learned to ask [strangers|locals|passers-by] for [help|directions|a bed] in [five|four|several|three] languages[, far from {home}|, {their} {quality} opening doors|].",
   ],
   education: [
@@ -375,13 +375,13 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   ],
   business: [
     "{name} showed a head for business [early|young], selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping [careful|neat|meticulous] accounts of every [sale|coin][ in a school notebook|].",
-    "Business ran in the [family|blood], and {name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] listening to [dinner-table|late-night|weekend|kitchen-table] debates [about|over] [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck|loans, leases and luck][, and {their} {quality} took it all in| that would shape {their} own work|, {pastime} a distant second|].",
+    "Business ran in the [family|blood], and {name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] listening to [dinner-table|late-night|weekend|kitchen-table|car-ride] debates [about|over] [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck|loans, leases and luck][, and {their} {quality} took it all in| that would shape {their} own work|, {pastime} a distant second|].",
     "At [sixteen|fifteen|seventeen], {name} started a [small|tiny|first] business [in {home}|back in {home}|on {their} street in {home}] [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the [failures|mistakes|bad weeks] than from the [wins|good ones|successes].",
   ],
   entertainment: [
     "Entertainment was {their} [first|earliest|oldest|truest] love[ as a child|]. {They} staged [puppet shows|magic acts|talent contests|backyard plays|living-room concerts] for the [neighbors|whole street|family|cousins] [in {home}|back in {home}|on Saturdays in {home}].",
     "{name} watched every [film, sitcom and talent show|cartoon, quiz show and musical|variety show and comedy special] {they} could [find in {home}|get at in {home}|find back in {home}], studying how [good|great] entertainment holds [an audience's attention|a room|a crowd].",
-    "At school[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], {name} was the [one|student|kid|classmate] who organized [talent nights|class shows|end-of-year revues|lunchtime concerts] and learned that great entertainment is mostly [preparation|rehearsal|timing][, with a bit of {quality} on top| and a little nerve|].",
+    "At school[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], {name} was the [one|student|kid|classmate] who organized [talent nights|class shows|end-of-year revues|lunchtime concerts|charity gigs] and learned that great entertainment is mostly [preparation|rehearsal|timing][, with a bit of {quality} on top| and a little nerve|].",
   ],
 };
 
@@ -400,7 +400,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "{name's} [eye|feel|instinct] for fashion, for how [a collar sits|a hem falls|a sleeve moves|a coat hangs] or how two [colors|fabrics|textures] [argue|clash|agree], shows up in [everything|all] {they} {v:make}[ in {residenceCity}|, down to the packaging|, {pastime} included].",
   ],
   music: [
-    "Music[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is still the soundtrack to every [working day|morning|long night], and {name} [builds|makes|curates] playlists for [moods|seasons|tasks|trains] the way other people [write|keep] [to-do lists|shopping lists|diaries|letters].",
+    "Music[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is still the soundtrack to every [working day|morning|long night], and {name} [builds|makes|curates] playlists for [moods|seasons|tasks|trains|friends] the way other people [write|keep] [to-do lists|shopping lists|diaries|letters].",
     "The [rhythm|timing|ear] {they} learned from music [back in {home}|as a child in {home}|growing up in {home}] shows up in how {they} {v:pace} a [story|conversation|long day|joke|week][, {name} says|].",
   ],
   art: [
@@ -409,19 +409,19 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
   ],
   fitness: [
     "Fitness is still [non-negotiable|a fixed point|sacred] for {name}[, rain or shine|, whatever the weather|, tired or not|, busy or not|]: [most|nearly all|almost all] of {their} days start with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|across {residenceCity}|before breakfast|at dawn|before the emails].",
-    "{Their} [approach|attitude|whole approach] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity|patience over heroics], has[ quietly| slowly|] [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well|{pastime} too][ in {residenceCity}|, {name} says|].",
+    "{Their} [approach|attitude|whole approach] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity|patience over heroics|habits over willpower], has[ quietly| slowly|] [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well|{pastime} too][ in {residenceCity}|, {name} says|].",
   ],
   science: [
     'That love of science left {name} with a lasting respect for [evidence|data|experiments] and a habit of saying "let\'s test it" [instead of|rather than|before] "I think."',
-    "{They} still {v:follow} new [discoveries|findings|papers] in [science|science journals|every branch of science] [closely|eagerly|avidly|daily] and [{v:love}|never {v:tire} of] [explaining|unpacking|retelling] them to [anyone who will listen|friends over dinner|whoever sits nearby|the neighbors][ in {residenceCity}|, with diagrams|, napkin sketches and all].",
+    "{They} still {v:follow} new [discoveries|findings|papers] in [science|science journals|every branch of science] [closely|eagerly|avidly|daily] and [{v:love}|never {v:tire} of] [explaining|unpacking|retelling] them to [anyone who will listen|friends over dinner|whoever sits nearby|the neighbors|family at lunch][ in {residenceCity}|, with diagrams|, napkin sketches and all].",
   ],
   cooking: [
     "Cooking is still how {name} [unwinds|relaxes|thinks|recharges], and friends[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] know that a [difficult|long|hard] week usually ends with an [invitation|open invitation] to [dinner|supper|a long lunch][ and talk of {pastime}| and a bottle of something good|].",
-    "{They} [{v:treat}|{v:approach}] cooking like any [craft|trade|discipline|other art]: [practice|master|drill] the basics, respect the [ingredients|seasons|produce|market] and improvise only once you [understand|know|have learned] the rules[, whether in {residenceCity} or on the road|, with {quality} as the secret ingredient|].",
+    "{They} [{v:treat}|{v:approach}] cooking like any [craft|trade|discipline|other art]: [practice|master|drill|learn] the basics, respect the [ingredients|seasons|produce|market] and improvise only once you [understand|know|have learned] the rules[, whether in {residenceCity} or on the road|, with {quality} as the secret ingredient|].",
   ],
   travel: [
     "Travel still shapes {their} outlook[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and {name} keeps a [map|world map|paper map] [on the wall|above the desk|by the door] with a pin for every [city|town|place] that changed {their} mind about something.",
-    "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] left {them} [comfortable with|at ease with|calm about|unafraid of|relaxed about] [uncertainty|delays|the unknown] and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue][, a curiosity that feeds {their} {quality}|, {pastime} included|].",
+    "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] left {them} [comfortable with|at ease with|calm about|unafraid of|relaxed about] [uncertainty|delays|the unknown] and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue|travel][, a curiosity that feeds {their} {quality}|, {pastime} included|].",
   ],
   education: [
     "{Their} [respect|love|regard] for education shows in how {they} {v:approach} every new [subject|skill|topic|hobby][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|]: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
@@ -433,14 +433,14 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
   ],
   entertainment: [
     "{name's} love of entertainment means {they} still {v:study}[ and {v:rewatch}] [comedians, hosts and storytellers|stand-up sets and game shows|old variety programs], always [looking|watching|waiting] for the [moment|second] a [room|crowd|theater] leans in[ and goes quiet|, laughing|].",
-    "Entertainment, to {name}, is [a kind|a form] of [generosity|gift|kindness]: giving people a [break|rest|holiday|breather] from their [worries|troubles|to-do lists] for [a while|an hour|an evening][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+    "Entertainment, to {name}, is [a kind|a form|a sort] of [generosity|gift|kindness]: giving people a [break|rest|holiday|breather] from their [worries|troubles|to-do lists] for [a while|an hour|an evening][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
   ],
 };
 
 /** When two or more interests are chosen: how they meet. {a} and {b} are interest names. */
 export const INTEREST_PAIR: Template[] = [
   "What made {name} [unusual|different|stand out] was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping|mixing] with {b}[, for the better| back in {home}| in {home}|, a sign of {their} {quality}].",
-  "Before long, {a} and {b} had [blurred|run|grown|bled] together in {their} [mind|head|notebooks], and [many|some|most] of {their} best [ideas|projects|work] [came|come] from [the place|wherever] where the two [overlap|meet|collide].",
+  "Before long, {a} and {b} had [blurred|run|grown|bled] together in {their} [mind|head|notebooks|sketches], and [many|some|most] of {their} best [ideas|projects|work] [came|come] from [the place|wherever] where the two [overlap|meet|collide].",
   "Friends [still|to this day|endlessly|fondly] tease {name} about the year {they} tried to [combine|merge|fuse] {a} and {b} into a single [school project|science fair entry|birthday party], but the instinct was [right|sound|a good one].",
 ];
 
@@ -482,8 +482,8 @@ export const DEFAULT_SPECIALIST_FIELD = "data analysis";
 
 export const SCHOOL: Template[] = [
   "School[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was [a mixed|a patchy|an uneven|a hit-and-miss] experience, and {they} [thrived|shone|came alive|blossomed] in [the subjects|the classes|the lessons] that caught {their} [imagination|attention|interest] while [drifting|coasting|sleepwalking|yawning] through the rest[, {pastime} always winning over homework|, {pastime} always on {their} mind|, {their} {quality} already in plain view].",
-  "{Their} late teens[ in {home}| back in {home}] were [restless|noisy|hungry|bright|messy], full of [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
-  "In class, {name} was [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel|daydreamer] but the [one|kid|student|classmate|pupil][ in {home}|] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|brought {pastime} to every lunch break|lent out pencils and opinions|drew in the margins][, already marked by a certain {quality}|, forever talking about {pastime}|].",
+  "{Their} late teens[ in {home}| back in {home}] were [restless|noisy|hungry|bright|messy], [full of|crowded with|made of] [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts|thrifted clothes] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
+  "In class, {name} was [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel|daydreamer] but the [one|kid|student|classmate|pupil][ in {home}|] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|read under the desk|brought {pastime} to every lunch break|lent out pencils and opinions|drew in the margins][, already marked by a certain {quality}|, forever talking about {pastime}|].",
   "School was fine, mostly.",
 ];
 
@@ -497,7 +497,7 @@ export const STUDIES_DEGREE: Template[] = [
 /** {education} is the fact sheet's education as written ('Self-taught through years of posting'). */
 export const STUDIES_OTHER: Template[] = [
   "Asked about {their} [education|schooling|studies|school years][ in {home}|], {name} [sums it up|keeps it brief|shrugs|smiles|grins|laughs|gets to the point]: {education}.",
-  "{name's} [education|schooling|training] [followed|took] a [path|route|road|shape] [of {their} own|nobody planned|few would have guessed]: {education}.",
+  "{name's} [education|schooling|training] [followed|took] a [path|route|road|shape] [of {their} own|nobody planned|few would have guessed|nobody could have predicted|all {their} own]: {education}.",
 ];
 
 export const FIRST_JOBS: string[] = [
@@ -512,8 +512,8 @@ export const FIRST_JOBS: string[] = [
 ];
 
 export const FIRST_JOB: Template[] = [
-  "The first [job|paid job|real job] {they} ever held was at {job}[ in {home}| back in {home}], a place that taught {them} more about [people|patience|money|strangers|{their} own {quality}] than any [classroom|textbook|lecture][ ever could|].",
-  "[Weekends|Summers|Evenings] at {job} [in {home}|back in {home}] paid for {their} first [laptop|camera|phone|microphone] and supplied a [lifetime|notebook|wealth] of [stories|anecdotes] about [customers|regulars|the boss|coworkers][ {they} still {v:tell}|].",
+  "The first [job|paid job|real job] {they} ever held was at {job}[ in {home}| back in {home}], a place that taught {them} more about [people|patience|money|strangers|{their} own {quality}|hard work] than any [classroom|textbook|lecture][ ever could|].",
+  "[Weekends|Summers|Evenings] at {job} [in {home}|back in {home}] paid for {their} first [laptop|camera|phone|microphone] and [supplied|provided|left {them} with] a [lifetime|notebook|wealth] of [stories|anecdotes] about [customers|regulars|the boss|coworkers][ {they} still {v:tell}|].",
   "{name} worked at {job}[ in {home}| back in {home}|] for [two|three|four|five] years, learning how to stay [friendly|polite|cheerful|calm|patient|kind] on a [double|long|late|weekend] shift and how to read a [mood|face|customer] [from across a room|in a single glance|before anyone spoke].",
 ];
 
@@ -539,16 +539,16 @@ export const AGE_CAREER: Record<AgeRange, Template[]> = {
     "A couple of years in [an office|a call center|a cubicle] that felt [too small|airless|like a waiting room] convinced {name} that {they} needed a [different|bigger|freer] kind of life[, one with room for {pastime}].",
   ],
   "35-44": [
-    "Before going public, {name} spent more than a decade in {career}, experience that still [gives|lends|brings] {their} work [in {residenceCity}|on {topic}|today] a [grounded|practical|no-nonsense|sober] [edge|feel].",
+    "Before going public, {name} spent more than a decade in {career}, experience that still [gives|lends|brings] {their} work [in {residenceCity}|on {topic}|today] a [grounded|practical|no-nonsense|sober|steady] [edge|feel].",
     "{name} came to this work in {their} thirties, after [years|a long stretch|a decade] in {career}[ in {home}| back in {home}| in {residenceCity}], with a [clear|firm|hard-won] idea of what {they} did and did not [want|need][, and plenty of {quality}|].",
   ],
   "45-54": [
     "{name} came to this work after twenty years in {career}, and that long first chapter gives {them} a [patience|perspective|calm] that younger peers [in {residenceCity}|in {field}] often lack.",
-    "Two decades in {career} taught {name} how [institutions|organizations|big teams] work and how people [behave|act|cope] under pressure, lessons {they} still {v:draw} on [every day|constantly|without noticing][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+    "[Two decades|Twenty years|Many years] in {career} taught {name} how [institutions|organizations|big teams] work and how people [behave|act|cope] under pressure, lessons {they} still {v:draw} on [every day|constantly|without noticing][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
   ],
   "55+": [
-    "{name} [arrived here|came to this work|got here] after a [whole|long] career in {career}, proof that it is never too late to start [something new|again|over][, {pastime} and all|].",
-    "Retirement from {career} lasted exactly [three|four|two|five] months before {name} [decided|realized|admitted] that {they} had far too much left to [say|do|share].",
+    "{name} [arrived here|came to this work|got here] after a [whole|long] career in {career}, [proof|a reminder|living proof] that it is never too late to start [something new|again|over][, {pastime} and all|].",
+    "Retirement from {career} lasted exactly [three|four|two|five] months before {name} [decided|realized|admitted] that {they} had far too much left to [say|do|share|give].",
   ],
 };
 
@@ -620,9 +620,9 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Social: {
     lead: [
-      "Deeply social, {name} keeps a [wide|large|generous] circle of friends [across {residenceCity}|near and far|from every chapter of life] and remembers [birthdays|anniversaries|first days at new jobs], [inside jokes|old stories|favorite songs] and the names of everyone's [pets|children|plants|parents].",
+      "Deeply social, {name} keeps a [wide|large|generous] circle of friends [across {residenceCity}|near and far|from every chapter of life] and remembers [birthdays|anniversaries|first days at new jobs], [inside jokes|old stories|favorite songs] and the names of everyone's [pets|children|plants|parents|grandchildren].",
       "{Their} social instincts turn [every|almost every|any] project into a [group effort|team sport|shared adventure], and {they} would rather build something [imperfect|messy|unfinished] with [friends|others|a crowd] than something [flawless|perfect|polished] [alone|in isolation|on {their} own].",
-      "{name} is social by nature and [thinks best in company|recharges around people|hates eating alone].",
+      "{name} is social by [nature|instinct] and [thinks best in company|recharges around people|hates eating alone|lights up in a crowd].",
     ],
     follow: [
       "A weekend without a shared meal feels strangely empty.",
@@ -684,7 +684,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Calm: {
     lead: [
       "{name} is calm in a way that is [contagious|catching|reassuring], and {their} voice [slows down|softens|drops] when everyone else [speeds up|gets loud|starts to panic|talks over each other].",
-      "Staying calm under pressure is {their} [quiet|secret|most useful|least visible] superpower, learned from watching [a parent|a neighbor|an old coach|a nurse][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] handle [emergencies|bad news|chaos|crowded rooms] without ever [raising a voice|losing the thread|panicking].",
+      "Staying calm under pressure is {their} [quiet|secret|most useful|least visible] superpower, learned [from watching|by watching|early, from watching] [a parent|a neighbor|an old coach|a nurse][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] handle [emergencies|bad news|chaos|crowded rooms] without ever [raising a voice|losing the thread|panicking].",
       "{name} is calm and [hard to hurry|unbothered by noise|steady in a storm].",
     ],
     follow: [
@@ -695,8 +695,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Passionate: {
     lead: [
-      "{name} is passionate about everything {they} {v:touch}, and {they} {v:talk} with {their} hands whenever [an idea takes hold|{pastime} comes up|a plan starts forming|someone asks a good question] [at dinner|in meetings|on long walks].",
-      "{Their} passionate streak turns [small|modest|ordinary] projects into [crusades|causes|adventures|obsessions], because {they} [simply|just|honestly] cannot do anything [halfway|by half|lightly], least of all [{pastime}|the work|something {they} {v:love}].",
+      "{name} is passionate about everything {they} {v:touch}, and {they} [{v:talk}|{v:think}|{v:argue}] with {their} hands whenever [an idea takes hold|{pastime} comes up|a plan starts forming|someone asks a good question] [at dinner|in meetings|on long walks].",
+      "{Their} passionate streak turns [small|modest|ordinary] projects into [crusades|causes|adventures|obsessions], because {they} [simply|just|honestly] cannot do anything [halfway|by half|lightly], least of all [{pastime}|the work|something {they} {v:love}|anything {they} {v:care} about].",
       "{name} is passionate, [sometimes exhaustingly so|and it shows|to the bone].",
     ],
     follow: [
@@ -707,9 +707,9 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Sensitive: {
     lead: [
-      "{name} is sensitive to [moods|light|small changes|weather], [sounds|voices|silences] and unspoken tension, and {they} [often|usually|almost always] {v:know} how a friend is feeling before [a word is said|anyone speaks|the door closes].",
+      "{name} is sensitive to [moods|light|small changes|weather], [sounds|voices|silences] and unspoken tension, and {they} [often|usually|almost always] [{v:know}|{v:sense}] how a friend is feeling before [a word is said|anyone speaks|the door closes].",
       "{Their} sensitive nature makes {them} a[ very|] [careful|patient|gentle|generous] listener and [an honest|a thoughtful|a candid] [creator|friend|collaborator], even if [criticism|a harsh review|a careless remark] stings [a little longer|a day longer|longer] than it does for [others|most people|colleagues].",
-      "{name} is sensitive, and [treats it as a strength|notices what others miss|feels things deeply].",
+      "{name} is sensitive, and [treats it as a strength|notices what others miss|feels things deeply|reads a room in seconds|hears what goes unsaid].",
     ],
     follow: [
       "{They} {v:protect} {their} energy with slow evenings and trusted people.",
@@ -720,7 +720,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Resilient: {
     lead: [
       "{name} is resilient, shaped by setbacks that would have [stopped|sunk|floored] [most people|many others|a lesser spirit] and by a [stubborn|quiet|cheerful|flat] refusal to let them define {them}[, a habit formed early in {home}|, a habit formed early|, helped along by {their} {quality}|].",
-      "{Their} resilient streak shows every time a plan [collapses|falls apart|goes wrong], because {they} {v:grieve} for [an evening|a day|a night] and {v:start} rebuilding [the next morning|at sunrise|right after|before lunch] with [fresh coffee|a new list|a long walk] and [no fuss|a shrug|a grin].",
+      "{Their} resilient streak shows every time a plan [collapses|falls apart|goes wrong], because {they} {v:grieve} for [an evening|a day|a night] and {v:start} rebuilding [the next morning|at sunrise|right after|before lunch] with [fresh coffee|a new list|a long walk|a clean page] and [no fuss|a shrug|a grin].",
       "Friends call {name} resilient, though {they} {v:insist} it is [just|only|simply] practice at getting up one more time than {they} {v:fall} down[, a lesson {home} taught early|, a lesson learned back in {home}|, a habit from {home}].",
     ],
     follow: [
@@ -733,7 +733,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is [endlessly|restlessly|boundlessly] creative, turning [scraps of conversation|overheard remarks|street signs], [odd dreams|old photos|bad jokes] and [overheard songs|shop windows|bus journeys] into [ideas|projects|stories].",
       "{name's} creative energy is [restless|boundless|untidy|contagious], and {they} {v:keep} [three|four|several|two] [notebooks|sketchbooks|idea files] going at once[, plus a voice memo app,|, plus a sketch pad,|] [without ever quite filling any of them|in every bag|on every table].",
-      'Being creative, for {name}, means [asking|wondering|saying] "what if"[ about {pastime}] [one more time|once more|a little longer] than [feels comfortable|anyone else|is strictly sensible].',
+      'Being creative, for {name}, means [asking|wondering|saying|whispering] "what if"[ about {pastime}] [one more time|once more|a little longer] than [feels comfortable|anyone else|is strictly sensible|most people dare].',
     ],
     follow: ["{They} rarely {v:do} anything the same way twice.", "Boredom, {they} {v:claim}, is an invitation to invent."],
     noun: "creativity",
@@ -741,7 +741,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Conventional: {
     lead: [
       "{name} is conventional in the best sense, respecting [traditions|customs|routines] that work and seeing no reason to [reinvent|replace|redesign] what is already [good|fine|working|loved].",
-      "{name's} conventional instincts [favor|prefer] [proven methods|tested routines|familiar tools|old recipes|known roads], [clear structures|plain rules|steady schedules] and the wisdom of [people who came before|older hands|those who did it first].",
+      "{name's} conventional instincts [favor|prefer] [proven methods|tested routines|familiar tools|old recipes|known roads], [clear structures|plain rules|steady schedules|fixed routines] and the wisdom of [people who came before|older hands|those who did it first].",
       "[Some|A few|Some friends|Old friends] call {name} conventional, and {they} {v:take} it as a [compliment|badge of honor|kind word], because [reliable|steady|settled] habits leave [more|extra] room for [the things that matter|{pastime}|people|what counts].",
     ],
     follow: ["{They} {v:keep} the same morning routine and trusted tools for years.", "People find that reliability reassuring."],
@@ -751,7 +751,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is [insatiably|endlessly|boundlessly] curious, the [kind|sort] of person who falls down [research|reading|internet] rabbit holes and [resurfaces|comes back up|emerges] [hours|days|an afternoon] later with [a dozen new facts|a new hobby|strong opinions about {pastime}].",
       "{Their} curious mind never [rests|switches off|sits still|slows down], and every [conversation|trip|meal with friends|train ride] [in {residenceCity}|abroad|back in {home}] is a chance to [learn|find out] how someone else [sees the world|spends a day|thinks about {pastime}|makes a living].",
-      "Being curious has [taken|led|pulled|dragged] {them}[ from {home} to {residenceCity} and| all over {residenceCity} and|] into [strange libraries|odd museums|back-street workshops|dusty archives], [odd hobbies|night classes|obscure forums] and long talks with [strangers|new acquaintances|fellow {pastime} fans|old-timers] [on night trains|in cafés|at bus stops|in {residenceCity}].",
+      "Being curious has [taken|led|pulled|dragged] {them}[ from {home} to {residenceCity} and| all over {residenceCity} and|] into [strange libraries|odd museums|back-street workshops|dusty archives], [odd hobbies|night classes|obscure forums|late lectures] and long talks with [strangers|new acquaintances|fellow {pastime} fans|old-timers] [on night trains|in cafés|at bus stops|in {residenceCity}].",
     ],
     follow: ["{They} {v:ask} questions the way other people breathe.", '"I don\'t know yet" is one of {their} favorite sentences.'],
     noun: "curiosity",
@@ -771,7 +771,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Imaginative: {
     lead: [
       "{name} is [wildly|endlessly|hugely] imaginative, able to [build|spin|conjure] [an entire|a whole] world out of [a single sentence|an overheard remark|a street name|a song lyric] or [an old photograph|a half-remembered dream|a crack in the pavement].",
-      "{Their} imaginative streak [started|began] with [invented countries|imaginary friends|maps of secret islands] and [secret languages|coded diaries|bedtime sagas] [as a child in {home}|in early childhood|long before school] and never [really stopped|let up|faded][; today it feeds {their} love of {pastime}|].",
+      "{Their} imaginative streak [started|began] with [invented countries|imaginary friends|maps of secret islands|cardboard castles] and [secret languages|coded diaries|bedtime sagas] [as a child in {home}|in early childhood|long before school] and never [really stopped|let up|faded][; today it feeds {their} love of {pastime}|].",
       "Being imaginative lets {name} see possibilities where others see dead ends.",
     ],
     follow: [
@@ -795,8 +795,8 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Compassionate: {
     lead: [
       "{name} is [deeply|genuinely|quietly] compassionate, [quick|the first|always ready] to notice whoever is being left out[ of a conversation| at a party|] and [quietly|gently] [make room at the table|pull up another chair|draw them into the conversation|offer a seat].",
-      "{Their} compassionate heart shows in [small|quiet|everyday] acts, like [a check-in message|a phone call|a note|a small gift] at the right moment, [an extra plate at dinner|a lift home|a spare umbrella] and [patience|time] for anyone having a [bad|long|rough] [day|week].",
-      "Being compassionate, for {name}, is not a [mood|feeling|talent|trait] but a practice, [something chosen again|a choice made|a habit renewed] [every single day|each morning|in every conversation][ in {residenceCity}|, like {pastime}|].",
+      "{Their} compassionate heart shows in [small|quiet|everyday] acts, like [a check-in message|a phone call|a note|a small gift] at the right moment, [an extra plate at dinner|a lift home|a spare umbrella|a borrowed coat] and [patience|time] for anyone having a [bad|long|rough] [day|week].",
+      "Being compassionate, for {name}, is not a [mood|feeling|talent|trait] but a [practice|discipline|daily practice], [something chosen again|a choice made|a habit renewed|a decision made again] [every single day|each morning|in every conversation][ in {residenceCity}|, like {pastime}|].",
     ],
     follow: ["{They} {v:volunteer} whenever possible, usually without telling anyone.", "People find it easy to tell {them} the truth."],
     noun: "compassion",
@@ -804,7 +804,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Competitive: {
     lead: [
       "{name} is [fiercely|cheerfully|quietly] competitive, whether the contest is [a board game|a pub quiz|a card game|a chess match], [a deadline|a race|a bet|an argument] or a personal [best|record][ set in {residenceCity}|].",
-      "{Their} competitive streak keeps {them} [improving|sharp|honest|hungry], and {they} [secretly|quietly|openly|obsessively] {v:track} {their} own [numbers|times|scores|results] more closely than [any rival's|anyone else's|the competition's] [every week|every season|all year][, even at {pastime}|].",
+      "{Their} competitive streak keeps {them} [improving|sharp|honest|hungry], and {they} [secretly|quietly|openly|obsessively] {v:track} {their} own [numbers|times|scores|results|progress] more closely than [any rival's|anyone else's|the competition's] [every week|every season|all year][, even at {pastime}|].",
       "Being competitive[ at {pastime}] taught {name} to lose [gracefully|with a smile|politely] and win without [gloating|crowing|showing off], though the losing part took [longer|years|a while|real effort].",
     ],
     follow: ["{They} {v:love} a challenge, especially an impossible one.", "Rivals often end up as friends."],
@@ -856,7 +856,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is organized to [an almost legendary|a near-legendary|a famous|an impressive] degree, with [color-coded calendars|labeled shelves|a wall planner], [labeled folders|tidy spreadsheets|numbered notebooks] and [a plan for the plan|a backup for the backup|a list of lists].",
       "{Their} organized approach[ to work and {pastime}| in {residenceCity}|] keeps [a dozen|several|many|four] [projects|jobs|plans] moving [without anything slipping through the cracks|at once|smoothly], [down to the last receipt|with room to spare|even in busy seasons].",
-      "Being organized gives {name} a [strange|surprising|quiet] [kind|sort] of freedom, because once everything [has a place|is written down|is in its place|is on a list], the mind [can|is free to] [wander|play|rest][, often toward {pastime}|].",
+      "Being organized gives {name} a [strange|surprising|quiet|welcome] [kind|sort] of freedom, because once everything [has a place|is written down|is in its place|is on a list], the mind [can|is free to] [wander|play|rest][, often toward {pastime}|].",
     ],
     follow: ["Friends borrow {their} packing lists without shame.", "{They} {v:plan} each week on Sunday evening."],
     noun: "organization",
@@ -889,7 +889,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is spontaneous, [famous|known|notorious] for last-minute [road trips|train rides|weekend escapes], surprise [parties|dinners|visits|phone calls] and ideas that arrive [mid-sentence|out of nowhere|at midnight|in the shower].",
       '{Their} spontaneous spirit keeps life [interesting|lively|unpredictable][ in {residenceCity}|], and [some|many|most] of {their} [best|favorite|funniest] [memories|stories|adventures] began with the [words|question|same words] "why not right now?"',
-      "Being spontaneous means {they} {v:say} [yes|a quick yes] to [invitations|late-night plans|road trips], [detours|odd jobs|last-minute tickets] and [experiments|adventures|ideas] that more [careful|cautious|sensible|prudent] people would [skip|pass up|decline][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+      "Being spontaneous means {they} {v:say} [yes|a quick yes] to [invitations|late-night plans|road trips|concerts], [detours|odd jobs|last-minute tickets] and [experiments|adventures|ideas] that more [careful|cautious|sensible|prudent] people would [skip|pass up|decline][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
     ],
     follow: ["{Their} calendar has blank spaces on purpose.", "Friends keep a bag packed, just in case {they} {v:call}."],
     noun: "spontaneity",
@@ -897,7 +897,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Focused: {
     lead: [
       "{name} is [intensely|deeply|fiercely|quietly] focused[ on {pastime}| in {residenceCity}| by nature], able to shut out the [world|noise|city|chatter] for [hours|whole afternoons|days] when [a project matters|{pastime} is involved|a deadline looms|{their} {quality} kicks in].",
-      "{name's} focused mind separates the essential from the [noise|clutter] [quickly|fast|early], which is why {they} {v:finish} what others [merely start|only talk about|abandon halfway][, on time and without drama|, usually ahead of schedule|].",
+      "{name's} focused mind separates the essential from the [noise|clutter|rest] [quickly|fast|early], which is why {they} {v:finish} what others [merely start|only talk about|abandon halfway][, on time and without drama|, usually ahead of schedule|].",
       "Being focused has helped {name} [master|learn|conquer] [difficult|stubborn|fiddly|unglamorous] skills one [stubborn|patient|long|quiet] hour at a time[, {pastime} among them| in {residenceCity}].",
     ],
     follow: [
@@ -932,7 +932,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "{They} {v:love} the moment an idea finally makes sense to someone.",
-      "[Friends|Neighbors|Colleagues][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] joke that {name} cannot recommend a [film|book|restaurant] without adding [three|a few|several] [fascinating|obscure|delightful] facts.",
+      "[Friends|Neighbors|Colleagues][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] joke that {name} cannot [recommend|mention|suggest] a [film|book|restaurant|podcast] without adding [three|a few|several] [fascinating|obscure|delightful] facts.",
     ],
     noun: "gift for explaining",
   },
@@ -947,7 +947,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Aspirational: {
     lead: [
-      "{name} has an aspirational [quality|air|streak], [living|walking] proof that a [bigger|fuller|braver|bolder] life is possible and [open|honest|candid] about the [steps|detours|costs] it took.",
+      "{name} has an aspirational [quality|air|streak], [living|walking] proof that a [bigger|fuller|braver|bolder] life is possible and [open|honest|candid|frank] about the [steps|detours|costs|setbacks] it took.",
       "{name's} aspirational outlook [encourages|invites|nudges] people to aim [higher|a little higher] without making anyone feel [small|behind|foolish|lazy] about where they are [starting from|today|right now|in life].",
       "Being aspirational, in {name's} view, means raising the ceiling for others.",
     ],
@@ -969,7 +969,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Inspirational: {
     lead: [
       "{name} is inspirational without [preaching|lecturing], sharing the [hard|painful|costly] lessons [from {home}|of {residenceCity}|of {their} {quality}] along with the [happy endings|wins|good news].",
-      "{Their} inspirational streak [comes|springs] from a [simple|stubborn|quiet] belief that [everyone|anyone|every person] [has|still has] one more [good|great|worthwhile] chapter [ahead|to write|left][ in them|].",
+      "{Their} inspirational streak [comes|springs] from a [simple|stubborn|quiet|firm] belief that [everyone|anyone|every person] [has|still has] one more [good|great|worthwhile] chapter [ahead|to write|left][ in them|].",
       "[People in {residenceCity}|Old friends in {home}|Colleagues] [describe|see] {name} as inspirational, [mostly|largely|chiefly] because {they} {v:make} [difficult|big|distant] goals look [reachable|possible|worth trying|within reach].",
     ],
     follow: [
@@ -1003,7 +1003,7 @@ export const OPPOSITES: [Trait, Trait][] = [
 export const CONTRADICTION: Template[] = [
   "It is [an unusual|an odd|an unlikely|a curious] combination, being both {a} and {b}. [Still|Even so|But], {name} lets each side [lead|take over] [when needed|in turn|as the day demands].",
   "[People|Friends|Neighbors][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] are [sometimes|often|always] [surprised|puzzled|amazed] that {name} can be {a} and {b} at [once|the same time]. The [truth|secret] is that the two [traits|sides] keep each other [honest|in check|balanced].",
-  "Being {a} and {b} at the same time [sounds|might sound|can sound] like a [contradiction|paradox|puzzle|riddle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely] partnership [over the years|in {residenceCity}|since the {home} days][, at work and at home|].",
+  "Being {a} and {b} at the same time [sounds|might sound|can sound] like a [contradiction|paradox|puzzle|riddle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely|a friendly] partnership [over the years|in {residenceCity}|since the {home} days][, at work and at home|].",
 ];
 
 // ------------------------------------------------------------------ the path into the work, by type
@@ -1029,9 +1029,9 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A friend dared {name} to post one honest story a day for [a month|thirty days|a whole season], and by the end of it {they} had a [following|small audience|loyal crowd] and a new sense of [purpose|direction|what mattered].",
     ],
     craft: [
-      "As an influencer, {name} [treats|approaches|builds] every post as a [small|short|tiny|little] story with a [setting|place|mood], a [feeling|twist|question] and a reason to care[, especially when the subject is {topic}].",
-      "{They} {v:plan} {their} feed like a [magazine|newspaper|gallery|museum] [editor|curator][ plans an issue|], [balancing|mixing] [polished shoots|careful photos|styled sets|planned posts] with [unfiltered|honest|unpolished|candid] moments from [behind the scenes|{residenceCity}|ordinary days|the kitchen table].",
-      "Brand [partnerships|deals|sponsorships] are part of the job, but {name} [turns down far more offers than {they} {v:accept}|declines most of them|says no more often than yes] and works only with [companies|brands|people] {they} would recommend to [a friend|family|a neighbor].",
+      "As an influencer, {name} [treats|approaches|builds] every post as a [small|short|tiny|little] story with a [setting|place|mood], a [feeling|twist|question|surprise] and a reason to [care|stay|look twice][, especially when the subject is {topic}].",
+      "{They} {v:plan} {their} feed like a [magazine|newspaper|gallery|museum] [editor|curator][ plans an issue|], [balancing|mixing|pairing] [polished shoots|careful photos|styled sets|planned posts] with [unfiltered|honest|unpolished|candid] moments from [behind the scenes|{residenceCity}|ordinary days|the kitchen table].",
+      "Brand [partnerships|deals|sponsorships] are part of the job, but {name} [turns down far more offers than {they} {v:accept}|declines most of them|says no more often than yes] and works only with [companies|brands|people|partners] {they} would recommend to [a friend|family|a neighbor].",
     ],
     audience: [
       "{name's} followers are mostly [young people|students and young workers|twenty-somethings][ from {residenceCity} and beyond|] looking for [a little inspiration|some encouragement|fresh ideas] and a [lot|great deal] of honesty, and they [are quick to notice|soon spot|never forgive] anything [that feels fake|staged|forced].",
@@ -1060,8 +1060,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As a VTuber, {name} spends as much time on the avatar as on the [streams|shows|chat] about {topic}, refining [expressions|outfits|hand gestures], [idle animations|lighting|voice filters] and [little animations|tiny reactions|seasonal costumes] that fans [wait|ask] for.",
-      "{Their} [streams|shows] mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs], all [performed|delivered|hosted] through an [animated|expressive|ever-changing] avatar with a [personality|temper|wardrobe|sense of humor|catchphrase] of its own.",
-      "Lore matters in {their} [streams|shows|broadcasts][ from {residenceCity}]. Onscreen, {name's} avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song|fondness for {pastime}] and [running jokes|inside jokes|long-running gags] that [regular|longtime|loyal] viewers know [by heart|word for word|better than {name} does].",
+      "{Their} [streams|shows] mix {topic}, [chat games|viewer polls|quiz nights] and [long late-night conversations|cozy talk segments|sing-alongs|story hours], all [performed|delivered|hosted] through an [animated|expressive|ever-changing] avatar with a [personality|temper|wardrobe|sense of humor|catchphrase] of its own.",
+      "Lore matters in {their} [streams|shows|broadcasts][ from {residenceCity}]. Onscreen, {name's} avatar has a [history|backstory|past|secret|birthday], a [home world|favorite snack|rival|theme song|fondness for {pastime}] and [running jokes|inside jokes|long-running gags] that [regular|longtime|loyal] viewers [know|can recite] [by heart|word for word|better than {name} does].",
     ],
     audience: [
       "{Their} chat moves [fast|quickly|at a gallop][ most nights|], full of [regulars|familiar names] who greet each other by [name|nickname] and [clip|save] the [best|funniest|strangest] moments for [anyone|everyone] who [missed the stream|was asleep|had to work][ that night|].",
@@ -1084,14 +1084,14 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
   content: {
     field: "media production",
     origin: [
-      "{name} uploaded a first video about {topic}, filmed on a [borrowed phone|secondhand camera|cracked laptop webcam], and the response from a handful of viewers was enough to keep going.",
+      "{name} [uploaded|posted|published] a first video about {topic}, filmed on a [borrowed phone|secondhand camera|cracked laptop webcam], and the response from a handful of [viewers|strangers|people] was enough to keep going.",
       "It began with a [blog|newsletter|photo diary|forum thread], then a [podcast|radio show|zine|web series], then a channel, each one teaching {name} a [little|bit|great deal|lot] more about making [content|videos|things] people [actually finish|come back to|share with friends].",
       "{name} became a content creator out of [frustration|impatience|sheer stubbornness], because the videos about {topic} that {they} wanted to watch simply did not exist yet.",
     ],
     craft: [
       "As a content creator, {name} [writes|scripts|plans], [films|shoots] and edits [nearly|almost|just about] everything[ alone|] and [obsesses over|rewrites|agonizes over] the [first|opening] [ten seconds|thirty seconds|few frames|few words] of [each|every] video.",
-      "{Their} content[ on {topic}] ranges from [long-form deep dives|hour-long essays|slow documentaries] to [short clips|quick explainers|snappy reels], all held together by a [recognizable|distinctive|warm] voice and [careful|patient|tight] editing.",
-      "{They} {v:keep} a [spreadsheet|notebook|whiteboard] of [ideas|video ideas|half-formed ideas], an upload [schedule|calendar|plan] [taped to the wall|on the fridge|pinned above the desk] and a [folder|drawer|hard drive] of [drafts|rough cuts|false starts] that never made the [cut|final edit].",
+      "{Their} content[ on {topic}] ranges from [long-form deep dives|hour-long essays|slow documentaries] to [short clips|quick explainers|snappy reels], all held together by a [recognizable|distinctive|warm|steady] voice and [careful|patient|tight] editing.",
+      "{They} {v:keep} a [spreadsheet|notebook|whiteboard|corkboard] of [ideas|video ideas|half-formed ideas], an upload [schedule|calendar|plan] [taped to the wall|on the fridge|pinned above the desk] and a [folder|drawer|hard drive] of [drafts|rough cuts|false starts] that never made the [cut|final edit].",
     ],
     audience: [
       "{name's} viewers come for [the topics|{topic}|the research] and stay for the [personality|company|conversation|jokes], often leaving [comments|replies|notes] [longer than the videos|in several languages|full of their own stories|that turn into long threads][ by morning|].",
@@ -1103,7 +1103,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A [collaboration|collab|joint video] with a [bigger|larger|better-known] channel introduced {name} to a [new|wider|whole new] audience[ far from {residenceCity}|], and subscribers [doubled|tripled|soared] [almost overnight|within a week|in a month].",
     ],
     goals: [
-      "Next, {name} wants to [produce|make|film] a documentary series about {topic} and build a [small|tight|modest] team[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] to help with [editing|research|filming].",
+      "Next, {name} wants to [produce|make|film] a documentary [series|season|miniseries] about {topic} and build a [small|tight|modest] team[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] to help with [editing|research|filming].",
       "{name's} long-term dream is a content studio [in {residenceCity}|of {their} own in {residenceCity}|with a real door and a sign in {residenceCity}|back in {home}] that [gives|offers] [first-time|young|unknown] creators [equipment|cameras|a place to work] and [mentoring|advice|a first break][, {pastime} welcome|, for free|].",
     ],
     day: [
@@ -1114,26 +1114,26 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
   personality: {
     field: "communications",
     origin: [
-      "{name} never planned to become a digital personality, and it happened one [thoughtful|funny|honest] post at a time as strangers began [quoting|sharing|answering] {them}.",
+      "{name} never [planned|meant|set out] to become a digital personality, and it happened one [thoughtful|funny|honest|late-night] post at a time as strangers began [quoting|sharing|answering] {them}.",
       "A [sharp, warm|witty|candid] commentary on {topic}, shared on a whim, turned {name} into a [recognizable|familiar|trusted] online voice [almost overnight|within a month|by the end of the year].",
-      "An online presence came [naturally|easily] to {name}, who [treated|saw] every platform as another room in the same [house|home|building][, with {pastime} in every one|].",
+      "An online presence came [naturally|easily] to {name}, who [treated|saw] every [platform|app|site] as another room in the same [house|home|building][, with {pastime} in every one|].",
     ],
     craft: [
       "As a digital personality, {name} is less a [channel|brand] than a [voice|presence], [present|heard] in [podcasts|live chats|newsletters] about {topic}, [livestreams|essays|videos] and [comment sections|group chats|late-night threads].",
       "{They} {v:comment} on {topic}[ and culture| and daily life| and the wider world] with a [distinctive|recognizable] mix of [warmth and opinion|wit and care|humor and conviction] that people [recognize|spot] within [a sentence|a few words|a line or two].",
-      "Consistency is the craft[, {name} says|, and {name} guards it|, {name} would say]: the same values and the same [voice|tone|warmth] whether the [format|piece] is a [ten-second clip|short post|quick reply|photo caption] about {topic} or a [two-hour conversation|long essay|late-night stream].",
+      "Consistency is the craft[, {name} says|, and {name} guards it|, {name} would say]: the same values and the same [voice|tone|warmth] whether the [format|piece|thing] is a [ten-second clip|short post|quick reply|photo caption] about {topic} or a [two-hour conversation|long essay|late-night stream].",
     ],
     audience: [
       "{Their} [community|audience] treats {them} like a [friend|neighbor|cousin] who [happens|just happens] to be online[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], [debating|questioning|cheering] {their} [takes|opinions] and passing {their} [quotes|jokes|best lines] around[ like gossip|].",
-      "People follow {name} across [platforms|apps|sites] not for any [single|one] [format|show|channel] but for the [personality|voice|point of view] that [connects them all|runs through everything|stays the same].",
+      "People follow {name} across [platforms|apps|sites] not for any [single|one] [format|show|channel] but for the [personality|voice|point of view|warmth] that [connects them all|runs through everything|stays the same].",
       "Followers argue with {name} as warmly as they agree.",
     ],
     breakthrough: [
-      "The breakthrough was an interview series in which {name} talked with [ordinary|everyday] people about [extraordinary|life-changing|unforgettable] moments, and it made {their} name [familiar|known] far beyond [{their} niche|{residenceCity}|the usual crowd].",
-      "A [thread|post|video|photo series] about growing up[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] struck a [nerve|chord] and brought a [wave|flood|crowd] of new [followers|subscribers|readers] who [stayed|never left|still comment].",
+      "The breakthrough was an interview series in which {name} talked with [ordinary|everyday|unknown] people about [extraordinary|life-changing|unforgettable] moments, and it made {their} name [familiar|known] far beyond [{their} niche|{residenceCity}|the usual crowd].",
+      "A [thread|post|video|photo series] about growing up[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] struck a [nerve|chord] and [brought|drew] a [wave|flood|crowd] of new [followers|subscribers|readers] who [stayed|never left|still comment].",
     ],
     goals: [
-      "Next, {name} wants to host a [weekly|monthly|regular] live show[ from {residenceCity}| about {pastime}| about {topic} from {residenceCity}] and [write|finish|publish] a [book|memoir|short book] that [captures|keeps|puts] {their} voice on [paper|the page].",
+      "Next, {name} wants to host a [weekly|monthly|regular] live [show|stream][ from {residenceCity}| about {pastime}| about {topic} from {residenceCity}] and [write|finish|publish] a [book|memoir|short book] that [captures|keeps|puts] {their} voice on [paper|the page].",
       "[Long term|In the long run|One day], {name} hopes to build an online space[ for {topic}| in {residenceCity}| around {pastime}] that [feels like|could pass for|works like] a [good neighborhood|village square|kitchen table], not a [shouting match|battlefield|crowded train][, with {their} {quality} setting the tone|].",
     ],
     day: [
@@ -1144,13 +1144,13 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
   educator: {
     field: "education",
     origin: [
-      "{name} started out as a tutor[ in {home}| back in {home}|], helping [classmates|neighbors' kids|younger students] with {topic}, and discovered a [talent|knack] for turning confusion into clarity.",
+      "{name} started out as a tutor[ in {home}| back in {home}|], helping [classmates|neighbors' kids|younger students] with {topic}, and discovered a [talent|knack|gift] for turning confusion into [clarity|confidence].",
       "After years of watching [students|learners] struggle with [dull textbooks|confusing lectures|dry worksheets], {name} began [recording|filming] [short|simple] lessons[ on {topic}|] that made hard ideas feel [simple|friendly|manageable].",
       "The path into teaching began at a community center[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where {name} volunteered to [run|teach|lead] [evening|weekend|free] lessons and never [stopped|looked back|quit].",
     ],
     craft: [
-      "As an educator, {name} [builds|shapes|designs] lessons around questions rather than [answers|facts], [leading|walking] learners [step by step|one idea at a time|gently] until they [discover|find|work out] the [idea|answer|pattern] on their own[, {pastime} examples and all|].",
-      "{Their} lessons on {topic} [use|rely on|are built on] [stories|small experiments|games], [everyday|familiar] examples and [quick|regular] checks for understanding, so no [student|learner] is left behind[ or bored|].",
+      "As an educator, {name} [builds|shapes|designs] lessons around questions rather than [answers|facts], [leading|walking] learners [step by step|one idea at a time|gently] until they [discover|find|work out] the [idea|answer|pattern|rule] on their own[, {pastime} examples and all|].",
+      "{Their} lessons on {topic} [use|rely on|are built on] [stories|small experiments|games], [everyday|familiar] examples and [quick|regular] checks for understanding, so no [student|learner|one] is left behind[ or bored|].",
       "{They} {v:design} [courses|lessons|workshops] on {topic} the way an architect [designs|plans] a [house|home|building], with [strong|solid|deep] foundations first and then rooms that [open onto each other|connect|lead somewhere new|let in light].",
     ],
     audience: [
@@ -1160,14 +1160,14 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     breakthrough: [
       "The breakthrough came with a free course on {topic}[ made in {residenceCity}|], which [drew|enrolled|reached] more students [in one month|within a week|in one term] than {name} [expected|dreamed of|hoped for].",
-      "A school [district|network|board][ near {residenceCity}|] adopted {their} lesson [series|plans|materials][ on {topic}|], and teachers began [sharing|passing] it [around|along] in staff rooms across the [country|region|continent].",
+      "A school [district|network|board][ near {residenceCity}|] adopted {their} lesson [series|plans|materials][ on {topic}|], and teachers began [sharing|passing|handing] it [around|along] in staff rooms across the [country|region|continent].",
     ],
     goals: [
-      "Next, {name} wants to [create|build|write|put together] a [full|complete|proper] curriculum on {topic} that is [free|open] for any [classroom|school|learner] [in {residenceCity}|in {residenceCity} and beyond|that loves {pastime}].",
+      "Next, {name} wants to [create|build|write|put together] a [full|complete|proper] curriculum on {topic} that is [free|open|freely available] for any [classroom|school|learner] [in {residenceCity}|in {residenceCity} and beyond|that loves {pastime}].",
       "[Long term|One day|In the long run], {name} [hopes|wants|plans] to make [great|good|inspiring|patient] teaching[ on {topic}|] as [accessible|common|easy to find|ordinary] as a library card [in {home}|back in {home}|in {residenceCity}].",
     ],
     day: [
-      "A [typical|normal|regular] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] starts with answering [student|learners'|readers'|parents'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting] the next lesson [plan|on {topic}|video].",
+      "A [typical|normal|regular] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] starts with answering [student|learners'|readers'|parents'] questions [over coffee|before breakfast|from the kitchen table] before [drafting|sketching|rewriting|planning] the next lesson [plan|on {topic}|video].",
       "Most days mix lessons, emails and a hunt for better examples.",
     ],
   },
@@ -1176,7 +1176,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "{name} traded paper for pixels when a [secondhand|borrowed|hand-me-down] drawing tablet arrived one [birthday|holiday|spring], and the whole following [summer|winter|year] went into learning every [brush setting|shortcut|layer trick].",
       "It started with fan art posted [from {home}|in {home}] under a [pseudonym|made-up name|nickname], and the [reactions|kind comments|first commissions] [encouraged|pushed|persuaded] {name} to create original work under {their} own name.",
-      "{name} became a digital artist after [realizing|discovering|noticing] that a screen could [hold|carry] [light and color|glow and depth|color and motion] in ways paint [never could|could not].",
+      "{name} became a digital artist after [realizing|discovering|noticing] that a screen could [hold|carry|capture] [light and color|glow and depth|color and motion] in ways paint [never could|could not].",
     ],
     craft: [
       "As a digital artist, {name} works in layers, [moving|working|building] from [rough|loose|quick] sketches [of {residenceCity}|and photos of {residenceCity}|made around {residenceCity}] to [moody|bold|quiet] color studies to final pieces that [can|may] take [weeks|a month|many evenings].",
@@ -1193,7 +1193,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A series of [illustrations|drawings|portraits][ of {home}|] went viral[ overnight| one winter|], and commissions began arriving faster than {name} could [answer|read|count] them[, {their} {quality} tested daily|].",
     ],
     goals: [
-      "Next, {name} wants to [release|publish|finish] an illustrated [book|collection|volume] [about {topic}|of {home}|for children] and hold a first [solo|real|proper] [exhibition|show][ in {residenceCity}| in {home}| in {residenceCity}, {pastime} and all].",
+      "Next, {name} wants to [release|publish|finish] an illustrated [book|collection|volume] [about {topic}|of {home}|for children] and [hold|mount|put on] a first [solo|real|proper] [exhibition|show][ in {residenceCity}| in {home}| in {residenceCity}, {pastime} and all].",
       "[Long term|One day|Someday], {name} dreams of a [studio|school|shared workspace][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] where [young|new|aspiring] [digital artists|illustrators|painters] can learn without [expensive software|paying a fortune|gatekeepers][, {pastime} welcome| or fear|, the way {name} never could].",
     ],
     day: [
@@ -1234,18 +1234,18 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
   entertainer: {
     field: "drama",
     origin: [
-      "{name} got started performing sketches at open-mic nights [in {residenceCity}|in small bars|in a basement club], where a few [bad|disastrous|silent] nights taught [more than any class|more than any school|{them} more than any class could].",
-      "A school talent show[ in {home}| back in {home}|] led to the [local comedy circuit|open-mic circuit|local comedy scene], and {name} [realized|decided|knew] that making people laugh was the only [job|work|career] worth [having|doing].",
+      "{name} got started [performing|trying out] sketches at open-mic nights [in {residenceCity}|in small bars|in a basement club], where a few [bad|disastrous|silent|painful] nights taught [more than any class|more than any school|{them} more than any class could].",
+      "A school talent show[ in {home}| back in {home}|] led to the [local comedy circuit|open-mic circuit|local comedy scene], and {name} [realized|decided|knew] that making people laugh was the only [job|work|career|calling] worth [having|doing].",
       "{name} began as a street performer, [juggling|doing card tricks|playing a battered accordion] and telling [stories|jokes|tall tales] for [tips|coins|spare change][ in {home}| back in {home}|], before moving the show [online|to the internet|onto a screen][ and {their} {quality} with it| one rainy winter|].",
     ],
     craft: [
-      "As an entertainer, {name} [mixes|blends|combines] [comedy|sketches|storytelling], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] where no two [nights|evenings|crowds] are the same.",
+      "As an entertainer, {name} [mixes|blends|combines] [comedy|sketches|storytelling|stand-up], [music|magic|audience games] and [improvisation|a little chaos], [building|making] shows[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] where no two [nights|evenings|crowds] are the same.",
       "{Their} [performances|sets|shows] often [riff on|poke fun at] {topic}, turning [everyday|ordinary|small] [frustrations|annoyances|small disasters] into [characters|sketches] and running [gags|jokes].",
       "{They} {v:write} material [constantly|daily|everywhere|on the bus] and {v:test} [new|fresh|rough] [bits|jokes|routines] in front of [small crowds|friends|a few regulars|family][ in {residenceCity}| at open mics] before any of it [reaches|ever reaches|gets near] a [big stage|camera|large audience|paying crowd].",
     ],
     audience: [
-      "{Their} audience ranges from [families|school kids|retirees|students] to [night owls|shift workers|insomniacs][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], all [looking|hoping|waiting] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
-      "Fans[ from {home} to {residenceCity}| in {residenceCity}| of {their} {pastime} bits|] quote {their} [catchphrases|punchlines|best lines|running gags] back at {them} [at shows|in {residenceCity}|online|in the street|at the bakery] and [gleefully|happily|cheerfully|promptly] [invent|dream up|coin] new ones in the [comments|chat|replies][ within minutes| overnight|].",
+      "{Their} audience ranges from [families|school kids|retirees|students] to [night owls|shift workers|insomniacs][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], all [looking|hoping|waiting|coming back] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
+      "Fans[ from {home} to {residenceCity}| in {residenceCity}| of {their} {pastime} bits|] quote {their} [catchphrases|punchlines|best lines|running gags] back at {them} [at shows|in {residenceCity}|online|in the street|at the bakery|at the supermarket] and [gleefully|happily|cheerfully|promptly] [invent|dream up|coin] new ones in the [comments|chat|replies][ within minutes| overnight|].",
       "Regulars know every running gag by heart.",
     ],
     breakthrough: [
@@ -1253,7 +1253,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "A clip of an improvised bit [about {topic}|from a tiny club|filmed by a fan] went viral[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] and brought {name} [invitations|calls|offers|messages] from [festivals and producers|television and radio|theaters and podcasts].",
     ],
     goals: [
-      "Next, {name} wants to [tour|take] a [live|new] show [beyond {residenceCity}|from {residenceCity} abroad|from {residenceCity} around the country] and [record|film|tape] a [comedy special|live album|one-hour special][ to go with it| about {pastime}| about growing up in {home}].",
+      "Next, {name} wants to [tour|take] a [live|new|bigger] show [beyond {residenceCity}|from {residenceCity} abroad|from {residenceCity} around the country] and [record|film|tape] a [comedy special|live album|one-hour special][ to go with it| about {pastime}| about growing up in {home}].",
       "[Long term|One day|Someday], {name} [dreams of hosting|wants to host|hopes to host] a [variety show|late-night show|talent night|weekly revue] [in {residenceCity}|on a real stage|every Friday|in an old theater] that mixes [new talent|young performers|strangers from the street] with [old favorites|familiar faces|seasoned pros][ and a little {pastime}| and a nod to {home}| and plenty of {pastime}].",
     ],
     day: [
@@ -1264,14 +1264,14 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
   companion: {
     field: "counseling",
     origin: [
-      "{name} found a calling in companionship while volunteering on a [late-night|weekend|night-shift] support line [in {residenceCity}|for a local charity|during a hard winter], where simply being [present|there|on the line] changed people's [nights|weeks].",
+      "{name} found a [calling|vocation] in companionship while volunteering on a [late-night|weekend|night-shift] support line [in {residenceCity}|for a local charity|during a hard winter], where simply being [present|there|on the line] changed people's [nights|weeks].",
       "After caring for a grandparent through a [long|slow|difficult] illness[ in {home}| back in {home}|], {name} [understood|learned|saw] how much [a patient|a steady|an attentive|a calm] presence can [mean|change|carry][, and {their} {quality} found its purpose|].",
       "Friends [always|long|often] said that [conversations|talks|evenings] with {name} felt like coming home, and [eventually|in time|at last] {they} built a [life|career|whole life] around that gift.",
     ],
     craft: [
-      "As a companion, {name} remembers the [small|little] details, such as the name of a [pet|child|neighbor|coworker|landlord] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and [asks about them|asks how it went|follows up] [later|afterward|the next day|a week on].",
+      "As a companion, {name} remembers the [small|little] details, such as the name of a [pet|child|neighbor|coworker|landlord|new boss] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and [asks about them|asks how it went|follows up] [later|afterward|the next day|a week on].",
       "{name's} conversations move [easily|gently|naturally] from {topic} to life's [bigger|harder|deeper] questions, always at the other person's [pace|speed][ and never {their} own].",
-      "{They} {v:listen} [more than|far more than|twice as much as|much more than] {they} {v:talk}, and {they} {v:know} when to [offer advice|make a suggestion|share a thought|ask a question] and when [simply|just|only] to [keep someone company|stay on the line|sit with the silence|let a friend talk][, a gift {they} {v:credit} to {home}].",
+      "{They} {v:listen} [more than|far more than|twice as much as|much more than] {they} {v:talk}, and {they} [{v:know}|{v:sense}] when to [offer advice|make a suggestion|share a thought|ask a question] and when [simply|just|only] to [keep someone company|stay on the line|sit with the silence|let a friend talk][, a gift {they} {v:credit} to {home}].",
     ],
     audience: [
       "The people who talk with {name} are often [busy|tired|far from home], [lonely|new in town|between chapters] or simply looking for [good|easy|honest] conversation, and many say it is the [best|brightest|calmest] part of their [day|week].",
@@ -1299,7 +1299,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{name} became a domain specialist the [slow|long|patient] way, through [thousands of hours|years] of study in {field}, [dozens of|countless|many] projects and a reputation [in {residenceCity}|in {field}] earned one answer at a time.",
     ],
     craft: [
-      "As a specialist in {field}, {name} [translates|turns|distills] [deep|hard-won|years of] expertise into [clear|plain|careful], [reliable|trustworthy|usable] [guidance|advice].",
+      "As a specialist in {field}, {name} [translates|turns|distills] [deep|hard-won|years of] expertise into [clear|plain|careful|sober], [reliable|trustworthy|usable] [guidance|advice].",
       "{name} keeps up with every new [paper|study|tool|debate] in {field}, then explains what [actually|really] matters[ to people outside it|, in plain words|].",
       "{Their} expertise is [precise|exacting|rigorous|meticulous] but never [cold|dry|stiff|pompous], and {they} [{v:love}|{v:enjoy}] [connecting|linking|tying] [technical|fine|obscure] detail to [everyday life|kitchen-table questions|ordinary decisions][ in {residenceCity}|, even {pastime}|].",
     ],
@@ -1334,10 +1334,10 @@ export const TURNING_OPENERS: Template[] = [
 ];
 
 export const SETBACKS: Template[] = [
-  "A [period|bout|season] of burnout [forced|pushed|drove] {them} to [step|stay] away from [everything|the work|{pastime} and everything else] for [three|four|two|five|six] [long|slow|gray|quiet] months, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly|missing {pastime}].",
+  "A [period|bout|season] of burnout [forced|pushed|drove] {them} to [step|stay|pull] away from [everything|the work|{pastime} and everything else] for [three|four|two|five|six] [long|slow|gray|quiet] months, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly|missing {pastime}|doing very little].",
   "A project {they} had poured [two|three|four] years [and all {their} {quality}|and {their} {quality}|and most of {their} {quality}] into [collapsed|fell apart|came to nothing] when a [partner|sponsor|co-founder] [pulled out|walked away|backed out], taking [most of the savings|the budget|a good part of {their} confidence] with [it|them].",
-  "A [family illness|parent's illness|grandparent's illness|family emergency] [brought|called] {name}[ home to {home}| home| home to {their} hometown| back to the old neighborhood] for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused|with {pastime} put aside].",
-  "A wave of [harsh|cruel|relentless] criticism [online|from strangers|after one bad post|in the comments] made {name} [question|doubt|wonder][ for a while|] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
+  "A [family illness|parent's illness|grandparent's illness|family emergency] [brought|called] {name}[ home to {home}| home| home to {their} hometown| back to the old neighborhood] for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused|with everything else on hold|with {pastime} put aside].",
+  "A wave of [harsh|cruel|relentless|unfair] criticism [online|from strangers|after one bad post|in the comments] made {name} [question|doubt|wonder][ for a while|] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
   "A move to [a new city|a strange city|a city where {they} knew nobody] left {them} [lonely and broke|broke and homesick|isolated and short of money][, missing {home}|, far from {home}|, {home} a world away], working [night shifts|weekend shifts|two jobs] [at {job2}|in a warehouse|in a call center] to [pay the rent|cover the rent|get by].",
 ];
 
@@ -1373,7 +1373,7 @@ export const RETURNS: Template[] = [
 export const PRESENT_LABEL: Template[] = [
   "[Today|These days|Nowadays|At present], {full} is {aLabel}[| by trade| by calling] in {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
   "[These days|Today|Nowadays] {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons|miles][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen|show plainly] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does {their} [steady|stubborn|quiet] {quality}].",
-  "[Now|Today] known as {aLabel}, {full} has [built|grown|made] something [people|strangers|friends|audiences] [keep|can't stop] [coming back to|recommending|talking about][ in {residenceCity} and beyond| from {home} to {residenceCity}|, {quality} and all| over the years].",
+  "[Now|Today] known as {aLabel}, {full} has [built|grown|made] something [people|strangers|friends|audiences] [keep|can't stop] [coming back to|recommending|talking about|sharing][ in {residenceCity} and beyond| from {home} to {residenceCity}|, {quality} and all| over the years].",
 ];
 
 /** {occupation} is the fact sheet's occupation with its article ('a virtual streamer'). */
@@ -1387,7 +1387,7 @@ export const OCCUPATION: Template[] = [
 export const RESIDENCE_MOVED: Template[] = [
   "[These days|Now|Today] {name} lives in {residence}, far enough from {home} to [miss it|feel homesick|idealize it|miss the food] and [close|near] enough to [visit|go back for holidays|call every week|drop in on a whim][ when {their} {quality} allows| when {pastime} allows|, which suits {their} {quality}].",
   "Home is now {residence}[, far from {home}|]. There {name} has [settled into|found|built|made] a [rhythm|routine|life] of [early starts|late dinners|long walks|slow Sundays|work] and {pastime}.",
-  "{name} [eventually|later|finally] [moved to|settled in|relocated to|landed in] {residence}, and the city has been [home|a good home|{their} base|{their} home base] [ever since|from then on|since then][, {home} a [train ride|flight|long drive] away|, which suits {their} {quality}|, {pastime} and all].",
+  "{name} [eventually|later|finally] [moved to|settled in|relocated to|landed in|ended up in] {residence}, and the city has been [home|a good home|{their} base|{their} home base] [ever since|from then on|since then][, {home} a [train ride|flight|long drive] away|, which suits {their} {quality}|, {pastime} and all].",
 ];
 
 export const RESIDENCE_STAYED: Template[] = [
@@ -1397,7 +1397,7 @@ export const RESIDENCE_STAYED: Template[] = [
 
 export const AGE_NOW: Record<AgeRange, Template[]> = {
   "18-24": [
-    "Still in {their} early twenties, {they} {v:bring} the [energy|nerve|appetite|restlessness|curiosity] of a [newcomer|beginner] [to {residenceCity}|to the field|to the work] and the [instincts|reflexes|habits|ease] of someone who [grew up|came of age] [online|with a phone in hand|in group chats] [in {home}|back in {home}].",
+    "Still in {their} early twenties, {they} {v:bring} the [energy|nerve|appetite|restlessness|curiosity] of a [newcomer|beginner|new arrival] [to {residenceCity}|to the field|to the work] and the [instincts|reflexes|habits|ease] of someone who [grew up|came of age] [online|with a phone in hand|in group chats] [in {home}|back in {home}].",
     "Being one of the [youngest|newest|least experienced] voices in [{residenceCity}|the {residenceCity} scene|{field}] means {name} is [often|regularly|routinely|sometimes] [underestimated|overlooked|taken lightly], which {they} [quietly|secretly|openly] {v:enjoy}[ and sometimes use|].",
   ],
   "25-34": [
@@ -1409,7 +1409,7 @@ export const AGE_NOW: Record<AgeRange, Template[]> = {
     "[Now in the middle of life|Halfway through life|In the busy middle years], {name} balances [ambition|drive|big plans] with a [clear|firm|settled] sense of what {they} will no longer [trade away|compromise on|give up][, least of all time for {pastime}].",
   ],
   "45-54": [
-    "With [decades|a long stretch|many years] of experience behind {them}, {name} offers the [kind|sort] of [perspective|calm|long view] that only comes from [watching|seeing] [trends|fads|platforms] arrive, peak and [fade|vanish][ more than once| in {residenceCity}| across {field}].",
+    "With [decades|a long stretch|many years] of experience behind {them}, {name} offers the [kind|sort] of [perspective|calm|long view] that only comes from [watching|seeing] [trends|fads|platforms] arrive, peak and [fade|vanish|fizzle out][ more than once| in {residenceCity}| across {field}].",
     "In {their} fifties or close to it, {name} [is|feels] [busier|more curious|more playful|calmer] and more [certain|sure|confident] of {their} direction than ever, [{their} {quality} intact|{pastime} included|with {their} {quality} to thank|{pastime} and all].",
   ],
   "55+": [
@@ -1504,7 +1504,7 @@ export const GOAL_INTEREST: Template[] = [
 ];
 
 export const CLOSINGS: Template[] = [
-  "Whatever [comes next|the next chapter brings|happens next], {full} [intends|means|plans|is ready|hopes] to meet it [the same way as everything else|the way {they} always {v:have}|as {they} {v:meet} everything else|head-on, as always]: with [open eyes|a clear head|steady hands|a good sense of humor|a packed notebook] and [a full heart|{their} {quality} intact|some nerve|a bit of {pastime} on the side].",
+  "Whatever [comes next|the next chapter brings|happens next], {full} [intends|means|plans|is ready|hopes|expects] to meet it [the same way as everything else|the way {they} always {v:have}|as {they} {v:meet} everything else|head-on, as always]: with [open eyes|a clear head|steady hands|a good sense of humor|a packed notebook] and [a full heart|{their} {quality} intact|some nerve|a bit of {pastime} on the side].",
   "For {full}, the story is [far from|nowhere near|a long way from] [finished|over|done], and the [best|brightest|most interesting|strangest] chapters, {they} {v:insist}[ with {their} usual {quality}| from {residenceCity}| in {residenceCity}], are still [being written|ahead|to come].",
   "And if [the past is|the story so far is|the last few years are] any guide, {full} will [keep|go on] [surprising|delighting|confounding|amazing|puzzling] [people|friends|everyone] [in {residenceCity}|from {home} to {residenceCity}|in {pastime} circles][, starting with {themselves}|, {quality} intact|].",
 ];
