@@ -124,6 +124,29 @@ const FRESH: { [name in KeptReadName]: Record<string, () => Promise<void>> } = {
       expect(await read()).toEqual([1]);
     },
   },
+  librarySearches: {
+    "public.personas": async () => {
+      const creator = await newCreator();
+      await personasService.createPersona(creator, complete("Nova"));
+      const read = async () => (await library.listPersonas(creator, { status: "all", q: "nova" }, "card")).items.map((p) => p.name);
+      expect(await keptAnswer(read, KEPT_READS.librarySearches, [creator.id, "all", "newest", 1, LIST_PAGE_SIZE, "nova"])).toEqual([
+        "Nova",
+      ]);
+      await personasService.createPersona(creator, complete("Nova Two"));
+      expect(await read()).toEqual(["Nova Two", "Nova"]);
+    },
+    "public.probe_runs": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      const read = async () =>
+        (await library.listPersonas(creator, { status: "all", q: "nova" }, "card")).items.map((p) => p.tests?.passed ?? null);
+      expect(await keptAnswer(read, KEPT_READS.librarySearches, [creator.id, "all", "newest", 1, LIST_PAGE_SIZE, "nova"])).toEqual([null]);
+      await probes.addProbe(creator, persona.id, { name: "Greets", turns: ["Hi!"], inCharacter: true });
+      await probes.startRun(creator, persona.id);
+      await probes.settleRuns();
+      expect(await read()).toEqual([1]);
+    },
+  },
   apiLists: {
     "public.personas": async () => {
       const creator = await newCreator();

@@ -95,11 +95,10 @@ export async function listPersonas(
     search ? sql`${personas.id} = any((select ids from matched)::uuid[])` : undefined,
   );
   const columns = shape === "card" ? CARD_COLUMNS : SUMMARY_COLUMNS;
-  // A page of cards without a search is kept until this creator's personas change
-  // (KEPT_READS.libraryCards; kept answers are shared between requests: nobody changes them).
-  // A search is asked every time: it is rarely asked twice, and there are as many as there are words; so is the API's
-  // full shape, whose rows carry whole backstories.
-  const kept = !search && shape === "card";
+  // A page of cards is kept until this creator's personas change (KEPT_READS.libraryCards, and
+  // librarySearches for a search; kept answers are shared between requests: nobody changes
+  // them). The API's full shape, whose rows carry whole backstories, is read every time.
+  const kept = shape === "card";
   const fromDatabase = () =>
     withUser(user.id, async (tx) => {
       const matched = search
@@ -134,6 +133,13 @@ export async function listPersonas(
       return { items, total, page, pageCount: pageCount(total, pageSize), pageSize };
     });
   if (!kept) return fromDatabase();
+  if (options.q) {
+    return keptOrRead(
+      KEPT_READS.librarySearches,
+      [user.id, options.status, options.sort ?? "newest", options.page ?? 1, pageSize, options.q],
+      fromDatabase,
+    );
+  }
   return keptOrRead(
     KEPT_READS.libraryCards,
     [user.id, options.status, options.sort ?? "newest", options.page ?? 1, pageSize],

@@ -39,6 +39,17 @@ export const KEPT_READS = {
     tables: ["public.personas", "public.probe_runs"],
   }),
   /**
+   * A page of the library's cards for a search (listPersonas with `q`): a creator goes back to
+   * the results from a persona, or pages through them, and asks the same search again.
+   */
+  librarySearches: declare({
+    name: "library: searches",
+    key: (creator: string, status: string, sort: string, page: number, pageSize: number, q: string) =>
+      `${creator}:${status}:${sort}:${page}:${pageSize}:${q}`,
+    limit: 500,
+    tables: ["public.personas", "public.probe_runs"],
+  }),
+  /**
    * A page of the JSON API's list without a search, as its answer's bytes (persona-library.server.ts
    * listPersonasAnswer): full personas with their backstories, up to about 1 MB a page, so few.
    */

@@ -32,8 +32,8 @@ interface KeptPage extends CachedPage {
 }
 
 const MAX_ENTRIES = 256;
-/** About 8 MB of documents (UTF-16 in the heap: two bytes a character). */
-const MAX_CHARACTERS = 4_000_000;
+/** At most about 4 MB of documents (UTF-16 in the heap: up to two bytes a character). */
+const MAX_CHARACTERS = 2_000_000;
 /** A kept page is dropped ten minutes after it was rendered (the footer's year is the only clock a page reads). */
 const PAGE_KEPT_MS = 10 * 60 * 1000;
 const DATA_KEY = "data:";
