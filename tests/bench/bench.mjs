@@ -241,11 +241,11 @@ export const EXTRA_KEYS = {
  */
 /**
  * What a signed-in row measures since decision 020: the same creator's page asked again and
- * again, so on the embedded database what it reads (but a search) is kept after the first
+ * again, so what it reads (a search too, since decision 031) is kept after the first
  * request, until that creator's data changes. The first view after a write reads the database.
  */
 const KEPT_NOTE =
-  "what a page reads (but a search) is kept until the creator's data changes, and the document is kept by its URL and data, so these rows measure the kept path (docs/decisions/023, 031); the 'rendered each view' rows measure the render";
+  "what a page reads is kept until the creator's data changes, and the document is kept by its URL and data, so these rows measure the kept path (docs/decisions/023, 031); the 'rendered each view' rows measure the render";
 
 export const SIGNED_IN = {
   publicPath: "/login?v=1",
@@ -278,7 +278,7 @@ export const SIGNED_IN = {
  * Premium ('active': 2,000 are over the Free limit). The loader is measured as the single-fetch
  * data request a client-side navigation to the library sends (`<path>.data?_routes=<route>`):
  * only the /my-personas loader (session check, listPersonas: count + one page through the RLS
- * door, kept after the first request unless it searches: decision 020) and its turbo-stream
+ * door, kept after the first request, a search too: decisions 023 and 031) and its turbo-stream
  * encoding, no parent loaders and no HTML render.
  */
 export const LIBRARY = {
@@ -2190,7 +2190,7 @@ async function measureLibraryScaling(ctx) {
       const listed = data
         ? `${fmtCount(data.total)} listed, ${data.personas.length} on page 1 (${data.query.sort})`
         : "answer not decoded (turbo-stream not importable)";
-      p95Row.note += `, ${fmtCount(creator.personas)} personas (${creator.plan}): ${c.q ? `q=${c.q}: ` : ""}${listed}; GET ${dataPath} (single fetch: this loader only), ${(checked.bytes / KB).toFixed(1)} KB${c.q ? "; a search is read from the database every time" : "; repeat views: the page of cards is kept until the creator's personas change (decision 020)"}`;
+      p95Row.note += `, ${fmtCount(creator.personas)} personas (${creator.plan}): ${c.q ? `q=${c.q}: ` : ""}${listed}; GET ${dataPath} (single fetch: this loader only), ${(checked.bytes / KB).toFixed(1)} KB${c.q ? "; repeat views: the search's page of cards is kept until the creator's personas change (decision 031)" : "; repeat views: the page of cards is kept until the creator's personas change (decision 023)"}`;
       p95Row.details = {
         ...p95Row.details,
         library: {
