@@ -189,7 +189,7 @@ export const TAILS: Record<keyof typeof LEADS, Template[]> = {
     ", sooner or later",
     ", {they} [{v:say}|{v:insist}|{v:hope}]",
     ", given [time|a little time]",
-    ", and [soon|not before time]",
+    ", [all in good time|when the time is right]",
     ", [perhaps|ideally] [from|in] {residenceCity}",
   ],
 };
@@ -277,7 +277,7 @@ export const FAMILY_STORIES: Record<string, Template[]> = {
   ],
   "Lives near their cousins and a very spoiled family dog": [
     "Family was never far away: cousins a few streets over[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], and a very spoiled family dog[, a [scruffy|gray-muzzled|tireless|stubborn] [mutt|terrier|spaniel|beagle],|] that [everyone claimed as their own|ruled the house|got more treats than anyone|slept on every bed][ and tested {their} {quality}| and joined in {pastime}|].",
-    "{name} still lives [near|close to|a short walk from] a [crowd|pack|noisy tribe] of cousins, and the [very spoiled|hopelessly spoiled|thoroughly spoiled] family dog [greets {them} like a hero|expects a treat|steals a sock] [at every visit|every single time|without fail].",
+    "{name} still lives [near|close to|a short walk from] a [crowd|pack|noisy tribe] of cousins[ and aunts| and in-laws|], and the [very spoiled|hopelessly spoiled|thoroughly spoiled] family dog [greets {them} like a hero|expects a treat|steals a sock] [at every visit|every single time|without fail].",
     "[Weekends|Holidays|Evenings] with the cousins [and|and, inevitably,] a very spoiled family dog [have always been|were and still are|remain] the [heart|center|noisy core|best part] of {name's} family [life|world][ in {home}| back in {home}|].",
   ],
 };
@@ -349,7 +349,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
     "{name} spent [afternoons|rainy weekends|whole summers][ in {home}| back in {home}|] copying [paintings|old masters|famous pictures] from [library|secondhand|borrowed] art books, trying to [work out|understand|figure out] how a few brushstrokes could hold so much [feeling|light|life][, and {their} {quality} grew with every copy|].",
   ],
   fitness: [
-    "Fitness entered {their} life through a school [running club|swim team|cycling group][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], where {they} [discovered|learned|found out] that the last [mile|lap|hill|stretch] is [mostly|largely|really] an argument with [yourself|your own head][, a lesson {their} {quality} never forgot|, and {pastime} was never the same|].",
+    "Fitness entered {their} life through a school [running club|swim team|cycling group][ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], where {they} [discovered|learned|found out] that the last [mile|lap|hill|stretch] is [mostly|largely|really] an argument with [yourself|your own head][, a lesson {their} {quality} never forgot|, and {their} weekends were never the same|].",
     "{name} played every sport [{home} offered|{home} had to offer|the school in {home} would allow], and fitness became less about winning than[ about|] how clear {their} head felt [afterward|after a game|on the walk home].",
     "An injury at [fifteen|fourteen|sixteen|seventeen] [forced|pushed|taught] {name} to learn about fitness [properly|from scratch|the hard way], from [stretching to sleep|warm-ups to recovery|posture to nutrition], and the lessons [stuck|stayed|lasted][ long after {home}|].",
   ],
@@ -375,13 +375,13 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   ],
   business: [
     "{name} showed a head for business [early|young], selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping [careful|neat|meticulous] accounts of every [sale|coin][ in a school notebook|].",
-    "Business ran in the [family|blood], and {name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] listening to [dinner-table|late-night|weekend|kitchen-table|car-ride] debates [about|over] [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck|loans, leases and luck][, and {their} {quality} took it all in| that would shape {their} own work|, {pastime} a distant second|].",
+    "Business ran in the [family|blood], and {name}[ grew up in {home}| grew up| grew up in {their} hometown| grew up in the old neighborhood] listening to [dinner-table|late-night|weekend|kitchen-table|car-ride] debates [about|over] [cash flow, customers and risk|prices, rent and rivals|suppliers, margins and luck|loans, leases and luck][, and {their} {quality} took it all in| that would shape {their} own work|, homework a distant second|].",
     "At [sixteen|fifteen|seventeen], {name} started a [small|tiny|first] business [in {home}|back in {home}|on {their} street in {home}] [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the [failures|mistakes|bad weeks] than from the [wins|good ones|successes].",
   ],
   entertainment: [
     "Entertainment was {their} [first|earliest|oldest|truest] love[ as a child|]. {They} staged [puppet shows|magic acts|talent contests|backyard plays|living-room concerts] for the [neighbors|whole street|family|cousins] [in {home}|back in {home}|on Saturdays in {home}].",
     "{name} watched every [film, sitcom and talent show|cartoon, quiz show and musical|variety show and comedy special] {they} could [find in {home}|get at in {home}|find back in {home}], studying how [good|great] entertainment holds [an audience's attention|a room|a crowd].",
-    "At school[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], {name} was the [one|student|kid|classmate] who organized [talent nights|class shows|end-of-year revues|lunchtime concerts|charity gigs] and learned that great entertainment is mostly [preparation|rehearsal|timing][, with a bit of {quality} on top| and a little nerve|].",
+    "At school[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], {name} was[ always| forever|] the [one|student|kid|classmate] who organized [talent nights|class shows|end-of-year revues|lunchtime concerts|charity gigs] and [learned|discovered|found out] that great entertainment is mostly [preparation|rehearsal|timing][, with a bit of {quality} on top| and a little nerve|].",
   ],
 };
 
@@ -393,11 +393,11 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
   ],
   tech: [
     "That early [fascination with|love of|obsession with] tech still shapes how {name} [works|thinks][ and shops|], because {they} {v:want} to know how a [tool|gadget|program] works before {they} {v:trust} it[ with anything important|, let alone buy it|][, a habit friends in {residenceCity} find [endearing|useful|exhausting]|].",
-    "The old tech habit [matured|grew|turned] into a real skill, the kind that makes {name} the person [friends|neighbors|colleagues][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] call when a [laptop|phone|router|printer] dies [the night before a deadline|at the worst moment|mid-project].",
+    "The old tech habit [matured|grew|turned] into a real skill, the kind that makes {name} the person [friends|neighbors|colleagues][ in {residenceCity}| in the city| nearby| around town| close to home| in {their} neighborhood|] call when a [laptop|phone|router|printer] dies [the night before a deadline|at the worst moment|mid-project].",
   ],
   fashion: [
     "Fashion still matters to {name}[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], less as a [trend|race] to [chase|win] than as a way to tell a [story|small story] about who {they} {v:are} on [any given day|a given morning|the day in question].",
-    "{name's} [eye|feel|instinct] for fashion, for how [a collar sits|a hem falls|a sleeve moves|a coat hangs] or how two [colors|fabrics|textures] [argue|clash|agree], shows up in [everything|all] {they} {v:make}[ in {residenceCity}|, down to the packaging|, {pastime} included].",
+    "{name's} [eye|feel|instinct] for fashion, for how [a collar sits|a hem falls|a sleeve moves|a coat hangs] or how two [colors|fabrics|textures] [argue|clash|agree], shows up in [everything|all] {they} {v:make}[ in {residenceCity}|, down to the packaging|, {their} own closet included].",
   ],
   music: [
     "Music[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is still the soundtrack to every [working day|morning|long night], and {name} [builds|makes|curates] playlists for [moods|seasons|tasks|trains|friends] the way other people [write|keep] [to-do lists|shopping lists|diaries|letters].",
@@ -405,30 +405,30 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
   ],
   art: [
     "Art remains {their} [refuge|escape|quiet place|daily habit|safe harbor][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and {they} [still|always] {v:carry} a [small|battered|pocket|cheap|spiral] [sketchbook|notebook] [everywhere {they} {v:go}|around {residenceCity}|on every trip][ for quick studies|, just in case|].",
-    "{name's} [grounding|training|years] in art taught {them} to [notice|see|pay attention to] [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in {pastime}|].",
+    "{name's} [grounding|training|years] in art taught {them} to [notice|see|pay attention to] [composition, color and silence|light, shape and space|color, rhythm and negative space], and {they} [now|still] {v:use} all three [without thinking about it|every day|in everything|in {residenceCity} today][, even in the kitchen|].",
   ],
   fitness: [
     "Fitness is still [non-negotiable|a fixed point|sacred] for {name}[, rain or shine|, whatever the weather|, tired or not|, busy or not|]: [most|nearly all|almost all] of {their} days start with a [run|swim|training session|long stretch|bike ride] [through {residenceCity}|across {residenceCity}|before breakfast|at dawn|before the emails].",
-    "{Their} [approach|attitude|whole approach] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity|patience over heroics|habits over willpower], has[ quietly| slowly|] [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well|{pastime} too][ in {residenceCity}|, {name} says|].",
+    "{Their} [approach|attitude|whole approach] to fitness, [steady progress over dramatic results|small gains over big promises|consistency over intensity|patience over heroics|habits over willpower], has[ quietly| slowly|] [become|turned into|grown into] a [philosophy|rule of thumb|guide|habit|motto] for [everything else|the rest of life|the work as well|friendships too][ in {residenceCity}|, {name} says|].",
   ],
   science: [
     'That love of science left {name} with a lasting respect for [evidence|data|experiments] and a habit of saying "let\'s test it" [instead of|rather than|before] "I think."',
     "{They} still {v:follow} new [discoveries|findings|papers] in [science|science journals|every branch of science] [closely|eagerly|avidly|daily] and [{v:love}|never {v:tire} of] [explaining|unpacking|retelling] them to [anyone who will listen|friends over dinner|whoever sits nearby|the neighbors|family at lunch][ in {residenceCity}|, with diagrams|, napkin sketches and all].",
   ],
   cooking: [
-    "Cooking is still how {name} [unwinds|relaxes|thinks|recharges], and friends[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] know that a [difficult|long|hard] week usually ends with an [invitation|open invitation] to [dinner|supper|a long lunch][ and talk of {pastime}| and a bottle of something good|].",
-    "{They} [{v:treat}|{v:approach}] cooking like any [craft|trade|discipline|other art]: [practice|master|drill|learn] the basics, respect the [ingredients|seasons|produce|market] and improvise only once you [understand|know|have learned] the rules[, whether in {residenceCity} or on the road|, with {quality} as the secret ingredient|].",
+    "Cooking is still how {name} [unwinds|relaxes|thinks|recharges], and friends[ in {residenceCity}| in the city| nearby| around town| close to home| in {their} neighborhood|] know that a [difficult|long|hard] week usually ends with an [invitation|open invitation] to [dinner|supper|a long lunch][ and talk of {pastime}| and a bottle of something good|].",
+    "{They} [{v:treat}|{v:approach}] cooking like any [craft|trade|discipline|other art]: [practice|master|drill|learn] the basics, respect the [ingredients|seasons|produce|market] and [improvise|experiment|play] only once you [understand|know|have learned] the rules[, whether in {residenceCity} or on the road|, with {quality} as the secret ingredient|].",
   ],
   travel: [
-    "Travel still shapes {their} outlook[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and {name} keeps a [map|world map|paper map] [on the wall|above the desk|by the door] with a pin for every [city|town|place] that changed {their} mind about something.",
-    "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] left {them} [comfortable with|at ease with|calm about|unafraid of|relaxed about] [uncertainty|delays|the unknown] and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue|travel][, a curiosity that feeds {their} {quality}|, {pastime} included|].",
+    "Travel still shapes {their} outlook[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and {name} [keeps|has|hangs] a [map|world map|paper map] [on the wall|above the desk|by the door] with a pin for every [city|town|place] that changed {their} mind about something.",
+    "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] left {them} [comfortable with|at ease with|calm about|unafraid of|relaxed about] [uncertainty|delays|the unknown] and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue|travel][, a curiosity that feeds {their} {quality}|, in every country|].",
   ],
   education: [
     "{Their} [respect|love|regard] for education shows in how {they} {v:approach} every new [subject|skill|topic|hobby][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|]: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
-    "Education, for {name}, never [stopped|ended] at graduation[ in {home}| back in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class|a workshop|a textbook] or [a new language|a podcast series|a stack of papers|a documentary][ about {pastime}| on {topic}|].",
+    "Education, for {name}, never [stopped|ended] at graduation[ in {home}| back in {home}|], and {they} {v:are} [always|forever|usually] halfway through [an online course|a thick book|an evening class|a workshop|a textbook] or [a new language|a podcast series|a stack of papers|a documentary][ about history| on {topic}|].",
   ],
   business: [
-    "That business sense never [faded|left|wore off|went away], and {name} [thinks|worries|cares] about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, {pastime} included| in {residenceCity}| for {residenceCity}|, with {their} usual {quality}].",
+    "That business sense never [faded|left|wore off|went away], and {name} [thinks|worries|cares] about [value, audiences and sustainability|costs, customers and timing|risk, reward and reputation] in [everything|all] {they} {v:build}[, side projects included| in {residenceCity}| for {residenceCity}|, with {their} usual {quality}].",
     "{They} still {v:read}[ and {v:talk}] about business [strategy|history|models] [for fun|on weekends|in bed], which [friends|old friends][ in {residenceCity}| from {home}] find either [admirable or alarming|inspiring or exhausting|charming or baffling].",
   ],
   entertainment: [
@@ -441,7 +441,7 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
 export const INTEREST_PAIR: Template[] = [
   "What made {name} [unusual|different|stand out] was not any single passion but the way {their} love of {a} kept [colliding|tangling|overlapping|mixing] with {b}[, for the better| back in {home}| in {home}|, a sign of {their} {quality}].",
   "Before long, {a} and {b} had [blurred|run|grown|bled] together in {their} [mind|head|notebooks|sketches], and [many|some|most] of {their} best [ideas|projects|work] [came|come] from [the place|wherever] where the two [overlap|meet|collide].",
-  "Friends [still|to this day|endlessly|fondly] tease {name} about the year {they} tried to [combine|merge|fuse] {a} and {b} into a single [school project|science fair entry|birthday party], but the instinct was [right|sound|a good one].",
+  "[Friends|Cousins|Classmates] [teased|ribbed|kidded] {name} [for years|endlessly|fondly|mercilessly] about the year {they} tried to [combine|merge|fuse] {a} and {b} into a single [school project|science fair entry|birthday party], but the instinct was [right|sound|a good one].",
 ];
 
 /** A noun phrase for what the persona's work is about, from an interest. */
@@ -490,7 +490,7 @@ export const SCHOOL: Template[] = [
 /** {education} is the fact sheet's education with its article ('a degree in Journalism'). */
 export const STUDIES_DEGREE: Template[] = [
   "After school, {name} [earned|completed|went for|finished] {education}, though [much|most] of what [mattered|counted|stuck] [most|in the end] {they} [learned|picked up] [outside the lecture halls|in cafés and side projects|from friends and failures|through {pastime}|on {their} own terms].",
-  "{name} [went on to earn|later earned|eventually earned] {education}, [mostly at night|in fits and starts|one semester at a time] and [mostly on coffee|on very little sleep|with borrowed textbooks], while working to [pay the rent|cover the rent|get by].",
+  "{name} [went on to earn|later earned|eventually earned] {education}, [mostly at night|in fits and starts|one semester at a time] and [mostly on coffee|on very little sleep|with borrowed textbooks], while [working|juggling shifts|taking odd jobs] to [pay the rent|cover the rent|get by].",
   "A [scholarship|part-time job|small inheritance|family loan] helped {them} [earn|pay for|finish|complete] {education}, which gave {their} [scattered talents|restless energy|{quality}] a [shape|direction|purpose|focus][ at last| for the first time|].",
 ];
 
@@ -596,7 +596,7 @@ export interface TraitBank {
 export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Outgoing: {
     lead: [
-      "{name} is outgoing to the core, the [kind|sort] of person who starts conversations in [checkout lines|elevators|waiting rooms|bus queues] [across {residenceCity}|in {residenceCity}|back in {home}] and leaves [with a new friend's number|with an invitation to dinner|with a story to tell|on first-name terms with everyone].",
+      "{name} is outgoing to the core, the [kind|sort] of person who [starts|strikes up] conversations in [checkout lines|elevators|waiting rooms|bus queues] [across {residenceCity}|in {residenceCity}|back in {home}] and leaves [with a new friend's number|with an invitation to dinner|with a story to tell|on first-name terms with everyone].",
       "Being outgoing comes [naturally|easily|without effort] to {them}[ in {residenceCity}| as it did in {home}|]. {They} {v:spot} the [loner|wallflower|newcomer|quiet one|shy guest] in any [crowded|noisy|packed|strange|busy] [room|party|café|gallery] [at once|first|within minutes].",
       "{name} is outgoing and [proud of it|unapologetic about it|happiest in a crowd].",
     ],
@@ -610,7 +610,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is reserved by nature, [slow to share|careful with words|sparing with confidences|private by habit] and [careful|selective|picky|cautious] about who gets to see the [unguarded|unpolished|softer|real] version of {them}.",
       "{Their} reserved manner makes people [lean in|pay attention|listen closely], because when {name} does open up, it feels like [being let in on a secret|a small gift|a privilege quietly given|a door opening] [in a quiet room|after a long wait|among a few friends].",
-      "{name} is reserved, and [comfortable with that|makes no apology for it|always has been|content to stay that way|quite happy about it].",
+      "{name} is reserved[ at heart| in company| with strangers|], and [comfortable with that|makes no apology for it|always has been|content to stay that way|quite happy about it].",
     ],
     follow: [
       "Those who earn {their} trust find a fiercely loyal friend.",
@@ -673,7 +673,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is reactive in the most honest sense, with every [feeling|mood|thought] showing on {their} face [the moment it arrives|before a word is said|in real time|for all to see][, which friends find [endearing|refreshing|funny]|].",
       "{name's} reactive nature means {they} {v:respond} [fast|instantly|quickly], [laughing loudly|cheering first|gasping openly], [arguing hard|disagreeing loudly|protesting fiercely] and apologizing [just as quickly|a minute later|with a grin|without fuss].",
-      "{name} is reactive, and [has learned to count to three|feels everything at once|never hides a reaction|wears every feeling openly|has learned to pause first].",
+      "{name} is reactive[ by temperament| at heart|], and [has learned to count to three|feels everything at once|never hides a reaction|wears every feeling openly|has learned to pause first].",
     ],
     follow: [
       "That immediacy makes {them} wonderful company in a live moment.",
@@ -759,7 +759,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Cautious: {
     lead: [
       "{name} is cautious by temperament, [reading the fine print|checking the small print|asking one more question|sleeping on it], [checking the facts|doing the math|comparing notes] and thinking [two|three|several|a few] steps ahead before [committing|signing|saying yes].",
-      "{Their} cautious side has saved {them} from more than one [bad|rushed|shaky] [deal|contract|investment|partnership] and [plenty of|a few|countless] [embarrassing|costly|public|avoidable] mistakes[ over the years| in {residenceCity}|].",
+      "{Their} cautious side has [saved|spared] {them} from more than one [bad|rushed|shaky] [deal|contract|investment|partnership] and [plenty of|a few|countless] [embarrassing|costly|public|avoidable] mistakes[ over the years| in {residenceCity}|].",
       "{name} is cautious, [never timid|but never frozen|and rarely sorry].",
     ],
     follow: [
@@ -771,7 +771,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Imaginative: {
     lead: [
       "{name} is [wildly|endlessly|hugely] imaginative, able to [build|spin|conjure] [an entire|a whole] world out of [a single sentence|an overheard remark|a street name|a song lyric] or [an old photograph|a half-remembered dream|a crack in the pavement].",
-      "{Their} imaginative streak [started|began] with [invented countries|imaginary friends|maps of secret islands|cardboard castles] and [secret languages|coded diaries|bedtime sagas] [as a child in {home}|in early childhood|long before school] and never [really stopped|let up|faded][; today it feeds {their} love of {pastime}|].",
+      "{Their} imaginative streak [started|began] with [invented countries|imaginary friends|maps of secret islands|cardboard castles] and [secret languages|coded diaries|bedtime sagas] [as a child in {home}|in early childhood|long before school] and[ has|] never [really stopped|let up|faded][; today it feeds {their} love of {pastime}|].",
       "Being imaginative lets {name} see possibilities where others see dead ends.",
     ],
     follow: [
@@ -782,7 +782,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Practical: {
     lead: [
-      "{name} is practical to the bone and [far|much|a great deal] more interested in what [works|lasts|helps] than in what sounds [impressive|clever|fashionable|good in a meeting].",
+      "{name} is practical [to the bone|through and through|to a fault] and [far|much|a great deal] more interested in what [works|lasts|helps] than in what sounds [impressive|clever|fashionable|good in a meeting].",
       "{Their} practical mindset turns big ideas into [checklists|lists|plans].",
       "Being practical means {they} {v:fix} [problems|things|leaks] rather than [complaining about|worrying over|debating] them, [usually|mostly|often] with [whatever is at hand|tape and patience|a borrowed tool|a quick phone call] and [little fuss|no drama|a shrug][, {quality} doing the rest].",
     ],
@@ -814,7 +814,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is [strikingly|deeply|unusually|quietly|remarkably] empathetic[, a trait from {home}| by nature|], able to sense what [someone|a friend|a stranger|a neighbor|a client] [needs|is missing|wants] before [the other person has found the words|a word is said|anyone else notices].",
       "[{Their}|{name's}] empathetic nature makes {them} a [natural|born|trusted] [confidant|listener|shoulder to lean on|sounding board], and strangers [confide in|open up to|pour their hearts out to] {them} [on trains|in queues|at bus stops|in waiting rooms|on park benches] [in {residenceCity}|and at parties|and in cafés|and at the gym].",
-      "Being empathetic means {they} {v:feel} other people's [joy and pain|hopes and fears|good news and bad|ups and downs|wins and losses] [almost|nearly|very nearly] as [keenly as {their} own|if they were {their} own|{their} own], which [is|can be|feels] [both a gift and a responsibility|not always easy|a gift with a price|tiring and precious][, {name} admits|].",
+      "Being empathetic means {they} [{v:feel}|{v:share}] other people's [joy and pain|hopes and fears|good news and bad|ups and downs|wins and losses] [almost|nearly|very nearly] as [keenly as {their} own|if they were {their} own|{their} own], which [is|can be|feels] [both a gift and a responsibility|not always easy|a gift with a price|tiring and precious][, {name} admits|].",
     ],
     follow: [
       "{They} {v:listen} with full attention, and people leave feeling understood.",
@@ -932,7 +932,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     ],
     follow: [
       "{They} {v:love} the moment an idea finally makes sense to someone.",
-      "[Friends|Neighbors|Colleagues][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] joke that {name} cannot [recommend|mention|suggest] a [film|book|restaurant|podcast] without adding [three|a few|several] [fascinating|obscure|delightful] facts.",
+      "[Friends|Neighbors|Colleagues][ in {residenceCity}| in the city| nearby| around town| close to home| in {their} neighborhood|] joke that {name} cannot [recommend|mention|suggest] a [film|book|restaurant|podcast] without adding [three|a few|several] [fascinating|obscure|delightful] facts.",
     ],
     noun: "gift for explaining",
   },
@@ -1002,7 +1002,7 @@ export const OPPOSITES: [Trait, Trait][] = [
 /** {a} and {b} are the two traits, lower case. */
 export const CONTRADICTION: Template[] = [
   "It is [an unusual|an odd|an unlikely|a curious] combination, being both {a} and {b}. [Still|Even so|But], {name} lets each side [lead|take over] [when needed|in turn|as the day demands].",
-  "[People|Friends|Neighbors][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] are [sometimes|often|always] [surprised|puzzled|amazed] that {name} can be {a} and {b} at [once|the same time]. The [truth|secret] is that the two [traits|sides] keep each other [honest|in check|balanced].",
+  "[People|Friends|Neighbors][ in {residenceCity}| in the city| nearby| around town| close to home| in {their} neighborhood|] are [sometimes|often|always] [surprised|puzzled|amazed] that {name} can be {a} and {b} at [once|the same time]. The [truth|secret] is that the two [traits|sides] keep each other [honest|in check|balanced].",
   "Being {a} and {b} at the same time [sounds|might sound|can sound] like a [contradiction|paradox|puzzle|riddle], yet in {name} the two have [settled into|grown into|made] [an easy|a comfortable|an unlikely|a friendly] partnership [over the years|in {residenceCity}|since the {home} days][, at work and at home|].",
 ];
 
@@ -1069,7 +1069,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "The chat feels like a living room full of old friends.",
     ],
     breakthrough: [
-      "The [breakthrough|big moment|turning point] came during a [twelve|ten|fifteen|twenty]-hour charity stream that [brought in|drew] [thousands of|a flood of|countless] new viewers and a fan-art tag that [still trends|is still busy|never really went quiet][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+      "The [breakthrough|big moment|turning point] [came|arrived] during a [twelve|ten|fifteen|twenty]-hour charity stream that [brought in|drew] [thousands of|a flood of|countless] new viewers and a fan-art tag that [still trends|is still busy|never really went quiet][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
       "A [clip|short clip|ten-second clip] of {name} reacting to a surprise in [chat|a stream] went viral [in {residenceCity}|far beyond {residenceCity}|overnight], and {their} channel [tripled|doubled|quadrupled] its subscribers in a [week|weekend|few days].",
     ],
     goals: [
@@ -1120,7 +1120,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As a digital personality, {name} is less a [channel|brand] than a [voice|presence], [present|heard] in [podcasts|live chats|newsletters] about {topic}, [livestreams|essays|videos] and [comment sections|group chats|late-night threads].",
-      "{They} {v:comment} on {topic}[ and culture| and daily life| and the wider world] with a [distinctive|recognizable] mix of [warmth and opinion|wit and care|humor and conviction] that people [recognize|spot] within [a sentence|a few words|a line or two].",
+      "{They} [{v:comment}|{v:write}|{v:riff}] on {topic}[ and culture| and daily life| and the wider world] with a [distinctive|recognizable] mix of [warmth and opinion|wit and care|humor and conviction] that people [recognize|spot] within [a sentence|a few words|a line or two].",
       "Consistency is the craft[, {name} says|, and {name} guards it|, {name} would say]: the same values and the same [voice|tone|warmth] whether the [format|piece|thing] is a [ten-second clip|short post|quick reply|photo caption] about {topic} or a [two-hour conversation|long essay|late-night stream].",
     ],
     audience: [
@@ -1145,7 +1145,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     field: "education",
     origin: [
       "{name} started out as a tutor[ in {home}| back in {home}|], helping [classmates|neighbors' kids|younger students] with {topic}, and discovered a [talent|knack|gift] for turning confusion into [clarity|confidence].",
-      "After years of watching [students|learners] struggle with [dull textbooks|confusing lectures|dry worksheets], {name} began [recording|filming] [short|simple] lessons[ on {topic}|] that made hard ideas feel [simple|friendly|manageable].",
+      "After years of watching [students|learners] [struggle|wrestle] with [dull textbooks|confusing lectures|dry worksheets], {name} began [recording|filming] [short|simple] lessons[ on {topic}|] that made hard ideas feel [simple|friendly|manageable].",
       "The path into teaching began at a community center[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where {name} volunteered to [run|teach|lead] [evening|weekend|free] lessons and never [stopped|looked back|quit].",
     ],
     craft: [
@@ -1215,7 +1215,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     audience: [
       "{name's} clients include [students at a crossroads|graduates without a plan|people changing careers], [founders under pressure|managers facing big calls|parents juggling too much] and [people|adults] starting over [in midlife|after a loss|in a new city][, many of them in {residenceCity}| in {residenceCity} and online| across {residenceCity}].",
-      "People come to {name} [confused|stuck|overwhelmed] and leave with a [plan|next step|clear head|short list], which is why most new clients arrive through [word of mouth|friends of friends|recommendations][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+      "People come to {name} [confused|stuck|overwhelmed] and leave with a [plan|next step|clear head|short list], which is why [most|many|nearly all] new clients arrive through [word of mouth|friends of friends|recommendations][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
       "Clients often return years later with new questions.",
     ],
     breakthrough: [
@@ -1227,7 +1227,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "[Long term|In the long run|One day], {name} hopes to make [good|honest|practical|sound] advice available to [anyone|everyone|every person who needs it], regardless of [budget|background|postcode|age][, starting in {residenceCity}|, from {residenceCity} outward|, with {their} usual {quality}].",
     ],
     day: [
-      "A [typical|normal|regular] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is a [careful|steady|quiet|calm] rhythm of client [sessions|calls], [note-taking|follow-up emails|reading] and [quiet|unhurried] time to think about each person's next [step|move|decision].",
+      "A [typical|normal|regular] day[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] is a [careful|steady|quiet|calm] rhythm of client [sessions|calls], [note-taking|follow-up emails|reading] and [quiet|unhurried] time to [think about|weigh|plan] each person's next [step|move|decision].",
       "Most days end with reading about [decision science|psychology|behavioral economics].",
     ],
   },
@@ -1244,7 +1244,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "{They} {v:write} material [constantly|daily|everywhere|on the bus] and {v:test} [new|fresh|rough] [bits|jokes|routines] in front of [small crowds|friends|a few regulars|family][ in {residenceCity}| at open mics] before any of it [reaches|ever reaches|gets near] a [big stage|camera|large audience|paying crowd].",
     ],
     audience: [
-      "{Their} audience ranges from [families|school kids|retirees|students] to [night owls|shift workers|insomniacs][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], all [looking|hoping|waiting|coming back] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
+      "{Their} [audience|crowd] ranges from [families|school kids|retirees|students] to [night owls|shift workers|insomniacs][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], all [looking|hoping|waiting|coming back] for [an hour of pure fun|a good laugh|a break from the news][ at the end of the week|].",
       "Fans[ from {home} to {residenceCity}| in {residenceCity}| of {their} {pastime} bits|] quote {their} [catchphrases|punchlines|best lines|running gags] back at {them} [at shows|in {residenceCity}|online|in the street|at the bakery|at the supermarket] and [gleefully|happily|cheerfully|promptly] [invent|dream up|coin] new ones in the [comments|chat|replies][ within minutes| overnight|].",
       "Regulars know every running gag by heart.",
     ],
@@ -1257,7 +1257,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "[Long term|One day|Someday], {name} [dreams of hosting|wants to host|hopes to host] a [variety show|late-night show|talent night|weekly revue] [in {residenceCity}|on a real stage|every Friday|in an old theater] that mixes [new talent|young performers|strangers from the street] with [old favorites|familiar faces|seasoned pros][ and a little {pastime}| and a nod to {home}| and plenty of {pastime}].",
     ],
     day: [
-      "A [typical|normal|regular] day includes writing new material[ about {pastime}], rehearsing [timing|pauses|entrances|callbacks] and [watching|rewatching|studying] recordings of [past|old|last week's] shows with a [critical|merciless|patient] eye.",
+      "A [typical|normal|regular] day includes [writing|drafting|testing] new material[ about {pastime}], rehearsing [timing|pauses|entrances|callbacks] and [watching|rewatching|studying] recordings of [past|old|last week's] shows with a [critical|merciless|patient] eye.",
       "Most days start with a notebook of half-formed jokes.",
     ],
   },
@@ -1271,7 +1271,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As a companion, {name} remembers the [small|little] details, such as the name of a [pet|child|neighbor|coworker|landlord|new boss] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and [asks about them|asks how it went|follows up] [later|afterward|the next day|a week on].",
       "{name's} conversations move [easily|gently|naturally] from {topic} to life's [bigger|harder|deeper] questions, always at the other person's [pace|speed][ and never {their} own].",
-      "{They} {v:listen} [more than|far more than|twice as much as|much more than] {they} {v:talk}, and {they} [{v:know}|{v:sense}] when to [offer advice|make a suggestion|share a thought|ask a question] and when [simply|just|only] to [keep someone company|stay on the line|sit with the silence|let a friend talk][, a gift {they} {v:credit} to {home}].",
+      "{They} {v:listen} [more than|far more than|twice as much as|much more than] {they} [{v:talk}|{v:speak}], and {they} [{v:know}|{v:sense}] when to [offer advice|make a suggestion|share a thought|ask a question] and when [simply|just|only] to [keep someone company|stay on the line|sit with the silence|let a friend talk][, a gift {they} {v:credit} to {home}].",
     ],
     audience: [
       "The people who talk with {name} are often [busy|tired|far from home], [lonely|new in town|between chapters] or simply looking for [good|easy|honest] conversation, and many say it is the [best|brightest|calmest] part of their [day|week].",
@@ -1300,8 +1300,8 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As a specialist in {field}, {name} [translates|turns|distills] [deep|hard-won|years of] expertise into [clear|plain|careful|sober], [reliable|trustworthy|usable] [guidance|advice].",
-      "{name} keeps up with every new [paper|study|tool|debate] in {field}, then explains what [actually|really] matters[ to people outside it|, in plain words|].",
-      "{Their} expertise is [precise|exacting|rigorous|meticulous] but never [cold|dry|stiff|pompous], and {they} [{v:love}|{v:enjoy}] [connecting|linking|tying] [technical|fine|obscure] detail to [everyday life|kitchen-table questions|ordinary decisions][ in {residenceCity}|, even {pastime}|].",
+      "{name} keeps up with every new [paper|study|tool|debate] in {field}, then [explains|spells out] what [actually|really] matters[ to people outside it|, in plain words|].",
+      "{Their} [expertise|knowledge] is [precise|exacting|rigorous|meticulous] but never [cold|dry|stiff|pompous], and {they} [{v:love}|{v:enjoy}] [connecting|linking|tying] [technical|fine|obscure] detail to [everyday life|kitchen-table questions|ordinary decisions][ in {residenceCity}|, even {pastime}|].",
     ],
     audience: [
       "{Their} audience includes [professionals|experts|specialists] who need [accuracy|precision|rigor] and [newcomers|beginners] who need patience, and {name} [serves|welcomes|makes room for] both[ equally|].",
@@ -1371,8 +1371,8 @@ export const RETURNS: Template[] = [
 
 /** {aLabel} is the type as prose with its article, e.g. "an online educator". */
 export const PRESENT_LABEL: Template[] = [
-  "[Today|These days|Nowadays|At present], {full} is {aLabel}[| by trade| by calling] in {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
-  "[These days|Today|Nowadays] {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons|miles][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen|show plainly] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does {their} [steady|stubborn|quiet] {quality}].",
+  "[Today|These days|Nowadays|At present], {full} is {aLabel}[| by trade| by calling][ in| based in| working out of] {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
+  "[These days|Today|Nowadays] {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons|miles][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen|show plainly][ today| now|] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does {their} [steady|stubborn|quiet] {quality}].",
   "[Now|Today] known as {aLabel}, {full} has [built|grown|made] something [people|strangers|friends|audiences] [keep|can't stop] [coming back to|recommending|talking about|sharing][ in {residenceCity} and beyond| from {home} to {residenceCity}|, {quality} and all| over the years].",
 ];
 
@@ -1481,7 +1481,7 @@ export const DETAILS: Template[] = [
   "A small plant on {their} desk has survived six moves.",
   "{They} {v:learn} a few phrases of a new language each year.",
   "{name} sends more handwritten thank-you notes than anyone {they} {v:know}.",
-  "{name's} favorite place to think is a [bench|café table|low wall|stone step|park bench|quiet corner] near the [water|river|park][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where the [noise|rush|hurry|clamor] of the day finally [fades|goes quiet|stops].",
+  "{name's} [favorite|usual|chosen] place to think is a [bench|café table|low wall|stone step|park bench|quiet corner] near the [water|river|park][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where the [noise|rush|hurry|clamor] of the day finally [fades|goes quiet|stops].",
   "{They} {v:are} a terrible singer but an enthusiastic one.",
   "{name} rereads the same three novels every winter.",
   "A [mug|cup][ from {home}| from home| from {their} hometown| from the old neighborhood], [chipped|faded|cracked] and [slightly|a little] too small, is still the only one {name} [drinks|will drink] [coffee|tea] from[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",

@@ -15,7 +15,7 @@ import {
 } from "~/domain/persona";
 
 import * as P from "./backstory-phrases";
-import { composeBackstory, createLocalTextGenerator, singularVerb } from "./local-text.server";
+import { composeBackstory, createLocalTextGenerator, sheetFacts, singularVerb } from "./local-text.server";
 import { AiError, BACKSTORY_MIN_WORDS, countWords, type BackstoryInput } from "../types";
 
 const ALL_TRAITS = Object.values(TRAIT_CATEGORIES).flat() as string[];
@@ -262,6 +262,48 @@ describe("the local backstory generator", () => {
     expect(pairs).toBeGreaterThan(200);
     expect(worst).toBeLessThan(0.5);
     console.info(`[local backstory] ${pairs} pairs differing in type and traits: at most ${(worst * 100).toFixed(1)}% shared sentences`);
+  });
+
+  it("gives no sentence a lead that names again the sentence's place or period, nor two 'and all's, over 500 personas", () => {
+    // A lead as a pattern: its choices as alternatives, its placeholders as any words.
+    const source = (template: string) =>
+      template
+        .replace(/[.*+?^$()\\]/g, "\\$&")
+        .replace(/\[/g, "(?:")
+        .replace(/\]/g, ")")
+        .replace(/\{(their|them)\}/g, "(?:his|her|their|him|them)")
+        .replace(/\{[^{}]+\}/g, "[^,:]+?");
+    const leads = new RegExp(`^(?:${[...new Set(Object.values(P.LEADS).flat())].map(source).join("|")}) `, "u");
+    const PERIODS = [/\bteen/i, /\b(early|earlier|earliest|childhood|child|kid|youngster|first years)\b/i];
+    const HOME = /\b(back home|hometown|where (he|she|they) grew up|old neighborhood)\b/i;
+    const failures: string[] = [];
+    let withLead = 0;
+    for (let i = 0; i < 500; i++) {
+      const input: BackstoryInput = {
+        name: NAMES[i % NAMES.length],
+        type: PERSONA_TYPES[i % PERSONA_TYPES.length],
+        gender: GENDERS[Math.floor(i / 7) % GENDERS.length],
+        ...SETS[Math.floor(i / 3) % SETS.length],
+        draw: 9000 + i,
+      };
+      const facts = sheetFacts(input);
+      const home = facts.birthplace.split(",")[0]!.trim();
+      const residence = facts.currentResidence.split(",")[0]!.trim();
+      for (const s of sentencesOf(composeBackstory(input))) {
+        if ((s.match(/\band all\b/g) ?? []).length > 1) failures.push(`"and all" twice: ${s}`);
+        const lead = leads.exec(s)?.[0];
+        if (!lead) continue;
+        withLead += 1;
+        const rest = s.slice(lead.length);
+        const again =
+          PERIODS.some((period) => period.test(lead) && period.test(rest)) ||
+          (lead.includes(home) && (rest.includes(home) || HOME.test(rest))) ||
+          (lead.includes(residence) && rest.includes(residence));
+        if (again) failures.push(`lead repeats: ${s}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(withLead).toBeGreaterThan(500 * 5);
   });
 
   it("uses the right pronouns and verb forms for each gender", () => {

@@ -265,6 +265,8 @@ class Composer {
   private readonly named = new Map<string, number>();
   /** The template `say` used last. */
   last: Template = "";
+  /** Openers said with a pronoun, and the same opener with the name (they/them only). */
+  readonly byName = new Map<string, string>();
   readonly vars: Vars = {};
 
   constructor(private readonly persona: Persona) {
@@ -327,28 +329,69 @@ class Composer {
     if (part === undefined || !isLong(template)) return this.render(template, extra);
     // now and then the full name, as a profile writer would (the first mention of the persona in the sentence)
     let out = this.random() < FULL_NAME_CHANCE ? template.replace(/\{name('s)?\}/, "{full$1}") : template;
-    if (takesLead(out) && this.random() < LEAD_CHANCE) {
-      const lead = this.fresh(P.LEADS[part]);
+    const withLead = takesLead(out) && this.random() < LEAD_CHANCE;
+    out = this.choose(out);
+    // The lead is drawn once the sentence's choices are made: not one that names again a place,
+    // a period or a word the sentence names ('In those teenage years, his late teens …').
+    if (withLead) {
+      // "As a child in Lagos, …" needs the persona as the subject, not "art was the first thing …"
+      const leads = /^\{(They|name|full)\}/.test(out) ? P.LEADS[part] : P.LEADS[part].filter((l) => !l.startsWith("As a [kid"));
+      const lead = this.fitting(leads, out);
       if (lead) out = `${lead} ${out.replace(/^\{(They|Their)\}|^[A-Z][a-z-]* /, (word: string) => word.toLowerCase())}`;
     }
-    out = this.choose(out);
     if (/[^.!?"”]\.$/.test(out) && this.random() < TAIL_CHANCE) {
-      const tail = this.fresh(P.TAILS[part]);
-      const ending = tail ? this.choose(tail) : "";
-      // Not a tail naming a place the sentence already names ('Years before Kyoto, …, years before Kyoto').
-      const repeats = ["{home}", "{residenceCity}"].some((slot) => out.includes(slot) && ending.includes(slot));
-      if (ending && !repeats) out = `${out.slice(0, -1)}${ending}.`;
+      // Likewise the tail ('Years before Kyoto, …, years before Kyoto'; '…, art and all, music and all').
+      const ending = this.fitting(P.TAILS[part], out);
+      if (ending) out = `${out.slice(0, -1)}${ending}.`;
     }
     return this.render(out, extra);
   }
 
-  /** One of the phrases not used yet in this story (marked used), or undefined. */
-  private fresh(phrases: readonly Template[]): Template | undefined {
-    const fresh = phrases.filter((l) => !this.used.has(l) && !this.namesCityAgain(l));
-    if (fresh.length === 0) return undefined;
-    const phrase = this.pick(fresh);
-    this.used.add(phrase);
-    return phrase;
+  /**
+   * A lead or tail not used yet in this story (marked used), its choices made, that names no
+   * place, period or word `sentence` names (see `topics`); undefined when none is left.
+   */
+  private fitting(phrases: readonly Template[], sentence: string): string | undefined {
+    const pool = phrases.filter((l) => !this.used.has(l) && !this.namesCityAgain(l));
+    const told = topics(sentence, this.sameCities);
+    while (pool.length > 0) {
+      const phrase = pool.splice(Math.floor(this.random() * pool.length), 1)[0]!;
+      const text = this.choose(phrase);
+      if ([...topics(text, this.sameCities)].some((topic) => told.has(topic))) continue;
+      this.used.add(phrase);
+      return text;
+    }
+    return undefined;
+  }
+
+  /** Whether the persona lives in the city it was born in (an imported sheet may say so): {residenceCity} is then {home}. */
+  private get sameCities(): boolean {
+    return sameCity(this.vars.home ?? "", this.vars.residenceCity ?? "");
+  }
+
+  /**
+   * A paragraph's short opener ("The small details say a lot about them."); for they/them, its
+   * form with the name in place of the first pronoun is kept in `byName`, for when the sentence
+   * before it is about someone or something else (see composeBackstory).
+   */
+  opener(templates: readonly Template[]): string {
+    const text = this.say(templates);
+    if (this.plural) {
+      const named = withName(this.last);
+      if (named !== this.last) this.byName.set(text, this.render(named));
+    }
+    return text;
+  }
+
+  /**
+   * Whether a rendered sentence is about the persona: it names the persona, or opens with "they"
+   * (or does so after its first comma, a lead).
+   */
+  aboutPersona(sentence: string): boolean {
+    const { short, full } = this.persona;
+    const lower = sentence.toLowerCase();
+    if ([short, full].some((name) => lower.includes(name.toLowerCase()))) return true;
+    return [sentence, sentence.replace(/^[^,:]*[,:] /, "")].some((s) => /^(They|they)\b/.test(s));
   }
 
   /** Like say, preferring a template that does not open like `avoid` (to vary sentence openings). */
@@ -456,6 +499,43 @@ function takesLead(template: Template): boolean {
   return /^[A-Z][a-z-]*$/.test(words[0]!) && !NO_LEAD_WORDS.has(words[0]!);
 }
 
+/**
+ * The places, periods and meaningful words of a template (choices made, placeholders in), one
+ * form each: a lead or tail sharing one with its sentence would name it again. A city is one
+ * form however told ({home}, {place}, "back home", "hometown", "where they grew up", "the old
+ * neighborhood"; {residence}, {residenceCity}; both one when the persona stayed), so is a period
+ * (the teens; the early years, childhood), and "and all"; other words ("Back then, … back then",
+ * "As friends tell it, {their} friends …") count unless they are function words or pronouns.
+ */
+function topics(template: string, sameCities: boolean): Set<string> {
+  let text = template.toLowerCase();
+  for (const [pattern, topic] of TOPICS) text = text.replace(pattern, topic);
+  if (sameCities) text = text.replace(/\{residencecity\}/g, "{home}");
+  const out = new Set<string>();
+  for (const word of text.match(/\{[a-z':]+\}|[a-z'-]+/g) ?? []) {
+    if (word.length < 3 || NOT_TOPICS.has(word)) continue;
+    out.add(/^[a-z'-]{3,}s$/.test(word) && !word.endsWith("ss") ? word.slice(0, -1) : word);
+  }
+  return out;
+}
+
+/** One form for each way a story names the same place or period. */
+const TOPICS: [RegExp, string][] = [
+  [/\{place\}|\bback home\b|\bhometown\b|\bwhere \{they\} grew up\b|(\bthe|\{their\}) old neighborhood\b/g, " {home} "],
+  [/\{residence\}/g, " {residencecity} "],
+  [/\bteen(s|age|ager|agers)?\b/g, " teen "],
+  [/\b(earl(y|ier|iest)|first (few )?years|child(hood|ren)?|kids?|youngsters?)\b/g, " early "],
+  [/\band all\b/g, " and-all "],
+  [/\{v:([a-z']+)\}/g, " $1 "],
+];
+
+/** Words whose repeat goes unnoticed: function words, pronouns, the persona's name. */
+const NOT_TOPICS = new Set(
+  "about across after all also and any anybody anyone are around been before being between both but can could did does each for from had has have her here his into its just like many may might more most much nor not off once one only onto other our out over own same should some someone such than that the their them there these they this those too under very was way well were what when which while who whom will with within without would yet you your {they} {them} {their} {themselves} {name} {name's} {full} {full's}".split(
+    " ",
+  ),
+);
+
 /** First words that open a sentence on their own terms (time, place, condition): no lead in front of them. */
 const NO_LEAD_WORDS = new Set(
   "After Afternoons And Around As At Back Because Before Being Born By Each Even Every For From Growing If In It Later Long Looking Most Much Next Now On Once Over Past Somewhere Still Sundays Then There These This Today Two Until What Whatever When While With Years".split(
@@ -486,6 +566,16 @@ type Part = keyof typeof P.LEADS;
 /** The first word of a template ("{name}", "{Their}", "Being", ...). */
 function opening(template: Template): string {
   return template.split(" ")[0];
+}
+
+/**
+ * A template with the persona's name in place of its first pronoun, the verb after it made
+ * singular ("Looking ahead, {they} {v:have} …" → "Looking ahead, {name} has …"); the template itself when it has none.
+ */
+function withName(template: Template): Template {
+  return template.replace(/\{(they|They|them)\}( (?:still |also |often )?)?(\{v:([a-z']+)\})?|\{(their|Their)\}/, (...m: string[]) =>
+    m[5] ? "{name's}" : `{name}${m[2] ?? ""}${m[4] ? singularVerb(m[4]) : ""}`,
+  );
 }
 
 // ---------------------------------------------------------------- composition
@@ -536,7 +626,7 @@ export function composeBackstory(input: BackstoryInput): string {
   let childhood: string[];
   if (interests.length > 0) {
     const perInterest = interests.length === 1 ? 3 : interests.length === 2 ? 2 : 1;
-    childhood = [c.say(P.CHILDHOOD_OPENERS)];
+    childhood = [c.opener(P.CHILDHOOD_OPENERS)];
     for (const interest of interests) childhood.push(...c.sayMany(P.INTEREST_EARLY[interest], perInterest, {}, "childhood"));
     if (interests.length >= 2) {
       const [a, b] = c.pickMany(interests, 2);
@@ -568,7 +658,7 @@ export function composeBackstory(input: BackstoryInput): string {
   // A turning point, survived thanks to one of the traits.
   const strength = traits.length > 0 ? c.pick(traits) : null;
   const turn = [
-    c.say(P.TURNING_OPENERS),
+    c.opener(P.TURNING_OPENERS),
     c.say(P.SETBACKS, {}, "past"),
     strength ? c.say(P.RECOVERY_TRAIT, { trait: P.TRAIT_BANKS[strength].noun }, "later") : c.say(P.RECOVERY_PLAIN, {}, "later"),
     c.say(P.LESSONS, {}, "later"),
@@ -587,8 +677,8 @@ export function composeBackstory(input: BackstoryInput): string {
   today.push(c.say(bank.audience, {}, "present"), c.say(P.REFLECTIONS), c.say(bank.day, {}, "present"));
 
   // Small details (two at least), then the future: next steps first, the long term after.
-  const details = [c.say(P.DETAILS_OPENERS), ...c.sayMany(P.DETAILS, 2, {}, "present")];
-  const future = [c.say(P.GOALS_OPENERS), ...bank.goals.map((t) => c.told(t, "future"))];
+  const details = [c.opener(P.DETAILS_OPENERS), ...c.sayMany(P.DETAILS, 2, {}, "present")];
+  const future = [c.opener(P.GOALS_OPENERS), ...bank.goals.map((t) => c.told(t, "future"))];
   if (topicInterest) future.push(c.say(P.GOAL_INTEREST, { interest: topicInterest }, "future"));
   future.push(c.say(P.CLOSINGS, {}, "future"));
 
@@ -598,7 +688,7 @@ export function composeBackstory(input: BackstoryInput): string {
   const topUps = [
     () => path.splice(3, 0, c.say(bank.craft, {}, "present")),
     () => youth.splice(3, 0, c.say(P.MENTORS, {}, "youth")),
-    () => circle.push(c.say(P.CIRCLE_OPENERS), ...c.sayMany(P.CIRCLE, 3, {}, "present")),
+    () => circle.push(c.opener(P.CIRCLE_OPENERS), ...c.sayMany(P.CIRCLE, 3, {}, "present")),
     ...P.DETAILS.slice(2).map(() => () => details.push(c.say(P.DETAILS, {}, "present"))),
   ];
   const wordsOf = new Map<string, number>();
@@ -611,10 +701,14 @@ export function composeBackstory(input: BackstoryInput): string {
     topUp();
   }
 
-  const text = paragraphs()
-    .filter((sentences) => sentences.length > 0)
-    .map((sentences) => sentences.join(" "))
-    .join("\n\n");
+  const told = paragraphs().filter((sentences) => sentences.length > 0);
+  // After a sentence about someone or something else, a they/them opener names the persona
+  // ('… the regulars love them. The small details say a lot about Kai.').
+  for (let i = 1; i < told.length; i++) {
+    const named = c.byName.get(told[i]![0]!);
+    if (named && !c.aboutPersona(told[i - 1]!.at(-1)!)) told[i] = [named, ...told[i]!.slice(1)];
+  }
+  const text = told.map((sentences) => sentences.join(" ")).join("\n\n");
   return capText(text, PERSONA_LIMITS.backstoryMax);
 }
 
@@ -685,7 +779,7 @@ function personality(c: Composer, traits: Trait[]): string[][] {
   const outer = traits.filter((t) => !INNER_TRAITS.has(t));
   const groups = [inner, outer].filter((g) => g.length > 0);
   const paragraphs = groups.map((group, g) => [
-    c.say(g === 0 ? P.TRAIT_OPENERS_INNER : P.TRAIT_OPENERS_OUTER),
+    c.opener(g === 0 ? P.TRAIT_OPENERS_INNER : P.TRAIT_OPENERS_OUTER),
     ...group.flatMap((trait) => sentencesOf(trait, traits.indexOf(trait))),
   ]);
 
