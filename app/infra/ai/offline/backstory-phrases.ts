@@ -197,7 +197,7 @@ export const TAILS: Record<keyof typeof LEADS, Template[]> = {
 // ------------------------------------------------------------------ origins
 
 export const BIRTH: Template[] = [
-  "{full} was born in {year} in {place}[, [on a [rainy|sweltering|windy|snowy|foggy|muggy] [Tuesday|Sunday|morning|night|afternoon] [that the family still talks about|nobody at home has forgotten|that became a family story|still told at family dinners]|in the middle of [a heat wave|a cold snap|a long wet spring|a stormy autumn|a noisy street festival|a power cut|a city-wide strike]]|].",
+  "{full} [was born|came into the world] in {year} in {place}[, [on a [rainy|sweltering|windy|snowy|foggy|muggy] [Tuesday|Sunday|morning|night|afternoon] [that the family still talks about|nobody at home has forgotten|that became a family story|still told at family dinners]|in the middle of [a heat wave|a cold snap|a long wet spring|a stormy autumn|a noisy street festival|a power cut|a city-wide strike]]|].",
   "The story of {full} [begins|starts] in {place}, in {year}, in a [small|cramped|sunny|drafty|narrow] [apartment|house|flat] [above a [bakery|laundromat|pharmacy|hardware store|tailor's shop]|at the end of a [busy|quiet|steep|leafy] street|near the [old market|train station|river|city park|bus depot]].",
   "Born in {year} in {place}, {full} spent {their} [first years|early years|first few years|earliest years] [in a [small|cramped|sunny|drafty|narrow] [apartment|house|flat] [above a [bakery|laundromat|pharmacy|corner shop]|on a [busy|quiet|steep|leafy] street]|within earshot of [church bells|a train line|a schoolyard|a busy market|the evening traffic|a fire station]].",
   "{full} [arrived|came along|came into the world] in {year}[, a [quiet|busy|stormy|hot] year|], [the [youngest|newest|loudest|smallest] face on a [crowded|quiet|narrow] street in {place}|one more [baby|newcomer|little one] in a [busy|sleepy|noisy] corner of {place}|in {place}, [just before|right after] [the first snow|a long summer|the spring rains|the school holidays]].",
@@ -340,7 +340,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   ],
   music: [
     "Music filled the house [in {home}|back in {home}|on {their} street in {home}], and {name} learned [guitar chords|piano scales|ukulele songs] from a [worn songbook|radio show|cassette|patient uncle] before {they} could [ride a bike|swim|read a clock].",
-    "{name} joined the school band[ in {home}| back in {home}|], then [two garage bands|a choir|a brass ensemble|a jazz trio], and [discovered|learned|found out] that music was the [fastest|surest|quickest] way to make [a room full of strangers|a nervous crowd|a new class] feel like [friends|old friends|family].",
+    "{name} [joined|signed up for] the school band[ in {home}| back in {home}|], then [two garage bands|a choir|a brass ensemble|a jazz trio], and [discovered|learned|found out] that music was the [fastest|surest|quickest] way to make [a room full of strangers|a nervous crowd|a new class] feel like [friends|old friends|family].",
     "{name} recorded {their} first songs[ in {home}| back in {home}|] on a [cheap laptop microphone|borrowed tape recorder|phone in a closet|secondhand keyboard|cheap headset], and that [obsession|fascination|love affair|early passion] with music taught {them} to listen [harder than most people ever do|closely|with both ears|for the smallest details|twice before speaking].",
   ],
   art: [
@@ -370,8 +370,8 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
   ],
   education: [
     "Education was taken [seriously|very seriously] [at home in {home}|at home|in {their} family|around the kitchen table|in {their} house], and {name} grew up [believing|convinced|certain|sure] that a library card was [the most valuable thing a person could own|a ticket to anywhere|worth more than pocket money][, especially for books on {pastime}|, a belief {their} {quality} only strengthened|].",
-    "{name} tutored younger [kids|cousins|neighbors] [after school|on weekends|at the local library][ in {home}| back in {home}|] and [discovered|learned|found] that education works best when the learner [forgets about being taught|is having fun|asks the questions][, which suited {their} {quality}|, and never looked back|].",
-    "A teacher[ in {home}| back in {home}|] who believed in {them} at a [difficult|lonely|confusing|shaky] [moment|time|age] convinced {name} that education can [change the direction of a life|open every door|make anything possible][ for anyone willing| for anyone|].",
+    "{name} [tutored|coached] younger [kids|cousins|neighbors] [after school|on weekends|at the local library][ in {home}| back in {home}|] and [discovered|learned|found] that education works best when the learner [forgets about being taught|is having fun|asks the questions][, which suited {their} {quality}|, and never looked back|].",
+    "A teacher[ in {home}| back in {home}|] who believed in {them} at a [difficult|lonely|confusing|shaky] [moment|time|age] [convinced|persuaded] {name} that education can [change the direction of a life|open every door|make anything possible][ for anyone willing| for anyone|].",
   ],
   business: [
     "{name} showed a head for business [early|young], selling [lemonade|homemade cookies|friendship bracelets], then [comic books|old toys|handmade cards], then [repaired bicycles|secondhand games|printed T-shirts], and keeping [careful|neat|meticulous] accounts of every [sale|coin][ in a school notebook|].",
@@ -379,7 +379,7 @@ export const INTEREST_EARLY: Record<Interest, Template[]> = {
     "At [sixteen|fifteen|seventeen], {name} started a [small|tiny|first] business [in {home}|back in {home}|on {their} street in {home}] [designing flyers for local shops|walking dogs for neighbors|tutoring classmates for pocket money] and learned more from the [failures|mistakes|bad weeks] than from the [wins|good ones|successes].",
   ],
   entertainment: [
-    "Entertainment was {their} [first|earliest|oldest|truest] love[ as a child|]. {They} staged [puppet shows|magic acts|talent contests|backyard plays|living-room concerts] for the [neighbors|whole street|family|cousins] [in {home}|back in {home}|on Saturdays in {home}].",
+    "Entertainment was {their} [first|earliest|oldest|truest] love[ as a child|]. {They} staged [puppet shows|magic acts|talent contests|backyard plays|living-room concerts] for the [neighbors|whole street|family|cousins][ most weekends| every summer|] [in {home}|back in {home}|on Saturdays in {home}].",
     "{name} watched every [film, sitcom and talent show|cartoon, quiz show and musical|variety show and comedy special] {they} could [find in {home}|get at in {home}|find back in {home}], studying how [good|great] entertainment holds [an audience's attention|a room|a crowd].",
     "At school[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood], {name} was[ always| forever|] the [one|student|kid|classmate] who organized [talent nights|class shows|end-of-year revues|lunchtime concerts|charity gigs] and [learned|discovered|found out] that great entertainment is mostly [preparation|rehearsal|timing][, with a bit of {quality} on top| and a little nerve|].",
   ],
@@ -416,12 +416,12 @@ export const INTEREST_LATER: Record<Interest, Template[]> = {
     "{They} still {v:follow} new [discoveries|findings|papers] in [science|science journals|every branch of science] [closely|eagerly|avidly|daily] and [{v:love}|never {v:tire} of] [explaining|unpacking|retelling] them to [anyone who will listen|friends over dinner|whoever sits nearby|the neighbors|family at lunch][ in {residenceCity}|, with diagrams|, napkin sketches and all].",
   ],
   cooking: [
-    "Cooking is still how {name} [unwinds|relaxes|thinks|recharges], and friends[ in {residenceCity}| in the city| nearby| around town| close to home| in {their} neighborhood|] know that a [difficult|long|hard] week usually ends with an [invitation|open invitation] to [dinner|supper|a long lunch][ and talk of {pastime}| and a bottle of something good|].",
+    "Cooking is still how {name} [unwinds|relaxes|thinks|recharges], and friends[ in {residenceCity}| in the city| nearby| around town| close to home| in {their} neighborhood|] know that a [difficult|long|hard] week [usually ends|often ends|tends to end] with an [invitation|open invitation] to [dinner|supper|a long lunch][ and talk of {pastime}| and a bottle of something good|].",
     "{They} [{v:treat}|{v:approach}] cooking like any [craft|trade|discipline|other art]: [practice|master|drill|learn] the basics, respect the [ingredients|seasons|produce|market] and [improvise|experiment|play] only once you [understand|know|have learned] the rules[, whether in {residenceCity} or on the road|, with {quality} as the secret ingredient|].",
   ],
   travel: [
     "Travel still shapes {their} outlook[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and {name} [keeps|has|hangs] a [map|world map|paper map] [on the wall|above the desk|by the door] with a pin for every [city|town|place] that changed {their} mind about something.",
-    "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] left {them} [comfortable with|at ease with|calm about|unafraid of|relaxed about] [uncertainty|delays|the unknown] and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue|travel][, a curiosity that feeds {their} {quality}|, in every country|].",
+    "Years of travel[ on a shoestring| and wandering| off the beaten path|][, far from {home},|] [left|made] {them} [comfortable with|at ease with|calm about|unafraid of|relaxed about] [uncertainty|delays|the unknown] and [endlessly|always|still] [interested in|curious about] how other people [live|cook|celebrate|grieve|argue|travel][, a curiosity that feeds {their} {quality}|, in every country|].",
   ],
   education: [
     "{Their} [respect|love|regard] for education shows in how {they} {v:approach} every new [subject|skill|topic|hobby][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|]: [humbly, methodically|slowly, carefully|openly, patiently] and with [plenty of|a notebook full of|a thousand] [questions|follow-up questions|notes].",
@@ -483,7 +483,7 @@ export const DEFAULT_SPECIALIST_FIELD = "data analysis";
 export const SCHOOL: Template[] = [
   "School[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] was [a mixed|a patchy|an uneven|a hit-and-miss] experience, and {they} [thrived|shone|came alive|blossomed] in [the subjects|the classes|the lessons] that caught {their} [imagination|attention|interest] while [drifting|coasting|sleepwalking|yawning] through the rest[, {pastime} always winning over homework|, {pastime} always on {their} mind|, {their} {quality} already in plain view].",
   "{Their} late teens[ in {home}| back in {home}] were [restless|noisy|hungry|bright|messy], [full of|crowded with|made of] [part-time jobs|borrowed books|night buses across {home}|school dances], [big conversations|long arguments|shared playlists|bad haircuts|thrifted clothes] and [plans that changed weekly|friends who felt like family|very little sleep|{pastime} at every spare moment].",
-  "In class, {name} was [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel|daydreamer] but the [one|kid|student|classmate|pupil][ in {home}|] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|read under the desk|brought {pastime} to every lunch break|lent out pencils and opinions|drew in the margins][, already marked by a certain {quality}|, forever talking about {pastime}|].",
+  "In class, {name} was [neither|never] the [star|class favorite|top student|teacher's pet] nor the [troublemaker|class clown|rebel|daydreamer] but[ always| rather|] the [one|kid|student|classmate|pupil][ in {home}|] who [noticed things and remembered them|asked the awkward questions|knew everyone's name|read under the desk|brought {pastime} to every lunch break|lent out pencils and opinions|drew in the margins][, already marked by a certain {quality}|, forever talking about {pastime}|].",
   "School was fine, mostly.",
 ];
 
@@ -496,7 +496,7 @@ export const STUDIES_DEGREE: Template[] = [
 
 /** {education} is the fact sheet's education as written ('Self-taught through years of posting'). */
 export const STUDIES_OTHER: Template[] = [
-  "Asked about {their} [education|schooling|studies|school years][ in {home}|], {name} [sums it up|keeps it brief|shrugs|smiles|grins|laughs|gets to the point]: {education}.",
+  "[Asked|Once asked|When asked] about {their} [education|schooling|studies|school years][ in {home}|], {name} [sums it up|keeps it brief|shrugs|smiles|grins|laughs|gets to the point]: {education}.",
   "{name's} [education|schooling|training] [followed|took] a [path|route|road|shape] [of {their} own|nobody planned|few would have guessed|nobody could have predicted|all {their} own]: {education}.",
 ];
 
@@ -597,7 +597,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Outgoing: {
     lead: [
       "{name} is outgoing to the core, the [kind|sort] of person who [starts|strikes up] conversations in [checkout lines|elevators|waiting rooms|bus queues] [across {residenceCity}|in {residenceCity}|back in {home}] and leaves [with a new friend's number|with an invitation to dinner|with a story to tell|on first-name terms with everyone].",
-      "Being outgoing comes [naturally|easily|without effort] to {them}[ in {residenceCity}| as it did in {home}|]. {They} {v:spot} the [loner|wallflower|newcomer|quiet one|shy guest] in any [crowded|noisy|packed|strange|busy] [room|party|café|gallery] [at once|first|within minutes].",
+      "Being outgoing comes [naturally|easily|without effort] to {them}[ in {residenceCity}| as it did in {home}|]. {They} [{v:spot}|{v:find}] the [loner|wallflower|newcomer|quiet one|shy guest] in any [crowded|noisy|packed|strange|busy] [room|party|café|gallery] [at once|first|within minutes].",
       "{name} is outgoing and [proud of it|unapologetic about it|happiest in a crowd].",
     ],
     follow: [
@@ -731,7 +731,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Creative: {
     lead: [
-      "{name} is [endlessly|restlessly|boundlessly] creative, turning [scraps of conversation|overheard remarks|street signs], [odd dreams|old photos|bad jokes] and [overheard songs|shop windows|bus journeys] into [ideas|projects|stories].",
+      "{name} is [endlessly|restlessly|boundlessly] creative, turning [scraps of conversation|overheard remarks|street signs], [odd dreams|old photos|bad jokes] and [half-heard songs|shop windows|bus journeys] into [ideas|projects|stories].",
       "{name's} creative energy is [restless|boundless|untidy|contagious], and {they} {v:keep} [three|four|several|two] [notebooks|sketchbooks|idea files] going at once[, plus a voice memo app,|, plus a sketch pad,|] [without ever quite filling any of them|in every bag|on every table].",
       'Being creative, for {name}, means [asking|wondering|saying|whispering] "what if"[ about {pastime}] [one more time|once more|a little longer] than [feels comfortable|anyone else|is strictly sensible|most people dare].',
     ],
@@ -805,7 +805,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is [fiercely|cheerfully|quietly] competitive, whether the contest is [a board game|a pub quiz|a card game|a chess match], [a deadline|a race|a bet|an argument] or a personal [best|record][ set in {residenceCity}|].",
       "{Their} competitive streak keeps {them} [improving|sharp|honest|hungry], and {they} [secretly|quietly|openly|obsessively] {v:track} {their} own [numbers|times|scores|results|progress] more closely than [any rival's|anyone else's|the competition's] [every week|every season|all year][, even at {pastime}|].",
-      "Being competitive[ at {pastime}] taught {name} to lose [gracefully|with a smile|politely] and win without [gloating|crowing|showing off], though the losing part took [longer|years|a while|real effort].",
+      "Being competitive[ at {pastime}] [taught|helped] {name} to lose [gracefully|with a smile|politely] and win without [gloating|crowing|showing off], though the losing part took [longer|years|a while|real effort].",
     ],
     follow: ["{They} {v:love} a challenge, especially an impossible one.", "Rivals often end up as friends."],
     noun: "competitive drive",
@@ -834,7 +834,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   Trusting: {
     lead: [
       "{name} is trusting by [nature|instinct] and [gives|offers|extends] [people|strangers|newcomers] the benefit of the doubt until [given a reason not to|proven wrong|there is no doubt left].",
-      "{Their} trusting [heart|nature|streak|side] has [occasionally|now and then|once or twice] been bruised [by a bad partner|by a broken promise|along the way|by people who knew better|in business], but {they} [still|stubbornly|firmly] {v:believe} that most people [mean well|are decent|try their best].",
+      "{Their} trusting [heart|nature|streak|side] has [occasionally|now and then|once or twice] been [bruised|tested] [by a bad partner|by a broken promise|along the way|by people who knew better|in business], but {they} [still|stubbornly|firmly] {v:believe} that most people [mean well|are decent|try their best].",
       "Being trusting lets {name} [collaborate freely|work openly|team up easily], share [ideas|plans|drafts|contacts] [early|freely|generously|before they are finished] and build partnerships on [a handshake|a phone call|a conversation|a hunch][, from {residenceCity} outward|].",
     ],
     follow: ["That openness invites generosity in return.", "{They} would rather be disappointed now and then than suspicious always."],
@@ -947,7 +947,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
   },
   Aspirational: {
     lead: [
-      "{name} has an aspirational [quality|air|streak], [living|walking] proof that a [bigger|fuller|braver|bolder] life is possible and [open|honest|candid|frank] about the [steps|detours|costs|setbacks] it took.",
+      "{name} has an aspirational [quality|air|streak][, the|, and is] [living|walking] proof that a [bigger|fuller|braver|bolder] life is possible and [open|honest|candid|frank] about the [steps|detours|costs|setbacks] it took.",
       "{name's} aspirational outlook [encourages|invites|nudges] people to aim [higher|a little higher] without making anyone feel [small|behind|foolish|lazy] about where they are [starting from|today|right now|in life].",
       "Being aspirational, in {name's} view, means raising the ceiling for others.",
     ],
@@ -958,7 +958,7 @@ export const TRAIT_BANKS: Record<Trait, TraitBank> = {
     lead: [
       "{name} is [naturally|easily|irrepressibly] humorous[ in a very {home} way| at every {residenceCity} dinner table|], quick with a [pun|quip|comeback] and even quicker with a self-deprecating [joke|remark|aside].",
       "{name's} humorous side disarms [tense moments|awkward silences|bad meetings], and {they} can find something funny in a [flat tire|missed train|lost umbrella] or a [failed recipe|burned dinner|bad haircut].",
-      "Humor is {their} [first|native|favorite] language[ since {home}|], and {they} {v:use} it[ generously| freely| often|] [to make|for making|to help make] [hard subjects|bad news|tough days|awkward silences|Monday mornings] easier to [talk about|face|share|sit through].",
+      "Humor is {their} [first|native|favorite] language[ since {home}|], and {they} {v:use} it[ generously| freely| often|] [to make|for making|to help make] [hard subjects|bad news|tough days|awkward silences|Monday mornings] [easier|lighter] to [talk about|face|share|sit through].",
     ],
     follow: [
       "Friends save {their} voice notes; they beat most sitcoms.",
@@ -1026,7 +1026,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     origin: [
       "It started almost by accident, when a [photo series|short video|caption thread] {name} posted about {topic} [one evening|on a slow Sunday|from a café in {residenceCity}] caught the attention of [a few thousand|a few hundred|a crowd of] strangers, and then [a few hundred thousand|many more|a whole city's worth].",
       "{name} began posting [daily|weekly|nightly] [snapshots|notes|clips] of {topic} during a [long, lonely winter|slow summer|difficult year][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], and the comment section [slowly|gradually|quietly] turned into a [community|meeting place|second home].",
-      "A friend dared {name} to post one honest story a day for [a month|thirty days|a whole season], and by the end of it {they} had a [following|small audience|loyal crowd] and a new sense of [purpose|direction|what mattered].",
+      "A [friend|cousin|classmate] dared {name} to post one honest story a day for [a month|thirty days|a whole season], and by the end of it {they} had a [following|small audience|loyal crowd] and a new sense of [purpose|direction|what mattered].",
     ],
     craft: [
       "As an influencer, {name} [treats|approaches|builds] every post as a [small|short|tiny|little] story with a [setting|place|mood], a [feeling|twist|question|surprise] and a reason to [care|stay|look twice][, especially when the subject is {topic}].",
@@ -1047,7 +1047,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "In the long run, {name} hopes to [prove|show|demonstrate][ from {residenceCity}| with {pastime}| with {their} {quality}] that an influencer [can|could|should] be [trusted|believed|relied on] and not just [followed|watched|liked][, in {residenceCity} and beyond|].",
     ],
     day: [
-      "A [typical|normal|regular] day begins with [an hour|forty minutes|half a morning] of [replies to|answering] [followers|comments|messages|fans] before a single new [photo|picture|shot|clip] is [taken|made|posted][ around {residenceCity}|, coffee in hand|, {pastime} on pause|].",
+      "A [typical|normal|regular] day [begins|starts] with [an hour|forty minutes|half a morning] of [replies to|answering] [followers|comments|messages|fans] before a single new [photo|picture|shot|clip] is [taken|made|posted][ around {residenceCity}|, coffee in hand|, {pastime} on pause|].",
       "[Most|Many|Busy] days[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|] mix [shoots|photo walks|styling sessions], [brand calls|planning meetings|contract reviews] and a [surprising|startling|generous] amount of time [spent reading|answering|sorting through] [messages|comments|notes] from [followers|fans|people who care about {pastime}].",
     ],
   },
@@ -1090,7 +1090,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     ],
     craft: [
       "As a content creator, {name} [writes|scripts|plans], [films|shoots] and edits [nearly|almost|just about] everything[ alone|] and [obsesses over|rewrites|agonizes over] the [first|opening] [ten seconds|thirty seconds|few frames|few words] of [each|every] video.",
-      "{Their} content[ on {topic}] ranges from [long-form deep dives|hour-long essays|slow documentaries] to [short clips|quick explainers|snappy reels], all held together by a [recognizable|distinctive|warm|steady] voice and [careful|patient|tight] editing.",
+      "{Their} [content|work][ on {topic}] ranges from [long-form deep dives|hour-long essays|slow documentaries] to [short clips|quick explainers|snappy reels], all held together by a [recognizable|distinctive|warm|steady] voice and [careful|patient|tight] editing.",
       "{They} {v:keep} a [spreadsheet|notebook|whiteboard|corkboard] of [ideas|video ideas|half-formed ideas], an upload [schedule|calendar|plan] [taped to the wall|on the fridge|pinned above the desk] and a [folder|drawer|hard drive] of [drafts|rough cuts|false starts] that never made the [cut|final edit].",
     ],
     audience: [
@@ -1099,7 +1099,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Regular viewers treat each upload like a letter from a friend.",
     ],
     breakthrough: [
-      "The breakthrough was a [deep-dive|long-form|patient] video [on {topic}|shot in {residenceCity}|made on a shoestring] that took [three|four|five|six] months to [make|edit|finish] and found an audience of [millions|a million] [within|in] [weeks|a month|days].",
+      "The breakthrough was a [deep-dive|long-form|patient] video [on {topic}|shot in {residenceCity}|made on a shoestring] that took [three|four|five|six] months to [make|edit|finish] and [found|reached] an audience of [millions|a million] [within|in] [weeks|a month|days].",
       "A [collaboration|collab|joint video] with a [bigger|larger|better-known] channel introduced {name} to a [new|wider|whole new] audience[ far from {residenceCity}|], and subscribers [doubled|tripled|soared] [almost overnight|within a week|in a month].",
     ],
     goals: [
@@ -1114,7 +1114,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
   personality: {
     field: "communications",
     origin: [
-      "{name} never [planned|meant|set out] to become a digital personality, and it happened one [thoughtful|funny|honest|late-night] post at a time as strangers began [quoting|sharing|answering] {them}.",
+      "{name} never [planned|meant|set out] to become a digital personality, and it [happened|crept up] one [thoughtful|funny|honest|late-night] post at a time as strangers began [quoting|sharing|answering] {them}.",
       "A [sharp, warm|witty|candid] commentary on {topic}, shared on a whim, turned {name} into a [recognizable|familiar|trusted] online voice [almost overnight|within a month|by the end of the year].",
       "An online presence came [naturally|easily] to {name}, who [treated|saw] every [platform|app|site] as another room in the same [house|home|building][, with {pastime} in every one|].",
     ],
@@ -1129,7 +1129,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Followers argue with {name} as warmly as they agree.",
     ],
     breakthrough: [
-      "The breakthrough was an interview series in which {name} talked with [ordinary|everyday|unknown] people about [extraordinary|life-changing|unforgettable] moments, and it made {their} name [familiar|known] far beyond [{their} niche|{residenceCity}|the usual crowd].",
+      "The breakthrough was an interview series in which {name} [talked|spoke] with [ordinary|everyday|unknown] people about [extraordinary|life-changing|unforgettable] moments, and it made {their} name [familiar|known] far beyond [{their} niche|{residenceCity}|the usual crowd].",
       "A [thread|post|video|photo series] about growing up[ in {home}| back home| in {their} hometown| where {they} grew up| in the old neighborhood| in {their} old neighborhood] struck a [nerve|chord] and [brought|drew] a [wave|flood|crowd] of new [followers|subscribers|readers] who [stayed|never left|still comment].",
     ],
     goals: [
@@ -1151,7 +1151,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As an educator, {name} [builds|shapes|designs] lessons around questions rather than [answers|facts], [leading|walking] learners [step by step|one idea at a time|gently] until they [discover|find|work out] the [idea|answer|pattern|rule] on their own[, {pastime} examples and all|].",
       "{Their} lessons on {topic} [use|rely on|are built on] [stories|small experiments|games], [everyday|familiar] examples and [quick|regular] checks for understanding, so no [student|learner|one] is left behind[ or bored|].",
-      "{They} {v:design} [courses|lessons|workshops] on {topic} the way an architect [designs|plans] a [house|home|building], with [strong|solid|deep] foundations first and then rooms that [open onto each other|connect|lead somewhere new|let in light].",
+      "{They} [{v:design}|{v:build}] [courses|lessons|workshops] on {topic} the way an architect [designs|plans] a [house|home|building], with [strong|solid|deep] foundations first and then rooms that [open onto each other|connect|lead somewhere new|let in light].",
     ],
     audience: [
       "{Their} [students|learners] range from [teenagers cramming for exams|nervous first-year students|busy parents|shy teenagers] to [retirees|grandparents|pensioners] [learning|trying|starting|picking up] something new [for the joy of it|on a whim|at last][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
@@ -1181,7 +1181,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
     craft: [
       "As a digital artist, {name} works in layers, [moving|working|building] from [rough|loose|quick] sketches [of {residenceCity}|and photos of {residenceCity}|made around {residenceCity}] to [moody|bold|quiet] color studies to final pieces that [can|may] take [weeks|a month|many evenings].",
       "{Their} illustrations often explore {topic}[ and {pastime}|], [rendered|painted] in a [signature|distinctive|warm|muted] palette that [collectors|fans|followers] recognize [instantly|at a glance|from across a room].",
-      "{They} {v:move} between [illustration|comics|editorial work], [concept design|character design|book covers] and [animation|motion work|storyboards], always [chasing|hunting for|waiting for] the [moment|instant|second] an image starts to [feel alive|breathe|move|talk back][, {pastime} sometimes included].",
+      "{They} [{v:move}|{v:drift}] between [illustration|comics|editorial work], [concept design|character design|book covers] and [animation|motion work|storyboards], always [chasing|hunting for|waiting for] the [moment|instant|second] an image starts to [feel alive|breathe|move|talk back][, sketchbook always in hand|, one sketch at a time|].",
     ],
     audience: [
       "{name's} audience [in {residenceCity}|today|in {residenceCity} and beyond] includes [collectors|gallery owners|designers], fellow [artists|illustrators|painters] and [fans|strangers|followers] who print {their} [work|pictures|drawings] and hang [the prints|them] [on their walls|above their desks|in their kitchens|by the front door|in their hallways].",
@@ -1269,7 +1269,7 @@ export const TYPE_BANKS: Record<PersonaType, TypeBank> = {
       "Friends [always|long|often] said that [conversations|talks|evenings] with {name} felt like coming home, and [eventually|in time|at last] {they} built a [life|career|whole life] around that gift.",
     ],
     craft: [
-      "As a companion, {name} remembers the [small|little] details, such as the name of a [pet|child|neighbor|coworker|landlord|new boss] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and [asks about them|asks how it went|follows up] [later|afterward|the next day|a week on].",
+      "As a companion, {name} [remembers|keeps track of] the [small|little] details, such as the name of a [pet|child|neighbor|coworker|landlord|new boss] or a [job interview|doctor's appointment|first date] on [Thursday|Monday|the weekend], and [asks about them|asks how it went|follows up] [later|afterward|the next day|a week on].",
       "{name's} conversations move [easily|gently|naturally] from {topic} to life's [bigger|harder|deeper] questions, always at the other person's [pace|speed][ and never {their} own].",
       "{They} {v:listen} [more than|far more than|twice as much as|much more than] {they} [{v:talk}|{v:speak}], and {they} [{v:know}|{v:sense}] when to [offer advice|make a suggestion|share a thought|ask a question] and when [simply|just|only] to [keep someone company|stay on the line|sit with the silence|let a friend talk][, a gift {they} {v:credit} to {home}].",
     ],
@@ -1337,7 +1337,7 @@ export const SETBACKS: Template[] = [
   "A [period|bout|season] of burnout [forced|pushed|drove] {them} to [step|stay|pull] away from [everything|the work|{pastime} and everything else] for [three|four|two|five|six] [long|slow|gray|quiet] months, most of them spent [staring at the ceiling|walking around {residenceCity}|sleeping badly|missing {pastime}|doing very little].",
   "A project {they} had poured [two|three|four] years [and all {their} {quality}|and {their} {quality}|and most of {their} {quality}] into [collapsed|fell apart|came to nothing] when a [partner|sponsor|co-founder] [pulled out|walked away|backed out], taking [most of the savings|the budget|a good part of {their} confidence] with [it|them].",
   "A [family illness|parent's illness|grandparent's illness|family emergency] [brought|called] {name}[ home to {home}| home| home to {their} hometown| back to the old neighborhood] for a [long, uncertain|cold, worried|slow, anxious] [winter|season|spring], [far from the work|with the future on hold|with every plan paused|with everything else on hold|with {pastime} put aside].",
-  "A wave of [harsh|cruel|relentless|unfair] criticism [online|from strangers|after one bad post|in the comments] made {name} [question|doubt|wonder][ for a while|] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
+  "A [wave|flood] of [harsh|cruel|relentless|unfair] criticism [online|from strangers|after one bad post|in the comments] made {name} [question|doubt|wonder][ for a while|] whether [any|all] of it was worth the [effort|trouble|cost][, {quality} and all|, for weeks on end|].",
   "A move to [a new city|a strange city|a city where {they} knew nobody] left {them} [lonely and broke|broke and homesick|isolated and short of money][, missing {home}|, far from {home}|, {home} a world away], working [night shifts|weekend shifts|two jobs] [at {job2}|in a warehouse|in a call center] to [pay the rent|cover the rent|get by].",
 ];
 
@@ -1373,7 +1373,7 @@ export const RETURNS: Template[] = [
 export const PRESENT_LABEL: Template[] = [
   "[Today|These days|Nowadays|At present], {full} is {aLabel}[| by trade| by calling][ in| based in| working out of] {residenceCity}[, with a [voice|style|point of view] all {their} own|, known for {their} {quality}|, with a soft spot for {pastime}|].",
   "[These days|Today|Nowadays] {full} works as {aLabel} in {residenceCity}. The [years|detours|lessons|miles][ since {home}| since childhood| since {their} first job| since those early days] [show|shine through|can be seen|show plainly][ today| now|] in [everything {name} makes|every project {name} takes on|the smallest details|the way {name} works][, and so does {their} {quality}|, as does {their} {quality}|, and so do {their} {quality} and {their} love of {pastime}|; so does {their} [steady|stubborn|quiet] {quality}].",
-  "[Now|Today] known as {aLabel}, {full} has [built|grown|made] something [people|strangers|friends|audiences] [keep|can't stop] [coming back to|recommending|talking about|sharing][ in {residenceCity} and beyond| from {home} to {residenceCity}|, {quality} and all| over the years].",
+  "[Now|Today] known as {aLabel}, {full} has [built|grown|made] something[ small but real| genuine|] [people|strangers|friends|audiences] [keep|can't stop] [coming back to|recommending|talking about|sharing][ in {residenceCity} and beyond| from {home} to {residenceCity}|, {quality} and all| over the years].",
 ];
 
 /** {occupation} is the fact sheet's occupation with its article ('a virtual streamer'). */
@@ -1402,11 +1402,11 @@ export const AGE_NOW: Record<AgeRange, Template[]> = {
   ],
   "25-34": [
     "Somewhere between the [recklessness|restlessness|rush] of youth and the [caution|care|calm] of middle age, {name} has [found|settled into|struck|discovered] a [confident|grounded|steady] [rhythm|pace|footing][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
-    "[Still young enough|Young enough] to take risks and [old|wise] enough to know which ones [matter|count], {name} is [hitting {their} stride|finding {their} feet|building something lasting|making it count] [in {residenceCity}|in {residenceCity} at last|in {their} own way, {quality} and all].",
+    "[Still young enough|Young enough] to take risks and [old|wise] enough to [know|tell] which ones [matter|count], {name} is [hitting {their} stride|finding {their} feet|building something lasting|making it count] [in {residenceCity}|in {residenceCity} at last|in {their} own way, {quality} and all].",
   ],
   "35-44": [
     "With well over a decade of adult life behind {them}[, much of it in {residenceCity}|, some of it back in {home}], {name} brings a [seasoned|calm|practical|steady] perspective that younger [peers|colleagues|creators] [often seek out|value|lean on].",
-    "[Now in the middle of life|Halfway through life|In the busy middle years], {name} balances [ambition|drive|big plans] with a [clear|firm|settled] sense of what {they} will no longer [trade away|compromise on|give up][, least of all time for {pastime}].",
+    "[Now in the middle of life|Halfway through life|In the busy middle years], {name} [balances|tempers] [ambition|drive|big plans] with a [clear|firm|settled] sense of what {they} will no longer [trade away|compromise on|give up][, least of all time for {pastime}].",
   ],
   "45-54": [
     "With [decades|a long stretch|many years] of experience behind {them}, {name} offers the [kind|sort] of [perspective|calm|long view] that only comes from [watching|seeing] [trends|fads|platforms] arrive, peak and [fade|vanish|fizzle out][ more than once| in {residenceCity}| across {field}].",
@@ -1484,7 +1484,7 @@ export const DETAILS: Template[] = [
   "{name's} [favorite|usual|chosen] place to think is a [bench|café table|low wall|stone step|park bench|quiet corner] near the [water|river|park][ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|], where the [noise|rush|hurry|clamor] of the day finally [fades|goes quiet|stops].",
   "{They} {v:are} a terrible singer but an enthusiastic one.",
   "{name} rereads the same three novels every winter.",
-  "A [mug|cup][ from {home}| from home| from {their} hometown| from the old neighborhood], [chipped|faded|cracked] and [slightly|a little] too small, is still the only one {name} [drinks|will drink] [coffee|tea] from[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
+  "A [mug|cup][ from {home}| from home| from {their} hometown| from the old neighborhood], [chipped|faded|cracked] and [slightly|a little] too small, is [still|to this day] the only one {name} [drinks|will drink] [coffee|tea] from[ in {residenceCity}| in the city| these days| around town| close to home| in {their} neighborhood|].",
 ];
 
 // ------------------------------------------------------------------ goals and closing
@@ -1504,7 +1504,7 @@ export const GOAL_INTEREST: Template[] = [
 ];
 
 export const CLOSINGS: Template[] = [
-  "Whatever [comes next|the next chapter brings|happens next], {full} [intends|means|plans|is ready|hopes|expects] to meet it [the same way as everything else|the way {they} always {v:have}|as {they} {v:meet} everything else|head-on, as always]: with [open eyes|a clear head|steady hands|a good sense of humor|a packed notebook] and [a full heart|{their} {quality} intact|some nerve|a bit of {pastime} on the side].",
+  "Whatever [comes next|the next chapter brings|happens next], {full} [intends|means|plans|is ready|hopes|expects] to [meet|face] it [the same way as everything else|the way {they} always {v:have}|as {they} {v:meet} everything else|head-on, as always]: with [open eyes|a clear head|steady hands|a good sense of humor|a packed notebook] and [a full heart|{their} {quality} intact|some nerve|a bit of {pastime} on the side].",
   "For {full}, the story is [far from|nowhere near|a long way from] [finished|over|done], and the [best|brightest|most interesting|strangest] chapters, {they} {v:insist}[ with {their} usual {quality}| from {residenceCity}| in {residenceCity}], are still [being written|ahead|to come].",
   "And if [the past is|the story so far is|the last few years are] any guide, {full} will [keep|go on] [surprising|delighting|confounding|amazing|puzzling] [people|friends|everyone] [in {residenceCity}|from {home} to {residenceCity}|in {pastime} circles][, starting with {themselves}|, {quality} intact|].",
 ];
