@@ -6,7 +6,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "./components/nonce";
-import { closeDatabase, databaseMemory, releaseIdleDatabase } from "./infra/db/db.server";
+import { closeDatabase, databaseMemory } from "./infra/db/db.server";
 import { authorizationRefusal, commonSecurityHeaders, contentSecurityPolicy, crossSiteRefusal } from "./infra/web/http-guards.server";
 import { imageStorage } from "./infra/storage/image-storage.server";
 import { withoutNulBytes } from "./infra/web/document.server";
@@ -35,8 +35,6 @@ if (process.env.PF_STARTUP_DONE !== "1") {
       return 0;
     });
   if (staleFiles) console.log(`[images] ${staleFiles} unfinished image file(s) of an interrupted run removed`);
-  // The embedded database's thread opens again when a request first needs it.
-  await releaseIdleDatabase();
 }
 
 // The notification digests (docs/product.md, Settings) are sent by a timer in the serving

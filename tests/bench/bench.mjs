@@ -2636,12 +2636,12 @@ function rssRow(stats, { id, label, budgetMB, when }) {
   const budget = budgetMB === undefined ? null : { op: "<=", value: budgetMB };
   if (!stats) return row({ id, label, unit: "MB", budget, skipped: "the server does not answer GET /__process (PF_PROCESS_METRICS=1)" });
   const mb = (bytes) => `${(bytes / MB).toFixed(0)} MB`;
-  // The embedded database's thread (decision 012): open or closed, its heap and PGlite's WebAssembly memory (reserved; RSS counts the pages it touched).
+  // The embedded database's thread (decisions 012 and 032): open or closed, and its JavaScript heap (RSS counts PGlite's WebAssembly memory too).
   const thread = stats.databaseThread;
   const database = !thread
     ? ""
     : thread.open
-      ? `; database thread open: its JS heap ${mb(thread.heapUsedBytes)} of ${mb(thread.heapTotalBytes)}, WebAssembly memory ${thread.wasmMemoryBytes === null ? "?" : mb(thread.wasmMemoryBytes)} reserved`
+      ? `; database thread open: its JS heap ${mb(thread.heapUsedBytes)} of ${mb(thread.heapTotalBytes)}`
       : "; database thread closed (opens on the next statement)";
   return row({
     id,
@@ -3122,7 +3122,7 @@ async function main() {
           label: "Opening the idle database thread (first statement after start)",
           value: opened[0],
           unit: "ms",
-          note: "from the server's log: a new worker, PGlite compiled and started on DATA_DIR; paid once by the first request after start or after an idle release (for information)",
+          note: "from the server's log: a new worker, PGlite compiled and started on DATA_DIR and served on its socket; paid once by the first request after start or after an idle release (for information)",
         }),
       );
     }

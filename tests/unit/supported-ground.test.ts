@@ -78,6 +78,23 @@ describe("the app stays on its dependencies' supported ground", () => {
     expect(offending).toEqual([]);
   });
 
+  it("runs no code held in a string and reads no database protocol by hand: one driver for every database", () => {
+    const offending: string[] = [];
+    for (const { file, text } of files) {
+      for (const [pattern, what] of [
+        [/\beval\s*:\s*true\b/, "a worker whose code is a string"],
+        [/execProtocolRaw|parseDescribeStatementResults|\bprotocol\.parse/, "PGlite's wire protocol read or written by hand"],
+        [/["']drizzle-orm\/(pglite|node-postgres|neon[^"']*)["']/, "a second database driver"],
+      ] as const) {
+        if (pattern.test(text)) offending.push(`${file}: ${what}`);
+      }
+    }
+    expect(offending).toEqual([]);
+    // PGlite itself is opened in one place, where it is served as a PostgreSQL server (docs/decisions/032-one-database-path.md).
+    const openers = files.filter(({ text }) => /\bnew PGlite\s*\(|PGlite\.create\s*\(/.test(text)).map(({ file }) => file);
+    expect(openers).toEqual([path.join("app", "infra", "db", "pglite-server.mjs")]);
+  });
+
   it("loads a module by path only where the package documents that path", () => {
     const offending = files
       .filter(({ text }) => /createRequire\s*\(/.test(text))

@@ -1,11 +1,15 @@
 // The database's change notices as a process hears them (docs/decisions/023-kept-reads-declared-and-heard-everywhere.md).
 // Triggers on every table a kept read depends on call private.notify_account_changed(), which
-// sends the owner's id on the channel `pf_account_changed` when the write commits
-// (migrations 20261123100000, 20261126010000 and 20261126120000). What is kept
-// (app/infra/db/kept-reads.server.ts) may be kept only while this process hears them.
+// sends the owner's id on the channel `pf_account_changed` when the write commits, and says it
+// at once to the connection that wrote (`raise notice 'pf_account_changed <id>'`; migrations
+// 20261123100000, 20261126010000, 20261126120000, 20261127100000 and 20261127120000). What is
+// kept (app/infra/db/kept-reads.server.ts) may be kept only while this process hears them.
 //
-// - PGlite delivers a notice with the answer to the COMMIT that sent it: heard before the write's
-//   own request goes on, always.
+// - The embedded database is one session that only this process uses: the notice reaches
+//   postgres.js's `onnotice` with the answer to the statement that wrote, before that statement's
+//   promise resolves, and any read asked after it waits for the write's COMMIT on the one
+//   connection (docs/decisions/032-one-database-path.md). Heard before the write's own request
+//   goes on, always.
 // - A database server delivers them on a connection of their own (postgres-js `listen`), a
 //   moment after the commit. So that the writing process never answers from what it kept
 //   before its own write, a transaction that wrote sends one more notice of its own (a marker)
@@ -21,6 +25,14 @@ import type postgres from "postgres";
 
 /** The channel of the change notices: the payload is the id of the user whose data changed. */
 export const CHANGE_CHANNEL = "pf_account_changed";
+
+/** The text of the notice a write says to its own connection: this channel, a space, the owner's id. */
+const NOTICE = new RegExp(`^${CHANGE_CHANNEL} ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`, "i");
+
+/** The owner a change notice names, or null when the notice is something else. */
+export function changeNoticeOwner(message: string | undefined): string | null {
+  return (message && NOTICE.exec(message)?.[1]) || null;
+}
 
 /** A marker's payload starts with this (a user id never does). */
 const MARKER = "heard ";
@@ -64,7 +76,7 @@ export class Watchers {
   }
 }
 
-/** The embedded database: its notices come with the commit, so it always hears them. */
+/** The embedded database: its notices come with the statement that wrote, so it always hears them. */
 export function embeddedFeed(watchers: Watchers): ChangeFeed {
   return { hearing: true, watch: (listener) => watchers.add(listener) };
 }

@@ -4,16 +4,13 @@ import { readdirSync, readFileSync, writeFileSync, rmSync, mkdirSync } from "nod
 import path from "node:path";
 import v8 from "node:v8";
 
-import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 
-import { CHANGE_CHANNEL, embeddedFeed, ServerFeed, Watchers, type ChangeFeed } from "./change-notices.server";
-import { PgliteOnDemand } from "./pglite-on-demand.server";
-import { PgliteThread, type DatabaseThreadMemory } from "./pglite-thread.server";
+import { changeNoticeOwner, embeddedFeed, ServerFeed, Watchers, type ChangeFeed } from "./change-notices.server";
+import { EmbeddedServer, type DatabaseThreadMemory } from "./pglite-on-demand.server";
 import * as schema from "./schema";
 
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,8 +28,6 @@ export interface DatabaseHandle {
   raw: RawSql;
   rawTransaction<T>(fn: (sql: RawSql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** The embedded database's thread, when it has one that opens on demand: close it now (the next statement opens it again). */
-  release?(): Promise<void>;
   /** The embedded database thread's memory; null while it is closed. */
   memory?(): Promise<DatabaseThreadMemory | null>;
   /**
@@ -147,7 +142,7 @@ export function lockPgliteDir(dir: string): () => void {
  * app's working set (a creator's personas, their versions, the sessions) fits many times in
  * 16 MB; what is not cached is read from the data directory's files, which the operating
  * system caches anyway. Durability is unchanged (every commit is written to the WAL files as
- * before). pg_trgm serves the library's search (migration 20261123060100).
+ * before). pg_trgm (pglite-server.mjs) serves the library's search (migration 20261123060100).
  */
 export const PGLITE_OPTIONS = {
   // Start parameters, not postgresql.conf: PGlite would overwrite the data directory's file.
@@ -155,8 +150,7 @@ export const PGLITE_OPTIONS = {
     ...PGlite.defaultStartParams,
     ...["shared_buffers=16MB", "wal_buffers=512kB", "temp_buffers=2MB", "maintenance_work_mem=16MB"].flatMap((setting) => ["-c", setting]),
   ],
-  extensions: { pg_trgm },
-} satisfies PGliteOptions;
+};
 
 /**
  * With `liftoffOnly`, PGlite's 9 MB of WebAssembly is compiled by V8's baseline compiler
@@ -171,11 +165,17 @@ function chooseWasmCompiler(liftoffOnly: boolean): void {
 }
 
 /**
- * Opens PGlite: in memory without a directory (tests), else in `dataDir`/pgdata under the
- * directory's lock. With `thread`, PGlite runs in a worker thread (pglite-thread.server.ts) so
- * that queries and page renders use both cores; the server does that, tests need not. With a
- * thread and `idleReleaseMs`, the thread is closed after that long without a statement and
- * opened again by the next one (pglite-on-demand.server.ts); the directory stays locked.
+ * Opens the embedded database: PGlite in memory without a directory (tests), else in
+ * `dataDir`/pgdata under the directory's lock, served on a unix socket (pglite-on-demand.server.ts)
+ * and reached through postgres.js, the driver of PostgreSQL and Supabase
+ * (docs/decisions/032-one-database-path.md). With `thread`, PGlite runs in a worker thread, so that
+ * queries and page renders use both cores; the server does that, tests need not. With
+ * `idleReleaseMs`, postgres.js closes its connection after that long without a statement and
+ * the database is closed with it; the next statement opens it again. The directory stays locked.
+ *
+ * The change notices come with the answer to the statement that wrote (a trigger's `raise
+ * notice`, postgres.js's `onnotice`), before that statement's promise resolves: one connection,
+ * so a read asked after it waits for the write's COMMIT.
  */
 export async function openPglite(
   dataDir?: string,
@@ -188,53 +188,62 @@ export async function openPglite(
     mkdirSync(dir, { recursive: true });
     unlock = lockPgliteDir(dir);
   }
-  let client: PgliteLike & Pick<PGlite, "transaction" | "close">;
-  let onDemand: PgliteOnDemand | undefined;
   const watchers = new Watchers();
-  const tell = (userId: string | null) => watchers.tell(userId);
+  const log = options.log ?? (() => {});
+  if (options.thread) chooseWasmCompiler(options.liftoffOnly === true);
+  const idleReleaseMs = dir ? (options.idleReleaseMs ?? 0) : 0;
+  let server: EmbeddedServer;
   try {
-    if (options.thread) {
-      chooseWasmCompiler(options.liftoffOnly === true);
-      const openThread = async () => {
-        const thread = await PgliteThread.open({
-          dataDir: dir,
-          startParams: PGLITE_OPTIONS.startParams,
-          extensions: Object.keys(PGLITE_OPTIONS.extensions),
-          listen: { channels: [CHANGE_CHANNEL], onNotification: (_channel, userId) => tell(userId) },
-        });
-        // A new thread: whatever was kept from the last one is forgotten.
-        tell(null);
-        return thread;
-      };
-      const log = options.log ?? (() => {});
-      onDemand = new PgliteOnDemand(openThread, options.idleReleaseMs ?? 0, {
-        opened: (ms) => log(`database thread opened in ${Math.round(ms)} ms`),
+    server = new EmbeddedServer({
+      dataDir: dir,
+      startParams: PGLITE_OPTIONS.startParams,
+      workerFile: options.thread ? path.join(projectRoot(), "app", "infra", "db", "pglite-server.worker.mjs") : undefined,
+      releaseWhenIdle: idleReleaseMs > 0,
+      events: {
+        opened: (ms) => {
+          // Opened again: whatever was kept from before is forgotten.
+          watchers.tell(null);
+          if (options.thread) log(`database thread opened in ${Math.round(ms)} ms`);
+        },
         released: () => log("database thread closed after being idle"),
         failed: (error) => log(`closing the idle database thread failed: ${error instanceof Error ? error.message : String(error)}`),
-      });
-      // With openLater (the start-up ran elsewhere), the first statement opens the thread.
-      if (!options.openLater) onDemand.adopt(await openThread());
-      client = onDemand as unknown as PGlite;
-    } else {
-      const local = dir ? new PGlite(dir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
-      await local.waitReady;
-      await local.listen(CHANGE_CHANNEL, (userId) => tell(userId));
-      client = local;
-    }
+      },
+    });
+    // With openLater (the start-up ran elsewhere), the first statement opens the database.
+    if (!options.openLater) await server.open();
   } catch (error) {
     unlock();
     throw error;
   }
+  // postgres.js's `socket` option is documented in its README ('Custom socket') but not in its types.
+  const clientOptions: postgres.Options<Record<string, never>> & { socket: EmbeddedServer["connect"] } = {
+    socket: server.connect,
+    // PGlite is one session: one connection, on which statements and transactions wait their turn.
+    max: 1,
+    username: "postgres",
+    database: "postgres",
+    idle_timeout: idleReleaseMs > 0 ? idleReleaseMs / 1000 : 0,
+    max_lifetime: 0,
+    onnotice: (notice) => {
+      const userId = changeNoticeOwner(notice.message);
+      if (userId) watchers.tell(userId);
+    },
+  };
+  const client = postgres(clientOptions);
   return {
     kind: "pglite",
-    db: drizzlePglite(client as PGlite, { schema }) as unknown as AppDatabase,
-    raw: pgliteRaw(client),
-    rawTransaction: (fn) => client.transaction((tx) => fn(pgliteRaw(tx))),
+    db: drizzlePostgres(client, { schema }) as unknown as AppDatabase,
+    raw: postgresRaw(client),
+    rawTransaction: (fn) => client.begin((tx) => fn(postgresRaw(tx))) as Promise<never>,
     close: async () => {
-      await client.close();
-      unlock();
+      try {
+        await client.end({ timeout: 5 });
+        await server.close();
+      } finally {
+        unlock();
+      }
     },
-    ...(onDemand && { release: () => onDemand.release(), memory: () => onDemand.memory() }),
+    ...(options.thread && { memory: async () => (await server.memory()) ?? null }),
     changes: embeddedFeed(watchers),
   };
 }
@@ -276,16 +285,6 @@ export async function openPostgres(
       await client.end({ timeout: 5 });
     },
     changes,
-  };
-}
-
-type PgliteLike = Pick<PGlite, "exec" | "query">;
-function pgliteRaw(client: PgliteLike): RawSql {
-  return {
-    exec: async (text) => {
-      await client.exec(text);
-    },
-    rows: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
   };
 }
 

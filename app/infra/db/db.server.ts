@@ -94,16 +94,6 @@ export function useDatabase(next: DatabaseHandle | undefined): void {
   }
 }
 
-/**
- * Closes the embedded database's thread until a request needs it (decision 012): called once the
- * start-up work (migrations, recovery) is done. Does nothing on a database server, or with
- * PGLITE_IDLE_SECONDS=0.
- */
-export async function releaseIdleDatabase(): Promise<void> {
-  if (getEnv().PGLITE_IDLE_SECONDS === 0) return;
-  await (await handle)?.release?.();
-}
-
 /** The embedded database thread's memory (null while it is closed; undefined without such a thread), for the server's metrics. */
 export async function databaseMemory() {
   const current = await handle?.catch(() => undefined);

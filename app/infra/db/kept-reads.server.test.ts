@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { createCreator, installTestDatabase } from "../../../tests/support/test-database";
 
-import { CHANGE_CHANNEL, ServerFeed } from "./change-notices.server";
+import { CHANGE_CHANNEL, changeNoticeOwner, ServerFeed } from "./change-notices.server";
 import { openPostgres } from "./client.server";
 import { closeDatabase, useDatabase, withUser } from "./db.server";
 import { isKept, KEPT_READS, keptOrRead } from "./kept-reads.server";
@@ -51,11 +51,14 @@ describe("every kept read depends only on tables whose writes notify", () => {
     expect(await notifiedEvents("public.chat_messages")).toEqual([]);
   });
 
-  it("the notifying function sends on the channel the app listens to", async () => {
+  it("the notifying function sends on the channel the app listens to, and says it to the writing connection", async () => {
     const [fn] = await handle.raw.rows<{ prosrc: string }>(
       `select prosrc from pg_proc where oid = 'private.notify_account_changed()'::regprocedure`,
     );
     expect(fn?.prosrc).toContain(`pg_notify('${CHANGE_CHANNEL}'`);
+    expect(fn?.prosrc).toContain(`raise notice '${CHANGE_CHANNEL} %'`);
+    expect(changeNoticeOwner(`${CHANGE_CHANNEL} 6a1f0c52-8d07-4f43-9d2a-3c1b4f0e5a71`)).toBe("6a1f0c52-8d07-4f43-9d2a-3c1b4f0e5a71");
+    expect(changeNoticeOwner(`${CHANGE_CHANNEL} somebody`)).toBeNull();
   });
 
   it("names, limits and tables are declared once each", () => {

@@ -1,117 +1,186 @@
-// The embedded database's thread, open only while it is used (docs/decisions/012-a-small-server.md). PGlite
-// is a whole Postgres in WebAssembly: open, it holds 120–250 MB (its compiled code, the
-// WebAssembly memory Postgres has touched, which never shrinks, and the thread's heap). A
-// creator's server is idle most of the time, so the thread is closed after `idleMs` without a
-// statement and opened again by the next one (a fresh worker: everything it held goes back to
+// The embedded database as a server of its own, open only while it is used
+// (docs/decisions/032-one-database-path.md, 012-a-small-server.md). PGlite is a whole Postgres in
+// WebAssembly: open, it holds 120–250 MB. It is served on a unix socket (pglite-server.mjs) in a
+// worker thread, or in this process for tests and PGLITE_THREAD=0, and reached through
+// postgres.js like any PostgreSQL server: `connect` is postgres.js's documented `socket` option,
+// so the first connection opens the database and, when postgres.js closes its idle connection
+// (its `idle_timeout`), the database is closed too (a worker: everything it held goes back to
 // the operating system). Closing is PGlite's clean shutdown, so nothing committed is at risk;
 // the data directory's lock stays with this process throughout.
-//
-// A statement or a transaction in progress keeps the thread open: the idle clock starts only
-// when nothing is waiting for it, and a statement that arrives while it is closing waits for
-// the close, then opens it again.
-import type { DatabaseThreadMemory, PgliteThread } from "./pglite-thread.server";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
 
-type Thread = Pick<PgliteThread, "query" | "exec" | "transaction" | "close" | "memory">;
+import { servePglite } from "./pglite-server.mjs";
 
-export interface OnDemandEvents {
-  /** The thread was opened for a statement, after `ms` of waiting for it. */
-  opened?(ms: number): void;
-  /** The thread was closed after being idle. */
-  released?(): void;
-  /** Closing the idle thread failed (logged; the next statement opens a new one). */
-  failed?(error: unknown): void;
+export interface DatabaseThreadMemory {
+  /** The database thread's JavaScript heap, used and reserved. */
+  heapUsedBytes: number;
+  heapTotalBytes: number;
 }
 
-export class PgliteOnDemand {
-  #open: Promise<Thread> | undefined;
-  #closing: Promise<void> | undefined;
-  #busy = 0;
-  #timer: NodeJS.Timeout | undefined;
+interface Served {
+  stop(): Promise<void>;
+  memory?(): Promise<DatabaseThreadMemory>;
+}
+
+export interface EmbeddedServerOptions {
+  /** PGlite's data directory; in memory without one (then it is never closed while in use). */
+  dataDir?: string;
+  startParams: string[];
+  /** The worker's file (pglite-server.worker.mjs) to serve from a thread of its own; in this process without one. */
+  workerFile?: string;
+  /** Close the database when its last connection closes (only with a data directory). */
+  releaseWhenIdle: boolean;
+  events?: {
+    /** The database was opened for a connection, after `ms`. */
+    opened?(ms: number): void;
+    /** The database was closed after its connection closed. */
+    released?(): void;
+    /** Closing it failed (logged; the next connection opens it again). */
+    failed?(error: unknown): void;
+  };
+}
+
+export class EmbeddedServer {
+  readonly socketPath: string;
+  readonly #dir: string;
+  #served: Promise<Served> | undefined;
+  #stopping: Promise<void> | undefined;
+  #sockets = 0;
   #closed = false;
 
-  constructor(
-    private readonly openThread: () => Promise<Thread>,
-    private readonly idleMs: number,
-    private readonly events: OnDemandEvents = {},
-  ) {}
-
-  /** Starts with an open thread (e.g. the one that just migrated); it is released after idleMs like any other. */
-  adopt(thread: Thread): void {
-    this.#open = Promise.resolve(thread);
-    this.#armTimer();
+  constructor(private readonly options: EmbeddedServerOptions) {
+    // A directory only this user may enter (mkdtemp makes it 0700): the socket's peer is superuser.
+    this.#dir = mkdtempSync(path.join(os.tmpdir(), "personaforge-db-"));
+    this.socketPath = path.join(this.#dir, ".s.PGSQL.5432");
   }
 
   get isOpen(): boolean {
-    return this.#open !== undefined;
+    return this.#served !== undefined;
   }
 
-  query: Thread["query"] = (text, params, options) => this.#use((thread) => thread.query(text, params, options));
-  exec: Thread["exec"] = (text, options) => this.#use((thread) => thread.exec(text, options));
-  transaction: Thread["transaction"] = (fn) => this.#use((thread) => thread.transaction(fn));
+  /** postgres.js's `socket` option: opens the database if it is closed, then connects to it. */
+  readonly connect = async (): Promise<net.Socket> => {
+    if (this.#closed) throw new Error("The database is closed.");
+    if (this.#stopping) await this.#stopping.catch(() => {});
+    await this.open();
+    const socket = net.connect(this.socketPath);
+    this.#sockets++;
+    socket.once("close", () => {
+      this.#sockets--;
+      if (this.#sockets === 0 && this.options.releaseWhenIdle && this.options.dataDir) {
+        this.release().catch((error: unknown) => this.options.events?.failed?.(error));
+      }
+    });
+    return socket;
+  };
 
-  /** The open thread's memory, or null while it is closed (asking neither opens it nor counts as use). */
-  async memory(): Promise<DatabaseThreadMemory | null> {
-    const opened = this.#open;
-    return opened ? (await opened).memory() : null;
+  /** Opens the database now (the first connection would). */
+  open(): Promise<Served> {
+    if (!this.#served) {
+      const started = performance.now();
+      const served = this.#serve().then(
+        (ready) => {
+          this.options.events?.opened?.(performance.now() - started);
+          return ready;
+        },
+        (error: unknown) => {
+          if (this.#served === served) this.#served = undefined;
+          throw error;
+        },
+      );
+      this.#served = served;
+    }
+    return this.#served;
   }
 
-  /** Closes the thread now (it opens again on the next statement). */
+  /** The database thread's memory, or null while it is closed (asking never opens it); undefined without a thread. */
+  async memory(): Promise<DatabaseThreadMemory | null | undefined> {
+    if (!this.options.workerFile) return undefined;
+    const served = this.#served;
+    return served ? ((await (await served).memory?.()) ?? null) : null;
+  }
+
+  /** Closes the database unless a connection is open (the next connection opens it again). */
   async release(): Promise<void> {
-    clearTimeout(this.#timer);
-    const opened = this.#open;
-    if (!opened || this.#busy > 0) return;
-    this.#open = undefined;
-    const closing = opened
-      .then((thread) => thread.close())
+    const served = this.#served;
+    if (!served || this.#sockets > 0) return;
+    this.#served = undefined;
+    const stopping = served
+      .then((ready) => ready.stop())
       .finally(() => {
-        if (this.#closing === closing) this.#closing = undefined;
+        if (this.#stopping === stopping) this.#stopping = undefined;
       });
-    this.#closing = closing;
-    await closing;
-    this.events.released?.();
+    this.#stopping = stopping;
+    await stopping;
+    this.options.events?.released?.();
   }
 
+  /** Closes the database for good (the client's connections must be ended first). */
   async close(): Promise<void> {
     this.#closed = true;
-    clearTimeout(this.#timer);
-    const opened = this.#open;
-    this.#open = undefined;
-    await this.#closing?.catch(() => {});
-    if (opened) await (await opened).close();
-  }
-
-  async #use<T>(fn: (thread: Thread) => Promise<T>): Promise<T> {
-    if (this.#closed) throw new Error("The database is closed.");
-    this.#busy++;
-    clearTimeout(this.#timer);
+    const served = this.#served;
+    this.#served = undefined;
     try {
-      if (this.#closing) await this.#closing.catch(() => {});
-      if (!this.#open) {
-        const started = performance.now();
-        this.#open = this.openThread().then(
-          (thread) => {
-            this.events.opened?.(performance.now() - started);
-            return thread;
-          },
-          (error: unknown) => {
-            this.#open = undefined;
-            throw error;
-          },
-        );
-      }
-      return await fn(await this.#open);
+      await this.#stopping?.catch(() => {});
+      if (served) await (await served.catch(() => undefined))?.stop();
     } finally {
-      this.#busy--;
-      this.#armTimer();
+      rmSync(this.#dir, { recursive: true, force: true });
     }
   }
 
-  #armTimer(): void {
-    if (this.#busy > 0 || this.#closed || !(this.idleMs > 0)) return;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.release().catch((error: unknown) => this.events.failed?.(error));
-    }, this.idleMs);
-    this.#timer.unref();
+  #serve(): Promise<Served> {
+    const { dataDir, startParams, workerFile } = this.options;
+    const options = { dataDir, socketPath: this.socketPath, startParams };
+    return workerFile ? serveInWorker(workerFile, options, () => this.#lost()) : servePglite(options);
   }
+
+  /** The worker ended by itself (it failed): the next connection opens a new one. */
+  #lost(): void {
+    this.#served = undefined;
+  }
+}
+
+/** servePglite in a worker thread; `lost` is called if the thread ends without being stopped. */
+async function serveInWorker(file: string, options: Parameters<typeof servePglite>[0], lost: () => void): Promise<Served> {
+  const worker = new Worker(file, { workerData: options });
+  const answers: ((message: { memory?: DatabaseThreadMemory; stopped?: boolean; error?: string }) => void)[] = [];
+  let stopping = false;
+  await new Promise<void>((resolve, reject) => {
+    const failed = (error: Error) => reject(error);
+    worker.once("error", failed);
+    worker.once("exit", (code) => reject(new Error(`The database thread ended while opening (exit code ${code}).`)));
+    worker.once("message", (message: { ready?: boolean; failed?: string }) => {
+      worker.off("error", failed);
+      if (message.ready) resolve();
+      else reject(new Error(message.failed ?? "The database thread could not open the database."));
+    });
+  }).catch(async (error: unknown) => {
+    await worker.terminate();
+    throw error;
+  });
+  worker.removeAllListeners("exit");
+  worker.on("message", (message) => answers.shift()?.(message));
+  worker.on("error", () => {});
+  worker.on("exit", () => {
+    for (const answer of answers.splice(0)) answer({ stopped: true, error: "The database thread ended." });
+    if (!stopping) lost();
+  });
+  const ask = <T>(message: string, read: (answer: { memory?: DatabaseThreadMemory; stopped?: boolean; error?: string }) => T) =>
+    new Promise<T>((resolve) => {
+      answers.push((answer) => resolve(read(answer)));
+      worker.postMessage(message);
+    });
+  return {
+    memory: () => ask("memory", (answer) => answer.memory ?? { heapUsedBytes: 0, heapTotalBytes: 0 }),
+    async stop() {
+      stopping = true;
+      const answer = await ask("stop", (reply) => reply);
+      await worker.terminate();
+      if (answer.error) throw new Error(`Closing the database failed: ${answer.error}`);
+    },
+  };
 }

@@ -85,11 +85,11 @@ export const envSchema = z
     // Read by app/server.mjs; listed here so they are validated and documented with the rest.
     TRUST_PROXY: optionalString,
     LOG_REQUESTS: z.enum(["0", "1"]).optional(),
-    // The embedded database on its own thread (default); 0 runs it on the main thread.
+    // The embedded database served from its own thread (default); 0 serves it from the main thread.
     PGLITE_THREAD: z.enum(["0", "1"]).optional(),
-    // Seconds without a statement after which the embedded database's thread is closed (it
-    // opens again on the next one); 0 keeps it open. Also: it is not opened again after the
-    // migrations at start until a request needs it.
+    // Seconds without a statement after which the app's connection to the embedded database
+    // is closed, and the database with it (it opens again on the next one); 0 keeps it open.
+    // Also: it is not opened again after the migrations at start until a request needs it.
     PGLITE_IDLE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
     // 1: the embedded database compiled by V8's baseline compiler only (60–70 MB less, more CPU per request).
     PGLITE_WASM_LIFTOFF: z.enum(["0", "1"]).optional(),
