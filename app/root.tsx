@@ -22,6 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ toast }, { headers: headers ?? undefined });
 }
 
+/** The element after the page's content that its first frame waits for (see Layout's head). */
+const PAGE_END = "page-end";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
@@ -32,6 +35,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#6d28d9" />
         <Meta />
         <Links />
+        {/* The first frame waits until the page's content is parsed (the marker after it), so a
+            slow device never paints half a page and then moves it: half a row of buttons, a
+            select before its options. Browsers without rel=expect paint as they parse. */}
+        <link rel="expect" href={`#${PAGE_END}`} {...{ blocking: "render" }} />
       </head>
       <body className="min-h-full">
         <a
@@ -41,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
+        <div id={PAGE_END} hidden />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

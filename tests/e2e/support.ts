@@ -239,29 +239,7 @@ function recordRequests(page: Page) {
   page.on("requestfinished", done);
   page.on("requestfailed", done);
   pageRequests.set(page, requests);
-  const parsing: { from: number; to: number }[] = [];
-  parsingWindows.set(page, parsing);
-  page.on("domcontentloaded", () => {
-    page
-      .evaluate(() => ({ from: performance.timing.navigationStart, to: performance.timing.domInteractive }))
-      .then((window) => void parsing.push(window))
-      .catch(() => undefined);
-  });
   return ready;
-}
-
-// While each document of the page was still being parsed (ms since the epoch): from its
-// navigation to the end of its HTML (domInteractive, before any script of ours runs).
-const parsingWindows = new WeakMap<Page, { from: number; to: number }[]>();
-
-/**
- * Whether a shift came while its document was still arriving and being parsed: a busy machine's
- * parser yields and paints half a page (the first of a row of buttons, then the rest), which is
- * the machine's pace, not the page's layout. Shifts from the page's own scripts (hydration, a
- * timer, a poll) come after the document is parsed and are judged.
- */
-function whileParsing(page: Page, shift: LayoutShift): boolean {
-  return (parsingWindows.get(page) ?? []).some(({ from, to }) => from <= shift.time && shift.time <= to + 5);
 }
 
 /**
@@ -347,8 +325,7 @@ export function trackLayoutShifts(page: Page): Promise<LayoutShift[]> {
 
 /**
  * The layout shifts of the page so far that did not follow an input (a click, a tap, a key)
- * within 500 ms, as CLS counts them, less those that are the answer to an input (answersInput)
- * and those painted while the document was still being parsed (whileParsing).
+ * within 500 ms, as CLS counts them, less those that are the answer to an input (answersInput).
  */
 export async function unexpectedLayoutShifts(page: Page): Promise<LayoutShift[]> {
   const shifts = await trackLayoutShifts(page);
@@ -356,7 +333,7 @@ export async function unexpectedLayoutShifts(page: Page): Promise<LayoutShift[]>
   await page.waitForTimeout(100);
   return shifts
     .slice(judgedShifts.get(page) ?? 0)
-    .filter((shift) => !shift.hadRecentInput && shift.value > 0 && !answersInput(page, shift) && !whileParsing(page, shift));
+    .filter((shift) => !shift.hadRecentInput && shift.value > 0 && !answersInput(page, shift));
 }
 
 /**
