@@ -308,6 +308,19 @@ const FRESH: { [name in KeptReadName]: Record<string, () => Promise<void>> } = {
       expect(await read()).toBe(1);
     },
   },
+  runSummaries: {
+    "public.probe_runs": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      await probes.addProbe(creator, persona.id, { name: "Greets", turns: ["Hi!"], inCharacter: true });
+      const version = (await history.listVersions(creator, persona.id)).items[0]!.version;
+      const read = async () => (await probes.runSummariesByVersion(creator, persona.id, [version]))[version]?.failed ?? null;
+      expect(await keptAnswer(read, KEPT_READS.runSummaries, [creator.id, persona.id, String(version)])).toBeNull();
+      await probes.startRun(creator, persona.id);
+      await probes.settleRuns();
+      expect(await read()).toBe(false);
+    },
+  },
   ownedCounts: {
     "public.personas": async () => {
       const creator = await newCreator();

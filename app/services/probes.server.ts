@@ -699,6 +699,15 @@ export async function runSummariesByVersion(
   versions: readonly number[],
 ): Promise<Record<number, { text: string; failed: boolean }>> {
   if (!isUuid(personaId) || versions.length === 0) return {};
+  // Kept until the persona's runs change (KEPT_READS.runSummaries): only finished runs are read.
+  return keptOrRead(KEPT_READS.runSummaries, [user.id, personaId, versions.join(",")], () => readRunSummaries(user, personaId, versions));
+}
+
+async function readRunSummaries(
+  user: Who,
+  personaId: string,
+  versions: readonly number[],
+): Promise<Record<number, { text: string; failed: boolean }>> {
   const rows = await withUser(user.id, (tx) =>
     tx
       .selectDistinctOn([probeRuns.version], {

@@ -112,6 +112,16 @@ export const KEPT_READS = {
     limit: 200,
     tables: ["public.personas", "public.persona_probes", "public.probe_runs"],
   }),
+  /**
+   * Each listed version's latest finished test run, for the history page and a comparison
+   * (probes.server.ts runSummariesByVersion): finished runs change only by a write.
+   */
+  runSummaries: declare({
+    name: "tests: run summaries by version",
+    key: (creator: string, personaId: string, versions: string) => `${creator}:${personaId}:${versions}`,
+    limit: 500,
+    tables: ["public.probe_runs"],
+  }),
   /** How many personas a creator owns, for what the wizard offers on the Free plan (personas.server.ts usage). */
   ownedCounts: declare({
     name: "personas: owned counts",
