@@ -38,8 +38,11 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: 2,
-  timeout: 30_000,
+  // Three browsers on two cores: a journey waits on the server and the browser often enough that
+  // the third keeps the cores busy (the suite: 16.4 min with two, 13.9 with three). A test's
+  // timeout guards against a hang, not a slow machine: the longest journeys pass 30 s then.
+  workers: 3,
+  timeout: 45_000,
   expect: {
     timeout: 7_000,
     // Visual snapshots (tests/e2e/visual.enhanced.test.ts): one fixed font, no animations, CSS
