@@ -2,6 +2,7 @@
 // PGlite in memory by default, or a throwaway database on the server named by
 // DATABASE_URL (how .ci/run proves the same properties on PostgreSQL 15).
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 
 import postgres from "postgres";
 
@@ -33,7 +34,10 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       },
     };
   } else {
-    handle = await openPglite();
+    // A copy of the database migrated once for the run (migrated-template.ts), when there is one;
+    // migrate() below then finds every migration applied.
+    const template = process.env.PF_TEST_PGLITE_TEMPLATE;
+    handle = await openPglite(undefined, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
   }
   await migrate(handle);
   return handle;

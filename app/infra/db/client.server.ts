@@ -28,6 +28,8 @@ export interface DatabaseHandle {
   raw: RawSql;
   rawTransaction<T>(fn: (sql: RawSql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The embedded database served in this process, as PGlite's dump (tests copy a migrated database with it). */
+  dump?(): Promise<Blob>;
   /** The embedded database thread's memory; null while it is closed. */
   memory?(): Promise<DatabaseThreadMemory | null>;
   /**
@@ -179,7 +181,15 @@ function chooseWasmCompiler(liftoffOnly: boolean): void {
  */
 export async function openPglite(
   dataDir?: string,
-  options: { thread?: boolean; idleReleaseMs?: number; liftoffOnly?: boolean; openLater?: boolean; log?: (line: string) => void } = {},
+  options: {
+    thread?: boolean;
+    idleReleaseMs?: number;
+    liftoffOnly?: boolean;
+    openLater?: boolean;
+    log?: (line: string) => void;
+    /** In memory: start as this dump of a database (DatabaseHandle.dump), as tests do. */
+    loadDataDir?: Blob;
+  } = {},
 ): Promise<DatabaseHandle> {
   let unlock = () => {};
   let dir: string | undefined;
@@ -196,6 +206,7 @@ export async function openPglite(
   try {
     server = new EmbeddedServer({
       dataDir: dir,
+      loadDataDir: options.loadDataDir,
       startParams: PGLITE_OPTIONS.startParams,
       workerFile: options.thread ? path.join(projectRoot(), "app", "infra", "db", "pglite-server.worker.mjs") : undefined,
       releaseWhenIdle: idleReleaseMs > 0,
@@ -243,7 +254,7 @@ export async function openPglite(
         unlock();
       }
     },
-    ...(options.thread && { memory: async () => (await server.memory()) ?? null }),
+    ...(options.thread ? { memory: async () => (await server.memory()) ?? null } : { dump: () => server.dump() }),
     changes: embeddedFeed(watchers),
   };
 }

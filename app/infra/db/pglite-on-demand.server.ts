@@ -23,12 +23,15 @@ export interface DatabaseThreadMemory {
 
 interface Served {
   stop(): Promise<void>;
+  dump?(): Promise<Blob>;
   memory?(): Promise<DatabaseThreadMemory>;
 }
 
 export interface EmbeddedServerOptions {
   /** PGlite's data directory; in memory without one (then it is never closed while in use). */
   dataDir?: string;
+  /** In memory and in this process: start as this dump of a database (tests: the migrated schema). */
+  loadDataDir?: Blob;
   startParams: string[];
   /** The worker's file (pglite-server.worker.mjs) to serve from a thread of its own; in this process without one. */
   workerFile?: string;
@@ -97,6 +100,13 @@ export class EmbeddedServer {
     return this.#served;
   }
 
+  /** The open database as a dump (in this process only; tests make their migrated copy with it). */
+  async dump(): Promise<Blob> {
+    const served = await this.open();
+    if (!served.dump) throw new Error("Only a database served in this process can be dumped.");
+    return served.dump();
+  }
+
   /** The database thread's memory, or null while it is closed (asking never opens it); undefined without a thread. */
   async memory(): Promise<DatabaseThreadMemory | null | undefined> {
     if (!this.options.workerFile) return undefined;
@@ -133,8 +143,8 @@ export class EmbeddedServer {
   }
 
   #serve(): Promise<Served> {
-    const { dataDir, startParams, workerFile } = this.options;
-    const options = { dataDir, socketPath: this.socketPath, startParams };
+    const { dataDir, startParams, workerFile, loadDataDir } = this.options;
+    const options = { dataDir, socketPath: this.socketPath, startParams, loadDataDir };
     return workerFile ? serveInWorker(workerFile, options, () => this.#lost()) : servePglite(options);
   }
 

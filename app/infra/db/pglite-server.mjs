@@ -19,6 +19,8 @@ const EXTENSIONS = { pg_trgm };
  * @property {string | undefined} dataDir PGlite's data directory; in memory without one (tests).
  * @property {string} socketPath the unix socket to serve on.
  * @property {string[]} startParams Postgres's start parameters (client.server.ts, PGLITE_OPTIONS).
+ * @property {Blob} [loadDataDir] an in-memory database starts as this dump of one (PGlite's
+ *   `dumpDataDir`): the tests' migrated database, made once per run.
  */
 
 /**
@@ -32,10 +34,10 @@ const EXTENSIONS = { pg_trgm };
  * (PGlite's clean shutdown: everything committed is on disk).
  *
  * @param {ServeOptions} options
- * @returns {Promise<{ stop(): Promise<void> }>}
+ * @returns {Promise<{ stop(): Promise<void>, dump(): Promise<Blob> }>}
  */
-export async function servePglite({ dataDir, socketPath, startParams }) {
-  const options = { startParams, extensions: EXTENSIONS };
+export async function servePglite({ dataDir, socketPath, startParams, loadDataDir }) {
+  const options = { startParams, extensions: EXTENSIONS, ...(loadDataDir && !dataDir ? { loadDataDir } : {}) };
   const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await db.waitReady;
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });
@@ -46,6 +48,8 @@ export async function servePglite({ dataDir, socketPath, startParams }) {
     throw error;
   }
   return {
+    /** The database as PGlite's dump (an uncompressed tarball), for an in-memory copy. */
+    dump: async () => db.dumpDataDir("none"),
     async stop() {
       try {
         await server.stop();
