@@ -20,7 +20,7 @@ const { useMailer } = await import("~/infra/mail/mail.server");
 const { LIMITS, resetRateLimits } = await import("~/infra/web/rate-limit.server");
 const { register, requestContext, verifyEmail } = await import("~/services/accounts.server");
 const login = await import("./login");
-const apiLogin = await import("./api.auth.login");
+const apiLogin = await import("./api.$/auth.login");
 const settings = await import("./_app.settings");
 const { crossSiteRefusal } = await import("~/infra/web/http-guards.server");
 

@@ -19,7 +19,7 @@ const { closeDatabase } = await import("~/infra/db/db.server");
 const { oauthProviders } = await import("~/infra/auth/auth.server");
 const login = await import("./login");
 const register = await import("./register");
-const oauthStart = await import("./api.auth.$provider");
+const oauthStart = await import("./api.$/auth.$provider");
 const callback = await import("./auth.callback");
 
 afterAll(() => closeDatabase());

@@ -41,7 +41,7 @@ const { requireUser } = await import("~/services/session.server");
 const { register, signIn, requestContext } = await import("~/services/accounts.server");
 const login = await import("./login");
 const logout = await import("./logout");
-const oauthStart = await import("./api.auth.$provider");
+const oauthStart = await import("./api.$/auth.$provider");
 const callback = await import("./auth.callback");
 
 afterAll(async () => {

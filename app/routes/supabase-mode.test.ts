@@ -36,9 +36,9 @@ const { auth } = await import("~/infra/auth/auth.server");
 const { requireUser } = await import("~/services/session.server");
 const login = await import("./login");
 const logout = await import("./logout");
-const oauthStart = await import("./api.auth.$provider");
+const oauthStart = await import("./api.$/auth.$provider");
 const callback = await import("./auth.callback");
-const apiRegister = await import("./api.auth.register");
+const apiRegister = await import("./api.$/auth.register");
 const registerPage = await import("./register");
 
 afterAll(async () => {

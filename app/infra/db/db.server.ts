@@ -76,7 +76,7 @@ export function database(): Promise<DatabaseHandle> {
 
 /**
  * Runs `fn` outside any door: for work a change notice starts (it may be heard while the writing
- * transaction's door is still open, on PGlite with the COMMIT's answer), which opens doors of its own.
+ * transaction's door is still open, on PGlite with the answer to the statement that wrote), which opens doors of its own.
  */
 export function outsideDoor<T>(fn: () => T): T {
   return insideDoor.exit(fn);

@@ -61,10 +61,6 @@ export class EmbeddedServer {
     this.socketPath = path.join(this.#dir, ".s.PGSQL.5432");
   }
 
-  get isOpen(): boolean {
-    return this.#served !== undefined;
-  }
-
   /** postgres.js's `socket` option: opens the database if it is closed, then connects to it. */
   readonly connect = async (): Promise<net.Socket> => {
     if (this.#closed) throw new Error("The database is closed.");
