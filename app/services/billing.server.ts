@@ -259,7 +259,7 @@ export async function handleStripeWebhook(
   if (!signature) throw new AccountError(400, "Missing Stripe-Signature header.", undefined, "invalid_signature");
   let event: BillingEvent;
   try {
-    event = adapter.verifyEvent(rawBody, signature);
+    event = await adapter.verifyEvent(rawBody, signature);
   } catch (error) {
     if (error instanceof BillingError && error.kind === "malformed") {
       throw new AccountError(400, "The webhook body is not a Stripe event (JSON).", undefined, "invalid_event");

@@ -7,13 +7,13 @@
 //
 // A content-policy refusal keeps the provider's reason (shown in the failed toast); every
 // failure is an AiError whose message never contains the API key.
-import OpenAI, { APIError } from "openai";
+import type OpenAI from "openai";
 
 import { IMAGE_STYLE_LABELS } from "~/domain/images";
 import { PERSONA_TYPE_LABELS, type PersonaType } from "~/domain/persona";
 
 import { checkedImage, IMAGE_MAX_BYTES } from "./image-bytes.server";
-import { endpointName, scrubber, toAiError } from "./openai-text.server";
+import { endpointName, openAiSdk, scrubber, toAiError } from "./openai-text.server";
 import { AiError, type GeneratedImage, type GenerateOptions, type ImageGenerator, type ImageInput } from "./types";
 
 export interface OpenAiImageOptions {
@@ -66,7 +66,13 @@ export function createOpenAiImageGenerator({
   timeoutMs = 60_000,
   maxRetries = 1,
 }: OpenAiImageOptions): ImageGenerator {
-  const client = new OpenAI({ apiKey, baseURL, timeout: timeoutMs, maxRetries });
+  // The SDK is loaded at the first generation (openAiSdk in openai-text.server.ts).
+  let client: OpenAI | undefined;
+  const connect = async () => {
+    const { default: OpenAIClient } = await openAiSdk();
+    client ??= new OpenAIClient({ apiKey, baseURL, timeout: timeoutMs, maxRetries });
+    return client;
+  };
   const where = endpointName(baseURL);
   const scrub = scrubber(apiKey);
 
@@ -121,10 +127,13 @@ export function createOpenAiImageGenerator({
   return {
     kind: "openai",
     async generateImage(input: ImageInput, options: GenerateOptions = {}): Promise<GeneratedImage> {
-      let answer: Awaited<ReturnType<typeof client.images.generate>>;
+      let answer: Awaited<ReturnType<OpenAI["images"]["generate"]>>;
       try {
-        answer = await client.images.generate({ model, prompt: imagePrompt(input), n: 1, size: "1024x1024" }, { signal: options.signal });
+        answer = await (
+          await connect()
+        ).images.generate({ model, prompt: imagePrompt(input), n: 1, size: "1024x1024" }, { signal: options.signal });
       } catch (error) {
+        const { APIError } = await openAiSdk();
         if (error instanceof APIError && error.status === 400) {
           const code = String((error.error as { code?: unknown } | undefined)?.code ?? error.code ?? "");
           const reason = (error.error as { message?: unknown } | undefined)?.message;

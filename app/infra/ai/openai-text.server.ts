@@ -6,7 +6,8 @@
 // short is AiError "too_short". Lore proposals are one chat completion answered in JSON, every
 // entry checked with loreEntrySchema (the rest dropped). Every failure becomes an AiError whose message names the
 // endpoint's host and never contains the API key (the SDK's error is not attached as cause).
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpenAIError } from "openai";
+import type OpenAI from "openai";
+import type { APIConnectionError } from "openai";
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 
 import { COMPILED_COMMENT, COMPILED_ORDER, type LoreCompileInput, type LoreFacts, type LoreProposal } from "~/domain/lore-compile";
@@ -176,6 +177,13 @@ function expandPrompt(words: number): string {
   );
 }
 
+/** The `openai` package, once a call has loaded it: a server without OPENAI_API_KEY never holds it (about 2 MB of heap, docs/decisions/033). */
+let sdk: typeof import("openai") | undefined;
+export async function openAiSdk(): Promise<typeof import("openai")> {
+  sdk ??= await import("openai");
+  return sdk;
+}
+
 export function createOpenAiTextGenerator({
   apiKey,
   baseURL,
@@ -185,14 +193,19 @@ export function createOpenAiTextGenerator({
   maxRetries = 1,
   temperature = 0.9,
 }: OpenAiTextOptions): TextGenerator {
-  const client = new OpenAI({ apiKey, baseURL, timeout: timeoutMs, maxRetries });
+  let client: OpenAI | undefined;
+  const connect = async () => {
+    const { default: OpenAIClient } = await openAiSdk();
+    client ??= new OpenAIClient({ apiKey, baseURL, timeout: timeoutMs, maxRetries });
+    return client;
+  };
   const where = endpointName(baseURL);
   const scrub = scrubber(apiKey);
 
   async function complete(messages: ChatCompletionMessageParam[], signal?: AbortSignal, temp = temperature): Promise<string> {
     let completion: ChatCompletion;
     try {
-      completion = await client.chat.completions.create({ model, messages, temperature: temp }, { signal });
+      completion = await (await connect()).chat.completions.create({ model, messages, temperature: temp }, { signal });
     } catch (error) {
       throw toAiError(error, where, timeoutMs, scrub);
     }
@@ -251,7 +264,9 @@ export function createOpenAiTextGenerator({
       const exchange = input.exchange.map((turn) => `${turn.role === "user" ? "User" : input.persona.name}: ${turn.content}`).join("\n");
       let text: string;
       try {
-        const completion = await client.chat.completions.create(
+        const completion = await (
+          await connect()
+        ).chat.completions.create(
           {
             model: chatModel,
             temperature: 0,
@@ -293,7 +308,9 @@ export function createOpenAiTextGenerator({
       };
       let length = 0;
       try {
-        const stream = await client.chat.completions.create(
+        const stream = await (
+          await connect()
+        ).chat.completions.create(
           { model: chatModel, messages: chatPromptMessages(input), temperature: 0.8, stream: true },
           { signal: controller.signal, timeout: timeoutMs },
         );
@@ -321,7 +338,7 @@ export function createOpenAiTextGenerator({
           yield text;
         }
         // The SDK ends a stream quietly when its signal aborts: say why it ended.
-        if (controller.signal.aborted && length < CHAT_REPLY_MAX_CHARS) throw new APIUserAbortError();
+        if (controller.signal.aborted && length < CHAT_REPLY_MAX_CHARS) throw new (await openAiSdk()).APIUserAbortError();
       } catch (error) {
         if (timedOut && !options.signal?.aborted) throw new AiError("timeout", `${where} did not answer within ${timeoutMs} ms.`);
         throw toAiError(error, where, timeoutMs, scrub);
@@ -398,16 +415,18 @@ export function scrubber(apiKey: string): (text: string) => string {
 
 export function toAiError(error: unknown, where: string, timeoutMs: number, scrub: (text: string) => string): AiError {
   if (error instanceof AiError) return error;
-  if (error instanceof APIUserAbortError) {
+  // The SDK's errors can only come from calls that loaded it.
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpenAIError } = sdk ?? {};
+  if (APIUserAbortError && error instanceof APIUserAbortError) {
     return new AiError("timeout", `The request to ${lower(where)} was cancelled before it answered.`);
   }
-  if (error instanceof APIConnectionTimeoutError) {
+  if (APIConnectionTimeoutError && error instanceof APIConnectionTimeoutError) {
     return new AiError("timeout", `${where} did not answer within ${timeoutMs} ms.`);
   }
-  if (error instanceof APIConnectionError) {
+  if (APIConnectionError && error instanceof APIConnectionError) {
     return new AiError("unavailable", scrub(`Could not reach ${lower(where)} (${connectionProblem(error)}).`));
   }
-  if (error instanceof APIError && typeof error.status === "number") {
+  if (APIError && error instanceof APIError && typeof error.status === "number") {
     const status = error.status;
     const detail = scrub(error.message);
     if (status === 401 || status === 403) {
@@ -419,7 +438,7 @@ export function toAiError(error: unknown, where: string, timeoutMs: number, scru
     }
     return new AiError("refused", `${where} rejected the request (${detail}).`, status);
   }
-  if (error instanceof OpenAIError || error instanceof SyntaxError) {
+  if ((OpenAIError && error instanceof OpenAIError) || error instanceof SyntaxError) {
     return new AiError("bad_response", scrub(`${where} sent an answer that could not be read (${error.message}).`));
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -2,8 +2,9 @@
 // STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are set, else none (the page
 // says upgrading is unavailable and the API answers 503). STRIPE_API_URL points the client
 // at another host (stripe-mock, the tests' fake) that it then talks to exactly as to Stripe.
-// Services call billing(); routes never do.
-import Stripe from "stripe";
+// Services call billing(); routes never do. The `stripe` package is loaded at the first call to
+// Stripe (about 4 MB of heap), so a server without billing never holds it (docs/decisions/033).
+import type Stripe from "stripe";
 
 import { getEnv, modes, type Env } from "../setup/env.server";
 
@@ -56,7 +57,7 @@ export interface Billing {
   /** The subscription as Stripe has it now; null when Stripe does not know it. */
   retrieveSubscription(id: string): Promise<SubscriptionState | null>;
   /** Verifies the signature of a raw webhook body (and its timestamp's tolerance) and parses the event. */
-  verifyEvent(rawBody: Uint8Array, signature: string): BillingEvent;
+  verifyEvent(rawBody: Uint8Array, signature: string): Promise<BillingEvent>;
 }
 
 export type BillingEnv = Pick<
@@ -64,15 +65,23 @@ export type BillingEnv = Pick<
   "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_PRICE_ID" | "STRIPE_API_URL" | "STRIPE_TRIAL_DAYS"
 >;
 
+/** The `stripe` package, once a call has loaded it. */
+let sdk: typeof Stripe | undefined;
+async function loadStripe(): Promise<typeof Stripe> {
+  sdk ??= (await import("stripe")).default;
+  return sdk;
+}
+
 function toBillingError(error: unknown): BillingError {
   if (error instanceof BillingError) return error;
-  if (error instanceof Stripe.errors.StripeError) {
+  const errors = sdk?.errors;
+  if (errors && error instanceof errors.StripeError) {
     if (error.code === "resource_missing" || error.statusCode === 404)
       return new BillingError("not_found", error.message, { cause: error });
     if (
-      error instanceof Stripe.errors.StripeConnectionError ||
-      error instanceof Stripe.errors.StripeAPIError ||
-      error instanceof Stripe.errors.StripeRateLimitError ||
+      error instanceof errors.StripeConnectionError ||
+      error instanceof errors.StripeAPIError ||
+      error instanceof errors.StripeRateLimitError ||
       (error.statusCode ?? 0) >= 500
     ) {
       return new BillingError("unavailable", error.message, { cause: error });
@@ -120,27 +129,35 @@ export function createStripeBilling(env: BillingEnv): Billing | null {
   const priceId = env.STRIPE_PRICE_ID;
   const trialDays = env.STRIPE_TRIAL_DAYS ?? 0;
   const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
-  const stripe = new Stripe(env.STRIPE_SECRET_KEY, {
-    timeout: STRIPE_TIMEOUT_MS,
-    // Creation calls carry idempotency keys, so the SDK may retry them once on a network error or a 5xx.
-    maxNetworkRetries: 1,
-    appInfo: { name: "PersonaForge" },
-    telemetry: false,
-    ...(api
-      ? {
-          host: api.hostname,
-          port: api.port || (api.protocol === "https:" ? 443 : 80),
-          protocol: api.protocol === "https:" ? "https" : "http",
-        }
-      : {}),
-  });
+  const secretKey = env.STRIPE_SECRET_KEY;
+  let client: Stripe | undefined;
+  const connect = async () => {
+    const StripeClient = await loadStripe();
+    client ??= new StripeClient(secretKey, {
+      timeout: STRIPE_TIMEOUT_MS,
+      // Creation calls carry idempotency keys, so the SDK may retry them once on a network error or a 5xx.
+      maxNetworkRetries: 1,
+      appInfo: { name: "PersonaForge" },
+      telemetry: false,
+      ...(api
+        ? {
+            host: api.hostname,
+            port: api.port || (api.protocol === "https:" ? 443 : 80),
+            protocol: api.protocol === "https:" ? "https" : "http",
+          }
+        : {}),
+    });
+    return client;
+  };
 
   return {
     priceId,
     trialDays,
     createCustomer: ({ userId, email, name, replacing }) =>
       call(async () => {
-        const customer = await stripe.customers.create(
+        const customer = await (
+          await connect()
+        ).customers.create(
           { email, ...(name ? { name } : {}), metadata: { user_id: userId } },
           // Two checkouts started at once make one customer.
           { idempotencyKey: `personaforge-customer-${userId}${replacing ? `-replacing-${replacing}` : ""}` },
@@ -149,7 +166,9 @@ export function createStripeBilling(env: BillingEnv): Billing | null {
       }),
     createCheckoutSession: ({ customerId, userId, successUrl, cancelUrl }) =>
       call(async () => {
-        const session = await stripe.checkout.sessions.create({
+        const session = await (
+          await connect()
+        ).checkout.sessions.create({
           mode: "subscription",
           customer: customerId,
           client_reference_id: userId,
@@ -167,25 +186,26 @@ export function createStripeBilling(env: BillingEnv): Billing | null {
       }),
     createPortalSession: ({ customerId, returnUrl }) =>
       call(async () => {
-        const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+        const session = await (await connect()).billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
         return session.url;
       }),
     retrieveSubscription: async (id) => {
       try {
-        return subscriptionState(await stripe.subscriptions.retrieve(id));
+        return subscriptionState(await (await connect()).subscriptions.retrieve(id));
       } catch (error) {
         const failure = toBillingError(error);
         if (failure.kind === "not_found") return null;
         throw failure;
       }
     },
-    verifyEvent: (rawBody, signature) => {
+    verifyEvent: async (rawBody, signature) => {
+      const stripe = await call(connect);
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(Buffer.from(rawBody), signature, webhookSecret);
       } catch (error) {
         // A signed body that is no JSON event is as unusable as a forged one, but says something else.
-        const kind = error instanceof Stripe.errors.StripeSignatureVerificationError ? "signature" : "malformed";
+        const kind = error instanceof (await loadStripe()).errors.StripeSignatureVerificationError ? "signature" : "malformed";
         throw new BillingError(kind, error instanceof Error ? error.message : "Invalid signature", { cause: error });
       }
       if (!event || typeof event.id !== "string" || typeof event.type !== "string") {
