@@ -130,6 +130,12 @@ test("regenerate streams a new reply in place of the old one", async ({ page, re
   await input.press("Enter");
   await expect(bubbles(page, "assistant")).toHaveCount(1);
   const before = await bubbles(page, "assistant").getByTestId("chat-message-text").innerText();
+  // The new reply may stream in well under the assertion's first look on a busy machine: the
+  // server's answer waits 800 ms, so the input is seen disabled while the reply is on its way.
+  await page.route("**/api/personas/*/chat/regenerate", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Regenerate response" }).click();
   await expect(input).toBeDisabled();
   await expect(input).toBeEnabled();
