@@ -13,7 +13,7 @@ import { IMAGE_STYLE_LABELS } from "~/domain/images";
 import { PERSONA_TYPE_LABELS, type PersonaType } from "~/domain/persona";
 
 import { checkedImage, IMAGE_MAX_BYTES } from "./image-bytes.server";
-import { endpointName, openAiSdk, scrubber, toAiError } from "./openai-text.server";
+import { endpointName, openAiClient, openAiSdk, scrubber, toAiError } from "./openai-text.server";
 import { AiError, type GeneratedImage, type GenerateOptions, type ImageGenerator, type ImageInput } from "./types";
 
 export interface OpenAiImageOptions {
@@ -66,13 +66,7 @@ export function createOpenAiImageGenerator({
   timeoutMs = 60_000,
   maxRetries = 1,
 }: OpenAiImageOptions): ImageGenerator {
-  // The SDK is loaded at the first generation (openAiSdk in openai-text.server.ts).
-  let client: OpenAI | undefined;
-  const connect = async () => {
-    const { default: OpenAIClient } = await openAiSdk();
-    client ??= new OpenAIClient({ apiKey, baseURL, timeout: timeoutMs, maxRetries });
-    return client;
-  };
+  const connect = openAiClient({ apiKey, baseURL, timeout: timeoutMs, maxRetries });
   const where = endpointName(baseURL);
   const scrub = scrubber(apiKey);
 

@@ -184,6 +184,16 @@ export async function openAiSdk(): Promise<typeof import("openai")> {
   return sdk;
 }
 
+/** A client made at its first use, with the SDK loaded then: what each generator calls. */
+export function openAiClient(options: ConstructorParameters<typeof OpenAI>[0]): () => Promise<OpenAI> {
+  let client: OpenAI | undefined;
+  return async () => {
+    const { default: OpenAIClient } = await openAiSdk();
+    client ??= new OpenAIClient(options);
+    return client;
+  };
+}
+
 export function createOpenAiTextGenerator({
   apiKey,
   baseURL,
@@ -193,12 +203,7 @@ export function createOpenAiTextGenerator({
   maxRetries = 1,
   temperature = 0.9,
 }: OpenAiTextOptions): TextGenerator {
-  let client: OpenAI | undefined;
-  const connect = async () => {
-    const { default: OpenAIClient } = await openAiSdk();
-    client ??= new OpenAIClient({ apiKey, baseURL, timeout: timeoutMs, maxRetries });
-    return client;
-  };
+  const connect = openAiClient({ apiKey, baseURL, timeout: timeoutMs, maxRetries });
   const where = endpointName(baseURL);
   const scrub = scrubber(apiKey);
 
