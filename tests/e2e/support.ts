@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Page, type Request } from "@playwright/test";
 
 export const test = base.extend<{ jsEnabled: boolean }>({
   jsEnabled: async ({ javaScriptEnabled }, use) => {
@@ -205,6 +205,7 @@ export interface LayoutShift {
 interface PageRequest {
   start: number;
   end: number;
+  url: string;
 }
 const pageRequests = new WeakMap<Page, PageRequest[]>();
 // When text was last entered in a field or a field took focus (ms since the epoch), with JavaScript
@@ -224,17 +225,26 @@ function recordRequests(page: Page) {
       }),
     );
   const requests: PageRequest[] = [];
-  const open = new Map<object, PageRequest>();
+  const open = new Map<Request, PageRequest>();
   page.on("request", (request) => {
     if (!["fetch", "xhr", "eventsource"].includes(request.resourceType())) return;
-    const entry = { start: Date.now(), end: Number.POSITIVE_INFINITY };
+    const entry = { start: Date.now(), end: Number.POSITIVE_INFINITY, url: request.url() };
     open.set(request, entry);
     requests.push(entry);
   });
-  const done = (request: object) => {
+  // The browser's own times once the request is done (Request.timing(): its start and the last
+  // byte of its answer): the events reach this process late on a loaded machine, and the shifts
+  // and inputs they are compared with carry the browser's times.
+  const done = (request: Request) => {
     const entry = open.get(request);
-    if (entry) entry.end = Date.now();
     open.delete(request);
+    if (!entry) return;
+    entry.end = Date.now();
+    const { startTime, responseEnd } = request.timing();
+    if (startTime > 0) {
+      entry.start = startTime;
+      if (responseEnd >= 0) entry.end = startTime + responseEnd;
+    }
   };
   page.on("requestfinished", done);
   page.on("requestfailed", done);
@@ -263,6 +273,16 @@ function answersInput(page: Page, shift: LayoutShift): boolean {
       caused.push(request);
   }
   return caused.some((request) => request.start <= shift.time && shift.time <= request.end + 500);
+}
+
+/** What happened in the 3 s before a shift, in ms relative to it: typing and focus, requests. */
+function timeline(page: Page, shift: LayoutShift): string {
+  const at = (time: number) => Math.round(time - shift.time);
+  const typed = (typedAt.get(page) ?? []).filter((time) => time >= shift.time - 3000 && time <= shift.time + 5).map(at);
+  const requests = (pageRequests.get(page) ?? [])
+    .filter((request) => request.end >= shift.time - 3000 && request.start <= shift.time + 5)
+    .map((request) => `${new URL(request.url).pathname}${new URL(request.url).search} ${at(request.start)}..${at(request.end)}`);
+  return ` [input ${at(shift.lastInputTime)}; typed ${typed.join(", ") || "none"}; requests ${requests.join(", ") || "none"}]`;
 }
 
 const layoutShifts = new WeakMap<Page, Promise<LayoutShift[]>>();
@@ -347,7 +367,7 @@ export async function expectNoLayoutShift(page: Page) {
   const described = await Promise.all(
     shifts.map(async (shift) => {
       const after = shift.lastInputTime ? ` ${Math.round(shift.time - shift.lastInputTime)} ms after an input` : "";
-      return `${shift.value.toFixed(4)} on ${new URL(shift.url).pathname}${after}: ${(await shift.sources).join("; ")}`;
+      return `${shift.value.toFixed(4)} on ${new URL(shift.url).pathname}${after}: ${(await shift.sources).join("; ")}${timeline(page, shift)}`;
     }),
   );
   expect(described, `layout shifts without an input (CLS ${shifts.reduce((sum, shift) => sum + shift.value, 0).toFixed(4)})`).toEqual([]);
