@@ -5,16 +5,22 @@
 // bubble from the JSON API (server-sent events), the input is disabled while a reply is pending,
 // Enter sends (Shift+Enter makes a new line), Clear asks in a dialog, and a failure puts the
 // text back into the input with the 'Failed to get a response' toast. The message form is
-// conform's: the message schema checks it on send (and again as the creator corrects it), and
+// conform's: the message rule checks it on send (and again as the creator corrects it), and
 // the action's refusal without JavaScript arrives as its last result.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
-import { CHAT_TEXT, CHAT_TOASTS, chatAvailability, messageCount, NEWEST_ANCHOR, type ChatMessageView } from "~/domain/chat";
-import { chatMessageSchema } from "~/domain/chat-form";
+import {
+  CHAT_TEXT,
+  CHAT_TOASTS,
+  chatAvailability,
+  checkChatMessage,
+  messageCount,
+  NEWEST_ANCHOR,
+  type ChatMessageView,
+} from "~/domain/chat";
 import { PERSONA_LIMITS } from "~/domain/persona";
 
 import { ActionToast, useToast } from "./toaster";
@@ -32,6 +38,20 @@ export interface ChatPanelProps {
   chat: { messages: ChatMessageView[]; formKey: string; historyFailed: boolean } | null;
   /** A refused send without JavaScript: the message and why. */
   failed?: { message: string; error: string; result?: SubmissionResult<string[]> | null } | null;
+}
+
+/**
+ * The message form's submission, by the rule the message schema holds (checkChatMessage, which
+ * chat-form.ts's schema runs for the action without JavaScript): conform's own parse, so the
+ * page ships no schema library for one field.
+ */
+export function parseMessage(formData: FormData) {
+  return parse(formData, {
+    resolve: (payload) => {
+      const checked = checkChatMessage(payload.message ?? "");
+      return checked.ok ? { value: { message: checked.message } } : { error: { message: [checked.error] } };
+    },
+  });
 }
 
 function localTime(iso: string, zone?: string): string {
@@ -182,8 +202,7 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
   const [form, fields] = useForm({
     id: `${ids.title}-message`,
     lastResult: failed?.result ?? undefined,
-    constraint: getZodConstraint(chatMessageSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: chatMessageSchema }),
+    onValidate: ({ formData }) => parseMessage(formData),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onSubmit: (event, { submission }) => {

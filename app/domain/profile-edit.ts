@@ -2,8 +2,6 @@
 // Persona Profile and Fact sheet): one section at a time, each field checked with its own
 // message; 'Regenerate' draws a section (or the whole profile) anew and asks first when the
 // creator has edited it. Pure: the form, the action and the service share it.
-import * as z from "zod";
-
 import {
   EXTENDED_PROFILE_SECTIONS,
   extendedProfile,
@@ -82,41 +80,6 @@ export const PROFILE_TOASTS = {
 
 /** A field's form name: conform reads dots as nesting, so 'socialCircle.family' is sent as 'socialCircle_family'. */
 export const formName = (field: ExtendedProfileField) => field.replace(".", "_");
-
-// Tabs and line breaks are text; other control characters and bidirectional overrides are not.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
-const length = (text: string) => [...text].length;
-const clean = (text: string) => text.replace(/\s+/g, " ").trim();
-
-function fieldSchema(label: string, list: boolean) {
-  const raw = z.union([z.string({ error: PROFILE_MESSAGES.type }), z.null()], { error: PROFILE_MESSAGES.type }).optional();
-  if (!list) {
-    return raw
-      .transform((value) => clean(value ?? ""))
-      .superRefine((value, ctx) => {
-        if (length(value) > PROFILE_LIMITS.textMax) ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.textMax(label) });
-        else if (CONTROL.test(value)) ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.characters });
-      });
-  }
-  return raw
-    .transform((value) =>
-      (value ?? "")
-        .split(/\r?\n/)
-        .map(clean)
-        .filter((item) => item !== ""),
-    )
-    .superRefine((items, ctx) => {
-      if (items.length > PROFILE_LIMITS.listItemsMax) ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.listItemsMax(label) });
-      if (items.some((item) => length(item) > PROFILE_LIMITS.listItemMax)) {
-        ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.listItemMax(label) });
-      } else if (items.some((item) => CONTROL.test(item))) ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.characters });
-    });
-}
-
-/** The form of one section: a field per fact, lists one item per line. */
-export function sectionSchema(section: ProfileSection) {
-  return z.object(Object.fromEntries(section.fields.map((f) => [formName(f.key), fieldSchema(f.label, f.list)])));
-}
 
 /** A section's values as its form shows them. */
 export function sectionFormValues(profile: ExtendedProfile, section: ProfileSection): Record<string, string> {

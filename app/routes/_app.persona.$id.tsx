@@ -9,7 +9,6 @@
 // image box without JavaScript: saving the image style and starting reference image generation
 // (then the page refreshes itself while it runs; ?image=started turns into the complete or
 // failed toast once it is over).
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -22,18 +21,17 @@ import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { ReferenceImageBox, ReferenceImagesBlock } from "~/components/reference-images";
 import { PencilIcon, RestoreIcon, UserIcon } from "~/components/ui/icons";
 import { failedToast, IMAGE_SIZES, IMAGE_TOASTS } from "~/domain/images";
-import { fillPlaceholders, VOICE_FIELDS, VOICE_LABELS, VOICE_TEXT, type PersonaVoice } from "~/domain/persona-voice";
+import { fillPlaceholders, VOICE_FIELDS, VOICE_LABELS, VOICE_TEXT, type PersonaVoice } from "~/domain/voice-text";
 import { EXTENDED_PROFILE_NOTE, EXTENDED_PROFILE_TITLE, extendedProfileValue } from "~/domain/extended-profile";
 import { editedSections, PROFILE_SECTIONS, PROFILE_TEXT } from "~/domain/profile-edit";
 import { RegenerateProfileButton } from "~/components/regenerate-profile-button";
 import { HISTORY_TEXT } from "~/domain/persona-history";
 import { LORE_KIND_LABELS, LORE_TEXT } from "~/domain/lore-text";
-import { modelLabel, PROBE_TEXT } from "~/domain/probes";
+import { modelLabel, PROBE_TEXT } from "~/domain/probe-text";
 import { GENDER_LABELS, PERSONA_PAGE_TEXT, relativeTime, reviewFallbacks, statusBadge, typeLabel } from "~/domain/persona-display";
 import { downloadItems, personaExtended } from "~/services/persona-export.server";
 import { PRODUCT_NAME } from "~/domain/site";
 import { CHAT_TEXT, CHAT_TOASTS, chatHref, NEWEST_ANCHOR, personaTab, type PersonaTab } from "~/domain/chat";
-import { chatMessageSchema } from "~/domain/chat-form";
 import { httpError, readFormData } from "~/infra/web/http.server";
 import { describeError } from "~/infra/web/log.server";
 import { redirectWithToast } from "~/infra/web/toast.server";
@@ -42,7 +40,7 @@ import { imageSources, setImageStyle, startImageGeneration } from "~/services/im
 import { loreSummary, type LoreSummary } from "~/services/lore.server";
 import { testsSummary, type TestsSummary } from "~/services/probes.server";
 import { personaPageState, personaVoice } from "~/services/personas.server";
-import { listMessages, newFormKey, regenerateReply, sendMessage } from "~/services/chat.server";
+import { listMessages, newFormKey, parseChatPost, regenerateReply, sendMessage } from "~/services/chat.server";
 import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
@@ -131,7 +129,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent !== "send" && intent !== "regenerate") return httpError(400, "Unknown chat action.");
   const message = formData.get("message");
   // The message form's schema first (what the panel checks with JavaScript): a refused message stays in the input.
-  const submission = intent === "send" ? parseWithZod(formData, { schema: chatMessageSchema }) : null;
+  const submission = intent === "send" ? parseChatPost(formData) : null;
   if (submission && submission.status !== "success") {
     const result = submission.reply();
     const chatFailed = {

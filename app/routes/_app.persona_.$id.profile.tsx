@@ -11,15 +11,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { controlProps } from "~/components/form-controls";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { Field, FormAlert, TextareaField } from "~/components/ui/field";
-import {
-  editedSections,
-  formName,
-  PROFILE_TEXT,
-  PROFILE_TOASTS,
-  profileSection,
-  sectionFormValues,
-  sectionSchema,
-} from "~/domain/profile-edit";
+import { editedSections, formName, PROFILE_TEXT, PROFILE_TOASTS, profileSection, sectionFormValues } from "~/domain/profile-edit";
+import { sectionSchema } from "~/domain/profile-form";
 import { PRODUCT_NAME } from "~/domain/site";
 import { httpError, readFormData } from "~/infra/web/http.server";
 import { redirectWithToast } from "~/infra/web/toast.server";

@@ -17,9 +17,11 @@
 // - a reply reads only the last CHAT_HISTORY_WINDOW messages, whatever the history's length.
 import { randomUUID } from "node:crypto";
 
+import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 
 import { chatAvailability, checkChatMessage, CHAT_MESSAGES, CHAT_TOASTS, type ChatMessageView } from "~/domain/chat";
+import { chatMessageSchema } from "~/domain/chat-form";
 import { AiError, textGenerator, type ChatTurn } from "~/infra/ai/ai.server";
 import { CHAT_HISTORY_WINDOW } from "~/infra/ai/chat-prompt";
 import { chatMessages, generations, type ChatMessage, type Persona } from "~/infra/db/schema";
@@ -320,6 +322,14 @@ export async function regenerateReply(user: CurrentUser, personaId: string, opti
 }
 
 /** The idempotency key of one rendering of the no-JavaScript send form. */
+/**
+ * The chat form's post without JavaScript, checked by the message schema as conform submits it:
+ * a refused message comes back as the submission's reply, with what was typed.
+ */
+export function parseChatPost(formData: FormData) {
+  return parseWithZod(formData, { schema: chatMessageSchema });
+}
+
 export function newFormKey(): string {
   return randomUUID();
 }

@@ -8,11 +8,11 @@ import {
   PROFILE_SECTIONS,
   PROFILE_TOASTS,
   regenerateSections,
-  sectionSchema,
   withSection,
   type ProfileSection,
   type ProfileSectionKey,
 } from "~/domain/profile-edit";
+import { sectionSchema } from "~/domain/profile-form";
 import type { ExtendedProfile } from "~/domain/extended-profile";
 import { fieldErrorsOf } from "~/domain/form-rules";
 import { withUser } from "~/infra/db/db.server";
