@@ -3,23 +3,21 @@
 // creator types. The database filters, sorts and pages. Cards archive, restore and delete
 // through form posts that come back here with a toast; a character card is imported through
 // a conform form checked with its schema, here and in the action.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
 
 import { CreatePersonaButton } from "~/components/create-gate";
+import { ImportCard } from "~/components/import-card";
 import { PersonaCard } from "~/components/persona-card";
 import { ActionToast } from "~/components/toaster";
-import { SparklesIcon, UploadIcon, UserIcon } from "~/components/ui/icons";
-import { cardImportSchema } from "~/domain/card-import";
+import { SparklesIcon, UserIcon } from "~/components/ui/icons";
 import { LIST_SORTS, LIST_TABS, LIST_TEXT, listHref, parseListQuery, type ListQuery } from "~/domain/persona-list";
 import { PRODUCT_NAME } from "~/domain/site";
 import { httpError, readFormData } from "~/infra/web/http.server";
 import { redirectWithToast } from "~/infra/web/toast.server";
 import { AccountError } from "~/services/accounts.server";
-import { importCardFile, importToast, IMPORT_TOASTS, MAX_CARD_FORM_BYTES } from "~/services/persona-export.server";
+import { importCardFile, importToast, IMPORT_TOASTS, MAX_CARD_FORM_BYTES, parseCardImportPost } from "~/services/persona-export.server";
 import { cardPersona, listPersonas } from "~/services/persona-library.server";
 import { requireUser, responseHeaders } from "~/services/session.server";
 
@@ -51,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
   const form = await readFormData(request, MAX_CARD_FORM_BYTES);
   if (form.get("intent") !== "import") return httpError(400, "Unknown action.");
-  const submission = parseWithZod(form, { schema: cardImportSchema });
+  const submission = parseCardImportPost(form);
   const failed = (status: number, message: string, headers = responseHeaders(ctx)) =>
     data(
       {
@@ -264,61 +262,5 @@ function Pagination({ query, pageCount }: { query: ListQuery; pageCount: number 
         <span />
       )}
     </nav>
-  );
-}
-
-function ImportCard({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const id = useId();
-  const [form, fields] = useForm({
-    id: `${id}-import`,
-    lastResult,
-    constraint: getZodConstraint(cardImportSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: cardImportSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const error = fields.file.errors?.[0];
-  const navigation = useNavigation();
-  const importing = navigation.state === "submitting" && navigation.formData?.get("intent") === "import";
-  return (
-    <details className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" open={error ? true : undefined}>
-      <summary className="cursor-pointer font-semibold text-slate-900">Import a Character Card</summary>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end"
-      >
-        <input type="hidden" name="intent" value="import" />
-        <div className="flex-1">
-          <label htmlFor={`${id}-file`} className="mb-1 block text-sm font-medium text-slate-800">
-            Card file (PNG or JSON, Character Card V2 or V3, up to 8 MB)
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            name={fields.file.name}
-            accept=".png,.json,image/png,application/json"
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800"
-          />
-          {error ? (
-            <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <button
-          type="submit"
-          disabled={importing}
-          className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
-        >
-          <UploadIcon />
-          {importing ? "Importing..." : "Import"}
-        </button>
-      </Form>
-    </details>
   );
 }

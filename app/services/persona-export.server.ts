@@ -3,10 +3,12 @@
 // Card V3 as JSON or as a PNG (the persona's portrait with the card in `ccv3` and a V2 copy in
 // `chara`). Imports: a V2 or V3 card as JSON or PNG becomes a new persona, subject to the
 // Free plan's limit, keeping what the persona does not model for the next export.
+import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq } from "drizzle-orm";
 
 import {
   CARD_IMPORT_MESSAGES,
+  cardImportSchema,
   finishImportSchema,
   guessMissingFields,
   type FinishImportGuess,
@@ -142,6 +144,11 @@ export { imageFileName };
 
 // ---------------------------------------------------------------------------------------
 // Import.
+
+/** The library's import form post, checked by the form's schema as conform submits it (a file was chosen). */
+export function parseCardImportPost(formData: FormData) {
+  return parseWithZod(formData, { schema: cardImportSchema });
+}
 
 /** The largest card file taken (a PNG portrait with its two card chunks fits easily). */
 export const MAX_CARD_BYTES = 8 * 1024 * 1024;
