@@ -1,6 +1,7 @@
 // Shapes of a persona that several domain modules share: the wizard's form values, the persona
 // as exports and cards read it, and what an imported card carried. Types and one version
 // number only, so the modules that use them never import each other for a type.
+import type { PersonaVoice } from "./voice-text";
 
 /** Any JSON value, as a card may carry it. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -68,22 +69,11 @@ export interface ExportPersona {
   /** What an imported character card carried that the persona does not model; null otherwise. */
   cardMeta: CardMeta | null;
   /** The persona's voice (docs/product.md, Voice); absent: none. */
-  voice?: PersonaVoiceShape;
+  voice?: PersonaVoice;
   /** The persona's lorebook as stored (docs/product.md, Lore; lorebook.ts reads it); absent: none. */
   lore?: unknown;
   /** The persona's tests (docs/product.md, Persona tests), without their ids; absent: none. */
   probes?: import("./probes").ProbeInput[];
-}
-
-/** The voice's fields (persona-voice.ts checks them). */
-export interface PersonaVoiceShape {
-  greeting: string | null;
-  alternateGreetings: string[];
-  exampleDialogue: string | null;
-  speechStyle: string | null;
-  catchphrases: string[];
-  appearance: string | null;
-  scenario: string | null;
 }
 
 /** The wizard's fields as the form holds them. */
