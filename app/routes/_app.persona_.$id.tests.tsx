@@ -174,8 +174,14 @@ export default function TestsPage() {
   const lastResults = new Map((pending?.results.length ? pending.results : (latest?.results ?? [])).map((r) => [r.probeId, r]));
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      {/* To the address without a #fragment: a refresh to an address with one only scrolls, it does not load the page again. */}
-      {pending && !hydrated ? <meta httpEquiv="refresh" content={`2;url=/persona/${id}/tests`} /> : null}
+      {/* Without JavaScript only (as the image box's): a browser schedules a refresh when it parses
+          the tag, and taking the tag out after hydration does not cancel it. To the address without
+          a #fragment: a refresh to an address with one only scrolls, it does not load the page again. */}
+      {pending && !hydrated ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={`2;url=/persona/${id}/tests`} />
+        </noscript>
+      ) : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" dir="auto">
