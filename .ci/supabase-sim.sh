@@ -8,7 +8,7 @@
 #   4. the built app starts in plain-Postgres mode against a copy (two servers: sign-up,
 #      verification, sign-in, personas, sign-out).
 #
-# Usage: .ci/supabase-sim.sh [SIM_DIR]   (needs a built app for step 4: npx remix build)
+# Usage: .ci/supabase-sim.sh [SIM_DIR]   (needs a built app for step 4: npm run build)
 # SIM_DIR defaults to $SUPABASE_SIM_DIR, then ../shared/supabase-sim beside the repository,
 # then /work/shared/supabase-sim. Exits 0 with a SKIP line when none of them is there.
 set -euo pipefail
@@ -55,5 +55,5 @@ echo "--- database suite (plain-Postgres mode on copies of the pristine database
 DATABASE_URL=$url TEST_DATABASE_TEMPLATE=pf_sim_pristine npm run --silent test:db
 
 echo "--- the app in plain-Postgres mode against it"
-[ -f build/index.js ] || npx remix build
+[ -f build/index.js ] || npm run -s build
 DATABASE_URL=$url TEST_DATABASE_TEMPLATE=pf_sim_pristine node --test tests/multi-server/*.test.mjs

@@ -106,7 +106,7 @@ export default defineConfig({
           stderr: "pipe",
         },
         {
-          command: `npx remix build && ${serveCommand}`,
+          command: `npm run -s build && ${serveCommand}`,
           cwd: root,
           url: `${baseURL}/`,
           reuseExistingServer: false,

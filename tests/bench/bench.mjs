@@ -31,7 +31,7 @@
 // Prints a table, writes bench-results/bench.json.
 //
 // Flags:
-//   --no-build          use the existing build/ instead of running `npx remix build`
+//   --no-build          use the existing build/ instead of running `npm run build`
 //   --url <url>         measure an already-running server (loopback only); no build/start
 //   --strict            exit 1 if any budget fails (default: always exit 0)
 //   --skip <a,b>        skip measurement groups: js, lighthouse, latency, extra
@@ -610,17 +610,17 @@ async function findFreePort(preferred) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function build(log) {
-  log("build: npx remix build");
+  log("build: npm run build");
   const t0 = Date.now();
-  const proc = startChild("npx", ["remix", "build"], {
+  const proc = startChild("npm", ["run", "-s", "build"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production" },
-    label: "remix build",
+    label: "npm run build",
   });
   const { code, signal } = await proc.exited;
   await proc.stop();
   if (code !== 0) {
-    throw new Error(`remix build failed (${signal ?? `exit ${code}`}):\n${tail(proc.output(), 60)}`);
+    throw new Error(`npm run build failed (${signal ?? `exit ${code}`}):\n${tail(proc.output(), 60)}`);
   }
   log(`build: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -2,6 +2,9 @@
 // hostile bodies, cross-site posts, unsafe redirects, wrong JSON types, API error shapes and
 // the headers every answer carries. Each must end in a clear 4xx, a working server and
 // nothing changed.
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+
 import type { APIRequestContext } from "@playwright/test";
 
 import { createAccount, expect, personaBody, test, type Account } from "./support";
@@ -339,4 +342,54 @@ test.describe("headers", () => {
       ).toEqual([{ name: expect.stringMatching(/^x-content-type-options$/i), value: "nosniff" }]);
     }
   });
+
+  test("the build's scripts and styles go out as their brotli copies, and as before to a browser without brotli", async ({
+    request,
+    baseURL,
+  }) => {
+    const html = await (await request.get("/")).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
+    expect(assets.filter((a) => a.endsWith(".js")).length).toBeGreaterThan(3);
+    for (const asset of assets) {
+      const plain = await rawGet(`${baseURL}${asset}`, "identity");
+      expect(plain.status, asset).toBe(200);
+      expect(plain.headers["content-encoding"], asset).toBeUndefined();
+      const brotli = await rawGet(`${baseURL}${asset}`, "gzip, deflate, br, zstd");
+      expect(brotli.status, asset).toBe(200);
+      expect(brotli.headers["content-encoding"], asset).toBe("br");
+      expect(brotli.headers["content-type"], asset).toMatch(asset.endsWith(".css") ? /^text\/css/ : /^(application|text)\/javascript/);
+      expect(brotli.headers["vary"], asset).toMatch(/accept-encoding/i);
+      expect(brotli.headers["cache-control"], asset).toContain("immutable");
+      expect(brotli.headers["x-content-type-options"], asset).toBe("nosniff");
+      expect(Number(brotli.headers["content-length"]), asset).toBe(brotli.body.length);
+      expect(brotliDecompressSync(brotli.body).equals(plain.body), asset).toBe(true);
+      // Quality 11 made once, smaller than what the server would compress on the fly.
+      expect(brotli.body.length, asset).toBeLessThan(plain.body.length);
+      const gzip = await rawGet(`${baseURL}${asset}`, "gzip");
+      expect(gzip.headers["content-encoding"] ?? "identity", asset).toMatch(/^(gzip|identity)$/);
+      const unzipped = gzip.headers["content-encoding"] === "gzip" ? gunzipSync(gzip.body) : gzip.body;
+      expect(unzipped.equals(plain.body), asset).toBe(true);
+      // A revalidation of the brotli copy is a 304 with no body.
+      const again = await rawGet(`${baseURL}${asset}`, "br", { "If-None-Match": String(brotli.headers.etag) });
+      expect(again.status, asset).toBe(304);
+    }
+    const missing = await rawGet(`${baseURL}/build/_shared/no-such-chunk.js`, "br");
+    expect(missing.status).toBe(404);
+    // Its answer is the site's 404 page, readable in the encoding it names.
+    const page = missing.headers["content-encoding"] === "br" ? brotliDecompressSync(missing.body) : missing.body;
+    expect(page.toString("utf8")).toContain("</html>");
+  });
 });
+
+/** GET with this Accept-Encoding, the body as it came over the wire (not decoded). */
+function rawGet(url: string, acceptEncoding: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpGet(url, { headers: { "Accept-Encoding": acceptEncoding, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    }).on("error", reject);
+  });
+}

@@ -46,7 +46,7 @@ async function call(method, pathname, { token, body } = {}) {
 
 before(async () => {
   assert.ok(serverUrl, "DATABASE_URL must name a PostgreSQL server (a role that may create databases)");
-  assert.ok(existsSync(path.join(root, "build", "index.js")), "build the app first: npx remix build");
+  assert.ok(existsSync(path.join(root, "build", "index.js")), "build the app first: npm run build");
   databaseName = `pf_cluster_${randomBytes(6).toString("hex")}`;
   // TEST_DATABASE_TEMPLATE: a copy of a prepared database, as in two-servers.test.mjs.
   const template = process.env.TEST_DATABASE_TEMPLATE ?? "";

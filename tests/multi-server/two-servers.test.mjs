@@ -3,7 +3,7 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres node --test tests/multi-server/*.test.mjs
 //
-// Needs a built app (`npx remix build`). Creates a throwaway database on that server, starts
+// Needs a built app (`npm run build`). Creates a throwaway database on that server, starts
 // `node app/server.mjs` twice on free ports of 127.0.0.1 (same DATABASE_URL and SESSION_SECRET,
 // a DATA_DIR each), speaks only HTTP with Bearer tokens (no cookies), and stops both at the end.
 import assert from "node:assert/strict";
@@ -172,7 +172,7 @@ describe("two app servers on one PostgreSQL database", () => {
 
   before(async () => {
     assert.ok(serverUrl, "DATABASE_URL must name a PostgreSQL server (a role that may create databases)");
-    assert.ok(existsSync(path.join(root, "build", "index.js")), "build the app first: npx remix build");
+    assert.ok(existsSync(path.join(root, "build", "index.js")), "build the app first: npm run build");
     databaseName = `pf_multi_${randomBytes(6).toString("hex")}`;
     // TEST_DATABASE_TEMPLATE: start from a copy of a prepared database (CI: a pristine
     // Supabase-faithful one, so the servers run plain-Postgres mode on Supabase's schema).
