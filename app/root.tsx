@@ -1,5 +1,5 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -7,7 +7,7 @@ import { useNonce } from "~/components/nonce";
 import { PublicLayout } from "~/components/public-layout";
 import { ToastProvider } from "~/components/toaster";
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from "~/domain/site";
-import { getToast } from "~/infra/web/toast.server";
+import { getToast } from "~/services/index.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [

@@ -6,7 +6,7 @@ import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { AppShell, type ShellUser } from "~/components/app-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PublicLayout } from "~/components/public-layout";
-import { optionalUser, responseHeaders } from "~/services/session.server";
+import { optionalUser, responseHeaders } from "~/services/index.server";
 
 async function notFound(request: Request, context: { clientAddress?: string }): Promise<never> {
   const { user, ctx } = await optionalUser(request, context);

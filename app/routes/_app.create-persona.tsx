@@ -13,9 +13,9 @@ import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { PersonaWizard } from "~/components/persona-wizard";
 import { EMPTY_PERSONA_FORM, localWizardMove, toFormValues, WIZARD_TOASTS, type WizardState } from "~/domain/persona-form";
 import { PRODUCT_NAME } from "~/domain/site";
-import { httpError } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
 import {
+  httpError,
+  redirectWithToast,
   invalidSave,
   parseWizardSave,
   readWizardPost,
@@ -23,9 +23,16 @@ import {
   wizardAnswer,
   wizardMove,
   type WizardAnswer,
-} from "~/services/persona-wizard.server";
-import { completeDraft, createPersona, getPersona, saveDraft, updateDraft, usage } from "~/services/personas.server";
-import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
+  completeDraft,
+  createPersona,
+  getPersona,
+  saveDraft,
+  updateDraft,
+  usage,
+  orNotFound,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 
 const TITLES = { create: "Create New Persona", continue: "Continue Creating" } as const;
 

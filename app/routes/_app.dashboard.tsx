@@ -12,8 +12,7 @@ import { SparklesIcon, UserIcon } from "~/components/ui/icons";
 import { isPremium } from "~/domain/account";
 import { barPercent, DASHBOARD_BARS } from "~/domain/persona-list";
 import { PRODUCT_NAME } from "~/domain/site";
-import { cardPersona, dashboard } from "~/services/persona-library.server";
-import { requireUser, responseHeaders } from "~/services/session.server";
+import { cardPersona, dashboard, requireUser, responseHeaders } from "~/services/index.server";
 
 import type { loader as appLoader } from "./_app";
 

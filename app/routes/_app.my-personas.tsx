@@ -14,12 +14,21 @@ import { ActionToast } from "~/components/toaster";
 import { SparklesIcon, UserIcon } from "~/components/ui/icons";
 import { LIST_SORTS, LIST_TABS, LIST_TEXT, listHref, parseListQuery, type ListQuery } from "~/domain/persona-list";
 import { PRODUCT_NAME } from "~/domain/site";
-import { httpError, readFormData } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { AccountError } from "~/services/accounts.server";
-import { importCardFile, importToast, IMPORT_TOASTS, MAX_CARD_FORM_BYTES, parseCardImportPost } from "~/services/persona-export.server";
-import { cardPersona, listPersonas } from "~/services/persona-library.server";
-import { requireUser, responseHeaders } from "~/services/session.server";
+import {
+  httpError,
+  readFormData,
+  redirectWithToast,
+  AccountError,
+  importCardFile,
+  importToast,
+  IMPORT_TOASTS,
+  MAX_CARD_FORM_BYTES,
+  parseCardImportPost,
+  cardPersona,
+  listPersonas,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 
 export const meta: MetaFunction = () => [{ title: `${LIST_TEXT.heading} · ${PRODUCT_NAME}` }];
 

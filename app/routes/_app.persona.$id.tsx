@@ -29,19 +29,35 @@ import { HISTORY_TEXT } from "~/domain/persona-history";
 import { LORE_KIND_LABELS, LORE_TEXT } from "~/domain/lore-text";
 import { modelLabel, PROBE_TEXT } from "~/domain/probe-text";
 import { GENDER_LABELS, PERSONA_PAGE_TEXT, relativeTime, reviewFallbacks, statusBadge, typeLabel } from "~/domain/persona-display";
-import { downloadItems, personaExtended } from "~/services/persona-export.server";
+import {
+  downloadItems,
+  personaExtended,
+  httpError,
+  readFormData,
+  describeError,
+  redirectWithToast,
+  AccountError,
+  type CurrentUser,
+  imageSources,
+  setImageStyle,
+  startImageGeneration,
+  loreSummary,
+  type LoreSummary,
+  testsSummary,
+  type TestsSummary,
+  personaPageState,
+  personaVoice,
+  listMessages,
+  newFormKey,
+  parseChatPost,
+  regenerateReply,
+  sendMessage,
+  orNotFound,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 import { PRODUCT_NAME } from "~/domain/site";
 import { CHAT_TEXT, CHAT_TOASTS, chatHref, NEWEST_ANCHOR, personaTab, type PersonaTab } from "~/domain/chat";
-import { httpError, readFormData } from "~/infra/web/http.server";
-import { describeError } from "~/infra/web/log.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { AccountError, type CurrentUser } from "~/services/accounts.server";
-import { imageSources, setImageStyle, startImageGeneration } from "~/services/images.server";
-import { loreSummary, type LoreSummary } from "~/services/lore.server";
-import { testsSummary, type TestsSummary } from "~/services/probes.server";
-import { personaPageState, personaVoice } from "~/services/personas.server";
-import { listMessages, newFormKey, parseChatPost, regenerateReply, sendMessage } from "~/services/chat.server";
-import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
   const primary = loaderData?.tab === "profile" ? loaderData.images.primary : null;

@@ -3,9 +3,7 @@
 // 'which version said this?' has an answer outside the app too. Another creator's persona is a 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { listMessages } from "~/services/chat.server";
-import { getPersona } from "~/services/personas.server";
-import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
+import { listMessages, getPersona, orNotFound, requireUser, responseHeaders } from "~/services/index.server";
 
 const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 

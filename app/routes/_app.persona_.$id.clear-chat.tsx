@@ -8,11 +8,7 @@ import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { TrashIcon } from "~/components/ui/icons";
 import { CHAT_TEXT, CHAT_TOASTS } from "~/domain/chat";
 import { PRODUCT_NAME } from "~/domain/site";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { AccountError } from "~/services/accounts.server";
-import { clearChat } from "~/services/chat.server";
-import { getPersona } from "~/services/personas.server";
-import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
+import { redirectWithToast, AccountError, clearChat, getPersona, orNotFound, requireUser, responseHeaders } from "~/services/index.server";
 
 export const meta: MetaFunction = () => [{ title: `${CHAT_TEXT.clearTitle} · ${PRODUCT_NAME}` }];
 

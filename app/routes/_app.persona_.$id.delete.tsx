@@ -10,12 +10,16 @@ import { TrashIcon } from "~/components/ui/icons";
 import { ARCHIVE_TOASTS } from "~/domain/persona-list";
 import { safeRedirect } from "~/domain/redirect";
 import { PRODUCT_NAME } from "~/domain/site";
-import { readFormData } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { AccountError } from "~/services/accounts.server";
-import { deletePersona } from "~/services/persona-library.server";
-import { getPersona } from "~/services/personas.server";
-import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
+import {
+  readFormData,
+  redirectWithToast,
+  AccountError,
+  deletePersona,
+  getPersona,
+  orNotFound,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 
 /** Back to the list or dashboard, never to the page of the persona being deleted. */
 function returnPath(value: FormDataEntryValue | string | null, id: string): string {

@@ -10,12 +10,21 @@ import { PersonaWizard } from "~/components/persona-wizard";
 import { toFormValues, WIZARD_TOASTS, type WizardAnswer, type WizardState } from "~/domain/persona-form";
 import { VOICE_TEXT } from "~/domain/persona-voice";
 import { PRODUCT_NAME } from "~/domain/site";
-import { httpError } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { editedAsDraft, updatePersona } from "~/services/persona-library.server";
-import { invalidSave, parseWizardSave, readWizardPost, saveFailure, wizardMove } from "~/services/persona-wizard.server";
-import { getPersona } from "~/services/personas.server";
-import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
+import {
+  httpError,
+  redirectWithToast,
+  editedAsDraft,
+  updatePersona,
+  invalidSave,
+  parseWizardSave,
+  readWizardPost,
+  saveFailure,
+  wizardMove,
+  getPersona,
+  orNotFound,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `Edit ${loaderData?.name ?? "persona"} · ${PRODUCT_NAME}` },

@@ -11,12 +11,18 @@ import { finishImportSchema, FINISH_IMPORT_TEXT, FINISH_IMPORT_TOASTS } from "~/
 import { AGE_RANGES, GENDERS, INTERESTS, PERSONA_TYPE_LABELS, PERSONA_TYPES } from "~/domain/persona";
 import { GENDER_LABELS, INTEREST_LABELS, PERSONA_FIELD_LABELS } from "~/domain/persona-form";
 import { PRODUCT_NAME } from "~/domain/site";
-import { readFormData } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { AccountError } from "~/services/accounts.server";
-import { canFinishImport, finishImport, finishImportGuess } from "~/services/persona-export.server";
-import { getPersona } from "~/services/personas.server";
-import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
+import {
+  readFormData,
+  redirectWithToast,
+  AccountError,
+  canFinishImport,
+  finishImport,
+  finishImportGuess,
+  getPersona,
+  orNotFound,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${FINISH_IMPORT_TEXT.pageTitle(loaderData?.name ?? "Persona")} · ${PRODUCT_NAME}` },

@@ -9,9 +9,7 @@ import { HISTORY_TEXT } from "~/domain/persona-history";
 import { parsePositiveInt } from "~/domain/persona-list";
 import { relativeTime } from "~/domain/persona-display";
 import { PRODUCT_NAME } from "~/domain/site";
-import { listVersions, orHistoryNotFound } from "~/services/persona-history.server";
-import { runSummariesByVersion } from "~/services/probes.server";
-import { requireUser, responseHeaders } from "~/services/session.server";
+import { listVersions, orHistoryNotFound, runSummariesByVersion, requireUser, responseHeaders } from "~/services/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${loaderData ? `${HISTORY_TEXT.title}: ${loaderData.persona.name}` : "Persona Not Found"} · ${PRODUCT_NAME}` },

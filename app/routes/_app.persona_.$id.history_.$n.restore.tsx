@@ -9,11 +9,17 @@ import { exactTime, HistoryErrorBoundary, RestoreImageChoice } from "~/component
 import { RestoreIcon } from "~/components/ui/icons";
 import { HISTORY_MESSAGES, HISTORY_TEXT, HISTORY_TOASTS, parseVersionNumber } from "~/domain/persona-history";
 import { PRODUCT_NAME } from "~/domain/site";
-import { readFormData } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { AccountError } from "~/services/accounts.server";
-import { currentVersion, getVersion, orHistoryNotFound, restoreVersion } from "~/services/persona-history.server";
-import { requireUser, responseHeaders } from "~/services/session.server";
+import {
+  readFormData,
+  redirectWithToast,
+  AccountError,
+  currentVersion,
+  getVersion,
+  orHistoryNotFound,
+  restoreVersion,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${loaderData ? HISTORY_TEXT.restoreTitle(loaderData.version.version) : "Not Found"} · ${PRODUCT_NAME}` },

@@ -10,9 +10,7 @@ import { HISTORY_TEXT, parseVersionNumber, type FieldComparison } from "~/domain
 import { condense, type DisplayPart } from "~/domain/word-diff";
 import { relativeTime } from "~/domain/persona-display";
 import { PRODUCT_NAME } from "~/domain/site";
-import { compare, orHistoryNotFound } from "~/services/persona-history.server";
-import { runSummariesByVersion } from "~/services/probes.server";
-import { requireUser, responseHeaders } from "~/services/session.server";
+import { compare, orHistoryNotFound, runSummariesByVersion, requireUser, responseHeaders } from "~/services/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   {

@@ -23,11 +23,12 @@ import {
   type LoreEntry,
 } from "~/domain/lorebook";
 import { PRODUCT_NAME } from "~/domain/site";
-import { readFormData } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { AccountError } from "~/services/accounts.server";
-import { invalidSubmission, refusedSubmission } from "~/services/form-reply.server";
 import {
+  readFormData,
+  redirectWithToast,
+  AccountError,
+  invalidSubmission,
+  refusedSubmission,
   addLoreEntries,
   addLoreEntry,
   compilePersonaLore,
@@ -38,8 +39,10 @@ import {
   setLoreEntryEnabled,
   updateLoreEntry,
   type LoreCompilation,
-} from "~/services/lore.server";
-import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
+  orNotFound,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${LORE_TEXT.pageTitle(loaderData?.name ?? "Persona")} · ${PRODUCT_NAME}` },

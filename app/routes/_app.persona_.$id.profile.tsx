@@ -14,12 +14,20 @@ import { Field, FormAlert, TextareaField } from "~/components/ui/field";
 import { editedSections, formName, PROFILE_TEXT, PROFILE_TOASTS, profileSection, sectionFormValues } from "~/domain/profile-edit";
 import { sectionSchema } from "~/domain/profile-form";
 import { PRODUCT_NAME } from "~/domain/site";
-import { httpError, readFormData } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { invalidSubmission, refusedSubmission } from "~/services/form-reply.server";
-import { regenerateProfile, saveProfileSection } from "~/services/persona-profile.server";
-import { getPersona, personaExtended } from "~/services/personas.server";
-import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
+import {
+  httpError,
+  readFormData,
+  redirectWithToast,
+  invalidSubmission,
+  refusedSubmission,
+  regenerateProfile,
+  saveProfileSection,
+  getPersona,
+  personaExtended,
+  orNotFound,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${loaderData ? PROFILE_TEXT.pageTitle(loaderData.name, loaderData.title) : "Profile"} · ${PRODUCT_NAME}` },

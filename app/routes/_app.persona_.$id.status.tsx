@@ -4,11 +4,16 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { ARCHIVE_TOASTS } from "~/domain/persona-list";
 import { safeRedirect } from "~/domain/redirect";
-import { httpError, readFormData } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { AccountError } from "~/services/accounts.server";
-import { archivePersona, restorePersona } from "~/services/persona-library.server";
-import { requireUser, responseHeaders } from "~/services/session.server";
+import {
+  httpError,
+  readFormData,
+  redirectWithToast,
+  AccountError,
+  archivePersona,
+  restorePersona,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);

@@ -29,12 +29,13 @@ import {
   type ProbeResult,
 } from "~/domain/probes";
 import { PRODUCT_NAME } from "~/domain/site";
-import { readFormData } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { AccountError } from "~/services/accounts.server";
-import { invalidSubmission, refusedSubmission } from "~/services/form-reply.server";
-import { getLorebook } from "~/services/lore.server";
 import {
+  readFormData,
+  redirectWithToast,
+  AccountError,
+  invalidSubmission,
+  refusedSubmission,
+  getLorebook,
   addProbe,
   addProbes,
   deleteProbe,
@@ -44,8 +45,10 @@ import {
   testsState,
   updateProbe,
   type RunView,
-} from "~/services/probes.server";
-import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
+  orNotFound,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${PROBE_TEXT.pageTitle(loaderData?.name ?? "Persona")} · ${PRODUCT_NAME}` },

@@ -21,12 +21,20 @@ import {
   type VoiceField,
 } from "~/domain/persona-voice";
 import { PRODUCT_NAME } from "~/domain/site";
-import { readFormData } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { invalidSubmission, refusedSubmission } from "~/services/form-reply.server";
+import {
+  readFormData,
+  redirectWithToast,
+  invalidSubmission,
+  refusedSubmission,
+  getPersona,
+  personaExtended,
+  personaVoice,
+  updateVoice,
+  orNotFound,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 import { fillEmptyVoice, suggestVoice } from "~/domain/voice-suggest";
-import { getPersona, personaExtended, personaVoice, updateVoice } from "~/services/personas.server";
-import { orNotFound, requireUser, responseHeaders } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${VOICE_TEXT.pageTitle(loaderData?.name ?? "Persona")} · ${PRODUCT_NAME}` },

@@ -20,9 +20,11 @@ import { Field, FormAlert } from "~/components/ui/field";
 import { ACCOUNT_MESSAGES, ACCOUNT_TOASTS, NOTIFICATION_PREFERENCES, type NotificationKey } from "~/domain/account";
 import { changePasswordSchema, deleteAccountSchema, notificationsSchema, profileSchema, SETTINGS_FAILURES } from "~/domain/account-forms";
 import { PRODUCT_NAME } from "~/domain/site";
-import { httpError, readFormData } from "~/infra/web/http.server";
-import { redirectWithToast, toastCookie } from "~/infra/web/toast.server";
 import {
+  httpError,
+  readFormData,
+  redirectWithToast,
+  toastCookie,
   changePassword,
   deleteAccount,
   deletionTokenValid,
@@ -33,9 +35,13 @@ import {
   parseNotificationSettings,
   updateNotificationPreferences,
   updateProfile,
-} from "~/services/accounts.server";
-import { invalidSubmission, refusedSubmission } from "~/services/form-reply.server";
-import { redirectSignedIn, redirectSignedOut, requireUser, responseHeaders } from "~/services/session.server";
+  invalidSubmission,
+  refusedSubmission,
+  redirectSignedIn,
+  redirectSignedOut,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 
 const TABS = [
   { id: "profile", label: "Profile" },

@@ -22,11 +22,18 @@ import {
   SUBSCRIPTION_PATH,
   SUBSCRIPTION_TOASTS,
 } from "~/domain/subscription";
-import { httpError, readFormData } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { AccountError } from "~/services/accounts.server";
-import { billingConfigured, creatorPlan, openPortal, startCheckout } from "~/services/billing.server";
-import { requireUser, responseHeaders } from "~/services/session.server";
+import {
+  httpError,
+  readFormData,
+  redirectWithToast,
+  AccountError,
+  billingConfigured,
+  creatorPlan,
+  openPortal,
+  startCheckout,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 
 export const meta: MetaFunction = () => [{ title: `Subscription · ${PRODUCT_NAME}` }];
 

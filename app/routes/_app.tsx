@@ -9,7 +9,7 @@ import { DashboardLoading, LibraryLoading } from "~/components/dashboard-skeleto
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DASHBOARD_PATH } from "~/domain/navigation";
 import { LIST_TEXT } from "~/domain/persona-list";
-import { requireUser, responseHeaders } from "~/services/session.server";
+import { requireUser, responseHeaders } from "~/services/index.server";
 
 const LIBRARY_PATH = "/my-personas";
 

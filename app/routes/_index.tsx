@@ -6,12 +6,17 @@ import { PublicLayout } from "~/components/public-layout";
 import { BookIcon, ChatIcon, DownloadIcon, ImageIcon, SparklesIcon, UserIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/domain/site";
 import { AuthCard } from "~/components/auth-layout";
-import { navigationFromAnotherSite } from "~/infra/web/http-guards.server";
-import { readFormData } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { requestContext, signInLinkUser } from "~/services/accounts.server";
-import { optionalUser, redirectSignedIn, responseHeaders } from "~/services/session.server";
-import type { PublicPageHandle } from "~/infra/web/page-cache.server";
+import {
+  navigationFromAnotherSite,
+  readFormData,
+  redirectWithToast,
+  requestContext,
+  signInLinkUser,
+  optionalUser,
+  redirectSignedIn,
+  responseHeaders,
+  type PublicPageHandle,
+} from "~/services/index.server";
 
 export const handle: PublicPageHandle = { publicPage: true };
 

@@ -2,10 +2,16 @@
 // mode and the embedded auth's providers alike (ADR 011).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { takeReturnTo } from "~/infra/web/oauth-return.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { AccountError, finishProviderSignIn, PROVIDER_SIGN_IN_FAILED, requestContext } from "~/services/accounts.server";
-import { redirectSignedIn, responseHeaders } from "~/services/session.server";
+import {
+  takeReturnTo,
+  redirectWithToast,
+  AccountError,
+  finishProviderSignIn,
+  PROVIDER_SIGN_IN_FAILED,
+  requestContext,
+  redirectSignedIn,
+  responseHeaders,
+} from "~/services/index.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

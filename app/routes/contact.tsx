@@ -11,8 +11,7 @@ import { useLiteForm } from "~/components/use-lite-form";
 import { CONTACT_MESSAGES, contactMailto, contactRules, isMissingInformation } from "~/domain/contact";
 import { formDataValues, validateValues } from "~/domain/form-rules";
 import { CONTACT_EMAIL, PRODUCT_NAME } from "~/domain/site";
-import { readFormData } from "~/infra/web/http.server";
-import type { PublicPageHandle } from "~/infra/web/page-cache.server";
+import { readFormData, type PublicPageHandle } from "~/services/index.server";
 
 export const handle: PublicPageHandle = { publicPage: true };
 

@@ -4,10 +4,7 @@
 // Supabase mode the bytes come from the private bucket; the page itself uses signed URLs.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { AccountError } from "~/services/accounts.server";
-import { methodNotAllowed } from "~/services/api.server";
-import { readImage } from "~/services/images.server";
-import { optionalUser, responseHeaders } from "~/services/session.server";
+import { AccountError, methodNotAllowed, readImage, optionalUser, responseHeaders } from "~/services/index.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await optionalUser(request, context);

@@ -9,9 +9,17 @@ import { ACCOUNT_TOASTS, loginRules } from "~/domain/account";
 import { formDataValues } from "~/domain/form-rules";
 import { safeRedirect } from "~/domain/redirect";
 import { PRODUCT_NAME } from "~/domain/site";
-import { readFormData } from "~/infra/web/http.server";
-import { requestContext, resendVerification, signIn, signInProviders } from "~/services/accounts.server";
-import { formFailure, optionalUser, redirectSignedIn, responseHeaders } from "~/services/session.server";
+import {
+  readFormData,
+  requestContext,
+  resendVerification,
+  signIn,
+  signInProviders,
+  formFailure,
+  optionalUser,
+  redirectSignedIn,
+  responseHeaders,
+} from "~/services/index.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign In · ${PRODUCT_NAME}` }];
 

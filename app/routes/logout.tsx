@@ -1,8 +1,7 @@
 // Log out (docs/product.md, Registration and sign-in): ends every session of the user, clears the cookie, back to '/'.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
-import { signOut } from "~/services/accounts.server";
-import { optionalUser, redirectSignedOut } from "~/services/session.server";
+import { signOut, optionalUser, redirectSignedOut } from "~/services/index.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, ctx } = await optionalUser(request, context);

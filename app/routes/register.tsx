@@ -9,10 +9,16 @@ import { useLiteForm } from "~/components/use-lite-form";
 import { ACCOUNT_MESSAGES, ACCOUNT_TOASTS, registerRules } from "~/domain/account";
 import { formDataValues } from "~/domain/form-rules";
 import { PRODUCT_NAME } from "~/domain/site";
-import { readFormData } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { register, requestContext, signInProviders } from "~/services/accounts.server";
-import { formFailure, optionalUser, responseHeaders } from "~/services/session.server";
+import {
+  readFormData,
+  redirectWithToast,
+  register,
+  requestContext,
+  signInProviders,
+  formFailure,
+  optionalUser,
+  responseHeaders,
+} from "~/services/index.server";
 
 export const meta: MetaFunction = () => [{ title: `Create your account · ${PRODUCT_NAME}` }];
 

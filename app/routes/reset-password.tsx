@@ -10,10 +10,15 @@ import { useLiteForm } from "~/components/use-lite-form";
 import { ACCOUNT_MESSAGES, emailOnlyRules, resetPasswordRules } from "~/domain/account";
 import { formDataValues } from "~/domain/form-rules";
 import { PRODUCT_NAME } from "~/domain/site";
-import { readFormData } from "~/infra/web/http.server";
-import { redirectWithToast } from "~/infra/web/toast.server";
-import { requestContext, requestPasswordReset, resetPassword } from "~/services/accounts.server";
-import { formFailure, responseHeaders } from "~/services/session.server";
+import {
+  readFormData,
+  redirectWithToast,
+  requestContext,
+  requestPasswordReset,
+  resetPassword,
+  formFailure,
+  responseHeaders,
+} from "~/services/index.server";
 
 export const meta: MetaFunction = () => [{ title: `Reset your password · ${PRODUCT_NAME}` }];
 

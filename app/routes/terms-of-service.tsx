@@ -5,7 +5,7 @@ import { Link } from "@remix-run/react";
 import { ContactEmail, LegalList, LegalPage, LegalSection, legalLinkClass } from "~/components/legal-page";
 import { PublicLayout } from "~/components/public-layout";
 import { PLANS, PRODUCT_NAME } from "~/domain/site";
-import type { PublicPageHandle } from "~/infra/web/page-cache.server";
+import type { PublicPageHandle } from "~/services/index.server";
 
 export const handle: PublicPageHandle = { publicPage: true };
 

@@ -10,8 +10,7 @@ import { AuthCard } from "~/components/auth-layout";
 import { AlertIcon, CheckIcon } from "~/components/ui/icons";
 import { ACCOUNT_TOASTS } from "~/domain/account";
 import { PRODUCT_NAME } from "~/domain/site";
-import { AccountError, requestContext, verifyEmail } from "~/services/accounts.server";
-import { responseHeaders } from "~/services/session.server";
+import { AccountError, requestContext, verifyEmail, responseHeaders } from "~/services/index.server";
 
 export const VERIFY_REDIRECT_MS = 3000;
 
