@@ -166,9 +166,10 @@ export default tseslint.config(
   {
     // A page's route module (and the root) takes all its server code, the services and the web
     // plumbing of infra/web, from one module, ~/services/index.server. The browser build stands an
-    // empty file in for each server module a page imports; one module for all leaves none on any
-    // page (docs/decisions/035-one-server-module-for-the-pages.md). The JSON API's handlers
-    // (routes/api.$/) never reach the browser and import their services directly.
+    // empty file in for each server module a page imports; one module for all leaves one such
+    // file, the same on every page (docs/decisions/035-one-server-module-for-the-pages.md). The
+    // JSON API's handlers (routes/api.$/) never reach the browser and import their services
+    // directly.
     files: ["app/routes/*.{ts,tsx}", "app/root.tsx"],
     ignores: ["app/routes/*.test.{ts,tsx}"],
     rules: {

@@ -3,8 +3,9 @@
 // Pages (app/routes/*.tsx and app/root.tsx) import from here only; ESLint holds them to it.
 // Why one module: the browser build replaces each server module a page imports with an empty
 // stand-in, and modules shared by several pages become files of their own, so 21 server
-// modules came to 5–8 empty script files per page. Through one module they come to none
-// (docs/decisions/035-one-server-module-for-the-pages.md). The server build is one file either way.
+// modules came to 1–8 empty script files per page. Through one module they come to one, the
+// same file on every page (docs/decisions/035-one-server-module-for-the-pages.md). The server
+// build is one file either way.
 export * from "~/infra/web/http-guards.server";
 export * from "~/infra/web/http.server";
 export * from "~/infra/web/log.server";
