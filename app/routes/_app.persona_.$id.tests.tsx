@@ -9,7 +9,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 
 import { controlProps, keepSubmitInPlace } from "~/components/form-controls";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
@@ -165,7 +164,6 @@ export default function TestsPage() {
   const suggested = answer && "suggested" in answer ? answer.suggested : null;
   const message = answer && "message" in answer && !("result" in answer) ? answer.message : null;
   const result = answer && "result" in answer ? answer : null;
-  const hydrated = useHydrated();
   const revalidator = useRevalidator();
   useEffect(() => {
     if (!pending) return;
@@ -178,9 +176,9 @@ export default function TestsPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       {/* Without JavaScript only (as the image box's): a browser schedules a refresh when it parses
-          the tag, and taking the tag out after hydration does not cancel it. To the address without
+          the tag, and taking the tag out after hydration would not cancel it. To the address without
           a #fragment: a refresh to an address with one only scrolls, it does not load the page again. */}
-      {pending && !hydrated ? (
+      {pending ? (
         <noscript>
           <meta httpEquiv="refresh" content={`2;url=/persona/${id}/tests`} />
         </noscript>

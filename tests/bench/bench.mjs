@@ -1174,10 +1174,7 @@ async function measureLighthouse(ctx) {
     const of = done.length === 1 ? "1 run" : `median of ${done.length} runs (${scores}; in run order)`;
     const failedNote = failed.length ? `; ${failed.length} run(s) failed: ${failed[0]}` : "";
     // Accessibility and the toast's CLS hold in every run, not in the median one.
-    const a11yWorst = done.reduce(
-      (worst, run) => (run.a11y == null || (worst.a11y != null && run.a11y < worst.a11y) ? run : worst),
-      done[0],
-    );
+    const a11yWorst = [...done].sort((a, b) => (a.a11y ?? -1) - (b.a11y ?? -1))[0];
     rows.push(
       ...rowsFor(page, {
         performance: {
