@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,9 +17,13 @@ const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 // directory chosen by the main process is handed down through the environment.
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "personaforge-e2e-")));
 
-// Debian's Chromium (apt-get install -y chromium) or CHROMIUM_PATH; Playwright never downloads a browser here.
+// Debian's headless Chromium (apt-get install -y chromium-headless-shell), else its full Chromium,
+// or CHROMIUM_PATH; Playwright never downloads a browser here. The headless shell is the browser
+// Playwright itself drives headless: the full browser builds its whole window interface for every
+// page, and on two cores ran the suite about three times slower (docs/benchmarks.md, End-to-end suite).
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const launchOptions: LaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
   args: [
     "--no-sandbox",
     "--disable-gpu",
