@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type APIRequestContext, type Page, type Request } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Browser, type Page, type Request, type Route } from "@playwright/test";
 
 export const test = base.extend<{ jsEnabled: boolean }>({
   jsEnabled: async ({ javaScriptEnabled }, use) => {
@@ -55,25 +55,44 @@ export async function expectNoA11yViolations(page: Page) {
     // The whole document: a page still streaming in would be audited half-built.
     await page.waitForLoadState("load");
     const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-    const browser = page.context().browser()!;
-    const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-    target = await context.newPage();
+    target = await auditPage(page);
     const url = page.url();
-    await target.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html", body: html }));
+    const serve = (route: Route) => route.fulfill({ status: 200, contentType: "text/html", body: html });
+    await target.route(url, serve);
+    await target.setViewportSize(page.viewportSize()!);
     await target.goto(url);
     // Audit the page as styled: every stylesheet applied (sizes and colours depend on it).
     await target.waitForFunction(() =>
       [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].every((link) => link.sheet !== null),
     );
-    cleanup = () => context.close();
+    cleanup = () => target.unroute(url, serve);
   }
   try {
-    const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze();
+    // Legacy mode: axe runs once in the page itself. The default injects axe three times and
+    // aggregates in a new blank page, about a second per check here; these pages have no
+    // cross-origin frames, the one thing that mode is for.
+    const results = await new AxeBuilder({ page: target })
+      .withTags(AXE_TAGS)
+      .options({ resultTypes: ["violations"] })
+      .setLegacyMode()
+      .analyze();
     const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
     expect(summary).toEqual([]);
   } finally {
     await cleanup();
   }
+}
+
+/** One JavaScript-enabled page per browser, where the no-JavaScript project's server HTML is audited. */
+const auditPages = new WeakMap<Browser, Promise<Page>>();
+function auditPage(page: Page): Promise<Page> {
+  const browser = page.context().browser()!;
+  let audit = auditPages.get(browser);
+  if (!audit) {
+    audit = browser.newContext({ javaScriptEnabled: true }).then((context) => context.newPage());
+    auditPages.set(browser, audit);
+  }
+  return audit;
 }
 
 // ---------------------------------------------------------------------------------
@@ -122,28 +141,34 @@ async function layoutProblems(page: Page): Promise<string[]> {
         );
       }
     }
-    // A toast never lies over a control that is not its own.
+    // A toast never lies over a control that is not its own, and neither it nor the room held
+    // for it is inside a sticky or fixed element: growing there, it would cover what the page
+    // scrolled under it (docs/decisions/037-toasts-in-the-page-with-their-room-taken-at-the-input.md).
     const toasts = [...document.querySelectorAll("[data-testid=toast]")].filter(shown);
     const controls = [
       ...document.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])"),
     ].filter((el) => shown(el) && !el.closest("[inert]"));
+    for (const toast of document.querySelectorAll("[data-testid=toast], [data-testid=toast-pending]")) {
+      for (let at = toast.parentElement; at; at = at.parentElement) {
+        const position = getComputedStyle(at).position;
+        if (position === "sticky" || position === "fixed") {
+          problems.push(`a toast is inside ${name(at)}, which is ${position}`);
+          break;
+        }
+      }
+    }
     for (const toast of toasts) {
       const t = toast.getBoundingClientRect();
-      // A toast shown in a sticky header pushes the page down; what lies beneath the header
-      // has scrolled under it and was hidden before the toast came.
-      const header = toast.closest("header");
-      const sticky = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect() : null;
       for (const control of controls) {
         if (toast.contains(control)) continue;
         const c = control.getBoundingClientRect();
-        if (sticky && !header!.contains(control) && c.top < sticky.bottom && c.bottom > sticky.top) continue;
         if (c.left < t.right && c.right > t.left && c.top < t.bottom && c.bottom > t.top) {
           problems.push(`a toast lies over ${name(control)}`);
         }
       }
     }
-    // Nothing fixed or floating lies over a control (a menu button over Send, say). A control that
-    // has scrolled under the sticky header is hidden by the header, not covered; an open menu,
+    // Nothing fixed or floating lies over a control or a heading (a menu button over Send, say). One
+    // that has scrolled under the sticky header is hidden by the header, not covered; an open menu,
     // drawer or dialog covers the page on purpose.
     const modalOpen = !!document.querySelector("details[open] > .fixed, dialog[open], [role=dialog]");
     if (!modalOpen) {
@@ -151,7 +176,8 @@ async function layoutProblems(page: Page): Promise<string[]> {
         for (let at = el; at; at = at.parentElement) if (getComputedStyle(at).position === "fixed") return at;
         return null;
       };
-      for (const control of controls) {
+      const headings = [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")].filter((el) => shown(el) && !el.closest("[inert]"));
+      for (const control of [...controls, ...headings]) {
         if (fixedAncestor(control)) continue;
         const c = control.getBoundingClientRect();
         const points: [number, number][] = [

@@ -76,6 +76,8 @@ test("a swipe to the right past 50 px dismisses the toast; a short one does not"
   await page.getByRole("button", { name: "Send message" }).click();
   const toast = page.getByTestId("toast");
   await expect(toast).toHaveCount(1);
+  // The toast is at the top of the page's content; the form's button may have scrolled it away.
+  await toast.scrollIntoViewIfNeeded();
   const box = (await toast.boundingBox())!;
   const y = box.y + box.height / 2;
   const x = box.x + 20;
