@@ -150,11 +150,14 @@ export function AppShell({ user, children }: { user: ShellUser; children: React.
                   <span className="sr-only">Account settings</span>
                 </Link>
               </div>
-              <Toasts />
             </header>
-            <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 px-4 pb-28 pt-6 outline-none sm:px-6 lg:px-8 lg:pb-10">
-              {children}
-            </main>
+            {/* A new screen is new content: the toast that comes with it moves nothing that was shown (decision 037). */}
+            <div key={location.pathname} className="flex flex-1 flex-col">
+              <Toasts />
+              <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 px-4 pb-28 pt-6 outline-none sm:px-6 lg:px-8 lg:pb-10">
+                {children}
+              </main>
+            </div>
           </div>
         </div>
       </div>

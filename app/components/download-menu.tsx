@@ -8,7 +8,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 import { EXPORT_FAILED_TOAST, NO_IMAGE_TOAST } from "~/domain/export-toasts";
 
-import { useToast } from "./toaster";
+import { useHoldToastRoom, useToast } from "./toaster";
 import { DownloadIcon } from "./ui/icons";
 
 export interface DownloadItem {
@@ -35,7 +35,8 @@ export function dispositionFilename(header: string | null): string | undefined {
 }
 
 /** Fetches a download and hands it to the browser; the toast says how it went. */
-async function download(item: DownloadItem, toast: ReturnType<typeof useToast>) {
+async function download(item: DownloadItem, toast: ReturnType<typeof useToast>, holdToastRoom: ReturnType<typeof useHoldToastRoom>) {
+  const release = holdToastRoom();
   try {
     const response = await fetch(item.href, { credentials: "include" });
     if (!response.ok) {
@@ -55,6 +56,8 @@ async function download(item: DownloadItem, toast: ReturnType<typeof useToast>) 
     if (item.toast) toast({ type: "success", ...item.toast });
   } catch {
     toast({ type: "error", ...EXPORT_FAILED_TOAST });
+  } finally {
+    release();
   }
 }
 
@@ -63,6 +66,7 @@ const TYPEAHEAD_RESET_MS = 1000;
 export function DownloadMenu({ items, label = "Download" }: { items: DownloadItem[]; label?: string }) {
   const hydrated = useHydrated();
   const toast = useToast();
+  const holdToastRoom = useHoldToastRoom();
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -162,7 +166,7 @@ export function DownloadMenu({ items, label = "Download" }: { items: DownloadIte
                 if (!hydrated) return;
                 event.preventDefault();
                 close(false);
-                void download(item, toast);
+                void download(item, toast, holdToastRoom);
               }}
               className="block px-4 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none"
             >

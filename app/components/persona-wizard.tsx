@@ -57,7 +57,7 @@ import {
 import { toggleInterest, toggleTrait, TRAIT_CAP_TEXT, TRAIT_CATEGORY_NAMES } from "~/domain/traits";
 
 import { keepSubmitInPlace } from "./form-controls";
-import { ActionToast, useClearToast, useToast } from "./toaster";
+import { ActionToast, useClearToast, useHoldToastRoom, useToast } from "./toaster";
 import { FieldErrors } from "./ui/field";
 import { CheckIcon, SparklesIcon } from "./ui/icons";
 
@@ -117,6 +117,7 @@ export function PersonaWizard({
 }) {
   const hydrated = useHydrated();
   const toast = useToast();
+  const holdToastRoom = useHoldToastRoom();
   const clearToast = useClearToast();
   const navigation = useNavigation();
   const start = answer ?? initial;
@@ -232,6 +233,7 @@ export function PersonaWizard({
       return;
     }
     setGenerating(true);
+    const release = holdToastRoom();
     try {
       const { name, type, gender, ageRange, interests, personality, description } = values;
       const response = await fetch("/api/generate-backstory", {
@@ -256,6 +258,7 @@ export function PersonaWizard({
     } catch {
       toast({ type: "error", ...WIZARD_TOASTS.backstoryFailed });
     } finally {
+      release();
       setGenerating(false);
     }
   };

@@ -2,7 +2,7 @@
 // Get Started; footer links). The mobile menu is a <details> element: it opens without
 // JavaScript and needs no client code.
 
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 
 import { CONTACT_EMAIL, PRODUCT_NAME } from "~/domain/site";
 
@@ -17,13 +17,20 @@ const navLinks = [
 ];
 
 export function PublicLayout({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <SiteFooter />
+      {/* A new screen is new content: the toast that comes with it moves nothing that was shown (decision 037). */}
+      <div key={pathname} className="flex flex-1 flex-col">
+        <div className="mx-auto w-full max-w-6xl">
+          <Toasts />
+        </div>
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+      </div>
     </div>
   );
 }
@@ -70,9 +77,6 @@ function SiteHeader() {
             </Link>
           </nav>
         </details>
-      </div>
-      <div className="mx-auto max-w-6xl">
-        <Toasts />
       </div>
     </header>
   );

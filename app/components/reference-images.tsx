@@ -29,7 +29,7 @@ import {
 
 import { PERSONA_PAGE_TEXT } from "~/domain/persona-display";
 
-import { useToast } from "./toaster";
+import { useHoldToastRoom, useToast } from "./toaster";
 import { ImageIcon } from "./ui/icons";
 
 export interface ImageSourceView {
@@ -142,6 +142,7 @@ function usePolling(personaId: string, initial: ImageGenerationState) {
 function StyleSelector({ persona, failure }: { persona: ReferenceImagesProps["persona"]; failure?: ReferenceImagesProps["failure"] }) {
   const hydrated = useHydrated();
   const toast = useToast();
+  const holdToastRoom = useHoldToastRoom();
   const [style, setStyle] = useState(persona.imageStyle);
   useEffect(() => setStyle(persona.imageStyle), [persona.imageStyle]);
   const invalid = failure?.field === "imageStyle";
@@ -149,6 +150,7 @@ function StyleSelector({ persona, failure }: { persona: ReferenceImagesProps["pe
   const save = async (next: string) => {
     const before = style;
     setStyle(next);
+    const release = holdToastRoom();
     try {
       const response = await fetch(`/api/personas/${persona.id}/image-style`, {
         method: "PATCH",
@@ -160,6 +162,8 @@ function StyleSelector({ persona, failure }: { persona: ReferenceImagesProps["pe
     } catch {
       setStyle(before);
       toast({ type: "error", ...IMAGE_TOASTS.styleFailed });
+    } finally {
+      release();
     }
   };
 
@@ -211,6 +215,7 @@ function StyleSelector({ persona, failure }: { persona: ReferenceImagesProps["pe
 function GenerateButton({ persona, label, onStarted }: { persona: ReferenceImagesProps["persona"]; label: string; onStarted: () => void }) {
   const hydrated = useHydrated();
   const toast = useToast();
+  const holdToastRoom = useHoldToastRoom();
   const [busy, setBusy] = useState(false);
   return (
     <Form
@@ -220,6 +225,7 @@ function GenerateButton({ persona, label, onStarted }: { persona: ReferenceImage
         if (!hydrated) return;
         event.preventDefault();
         setBusy(true);
+        const release = holdToastRoom();
         try {
           const response = await fetch(`/api/personas/${persona.id}/generate-images`, {
             method: "POST",
@@ -236,6 +242,7 @@ function GenerateButton({ persona, label, onStarted }: { persona: ReferenceImage
         } catch {
           toast({ type: "error", ...IMAGE_TOASTS.failed });
         } finally {
+          release();
           setBusy(false);
         }
       }}

@@ -6,6 +6,7 @@
 // left; with JavaScript it fades after 5 s (its room kept until the creator's next click or key),
 // and gets a close button, swipe-right to dismiss and the F8 hotkey.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, toToast, type Toast, type ToastInput } from "~/domain/toast";
@@ -20,9 +21,19 @@ interface ToastState {
   dismiss: (id: string) => void;
   /** Clears whatever toast is shown: the screen that raised it is gone. */
   clear: () => void;
+  /** Work started by the creator's input whose answer may bring a toast: its room is taken now. */
+  holdRoom: () => () => void;
+  held: boolean;
 }
 
-const ToastContext = createContext<ToastState>({ toast: null, show: () => {}, dismiss: () => {}, clear: () => {} });
+const ToastContext = createContext<ToastState>({
+  toast: null,
+  show: () => {},
+  dismiss: () => {},
+  clear: () => {},
+  holdRoom: () => () => {},
+  held: false,
+});
 
 export function useToast() {
   return useContext(ToastContext).show;
@@ -34,9 +45,20 @@ export function useClearToast() {
 }
 
 /**
- * Holds the one toast (docs/product.md, Toasts). It is shown by <Toasts />, which each layout places inside
- * its sticky header, below the header's own row: a toast then takes room of its own instead of
- * lying over 'Sign In', the avatar, the menu button or a form's buttons.
+ * For a request a script sends on the creator's click whose answer shows a toast: call it as the
+ * work starts and call what it returns when the work is done. The toast's room is taken at the
+ * click, so the toast that comes later, however late, moves nothing
+ * (docs/decisions/037-toasts-in-the-page-with-their-room-taken-at-the-input.md). Forms posted
+ * through Remix hold it by themselves.
+ */
+export function useHoldToastRoom() {
+  return useContext(ToastContext).holdRoom;
+}
+
+/**
+ * Holds the one toast (docs/product.md, Toasts), shown by <Toasts />, which each layout places at
+ * the top of the page's own content, below the sticky header: in the flow, so it never lies over
+ * the page, and out of the header, so it never grows a band that the page scrolls under.
  */
 export function ToastProvider({
   serverToast,
@@ -48,33 +70,50 @@ export function ToastProvider({
   screen?: string;
   children: React.ReactNode;
 }) {
-  const [toast, setToast] = useState<Toast | null>(serverToast);
-  const arrived = useRef(serverToast);
-  arrived.current = serverToast;
-  useEffect(() => {
-    if (serverToast) setToast(serverToast);
-  }, [serverToast]);
-  // A toast belongs to the screen that raised it: a navigation leaves it behind, unless it came
-  // with the navigation (a redirect's flash toast).
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    setToast((current) => (current && current.id === arrived.current?.id ? current : null));
-  }, [screen]);
-  const show = useCallback((input: ToastInput) => setToast(toToast(input)), []);
-  const dismiss = useCallback((id: string) => setToast((current) => (current?.id === id ? null : current)), []);
-  const clear = useCallback(() => setToast(null), []);
-  const value = useMemo(() => ({ toast, show, dismiss, clear }), [toast, show, dismiss, clear]);
+  // A toast belongs to the screen it was raised on: a navigation leaves it behind, unless it came
+  // with the navigation (a redirect's flash toast). Worked out while rendering, so the new screen's
+  // first frame never shows the old screen's toast.
+  const [shown, setShown] = useState<{ toast: Toast | null; screen: string }>({ toast: serverToast, screen });
+  const [lastServerToast, setLastServerToast] = useState(serverToast);
+  if (serverToast !== lastServerToast) {
+    setLastServerToast(serverToast);
+    if (serverToast) setShown({ toast: serverToast, screen });
+  }
+  const screenRef = useRef(screen);
+  screenRef.current = screen;
+  const toast = shown.screen === screen ? shown.toast : null;
+  const [holds, setHolds] = useState(0);
+  const show = useCallback((input: ToastInput) => setShown({ toast: toToast(input), screen: screenRef.current }), []);
+  const dismiss = useCallback(
+    (id: string) => setShown((current) => (current.toast?.id === id ? { ...current, toast: null } : current)),
+    [],
+  );
+  const clear = useCallback(() => setShown((current) => ({ ...current, toast: null })), []);
+  const holdRoom = useCallback(() => {
+    setHolds((n) => n + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      setHolds((n) => n - 1);
+    };
+  }, []);
+  const value = useMemo(() => ({ toast, show, dismiss, clear, holdRoom, held: holds > 0 }), [toast, show, dismiss, clear, holdRoom, holds]);
   return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>;
 }
 
-/** Where the toast shows: in the layout's header, in the flow of the page (it pushes the page down, never lies over it). */
+/**
+ * Where the toast shows: at the top of the page's content, in its flow. Each layout puts it inside
+ * the part of the page that a new screen replaces, so a toast that comes with a new screen moves
+ * nothing that was there; on the same screen its room is taken at the creator's input (a form
+ * posted, or work held with useHoldToastRoom), so however late the answer comes, nothing moves.
+ */
 export function Toasts() {
-  const { toast, dismiss } = useContext(ToastContext);
-  return <ToastRegion toast={toast} onDismiss={dismiss} />;
+  const { toast, dismiss, held } = useContext(ToastContext);
+  const navigation = useNavigation();
+  // A form posted, until its answer (and the loads that follow it) are in.
+  const posting = navigation.state !== "idle" && !!navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET";
+  return <ToastRegion toast={toast} pending={held || posting} onDismiss={dismiss} />;
 }
 
 const toastRow = "pointer-events-none flex justify-center px-4 sm:justify-end sm:px-6 lg:px-8";
@@ -100,13 +139,13 @@ export function ActionToast({ toast }: { toast: ToastInput | null | undefined })
   );
 }
 
-function ToastRegion({ toast, onDismiss }: { toast: Toast | null; onDismiss: (id: string) => void }) {
+function ToastRegion({ toast, pending, onDismiss }: { toast: Toast | null; pending: boolean; onDismiss: (id: string) => void }) {
   const regionRef = useRef<HTMLElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   // The band keeps the tallest height it has had since the creator's last click or key: a toast
   // replaced by a shorter one, or removed, without an input of theirs (an image job's end heard by
-  // polling) moves nothing; the next click or key gives the room back. Set before paint, so no
-  // frame shows the shorter band.
+  // polling), or an answer that brought no toast, moves nothing; the next click or key gives the
+  // room back. Set before paint, so no frame shows the shorter band.
   const kept = useRef(0);
   useBrowserLayoutEffect(() => {
     const list = listRef.current;
@@ -114,7 +153,7 @@ function ToastRegion({ toast, onDismiss }: { toast: Toast | null; onDismiss: (id
     list.style.minHeight = "";
     kept.current = Math.max(kept.current, list.offsetHeight);
     list.style.minHeight = kept.current ? `${kept.current}px` : "";
-  }, [toast]);
+  }, [toast, pending]);
   useEffect(() => {
     const giveBack = () => {
       kept.current = 0;
@@ -139,10 +178,26 @@ function ToastRegion({ toast, onDismiss }: { toast: Toast | null; onDismiss: (id
   }, []);
   return (
     <section ref={regionRef} aria-label={`Notifications (${TOAST_HOTKEY})`} tabIndex={-1} className={`${toastRow} outline-none`}>
-      <ol ref={listRef} aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
-        {toast ? <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} /> : null}
+      <ol ref={listRef} aria-live="polite" aria-atomic="true" className="w-full sm:max-w-md">
+        {toast ? <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} /> : pending ? <PendingItem /> : null}
       </ol>
     </section>
+  );
+}
+
+/**
+ * The room a toast will take, held from the creator's input until the answer: the size of a toast
+ * with a two-line description, so the toast that follows fits into it. Seen, not announced: the
+ * control that was used says it is busy.
+ */
+function PendingItem() {
+  return (
+    <li aria-hidden="true" data-testid="toast-pending" className="pt-4">
+      <div className="flex min-h-[6.375rem] items-center gap-3 rounded-xl border border-dashed border-slate-200 bg-white/60 p-4 text-sm text-slate-600">
+        <span className="h-4 w-4 shrink-0 rounded-full border-2 border-slate-300 border-t-brand-600 motion-safe:animate-spin" />
+        Working…
+      </div>
+    </li>
   );
 }
 
@@ -239,8 +294,8 @@ function ToastItem({ toast, onDismiss: dismissById }: { toast: Toast; onDismiss:
       }}
     >
       {hydrated ? null : <input type="checkbox" id={checkboxId} className="peer sr-only" aria-label="Dismiss notification" />}
-      {/* The room below the card is the card's: dismissed without a script, nothing of it stays. */}
-      <div className="pb-3 peer-checked:hidden">
+      {/* The room above the card is the card's: dismissed without a script, nothing of it stays. */}
+      <div className="pt-4 peer-checked:hidden">
         <div className={`flex items-start gap-3 rounded-xl border p-4 shadow-lg ${tone}`}>
           <span className="mt-0.5 text-lg" aria-hidden="true">
             {toast.type === "error" ? <AlertIcon className="text-red-600" /> : <CheckIcon className="text-emerald-600" />}

@@ -9,7 +9,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 import { PricingCards } from "~/components/pricing-cards";
-import { useToast } from "~/components/toaster";
+import { useHoldToastRoom, useToast } from "~/components/toaster";
 import { AlertIcon, CheckIcon } from "~/components/ui/icons";
 import { FREE_PLAN_PERSONA_LIMIT } from "~/domain/persona";
 import { PRODUCT_NAME } from "~/domain/site";
@@ -206,6 +206,7 @@ function BillingButton({
   wide?: boolean;
 }) {
   const toast = useToast();
+  const holdToastRoom = useHoldToastRoom();
   const [busy, setBusy] = useState(false);
   // Back from Stripe's page restores this one from the back/forward cache, busy as it was left.
   useEffect(() => {
@@ -225,6 +226,7 @@ function BillingButton({
         setBusy(true);
         void (async () => {
           const { api, failure } = INTENTS[intent];
+          const release = holdToastRoom();
           try {
             const response = await fetch(api, {
               method: "POST",
@@ -242,6 +244,8 @@ function BillingButton({
           } catch {
             toast({ type: "error", ...failure });
           }
+          // Not on the way to Stripe's page: the room stays until this page is left.
+          release();
           setBusy(false);
         })();
       }}
