@@ -52,6 +52,8 @@ export const PROFILE_MESSAGES = {
   listItemMax: (label: string) => `${label}: each item must be ${PROFILE_LIMITS.listItemMax} characters or less`,
   characters: "Text cannot contain control characters",
   type: "Must be text",
+  list: (label: string) => `${label} must be a list of text`,
+  noSection: "There is no such section of the profile.",
 } as const;
 
 export const PROFILE_TEXT = {
@@ -73,6 +75,7 @@ export const PROFILE_TEXT = {
 
 export const PROFILE_TOASTS = {
   saved: { title: "Profile Updated", description: "The persona's texts now state these facts." },
+  unchanged: { title: "Nothing to Save", description: "This section already says that, so no new version was made." },
   failed: { title: "Profile Not Saved", description: "Please fix the highlighted fields and try again." },
   regenerated: { title: "Profile Regenerated", description: "New details were drawn." },
   backstoryBehind: "The backstory still tells the earlier facts: generate it again in Edit to match.",
@@ -105,9 +108,20 @@ function setField(profile: ExtendedProfile, field: ExtendedProfileField, value: 
   }
 }
 
-/** The profile with one section's fields replaced by checked form values. */
-export function withSection(profile: ExtendedProfile, section: ProfileSection, values: Record<string, string | string[]>): ExtendedProfile {
-  return section.fields.reduce((next, f) => setField(next, f.key, values[formName(f.key)] ?? (f.list ? [] : "")), profile);
+/** The profile with the given fields of one section replaced by checked values; fields not given stay. */
+export function withSection(
+  profile: ExtendedProfile,
+  section: ProfileSection,
+  values: Partial<Record<ExtendedProfileField, string | string[]>>,
+): ExtendedProfile {
+  return section.fields.reduce((next, f) => (values[f.key] === undefined ? next : setField(next, f.key, values[f.key]!)), profile);
+}
+
+/** Whether two profiles state the same facts, field by field. */
+export function sameFacts(a: ExtendedProfile, b: ExtendedProfile): boolean {
+  return PROFILE_SECTIONS.every((section) =>
+    section.fields.every((f) => JSON.stringify(extendedProfileValue(a, f.key)) === JSON.stringify(extendedProfileValue(b, f.key))),
+  );
 }
 
 /**

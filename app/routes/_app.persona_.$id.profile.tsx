@@ -11,8 +11,16 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { controlProps } from "~/components/form-controls";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { Field, FormAlert, TextareaField } from "~/components/ui/field";
-import { editedSections, formName, PROFILE_TEXT, PROFILE_TOASTS, profileSection, sectionFormValues } from "~/domain/profile-edit";
-import { sectionSchema } from "~/domain/profile-form";
+import {
+  editedSections,
+  formName,
+  PROFILE_MESSAGES,
+  PROFILE_TEXT,
+  PROFILE_TOASTS,
+  profileSection,
+  sectionFormValues,
+} from "~/domain/profile-edit";
+import { formSectionValues, sectionSchema } from "~/domain/profile-form";
 import { PRODUCT_NAME } from "~/domain/site";
 import {
   httpError,
@@ -45,7 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const persona = await orNotFound(ctx, () => getPersona(user, params.id ?? ""));
   const url = new URL(request.url);
   const which = sectionParam(url.searchParams.get("section"));
-  if (!which) throw httpError(404, "There is no such section of the profile.");
+  if (!which) throw httpError(404, PROFILE_MESSAGES.noSection);
   const confirming = url.searchParams.get("confirm") === "regenerate";
   if (which === ALL && !confirming) throw redirect(`/persona/${persona.id}#extended-profile`, { headers: responseHeaders(ctx) });
   const profile = personaExtended(persona);
@@ -70,7 +78,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const formData = await readFormData(request);
   const which = sectionParam(formData.get("section"));
-  if (!which) return httpError(400, "There is no such section of the profile.");
+  if (!which) return httpError(400, PROFILE_MESSAGES.noSection);
   const back = `/persona/${id}#extended-profile`;
 
   if (formData.get("intent") === "regenerate") {
@@ -85,12 +93,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: sectionSchema(which) });
   if (submission.status !== "success") return invalidSubmission(submission, ctx, {}, { formErrors: [PROFILE_TOASTS.failed.description] });
+  let changed: boolean;
   try {
-    await orNotFound(ctx, () => saveProfileSection(user, id, which, submission.value));
+    ({ changed } = await orNotFound(ctx, () => saveProfileSection(user, id, which, formSectionValues(which, submission.value))));
   } catch (error) {
     return refusedSubmission(error, submission, ctx, {});
   }
-  return redirectWithToast(back, { type: "success", ...PROFILE_TOASTS.saved }, { headers });
+  const toast = changed ? { type: "success" as const, ...PROFILE_TOASTS.saved } : { type: "info" as const, ...PROFILE_TOASTS.unchanged };
+  return redirectWithToast(back, toast, { headers });
 }
 
 const buttonClass = "rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60";

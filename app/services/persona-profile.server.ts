@@ -5,14 +5,17 @@ import { eq } from "drizzle-orm";
 
 import {
   editedSections,
+  PROFILE_MESSAGES,
   PROFILE_SECTIONS,
   PROFILE_TOASTS,
+  profileSection,
   regenerateSections,
+  sameFacts,
   withSection,
   type ProfileSection,
   type ProfileSectionKey,
 } from "~/domain/profile-edit";
-import { sectionSchema } from "~/domain/profile-form";
+import { sectionJsonSchema, type SectionValues } from "~/domain/profile-form";
 import type { ExtendedProfile } from "~/domain/extended-profile";
 import { fieldErrorsOf } from "~/domain/form-rules";
 import { withUser } from "~/infra/db/db.server";
@@ -34,10 +37,56 @@ function stored(profile: ExtendedProfile, edited: readonly ProfileSectionKey[]) 
   return { ...profile, edited: [...new Set(edited)] } as unknown as Record<string, unknown>;
 }
 
-/** Saves one section of the profile; refused fields store nothing (400 with each field's message). */
-export async function saveProfileSection(user: CurrentUser, id: string, section: ProfileSection, raw: unknown): Promise<Persona> {
+/** A section's save: the persona as it now stands, and whether anything it states changed. */
+export interface SectionSave {
+  persona: Persona;
+  changed: boolean;
+}
+
+/**
+ * Saves one section of the profile from checked values (profile-form.ts); a field not given stays.
+ * A save that states what the section already stated writes nothing: no version, no test run.
+ */
+export async function saveProfileSection(
+  user: CurrentUser,
+  id: string,
+  section: ProfileSection,
+  values: SectionValues,
+): Promise<SectionSave> {
   if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
-  const result = sectionSchema(section).safeParse(raw && typeof raw === "object" ? raw : {});
+  return withUser(user.id, async (tx) => {
+    const persona = await lockedPersona(tx, id);
+    const before = personaExtended(persona);
+    const profile = withSection(before, section, values);
+    if (sameFacts(before, profile)) return { persona, changed: false };
+    const [row] = await tx
+      .update(personas)
+      .set({ extended: stored(profile, [...editedSections(persona.extended), section.key]) })
+      .where(eq(personas.id, id))
+      .returning();
+    return { persona: row!, changed: true };
+  });
+}
+
+/**
+ * A section sent as JSON (docs/api.md, PATCH /api/personas/{id}/profile/{section}): fields by their
+ * key, lists as arrays of text, each field optional. Unknown fields and wrong types are 400s naming
+ * the field with its message, and nothing is stored.
+ */
+export async function saveProfileSectionJson(user: CurrentUser, id: string, sectionKey: string, body: unknown): Promise<SectionSave> {
+  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  const section = profileSection(sectionKey);
+  if (!section) throw new AccountError(404, PROFILE_MESSAGES.noSection);
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AccountError(400, "The body must be a JSON object.");
+  const unknown = Object.keys(body).filter((key) => !section.fields.some((f) => f.key === key));
+  if (unknown.length) {
+    throw new AccountError(
+      400,
+      `Unknown field${unknown.length > 1 ? "s" : ""} for ${section.title}: ${unknown.slice(0, 5).join(", ")}`,
+      Object.fromEntries(unknown.slice(0, 5).map((key) => [key, ["Unknown field"]])),
+    );
+  }
+  const result = sectionJsonSchema(section).safeParse(body);
   if (!result.success) {
     throw new AccountError(
       400,
@@ -45,17 +94,9 @@ export async function saveProfileSection(user: CurrentUser, id: string, section:
       fieldErrorsOf(result.error.issues, (field) => String(field ?? "profile")),
     );
   }
-  const values = result.data as Record<string, string | string[]>;
-  return withUser(user.id, async (tx) => {
-    const persona = await lockedPersona(tx, id);
-    const profile = withSection(personaExtended(persona), section, values);
-    const [row] = await tx
-      .update(personas)
-      .set({ extended: stored(profile, [...editedSections(persona.extended), section.key]) })
-      .where(eq(personas.id, id))
-      .returning();
-    return row!;
-  });
+  const given = Object.keys(body);
+  const values = Object.fromEntries(Object.entries(result.data).filter(([key]) => given.includes(key))) as SectionValues;
+  return saveProfileSection(user, id, section, values);
 }
 
 export type Regeneration =

@@ -99,3 +99,49 @@ test("someone else's persona: the profile cannot be read or changed", async ({ p
   const read = await request.get(`/api/personas/${persona.id}`, { headers: { Authorization: `Bearer ${owner.token}` } });
   expect(JSON.stringify(await read.json())).not.toContain("Hijacked");
 });
+
+test("every section saves: unchanged it makes no version; Personal and Additional Info fields are the creator's to edit", async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  const auth = { Authorization: `Bearer ${account.token}` };
+  const created = await request.post("/api/personas", { headers: auth, data: personaBody("Kira Moon") });
+  const persona = (await created.json()) as { id: string };
+  const versions = async () =>
+    Number((await request.get(`/api/personas/${persona.id}/versions`, { headers: auth })).headers()["x-total-count"]);
+  const before = await versions();
+  await signIn(page, account);
+  await visit(page, `/persona/${persona.id}`);
+  const profile = page.getByRole("region", { name: "Extended Persona Profile" });
+
+  for (const title of ["Background", "Personal", "Social Circle", "Goals & Philosophy", "Additional Info"]) {
+    await profile.getByRole("link", { name: `Edit ${title}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Kira Moon: ${title}` })).toBeVisible();
+    await page.getByRole("button", { name: "Save Section" }).click();
+    await expect(page).toHaveURL(new RegExp(`/persona/${persona.id}(#extended-profile)?$`));
+    await expect(toast(page)).toContainText("Nothing to Save");
+  }
+  expect(await versions()).toBe(before);
+
+  await profile.getByRole("link", { name: "Edit Personal" }).click();
+  await page.getByLabel(/^Languages/).fill("English\nPortuguese");
+  await page.getByLabel(/^Favorite Food/).fill("Pastéis de nata");
+  await page.getByLabel(/^Hobbies/).fill("Surfing\nFado singing");
+  await page.getByLabel(/^Favorite Places/).fill("Alfama");
+  await expectNoA11yViolations(page);
+  await page.getByRole("button", { name: "Save Section" }).click();
+  await expect(toast(page)).toContainText("Profile Updated");
+  const personal = profile.getByRole("region", { name: "Personal" });
+  for (const fact of ["Portuguese", "Pastéis de nata", "Fado singing", "Alfama"]) await expect(personal).toContainText(fact);
+
+  await profile.getByRole("link", { name: "Edit Additional Info" }).click();
+  await page.getByLabel(/^Daily Routine/).fill("She wakes at six. She cooks. She sleeps.");
+  await page.getByLabel(/^Secret Skills/).fill("Knife juggling\nLatte art");
+  await page.getByRole("button", { name: "Save Section" }).click();
+  await expect(toast(page)).toContainText("Profile Updated");
+  const additional = profile.getByRole("region", { name: "Additional Info" });
+  await expect(additional).toContainText("She wakes at six. She cooks. She sleeps.");
+  await expect(additional).toContainText("Latte art");
+  expect(await versions()).toBe(before + 2);
+});

@@ -34,6 +34,7 @@ import * as personaLorebookCompile from "./personas.$id.lorebook.compile";
 import * as personaLorebookEntries from "./personas.$id.lorebook.entries";
 import * as personaLorebookEntry from "./personas.$id.lorebook.entries.$entryId";
 import * as personaProbes from "./personas.$id.probes";
+import * as personaProfileSection from "./personas.$id.profile.$section";
 import * as personaProbe from "./personas.$id.probes.$probeId";
 import * as personaProbesRun from "./personas.$id.probes.run";
 import * as personaProbeRuns from "./personas.$id.probes.runs";
@@ -93,6 +94,7 @@ export const API_CALLS: Readonly<Record<string, ApiCall>> = {
   "personas/:id/probes/runs": personaProbeRuns,
   "personas/:id/probes/runs/:runId": personaProbeRun,
   "personas/:id/probes/suggest": personaProbesSuggest,
+  "personas/:id/profile/:section": personaProfileSection,
   "personas/:id/status": personaStatus,
   "personas/:id/versions": personaVersions,
   "personas/:id/versions/:n": personaVersion,
