@@ -644,7 +644,7 @@ async function build(log) {
  */
 function serverNodeFlags() {
   const serve = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts?.serve ?? "";
-  const flags = /^node((?:\s+--[\w-]+(?:=\S+)?)*)\s+app\/server\.mjs/.exec(serve);
+  const flags = /^(?:exec\s+)?node((?:\s+--[\w-]+(?:=\S+)?)*)\s+app\/server\.mjs/.exec(serve);
   return flags ? flags[1].trim().split(/\s+/).filter(Boolean) : [];
 }
 

@@ -2,8 +2,8 @@
 // directory of its own: a clean stop finishes what is in flight and releases the database;
 // a lock left behind by a crash, or whose PID now belongs to another process, never blocks
 // a restart.
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,9 +19,11 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-async function startServer(dataDir: string): Promise<Running> {
+/** The server as `node app/server.mjs` starts it, or through npm (`npm run serve`), whose PID is then the child's. */
+async function startServer(dataDir: string, { viaNpm = false } = {}): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["app/server.mjs"], {
+  const [command, args] = viaNpm ? ["npm", ["run", "-s", "serve"]] : [process.execPath, ["app/server.mjs"]];
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_REQUESTS: "0" },
   });
@@ -103,6 +105,36 @@ test("SIGTERM: new connections refused, the request in flight answered, the data
   const again = await startServer(dataDir);
   again.child.kill("SIGINT");
   expect(await again.exited).toBe(0);
+});
+
+test("a signal to npm's process stops the server and its database, leaving nothing running", async () => {
+  // Both scripts end by exec-ing Node in the place of npm's shell, so npm's signal reaches the
+  // server itself; `npm start` builds first, then runs what `npm run serve` runs.
+  const scripts = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+  expect(scripts.serve).toMatch(/^exec node /);
+  expect(scripts.start).toBe(`npm run -s build && ${scripts.serve}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pf-lifecycle-npm-"));
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    const server = await startServer(dataDir, { viaNpm: true });
+    server.child.kill(signal);
+    await server.exited;
+    await expect
+      .poll(() =>
+        fetch(`${server.url}/api/auth/user`).then(
+          () => "answering",
+          () => "stopped",
+        ),
+      )
+      .toBe("stopped");
+    // An orphaned server would still answer and hold the database's lock.
+    await expect.poll(() => existsSync(lockOf(dataDir))).toBe(false);
+    const survivors = execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" })
+      .split("\n")
+      .filter((line) => line.includes("app/server.mjs"))
+      .map((line) => line.trim().split(" ")[0]!)
+      .filter((pid) => readFileSync(`/proc/${pid}/environ`, "utf8").includes(`DATA_DIR=${dataDir}`));
+    expect(survivors).toEqual([]);
+  }
 });
 
 test("a lock left by a crash, or naming a PID that now belongs to another process, does not block the start", async () => {
