@@ -142,7 +142,6 @@ function usePolling(personaId: string, initial: ImageGenerationState) {
 function StyleSelector({ persona, failure }: { persona: ReferenceImagesProps["persona"]; failure?: ReferenceImagesProps["failure"] }) {
   const hydrated = useHydrated();
   const toast = useToast();
-  const holdToastRoom = useHoldToastRoom();
   const [style, setStyle] = useState(persona.imageStyle);
   useEffect(() => setStyle(persona.imageStyle), [persona.imageStyle]);
   const invalid = failure?.field === "imageStyle";
@@ -150,7 +149,6 @@ function StyleSelector({ persona, failure }: { persona: ReferenceImagesProps["pe
   const save = async (next: string) => {
     const before = style;
     setStyle(next);
-    const release = holdToastRoom();
     try {
       const response = await fetch(`/api/personas/${persona.id}/image-style`, {
         method: "PATCH",
@@ -162,8 +160,6 @@ function StyleSelector({ persona, failure }: { persona: ReferenceImagesProps["pe
     } catch {
       setStyle(before);
       toast({ type: "error", ...IMAGE_TOASTS.styleFailed });
-    } finally {
-      release();
     }
   };
 

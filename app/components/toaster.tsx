@@ -6,7 +6,7 @@
 // left; with JavaScript it fades after 5 s (its room kept until the creator's next click or key),
 // and gets a close button, swipe-right to dismiss and the F8 hotkey.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, toToast, type Toast, type ToastInput } from "~/domain/toast";
@@ -111,9 +111,16 @@ export function ToastProvider({
 export function Toasts() {
   const { toast, dismiss, held } = useContext(ToastContext);
   const navigation = useNavigation();
+  const location = useLocation();
   // A form posted, until its answer (and the loads that follow it) are in.
   const posting = navigation.state !== "idle" && !!navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET";
-  return <ToastRegion toast={toast} pending={held || posting} onDismiss={dismiss} />;
+  // On the way to another screen, the toast leaves at the click: its room is given back right
+  // after the input, not when the next screen arrives, however late that is.
+  const leaving =
+    !posting &&
+    navigation.state === "loading" &&
+    `${navigation.location.pathname}${navigation.location.search}` !== `${location.pathname}${location.search}`;
+  return <ToastRegion toast={leaving ? null : toast} pending={held || posting} onDismiss={dismiss} />;
 }
 
 const toastRow = "pointer-events-none flex justify-center px-4 sm:justify-end sm:px-6 lg:px-8";

@@ -163,7 +163,11 @@ async function layoutProblems(page: Page): Promise<string[]> {
         if (toast.contains(control)) continue;
         const c = control.getBoundingClientRect();
         if (c.left < t.right && c.right > t.left && c.top < t.bottom && c.bottom > t.top) {
-          problems.push(`a toast lies over ${name(control)}`);
+          // Lying over it, not under it: a toast scrolled under the sticky header is covered by it.
+          const x = (Math.max(c.left, t.left) + Math.min(c.right, t.right)) / 2;
+          const y = (Math.max(c.top, t.top) + Math.min(c.bottom, t.bottom)) / 2;
+          const top = x >= 0 && y >= 0 && x < vw && y < vh ? document.elementFromPoint(x, y) : null;
+          if (top && toast.contains(top)) problems.push(`a toast lies over ${name(control)}`);
         }
       }
     }
@@ -238,16 +242,29 @@ const pageRequests = new WeakMap<Page, PageRequest[]>();
 // on: Playwright's fill() focuses and types without pointer or key events, where a creator's typing
 // and moving between fields are clicks, taps and keydowns that Chromium counts as input.
 const typedAt = new WeakMap<Page, number[]>();
+// When the page's DOM began to change after a quiet spell (ms since the epoch), with JavaScript on:
+// the render of an answer, which a loaded machine may paint a second after the answer arrived.
+const renderedAt = new WeakMap<Page, number[]>();
 
 function recordRequests(page: Page) {
   const typed: number[] = [];
+  const rendered: number[] = [];
   typedAt.set(page, typed);
+  renderedAt.set(page, rendered);
   const ready = page
     .exposeBinding("__layoutGuardTyped", (_source, at: number) => void typed.push(at))
+    .then(() => page.exposeBinding("__layoutGuardRendered", (_source, at: number) => void rendered.push(at)))
     .then(() =>
       page.addInitScript(() => {
-        const report = (window as unknown as { __layoutGuardTyped: (at: number) => void }).__layoutGuardTyped;
-        for (const type of ["input", "change", "focusin"]) window.addEventListener(type, () => void report(Date.now()), { capture: true });
+        const guard = window as unknown as { __layoutGuardTyped: (at: number) => void; __layoutGuardRendered: (at: number) => void };
+        for (const type of ["input", "change", "focusin"])
+          window.addEventListener(type, () => void guard.__layoutGuardTyped(Date.now()), { capture: true });
+        let last = 0;
+        new MutationObserver(() => {
+          const now = Date.now();
+          if (now - last > 30) void guard.__layoutGuardRendered(now);
+          last = now;
+        }).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
       }),
     );
   const requests: PageRequest[] = [];
@@ -285,7 +302,9 @@ function recordRequests(page: Page) {
  * it, or at once after another such answer: a form's post and the reload of the page's data
  * that follows it). Chromium forgives a shift only within 500 ms of the input itself, so an
  * error or a toast that a slow server sends back after 600 ms would count there; a poll or a
- * timer that moves the page is never an answer.
+ * timer that moves the page is never an answer. With JavaScript, a shift up to 3 s after the
+ * answer still answers when the page began changing within 250 ms before it and no other request
+ * (a poll) answered in between (renderedAt): a busy machine renders an answer late.
  */
 function answersInput(page: Page, shift: LayoutShift): boolean {
   const typed = (typedAt.get(page) ?? []).filter((at) => at <= shift.time + 5);
@@ -298,7 +317,14 @@ function answersInput(page: Page, shift: LayoutShift): boolean {
     if (!caused.includes(request) && caused.some((before) => request.start >= before.end - 5 && request.start <= before.end + 100))
       caused.push(request);
   }
-  return caused.some((request) => request.start <= shift.time && shift.time <= request.end + 500);
+  if (caused.some((request) => request.start <= shift.time && shift.time <= request.end + 500)) return true;
+  // Later than that (at most 3 s), it is still the answer when the page was changing just before it
+  // and nothing else answered in between (a poll): a busy machine renders an answer late.
+  const answered = Math.max(...caused.filter((request) => request.end <= shift.time).map((request) => request.end));
+  if (!(shift.time - answered <= 3000)) return false;
+  const others = (pageRequests.get(page) ?? []).filter((request) => !caused.includes(request));
+  if (others.some((request) => request.end >= answered && request.end <= shift.time)) return false;
+  return (renderedAt.get(page) ?? []).some((at) => at >= answered - 5 && at <= shift.time + 5 && shift.time - at <= 250);
 }
 
 /** What happened in the 3 s before a shift, in ms relative to it: typing and focus, requests. */
