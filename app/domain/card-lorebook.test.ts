@@ -82,13 +82,15 @@ describe("reading and writing a character_book", () => {
           insertion_order: 1,
           use_regex: true,
         },
-        { keys: ["(a+)+$"], content: "Runaway.", extensions: {}, enabled: true, insertion_order: 2, use_regex: true },
+        { keys: ["(?=a)a"], content: "Look-ahead.", extensions: {}, enabled: true, insertion_order: 2, use_regex: true },
       ],
       extensions: {},
     };
     const read = lorebookFromCard(book);
     if (!read.ok) throw new Error(read.message);
-    expect(read.notes.join(" ")).toMatch(/entry 2: the pattern "\(a\+\)\+\$" could take too long to match; it is matched as plain text/);
+    expect(read.notes.join(" ")).toMatch(
+      /entry 2: the pattern "\(\?=a\)a" cannot be matched \(look-arounds and back-references are not supported\); it is matched as plain text/,
+    );
     const lore = parseLorebook(stored(read.lore));
     expect(cardBookFromLorebook(lore)).toEqual(book);
     expect(matchLore(lore, ["I met Seraphina"]).entries.map((entry) => entry.content)).toEqual([book.entries[0]!.content]);
@@ -241,11 +243,13 @@ describe("reading and writing a character_book", () => {
     }
   });
 
-  it("patterns that cannot be matched safely keep use_regex and are said to match as plain text", () => {
-    const read = lorebookFromCard({ entries: [{ keys: ["(a+)+$", "/glade/i"], content: "A clearing.", use_regex: true }] });
+  it("patterns the engine cannot express keep use_regex and are said to match as plain text", () => {
+    const read = lorebookFromCard({ entries: [{ keys: ["(a)\\1", "/glade/i", "((a+))+$"], content: "A clearing.", use_regex: true }] });
     if (!read.ok) throw new Error(read.message);
-    expect(read.lore!.entries[0]).toMatchObject({ use_regex: true, keys: ["(a+)+$", "/glade/i"] });
-    expect(read.notes).toEqual(['Lorebook entry 1: the pattern "(a+)+$" could take too long to match; it is matched as plain text.']);
+    expect(read.lore!.entries[0]).toMatchObject({ use_regex: true, keys: ["(a)\\1", "/glade/i", "((a+))+$"] });
+    expect(read.notes).toEqual([
+      'Lorebook entry 1: the pattern "(a)\\\\1" cannot be matched (look-arounds and back-references are not supported); it is matched as plain text.',
+    ]);
   });
 
   it("a book too large for the database refuses the card (413), and a __proto__ key stays a key", () => {

@@ -6,17 +6,9 @@
 // type) is read as far as it goes and named in the import's notes, and so is what is brought
 // within an entry's limits (empty or repeated keys dropped, long keys, content, names and comments
 // cut, an entry without content skipped); more than 200 entries refuse the card. Pure.
-import {
-  EMPTY_LOREBOOK,
-  LORE_LIMITS,
-  LORE_MESSAGES,
-  parseLorebook,
-  safePattern,
-  type LoreBook,
-  type LoreEntry,
-  type LoreJson,
-} from "./lorebook";
+import { EMPTY_LOREBOOK, LORE_LIMITS, LORE_MESSAGES, parseLorebook, type LoreBook, type LoreEntry, type LoreJson } from "./lorebook";
 import { LORE_KINDS, type LoreKind } from "./lore-text";
+import { usablePattern } from "./patterns";
 
 /** The optional entry fields of the V2/V3 specs that we model. */
 const OPTIONAL_FIELDS = ["case_sensitive", "name", "comment", "selective", "secondary_keys", "constant", "use_regex"] as const;
@@ -234,9 +226,11 @@ export function lorebookFromCard(raw: unknown): CardLorebook {
       ...(absent.length ? { cardAbsent: absent } : {}),
     };
     if (useRegex) {
-      const unsafe = [...keys, ...secondary].filter((key) => !safePattern(key, entry.case_sensitive));
+      const unsafe = [...keys, ...secondary].filter((key) => !usablePattern(key, entry.case_sensitive));
       if (unsafe.length)
-        notes.push(`${where}: the pattern ${JSON.stringify(unsafe[0])} could take too long to match; it is matched as plain text.`);
+        notes.push(
+          `${where}: the pattern ${JSON.stringify(unsafe[0])} cannot be matched (look-arounds and back-references are not supported); it is matched as plain text.`,
+        );
     }
     if (keys.length === 0 && !entry.constant)
       notes.push(`${where} ("${entry.name}") has no keys: chat uses it only if it is always included.`);

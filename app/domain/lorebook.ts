@@ -6,6 +6,7 @@
 import * as z from "zod";
 
 import { LORE_KINDS, type LoreKind } from "./lore-text";
+import { compilePattern, usablePattern } from "./patterns";
 
 export { LORE_KIND_LABELS, LORE_KINDS, LORE_TEXT, type LoreKind } from "./lore-text";
 
@@ -80,7 +81,8 @@ export const LORE_MESSAGES = {
   contentMax: "Content must be 2,000 characters or less",
   commentMax: "Comment must be 500 characters or less",
   insertionOrder: "Order must be a whole number from 0 to 100,000",
-  pattern: "This pattern could take too long to match: simplify it, or turn off 'Keys are patterns'",
+  pattern:
+    "This pattern cannot be matched: it must be a valid pattern of at most 200 characters, without look-arounds or back-references. Simplify it, or turn off 'Keys are patterns'",
   characters: "Text cannot contain control characters",
   type: "Must be text",
   flag: "Must be true or false",
@@ -144,46 +146,46 @@ const text = (max: number, messages: { max: string; required?: string }) =>
  */
 export function loreEntrySchema(options: { form?: boolean } = {}) {
   const off = options.form === true;
-  return z
-    .object({
-      name: text(LORE_LIMITS.nameMax, { max: LORE_MESSAGES.nameMax, required: LORE_MESSAGES.nameRequired }),
-      keys: keyList.superRefine((keys, ctx) => {
-        if (keys.length === 0) ctx.addIssue({ code: "custom", message: LORE_MESSAGES.keysRequired });
-      }),
-      secondary_keys: keyList,
-      selective: flag(false),
-      content: text(LORE_LIMITS.contentMax, { max: LORE_MESSAGES.contentMax, required: LORE_MESSAGES.contentRequired }),
-      enabled: flag(!off),
-      constant: flag(false),
-      insertion_order: z
-        .union([z.number(), z.string(), z.null()], { error: LORE_MESSAGES.insertionOrder })
-        .optional()
-        .transform((value, ctx) => {
-          if (value === undefined || value === null || value === "") return 100;
-          const n = typeof value === "number" ? value : /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : NaN;
-          if (!Number.isInteger(n) || n < 0 || n > LORE_LIMITS.insertionOrderMax) {
-            ctx.addIssue({ code: "custom", message: LORE_MESSAGES.insertionOrder });
-            return z.NEVER;
-          }
-          return n;
-        }),
-      case_sensitive: flag(false),
-      comment: text(LORE_LIMITS.commentMax, { max: LORE_MESSAGES.commentMax }),
-      use_regex: flag(false),
-      kind: z
-        .union([z.enum(LORE_KINDS), z.literal(""), z.null()], { error: "Choose a kind" })
-        .optional()
-        .transform((value) => (value ? value : null)),
-    })
-    .superRefine((entry, ctx) => {
-      if (!entry.use_regex) return;
-      for (const key of [...entry.keys, ...entry.secondary_keys]) {
-        if (!safePattern(key, entry.case_sensitive)) {
-          ctx.addIssue({ code: "custom", path: ["keys"], message: LORE_MESSAGES.pattern });
-          return;
+  return z.object({
+    name: text(LORE_LIMITS.nameMax, { max: LORE_MESSAGES.nameMax, required: LORE_MESSAGES.nameRequired }),
+    keys: keyList.superRefine((keys, ctx) => {
+      if (keys.length === 0) ctx.addIssue({ code: "custom", message: LORE_MESSAGES.keysRequired });
+    }),
+    secondary_keys: keyList,
+    selective: flag(false),
+    content: text(LORE_LIMITS.contentMax, { max: LORE_MESSAGES.contentMax, required: LORE_MESSAGES.contentRequired }),
+    enabled: flag(!off),
+    constant: flag(false),
+    insertion_order: z
+      .union([z.number(), z.string(), z.null()], { error: LORE_MESSAGES.insertionOrder })
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === null || value === "") return 100;
+        const n = typeof value === "number" ? value : /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : NaN;
+        if (!Number.isInteger(n) || n < 0 || n > LORE_LIMITS.insertionOrderMax) {
+          ctx.addIssue({ code: "custom", message: LORE_MESSAGES.insertionOrder });
+          return z.NEVER;
         }
-      }
-    });
+        return n;
+      }),
+    case_sensitive: flag(false),
+    comment: text(LORE_LIMITS.commentMax, { max: LORE_MESSAGES.commentMax }),
+    use_regex: flag(false),
+    kind: z
+      .union([z.enum(LORE_KINDS), z.literal(""), z.null()], { error: "Choose a kind" })
+      .optional()
+      .transform((value) => (value ? value : null)),
+  });
+}
+
+/**
+ * The keys of an entry whose keys are patterns that cannot be matched (patterns.ts), for the
+ * service to refuse: the schema leaves them to it, since pages that use the schema ship no
+ * pattern engine.
+ */
+export function unusableKeys(entry: Pick<LoreEntry, "keys" | "secondary_keys" | "use_regex" | "case_sensitive">): string[] {
+  if (!entry.use_regex) return [];
+  return [...entry.keys, ...entry.secondary_keys].filter((key) => !usablePattern(key, entry.case_sensitive));
 }
 
 export type LoreEntryInput = z.output<ReturnType<typeof loreEntrySchema>>;
@@ -278,49 +280,16 @@ export function lorebookText(book: LoreBook): string {
 // Matching (docs/product.md, Lore in chat)
 // ---------------------------------------------------------------------------------------------
 
-/**
- * Whether a pattern is one we match: at most 200 characters, it compiles, and it has none of the
- * shapes that backtrack without end (a quantified group holding a quantifier, back-references,
- * look-arounds). Anything else is matched as plain text, never run.
- */
-export function safePattern(pattern: string, caseSensitive = false): boolean {
-  const source = regexSource(pattern);
-  if (source === null || length(source.body) > LORE_LIMITS.patternMax) return false;
-  if (/\\[1-9]|\\k<|\(\?<?[=!]/.test(source.body)) return false;
-  if (/\([^()]*[+*}][^()]*\)\s*[+*{?]/.test(source.body)) return false;
-  if (/\([^()]*\|[^()]*\)\s*[+*{]/.test(source.body)) return false;
-  try {
-    new RegExp(source.body, flagsOf(source.flags, caseSensitive));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** '/body/flags' or a bare body. */
-function regexSource(pattern: string): { body: string; flags: string } | null {
-  const slashed = /^\/(.+)\/([a-z]*)$/s.exec(pattern);
-  if (slashed) return /^[imsu]*$/.test(slashed[2]!) ? { body: slashed[1]!, flags: slashed[2]! } : null;
-  return pattern === "" ? null : { body: pattern, flags: "" };
-}
-
-function flagsOf(flags: string, caseSensitive: boolean): string {
-  const set = new Set(flags.replace(/[gy]/g, "").split("").filter(Boolean));
-  if (!caseSensitive) set.add("i");
-  set.add("u");
-  return [...set].join("");
-}
-
 const WORDY = /[\p{L}\p{N}_]/u;
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** One key as a test over a text: a whole-word literal match, or a safe pattern. */
+/**
+ * One key as a test over a text: a pattern on the linear-time engine (patterns.ts), or a
+ * whole-word literal match — which is how a pattern that cannot be matched is read too.
+ */
 export function keyMatcher(key: string, options: { caseSensitive: boolean; useRegex: boolean }): (text: string) => boolean {
-  if (options.useRegex && safePattern(key, options.caseSensitive)) {
-    const source = regexSource(key)!;
-    const regex = new RegExp(source.body, flagsOf(source.flags, options.caseSensitive));
-    return (text) => regex.test(text);
-  }
+  const pattern = options.useRegex ? compilePattern(key, options.caseSensitive) : null;
+  if (pattern) return (text) => pattern.test(text);
   const literal = key.normalize("NFC");
   const start = WORDY.test(literal[0] ?? "") ? "(?<![\\p{L}\\p{N}_])" : "";
   const end = WORDY.test(literal.at(-1) ?? "") ? "(?![\\p{L}\\p{N}_])" : "";

@@ -133,7 +133,7 @@ describe("the probe schema", () => {
     expect(refusal({ name: "A", turns: Array(6).fill("Hi"), inCharacter: true })).toEqual({ turns: PROBE_MESSAGES.turnsMax });
     expect(refusal({ name: "A", turns: ["x".repeat(1_001)], inCharacter: true })).toEqual({ turns: PROBE_MESSAGES.turnMax });
     expect(refusal({ name: "A", turns: ["Hi"], mustMention: ["x".repeat(10_000)] })).toEqual({ mustMention: PROBE_MESSAGES.phraseMax });
-    expect(refusal({ name: "A", turns: ["Hi"], mustMatch: "(a+)+$" })).toEqual({ mustMatch: PROBE_MESSAGES.pattern });
+    expect(refusal({ name: "A", turns: ["Hi"], mustMatch: "x".repeat(201) })).toEqual({ mustMatch: PROBE_MESSAGES.patternMax });
     expect(refusal({ name: "A", turns: ["Hi"], maxLength: 0 })).toEqual({ maxLength: PROBE_MESSAGES.maxLength });
     expect(refusal({ name: "A", turns: ["Hi"], statesFact: "fact:shoeSize" })).toEqual({ statesFact: PROBE_MESSAGES.fact });
     expect(refusal({ name: "A", turns: ["Hi"] })).toEqual({ mustMention: PROBE_MESSAGES.checksRequired });

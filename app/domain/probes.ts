@@ -8,7 +8,8 @@ import * as z from "zod";
 
 import type { ExtendedProfile } from "./extended-profile";
 import { COMPILED_COMMENT } from "./lore-compile";
-import { keyMatcher, safePattern, type LoreEntry } from "./lorebook";
+import { keyMatcher, type LoreEntry } from "./lorebook";
+import { patternFinds } from "./patterns";
 import type { PersonaVoice } from "./persona-voice";
 
 export { modelLabel, PROBE_TEXT, PROBE_TOASTS } from "./probe-text";
@@ -36,7 +37,7 @@ export const PROBE_MESSAGES = {
   phrasesMax: "At most 20 phrases",
   phraseMax: "Each phrase must be 200 characters or less",
   patternMax: "A pattern must be 200 characters or less",
-  pattern: "This pattern could take too long to match or is not a valid pattern: simplify it",
+  pattern: "This pattern cannot be matched: it must be a valid pattern without look-arounds or back-references. Simplify it",
   maxLength: "Maximum length must be a whole number from 1 to 8,000",
   rubricMax: "The rubric must be 1,000 characters or less",
   fact: "Choose a fact from the list",
@@ -174,8 +175,8 @@ const pattern = z
   })
   .superRefine((value, ctx) => {
     if (value === null) return;
+    // Whether the engine can match it is the service's check (patterns.ts): pages ship no engine.
     if (length(value) > PROBE_LIMITS.patternMax) ctx.addIssue({ code: "custom", message: PROBE_MESSAGES.patternMax });
-    else if (!safePattern(value)) ctx.addIssue({ code: "custom", message: PROBE_MESSAGES.pattern });
   });
 
 /** A checkbox ('on'), a JSON boolean, or the strings 'true'/'false'. Absent is `fallback`. */
@@ -308,8 +309,7 @@ export function mentions(text: string, phrase: string): boolean {
 }
 
 function matches(text: string, source: string): boolean {
-  if (!safePattern(source)) return false;
-  return keyMatcher(source, { caseSensitive: false, useRegex: true })(text);
+  return patternFinds(source, false, text);
 }
 
 /** What a fact's value is, as the phrases a reply may state it with. */

@@ -83,8 +83,9 @@ describe("entries", () => {
       status: 400,
       errors: { keys: ["Add at least one key"] },
     });
-    await expect(lore.addLoreEntry(user, id, { name: "Mina", keys: ["(a+)+"], use_regex: true, content: "x" })).rejects.toMatchObject({
+    await expect(lore.addLoreEntry(user, id, { name: "Mina", keys: ["(?!a)b"], use_regex: true, content: "x" })).rejects.toMatchObject({
       status: 400,
+      errors: { keys: [expect.stringContaining("without look-arounds or back-references")] },
     });
     const entry = await lore.addLoreEntry(user, id, mina);
     await expect(lore.updateLoreEntry(user, id, entry.id, { content: "" })).rejects.toMatchObject({

@@ -18,6 +18,7 @@ import {
   type LoreEntry,
   type LoreEntryInput,
   type LoreKind,
+  unusableKeys,
 } from "~/domain/lorebook";
 import { exportedLorebook } from "~/domain/card-lorebook";
 import { parseCardMeta } from "~/domain/character-card";
@@ -84,10 +85,16 @@ function refused(issues: Parameters<typeof fieldErrorsOf>[0]): never {
   );
 }
 
-/** Checked entry input, from a form (absent checkboxes are off) or a JSON body. */
-export function checkLoreEntry(raw: unknown, options: { form?: boolean } = {}): LoreEntryInput {
+/**
+ * Checked entry input, from a form (absent checkboxes are off) or a JSON body. A key pattern the
+ * engine cannot express is refused, unless the entry already had it (a card's, matched as plain
+ * text): editing such an entry's other fields still works.
+ */
+export function checkLoreEntry(raw: unknown, options: { form?: boolean } = {}, had: LoreEntry | null = null): LoreEntryInput {
   const result = loreEntrySchema(options).safeParse(raw && typeof raw === "object" ? raw : {});
   if (!result.success) refused(result.error.issues);
+  const kept = had?.use_regex ? new Set([...had.keys, ...had.secondary_keys]) : new Set<string>();
+  if (unusableKeys(result.data).some((key) => !kept.has(key))) refused([{ path: ["keys"], message: LORE_MESSAGES.pattern }]);
   return result.data;
 }
 
@@ -168,7 +175,7 @@ export async function updateLoreEntry(
   const given = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
   return changeLore<LoreEntry>(user, id, (book) => {
     const current = findEntry(book, entryId);
-    const input = checkLoreEntry(options.form ? given : { ...current, ...given }, options);
+    const input = checkLoreEntry(options.form ? given : { ...current, ...given }, options, current);
     const entry: LoreEntry = { ...current, ...input };
     if (JSON.stringify(entry) === JSON.stringify(current)) return { unchanged: current };
     return { entries: book.entries.map((candidate) => (candidate.id === entryId ? entry : candidate)), answer: entry };

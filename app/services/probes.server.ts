@@ -19,6 +19,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { isPremium } from "~/domain/account";
 import { fieldErrorsOf } from "~/domain/form-rules";
 import { parseLorebook, type LoreBook } from "~/domain/lorebook";
+import { usablePattern } from "~/domain/patterns";
 import { parseVoice } from "~/domain/persona-voice";
 import {
   parseProbe,
@@ -93,8 +94,13 @@ function contextOf(persona: Persona): ProbeContext {
 
 function checkProbe(raw: unknown, options: { form?: boolean }) {
   const result = probeSchema(options).safeParse(raw && typeof raw === "object" ? raw : {});
-  if (!result.success) {
-    const errors = fieldErrorsOf(result.error.issues, (field) => String(field ?? "name"));
+  const issues = result.success
+    ? (["mustMatch", "mustNotMatch"] as const)
+        .filter((field) => result.data[field] !== null && !usablePattern(result.data[field]!))
+        .map((field) => ({ path: [field], message: PROBE_MESSAGES.pattern }))
+    : result.error.issues;
+  if (!result.success || issues.length) {
+    const errors = fieldErrorsOf(issues, (field) => String(field ?? "name"));
     throw new AccountError(400, "Please fix the highlighted fields.", errors);
   }
   return result.data;

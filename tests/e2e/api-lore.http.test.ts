@@ -85,7 +85,9 @@ test("bad input: a readable 4xx and nothing written", async ({ request }) => {
   const fields = async (data: unknown) => ((await (await post(data)).json()) as { errors: Record<string, string[]> }).errors;
   expect((await fields({ name: "Mina", keys: [], content: "x" })).keys).toEqual(["Add at least one key"]);
   expect((await fields({ name: "Mina", keys: ["Mina", "mina"], content: "x" })).keys).toEqual(["Keys must not repeat"]);
-  expect((await fields({ name: "Mina", keys: ["(a+)+$"], use_regex: true, content: "x" })).keys?.[0]).toMatch(/could take too long/);
+  expect((await fields({ name: "Mina", keys: ["(?<=a)b"], use_regex: true, content: "x" })).keys?.[0]).toMatch(
+    /without look-arounds or back-references/,
+  );
   const big = await post({ name: "Mina", keys: ["Mina"], content: "x".repeat(70_000) });
   expect(big.status()).toBe(413);
   expect((await (await request.get(base, { headers })).json()).entries).toEqual([]);
