@@ -7,14 +7,14 @@ import { readFileSync } from "node:fs";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { ActionToast, ToastProvider, Toasts } from "./toaster";
+import { ActionToast, ToastBand, ToastProvider } from "./toaster";
 
 describe("server-rendered toast", () => {
   const html = renderToString(
     <ToastProvider
       serverToast={{ id: "t1", type: "success", title: "Persona deleted", description: "The persona has been successfully deleted." }}
     >
-      <Toasts />
+      <ToastBand />
       <p>page</p>
     </ToastProvider>,
   );
@@ -40,8 +40,8 @@ describe("server-rendered toast", () => {
 
   it("keeps its room inside what the checkbox hides, so a dismissed toast leaves no band", () => {
     // The checkbox is visually hidden (no height); everything with a height is in the box that hides.
-    expect(html).toMatch(/<input type="checkbox"[^>]*class="peer sr-only"[^>]*\/><div class="pb-3 peer-checked:hidden">/);
-    expect(html).toMatch(/<ol aria-live="polite" aria-atomic="true" class="w-full max-w-sm">/);
+    expect(html).toMatch(/<input type="checkbox"[^>]*class="peer sr-only"[^>]*\/><div class="pt-4 peer-checked:hidden">/);
+    expect(html).toMatch(/<ol aria-live="polite" aria-atomic="true" class="w-full sm:max-w-md">/);
   });
 
   it("renders only one toast", () => {
@@ -51,13 +51,23 @@ describe("server-rendered toast", () => {
   it("renders an empty region when there is nothing to say", () => {
     const empty = renderToString(
       <ToastProvider serverToast={null}>
-        <Toasts />
+        <ToastBand />
         <p>page</p>
       </ToastProvider>,
     );
     expect(empty).not.toContain('data-testid="toast"');
     // An empty region takes no room: no padding waiting for a toast.
-    expect(empty).not.toMatch(/pb-\d/);
+    expect(empty).not.toMatch(/p[bt]-\d/);
+  });
+
+  it("holds a toast's room while an answer is awaited, unannounced", () => {
+    const held = renderToString(
+      <ToastProvider serverToast={null}>
+        <ToastBand posting />
+      </ToastProvider>,
+    );
+    expect(held).toMatch(/<li aria-hidden="true" data-testid="toast-pending"/);
+    expect(held).not.toContain('data-testid="toast"');
   });
 });
 
@@ -71,6 +81,6 @@ describe("an action's toast without JavaScript", () => {
   it("is rendered in the page's flow, stays until dismissed and hides whole", () => {
     expect(html).toContain("Chat failed");
     expect(html).not.toContain("toast-auto-dismiss");
-    expect(html).toContain('class="pb-3 peer-checked:hidden"');
+    expect(html).toContain('class="pt-4 peer-checked:hidden"');
   });
 });

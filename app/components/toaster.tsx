@@ -109,7 +109,6 @@ export function ToastProvider({
  * posted, or work held with useHoldToastRoom), so however late the answer comes, nothing moves.
  */
 export function Toasts() {
-  const { toast, dismiss, held } = useContext(ToastContext);
   const navigation = useNavigation();
   const location = useLocation();
   // A form posted, until its answer (and the loads that follow it) are in.
@@ -120,6 +119,12 @@ export function Toasts() {
     !posting &&
     navigation.state === "loading" &&
     `${navigation.location.pathname}${navigation.location.search}` !== `${location.pathname}${location.search}`;
+  return <ToastBand posting={posting} leaving={leaving} />;
+}
+
+/** The region itself, given where the navigation stands (what <Toasts /> reads from the router). */
+export function ToastBand({ posting = false, leaving = false }: { posting?: boolean; leaving?: boolean }) {
+  const { toast, dismiss, held } = useContext(ToastContext);
   return <ToastRegion toast={leaving ? null : toast} pending={held || posting} onDismiss={dismiss} />;
 }
 
