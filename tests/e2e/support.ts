@@ -310,11 +310,11 @@ function recordRequests(page: Page) {
  * Whether a shift is the page's answer to the creator: it came within 500 ms of text typed into a
  * field or of a field taking focus (see typedAt), or it happened while, or within 500 ms
  * after, the answer arrived to a request the creator's last input started (within a second of
- * it, or within 500 ms after another such answer: a form's post and the reload of the page's data
- * that follows it). Chromium forgives a shift only within 500 ms of the input itself, so an
+ * it, or after another such answer: a form's post and the reload of the page's data that
+ * follows it, within a second, or however late for Remix's own loads). Chromium forgives a shift only within 500 ms of the input itself, so an
  * error or a toast that a slow server sends back after 600 ms would count there; a poll or a
  * timer that moves the page is never an answer. With JavaScript, a shift up to 3 s after the
- * answer still answers when the page began changing within 250 ms before it and no other request
+ * answer still answers when the page began changing within 500 ms before it and no other request
  * (a poll) answered in between (renderedAt): a busy machine renders an answer late.
  */
 function answersInput(page: Page, shift: LayoutShift): boolean {
@@ -324,8 +324,13 @@ function answersInput(page: Page, shift: LayoutShift): boolean {
   if (shift.time - lastInput <= 500) return true;
   const requests = (pageRequests.get(page) ?? []).filter((request) => request.start >= lastInput - 50);
   const caused = requests.filter((request) => request.start <= lastInput + 1000);
+  // Remix's loads of a navigation (its data and route manifest) continue the chain however slowly
+  // the machine gets to them; any other request continues it when it starts within a second.
+  const navigationLoad = (request: PageRequest) =>
+    /\.data(\?|$)|\/__manifest\?/.test(new URL(request.url).pathname + new URL(request.url).search);
   for (const request of requests) {
-    if (!caused.includes(request) && caused.some((before) => request.start >= before.end - 5 && request.start <= before.end + 500))
+    if (caused.includes(request) || request.start > shift.time) continue;
+    if (caused.some((before) => request.start >= before.end - 5 && (navigationLoad(request) || request.start <= before.end + 1000)))
       caused.push(request);
   }
   if (caused.some((request) => request.start <= shift.time && shift.time <= request.end + 500)) return true;
@@ -335,7 +340,7 @@ function answersInput(page: Page, shift: LayoutShift): boolean {
   if (!(shift.time - answered <= 3000)) return false;
   const others = (pageRequests.get(page) ?? []).filter((request) => !caused.includes(request));
   if (others.some((request) => request.end >= answered && request.end <= shift.time)) return false;
-  return (renderedAt.get(page) ?? []).some((at) => at >= answered - 5 && at <= shift.time + 5 && shift.time - at <= 250);
+  return (renderedAt.get(page) ?? []).some((at) => at >= answered - 5 && at <= shift.time + 5 && shift.time - at <= 500);
 }
 
 /** What happened in the 3 s before a shift, in ms relative to it: typing and focus, requests. */
