@@ -253,8 +253,8 @@ const pageRequests = new WeakMap<Page, PageRequest[]>();
 // on: Playwright's fill() focuses and types without pointer or key events, where a creator's typing
 // and moving between fields are clicks, taps and keydowns that Chromium counts as input.
 const typedAt = new WeakMap<Page, number[]>();
-// When the page's DOM began to change after a quiet spell (ms since the epoch), with JavaScript on:
-// the render of an answer, which a loaded machine may paint a second after the answer arrived.
+// When the page's DOM changed (ms since the epoch, at most one entry per 50 ms), with JavaScript
+// on: the render of an answer, which a loaded machine may paint a second after the answer arrived.
 const renderedAt = new WeakMap<Page, number[]>();
 
 function recordRequests(page: Page) {
@@ -273,8 +273,9 @@ function recordRequests(page: Page) {
         let last = 0;
         new MutationObserver(() => {
           const now = Date.now();
-          if (now - last > 30) void guard.__layoutGuardRendered(now);
+          if (now - last < 50) return;
           last = now;
+          void guard.__layoutGuardRendered(now);
         }).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
       }),
     );
@@ -314,7 +315,7 @@ function recordRequests(page: Page) {
  * follows it, within a second, or however late for Remix's own loads). Chromium forgives a shift only within 500 ms of the input itself, so an
  * error or a toast that a slow server sends back after 600 ms would count there; a poll or a
  * timer that moves the page is never an answer. With JavaScript, a shift up to 3 s after the
- * answer still answers when the page began changing within 500 ms before it and no other request
+ * answer still answers when the page was changing within 500 ms before it and no other request
  * (a poll) answered in between (renderedAt): a busy machine renders an answer late.
  */
 function answersInput(page: Page, shift: LayoutShift): boolean {
