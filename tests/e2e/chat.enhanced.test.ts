@@ -39,6 +39,12 @@ test("the reply streams into its bubble while the input waits", async ({ page, r
       if (bubble?.textContent) seen.push(bubble.textContent);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
+  // The embedded reply can be whole before the first look on a busy machine: the server's answer
+  // waits 800 ms, so the input is seen disabled while the reply is on its way.
+  await page.route("**/api/personas/*/chat", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
   await input.fill("Tell me about yourself");
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(input).toBeDisabled();
