@@ -69,7 +69,7 @@ test("bad input: a readable 4xx and nothing written", async ({ request }) => {
     [{ name: "Mina", keys: [], content: "x" }, 400, /fix the highlighted fields/],
     [{ name: "Mina", keys: ["Mina", "mina"], content: "x" }, 400, /fix the highlighted fields/],
     [{ name: "Mina", keys: ["x".repeat(1000)], content: "x" }, 400, /fix the highlighted fields/],
-    [{ name: "Mina", keys: ["(a+)+$"], use_regex: true, content: "x" }, 400, /fix the highlighted fields/],
+    [{ name: "Mina", keys: ["(a)\\1"], use_regex: true, content: "x" }, 400, /fix the highlighted fields/],
     [{ name: "Mina", keys: ["Mina"], content: 42 }, 400, /content must be text/i],
     [{ name: "Mina", keys: ["Mina"], content: "x", secret: true }, 400, /Unknown field: secret/],
     [{ name: "", keys: ["Mina"], content: "x" }, 400, /fix the highlighted fields/],
@@ -88,6 +88,11 @@ test("bad input: a readable 4xx and nothing written", async ({ request }) => {
   expect((await fields({ name: "Mina", keys: ["(?<=a)b"], use_regex: true, content: "x" })).keys?.[0]).toMatch(
     /without look-arounds or back-references/,
   );
+  // A pattern that would hold a backtracking engine runs in linear time here: it is kept.
+  const nested = await post({ name: "Mina", keys: ["(a+)+$"], use_regex: true, content: "x" });
+  expect(nested.status()).toBe(201);
+  const { id: nestedId } = (await nested.json()) as { id: string };
+  expect((await request.delete(`${base}/entries/${nestedId}`, { headers })).status()).toBe(200);
   const big = await post({ name: "Mina", keys: ["Mina"], content: "x".repeat(70_000) });
   expect(big.status()).toBe(413);
   expect((await (await request.get(base, { headers })).json()).entries).toEqual([]);
@@ -162,4 +167,18 @@ test("compile proposes entries and stores nothing; a chat reply names the lore i
   const refused = await request.post(`${bare.base}/compile`, { headers: bare.headers });
   expect(refused.status()).toBe(400);
   expect(await refused.json()).toMatchObject({ message: "Write or generate a backstory first: the lorebook is built from it." });
+});
+
+test("compiles past the quota (30 an hour per creator) are a 429 with Retry-After; other creators still compile", async ({ request }) => {
+  const { headers, base } = await setUp(request);
+  for (let i = 0; i < 30; i++) expect((await request.post(`${base}/compile`, { headers })).status()).toBe(200);
+  const over = await request.post(`${base}/compile`, { headers });
+  expect(over.status()).toBe(429);
+  expect(Number(over.headers()["retry-after"])).toBeGreaterThan(3000);
+  expect(await over.json()).toMatchObject({
+    code: "rate_limited",
+    message: expect.stringMatching(/^You can build a lorebook from the backstory 30 times an hour\. Please try again in (60|59) minutes\.$/),
+  });
+  const other = await setUp(request);
+  expect((await request.post(`${other.base}/compile`, { headers: other.headers })).status()).toBe(200);
 });
