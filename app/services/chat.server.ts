@@ -29,6 +29,7 @@ import { withUser } from "~/infra/db/db.server";
 import { consumeChatAllowance, RateLimitedError } from "~/infra/web/rate-limit.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
+import { takeModelCalls } from "./generation-quotas.server";
 import { loreForReply } from "./lore.server";
 import { getPersona, isUuid, personaExtended, personaVoice } from "./personas.server";
 
@@ -178,6 +179,8 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
   try {
     try {
       await consumeChatAllowance(user.id);
+      // With a model key, a reply is one call off the creator's daily ceiling.
+      await takeModelCalls(user, 1);
     } catch (error) {
       if (error instanceof RateLimitedError) throw new AccountError(429, error.message, undefined, "rate_limited", error.retryAfterSeconds);
       throw error;

@@ -20,13 +20,16 @@ const { LIMITS, resetRateLimits, useRateLimitStore } = await import("~/infra/web
 const personasService = await import("./personas.server");
 const exporter = await import("./persona-export.server");
 const images = await import("./images.server");
+const lore = await import("./lore.server");
+const probes = await import("./probes.server");
+const { consumeModelCalls } = await import("~/infra/web/rate-limit.server");
 
 let handle: Awaited<ReturnType<typeof installTestDatabase>>;
 beforeAll(async () => {
   handle = await installTestDatabase();
   // Fast stand-ins: a quota counts requests, not what the model writes. An image job that
   // fails still counts (the model was asked).
-  useTextGenerator({ kind: "openai", generateBackstory: async () => "Once upon a time.", chatReply: async function* () {} });
+  useTextGenerator(standIn);
   useImageGenerator({ kind: "openai", generateImage: async () => Promise.reject(new AiError("unavailable", "down")) });
 });
 afterAll(async () => {
@@ -39,6 +42,31 @@ afterAll(async () => {
 beforeEach(() => resetRateLimits());
 
 type Creator = Awaited<ReturnType<typeof createCreator>>;
+
+const standIn = { kind: "openai" as const, generateBackstory: async () => "Once upon a time.", chatReply: async function* () {} };
+const restoreCompiler = () => useTextGenerator(standIn);
+
+/** A model whose lore compiles wait until the gate opens. */
+function holdCompiles() {
+  let opened!: () => void;
+  const gate = new Promise<void>((resolve) => (opened = resolve));
+  let count = 0;
+  useTextGenerator({
+    ...standIn,
+    compileLore: async () => {
+      count++;
+      await gate;
+      return [];
+    },
+  });
+  return {
+    open: () => opened(),
+    async started(n: number) {
+      while (count < n) await new Promise((resolve) => setTimeout(resolve, 5));
+    },
+  };
+}
+const withBackstory = (name = "Nova Quinn") => ({ ...complete(name), backstory: "Nova grew up in Osaka with her sister Mina, a nurse." });
 const free = () => createCreator(handle, "free");
 const premium = () => createCreator(handle, "active");
 const complete = (name = "Nova Quinn") => ({
@@ -161,7 +189,10 @@ describe("backstories", () => {
         code: "missing_information",
       });
     }
-    const results = await Promise.allSettled(Array.from({ length: 40 }, () => personasService.generateBackstory(user, complete())));
+    // Two at a time (the creator's running slots), 40 in all.
+    const results: PromiseSettledResult<unknown>[] = [];
+    for (let i = 0; i < 20; i++)
+      results.push(...(await Promise.allSettled([0, 1].map(() => personasService.generateBackstory(user, complete())))));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(LIMITS.backstoriesPerUser.points);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason);
     expect(refused).toHaveLength(10);
@@ -219,6 +250,104 @@ describe("card imports", () => {
   });
 });
 
+describe("lorebook compiles and suggested tests", () => {
+  it("the 31st compile in an hour is a 429 that says so; a compile refused for no backstory does not count", async () => {
+    const user = await free();
+    const persona = await personasService.createPersona(user, withBackstory());
+    const bare = await personasService.createPersona(user, complete("Bare"));
+    for (let i = 0; i < 3; i++) await expect(lore.compilePersonaLore(user, bare.id)).rejects.toMatchObject({ status: 400 });
+    for (let i = 0; i < LIMITS.loreCompilesPerUser.points; i++) await lore.compilePersonaLore(user, persona.id);
+    const error = await refusal(lore.compilePersonaLore(user, persona.id));
+    expectOverQuota(error);
+    expect(error.message).toMatch(/^You can build a lorebook from the backstory 30 times an hour\. Please try again in (60|59) minutes\.$/);
+    // Another creator's compiles are their own.
+    const other = await free();
+    const theirs = await personasService.createPersona(other, withBackstory("Theirs"));
+    await lore.compilePersonaLore(other, theirs.id);
+  });
+
+  it("the 61st suggestion in an hour is a 429; a stranger's persona is a 404 that does not count", async () => {
+    const user = await free();
+    const persona = await personasService.createPersona(user, withBackstory());
+    const stranger = await free();
+    await expect(probes.suggestPersonaProbes(stranger, persona.id)).rejects.toMatchObject({ status: 404 });
+    for (let i = 0; i < LIMITS.suggestionsPerUser.points; i++) await probes.suggestPersonaProbes(user, persona.id);
+    const error = await refusal(probes.suggestPersonaProbes(user, persona.id));
+    expectOverQuota(error);
+    expect(error.message).toMatch(/^You can ask for suggested tests 60 times an hour\. Please try again in (60|59) minutes\.$/);
+  });
+});
+
+describe("generations at once", () => {
+  it("a third compile while two run is a 429 with a short Retry-After; a slot frees when one ends", async () => {
+    const user = await free();
+    const persona = await personasService.createPersona(user, withBackstory());
+    const gate = holdCompiles();
+    try {
+      const running = [lore.compilePersonaLore(user, persona.id), lore.compilePersonaLore(user, persona.id)];
+      await gate.started(2);
+      const error = await refusal(lore.compilePersonaLore(user, persona.id));
+      expect(error).toMatchObject({ status: 429, code: "rate_limited", retryAfterSeconds: 5 });
+      expect(error.message).toBe("You already have 2 generations running. Please wait for one to finish.");
+      // A backstory or a card import shares the slots.
+      await expect(personasService.generateBackstory(user, complete())).rejects.toMatchObject({ status: 429 });
+      // Another creator is not held up.
+      const other = await free();
+      await personasService.generateBackstory(other, complete());
+      gate.open();
+      await Promise.all(running);
+      // Both slots are free again, the refused attempts left nothing behind, and only started work counted.
+      const gate2 = holdCompiles();
+      const again = [lore.compilePersonaLore(user, persona.id), lore.compilePersonaLore(user, persona.id)];
+      await gate2.started(2);
+      gate2.open();
+      await Promise.all(again);
+    } finally {
+      restoreCompiler();
+    }
+  });
+
+  it("a generation that fails frees its slot", async () => {
+    const user = await free();
+    useTextGenerator({ ...standIn, generateBackstory: async () => Promise.reject(new AiError("unavailable", "down")) });
+    try {
+      for (let i = 0; i < 5; i++) await expect(personasService.generateBackstory(user, complete())).rejects.toMatchObject({ status: 502 });
+    } finally {
+      restoreCompiler();
+    }
+    await Promise.all([personasService.generateBackstory(user, complete()), personasService.generateBackstory(user, complete())]);
+  });
+});
+
+describe("the daily ceiling in model calls (with a model key)", () => {
+  it("a Free creator's 300 calls: an image generation (2 calls) past it is a 429 that takes nothing; a backstory (1) still fits", async () => {
+    const user = await free();
+    const persona = await personasService.createPersona(user, complete());
+    await consumeModelCalls(user.id, false, LIMITS.modelCallsPerUser.points.free - 1);
+    const error = await refusal(images.startImageGeneration(user, persona.id));
+    expect(error).toMatchObject({ status: 429, code: "rate_limited" });
+    expect(error.message).toMatch(/^You have used today's 300 model calls on the Free plan\. Please try again in 24 hours\.$/);
+    expect(error.retryAfterSeconds).toBeGreaterThan(23 * 3600);
+    expect(await jobOf(persona.id)).toBeUndefined();
+    // The refused image generation gave its hourly point back too: 10 are left once the day turns.
+    await personasService.generateBackstory(user, complete());
+    expect((await refusal(personasService.generateBackstory(user, complete()))).message).toMatch(/^You have used today's 300/);
+  });
+
+  it("Premium's ceiling is 2,000; the embedded generators make no model calls", async () => {
+    const user = await premium();
+    await consumeModelCalls(user.id, true, LIMITS.modelCallsPerUser.points.premium);
+    const error = await refusal(personasService.generateBackstory(user, complete()));
+    expect(error.message).toMatch(/^You have used today's 2,000 model calls on the Premium plan\./);
+    useTextGenerator(undefined);
+    try {
+      await personasService.generateBackstory(user, complete());
+    } finally {
+      restoreCompiler();
+    }
+  });
+});
+
 describe("on the database store (private.rate_limits, shared by every app server)", () => {
   beforeEach(async () => {
     useRateLimitStore("database");
@@ -238,7 +367,40 @@ describe("on the database store (private.rate_limits, shared by every app server
     );
     expect(rows).toEqual([{ key: `generate:images:user:${user.id}`, points: 10 }]);
 
-    const results = await Promise.allSettled(Array.from({ length: 35 }, () => personasService.generateBackstory(user, complete())));
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(LIMITS.backstoriesPerUser.points);
+    let done = 0;
+    for (let i = 0; i < 35; i++) {
+      const result = await personasService.generateBackstory(user, complete()).then(
+        () => true,
+        (error: unknown) => (expectOverQuota(error as Awaited<ReturnType<typeof refusal>>), false),
+      );
+      if (result) done++;
+    }
+    expect(done).toBe(LIMITS.backstoriesPerUser.points);
+  });
+
+  it("running slots and model calls are shared by every app server, and a refused take leaves nothing behind", async () => {
+    const user = await free();
+    const persona = await personasService.createPersona(user, { ...complete(), backstory: "Nova grew up in Osaka with her sister Mina." });
+    const gate = holdCompiles();
+    try {
+      const first = [lore.compilePersonaLore(user, persona.id), lore.compilePersonaLore(user, persona.id)];
+      await gate.started(2);
+      const error = await refusal(lore.compilePersonaLore(user, persona.id));
+      expect(error).toMatchObject({ status: 429, code: "rate_limited", retryAfterSeconds: 5 });
+      gate.open();
+      await Promise.all(first);
+      const rows = await handle.raw.rows<{ points: number }>("select points from private.rate_limits where key = $1", [
+        `generate:running:user:${user.id}`,
+      ]);
+      expect(rows).toEqual([{ points: 0 }]);
+      // The two compiles that ran took a model call each; the refused one took none.
+      const calls = await handle.raw.rows<{ points: number }>("select points from private.rate_limits where key = $1", [
+        `model:calls:user:${user.id}`,
+      ]);
+      expect(calls).toEqual([{ points: 2 }]);
+    } finally {
+      gate.open();
+      restoreCompiler();
+    }
   });
 });

@@ -29,6 +29,7 @@ import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import type { JsonShape } from "./api.server";
+import { withGenerationQuota } from "./generation-quotas.server";
 import { isUuid, PERSONA_NOT_FOUND, personaExtended } from "./personas.server";
 
 /** The fields an entry body may carry (docs/api.md, Lore), with their JSON types. */
@@ -240,12 +241,11 @@ export type LoreProposal = Omit<LoreEntryInput, "kind"> & { kind: LoreKind | nul
 export async function compilePersonaLore(user: CurrentUser, id: string): Promise<LoreCompilation> {
   const { persona, book } = await getLorebook(user, id);
   if (!persona.backstory?.trim()) throw new AccountError(400, LORE_MESSAGES.needsBackstory);
-  const compiled = await proposeLore({
-    name: persona.name,
-    backstory: persona.backstory,
-    extended: personaExtended(persona),
-    existing: book.entries,
-  });
+  const backstory = persona.backstory;
+  // Counts against the creator's hourly compile quota and running slots (429 past them).
+  const compiled = await withGenerationQuota("loreCompiles", user, () =>
+    proposeLore({ name: persona.name, backstory, extended: personaExtended(persona), existing: book.entries }),
+  );
   const proposals = compiled.proposals.flatMap((proposal) => {
     const checked = loreEntrySchema().safeParse(proposal);
     return checked.success ? [checked.data] : [];

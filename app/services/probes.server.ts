@@ -43,7 +43,7 @@ import { changeFeed, outsideDoor, withUser } from "~/infra/db/db.server";
 import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 import { personaProbes, personas, personaVersions, probeRuns, profiles, type Persona, type ProbeRun } from "~/infra/db/schema";
 import { describeError } from "~/infra/web/log.server";
-import { consumeGenerationAllowance, RateLimitedError } from "~/infra/web/rate-limit.server";
+import { consumeGenerationAllowance, consumeModelCalls, RateLimitedError } from "~/infra/web/rate-limit.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import type { JsonShape } from "./api.server";
@@ -219,9 +219,12 @@ export async function deleteProbe(user: Who, personaId: string, probeId: string)
 }
 
 /** Probes written from the persona's facts, voice, traits and lorebook; nothing is stored. */
-export async function suggestPersonaProbes(user: Who, personaId: string): Promise<ProbeInput[]> {
+export async function suggestPersonaProbes(user: CurrentUser, personaId: string): Promise<ProbeInput[]> {
   const persona = await ownedPersona(user, personaId);
-  return suggestProbes({ ...contextOf(persona), voice: personaVoice(persona), personality: persona.personality });
+  // Counts against the creator's hourly quota of suggestions (429 past it).
+  return withGenerationQuota("suggestions", user, async () =>
+    suggestProbes({ ...contextOf(persona), voice: personaVoice(persona), personality: persona.personality }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,7 +308,10 @@ export async function startRun(user: CurrentUser, personaId: string): Promise<{ 
     await startQueuedRuns(user.id, personaId);
     return { runId: live.id, started: false };
   }
-  const runId = await withGenerationQuota("testRuns", user, () =>
+  const runId = await withGenerationQuota(
+    "testRuns",
+    user,
+    () =>
     withUser(user.id, async (tx) => {
       // Under the persona's row lock: two starts at once see each other's run (on a database server
       // the first may already be running by the time the second looks).
@@ -334,6 +340,8 @@ export async function startRun(user: CurrentUser, personaId: string): Promise<{ 
         .returning({ id: probeRuns.id });
       return row!.id;
     }),
+    // With a model key, each probe's reply is a model call.
+    { modelCalls: probes.length },
   );
   // Claimed here (the run itself goes on off the request), so a caller that settles runs sees it.
   await startQueuedRuns(user.id, personaId);
@@ -456,6 +464,11 @@ async function executeRun(run: ProbeRun): Promise<void> {
       const premium = isPremium(profile?.plan ?? "free");
       try {
         await consumeGenerationAllowance("testRuns", userId, premium);
+        // With a model key, each enabled probe's reply is a model call off the daily ceiling.
+        if (generator.kind !== "local") {
+          const enabled = (await listProbes({ id: userId }, run.personaId)).filter((probe) => probe.enabled).length;
+          await consumeModelCalls(userId, premium, enabled);
+        }
       } catch (error) {
         if (error instanceof RateLimitedError) {
           await save({ status: "failed", error: error.message.slice(0, 500), model, finishedAt: new Date() });

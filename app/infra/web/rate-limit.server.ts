@@ -27,8 +27,12 @@
 // Generation quotas per creator, each over a fixed hour (with an AI key every one is a paid
 // model call, a reference image generation two): 10 reference image generations on the
 // Free plan and 60 on Premium (one counter, so an upgrade adds to what is left), 30
-// backstories and 30 character card imports. The point is taken before the work starts;
-// the caller gives it back when the request is refused for another reason first.
+// backstories, 30 character card imports, 60 persona test runs, 30 lorebook compiles and 60
+// probe suggestions. The point is taken before the work starts; the caller gives it back when
+// the request is refused for another reason first. At most 2 generations that run during a
+// request (backstories, compiles, suggestions, card imports) run at once per creator; a slot a
+// crashed process held frees itself after 5 minutes. With a model key, each creator also has a
+// daily ceiling in model calls: 300 on Free, 2,000 on Premium.
 // GENERATION_QUOTA_MULTIPLIER multiplies all of them (load tests only).
 //
 // Where the counters live: in the database when the app runs on a Postgres server
@@ -78,6 +82,14 @@ export const LIMITS = {
   cardImportsPerUser: { points: 30, duration: HOUR },
   /** Persona test runs (on demand and after each new version), per creator. */
   testRunsPerUser: { points: 60, duration: HOUR },
+  /** 'Build lorebook from backstory' compiles, per creator. */
+  loreCompilesPerUser: { points: 30, duration: HOUR },
+  /** Probe suggestions ('Suggest tests'), per creator. */
+  suggestionsPerUser: { points: 60, duration: HOUR },
+  /** Generations running during a request at once, per creator; the duration frees a crashed one's slot. */
+  generationsRunningPerUser: { points: 2, duration: 5 * MINUTE },
+  /** Model calls a creator's generations and chat replies may make in a day, by plan (with a model key only). */
+  modelCallsPerUser: { points: { free: 300, premium: 2000 }, duration: DAY },
 } as const;
 
 /** Chat replies (sent or regenerated) one user may ask for in a minute. */
@@ -206,6 +218,11 @@ function createLimiters(kind: StoreKind) {
     backstories: make("generate:backstory:user", quota(LIMITS.backstoriesPerUser.points), LIMITS.backstoriesPerUser.duration),
     cardImports: make("import:card:user", quota(LIMITS.cardImportsPerUser.points), LIMITS.cardImportsPerUser.duration),
     testRuns: make("test:runs:user", quota(LIMITS.testRunsPerUser.points), LIMITS.testRunsPerUser.duration),
+    loreCompiles: make("generate:lore:user", quota(LIMITS.loreCompilesPerUser.points), LIMITS.loreCompilesPerUser.duration),
+    suggestions: make("suggest:probes:user", quota(LIMITS.suggestionsPerUser.points), LIMITS.suggestionsPerUser.duration),
+    running: make("generate:running:user", LIMITS.generationsRunningPerUser.points, LIMITS.generationsRunningPerUser.duration),
+    // As large as Premium's ceiling; the Free plan's is applied when calls are taken.
+    modelCalls: make("model:calls:user", quota(LIMITS.modelCallsPerUser.points.premium), LIMITS.modelCallsPerUser.duration),
   };
 }
 type Limiters = ReturnType<typeof createLimiters>;
@@ -226,6 +243,11 @@ function current(): Promise<Limiters> {
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 const inMinutes = (seconds: number) => `${minutes(seconds)} minute${minutes(seconds) === 1 ? "" : "s"}`;
+const inHoursOrMinutes = (seconds: number) => {
+  if (seconds <= 2 * HOUR) return inMinutes(seconds);
+  const hours = Math.ceil(seconds / HOUR);
+  return `${hours} hours`;
+};
 const retrySeconds = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
 const addressKey = (email: string) => email.trim().toLowerCase();
@@ -354,27 +376,43 @@ export async function consumeChatAllowance(userId: string): Promise<void> {
 
 // ---------------------------------------------------------------- generation quotas
 
-export type GenerationQuota = "images" | "backstories" | "cardImports" | "testRuns";
+export type GenerationQuota = "images" | "backstories" | "cardImports" | "testRuns" | "loreCompiles" | "suggestions";
 
 /** A quota as configured: the number in LIMITS times GENERATION_QUOTA_MULTIPLIER. */
 function quota(points: number): number {
   return points * getEnv().GENERATION_QUOTA_MULTIPLIER;
 }
 
+const HOURLY: Record<Exclude<GenerationQuota, "images">, number> = {
+  backstories: LIMITS.backstoriesPerUser.points,
+  cardImports: LIMITS.cardImportsPerUser.points,
+  testRuns: LIMITS.testRunsPerUser.points,
+  loreCompiles: LIMITS.loreCompilesPerUser.points,
+  suggestions: LIMITS.suggestionsPerUser.points,
+};
+
 /** How many of `kind` one creator may start in an hour on their plan. */
 export function generationQuota(kind: GenerationQuota, premium: boolean): number {
   if (kind === "images") return quota(LIMITS.imageGenerationsPerUser.points[premium ? "premium" : "free"]);
-  if (kind === "testRuns") return quota(LIMITS.testRunsPerUser.points);
-  return quota(kind === "backstories" ? LIMITS.backstoriesPerUser.points : LIMITS.cardImportsPerUser.points);
+  return quota(HOURLY[kind]);
 }
 
 function quotaMessage(kind: GenerationQuota, allowed: number, premium: boolean, retry: number): string {
   const again = `Please try again in ${inMinutes(retry)}.`;
-  if (kind === "images")
-    return `You can generate reference images ${allowed} times an hour on the ${premium ? "Premium" : "Free"} plan. ${again}`;
-  if (kind === "backstories") return `You can generate ${allowed} backstories an hour. ${again}`;
-  if (kind === "testRuns") return `You can run persona tests ${allowed} times an hour. ${again}`;
-  return `You can import ${allowed} character cards an hour. ${again}`;
+  switch (kind) {
+    case "images":
+      return `You can generate reference images ${allowed} times an hour on the ${premium ? "Premium" : "Free"} plan. ${again}`;
+    case "backstories":
+      return `You can generate ${allowed} backstories an hour. ${again}`;
+    case "testRuns":
+      return `You can run persona tests ${allowed} times an hour. ${again}`;
+    case "loreCompiles":
+      return `You can build a lorebook from the backstory ${allowed} times an hour. ${again}`;
+    case "suggestions":
+      return `You can ask for suggested tests ${allowed} times an hour. ${again}`;
+    case "cardImports":
+      return `You can import ${allowed} character cards an hour. ${again}`;
+  }
 }
 
 /** A point taken from a creator's quota. */
@@ -389,8 +427,14 @@ export interface GenerationPoint {
  */
 export async function consumeGenerationAllowance(kind: GenerationQuota, userId: string, premium: boolean): Promise<GenerationPoint> {
   const l = await current();
-  const limiter =
-    kind === "images" ? l.imageGenerations : kind === "backstories" ? l.backstories : kind === "testRuns" ? l.testRuns : l.cardImports;
+  const limiter = {
+    images: l.imageGenerations,
+    backstories: l.backstories,
+    cardImports: l.cardImports,
+    testRuns: l.testRuns,
+    loreCompiles: l.loreCompiles,
+    suggestions: l.suggestions,
+  }[kind];
   const allowed = generationQuota(kind, premium);
   let refusal: RateLimiterRes | null;
   try {
@@ -412,6 +456,80 @@ export async function consumeGenerationAllowance(kind: GenerationQuota, userId: 
       if (given) return;
       given = true;
       await limiter.reward(userId, 1);
+    },
+  };
+}
+
+/** The most model calls a creator may make in a day on their plan (with a model key). */
+export function modelCallCeiling(premium: boolean): number {
+  return quota(LIMITS.modelCallsPerUser.points[premium ? "premium" : "free"]);
+}
+
+/**
+ * Takes `calls` of a creator's daily model calls before the calls are made. Throws
+ * RateLimitedError (→ 429) when they would pass the plan's ceiling; nothing is taken then.
+ */
+export async function consumeModelCalls(userId: string, premium: boolean, calls: number): Promise<GenerationPoint> {
+  const none: GenerationPoint = { giveBack: async () => {} };
+  if (calls <= 0) return none;
+  const limiter = (await current()).modelCalls;
+  const allowed = modelCallCeiling(premium);
+  let refusal: RateLimiterRes | null;
+  try {
+    const taken = await limiter.consume(userId, calls);
+    refusal = taken.consumedPoints > allowed ? taken : null;
+    if (refusal) await limiter.reward(userId, calls);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    // A refused consume keeps its points counted in the store: they go back.
+    await limiter.reward(userId, calls);
+    refusal = rejection;
+  }
+  if (refusal) {
+    const retry = retrySeconds(refusal);
+    throw new RateLimitedError(
+      `You have used today's ${allowed.toLocaleString("en-US")} model calls on the ${premium ? "Premium" : "Free"} plan. Please try again in ${inHoursOrMinutes(retry)}.`,
+      retry,
+    );
+  }
+  let given = false;
+  return {
+    async giveBack() {
+      if (given) return;
+      given = true;
+      await limiter.reward(userId, calls);
+    },
+  };
+}
+
+/** A generation's slot among the creator's generations running at once. */
+export interface RunningSlot {
+  release(): Promise<void>;
+}
+
+/**
+ * Takes one of the creator's slots for a generation that runs during the request
+ * (LIMITS.generationsRunningPerUser). Throws RateLimitedError (→ 429, Retry-After a few seconds)
+ * when all are taken.
+ */
+export async function takeRunningSlot(userId: string): Promise<RunningSlot> {
+  const limiter = (await current()).running;
+  const allowed = LIMITS.generationsRunningPerUser.points;
+  const refusal = await take(limiter, userId);
+  if (refusal) {
+    // The refused point is counted in the store too: it goes back, or the slots would shrink.
+    await limiter.reward(userId, 1);
+    throw new RateLimitedError(`You already have ${allowed} generations running. Please wait for one to finish.`, 5);
+  }
+  let released = false;
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      // The slot's window may have ended meanwhile (a generation longer than its duration): then
+      // nothing is left to give back, and a reward would leave the next window one slot short.
+      const now = await limiter.get(userId);
+      if (now && now.consumedPoints > 0) await limiter.reward(userId, 1);
     },
   };
 }
