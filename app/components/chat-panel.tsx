@@ -328,10 +328,12 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
       className={`flex ${PANEL_HEIGHT} scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm`}
       data-testid="chat-panel"
     >
-      <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
-        <h2 id={ids.title} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <ChatIcon className="text-brand-700" />
-          {CHAT_TEXT.conversationLabel(persona.name)}
+      {/* The title wraps between words ('anywhere', the page's rule for long words, would let it
+          break inside one to make room): the buttons go to a line of their own when it needs the room. */}
+      <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-slate-200 px-4 py-3">
+        <h2 id={ids.title} className="flex min-w-0 items-center gap-2 text-lg font-semibold text-slate-900 [overflow-wrap:break-word]">
+          <ChatIcon className="shrink-0 text-brand-700" />
+          <span className="min-w-0">{CHAT_TEXT.conversationLabel(persona.name)}</span>
         </h2>
         {open && chat ? (
           <div className="flex shrink-0 items-center gap-2">

@@ -142,7 +142,7 @@ export function StatusButton({
   persona: Pick<CardPersona, "id" | "name">;
   change: "archive" | "restore";
   returnTo: string;
-  /** "compact": the icon, with the label beside it on large screens. */
+  /** "compact": the icon with its label, the label only for screen readers at medium widths. */
   variant?: "icon" | "text" | "compact";
 }) {
   const navigation = useNavigation();
@@ -169,7 +169,7 @@ export function StatusButton({
           className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
         >
           <Icon />
-          {variant === "compact" ? <span className="sr-only lg:not-sr-only">{label}</span> : label}
+          {variant === "compact" ? <span className="md:sr-only lg:not-sr-only">{label}</span> : label}
         </button>
       )}
     </Form>
@@ -194,7 +194,7 @@ export function DeletePersonaButton({
 }: {
   persona: Pick<CardPersona, "id" | "name">;
   returnTo: string;
-  /** "compact": the icon, with the label beside it on large screens. */
+  /** "compact": the icon with its label, the label only for screen readers at medium widths. */
   variant: "icon" | "text" | "compact";
 }) {
   const hydrated = useHydrated();
@@ -213,7 +213,7 @@ export function DeletePersonaButton({
     ) : (
       <>
         <TrashIcon />
-        {variant === "compact" ? <span className="sr-only lg:not-sr-only">{LIST_TEXT.delete}</span> : LIST_TEXT.delete}
+        {variant === "compact" ? <span className="md:sr-only lg:not-sr-only">{LIST_TEXT.delete}</span> : LIST_TEXT.delete}
       </>
     );
   const className =

@@ -10,7 +10,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { forwardRef, useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import {
@@ -133,6 +133,7 @@ export function PersonaWizard({
   const [focusRequest, setFocusRequest] = useState<{ kind: "step" | "error"; n: number } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const indicatorRef = useRef<HTMLElement>(null);
   const formId = useId();
   const [form, fields] = useForm({
     id: formId,
@@ -164,10 +165,12 @@ export function PersonaWizard({
   useEffect(() => {
     if (!focusRequest || focusServed.current === focusRequest.n) return;
     if (focusRequest.kind === "step") {
-      // A new step starts with its heading in view: the page may have been scrolled down the last one.
+      // A new step opens at its top, the step indicator and the heading in view: the page may have
+      // been scrolled down the last one, whose Continue is at its bottom.
       const heading = headingRef.current;
+      const indicator = indicatorRef.current?.getBoundingClientRect().top ?? 0;
       const top = heading?.getBoundingClientRect().top ?? 0;
-      if (heading && (top < STICKY_HEADER_PX || top > window.innerHeight / 2)) heading.scrollIntoView({ block: "start" });
+      if (heading && (indicator < STICKY_HEADER_PX || top > window.innerHeight / 2)) window.scrollTo({ top: 0 });
       heading?.focus({ preventScroll: true });
       focusServed.current = focusRequest.n;
       return;
@@ -287,7 +290,7 @@ export function PersonaWizard({
   return (
     <div className="space-y-6">
       <ActionToast toast={answer?.toast} />
-      <StepIndicator step={step} />
+      <StepIndicator step={step} ref={indicatorRef} />
 
       <Form
         ref={formRef}
@@ -396,9 +399,9 @@ export function PersonaWizard({
   );
 }
 
-function StepIndicator({ step }: { step: StepNumber }) {
+const StepIndicator = forwardRef<HTMLElement, { step: StepNumber }>(function StepIndicator({ step }, ref) {
   return (
-    <nav aria-label="Progress">
+    <nav aria-label="Progress" ref={ref}>
       <ol className="grid grid-cols-4 gap-2">
         {STEPS.map((s) => {
           const state = stepState(s.number, step);
@@ -430,7 +433,7 @@ function StepIndicator({ step }: { step: StepNumber }) {
       </ol>
     </nav>
   );
-}
+});
 
 /** The fields of the other steps travel along as hidden inputs. */
 function HiddenValues({ values, visible }: { values: PersonaFormValues; visible: Set<PersonaField> }) {

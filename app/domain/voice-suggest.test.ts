@@ -39,4 +39,21 @@ describe("voice suggestions", () => {
     expect(filled.catchphrases).toEqual(["GG"]);
     expect(filled.scenario).not.toBeNull();
   });
+
+  it("the speech style speaks of the persona as she, he or they; without an occupation it introduces itself with its kind", () => {
+    const candid = (gender: string) => {
+      const who = { ...source, gender, personality: ["Direct"] };
+      return suggestVoice(who, extendedProfile({ id: null, ...who }), 3).speechStyle;
+    };
+    expect(candid("female")).toContain("says what she thinks");
+    expect(candid("male")).toContain("says what he thinks");
+    expect(candid("non-binary")).toContain("says what they think");
+    for (const gender of ["female", "male", "non-binary"]) expect(candid(gender)).not.toMatch(/\bit thinks\b/);
+
+    const companion = { ...source, type: "companion" };
+    const voice = suggestVoice(companion, { ...extendedProfile({ id: null, ...companion }), occupation: "" }, 1);
+    expect(voice.exampleDialogue).toContain("{{char}}: I'm an AI companion");
+    const vtuber = suggestVoice(source, { ...facts, occupation: "" }, 1);
+    expect(vtuber.exampleDialogue).toContain("{{char}}: I'm a VTuber");
+  });
 });

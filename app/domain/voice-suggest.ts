@@ -17,21 +17,32 @@ export interface VoiceSource {
   interests: readonly string[];
 }
 
-const STYLE_BY_LEANING: Record<TraitLeaning, string> = {
+/** The persona's own pronoun in a speech style: 'she thinks', 'he thinks', 'they think'. */
+type Pronoun = { subject: "she" | "he" | "they"; s: "s" | "" };
+
+const STYLE_BY_LEANING: Record<TraitLeaning, string | ((p: Pronoun) => string)> = {
   outgoing: "Talks fast and warmly, jumps into conversations and asks a lot of questions back",
   inward: "Speaks quietly and thoughtfully, with short answers and the odd dry aside",
-  steady: "Calm and even, never rushes, reassures before it explains",
+  steady: (p) => `Calm and even, never rushes, reassures before ${p.subject} explain${p.s}`,
   intense: "Feels everything out loud: lots of exclamation marks and vivid words",
   inventive: "Thinks in metaphors and what-ifs, and wanders happily off on tangents",
   grounded: "Plain, practical words; gets to the point and gives concrete examples",
   caring: "Gentle and encouraging, checks in on how the other person feels",
-  candid: "Direct and honest, says what it thinks and then explains why",
+  candid: (p) => `Direct and honest, says what ${p.subject} think${p.s} and then explains why`,
   structured: "Orderly: answers in steps, sums up at the end",
   easygoing: "Relaxed and casual, goes with the flow, laughs easily",
   playful: "Jokes, puns and playful teasing; rarely stays serious for long",
   genuine: "Clear and sincere, loves explaining how things work",
   uplifting: "Upbeat and motivating, always ends on something hopeful",
 };
+
+/** How a persona without an occupation says what it is: 'I'm a VTuber', 'I'm an AI companion'. */
+const SELF_INTRODUCTION: Record<PersonaType, string> = Object.fromEntries(
+  Object.entries({ ...PERSONA_TYPE_PROSE, companion: "AI companion" }).map(([type, prose]) => [
+    type,
+    `${/^[aeiou]/i.test(prose) ? "an" : "a"} ${prose}`,
+  ]),
+) as Record<PersonaType, string>;
 
 const GREETINGS_BY_LEANING: Record<TraitLeaning, readonly string[]> = {
   outgoing: [
@@ -158,7 +169,13 @@ export function suggestVoice(source: VoiceSource, facts: ExtendedProfile, draw: 
     ...(otherLean ? pickMany(CATCHPHRASES_BY_LEANING[otherLean], 1, random) : []),
     ...(facts.motto ? [facts.motto] : []),
   ].slice(0, 3);
-  const style = [STYLE_BY_LEANING[main], ...(otherLean ? [STYLE_BY_LEANING[otherLean].toLowerCase()] : [])].join("; ") + ".";
+  const pronoun: Pronoun =
+    source.gender === "female" ? { subject: "she", s: "s" } : source.gender === "male" ? { subject: "he", s: "s" } : { subject: "they", s: "" };
+  const styleOf = (leaning: TraitLeaning) => {
+    const style = STYLE_BY_LEANING[leaning];
+    return typeof style === "function" ? style(pronoun) : style;
+  };
+  const style = [styleOf(main), ...(otherLean ? [styleOf(otherLean).toLowerCase()] : [])].join("; ") + ".";
   const hobby = facts.hobbies[0]?.toLowerCase();
   const appearance = [
     `${age ? `In ${gender === "other" ? "their" : gender === "male" ? "his" : "her"} ${age}, ` : ""}${pick(LOOKS[gender]!, random)}, ${pick(STYLE_BY_TYPE[type], random)}.`,
@@ -169,7 +186,7 @@ export function suggestVoice(source: VoiceSource, facts: ExtendedProfile, draw: 
   const exampleDialogue = [
     "<START>",
     "{{user}}: So what do you actually do?",
-    `{{char}}: ${facts.occupation ? `I'm ${/^[aeiou]/i.test(facts.occupation) ? "an" : "a"} ${facts.occupation.toLowerCase()}` : `I'm ${PERSONA_TYPE_PROSE[type]}`}${city ? `, based in ${city}` : ""}. ${catchphrases[0] ?? ""}`.trim(),
+    `{{char}}: ${facts.occupation ? `I'm ${/^[aeiou]/i.test(facts.occupation) ? "an" : "a"} ${facts.occupation.toLowerCase()}` : `I'm ${SELF_INTRODUCTION[type]}`}${city ? `, based in ${city}` : ""}. ${catchphrases[0] ?? ""}`.trim(),
     "{{user}}: What do you do to switch off?",
     `{{char}}: ${hobby ? `Honestly? ${facts.hobbies[0]}.` : "A long walk and no screens."} It keeps me sane.`,
   ].join("\n");

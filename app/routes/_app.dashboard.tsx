@@ -60,7 +60,7 @@ export default function Dashboard() {
         className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-6 text-white shadow-sm sm:p-8"
       >
         <h1 id="welcome-heading" className="text-2xl font-bold sm:text-3xl">
-          {welcome(firstName)}
+          {welcome(firstName, stats.ownedPersonas > 0 || stats.generatedContent > 0)}
         </h1>
         <p className="mt-2 text-lg font-medium text-brand-100">{DASHBOARD_TEXT.tagline}</p>
         <p className="mt-1 max-w-2xl text-brand-100">{DASHBOARD_TEXT.description}</p>
@@ -157,9 +157,14 @@ export default function Dashboard() {
   );
 }
 
-/** 'Welcome back, Ada!', or for a creator with no first name 'there' in a line that reads right. */
-function welcome(firstName: string | null | undefined): string {
-  return firstName ? `Welcome back, ${firstName}!` : "Hello there, welcome back!";
+/**
+ * 'Welcome back, Ada!' for a creator who has made something; a new one, with no persona and
+ * nothing generated yet, reads 'Welcome, Ada!'. Without a first name, 'there' in a line that
+ * reads right.
+ */
+export function welcome(firstName: string | null | undefined, returning: boolean): string {
+  if (returning) return firstName ? `Welcome back, ${firstName}!` : "Hello there, welcome back!";
+  return firstName ? `Welcome, ${firstName}!` : "Hello there, welcome!";
 }
 
 /** Says why Active Personas is smaller than the plan's count: drafts and archived ones are not active. */

@@ -19,7 +19,7 @@ import { ActionToast } from "~/components/toaster";
 import { DeletePersonaButton, StatusBadge, StatusButton } from "~/components/persona-card";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { ReferenceImageBox, ReferenceImagesBlock } from "~/components/reference-images";
-import { PencilIcon, RestoreIcon, UserIcon } from "~/components/ui/icons";
+import { HistoryIcon, PencilIcon, UserIcon } from "~/components/ui/icons";
 import { failedToast, IMAGE_SIZES, IMAGE_TOASTS } from "~/domain/images";
 import { fillPlaceholders, VOICE_FIELDS, VOICE_LABELS, VOICE_TEXT, type PersonaVoice } from "~/domain/voice-text";
 import { EXTENDED_PROFILE_NOTE, EXTENDED_PROFILE_TITLE, extendedProfileValue } from "~/domain/extended-profile";
@@ -512,8 +512,9 @@ export default function PersonaPage() {
         <Link to="/my-personas" className="text-sm font-medium text-brand-800 underline">
           <span aria-hidden="true">←</span> {PERSONA_PAGE_TEXT.back}
         </Link>
-        {/* The name, its badge and its type stay together; the actions follow on one row
-            (on phones the secondary ones show only their icons). */}
+        {/* The name, its badge and its type stay together; the actions follow, each with its
+            label (at medium widths, where they share the row with the name, the secondary ones
+            show only their icons, their names in the tooltip and for screen readers). */}
         <div className="mt-3 flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -552,8 +553,8 @@ export default function PersonaPage() {
                 title={HISTORY_TEXT.link}
                 className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
               >
-                <RestoreIcon />
-                <span className="sr-only lg:not-sr-only">{HISTORY_TEXT.link}</span>
+                <HistoryIcon />
+                <span className="md:sr-only lg:not-sr-only">{HISTORY_TEXT.link}</span>
               </Link>
               <StatusButton
                 persona={persona}

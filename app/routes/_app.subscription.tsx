@@ -133,7 +133,7 @@ export default function Subscription() {
         </section>
       )}
 
-      <section aria-labelledby="plans-heading">
+      <section id="plans" aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="mb-4 text-xl font-semibold text-slate-900">
           Plans
         </h2>

@@ -1,7 +1,7 @@
 // Chatting with a persona, with JavaScript and without: open the Chat tab, send, see the reply
 // in character, reload and keep it, regenerate, clear; drafts and archived personas; a double
 // submit of the no-JavaScript form stores one message.
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 
 import { createAccount, expect, expectNoA11yViolations, signIn, test, visit, type Account } from "./support";
 
@@ -30,6 +30,25 @@ async function birthplaceOf(request: APIRequestContext, account: Account, id: st
   return ((await res.json()) as { extended: { birthplace: string } }).extended.birthplace;
 }
 
+/** The words of an element's text that start on one line and end on another. */
+function wordsBrokenAcrossLines(element: Locator): Promise<string[]> {
+  return element.evaluate((root) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      for (const match of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}
+
 test.describe("the chat in view", () => {
   for (const size of ["desktop", "phone"] as const) {
     test(`${size}: the Chat tab opens with the input and the newest message in view; after Send the newest exchange is above the input`, async ({
@@ -54,6 +73,10 @@ test.describe("the chat in view", () => {
       const input = page.getByLabel("Message");
       await expect(input).toBeInViewport({ ratio: 1 });
       await expect(bubbles(page, "assistant").last()).toBeInViewport();
+      // The title wraps between words, never inside one ('Conversati / on').
+      const title = page.getByTestId("chat-panel").getByRole("heading", { level: 2 });
+      await expect(title).toHaveText(/^Conversation with /);
+      expect(await wordsBrokenAcrossLines(title)).toEqual([]);
       // 'Enter sends' is true only with JavaScript.
       // Without it the line is kept empty-looking (so hydrating moves nothing) and hidden from screen readers.
       const hint = page.getByText("Enter sends, Shift+Enter makes a new line.");

@@ -16,6 +16,16 @@ async function expectStep(page: Page, name: string, number: number) {
   await expect(progress.locator("li[data-state='pending']")).toHaveCount(4 - number);
 }
 
+/** A step opens at its top: the step indicator and the heading in view, below the sticky header. */
+async function expectOpenedAtTop(page: Page, name: string) {
+  const progress = page.getByRole("navigation", { name: "Progress" });
+  await expect(progress).toBeInViewport({ ratio: 1 });
+  await expect(step(page, name)).toBeInViewport({ ratio: 1 });
+  const header = await page.getByRole("banner").boundingBox();
+  const indicator = await progress.boundingBox();
+  expect(indicator!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+}
+
 async function drafts(request: APIRequestContext, account: Account, n: number) {
   for (let i = 0; i < n; i++) {
     const res = await request.post("/api/personas/draft", {
@@ -273,7 +283,7 @@ test.describe("create-persona wizard", () => {
   });
 });
 
-test("each wizard step starts with its heading in view, at both sizes; at 7 traits a line says why the others are unavailable", async ({
+test("each wizard step opens at its top, step indicator and heading in view, at both sizes; at 7 traits a line says why the others are unavailable", async ({
   page,
   request,
   jsEnabled,
@@ -303,11 +313,11 @@ test("each wizard step starts with its heading in view, at both sizes; at 7 trai
     // Continue is at the bottom of a long step: the next step's heading still opens in view.
     await button(page, /^Continue/).click();
     await expectStep(page, "Personality", 2);
-    await expect(step(page, "Personality")).toBeInViewport({ ratio: 1 });
+    await expectOpenedAtTop(page, "Personality");
     if (jsEnabled) await expect(step(page, "Personality")).toBeFocused();
     await expect(page.getByText("That's the maximum: deselect a trait to choose another.")).toBeVisible();
     await button(page, /^Continue/).click();
     await expectStep(page, "Backstory", 3);
-    await expect(step(page, "Backstory")).toBeInViewport({ ratio: 1 });
+    await expectOpenedAtTop(page, "Backstory");
   }
 });

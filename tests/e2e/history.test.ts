@@ -53,9 +53,18 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         const account = await createAccount(request);
         const created = await request.post("/api/personas", { headers: auth(account), data: personaBody("Nova") });
         const persona = (await created.json()) as { id: string };
+        // The reference image as the exports carry it (the JPEG download), taken while each is current.
+        const exported = async () => {
+          const response = await request.get(`/api/personas/${persona.id}/export?format=image`, { headers: auth(account) });
+          expect(response.status()).toBe(200);
+          return (await response.body()).toString("base64");
+        };
         const first = await generatedImages(request, account, persona.id); // version 2
+        const firstExport = await exported();
         const second = await generatedImages(request, account, persona.id); // version 3
+        const secondExport = await exported();
         expect(second).not.toBe(first);
+        expect(secondExport).not.toBe(firstExport);
         const renamed = await request.patch(`/api/personas/${persona.id}`, { headers: auth(account), data: personaBody("Nova Quill") }); // version 4
         expect(renamed.status()).toBe(200);
         await signIn(page, account);
@@ -79,10 +88,20 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
           ((await (await request.get(`/api/personas/${persona.id}`, { headers: auth(account) })).json()) as { imageUrl: string | null })
             .imageUrl;
 
+        // The persona page shows the image that is current, and the exports carry it.
+        const stem = (url: string) => url.slice(url.lastIndexOf("/") + 1, url.lastIndexOf("."));
+        const expectImage = async (imageUrl: string, bytes: string) => {
+          expect(await current()).toBe(imageUrl);
+          await visit(page, `/persona/${persona.id}`);
+          const shown = page.getByTestId("image-box").getByRole("img").first();
+          await expect(shown).toHaveAttribute("src", new RegExp(`${stem(imageUrl)}-\\d+\\.webp`));
+          expect(await exported()).toBe(bytes);
+        };
+
         await restore(2, false); // version 5: the name comes back, the image stays
-        expect(await current()).toBe(second);
+        await expectImage(second, secondExport);
         await restore(2, true); // version 6: now the image too
-        expect(await current()).toBe(first);
+        await expectImage(first, firstExport);
 
         // Compare shows the images as pictures, not paths.
         await visit(page, `/persona/${persona.id}/history/compare?from=5&to=6`);

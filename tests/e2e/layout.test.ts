@@ -251,7 +251,7 @@ test("every export carries long, right-to-left, emoji and combining text intact"
   }
 });
 
-test("a creator without a first name reads 'Hello there, welcome back!', and an e-mail account is not told about a provider", async ({
+test("a creator without a first name reads 'Hello there, welcome!' (and 'welcome back!' once they have a persona), and an e-mail account is not told about a provider", async ({
   page,
   request,
 }) => {
@@ -261,6 +261,9 @@ test("a creator without a first name reads 'Hello there, welcome back!', and an 
     data: { firstName: null, lastName: account.lastName, email: account.email },
   });
   await signIn(page, account);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello there, welcome!");
+  await request.post("/api/personas/draft", { headers: { Authorization: `Bearer ${account.token}` }, data: { name: "First Draft" } });
+  await visit(page, "/dashboard");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello there, welcome back!");
   await visit(page, "/settings");
   await expect(page.getByText("Managed by your sign-in provider")).toHaveCount(0);

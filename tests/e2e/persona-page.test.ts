@@ -82,3 +82,37 @@ test.describe("persona page, Full Profile", () => {
     await expectNoA11yViolations(page);
   });
 });
+
+test("the page's actions say what they do at both sizes; History shows a clock, not Regenerate's arrow", async ({ page, request }) => {
+  const account = await createAccount(request);
+  const res = await request.post("/api/personas", {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: {
+      name: "Kira Moonveil",
+      type: "vtuber",
+      gender: "female",
+      ageRange: "18-24",
+      interests: ["gaming"],
+      description: "Streams at night.",
+      personality: ["Outgoing"],
+      backstory: "Kira grew up in Seoul.",
+    },
+  });
+  const persona = (await res.json()) as { id: string };
+  await signIn(page, account);
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await visit(page, `/persona/${persona.id}`);
+    const actions = page.getByTestId("persona-actions");
+    for (const name of ["Edit", "History", "Archive", "Delete"]) {
+      await expect(actions.getByText(name, { exact: true }), `${name} at ${viewport.width}`).toBeVisible();
+    }
+    await expect(actions).toBeInViewport();
+    // The History link's icon has a clock's hands; Archive's restore counterpart keeps the plain arrow.
+    await expect(actions.getByRole("link", { name: "History" }).locator("path")).toHaveCount(3);
+    await expectNoA11yViolations(page);
+  }
+});

@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, test, visit, VIEWPORTS } from "./support";
+import { createAccount, expect, expectNoA11yViolations, signIn, test, visit, VIEWPORTS } from "./support";
 
 test.describe("landing page", () => {
   test("shows the header, hero, features, sample chat, pricing, call to action and footer", async ({ page }) => {
@@ -133,6 +133,13 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await visit(page, "/features");
       await expect(page).toHaveURL(/\/#features$/);
       await expect(page.locator("#features-heading")).toBeInViewport();
+    });
+
+    test("a signed-in /pricing lands on the plans of /subscription", async ({ page, request }) => {
+      await signIn(page, await createAccount(request));
+      await visit(page, "/pricing");
+      await expect(page).toHaveURL(/\/subscription#plans$/);
+      await expect(page.locator("#plans-heading")).toBeInViewport();
     });
   });
 }

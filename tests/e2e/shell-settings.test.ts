@@ -10,7 +10,8 @@ test.describe("navigation shell", () => {
     await signIn(page, account);
 
     const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Grace!");
+    // A new account is welcomed, not welcomed back.
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Welcome, Grace!");
     await expect(main.getByText("Ready to Create Some Magic?")).toBeVisible();
     await expect(main.getByText("Design unique AI characters with personalities, stories, and dynamic conversations.")).toBeVisible();
     await expect(main.getByRole("button", { name: "Create New Persona" }).first()).toBeVisible();
@@ -29,7 +30,7 @@ test.describe("navigation shell", () => {
     await expect(page.getByTestId("toast")).toContainText("Profile Updated");
 
     await visit(page, "/dashboard");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello there, welcome back!");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello there, welcome!");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByText("User", { exact: true })).toBeVisible();
     await expect(nav.getByText(account.email)).toBeVisible();
@@ -241,7 +242,7 @@ test.describe("settings", () => {
 
     // Still signed in here; the token from before the change no longer works.
     await visit(page, "/dashboard");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${account.firstName}!`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${account.firstName}!`);
     const old = await request.get("/api/auth/user", { headers: { Authorization: `Bearer ${account.token}` } });
     expect(old.status()).toBe(401);
     const relogin = await request.post("/api/auth/login", { data: { email: account.email, password: newPassword } });

@@ -96,6 +96,20 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await snap(page, `wizard-4-review-${size}`);
     });
 
+    test(`the header with a toast below it (${size})`, async ({ page, request }) => {
+      const account = await createAccount(request, { firstName: "Ada", lastName: "Lovelace" });
+      await signIn(page, account);
+      await visit(page, "/settings");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      const toast = page.getByTestId("toast").last();
+      await expect(toast).toContainText("Profile Updated");
+      // The top of the page: the sticky header, then the toast in the page's flow, then the page.
+      await expect(page).toHaveScreenshot(`header-with-toast-${size}.png`, {
+        clip: { x: 0, y: 0, width: viewport.width, height: 300 },
+        mask: masks(page),
+      });
+    });
+
     test(`persona page (${size})`, async ({ page, request }) => {
       const account = await createAccount(request, { firstName: "Ada", lastName: "Lovelace" });
       const res = await request.post("/api/personas", { headers: { Authorization: `Bearer ${account.token}` }, data: PERSONAS[0] });

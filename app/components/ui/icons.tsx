@@ -107,6 +107,15 @@ export const RestoreIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** A clock inside a turning arrow: the versions of a persona over time (not 'regenerate'). */
+export const HistoryIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
+
 export const PencilIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />
