@@ -66,7 +66,10 @@ export default defineConfig({
   outputDir: path.join(root, "test-results"),
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // No trace by default: recording one (its screencast and DOM snapshots) made the journeys take
+    // about 40 % longer on two cores (docs/benchmarks.md, The test suite on a fresh machine). To
+    // see a failing journey step by step: `npx playwright test -c tests/playwright.config.ts --trace on …`.
+    trace: "off",
     launchOptions,
   },
   projects: [

@@ -170,7 +170,11 @@ export function suggestVoice(source: VoiceSource, facts: ExtendedProfile, draw: 
     ...(facts.motto ? [facts.motto] : []),
   ].slice(0, 3);
   const pronoun: Pronoun =
-    source.gender === "female" ? { subject: "she", s: "s" } : source.gender === "male" ? { subject: "he", s: "s" } : { subject: "they", s: "" };
+    source.gender === "female"
+      ? { subject: "she", s: "s" }
+      : source.gender === "male"
+        ? { subject: "he", s: "s" }
+        : { subject: "they", s: "" };
   const styleOf = (leaning: TraitLeaning) => {
     const style = STYLE_BY_LEANING[leaning];
     return typeof style === "function" ? style(pronoun) : style;

@@ -312,34 +312,34 @@ export async function startRun(user: CurrentUser, personaId: string): Promise<{ 
     "testRuns",
     user,
     () =>
-    withUser(user.id, async (tx) => {
-      // Under the persona's row lock: two starts at once see each other's run (on a database server
-      // the first may already be running by the time the second looks).
-      await tx.select({ id: personas.id }).from(personas).where(eq(personas.id, personaId)).for("update");
-      const [already] = await tx
-        .select({ id: probeRuns.id })
-        .from(probeRuns)
-        .where(
-          and(
-            eq(probeRuns.personaId, personaId),
-            eq(probeRuns.version, version),
-            // Queued, running, or started on request a moment ago (a double click after a run that is already over).
-            sql`(${probeRuns.status} = 'queued' or (${probeRuns.status} = 'running' and ${probeRuns.deadline} > now())
+      withUser(user.id, async (tx) => {
+        // Under the persona's row lock: two starts at once see each other's run (on a database server
+        // the first may already be running by the time the second looks).
+        await tx.select({ id: personas.id }).from(personas).where(eq(personas.id, personaId)).for("update");
+        const [already] = await tx
+          .select({ id: probeRuns.id })
+          .from(probeRuns)
+          .where(
+            and(
+              eq(probeRuns.personaId, personaId),
+              eq(probeRuns.version, version),
+              // Queued, running, or started on request a moment ago (a double click after a run that is already over).
+              sql`(${probeRuns.status} = 'queued' or (${probeRuns.status} = 'running' and ${probeRuns.deadline} > now())
               or (${probeRuns.trigger} = 'manual' and ${probeRuns.createdAt} > now() - interval '2 seconds'))`,
-          ),
-        );
-      if (already) return already.id;
-      const [row] = await tx
-        .insert(probeRuns)
-        .values({ personaId, userId: user.id, version, trigger: "manual", status: "queued" })
-        .onConflictDoUpdate({
-          target: probeRuns.personaId,
-          targetWhere: sql`status = 'queued'`,
-          set: { version: sql`greatest(${probeRuns.version}, excluded.version)`, trigger: "manual", createdAt: new Date() },
-        })
-        .returning({ id: probeRuns.id });
-      return row!.id;
-    }),
+            ),
+          );
+        if (already) return already.id;
+        const [row] = await tx
+          .insert(probeRuns)
+          .values({ personaId, userId: user.id, version, trigger: "manual", status: "queued" })
+          .onConflictDoUpdate({
+            target: probeRuns.personaId,
+            targetWhere: sql`status = 'queued'`,
+            set: { version: sql`greatest(${probeRuns.version}, excluded.version)`, trigger: "manual", createdAt: new Date() },
+          })
+          .returning({ id: probeRuns.id });
+        return row!.id;
+      }),
     // With a model key, each probe's reply is a model call.
     { modelCalls: probes.length },
   );

@@ -177,7 +177,9 @@ test("compiles past the quota (30 an hour per creator) are a 429 with Retry-Afte
   expect(Number(over.headers()["retry-after"])).toBeGreaterThan(3000);
   expect(await over.json()).toMatchObject({
     code: "rate_limited",
-    message: expect.stringMatching(/^You can build a lorebook from the backstory 30 times an hour\. Please try again in (60|59) minutes\.$/),
+    message: expect.stringMatching(
+      /^You can build a lorebook from the backstory 30 times an hour\. Please try again in (60|59) minutes\.$/,
+    ),
   });
   const other = await setUp(request);
   expect((await request.post(`${other.base}/compile`, { headers: other.headers })).status()).toBe(200);

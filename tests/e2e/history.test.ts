@@ -61,11 +61,17 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         };
         const first = await generatedImages(request, account, persona.id); // version 2
         const firstExport = await exported();
-        const second = await generatedImages(request, account, persona.id); // version 3
+        // Another style draws another picture (the embedded generator draws the same one for the same style).
+        const styled = await request.patch(`/api/personas/${persona.id}/image-style`, {
+          headers: auth(account),
+          data: { imageStyle: "anime" },
+        }); // version 3
+        expect(styled.status()).toBe(200);
+        const second = await generatedImages(request, account, persona.id); // version 4
         const secondExport = await exported();
         expect(second).not.toBe(first);
         expect(secondExport).not.toBe(firstExport);
-        const renamed = await request.patch(`/api/personas/${persona.id}`, { headers: auth(account), data: personaBody("Nova Quill") }); // version 4
+        const renamed = await request.patch(`/api/personas/${persona.id}`, { headers: auth(account), data: personaBody("Nova Quill") }); // version 5
         expect(renamed.status()).toBe(200);
         await signIn(page, account);
 
@@ -98,13 +104,13 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
           expect(await exported()).toBe(bytes);
         };
 
-        await restore(2, false); // version 5: the name comes back, the image stays
+        await restore(2, false); // version 6: the name comes back, the image stays
         await expectImage(second, secondExport);
-        await restore(2, true); // version 6: now the image too
+        await restore(2, true); // version 7: now the image too
         await expectImage(first, firstExport);
 
         // Compare shows the images as pictures, not paths.
-        await visit(page, `/persona/${persona.id}/history/compare?from=5&to=6`);
+        await visit(page, `/persona/${persona.id}/history/compare?from=6&to=7`);
         const image = page.getByTestId("changed-imageUrl");
         await expect(image.getByRole("img")).toHaveCount(2);
         await expect(image).not.toContainText("/images/");
