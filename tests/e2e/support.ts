@@ -86,10 +86,9 @@ export async function expectNoA11yViolations(page: Page) {
 }
 
 /**
- * axe-core's own run (axe.run) in the page, injected once per
- * document: a journey's client-side navigations keep the document, and injecting axe (half a
- * megabyte of script) costs about twice what a run does. No cross-origin frames here, so the
- * page alone is audited.
+ * axe-core's own run (axe.run) in the page, injected once per document: a journey's client-side
+ * navigations keep the document, and injecting axe (half a megabyte of script) costs about twice
+ * what a run does. No cross-origin frames here, so the page alone is audited.
  */
 async function runAxe(target: Page): Promise<string[]> {
   const present = await target.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === "function");

@@ -527,7 +527,7 @@ export async function takeRunningSlot(userId: string): Promise<RunningSlot> {
       if (released) return;
       released = true;
       // The slot's window may have ended meanwhile (a generation longer than its duration): then
-      // nothing is left to give back, and a reward would leave the next window one slot short.
+      // nothing is left to give back, and a reward would give the next window a slot too many.
       const now = await limiter.get(userId);
       if (now && now.consumedPoints > 0) await limiter.reward(userId, 1);
     },
