@@ -138,15 +138,22 @@ describe("reference image generations", () => {
   });
 
   it("a start refused because a job runs, or for a draft or a stranger's persona, does not count", async () => {
+    // The job holds until every press has been answered, however slow the database is.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     useImageGenerator({
       kind: "openai",
-      generateImage: () => new Promise((_, reject) => setTimeout(() => reject(new AiError("unavailable", "down")), 50)),
+      generateImage: async () => {
+        await held;
+        throw new AiError("unavailable", "down");
+      },
     });
     try {
       const user = await free();
       const persona = await personasService.createPersona(user, complete());
       // 8 parallel presses of Generate: one job, 7 refusals with 409.
       const results = await Promise.allSettled(Array.from({ length: 8 }, () => images.startImageGeneration(user, persona.id)));
+      release();
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       for (const r of results.filter((r) => r.status === "rejected"))
         expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
