@@ -26,6 +26,7 @@ import { proposeLore } from "~/infra/ai/lore.server";
 import { personas, type Persona } from "~/infra/db/schema";
 import { withUser } from "~/infra/db/db.server";
 import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
+import { noteRewritten } from "~/infra/db/maintenance.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import type { JsonShape } from "./api.server";
@@ -111,17 +112,20 @@ async function changeLore<T>(
   change: (book: LoreBook, persona: Persona) => { entries: LoreEntry[]; answer: T } | { unchanged: T },
 ): Promise<T> {
   if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
-  return withUser(user.id, async (tx) => {
+  const done = await withUser(user.id, async (tx): Promise<{ answer: T; rewritten: number }> => {
     const [persona] = await tx.select().from(personas).where(eq(personas.id, id)).for("update");
     if (!persona) throw new AccountError(404, PERSONA_NOT_FOUND);
     const book = personaLorebook(persona);
     const outcome = change(book, persona);
-    if ("unchanged" in outcome) return outcome.unchanged;
+    if ("unchanged" in outcome) return { answer: outcome.unchanged, rewritten: 0 };
     if (outcome.entries.length > LORE_LIMITS.entries) throw new AccountError(400, LORE_MESSAGES.entries);
     const lore = { ...(persona.lore as object), entries: outcome.entries, book: book.book, ...(book.card ? { card: true } : {}) };
     await tx.update(personas).set({ lore }).where(eq(personas.id, id));
-    return outcome.answer;
+    return { answer: outcome.answer, rewritten: JSON.stringify(lore).length };
   });
+  // The old copy of the lorebook is dead now; enough of them and the table is vacuumed.
+  if (done.rewritten) noteRewritten("public.personas", done.rewritten);
+  return done.answer;
 }
 
 function findEntry(book: LoreBook, entryId: string): LoreEntry {

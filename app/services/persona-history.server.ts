@@ -110,13 +110,25 @@ function remembered<V>(kept: Map<string, V>, limit: number, key: string, compute
 }
 
 // The list reads no long text: only whether this version changed the backstory.
-const { backstory: _b, narrative: _n, lore: _l, ...STORED_COLUMNS } = getTableColumns(personaVersions);
-// The lorebook is not read for the list: a digest and a count say whether and how it changed.
+const { backstory: _b, narrative: _n, lore: _l, loreEntries: _e, ...STORED_COLUMNS } = getTableColumns(personaVersions);
+// The lorebook is not read for the list: a digest and a count say whether and how it changed. An
+// entry's id stands for its content (each distinct entry is stored once), so the ids say it.
 const SUMMARY_COLUMNS = {
   ...STORED_COLUMNS,
-  loreDigest: sql<string | null>`md5(${personaVersions.lore}::text)`,
-  loreCount: sql<number | null>`jsonb_array_length(coalesce(${personaVersions.lore}->'entries', '[]'::jsonb))`.mapWith(Number),
+  loreDigest: sql<string | null>`md5(${personaVersions.lore}::text || coalesce(${personaVersions.loreEntries}::text, ''))`,
+  loreCount: sql<
+    number | null
+  >`coalesce(cardinality(${personaVersions.loreEntries}), jsonb_array_length(coalesce(${personaVersions.lore}->'entries', '[]'::jsonb)))`.mapWith(
+    Number,
+  ),
 };
+/** A version's lorebook as it was, its entries put back from where each is stored once. */
+const VERSION_LORE = sql<Record<
+  string,
+  unknown
+> | null>`public.persona_version_lore(${personaVersions.personaId}, ${personaVersions.lore}, ${personaVersions.loreEntries})`.mapWith(
+  personaVersions.lore,
+);
 
 export interface HistoryPage extends Page<VersionListItem> {
   persona: { id: string; name: string; status: string };
@@ -209,7 +221,7 @@ function shownExtras(row: { voice: unknown; extended: unknown }): { voice: strin
 /** Versions without their long texts (which version holds each text instead). */
 function readVersionRows(tx: Tx, personaId: string, numbers: number[]) {
   return tx
-    .select({ ...STORED_COLUMNS, lore: personaVersions.lore })
+    .select({ ...STORED_COLUMNS, lore: VERSION_LORE })
     .from(personaVersions)
     .where(and(eq(personaVersions.personaId, personaId), inArray(personaVersions.version, numbers)));
 }

@@ -8,7 +8,7 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(14);
+select plan(19);
 
 create function pg_temp.row_count(statement text) returns bigint
 language plpgsql as $$
@@ -51,6 +51,20 @@ select is_empty(
 select is_empty(
   $$ select lore from public.persona_versions where persona_id = 'a0000000-0000-4000-8000-000000000001' $$,
   'select: Bob cannot read the lorebook in Alice''s history'
+);
+select is_empty(
+  $$ select entry from public.persona_lore_entries where persona_id = 'a0000000-0000-4000-8000-000000000001' $$,
+  'select: Bob cannot read the entries Alice''s history keeps'
+);
+select is_empty(
+  $$ select public.persona_version_lore(v.persona_id, v.lore, v.lore_entries) from public.persona_versions v $$,
+  'select: Bob cannot put Alice''s lorebook together from her history'
+);
+select throws_ok(
+  $$ insert into public.persona_lore_entries (persona_id, user_id, digest, entry)
+     values ('a0000000-0000-4000-8000-000000000001', '22222222-2222-4222-8222-222222222222', decode(md5('x'), 'hex'), '{}') $$,
+  '42501', null,
+  'insert: Bob cannot slip an entry into Alice''s history'
 );
 select is(
   pg_temp.row_count($$ update public.personas set lore = '{"entries":[]}' where id = 'a0000000-0000-4000-8000-000000000001' $$),
@@ -103,10 +117,20 @@ select is(
   'history: the lorebook edit is a version of its own'
 );
 select is(
-  (select lore->'entries'->0->>'content' from public.persona_versions
+  (select public.persona_version_lore(persona_id, lore, lore_entries)->'entries'->0->>'content' from public.persona_versions
      where persona_id = 'a0000000-0000-4000-8000-000000000001' order by version desc limit 1),
   'A nurse.',
   'history: the version holds the lorebook as edited'
+);
+select is(
+  (select count(*) from public.persona_lore_entries where persona_id = 'a0000000-0000-4000-8000-000000000001'),
+  2::bigint,
+  'history: each distinct entry is stored once, for the versions to reference'
+);
+select is(
+  pg_temp.row_count($$ update public.persona_lore_entries set entry = '{}' $$),
+  0::bigint,
+  'update: nobody rewrites an entry history keeps, not even its owner'
 );
 select throws_ok(
   $$ update public.personas set lore = '[]' where id = 'a0000000-0000-4000-8000-000000000001' $$,

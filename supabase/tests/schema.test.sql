@@ -8,15 +8,15 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(60);
+select plan(64);
 
 -- ---------------------------------------------------------------- tables and RLS
 -- A new table makes this fail on purpose: give it RLS, grants and its own rls_*.test.sql.
 select tables_are(
   'public',
-  array['chat_messages', 'generations', 'image_jobs', 'notification_preferences', 'notification_queue', 'persona_probes',
-        'persona_versions', 'personas', 'probe_runs', 'profiles', 'stripe_events'],
-  'public holds exactly the eleven tables these tests cover'
+  array['chat_messages', 'generations', 'image_jobs', 'notification_preferences', 'notification_queue', 'persona_lore_entries',
+        'persona_probes', 'persona_versions', 'personas', 'probe_runs', 'profiles', 'stripe_events'],
+  'public holds exactly the twelve tables these tests cover'
 );
 select is_empty(
   $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -49,6 +49,9 @@ select policies_are('public', 'generations',
 select policies_are('public', 'persona_versions',
   array['persona_versions_select_own'],
   'persona_versions has only its select policy (the trigger alone writes it)');
+select policies_are('public', 'persona_lore_entries',
+  array['persona_lore_entries_select_own'],
+  'persona_lore_entries has only its select policy (the version trigger alone writes it)');
 select policies_are('public', 'image_jobs',
   array['image_jobs_select_own', 'image_jobs_insert_own', 'image_jobs_update_own', 'image_jobs_delete_own'],
   'image_jobs has exactly its four own-row policies');
@@ -82,6 +85,7 @@ select table_privs_are('public', 'notification_preferences', 'anon', array[]::te
   'anon has no privilege on notification_preferences');
 select table_privs_are('public', 'generations', 'anon', array[]::text[], 'anon has no privilege on generations');
 select table_privs_are('public', 'persona_versions', 'anon', array[]::text[], 'anon has no privilege on persona_versions');
+select table_privs_are('public', 'persona_lore_entries', 'anon', array[]::text[], 'anon has no privilege on persona_lore_entries');
 select table_privs_are('public', 'image_jobs', 'anon', array[]::text[], 'anon has no privilege on image_jobs');
 select table_privs_are('public', 'notification_queue', 'anon', array[]::text[], 'anon has no privilege on notification_queue');
 select table_privs_are('public', 'persona_probes', 'anon', array[]::text[], 'anon has no privilege on persona_probes');
@@ -117,6 +121,13 @@ select table_privs_are('public', 'generations', 'authenticated', array['SELECT',
   'authenticated may only select and insert generations');
 select table_privs_are('public', 'persona_versions', 'authenticated', array['SELECT'],
   'authenticated may only select persona_versions (no insert, update or delete)');
+select table_privs_are('public', 'persona_lore_entries', 'authenticated', array['SELECT'],
+  'authenticated may only select persona_lore_entries (no insert, update or delete)');
+select ok(
+  not has_function_privilege('anon', 'public.persona_version_lore(uuid, jsonb, integer[])', 'EXECUTE')
+  and (select not prosecdef from pg_proc where oid = 'public.persona_version_lore(uuid, jsonb, integer[])'::regprocedure),
+  'persona_version_lore runs as its caller (the policies decide what it reads), and not for anon'
+);
 select table_privs_are('public', 'image_jobs', 'authenticated', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
   'authenticated may select, insert, update and delete image_jobs (RLS picks the rows)');
 select table_privs_are('public', 'notification_queue', 'authenticated', array['SELECT'],

@@ -2,7 +2,21 @@
 // SQL in supabase/migrations from this file; functions, triggers and grants that
 // drizzle-kit does not model live in the hand-written (custom) migrations there.
 import { sql, type SQL } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgPolicy, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgPolicy,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { authenticatedRole, authUid, authUsers } from "drizzle-orm/supabase";
 
 import { SUBSCRIPTION_STATUSES, NAME_MAX } from "../../domain/account";
@@ -339,8 +353,11 @@ export const personaVersions = pgTable(
     // The voice and the fact sheet as they were; null in versions written before history held them.
     voice: jsonb("voice").$type<Record<string, unknown>>(),
     extended: jsonb("extended").$type<Record<string, unknown>>(),
-    // The lorebook as it was; null in versions written before history held it.
+    // The lorebook as it was, without its entries (persona_version_lore() puts it back together);
+    // null in versions written before history held it.
     lore: jsonb("lore").$type<Record<string, unknown>>(),
+    // Its entries, in order: ids in personaLoreEntries; null where `lore` holds no entry list.
+    loreEntries: integer("lore_entries").array(),
   },
   (t) => [
     uniqueIndex("persona_versions_persona_id_version_idx").on(t.personaId, t.version.desc()),
@@ -355,6 +372,31 @@ export const personaVersions = pgTable(
       sql`(${t.kind} = 'restored') = (${t.restoredFrom} is not null) and (${t.restoredFrom} is null or ${t.restoredFrom} between 1 and ${t.version} - 1)`,
     ),
     pgPolicy("persona_versions_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
+  ],
+).enableRLS();
+
+/** Bytes (bytea); the entries' digests. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+// Each distinct lorebook entry of a persona, stored once and referenced by the versions that hold
+// it (docs/decisions/028-a-lorebook-kept-with-the-persona.md). Only the version trigger writes it.
+export const personaLoreEntries = pgTable(
+  "persona_lore_entries",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    personaId: uuid("persona_id")
+      .notNull()
+      .references(() => personas.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    digest: bytea("digest").notNull(),
+    entry: jsonb("entry").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("persona_lore_entries_persona_digest_idx").on(t.personaId, t.digest),
+    check("persona_lore_entries_digest_valid", sql`octet_length(${t.digest}) = 16`),
+    check("persona_lore_entries_entry_valid", sql`octet_length(${t.entry}::text) <= 2097152`),
+    pgPolicy("persona_lore_entries_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
   ],
 ).enableRLS();
 
