@@ -367,32 +367,38 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
               {CHAT_TEXT.loading}
             </p>
           ) : (
-            <ol className="space-y-4">
-              {shown.length === 0 && !pending ? (
-                <Bubble
-                  message={{
-                    id: "greeting",
-                    role: "assistant",
-                    content: persona.greeting || CHAT_TEXT.greeting(persona.name),
-                    timestamp: new Date(0).toISOString(),
-                  }}
-                  name={persona.name}
-                  timeless
-                />
-              ) : null}
-              {shown.map((message) => (
-                <Bubble key={message.id} message={message} name={persona.name} />
-              ))}
-              {pending && streamed ? (
-                <Bubble
-                  // eslint-disable-next-line no-restricted-syntax -- a reply streaming in the browser: never on the server
-                  message={{ id: "streaming", role: "assistant", content: streamed, timestamp: new Date().toISOString() }}
-                  name={persona.name}
-                  streaming
-                />
-              ) : null}
-              {pending && !streamed ? <TypingIndicator name={persona.name} /> : null}
-            </ol>
+            <>
+              {/* Once per conversation, above its first message: the replies are AI-generated (docs/product.md, AI disclosure). */}
+              <p className="mb-4 text-center text-xs text-slate-600" data-testid="chat-ai-notice">
+                {CHAT_TEXT.aiNotice(persona.name)}
+              </p>
+              <ol className="space-y-4">
+                {shown.length === 0 && !pending ? (
+                  <Bubble
+                    message={{
+                      id: "greeting",
+                      role: "assistant",
+                      content: persona.greeting || CHAT_TEXT.greeting(persona.name),
+                      timestamp: new Date(0).toISOString(),
+                    }}
+                    name={persona.name}
+                    timeless
+                  />
+                ) : null}
+                {shown.map((message) => (
+                  <Bubble key={message.id} message={message} name={persona.name} />
+                ))}
+                {pending && streamed ? (
+                  <Bubble
+                    // eslint-disable-next-line no-restricted-syntax -- a reply streaming in the browser: never on the server
+                    message={{ id: "streaming", role: "assistant", content: streamed, timestamp: new Date().toISOString() }}
+                    name={persona.name}
+                    streaming
+                  />
+                ) : null}
+                {pending && !streamed ? <TypingIndicator name={persona.name} /> : null}
+              </ol>
+            </>
           )}
           {open && chat && last && !pending ? (
             <form method="post" action={action} onSubmit={hydrated ? onRegenerate : undefined} className="mt-3 flex justify-start">

@@ -8,7 +8,10 @@
 // the voice's scenario, greeting as first_mes, alternate greetings and example dialogue, each
 // derived when the voice leaves it empty, and a short role prompt); our own fields, with the
 // Extended Profile and the voice, go into data.extensions.personaforge, so a card read back
-// loses nothing (docs/product.md, Exports and character cards).
+// loses nothing (docs/product.md, Exports and character cards). What AI generated (docs/product.md,
+// AI disclosure) is said twice: as the last paragraph of creator_notes and as
+// data.extensions.personaforge.ai_generated; on import the line is taken out of the notes and the
+// record kept (CardMeta.aiGenerated), so it goes out again once (ai-disclosure.ts).
 //
 // Import. A card of ours gives its fields back from that extension (each checked against our
 // enumerations and limits, anything invalid dropped). A foreign card gives what can be
@@ -45,6 +48,15 @@
 // control characters and is cut to 80 characters; one that still has fewer than 2 is refused.
 import * as z from "zod";
 
+import {
+  aiPartsFromNotice,
+  aiRecord,
+  mergeAiParts,
+  parseAiParts,
+  withAiNotice,
+  withoutAiNotice,
+  type AiGeneratedRecord,
+} from "./ai-disclosure";
 import { truncateDescription } from "./autofill";
 import { CARD_META_VERSION, type CardAsset, type CardMeta, type ExportPersona, type JsonValue } from "./persona-shapes";
 import type { ExtendedProfile } from "./extended-profile";
@@ -170,6 +182,8 @@ export interface PersonaCardExtension {
   voice?: PersonaVoice;
   /** The persona's tests (docs/product.md, Persona tests): its probes, without their ids. Absent when it has none. */
   probes?: ProbeInput[];
+  /** Which parts were AI-generated and by what (docs/product.md, AI disclosure). Absent when none was. */
+  ai_generated?: AiGeneratedRecord;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -690,7 +704,12 @@ function deriveTexts(p: CardSource, extended: ExtendedProfile | null, voice: Per
   };
 }
 
-function personaExtension(p: ExportPersona, extended: ExtendedProfile, voice: PersonaVoice | null): PersonaCardExtension {
+function personaExtension(
+  p: ExportPersona,
+  extended: ExtendedProfile,
+  voice: PersonaVoice | null,
+  aiGenerated: AiGeneratedRecord | null,
+): PersonaCardExtension {
   return {
     version: CARD_EXTENSION_VERSION,
     type: p.type || null,
@@ -705,6 +724,7 @@ function personaExtension(p: ExportPersona, extended: ExtendedProfile, voice: Pe
     extended: orderedProfile(extended),
     voice: orderedVoice(voice ?? EMPTY_VOICE),
     ...(p.probes?.length ? { probes: p.probes.map(orderedProbe) } : {}),
+    ...(aiGenerated ? { ai_generated: aiGenerated } : {}),
   };
 }
 
@@ -787,9 +807,11 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
   const tags = unedited ? kept(unedited.tags, derived.tags) : mergeTags(derived.tags, meta?.tags ?? []);
   // The lorebook; a persona imported before lorebooks were read keeps the book its card carried.
   const characterBook = cardBookFromLorebook(parseLorebook(persona.lore), meta?.character_book as LoreJson | undefined);
+  // What AI made (docs/product.md, AI disclosure): what the card said, then what was generated here.
+  const aiParts = mergeAiParts(meta?.aiGenerated, persona.aiGenerated);
   const extensions = canonical({
     ...(meta?.extensions ?? {}),
-    [CARD_EXTENSION_KEY]: personaExtension(persona, extended, voice) as unknown as JsonValue,
+    [CARD_EXTENSION_KEY]: personaExtension(persona, extended, voice, aiRecord(aiParts)) as unknown as JsonValue,
   }) as Record<string, JsonValue>;
 
   return {
@@ -799,7 +821,7 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
     scenario: voiced("scenario", modelled("scenario")),
     first_mes: voiced("first_mes", kept(meta?.first_mes, derived.first_mes)),
     mes_example: voiced("mes_example", kept(meta?.mes_example, derived.mes_example)),
-    creator_notes: kept(meta?.creator_notes, derived.creator_notes),
+    creator_notes: withAiNotice(kept(meta?.creator_notes, derived.creator_notes), aiParts),
     system_prompt: kept(meta?.system_prompt, derived.system_prompt),
     post_history_instructions: kept(meta?.post_history_instructions, derived.post_history_instructions),
     alternate_greetings: [...greetings()],
@@ -1095,6 +1117,7 @@ function fromOurExtension(name: string, ext: Record<string, unknown>) {
     status: oneOf(PERSONA_STATUSES, ext.status),
     // The persona's tests: each probe checked as a form would be; one that cannot be read is dropped (and said).
     probes: Array.isArray(ext.probes) ? ext.probes.slice(0, PROBE_LIMITS.probes).map((raw) => parseProbe(raw, "")) : [],
+    aiGenerated: parseAiParts(ext.ai_generated),
   };
 }
 
@@ -1128,6 +1151,7 @@ function buildMeta(
   voice: PersonaVoice,
   ours: boolean,
   extensions: Record<string, JsonValue>,
+  aiGenerated: ReturnType<typeof parseAiParts>,
 ): CardMeta {
   // Cards of ours keep only what differs from what the persona gives; the description also
   // depends on the Extended Profile, so without one it is always kept.
@@ -1137,7 +1161,8 @@ function buildMeta(
   for (const key of TEXT_FIELDS) {
     const value = data[key];
     if (value === null || value === undefined) continue;
-    const text = cleanText(value);
+    // Our AI line is written again from the record on export, never kept as the card's own text.
+    const text = key === "creator_notes" ? withoutAiNotice(cleanText(value)) : cleanText(value);
     // The voice's texts are kept only when the export would not give them back as they came
     // (cut or cleaned to fit the voice, or empty).
     if ((key === "first_mes" || key === "mes_example" || key === "scenario") && text === withVoice[key]) continue;
@@ -1168,6 +1193,9 @@ function buildMeta(
   if (data.creation_date !== undefined) meta.creation_date = data.creation_date;
   if (data.modification_date !== undefined) meta.modification_date = data.modification_date;
   if (Object.keys(extensions).length > 0) meta.extensions = extensions;
+  // What the card said AI made: its record, or for a card that lost it on the way, our line in its notes.
+  const parts = aiGenerated.length ? aiGenerated : aiPartsFromNotice(cleanText(data.creator_notes ?? ""));
+  if (parts.length) meta.aiGenerated = parts;
   return meta;
 }
 
@@ -1237,7 +1265,7 @@ export function parseCard(input: unknown): ParseCardResult {
   if (!book.ok)
     return { ok: false, message: CARD_MESSAGES.invalid(`${issuePath(found.prefix, ["character_book", "entries"])}: ${book.message}`) };
 
-  const cardMeta = buildMeta(data, persona, extended, voice, ours !== null, otherExtensions);
+  const cardMeta = buildMeta(data, persona, extended, voice, ours !== null, otherExtensions, ours?.aiGenerated ?? []);
   // Measured as the database will: an import never passes what the row's CHECK refuses.
   if (jsonbTextBytes(cardMeta) > CARD_LIMITS.metaMaxBytes) return { ok: false, message: CARD_MESSAGES.tooLarge, tooLarge: true };
   if (extended && jsonbTextBytes(extended) > CARD_LIMITS.extendedMaxBytes) {
@@ -1275,6 +1303,7 @@ const storedMetaSchema = z.object({
   voiced: z.boolean().optional(),
   creation_date: z.number().optional(),
   modification_date: z.number().optional(),
+  aiGenerated: z.unknown().optional(),
 });
 
 /** personas.card_meta as stored, checked; null when absent or not understood (export then derives everything). */
@@ -1297,6 +1326,8 @@ export function parseCardMeta(value: unknown): CardMeta | null {
     if (m.creation_date !== undefined) meta.creation_date = m.creation_date;
     if (m.modification_date !== undefined) meta.modification_date = m.modification_date;
     if (m.extensions) meta.extensions = boundedJson(m.extensions) as Record<string, JsonValue>;
+    const aiGenerated = parseAiParts(m.aiGenerated);
+    if (aiGenerated.length) meta.aiGenerated = aiGenerated;
     return meta;
   } catch (error) {
     if (error instanceof JsonLimit) return null;

@@ -16,6 +16,8 @@
 //   Persona Profile in the page's sections and order, a Voice section with the voice's fields
 //   that are set (none when no field is), and one last line naming the product
 //   (EXPORT_FOOTER; in YAML a `#` comment, so the file still loads to the data that was dumped).
+//   Before it, when parts of the persona were AI-generated, the line saying which and by what
+//   (docs/product.md, AI disclosure; ai-disclosure.ts), a `#` comment in YAML too.
 //
 // File names (docs/product.md, Exports and character cards): the persona name lowercased with every character other than a-z and 0-9
 // replaced by "_", then "_profile." and the extension. Letters with accents are folded to
@@ -25,6 +27,7 @@
 // safe on every file system.
 import { dump } from "js-yaml";
 
+import { aiNotice, mergeAiParts } from "./ai-disclosure";
 import { EXPORT_FAILED_TOAST, exportedToast, NO_IMAGE_TOAST } from "./export-toasts";
 import { EXTENDED_PROFILE_SECTIONS, EXTENDED_PROFILE_TITLE, extendedProfileValue, type ExtendedProfile } from "./extended-profile";
 import { PERSONA_TYPE_LABELS, type Gender, type Interest, type PersonaType } from "./persona";
@@ -225,6 +228,8 @@ export interface ReadableExport {
   /** "2024-05-01 12:00 UTC" */
   created: string;
   status: string;
+  /** Which parts AI generated, and by what (docs/product.md, AI disclosure); null when none. */
+  aiNotice: string | null;
 }
 
 function label<K extends string>(labels: Record<K, string>, value: string | null): string {
@@ -266,6 +271,7 @@ export function readableExport(persona: ExportPersona, extended: ExtendedProfile
     lore: exportLore(persona).map(({ name, keys, content, enabled, constant }) => ({ name, keys, content, enabled, constant })),
     created: readableDate(persona.createdAt),
     status: statusBadge(persona.status).label,
+    aiNotice: aiNotice(mergeAiParts(persona.cardMeta?.aiGenerated, persona.aiGenerated)),
   };
 }
 
@@ -330,6 +336,7 @@ export function toText(persona: ExportPersona, extended: ExtendedProfile): strin
     underline(EXTENDED_PROFILE_TITLE, "-"),
     ...doc.extended.flatMap((s) => ["", s.title, ...s.fields.map((f) => `  ${f.label}: ${joined(f.value)}`)]),
     "",
+    ...(doc.aiNotice ? [doc.aiNotice, ""] : []),
     EXPORT_FOOTER,
     "",
   ].join("\n");
@@ -402,6 +409,7 @@ export function toMarkdown(persona: ExportPersona, extended: ExtendedProfile): s
     "",
     "---",
     "",
+    ...(doc.aiNotice ? [markdownText(doc.aiNotice), ""] : []),
     EXPORT_FOOTER,
     "",
   ].join("\n");
@@ -450,7 +458,8 @@ export function toYaml(persona: ExportPersona, extended: ExtendedProfile): strin
   // noRefs: the same list twice must be written twice, not as an anchor and an alias;
   // lineWidth -1: paragraphs stay as typed instead of being folded at 80 columns.
   const body = dump(exportYamlData(persona, extended), { noRefs: true, lineWidth: -1 });
-  return `${body}# ${EXPORT_FOOTER}\n`;
+  const notice = aiNotice(mergeAiParts(persona.cardMeta?.aiGenerated, persona.aiGenerated));
+  return `${body}${notice ? `# ${notice}\n` : ""}# ${EXPORT_FOOTER}\n`;
 }
 
 export interface RenderedExport {

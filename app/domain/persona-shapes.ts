@@ -1,6 +1,7 @@
 // Shapes of a persona that several domain modules share: the wizard's form values, the persona
 // as exports and cards read it, and what an imported card carried. Types and one version
 // number only, so the modules that use them never import each other for a type.
+import type { AiGeneratedPart } from "./ai-disclosure";
 import type { PersonaVoice } from "./voice-text";
 
 /** Any JSON value, as a card may carry it. */
@@ -48,6 +49,8 @@ export interface CardMeta {
   modification_date?: number;
   /** Every extension except ours, as the card had it. */
   extensions?: Record<string, JsonValue>;
+  /** The parts the card said were AI-generated, and by what (docs/product.md, AI disclosure). */
+  aiGenerated?: AiGeneratedPart[];
 }
 
 /** A persona as the exports read it: the stored row, plus what an imported card carried. */
@@ -74,6 +77,11 @@ export interface ExportPersona {
   lore?: unknown;
   /** The persona's tests (docs/product.md, Persona tests), without their ids; absent: none. */
   probes?: import("./probes").ProbeInput[];
+  /**
+   * The parts the product generated for this persona, and by what (docs/product.md, AI
+   * disclosure); with what an imported card said (cardMeta.aiGenerated) it is what exports disclose.
+   */
+  aiGenerated?: AiGeneratedPart[];
 }
 
 /** The wizard's fields as the form holds them. */

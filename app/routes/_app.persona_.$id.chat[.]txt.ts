@@ -1,9 +1,10 @@
 // /persona/{id}/chat.txt: the conversation with a persona as plain text, oldest first (docs/product.md,
 // Chat): who said it, when (UTC), and for each reply the persona version it was written with, so
-// 'which version said this?' has an answer outside the app too. Another creator's persona is a 404.
+// 'which version said this?' has an answer outside the app too; under the title, a line saying the
+// replies are AI-generated and by what (docs/product.md, AI disclosure). Another creator's persona is a 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { listMessages, getPersona, orNotFound, requireUser, responseHeaders } from "~/services/index.server";
+import { chatExportNotice, listMessages, getPersona, orNotFound, requireUser, responseHeaders } from "~/services/index.server";
 
 const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
@@ -14,6 +15,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const messages = await orNotFound(ctx, () => listMessages(user, id));
   const lines = [
     `Chat with ${persona.name}, exported ${utc(new Date().toISOString())}`,
+    chatExportNotice(persona.name),
     "",
     ...messages.flatMap((message) => [
       message.role === "user"

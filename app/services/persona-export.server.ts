@@ -2,10 +2,12 @@
 // Exports and character cards). Exports: Text, JSON, Markdown, YAML, and Character
 // Card V3 as JSON or as a PNG (the persona's portrait with the card in `ccv3` and a V2 copy in
 // `chara`). Imports: a V2 or V3 card as JSON or PNG becomes a new persona, subject to the
-// Free plan's limit, keeping what the persona does not model for the next export.
+// Free plan's limit, keeping what the persona does not model for the next export. Every export
+// says which parts of the persona AI generated and by what (docs/product.md, AI disclosure).
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 
+import { aiGenerator, chatTranscriptNotice, type AiGeneratedPart } from "~/domain/ai-disclosure";
 import {
   CARD_IMPORT_MESSAGES,
   cardImportSchema,
@@ -30,8 +32,9 @@ import { fieldErrorsOf } from "~/domain/form-rules";
 import { displayName } from "~/domain/account";
 import { JsonLimitError, parseJsonWithinLimits } from "~/domain/json-limits";
 import { validatePersona } from "~/domain/persona-form";
+import { generatorsInUse } from "~/infra/ai/ai.server";
 import { withUser } from "~/infra/db/db.server";
-import { personas, type Persona } from "~/infra/db/schema";
+import { personas, personaVersions, type Persona } from "~/infra/db/schema";
 import { cardPng, portraitPng, PngError, readCardFromPng, hasPngSignature, withoutCardChunks } from "~/infra/formats/png.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
@@ -104,10 +107,49 @@ export interface ExportFile {
   body: string | Uint8Array;
 }
 
+/**
+ * The parts of a persona the product generated, and by what (docs/product.md, AI disclosure).
+ * What is known without guessing: a persona made here has the Extended Persona Profile the
+ * built-in generator drew (an imported one states only what its card said), and a reference
+ * image that is not the picture its card brought was generated (images are never uploaded), by
+ * the image generator this server uses. Which backstory came from 'Generate Backstory' is not
+ * recorded, so the backstory is not claimed; what an imported card said it carried is (cardMeta).
+ */
+export async function generatedParts(user: CurrentUser, row: Persona): Promise<AiGeneratedPart[]> {
+  const parts: AiGeneratedPart[] = [];
+  if (row.cardMeta === null) parts.push({ part: "extended_profile", ...aiGenerator("built-in", null) });
+  if (row.imageUrl && (row.cardMeta === null || row.imageUrl !== (await importedPicture(user, row.id)))) {
+    parts.push({ part: "reference_image", ...generatorsInUse().image });
+  }
+  return parts;
+}
+
+/** The picture an imported persona's card brought: its image when imported (persona history), if any. */
+async function importedPicture(user: CurrentUser, id: string): Promise<string | null> {
+  const [first] = await withUser(
+    user.id,
+    (tx) =>
+      tx
+        .select({ imageUrl: personaVersions.imageUrl })
+        .from(personaVersions)
+        .where(and(eq(personaVersions.personaId, id), eq(personaVersions.kind, "imported")))
+        .orderBy(asc(personaVersions.version))
+        .limit(1),
+    { email: user.email },
+  );
+  return first?.imageUrl ?? null;
+}
+
+/** The line a conversation's text export carries: the persona's replies are generated, and by what. */
+export function chatExportNotice(name: string): string {
+  return chatTranscriptNotice(name, generatorsInUse().chat);
+}
+
 /** The file for a Download menu item; another user's id or an unknown one is 404. */
 export async function exportFile(user: CurrentUser, id: string, format: AnyExportFormat): Promise<ExportFile> {
   const row = await getPersona(user, id);
   const persona = exportPersona(row);
+  persona.aiGenerated = await generatedParts(user, row);
   // A card carries the persona's tests (docs/product.md, Persona tests).
   if (!isExportFormat(format)) persona.probes = (await listProbes(user, id)).map(({ id: _id, ...probe }) => probe);
   const extended = personaExtended(row);

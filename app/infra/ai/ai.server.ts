@@ -4,6 +4,8 @@
 //     OPENAI_TEXT_MODEL for backstories, OPENAI_CHAT_MODEL for chat replies).
 //   - images: the embedded portrait generator (local) or OPENAI_IMAGE_MODEL (openai).
 // Services call textGenerator() and imageGenerator(); routes never do.
+import { aiGenerator, type AiGenerator } from "~/domain/ai-disclosure";
+
 import { createLocalImageGenerator } from "./offline/local-image.server";
 import { createOpenAiImageGenerator } from "./openai-image.server";
 import { createLocalTextGenerator } from "./offline/local-text.server";
@@ -74,4 +76,18 @@ export function imageGenerator(): ImageGenerator {
 /** Tests and tools install their own image generator (or reset with undefined). */
 export function useImageGenerator(next: ImageGenerator | undefined): void {
   currentImages = next;
+}
+
+/**
+ * What this process generates with, as exports and the chat disclose it (docs/product.md, AI
+ * disclosure): the built-in generator, or the configured model by name.
+ */
+export function generatorsInUse(): { backstory: AiGenerator; chat: AiGenerator; image: AiGenerator } {
+  const env = getEnv();
+  const text = textGenerator().kind === "openai";
+  return {
+    backstory: text ? aiGenerator("model", env.OPENAI_TEXT_MODEL) : aiGenerator("built-in", null),
+    chat: text ? aiGenerator("model", env.OPENAI_CHAT_MODEL ?? env.OPENAI_TEXT_MODEL) : aiGenerator("built-in", null),
+    image: imageGenerator().kind === "openai" ? aiGenerator("model", env.OPENAI_IMAGE_MODEL) : aiGenerator("built-in", null),
+  };
 }
