@@ -5,7 +5,7 @@
 // Free plan's limit, keeping what the persona does not model for the next export. Every export
 // says which parts of the persona AI generated and by what (docs/product.md, AI disclosure).
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 
 import { aiGenerator, chatTranscriptNotice, type AiGeneratedPart } from "~/domain/ai-disclosure";
 import {
@@ -34,7 +34,7 @@ import { JsonLimitError, parseJsonWithinLimits } from "~/domain/json-limits";
 import { validatePersona } from "~/domain/persona-form";
 import { generatorsInUse } from "~/infra/ai/ai.server";
 import { withUser } from "~/infra/db/db.server";
-import { personas, personaVersions, type Persona } from "~/infra/db/schema";
+import { generations, personas, personaVersions, type Persona } from "~/infra/db/schema";
 import { cardPng, portraitPng, PngError, readCardFromPng, hasPngSignature, withoutCardChunks } from "~/infra/formats/png.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
@@ -42,7 +42,7 @@ import { withGenerationQuota } from "./generation-quotas.server";
 import { referenceImagePng, removePersonaImages, storeImportedPicture } from "./images.server";
 import { currentVersion } from "./persona-history.server";
 import { importProbes, listProbes } from "./probes.server";
-import { getPersona, insertPersona, PERSONA_NOT_FOUND, personaExtended, personaVoice } from "./personas.server";
+import { generatedTextDigest, getPersona, insertPersona, PERSONA_NOT_FOUND, personaExtended, personaVoice } from "./personas.server";
 
 export { personaExtended };
 
@@ -117,11 +117,31 @@ export interface ExportFile {
  */
 export async function generatedParts(user: CurrentUser, row: Persona): Promise<AiGeneratedPart[]> {
   const parts: AiGeneratedPart[] = [];
+  const backstory = row.backstory?.trim() ? await backstoryGeneration(user, row.backstory) : undefined;
+  if (backstory) parts.push({ part: "backstory", ...aiGenerator(backstory.model ? "model" : "built-in", backstory.model) });
   if (row.cardMeta === null) parts.push({ part: "extended_profile", ...aiGenerator("built-in", null) });
   if (row.imageUrl && (row.cardMeta === null || row.imageUrl !== (await importedPicture(user, row.id)))) {
     parts.push({ part: "reference_image", ...generatorsInUse().image });
   }
   return parts;
+}
+
+/** The creator's latest backstory generation that wrote exactly this text (line breaks and outer spaces aside), if any. */
+async function backstoryGeneration(user: CurrentUser, text: string): Promise<{ model: string | null } | undefined> {
+  const [found] = await withUser(
+    user.id,
+    (tx) =>
+      tx
+        .select({ model: generations.model })
+        .from(generations)
+        .where(
+          and(eq(generations.userId, user.id), eq(generations.kind, "backstory"), eq(generations.outputDigest, generatedTextDigest(text))),
+        )
+        .orderBy(desc(generations.createdAt))
+        .limit(1),
+    { email: user.email },
+  );
+  return found;
 }
 
 /** The picture an imported persona's card brought: its image when imported (persona history), if any. */

@@ -2,6 +2,8 @@
 // wizard's actions and the JSON API call these same functions; every query runs through
 // the RLS door as the user, and the Free plan's limit is enforced by the database itself
 // (migration persona_limit), so no race can create an 11th persona.
+import { createHash } from "node:crypto";
+
 import { and, count, eq, sql } from "drizzle-orm";
 
 import { isStaleDescription } from "~/domain/autofill";
@@ -23,7 +25,7 @@ import { fieldErrorsOf } from "~/domain/form-rules";
 import { parseVoice, voiceSchema, VOICE_TOASTS, type PersonaVoice } from "~/domain/persona-voice";
 import type { ImageGenerationState } from "~/domain/images";
 import { LIMIT_DIALOG } from "~/domain/plan-limit";
-import { AiError, textGenerator } from "~/infra/ai/ai.server";
+import { AiError, generatorsInUse, textGenerator } from "~/infra/ai/ai.server";
 import type { BackstoryFacts } from "~/infra/ai/types";
 import { generations, imageJobs, personas, profiles, type ImageJob, type Persona } from "~/infra/db/schema";
 import { withUser } from "~/infra/db/db.server";
@@ -379,7 +381,7 @@ export async function generateBackstory(user: CurrentUser, raw: unknown, persona
       description: values.description && !isStaleDescription(values.description, values) ? values.description : null,
       facts: factsOf(existing ? personaExtended(existing) : (startingSheet(values) as unknown as ExtendedProfile)),
     });
-    await recordGeneration(user, "backstory");
+    await recordGeneration(user, "backstory", { text: backstory, model: generatorsInUse().backstory.model });
     // docs/product.md, Settings: a backstory for a saved persona goes in the digest ('Narrative generation').
     if (existing) await queueNotification(user, existing.id, "backstory_generated");
     return { backstory };
@@ -392,9 +394,23 @@ export async function generateBackstory(user: CurrentUser, raw: unknown, persona
   }
 }
 
-/** One more AI generation for the dashboard's 'Generated Content'. */
-export async function recordGeneration(user: CurrentUser, kind: GenerationKind): Promise<void> {
-  await withUser(user.id, (tx) => tx.insert(generations).values({ userId: user.id, kind }));
+/**
+ * One more AI generation for the dashboard's 'Generated Content'. A generated text is kept as its
+ * digest and the model that wrote it (null: the built-in generator), so an export can say a
+ * backstory kept as written was generated (docs/product.md, AI disclosure).
+ */
+export async function recordGeneration(
+  user: CurrentUser,
+  kind: GenerationKind,
+  output?: { text: string; model: string | null },
+): Promise<void> {
+  const written = output ? { outputDigest: generatedTextDigest(output.text), model: output.model || null } : {};
+  await withUser(user.id, (tx) => tx.insert(generations).values({ userId: user.id, kind, ...written }));
+}
+
+/** The digest a generated text is known by: md5 of the text with line breaks as \n, trimmed (a form sends \r\n). */
+export function generatedTextDigest(text: string): Uint8Array {
+  return createHash("md5").update(text.replace(/\r\n?/g, "\n").trim()).digest();
 }
 
 /** How many personas the user has ever created (profiles.personas_created, kept by the database). */

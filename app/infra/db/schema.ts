@@ -284,6 +284,9 @@ export const notificationPreferences = pgTable(
 
 // One row per AI generation a creator asked for (backstories, chat replies, images): the
 // dashboard's 'Generated Content'. Rows are written by the server as the user and never changed.
+/** Bytes (bytea): digests. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
 export const generations = pgTable(
   "generations",
   {
@@ -293,10 +296,19 @@ export const generations = pgTable(
       .references(() => authUsers.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     createdAt: createdAt(),
+    // What a backstory generation wrote, as the md5 of its text (never the text), and by which
+    // model (null: the built-in generator): an export says a backstory kept as written was generated.
+    outputDigest: bytea("output_digest"),
+    model: text("model"),
   },
   (t) => [
     index("generations_user_id_idx").on(t.userId),
+    index("generations_user_id_output_digest_idx")
+      .on(t.userId, t.outputDigest)
+      .where(sql`${t.outputDigest} is not null`),
     check("generations_kind_valid", oneOf(sql`${t.kind}`, GENERATION_KINDS)),
+    check("generations_output_digest_valid", sql`${t.outputDigest} is null or octet_length(${t.outputDigest}) = 16`),
+    check("generations_model_valid", sql`${t.model} is null or char_length(${t.model}) between 1 and 100`),
     pgPolicy("generations_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
     pgPolicy("generations_insert_own", { for: "insert", to: authenticatedRole, withCheck: sql`${t.userId} = ${authUid}` }),
   ],
@@ -374,9 +386,6 @@ export const personaVersions = pgTable(
     pgPolicy("persona_versions_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
   ],
 ).enableRLS();
-
-/** Bytes (bytea); the entries' digests. */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 // Each distinct lorebook entry of a persona, stored once and referenced by the versions that hold
 // it (docs/decisions/028-a-lorebook-kept-with-the-persona.md). Only the version trigger writes it.
