@@ -10,8 +10,8 @@ import { database, outsideDoor } from "./db.server";
 /** Bytes rewritten in a table before it is vacuumed (a lorebook of 200 entries is about 150 KB). */
 export const VACUUM_AFTER_BYTES = 4 * 1024 * 1024;
 
-const TABLES = ["public.personas"] as const;
-type RewrittenTable = (typeof TABLES)[number];
+/** The tables whose rewrites a service reports. */
+type RewrittenTable = "public.personas";
 
 const rewritten = new Map<RewrittenTable, number>();
 let running: Promise<void> = Promise.resolve();

@@ -1,11 +1,15 @@
-// ESLint for the whole repository (`npm run lint`, part of `npm test`): TypeScript's and React's
-// usual rules, plus the architecture's boundaries as import rules:
+// ESLint for the whole repository (`npm run lint`, part of `npm test`; at the root, so editors find
+// it): TypeScript's and React's usual rules, plus the architecture's boundaries as import rules,
+// for `~/` imports and relative ones alike (tests/unit/lint-rules.test.ts tries each with a probe):
 // - routes → services → infra / domain: routes reach the adapters only through services,
 //   services and infra never import a route, infra never imports a service, components never
 //   import server code;
 // - domain is pure and isomorphic: no server module, no Node built-in;
+// - no import cycle in app/;
 // - only a dependency's public entry points: no dist/, lib/, cjs/, esm/ or src/ paths.
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -13,12 +17,15 @@ const privateDependencyPaths = {
   group: ["*/dist/*", "*/lib/*", "*/cjs/*", "*/esm/*", "*/src/*", "@*/*/dist/*", "@*/*/lib/*", "@*/*/cjs/*", "@*/*/esm/*", "@*/*/src/*"],
   message: "Import a dependency through its documented entry points only (docs/decisions: only supported APIs).",
 };
-const routes = { group: ["~/routes/*", "**/routes/*"], message: "Routes are the top layer: nothing imports them." };
-const services = { group: ["~/services/*"], message: "infra/ and domain/ sit below services/ (routes → services → infra/domain)." };
+// Each layer by its `~/` name and by a relative path to it (`../services/x`, `../../infra/db/y`).
+const under = (...layers) => layers.flatMap((layer) => [`~/${layer}/*`, `**/${layer}/*`]);
+const routes = { group: under("routes"), message: "Routes are the top layer: nothing imports them." };
+const services = { group: under("services"), message: "infra/ and domain/ sit below services/ (routes → services → infra/domain)." };
 const serverModules = {
-  group: ["~/infra/*", "~/services/*", "*.server", "**/*.server"],
+  group: [...under("infra", "services"), "*.server", "**/*.server"],
   message: "This layer runs in the browser too: no server modules.",
 };
+const components = (message) => ({ group: under("components"), message });
 const nodeBuiltins = { group: ["node:*"], message: "domain/ is pure and isomorphic: no Node built-ins." };
 
 /** no-restricted-imports with these pattern groups. */
@@ -122,10 +129,7 @@ export default tseslint.config(
     files: ["app/domain/**/*.{ts,tsx}"],
     ignores: ["app/domain/**/*.test.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": restrict(privateDependencyPaths, routes, serverModules, nodeBuiltins, {
-        group: ["~/components/*"],
-        message: "domain/ imports no UI.",
-      }),
+      "no-restricted-imports": restrict(privateDependencyPaths, routes, serverModules, nodeBuiltins, components("domain/ imports no UI.")),
     },
   },
   {
@@ -137,10 +141,7 @@ export default tseslint.config(
     files: ["app/infra/**/*.{ts,tsx}"],
     ignores: ["app/infra/**/*.test.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": restrict(privateDependencyPaths, routes, services, {
-        group: ["~/components/*"],
-        message: "infra/ renders no UI.",
-      }),
+      "no-restricted-imports": restrict(privateDependencyPaths, routes, services, components("infra/ renders no UI.")),
     },
   },
   {
@@ -150,15 +151,7 @@ export default tseslint.config(
     ignores: ["app/routes/**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": restrict(privateDependencyPaths, routes, {
-        group: [
-          "~/infra/db/*",
-          "~/infra/auth/*",
-          "~/infra/ai/*",
-          "~/infra/storage/*",
-          "~/infra/mail/*",
-          "~/infra/payments/*",
-          "~/infra/formats/*",
-        ],
+        group: under("infra/db", "infra/auth", "infra/ai", "infra/storage", "infra/mail", "infra/payments", "infra/formats"),
         message: "Routes call services, which use the adapters (routes → services → infra).",
       }),
     },
@@ -174,7 +167,7 @@ export default tseslint.config(
     ignores: ["app/routes/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": restrict(privateDependencyPaths, routes, {
-        group: ["~/infra/*", "~/services/*", "*.server", "**/*.server", "!~/services/index.server"],
+        group: [...under("infra", "services"), "*.server", "**/*.server", "!~/services/index.server", "!../services/index.server"],
         message: "A page takes its server code from ~/services/index.server, which re-exports the services and infra/web (decision 035).",
       }),
     },
@@ -183,7 +176,19 @@ export default tseslint.config(
     files: ["app/services/**/*.{ts,tsx}"],
     ignores: ["app/services/**/*.test.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": restrict(privateDependencyPaths, routes, { group: ["~/components/*"], message: "services/ render no UI." }),
+      "no-restricted-imports": restrict(privateDependencyPaths, routes, components("services/ render no UI.")),
     },
+  },
+  {
+    // No import cycle in the app: a cycle hides which module a layer really needs, and leaves a
+    // module's exports undefined while the other one loads.
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
 );
