@@ -10,7 +10,7 @@
 // not proposed again. The reading relies on the sheet's facts and on names, not on the wording
 // of any one generator, so it reads a creator's own backstory as well as a generated one.
 import { CONTENT_BY_TYPE, EXTRA_LANGUAGES } from "./extended-profile";
-import { keyMatcher, LORE_LIMITS, loreEntrySchema, type LoreEntry, type LoreEntryInput, type LoreKind } from "./lorebook";
+import { keyMatcher, literalKeySearch, LORE_LIMITS, loreEntrySchema, type LoreEntry, type LoreEntryInput, type LoreKind } from "./lorebook";
 
 /** The comment every compiled proposal carries: how the stale check knows an entry came from the backstory. */
 export const COMPILED_COMMENT = "Built from the backstory";
@@ -143,6 +143,22 @@ const EVENTS: { pattern: RegExp; name: (m: RegExpExecArray) => string; keys: (m:
   { pattern: /\bthe day (?:she|he|they|I|\p{Lu}\p{Ll}+) (\w+)/u, name: (m) => `The day it ${m[1]}`, keys: (m) => [`the day`, m[1]!] },
 ];
 
+/** Characters of a text as the limits count them: code points. */
+function characters(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 const sameKey = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -156,8 +172,6 @@ export function loreSentences(text: string): string[] {
     .map(oneLine)
     .filter(Boolean);
 }
-
-const wordTest = (key: string) => keyMatcher(key, { caseSensitive: false, useRegex: false });
 
 // ---------------------------------------------------------------------------------------------
 // Subjects
@@ -182,14 +196,39 @@ interface Subject {
 
 class Subjects {
   readonly list: Subject[] = [];
+  /** Each name (in lower case) and the subjects that have it, in the list's order: looked up, not searched for. */
+  private readonly byName = new Map<string, Subject[]>();
+  private readonly position = new Map<Subject, number>();
+
+  private index(subject: Subject) {
+    for (const name of subject.names) {
+      const key = name.toLowerCase();
+      const known = this.byName.get(key);
+      if (!known) this.byName.set(key, [subject]);
+      else if (!known.includes(subject)) known.push(subject);
+    }
+  }
+
+  /** The first subject in the list of the same kind sharing a name (any case) with this one, else the first sharing one. */
+  private matching(names: readonly string[], kind: LoreKind): Subject | undefined {
+    let first: Subject | undefined;
+    let firstOfKind: Subject | undefined;
+    for (const name of names) {
+      for (const other of this.byName.get(name.toLowerCase()) ?? []) {
+        const at = this.position.get(other)!;
+        if (!first || at < this.position.get(first)!) first = other;
+        if (other.kind === kind && (!firstOfKind || at < this.position.get(firstOfKind)!)) firstOfKind = other;
+      }
+    }
+    return firstOfKind ?? first;
+  }
 
   add(subject: Omit<Subject, "sentences" | "facts" | "telling"> & { sentences?: number[]; facts?: string[]; telling?: string[] }): Subject {
-    const match =
-      this.list.find((other) => other.kind === subject.kind && other.names.some((n) => subject.names.some((m) => sameKey(n, m)))) ??
-      this.list.find((other) => other.names.some((n) => subject.names.some((m) => sameKey(n, m))));
+    const match = this.matching(subject.names, subject.kind);
     const telling = subject.telling ?? subject.names;
     if (match) {
       merge(match.names, subject.names);
+      this.index(match);
       merge(match.aliases, subject.aliases);
       merge(match.telling, telling);
       for (const index of subject.sentences ?? []) match.sentences.add(index);
@@ -205,7 +244,9 @@ class Subjects {
       sentences: new Set(subject.sentences ?? []),
       facts: [...(subject.facts ?? [])],
     };
+    this.position.set(created, this.list.length);
     this.list.push(created);
+    this.index(created);
     return created;
   }
 }
@@ -543,36 +584,88 @@ function keysOf(subject: Subject): string[] {
   return keys.slice(0, LORE_LIMITS.keysMax);
 }
 
+/**
+ * The sentences that name each word, found with one search of the whole text per word instead of
+ * one test per sentence. Sentences are single lines (loreSentences) joined by line breaks, and a
+ * word test matches within a line only (a word with a line break in it names no sentence), so a
+ * sentence is found exactly when its own test would find the word.
+ */
+function sentenceIndex(sentences: readonly string[]): (key: string) => readonly number[] {
+  const joined = sentences.join("\n");
+  const starts: number[] = [];
+  let at = 0;
+  for (const sentence of sentences) {
+    starts.push(at);
+    at += sentence.length + 1;
+  }
+  const found = new Map<string, number[]>();
+  return (key) => {
+    const known = found.get(key);
+    if (known) return known;
+    const indexes: number[] = [];
+    if (!key.includes("\n")) {
+      const search = literalKeySearch(key, false);
+      for (let at = search(joined); at >= 0;) {
+        // The last sentence starting at or before the match holds it; the search goes on from the next one.
+        let low = 0;
+        let high = starts.length - 1;
+        while (low < high) {
+          const mid = (low + high + 1) >> 1;
+          if (starts[mid]! <= at) low = mid;
+          else high = mid - 1;
+        }
+        indexes.push(low);
+        at = low + 1 < starts.length ? search(joined, starts[low + 1]!) : -1;
+      }
+    }
+    found.set(key, indexes);
+    return indexes;
+  };
+}
+
 /** What the persona states about a subject: the sheet's lines, then the backstory's sentences, whole, within 2,000 characters. */
-function contentOf(subject: Subject, sentences: readonly string[]): string {
-  const tests = subject.telling.filter(Boolean).map(wordTest);
+function contentOf(subject: Subject, sentences: readonly string[], named: (key: string) => readonly number[]): string {
   const indexes = new Set(subject.sentences);
-  if (tests.length > 0) sentences.forEach((s, i) => tests.some((t) => t(s)) && indexes.add(i));
+  for (const key of subject.telling.filter(Boolean)) for (const i of named(key)) indexes.add(i);
   const parts = [...subject.facts, ...[...indexes].sort((a, b) => a - b).map((i) => sentences[i]!)];
   let content = "";
+  // Characters (code points) counted as the parts are added, not again for the whole each time.
+  let size = 0;
   for (const part of parts) {
-    const next = content ? `${content} ${part}` : part;
-    if ([...next].length > LORE_LIMITS.contentMax) {
+    const next = content ? size + 1 + characters(part) : characters(part);
+    if (next > LORE_LIMITS.contentMax) {
       if (!content) content = [...part].slice(0, LORE_LIMITS.contentMax - 1).join("") + "…";
       break;
     }
-    content = next;
+    content = content ? `${content} ${part}` : part;
+    size = next;
   }
   return content;
 }
 
-/** The existing entry that covers a subject: one of its keys is the subject's name or one of its keys. */
-function coveringEntry(subject: Subject, keys: readonly string[], existing: readonly LoreEntry[]): LoreEntry | null {
-  const wanted = [subject.name, ...keys].map((k) => k.toLowerCase());
-  // Words shared by many subjects ('secret', 'born', 'job') do not make an entry cover one.
-  const generic = new Set(["secret", "secrets", "born", "job", "occupation", "school", "studies", "family"]);
-  return (
-    existing.find((entry) =>
-      entry.keys.some(
-        (key) => wanted.includes(key.toLowerCase()) && (!generic.has(key.toLowerCase()) || sameKey(key, subject.names[0] ?? "")),
-      ),
-    ) ?? null
-  );
+// Words shared by many subjects ('secret', 'born', 'job') do not make an entry cover one.
+const GENERIC_KEYS = new Set(["secret", "secrets", "born", "job", "occupation", "school", "studies", "family"]);
+
+/**
+ * The existing entry that covers a subject: one of its keys is the subject's name or one of its
+ * keys (the first such entry in the lorebook). The entries' keys are indexed once per compile:
+ * looked up, not compared with every subject's.
+ */
+function coveringEntries(existing: readonly LoreEntry[]): (subject: Subject, keys: readonly string[]) => LoreEntry | null {
+  const byKey = new Map<string, number>();
+  existing.forEach((entry, index) => {
+    for (const key of entry.keys) if (!byKey.has(key.toLowerCase())) byKey.set(key.toLowerCase(), index);
+  });
+  return (subject, keys) => {
+    const own = (subject.names[0] ?? "").toLowerCase();
+    let first = -1;
+    for (const wanted of [subject.name, ...keys].map((k) => k.toLowerCase())) {
+      const index = byKey.get(wanted);
+      if (index === undefined || (GENERIC_KEYS.has(wanted) && wanted !== own)) continue;
+      if (first < 0 || index < first) first = index;
+    }
+    return first < 0 ? null : existing[first]!;
+  };
 }
 
 const SHEET_LINE = /^(Birthplace|Current residence|Family|Occupation|Education|Secret skills|Born in)\b:?\s*(.*?)\.?$/;
@@ -580,12 +673,12 @@ const SHEET_LINE = /^(Birthplace|Current residence|Family|Occupation|Education|S
 /** Existing compiled entries the backstory (or sheet) no longer supports, with a reason a creator can read. */
 function staleEntries(existing: readonly LoreEntry[], backstory: string, sheetText: string, sentences: readonly string[]): LoreStale[] {
   const told = new Set(sentences.map((s) => oneLine(s)));
+  const everywhere = `${backstory}\n${sheetText}`;
   const stale: LoreStale[] = [];
   for (const entry of existing) {
     if (!entry.comment.startsWith(COMPILED_COMMENT)) continue;
     const keys = entry.keys.filter((k) => !/^(secret|secrets|born|job|occupation|school|studies|hidden talent|secret skills?)$/i.test(k));
     const primary = keys[0];
-    const everywhere = `${backstory}\n${sheetText}`;
     // The first key is the subject's name: when it is gone, so is the subject.
     if (primary && !keyMatcher(primary, { caseSensitive: entry.case_sensitive, useRegex: entry.use_regex })(everywhere)) {
       stale.push({ entryId: entry.id, reason: `"${primary}" is no longer in the backstory` });
@@ -628,14 +721,16 @@ export function compileLore(input: LoreCompileInput): LoreCompilation {
   const proposals: LoreProposal[] = [];
   const coverage: LoreCoverage[] = [];
   const schema = loreEntrySchema();
+  const covering = coveringEntries(input.existing);
+  const named = sentenceIndex(sentences);
   const events = { count: 0 };
   const secrets = { count: 0 };
   for (const subject of all) {
     const keys = keysOf(subject);
     if (keys.length === 0) continue;
-    const covering = coveringEntry(subject, keys, input.existing);
-    if (covering) {
-      coverage.push({ name: subject.name, kind: subject.kind, entryId: covering.id, proposalIndex: null });
+    const cover = covering(subject, keys);
+    if (cover) {
+      coverage.push({ name: subject.name, kind: subject.kind, entryId: cover.id, proposalIndex: null });
       continue;
     }
     // A backstory of many years and confidences is told in the first dozen events and five secrets.
@@ -647,7 +742,7 @@ export function compileLore(input: LoreCompileInput): LoreCompilation {
     const checked = schema.safeParse({
       name: [...subject.name].slice(0, LORE_LIMITS.nameMax).join(""),
       keys,
-      content: contentOf(subject, sentences),
+      content: contentOf(subject, sentences, named),
       kind: subject.kind,
       insertion_order: COMPILED_ORDER[subject.kind],
       enabled: true,

@@ -120,6 +120,25 @@ describe("matching", () => {
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(keyMatcher("C++", { caseSensitive: false, useRegex: false })("I write C++ daily")).toBe(true);
   });
+
+  it("a plain key is a whole word wherever it occurs: after a part of a word, next to accents and letters outside the basic plane", () => {
+    const plain = (key: string, caseSensitive = false) => keyMatcher(key, { caseSensitive, useRegex: false });
+    // The first place is inside a word; the search goes on to the one that stands alone.
+    expect(plain("ana")("banana ana")).toBe(true);
+    expect(plain("ana")("bananas")).toBe(false);
+    expect(plain("Léa")("Visiting LÉA today")).toBe(true);
+    expect(plain("Léa")("éLéa")).toBe(false);
+    // 𝒜 is one letter of two UTF-16 units: a word's part on either side.
+    expect(plain("Mina")("𝒜Mina")).toBe(false);
+    expect(plain("Mina")("Mina𝒜")).toBe(false);
+    expect(plain("Mina")("😀Mina😀")).toBe(true);
+    // Case folds as the pattern engine folds them ('ſ' is a long s); a case-sensitive key does not.
+    expect(plain("sam")("ſam said so")).toBe(true);
+    expect(plain("sam", true)("ſam said so")).toBe(false);
+    // A key that starts or ends with no letter needs no word edge there.
+    expect(plain("C++")("C++y")).toBe(true);
+    expect(plain("C++")("xC++")).toBe(false);
+  });
 });
 
 describe("stored form", () => {

@@ -290,11 +290,42 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"
 export function keyMatcher(key: string, options: { caseSensitive: boolean; useRegex: boolean }): (text: string) => boolean {
   const pattern = options.useRegex ? compilePattern(key, options.caseSensitive) : null;
   if (pattern) return (text) => pattern.test(text);
+  const search = literalKeySearch(key, options.caseSensitive);
+  return (text) => search(text) >= 0;
+}
+
+const WORD_CHARACTER = /^[\p{L}\p{N}_]$/u;
+/** Whether the character (code point) that starts at `index` is a letter, a digit or '_'. */
+const wordyAt = (text: string, index: number) => index < text.length && WORD_CHARACTER.test(String.fromCodePoint(text.codePointAt(index)!));
+/** Whether the character (code point) that ends just before `index` is one. */
+function wordyBefore(text: string, index: number): boolean {
+  if (index <= 0) return false;
+  const low = text.charCodeAt(index - 1);
+  const pair = index >= 2 && low >= 0xdc00 && low <= 0xdfff && text.charCodeAt(index - 2) >= 0xd800 && text.charCodeAt(index - 2) <= 0xdbff;
+  return WORD_CHARACTER.test(text.slice(pair ? index - 2 : index - 1, index));
+}
+
+/**
+ * A plain key as a whole-word search (the key not preceded or followed by a letter, digit or '_'
+ * where it starts or ends with one): where it first occurs in a text at or after `from`, or -1.
+ * The key itself is searched for without the word checks, which are then made at each place it
+ * occurs: the same places the checks written into the pattern as look-arounds would find, in a
+ * tenth of the time (the engine can then skip ahead to the key's letters).
+ */
+export function literalKeySearch(key: string, caseSensitive: boolean): (text: string, from?: number) => number {
   const literal = key.normalize("NFC");
-  const start = WORDY.test(literal[0] ?? "") ? "(?<![\\p{L}\\p{N}_])" : "";
-  const end = WORDY.test(literal.at(-1) ?? "") ? "(?![\\p{L}\\p{N}_])" : "";
-  const regex = new RegExp(`${start}${escapeRegex(literal)}${end}`, options.caseSensitive ? "u" : "iu");
-  return (text) => regex.test(text);
+  const start = WORDY.test(literal[0] ?? "");
+  const end = WORDY.test(literal.at(-1) ?? "");
+  const regex = new RegExp(escapeRegex(literal), caseSensitive ? "gu" : "giu");
+  return (text, from = 0) => {
+    regex.lastIndex = from;
+    for (let found = regex.exec(text); found; found = regex.exec(text)) {
+      const at = found.index;
+      if ((!start || !wordyBefore(text, at)) && (!end || !wordyAt(text, at + found[0].length))) return at;
+      regex.lastIndex = at + (text.codePointAt(at)! > 0xffff ? 2 : 1);
+    }
+    return -1;
+  };
 }
 
 export interface LoreMatch {

@@ -23,7 +23,11 @@
 //      one at a time (signature check, the subscription read back from Stripe, the plan
 //      written); then lore (tests/bench/lore-embedded.ts, in-process): matching a 20-message
 //      window against 200 entries (p50/p95), with the compile's coverage and the embedded
-//      chat's lore answer rates in the row's note; then persona test runs of 12 probes, in-process
+//      chat's lore answer rates in the row's note; then the main thread's ceiling
+//      (tests/bench/main-thread-embedded.ts, in-process): the longest synchronous stretches, each
+//      at the largest input allowed (a lore match of a 4,000-character message against 200 entries,
+//      a 20,000-character backstory's compile, a card's 200-entry lorebook checked), p95 each
+//      against one ceiling; then persona test runs of 12 probes, in-process
 //      (tests/bench/tests-embedded.ts) and over HTTP (POST …/probes/run, GET the run until it has
 //      completed), p50/p95. The bench's server runs with billing configured against the fake Stripe API
 //      (tests/support/fake-stripe-server.ts, started with the same TypeScript runner), so
@@ -37,7 +41,8 @@
 //   --skip <a,b>        skip measurement groups: js, lighthouse, latency, extra
 //   --pages <p,q>       measure only these PAGES paths in the js and lighthouse groups (e.g. /subscription)
 //   --extra <f,g>       run only these EXTRA_MEASUREMENTS (function names, e.g. measureStripeWebhooks)
-//   --only <a,b>        run only these extra measurements (backstory, chat, library, webhooks, history, pages, images, lore, tests),
+//   --only <a,b>        run only these extra measurements (backstory, chat, library, webhooks, history, pages, images, lore,
+//                       mainthread, tests),
 //                       seeding only the creators they need; js, lighthouse, latency skipped
 //   --out <file>        JSON output path (default bench-results/bench.json)
 //   --lighthouse-runs <n>  Lighthouse runs per page (default LIGHTHOUSE_RUNS, 5); the performance
@@ -88,6 +93,11 @@ export const BUDGETS = {
   chatP95Ms: 20,
   // matching a 20-message window against a lorebook of 200 entries, in-process
   loreMatchP95Ms: 5,
+  // the longest synchronous stretch one request or job may take on the main thread, at the largest
+  // input the product allows (docs/decisions/039-work-on-the-main-thread-has-a-ceiling.md): a lore
+  // match of a 4,000-character message against 200 entries, a compile of a 20,000-character
+  // backstory, the check of a card's 200-entry lorebook; in-process
+  mainThreadP95Ms: 50,
   // a 12-probe persona test run with the embedded responder, from 'Run tests' to the finished row, in-process
   testRunP95Ms: 2_000,
   // the same run over HTTP: POST /api/personas/{id}/probes/run, then GET the run until it has completed
@@ -216,6 +226,7 @@ export const EXTRA_MEASUREMENTS = [
   measureSignedInPages,
   measureReferenceImages,
   measureLoreMatching,
+  measureMainThread,
   measurePersonaTests,
 ];
 
@@ -235,6 +246,7 @@ export const EXTRA_KEYS = {
   images: { fn: measureReferenceImages, creators: ["small"] },
   pages: { fn: measureSignedInPages, creators: ["small", "large"] },
   lore: { fn: measureLoreMatching, creators: [] },
+  mainthread: { fn: measureMainThread, creators: [] },
   tests: { fn: measurePersonaTests, creators: [] },
 };
 
@@ -1788,6 +1800,84 @@ async function measureLoreMatching(ctx) {
     ];
   } catch (err) {
     return [row({ id, label, unit: "ms", budget, note: `error: ${err?.message ?? err}` })];
+  } finally {
+    removeTmp();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+const MAIN_THREAD_COUNT = 30;
+const MAIN_THREAD_WARMUP = 3;
+// An operation far over the ceiling is reported from the runs it had time for (one at least).
+const MAIN_THREAD_MAX_SECONDS = 30;
+
+/**
+ * The main thread's ceiling (tests/bench/main-thread-embedded.ts, in-process): p95 of each of the
+ * longest synchronous stretches a request or job makes, at the largest input the product allows,
+ * against BUDGETS.mainThreadP95Ms (docs/decisions/039-work-on-the-main-thread-has-a-ceiling.md):
+ * a lore match of a 4,000-character message against 200 entries of 40 keys of 100 characters, half
+ * of them patterns; a compile of a 20,000-character backstory with 200 existing entries; the check
+ * of a card whose lorebook holds 200 entries of 40 pattern keys. The lore row's note gives the same
+ * match with plain keys only.
+ */
+async function measureMainThread(ctx) {
+  const budget = { op: "<=", value: BUDGETS.mainThreadP95Ms };
+  const rows = [
+    { id: "mainthread.loreMatch4000.p95", op: "loreMatch", label: "Lore match p95 (4,000 characters × 200 heaviest entries, in-process)" },
+    { id: "mainthread.compile20000.p95", op: "compile", label: "Lore compile p95 (20,000-character backstory, 200 entries, in-process)" },
+    { id: "mainthread.cardCheck200.p95", op: "cardCheck", label: "Card check p95 (a 200-entry lorebook, in-process)" },
+  ];
+  const failed = (note) => rows.map(({ id, label }) => row({ id, label, unit: "ms", budget, note }));
+  const runner = tsRunner();
+  if (!runner) return failed("error: neither node_modules/.bin/tsx nor vite-node is installed (npm ci)");
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "personaforge-bench-mainthread-"));
+  const removeTmp = onCleanup(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  try {
+    const out = path.join(tmp, "result.json");
+    ctx.log(
+      `main thread: ${runner.name} tests/bench/main-thread-embedded.ts, up to ${MAIN_THREAD_COUNT} runs of each after ${MAIN_THREAD_WARMUP} warm-up, at most ${MAIN_THREAD_MAX_SECONDS} s each`,
+    );
+    const proc = startChild(
+      runner.cmd,
+      [
+        ...runner.args,
+        "tests/bench/main-thread-embedded.ts",
+        ...["--out", out, "--count", String(MAIN_THREAD_COUNT), "--warmup", String(MAIN_THREAD_WARMUP)],
+        ...["--max-seconds", String(MAIN_THREAD_MAX_SECONDS)],
+      ],
+      { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" }, label: "main-thread-embedded" },
+    );
+    const { code, signal } = await proc.exited;
+    await proc.stop();
+    if (code !== 0 || !fs.existsSync(out))
+      throw new Error(`main-thread-embedded.ts failed (${signal ?? `exit ${code}`}): ${tail(proc.output().trim(), 8)}`);
+    const result = JSON.parse(fs.readFileSync(out, "utf8"));
+    const sortedOf = (op) => [...result[op].timingsMs].sort((a, b) => a - b);
+    const spread = (sorted) =>
+      `${sorted.length} runs: p50 ${percentile(sorted, 50).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms` +
+      (sorted.length < MAIN_THREAD_COUNT ? ` (stopped after ${MAIN_THREAD_MAX_SECONDS} s)` : "");
+    const plain = sortedOf("loreMatchPlain");
+    const notes = {
+      loreMatch:
+        `${spread(sortedOf("loreMatch"))}; 200 entries × 40 keys of 100 characters, every other entry's keys patterns (${result.loreMatch.keptMean.toFixed(0)} kept within the 3,000-character budget); ` +
+        `with every key plain: p95 ${percentile(plain, 95).toFixed(1)} ms`,
+      compile: `${spread(sortedOf("compile"))}; ${result.compile.proposalsMean.toFixed(0)} proposals, 200 existing entries checked for staleness`,
+      cardCheck: `${spread(sortedOf("cardCheck"))}; a ${(result.cardCheck.cardBytes / MB).toFixed(2)} MB card, 200 entries × 40 pattern keys read and checked`,
+    };
+    return rows.map(({ id, op, label }) => {
+      const sorted = sortedOf(op);
+      return row({
+        id,
+        label,
+        value: percentile(sorted, 95),
+        unit: "ms",
+        budget,
+        note: notes[op],
+        details: { timingsMs: result[op].timingsMs },
+      });
+    });
+  } catch (err) {
+    return failed(`error: ${err?.message ?? err}`);
   } finally {
     removeTmp();
     fs.rmSync(tmp, { recursive: true, force: true });

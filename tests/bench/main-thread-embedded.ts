@@ -1,0 +1,305 @@
+// The work one request may do on the main thread, run by tests/bench/bench.mjs (the "extra" group):
+//
+//   node_modules/.bin/tsx tests/bench/main-thread-embedded.ts --out <file.json> [--count 30] [--warmup 5]
+//       [--max-seconds 60] [--ops loreMatch,loreMatchPlain,compile,cardCheck]
+//
+// Times, in this process, the three longest synchronous stretches a request makes, each at the
+// largest input the product allows (docs/decisions/039-work-on-the-main-thread-has-a-ceiling.md):
+//   - loreMatch: matchLore() (app/domain/lorebook.ts) of a 4,000-character chat message against
+//     200 entries, each with 20 keys and 20 secondary keys of 100 characters, half of them
+//     patterns ('Keys are patterns'), the message full of near-matches so that every key is tried;
+//     the last key of each list matches, so every entry is a hit and the budget is filled.
+//     loreMatchPlain: the same with every key plain, to tell the pattern engine's share apart.
+//   - compile: compileLore() (app/domain/lore-compile.ts) of a 20,000-character backstory dense
+//     with names, relations, years, events and secrets, a full fact sheet, and 200 existing
+//     compiled entries at the largest size (the stale check reads each).
+//   - cardCheck: what importing a card does before it stores anything: parseJsonWithinLimits()
+//     of the card's text and parseCard() (app/domain/character-card.ts), whose lorebook is read
+//     by lorebookFromCard() (app/domain/card-lorebook.ts): 200 entries of 20 keys and 20
+//     secondary keys of 100 characters, all patterns, 2,000 characters of content, a 100-character
+//     name and a 500-character comment.
+// Each operation runs `warmup` times uncounted, then `count` times, each on a new message, backstory
+// or card (a new seed), so no answer is kept from one run to the next; an operation stops early,
+// after one timed run at least, once it has taken --max-seconds. Writes JSON to --out.
+import fs from "node:fs";
+import { performance } from "node:perf_hooks";
+
+import { parseCard } from "~/domain/character-card";
+import { parseJsonWithinLimits } from "~/domain/json-limits";
+import { compileLore, COMPILED_COMMENT, type LoreFacts } from "~/domain/lore-compile";
+import { LORE_LIMITS, matchLore, type LoreBook, type LoreEntry } from "~/domain/lorebook";
+import { PERSONA_LIMITS } from "~/domain/persona";
+import { mulberry32 } from "~/domain/random";
+
+function arg(name: string, fallback?: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+const out = arg("out");
+if (!out) throw new Error("--out <file.json> is required");
+const count = Number(arg("count", "30"));
+const warmup = Number(arg("warmup", "5"));
+/** Which operations to time (all by default): a quick look at one of them. */
+const ops = new Set((arg("ops") ?? "loreMatch,loreMatchPlain,compile,cardCheck").split(","));
+const maxSeconds = Number(arg("max-seconds", "60"));
+
+const MESSAGE_CHARS = PERSONA_LIMITS.chatMessageMax;
+const BACKSTORY_CHARS = PERSONA_LIMITS.backstoryMax;
+const ENTRIES = LORE_LIMITS.entries;
+const KEYS = LORE_LIMITS.keysMax;
+const KEY_CHARS = LORE_LIMITS.keyMax;
+
+const WORDS = ["lantern", "choir", "harbor", "ember", "kestrel", "northgate", "heron", "studio", "guild", "theatre", "valley", "mina"];
+const NAMES = ["Mina", "Tomas", "Aiko", "Rafael", "Ines", "Oskar", "Priya", "Jun", "Selma", "Bruno", "Dana Reyes", "Omar Haddad"];
+const PLACES = ["Busan", "Valparaíso", "Tromsø", "Port Elyn", "Kraków", "Hobart", "Ghent", "Oaxaca", "Mount Hood", "Lake Bled"];
+const GROUPS = ["Lantern Choir", "Northgate Theatre Club", "Blue Heron Studio", "Kestrel Guild", "Harbor Lights Band", "Ember Academy"];
+
+/** Exactly `n` characters of `text` repeated. */
+const fill = (text: string, n: number) => text.repeat(Math.ceil(n / text.length)).slice(0, n);
+
+/**
+ * A pattern key of at most 100 characters that the engine runs over the whole text without
+ * finding it: alternations and counted repeats make the most states for RE2's machine, and
+ * each starts with words the text is full of. `hit` makes one that does match (the list's last).
+ */
+function patternKey(entry: number, key: number, hit: boolean): string {
+  const a = WORDS[(entry + key) % WORDS.length]!;
+  const b = WORDS[(entry + 3 * key + 1) % WORDS.length]!;
+  const end = hit ? `(?:${b})` : `q${entry}x${key}z`;
+  const shapes = [
+    `\\b(?:${a}|${b}|${a}s|${b}s)[\\p{L}'-]{0,12}\\s+(?:\\w+\\s+){0,6}${end}`,
+    `(?:${a}|${b})(?:[\\s,.;:!?-]+[\\p{L}]{1,20}){1,8}\\s*${end}`,
+    `\\b${a}\\W+(?:of|the|and|a|in|on)?\\W*${b}[a-z]{0,30}${end}`,
+  ];
+  const source = shapes[(entry + key) % shapes.length]!;
+  return source.length <= KEY_CHARS ? source : `${a}[\\p{L}]{0,20}${end}`.slice(0, KEY_CHARS);
+}
+
+/** A plain key of exactly 100 characters whose first 99 the text holds over and over; `hit` is one it holds whole. */
+function plainKey(entry: number, key: number, hit: boolean): string {
+  const words = fill(`${WORDS[(entry + key) % WORDS.length]} ${WORDS[(entry + 2 * key + 1) % WORDS.length]} `, KEY_CHARS - 1).trimEnd();
+  return hit ? `${WORDS[entry % WORDS.length]}` : `${fill(words, KEY_CHARS - 1)}${String.fromCharCode(0x61 + ((entry + key) % 26))}`;
+}
+
+/** An entry's 20 keys and 20 secondary keys as plain keys of 100 characters, the last of each list a hit. */
+function plainKeys(e: number): Pick<LoreEntry, "keys" | "secondary_keys"> {
+  const keys = (offset: number) => Array.from({ length: KEYS }, (_, k) => plainKey(e, k + offset, k === KEYS - 1));
+  return { keys: keys(0), secondary_keys: keys(KEYS) };
+}
+
+/** A lorebook of 200 entries at their largest: 20 keys and 20 secondary keys of 100 characters, half of the entries patterns. */
+function heaviestBook(): LoreBook {
+  const entries: LoreEntry[] = Array.from({ length: ENTRIES }, (_, e) => {
+    const regex = e % 2 === 0;
+    const keys = (offset: number) =>
+      Array.from({ length: KEYS }, (_, k) => {
+        const hit = k === KEYS - 1;
+        return regex ? patternKey(e, k + offset, hit) : plainKey(e, k + offset, hit);
+      });
+    return {
+      id: `entry-${e}`,
+      name: fill(`Entry ${e} `, LORE_LIMITS.nameMax),
+      keys: keys(0),
+      secondary_keys: keys(KEYS),
+      selective: true,
+      content: fill(`What the persona knows about subject ${e}. `, LORE_LIMITS.contentMax),
+      enabled: true,
+      constant: false,
+      insertion_order: e,
+      case_sensitive: false,
+      comment: "",
+      use_regex: regex,
+      kind: null,
+      extensions: {},
+      card: {},
+    };
+  });
+  return { entries, book: {} };
+}
+
+/** A chat message of exactly 4,000 characters made of the keys' words: near-matches everywhere. */
+function nearMatchMessage(seed: number, chars = MESSAGE_CHARS): string {
+  const random = mulberry32(seed);
+  const parts: string[] = [];
+  let size = 0;
+  while (size < chars) {
+    const a = WORDS[Math.floor(random() * WORDS.length)]!;
+    const b = WORDS[Math.floor(random() * WORDS.length)]!;
+    const part = [`${a} ${b} ${a} ${b}`, `${a}s, the ${b}`, `${a}-${b}.`, `${a} of the ${b}`][Math.floor(random() * 4)]!;
+    parts.push(part);
+    size += part.length + 1;
+  }
+  return parts.join(" ").slice(0, chars);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The compile
+// ---------------------------------------------------------------------------------------------
+
+const FACTS: LoreFacts = {
+  birthplace: "Busan, South Korea",
+  currentResidence: "Valparaíso, Chile",
+  occupation: "Lighting designer for the Northgate Theatre Club",
+  education: "Degree in Stage Design from the Ember Academy of Arts",
+  socialCircle: { family: "Her parents, an older brother Tomas, a younger sister Mina, two cousins and her grandmother Selma" },
+  secretSkills: ["Lock picking", "Reading lips", "Forging signatures", "Whistling any tune after one hearing"],
+  birthYear: 1994,
+};
+
+/** A 20,000-character backstory: every sentence names people, places, groups, relations, a year, an event or a secret. */
+function densestBackstory(seed: number): string {
+  const random = mulberry32(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const sentences = [
+    () =>
+      `In ${1990 + Math.floor(random() * 35)}, she moved to ${pick(PLACES)} with her ${pick(["older brother", "younger sister", "best friend", "mentor"])} ${pick(NAMES)}.`,
+    () => `Her cousin ${pick(NAMES)} joined the ${pick(GROUPS)} the day she won the ${pick(["award", "prize", "scholarship", "cup"])}.`,
+    () => `No one knows that ${pick(NAMES)} still hides a letter from ${pick(NAMES)} in ${pick(PLACES)}.`,
+    () =>
+      `After the ${pick(["accident", "storm", "divorce", "fire"])} in ${pick(PLACES)}, ${pick(NAMES)} and the ${pick(GROUPS)} took her in.`,
+    () => `She met ${pick(NAMES)} at the ${pick(GROUPS)} near ${pick(PLACES)}, and her grandmother ${pick(NAMES)} approved.`,
+    () => `${pick(NAMES)} taught her to sing on ${pick(PLACES)} Street during the hardest winter.`,
+  ];
+  let text = "";
+  let paragraph = 0;
+  while (text.length < BACKSTORY_CHARS) {
+    text += `${pick(sentences)()}${++paragraph % 6 === 0 ? "\n\n" : " "}`;
+  }
+  return text.slice(0, BACKSTORY_CHARS);
+}
+
+/** 200 existing entries a compile made before, at the largest size: the stale check reads each. */
+function compiledEntries(backstory: string): LoreEntry[] {
+  const sentences = backstory.split(/(?<=\.)\s+/);
+  return Array.from({ length: ENTRIES }, (_, e) => ({
+    id: `compiled-${e}`,
+    name: `Subject ${e}`,
+    keys: Array.from({ length: KEYS }, (_, k) => fill(`${NAMES[(e + k) % NAMES.length]} of ${e}-${k} `, KEY_CHARS).trim()),
+    secondary_keys: [],
+    selective: false,
+    content: fill(sentences.slice(e % 50, (e % 50) + 30).join(" ") + " ", LORE_LIMITS.contentMax).trim(),
+    enabled: true,
+    constant: false,
+    insertion_order: 100,
+    case_sensitive: false,
+    comment: COMPILED_COMMENT,
+    use_regex: false,
+    kind: "person",
+    extensions: {},
+    card: {},
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The card check
+// ---------------------------------------------------------------------------------------------
+
+/** A V2 card's text whose character_book holds 200 entries at the largest size, every key a pattern. */
+function heaviestCard(seed: number): string {
+  const entries = Array.from({ length: ENTRIES }, (_, e) => ({
+    keys: Array.from({ length: KEYS }, (_, k) => patternKey(e + seed, k, false)),
+    secondary_keys: Array.from({ length: KEYS }, (_, k) => patternKey(e + seed, k + KEYS, false)),
+    content: fill(`Entry ${e} of card ${seed}: what the character knows, told at length. `, LORE_LIMITS.contentMax),
+    extensions: { depth: 4, weight: 10 },
+    enabled: true,
+    insertion_order: e,
+    case_sensitive: false,
+    name: fill(`Entry ${e} `, LORE_LIMITS.nameMax),
+    comment: fill(`A note on entry ${e}. `, LORE_LIMITS.commentMax),
+    selective: true,
+    constant: false,
+    use_regex: true,
+    id: e,
+    priority: 10,
+    position: "before_char",
+  }));
+  return JSON.stringify({
+    spec: "chara_card_v2",
+    spec_version: "2.0",
+    data: {
+      name: `Card ${seed}`,
+      description: "A lighting designer who grew up in Busan.",
+      personality: "Curious, patient, stubborn.",
+      scenario: "",
+      first_mes: "Hello.",
+      mes_example: "",
+      creator_notes: "",
+      system_prompt: "",
+      post_history_instructions: "",
+      alternate_greetings: [],
+      tags: [],
+      creator: "",
+      character_version: "",
+      extensions: {},
+      character_book: { name: "Book", extensions: {}, entries },
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timing
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `count` timed runs after `warmup` untimed ones, stopping early (after at least one timed run)
+ * once the operation has taken `--max-seconds`: an operation far over its ceiling is reported
+ * from the runs it had time for, rather than holding the bench for hours.
+ */
+function time(op: string, make: (seed: number) => () => unknown): number[] {
+  if (!ops.has(op)) return [];
+  const deadline = performance.now() + maxSeconds * 1000;
+  for (let i = 0; i < warmup && performance.now() < deadline; i++) make(1_000_000 + i)();
+  const timingsMs: number[] = [];
+  for (let i = 0; i < count && (i === 0 || performance.now() < deadline); i++) {
+    const run = make(i);
+    const started = performance.now();
+    run();
+    timingsMs.push(performance.now() - started);
+  }
+  return timingsMs;
+}
+
+const book = heaviestBook();
+const kept: number[] = [];
+const loreMatch = time("loreMatch", (seed) => {
+  const message = nearMatchMessage(seed);
+  return () => kept.push(matchLore(book, [message]).entries.length);
+});
+// The same lorebook with every key plain (no entry's keys are patterns): the engine's share apart.
+const plainBook: LoreBook = { ...book, entries: book.entries.map((entry, e) => ({ ...entry, ...plainKeys(e), use_regex: false })) };
+const loreMatchPlain = time("loreMatchPlain", (seed) => {
+  const message = nearMatchMessage(seed);
+  return () => matchLore(plainBook, [message]);
+});
+
+const proposals: number[] = [];
+const compile = time("compile", (seed) => {
+  const backstory = densestBackstory(seed);
+  const existing = compiledEntries(backstory);
+  return () => proposals.push(compileLore({ name: "Kira Moon", backstory, extended: FACTS, existing }).proposals.length);
+});
+
+let cardBytes = 0;
+const cardCheck = time("cardCheck", (seed) => {
+  const text = heaviestCard(seed);
+  cardBytes = Buffer.byteLength(text);
+  return () => {
+    const parsed = parseCard(parseJsonWithinLimits(text));
+    if (!parsed.ok || parsed.card.lore?.entries.length !== ENTRIES) throw new Error(`the card was not read: ${JSON.stringify(parsed)}`);
+  };
+});
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+fs.writeFileSync(
+  out,
+  JSON.stringify({
+    loreMatch: { timingsMs: loreMatch, messageChars: MESSAGE_CHARS, entries: ENTRIES, keysPerEntry: 2 * KEYS, keptMean: mean(kept) },
+    loreMatchPlain: { timingsMs: loreMatchPlain },
+    compile: { timingsMs: compile, backstoryChars: BACKSTORY_CHARS, existing: ENTRIES, proposalsMean: mean(proposals) },
+    cardCheck: { timingsMs: cardCheck, entries: ENTRIES, keysPerEntry: 2 * KEYS, cardBytes },
+    count,
+    warmup,
+    node: process.version,
+  }),
+);
