@@ -252,6 +252,20 @@ describe("reading and writing a character_book", () => {
     ]);
   });
 
+  it("a card keeps at most 100 keys as patterns; the entries past them are matched as plain text and said so", () => {
+    const entries = Array.from({ length: 60 }, (_, i) => ({
+      keys: [`/place ${i}/`, `/spot ${i}/`],
+      content: `Place ${i}.`,
+      use_regex: true,
+    }));
+    const read = lorebookFromCard({ entries });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.lore!.entries.filter((e) => e.use_regex)).toHaveLength(50);
+    expect(read.lore!.entries[50]).toMatchObject({ use_regex: false, keys: ["/place 50/", "/spot 50/"] });
+    expect(read.notes).toHaveLength(10);
+    expect(read.notes[0]).toBe("Lorebook entry 51: its keys are matched as plain text (a card keeps at most 100 keys as patterns).");
+  });
+
   it("a book too large for the database refuses the card (413), and a __proto__ key stays a key", () => {
     const card = (book: unknown) => ({ spec: "chara_card_v3", spec_version: "3.0", data: { name: "Bookworm", character_book: book } });
     const big = { extensions: { notes: "é".repeat(1_100_000) }, entries: [{ keys: ["a"], content: "b" }] };

@@ -154,6 +154,9 @@ export function lorebookFromCard(raw: unknown): CardLorebook {
   if (rawEntries.length > LORE_LIMITS.entries) return { ok: false, message: LORE_MESSAGES.entries };
 
   const entries: LoreEntry[] = [];
+  // Checking a pattern compiles it: a card keeps at most LORE_LIMITS.cardPatternKeys pattern keys,
+  // so reading one never holds the server's thread for long (docs/decisions/039).
+  let patternKeys = 0;
   rawEntries.forEach((value, index) => {
     const where = `Lorebook entry ${index + 1}`;
     if (!isObject(value)) {
@@ -203,7 +206,11 @@ export function lorebookFromCard(raw: unknown): CardLorebook {
     }
     const card = storable(Object.fromEntries(Object.entries(value).filter(([key]) => !MODELLED.has(key)))) as Record<string, LoreJson>;
     const absent = [...OPTIONAL_FIELDS, "extensions"].filter((field) => value[field] === undefined);
-    const useRegex = readFlag(value.use_regex, false, "use_regex", where, notes);
+    let useRegex = readFlag(value.use_regex, false, "use_regex", where, notes);
+    if (useRegex && patternKeys + keys.length + secondary.length > LORE_LIMITS.cardPatternKeys) {
+      useRegex = false;
+      notes.push(`${where}: its keys are matched as plain text (a card keeps at most ${LORE_LIMITS.cardPatternKeys} keys as patterns).`);
+    } else if (useRegex) patternKeys += keys.length + secondary.length;
     const entry: LoreEntry = {
       id: crypto.randomUUID(),
       name:

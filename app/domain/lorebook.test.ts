@@ -141,6 +141,25 @@ describe("matching", () => {
   });
 });
 
+describe("the time patterns may take", () => {
+  it("pattern keys share the match's allowance; those past it are not tried, plain keys always are", () => {
+    // A clock that moves 25 ms each time it is read: each pattern takes 25 ms.
+    let clock = 0;
+    const now = () => (clock += 25) - 25;
+    const first = entry({ name: "First", keys: ["/sist.r/"], use_regex: true, insertion_order: 1 });
+    const second = entry({ name: "Second", keys: ["/se.ul/"], use_regex: true, insertion_order: 2 });
+    const third = entry({ name: "Third", keys: ["/nur.e/"], use_regex: true, insertion_order: 3 });
+    const plain = entry({ name: "Plain", keys: ["Busan"], insertion_order: 4 });
+    const match = matchLore(book(first, second, third, plain), ["My sister, a nurse in Seoul, moved to Busan"], { now });
+    expect(names(match)).toEqual(["First", "Second", "Plain"]);
+    expect(match.patternsSkipped).toBe(1);
+    // With the real clock, the same match tries every pattern.
+    const all = matchLore(book(first, second, third, plain), ["My sister, a nurse in Seoul, moved to Busan"]);
+    expect(names(all)).toEqual(["First", "Second", "Third", "Plain"]);
+    expect(all.patternsSkipped).toBe(0);
+  });
+});
+
 describe("stored form", () => {
   it("reads what it wrote and survives anything else", () => {
     const stored = JSON.parse(JSON.stringify(book(entry({ keys: ["Mina"] }))));

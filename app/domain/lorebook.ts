@@ -68,6 +68,13 @@ export const LORE_LIMITS = {
   scanDepth: 4,
   /** Chat: at most this many characters of entries go into the context. */
   budget: 3_000,
+  /**
+   * Chat: milliseconds the pattern keys of one match may take together (compiling and matching);
+   * the pattern keys not reached by then are not matched for this reply (docs/decisions/039).
+   */
+  patternMs: 40,
+  /** A card: at most this many of its lorebook's keys are kept as patterns; the rest are plain text. */
+  cardPatternKeys: 100,
 } as const;
 
 export const LORE_MESSAGES = {
@@ -333,11 +340,17 @@ export interface LoreMatch {
   entries: LoreEntry[];
   /** Characters they take, within the budget. */
   characters: number;
+  /** Entries whose pattern keys were not tried: the match had spent its time on patterns. */
+  patternsSkipped: number;
 }
 
 export interface LoreMatchOptions {
   scanDepth?: number;
   budget?: number;
+  /** Milliseconds the pattern keys may take together (LORE_LIMITS.patternMs). */
+  patternMs?: number;
+  /** The clock the pattern time is read from (milliseconds). */
+  now?: () => number;
 }
 
 /** The messages a match reads: the last `scanDepth` (the newest is the one being answered). */
@@ -357,13 +370,29 @@ export function scanWindow(messages: readonly string[], scanDepth: number = LORE
 export function matchLore(book: LoreBook, messages: readonly string[], options: LoreMatchOptions = {}): LoreMatch {
   const budget = options.budget ?? LORE_LIMITS.budget;
   const window = scanWindow(messages, options.scanDepth ?? LORE_LIMITS.scanDepth);
+  // Each pattern runs in time linear in the text, but a lorebook may hold thousands of them: they
+  // share a time allowance, so no match holds the server's one thread for long (decision 039).
+  const now = options.now ?? (() => performance.now());
+  const patternMs = options.patternMs ?? LORE_LIMITS.patternMs;
+  let patternTime = 0;
+  let patternsSkipped = 0;
+  const finds = (key: string, opts: { caseSensitive: boolean; useRegex: boolean }) => {
+    if (!opts.useRegex) return keyMatcher(key, opts)(window);
+    if (patternTime >= patternMs) return false;
+    const started = now();
+    const found = keyMatcher(key, opts)(window);
+    patternTime += now() - started;
+    return found;
+  };
   const hits = orderedEntries(book.entries).filter((entry) => {
     if (!entry.enabled || entry.content.trim() === "") return false;
     if (entry.constant) return true;
     const opts = { caseSensitive: entry.case_sensitive, useRegex: entry.use_regex };
-    if (!entry.keys.some((key) => keyMatcher(key, opts)(window))) return false;
-    if (entry.selective && entry.secondary_keys.length > 0) return entry.secondary_keys.some((key) => keyMatcher(key, opts)(window));
-    return true;
+    const matched =
+      entry.keys.some((key) => finds(key, opts)) &&
+      (!entry.selective || entry.secondary_keys.length === 0 || entry.secondary_keys.some((key) => finds(key, opts)));
+    if (!matched && entry.use_regex && patternTime >= patternMs) patternsSkipped += 1;
+    return matched;
   });
   // Constant entries first in the claim on the budget, then matched ones in insertion order.
   const claim = [...hits.filter((entry) => entry.constant), ...hits.filter((entry) => !entry.constant)];
@@ -375,7 +404,7 @@ export function matchLore(book: LoreBook, messages: readonly string[], options: 
     kept.add(entry.id);
     characters += size;
   }
-  return { entries: hits.filter((entry) => kept.has(entry.id)), characters };
+  return { entries: hits.filter((entry) => kept.has(entry.id)), characters, patternsSkipped };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -76,7 +76,14 @@ export function loreSummary(persona: { lore?: unknown; cardMeta?: unknown }): Lo
 /** The entries a reply draws on: the matched and constant ones for the last messages (docs/product.md, Lore in chat). */
 export function loreForReply(persona: { lore?: unknown }, messages: readonly string[]): LoreEntry[] {
   const book = personaLorebook(persona);
-  return book.entries.length ? matchLore(book, messages).entries : [];
+  if (!book.entries.length) return [];
+  const match = matchLore(book, messages);
+  if (match.patternsSkipped) {
+    console.warn(
+      `[lore] ${match.patternsSkipped} entries' pattern keys were not tried: the match spent its ${LORE_LIMITS.patternMs} ms on patterns`,
+    );
+  }
+  return match.entries;
 }
 
 function refused(issues: Parameters<typeof fieldErrorsOf>[0]): never {
