@@ -1,4 +1,4 @@
-// A form action's answer, conform's way (docs/decisions/002 and STYLE.md): the submission's
+// A form action's answer, conform's way (docs/decisions/002): the submission's
 // reply carries field errors and what was typed back into the form (never a password), so the
 // page shows them without JavaScript and conform keeps them with it.
 import { data } from "@remix-run/node";

@@ -107,7 +107,7 @@ export const BUDGETS = {
   // persona history: what persona_versions takes per version (table, TOAST and indexes), for
   // a persona with 500 versions and a 20,000-character backstory (a full copy each: ~20 KB)
   historyBytesPerVersion: 4 * KB,
-  // server RSS (MB) after the bench's load (ARCHITECTURE.md): on the embedded database (the app
+  // server RSS (MB) after the bench's load (docs/benchmarks.md): on the embedded database (the app
   // and PGlite in one process), and the app process alone on PostgreSQL. RSS idle after start is
   // reported without a budget. (Each signed-in page's throughput ÷ a public render's, once a
   // budget, is retired: the p95 budget above is what a creator feels.)

@@ -1,4 +1,4 @@
-// The AI adapters for this process, chosen once from the environment (ARCHITECTURE.md):
+// The AI adapters for this process, chosen once from the environment (docs/architecture.md, Adapters):
 //   - local (default, no OPENAI_API_KEY): the embedded generator, deterministic and offline;
 //   - openai (OPENAI_API_KEY set): any OpenAI-compatible endpoint (OPENAI_BASE_URL,
 //     OPENAI_TEXT_MODEL for backstories, OPENAI_CHAT_MODEL for chat replies).

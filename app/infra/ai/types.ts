@@ -1,4 +1,4 @@
-// The AI interface (ARCHITECTURE.md, "Adapters"): one interface per concern, two
+// The AI interface (docs/architecture.md, Adapters): one interface per concern, two
 // implementations chosen once from the environment:
 //   - local (default, no OPENAI_API_KEY): deterministic, offline, built from the persona's fields;
 //   - openai (OPENAI_API_KEY set): any OpenAI-compatible endpoint through the `openai` package.

@@ -1,4 +1,4 @@
-// One auth interface, two implementations chosen by env (ARCHITECTURE.md):
+// One auth interface, two implementations chosen by env (docs/architecture.md, Adapters):
 // - local (default): auth.users in the app database, bcrypt, JWTs signed with the
 //   session secret, sessions in auth.sessions so sign-out revokes every token;
 // - supabase: Supabase Auth (GoTrue) through @supabase/ssr, its own cookies.

@@ -1,4 +1,4 @@
-// The billing adapter (ARCHITECTURE.md): Stripe through the official `stripe` package when
+// The billing adapter (docs/architecture.md, Adapters): Stripe through the official `stripe` package when
 // STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are set, else none (the page
 // says upgrading is unavailable and the API answers 503). STRIPE_API_URL points the client
 // at another host (stripe-mock, the tests' fake) that it then talks to exactly as to Stripe.

@@ -1,4 +1,4 @@
-// Reference image storage (ARCHITECTURE.md, "Adapters"): one interface, two implementations
+// Reference image storage (docs/architecture.md, Adapters): one interface, two implementations
 // chosen once from the environment:
 //   - local (default): files under DATA_DIR/images/<userId>/<personaId>/, served by the app's
 //     owner-checked route;

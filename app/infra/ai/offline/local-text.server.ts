@@ -1,5 +1,5 @@
-// The embedded text generator (ARCHITECTURE.md: "local generator: offline, built from the
-// persona's fields"). A backstory is composed from the phrase banks in backstory-phrases.ts with
+// The embedded text generator (docs/architecture.md, Adapters): offline, built from the
+// persona's fields. A backstory is composed from the phrase banks in backstory-phrases.ts with
 // a small PRNG:
 //   - the facts come from the persona's fact sheet (docs/product.md, Fact sheet): where it was
 //     born and lives, its family, occupation, education and birth year are the sheet's, so the
