@@ -13,9 +13,10 @@ import { withoutNulBytes } from "./infra/web/document.server";
 import { describeError, redactedUrl } from "./infra/web/log.server";
 import { cachedPage, publicPageKey, renderedPageKey, storePage } from "./infra/web/page-cache.server";
 import { startServer } from "./infra/setup/startup.server";
-import { recoverImageJobs } from "./services/images.server";
-import { startNotificationSender, stopNotificationSender } from "./services/notifications.server";
-import { stopTestRuns, watchTestRuns } from "./services/probes.server";
+import { handleImageJobs } from "./services/images.server";
+import { handleDigestJobs } from "./services/notifications.server";
+import { startJobWorkers, stopJobWorkers } from "./infra/jobs/queue.server";
+import { handleTestRunJobs } from "./services/probes.server";
 
 // Configuration, DATA_DIR and the database (with migrations) are checked once, before the
 // first request: a bad set-up stops the server with a readable message. When app/server.mjs ran
@@ -24,9 +25,6 @@ import { stopTestRuns, watchTestRuns } from "./services/probes.server";
 await startServer();
 const STALE_TEMPORARY_FILE_MS = 5 * 60 * 1000;
 if (process.env.PF_STARTUP_DONE !== "1") {
-  // Image jobs a previous run left 'generating' can never finish: they are marked failed.
-  const recoveredJobs = await recoverImageJobs();
-  if (recoveredJobs > 0) console.log(`[images] ${recoveredJobs} interrupted image generation(s) marked failed`);
   // Half-written image files a killed process left (older than a write could still be running).
   const staleFiles = await imageStorage()
     .removeStaleTemporaryFiles?.(STALE_TEMPORARY_FILE_MS)
@@ -37,13 +35,13 @@ if (process.env.PF_STARTUP_DONE !== "1") {
   if (staleFiles) console.log(`[images] ${staleFiles} unfinished image file(s) of an interrupted run removed`);
 }
 
-// The notification digests (docs/product.md, Settings) are sent by a timer in the serving
-// process, not in the start-up one.
-if (process.env.PF_STARTUP_ONLY !== "1") startNotificationSender();
-// Persona test runs queued by a new version start in the serving process when it hears the
-// creator's change notice (app/services/probes.server.ts).
-if (process.env.PF_STARTUP_ONLY !== "1") {
-  await watchTestRuns().catch((error: unknown) => console.error(`[tests] not hearing new versions: ${describeError(error)}`));
+// Background work is jobs on the database's queue (app/infra/jobs/queue.server.ts): the serving
+// process runs them unless WORKERS=0; `npm run worker` starts a process that only runs them.
+handleTestRunJobs();
+handleImageJobs();
+handleDigestJobs();
+if (process.env.PF_STARTUP_ONLY !== "1" && process.env.PF_WORKER_ONLY !== "1") {
+  await startJobWorkers().catch((error: unknown) => console.error(`[jobs] workers not started: ${describeError(error)}`));
 }
 
 export const streamTimeout = 5_000;
@@ -54,8 +52,8 @@ export const serverHooks = {
   crossSiteRefusal,
   commonSecurityHeaders,
   closeDatabase,
-  stopNotificationSender,
-  stopTestRuns,
+  startJobWorkers,
+  stopJobWorkers,
   databaseMemory,
   redactedUrl,
   describeError,

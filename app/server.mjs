@@ -427,10 +427,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     console.log(`[personaforge] ${signal}: finishing requests in flight, then stopping`);
     server.close(async () => {
       try {
-        // A digest being sent finishes first; no other starts.
-        await hooks.stopNotificationSender();
-        // Test runs under way finish (or reach their deadline) before the database closes.
-        await hooks.stopTestRuns?.();
+        // Jobs under way get 5 s to finish; one cut off is tried again at the next start.
+        await hooks.stopJobWorkers?.();
         await hooks.closeDatabase();
       } catch (error) {
         console.error(`[personaforge] closing the database: ${error instanceof Error ? error.message : error}`);

@@ -15,6 +15,7 @@ const IMAGES_ROOT = path.join(process.env.DATA_DIR, "images");
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withServiceRole } = await import("~/infra/db/db.server");
+const { stopJobWorkers } = await import("~/infra/jobs/queue.server");
 const { generations, imageJobs, personaVersions, personas } = await import("~/infra/db/schema");
 const { AiError, useImageGenerator } = await import("~/infra/ai/ai.server");
 const { useImageStorage, imageStorage } = await import("~/infra/storage/image-storage.server");
@@ -31,6 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await images.settleImageJobs();
+  await stopJobWorkers();
   await closeDatabase();
 });
 
@@ -273,23 +275,67 @@ describe("generation", () => {
     expect(after.secondaryImageUrl).toBe(first.secondaryImageUrl);
   });
 
-  it("after a restart no persona stays 'generating': stale jobs are marked failed, and a passed deadline counts as failed", async () => {
+  it("a generation cut off by a crash is tried again after the restart and finishes; a passed deadline shows as failed meanwhile", async () => {
+    await stopJobWorkers();
     const user = await newUser();
     const persona = await personasService.createPersona(user, complete());
-    // A job a dead server left behind.
+    // A generation whose worker died: its row says 'generating' past its deadline, its job is active
+    // past its expiry (how a database server tells a dead worker's attempt; the embedded one knows at start).
+    await withServiceRole("test", (tx) =>
+      tx.insert(imageJobs).values({
+        personaId: persona.id,
+        userId: user.id,
+        style: "anime",
+        status: "generating",
+        startedAt: new Date(Date.now() - 200_000),
+        deadline: new Date(Date.now() - 1000),
+        notifyEmail: user.email,
+      }),
+    );
+    await handle.raw.exec(
+      `update pgboss.job set state = 'active', started_on = now() - interval '1 hour' where name = 'reference-images' and data->>'personaId' = '${persona.id}'`,
+    );
+    expect(await images.imageState(user, persona.id)).toMatchObject({ status: "failed" });
+    // The server starts again: the interrupted job is tried again and the images are made.
+    await images.settleImageJobs();
+    expect((await personasService.getPersona(user, persona.id)).imageUrl).not.toBeNull();
+    expect(await images.imageState(user, persona.id)).toMatchObject({ status: "idle" });
+    const [job] = await handle.raw.rows<{ state: string; retry_count: number }>(
+      `select state::text, retry_count from pgboss.job where name = 'reference-images' and data->>'personaId' = $1`,
+      [persona.id],
+    );
+    expect(job).toEqual({ state: "completed", retry_count: 1 });
+  });
+
+  it("a generation whose tries are all cut off ends failed with the reason; one whose persona was deleted ends cancelled, writing nothing", async () => {
+    await stopJobWorkers();
+    const user = await newUser();
+    const persona = await personasService.createPersona(user, complete());
     await withServiceRole("test", (tx) =>
       tx
         .insert(imageJobs)
-        .values({ personaId: persona.id, userId: user.id, style: "anime", status: "generating", deadline: new Date(Date.now() - 1000) }),
+        .values({ personaId: persona.id, userId: user.id, style: "anime", status: "generating", deadline: new Date(Date.now() + 60_000) }),
     );
-    expect(await images.imageState(user, persona.id)).toMatchObject({ status: "failed" });
-    expect(await images.recoverImageJobs()).toBeGreaterThanOrEqual(1);
-    const [job] = await withServiceRole("test", (tx) => tx.select().from(imageJobs).where(eq(imageJobs.personaId, persona.id)));
-    expect(job).toMatchObject({ status: "failed", error: "The server restarted before the images were finished." });
-    // And it can be started again.
-    await images.startImageGeneration(user, persona.id);
+    // Its last try was cut off too.
+    await handle.raw.exec(
+      `update pgboss.job set state = 'active', started_on = now() - interval '1 hour', retry_count = retry_limit where name = 'reference-images' and data->>'personaId' = '${persona.id}'`,
+    );
+    const gone = await personasService.createPersona(user, complete("Gone Soon"));
+    await images.startImageGeneration(user, gone.id);
+    await library.deletePersona(user, gone.id);
+    // The server starts again.
     await images.settleImageJobs();
-    expect((await personasService.getPersona(user, persona.id)).imageUrl).not.toBeNull();
+    expect(await images.imageState(user, persona.id)).toMatchObject({
+      status: "failed",
+      error: "The server restarted before the images were finished.",
+    });
+    expect((await personasService.getPersona(user, persona.id)).imageUrl).toBeNull();
+    const states = await handle.raw.rows<{ persona: string; state: string }>(
+      `select data->>'personaId' as persona, state::text as state from pgboss.job where name = 'reference-images' and data->>'personaId' = any($1::text[])`,
+      [[persona.id, gone.id]],
+    );
+    expect(Object.fromEntries(states.map((row) => [row.persona, row.state]))).toEqual({ [persona.id]: "failed", [gone.id]: "cancelled" });
+    expect(filesOf(user.id, gone.id)).toEqual([]);
   });
 });
 

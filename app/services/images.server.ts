@@ -1,15 +1,16 @@
 // Reference images (docs/product.md, Reference images): the image style, generation as a job off the request, the
 // stored files and their resized copies, what the page shows, downloads, and cleaning up.
 //
-// Generation: startImageGeneration() claims the persona's one job row (image_jobs; a second
-// start while one runs is a 409) and answers at once; the job runs in this process after the
-// request, draws the primary and the secondary image, checks their bytes, stores them (with
-// 384 and 768 px WebP copies for the page) and then, in one transaction, points the persona
-// at them, logs two 'image' generations and clears the job. A failure stores nothing, leaves
-// the persona as it was and marks the job 'failed' with its reason. A job that a dead server
-// left 'generating' counts as failed once its deadline has passed, and a server marks its
-// database's stale jobs failed when it starts (recoverImageJobs). Every start counts against
-// the creator's hourly quota (generation-quotas.server.ts); a start refused with a 4xx does not.
+// Generation: startImageGeneration() claims the persona's one generation row (image_jobs; a
+// second start while one runs is a 409) and answers at once; the row's trigger puts a job on the
+// queue in the same transaction (app/infra/jobs/queue.server.ts), and a worker draws the primary and
+// the secondary image, checks their bytes, stores them (with 384 and 768 px WebP copies for the
+// page) and then, in one transaction, points the persona at them, logs two 'image' generations
+// and clears the row. A failure stores nothing, leaves the persona as it was and marks the row
+// 'failed' with its reason. A generation cut off by a crash is tried once more by the queue (its
+// time limit starts again); one still 'generating' past its deadline counts as failed. Every
+// start counts against the creator's hourly quota (generation-quotas.server.ts); a start refused
+// with a 4xx does not.
 import { randomBytes, randomUUID } from "node:crypto";
 
 import { and, eq, lt, or, sql } from "drizzle-orm";
@@ -31,7 +32,8 @@ import { checkedImage } from "~/infra/ai/image-bytes.server";
 import { loadSharp } from "~/infra/ai/sharp.server";
 import type { GeneratedImage } from "~/infra/ai/types";
 import { generations, imageJobs, personas, type ImageJob, type Persona } from "~/infra/db/schema";
-import { database, withServiceRole, withUser } from "~/infra/db/db.server";
+import { withUser } from "~/infra/db/db.server";
+import { handleJobs, queueWork, QUEUES, settleJobs, startJobWorkers, type Job } from "~/infra/jobs/queue.server";
 import { imageStorage, isImageFileName, objectPath, StorageError } from "~/infra/storage/image-storage.server";
 import { describeError } from "~/infra/web/log.server";
 
@@ -155,12 +157,11 @@ function isDraft(persona: Pick<Persona, "status" | "statusBeforeArchive">): bool
   return persona.status === "in_progress" || persona.statusBeforeArchive === "in_progress";
 }
 
-// Jobs running in this process, so tests and a graceful stop can wait for them.
-const running = new Set<Promise<void>>();
-
-/** Resolves when every job this process started has finished (tests, shutdown). */
+/** Tests: runs the queued generations in this process and resolves when every one has ended. */
 export async function settleImageJobs(): Promise<void> {
-  while (running.size > 0) await Promise.allSettled([...running]);
+  handleImageJobs();
+  await startJobWorkers();
+  await settleJobs();
 }
 
 /**
@@ -183,21 +184,18 @@ async function claimImageJob(user: CurrentUser, id: string): Promise<ImageGenera
   const [job] = await withUser(user.id, (tx) =>
     tx
       .insert(imageJobs)
-      .values({ personaId: id, userId: user.id, style, status: "generating", startedAt, deadline })
+      .values({ personaId: id, userId: user.id, style, status: "generating", startedAt, deadline, notifyEmail: user.email })
       .onConflictDoUpdate({
         target: imageJobs.personaId,
-        set: { style, status: "generating", error: null, startedAt, deadline, finishedAt: null },
+        set: { style, status: "generating", error: null, startedAt, deadline, finishedAt: null, notifyEmail: user.email },
         // One job at a time: only a finished, failed or abandoned job is replaced.
         setWhere: or(eq(imageJobs.status, "failed"), lt(imageJobs.deadline, sql`now()`)),
       })
       .returning(),
   );
   if (!job) throw new AccountError(409, IMAGE_MESSAGES.running, undefined, "generation_running");
-  const run = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => runImageJob({ id: user.id, email: user.email }, persona, job))
-    .catch((error) => console.error(`[images] job for persona ${id} failed unexpectedly: ${describeError(error)}`));
-  running.add(run);
-  void run.finally(() => running.delete(run));
+  // The row's trigger queued its job; this process's workers look at once.
+  queueWork();
   return jobState(job);
 }
 
@@ -213,12 +211,12 @@ function reasonOf(error: unknown): string {
   return "Something went wrong while generating the images.";
 }
 
-async function runImageJob(owner: ImageOwner, persona: Persona, job: ImageJob): Promise<void> {
+async function runImageJob(owner: ImageOwner, persona: Persona, job: ImageJob, startedAt: string): Promise<void> {
   const style = job.style as ImageStyle;
   const stored: string[] = [];
   const signal = AbortSignal.timeout(Math.max(1_000, new Date(job.deadline).getTime() - Date.now()));
   // Only this run's job row: a newer start (after this one was given up) is not touched.
-  const thisJob = and(eq(imageJobs.personaId, persona.id), eq(imageJobs.startedAt, job.startedAt));
+  const thisJob = and(eq(imageJobs.personaId, persona.id), sql`${imageJobs.startedAt} = ${startedAt}::timestamptz`);
   try {
     const files: Record<ImageSlot, string> = { primary: "", secondary: "" };
     for (const slot of IMAGE_SLOTS) {
@@ -265,7 +263,7 @@ async function runImageJob(owner: ImageOwner, persona: Persona, job: ImageJob): 
     );
     if (!finished) await removeFiles(owner.id, persona.id, stored);
     // docs/product.md, Settings: 'Image generation' (a persona deleted meanwhile is told nothing).
-    else await notifyImageJob(owner, persona.id, { ok: true });
+    else if (owner.email) await notifyImageJob(owner, persona.id, { ok: true });
   } catch (error) {
     console.error(`[images] generation for persona ${persona.id} failed: ${describeError(error, 0)}`);
     await removeFiles(owner.id, persona.id, stored);
@@ -279,29 +277,67 @@ async function runImageJob(owner: ImageOwner, persona: Persona, job: ImageJob): 
       console.error(`[images] could not record the failure for persona ${persona.id}: ${describeError(e)}`);
       return [];
     });
-    if (marked.length > 0) await notifyImageJob(owner, persona.id, { ok: false, reason: reasonOf(error) });
+    if (marked.length > 0 && owner.email) await notifyImageJob(owner, persona.id, { ok: false, reason: reasonOf(error) });
   }
 }
 
+const JOB_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * At server start: jobs this database still calls 'generating' cannot finish (their process is
- * gone). On PGlite only this process uses the data, so all of them; on a shared Postgres
- * server only those past their deadline (another server may be running the rest).
+ * The generation a job names: its persona, owner and start time (as the database wrote it, to the
+ * microsecond: compared in SQL, never through a JavaScript Date).
  */
-export async function recoverImageJobs(): Promise<number> {
-  const { kind } = await database();
-  const rows = await withServiceRole("recover interrupted image jobs", (tx) =>
+function generationOf(job: Job): { personaId: string; userId: string; startedAt: string } | null {
+  const { personaId, userId, startedAt } = job.data as { personaId?: unknown; userId?: unknown; startedAt?: unknown };
+  if (typeof personaId !== "string" || typeof userId !== "string" || typeof startedAt !== "string") return null;
+  if (!JOB_UUID.test(personaId) || !JOB_UUID.test(userId)) return null;
+  return Number.isNaN(Date.parse(startedAt)) ? null : { personaId, userId, startedAt };
+}
+
+const generationRow = (ref: { personaId: string; startedAt: string }) =>
+  and(
+    eq(imageJobs.personaId, ref.personaId),
+    sql`${imageJobs.startedAt} = ${ref.startedAt}::timestamptz`,
+    eq(imageJobs.status, "generating"),
+  );
+
+/**
+ * The job of one generation. One replaced by a newer start, or gone with its persona, ends the job
+ * 'cancelled' with nothing written. A try after a crash gets the whole time limit again.
+ */
+export async function runImageGenerationJob(job: Job): Promise<"cancelled" | void> {
+  const ref = generationOf(job);
+  if (!ref) return "cancelled";
+  const claimed = await withUser(ref.userId, async (tx) => {
+    const [row] = await tx
+      .update(imageJobs)
+      .set({ deadline: new Date(Date.now() + IMAGE_JOB_TIMEOUT_MS) })
+      .where(generationRow(ref))
+      .returning();
+    if (!row) return null;
+    const [persona] = await tx.select().from(personas).where(eq(personas.id, ref.personaId));
+    return persona ? { row, persona } : null;
+  });
+  if (!claimed) return "cancelled";
+  await runImageJob({ id: ref.userId, email: claimed.row.notifyEmail ?? "" }, claimed.persona, claimed.row, ref.startedAt);
+}
+
+/** A generation whose every try was cut off (the queue's dead letters): it is recorded as failed. */
+export async function recordInterruptedGeneration(job: Job): Promise<"cancelled" | void> {
+  const ref = generationOf(job);
+  if (!ref) return "cancelled";
+  await withUser(ref.userId, (tx) =>
     tx
       .update(imageJobs)
       .set({ status: "failed", error: IMAGE_MESSAGES.interrupted, finishedAt: sql`now()` })
-      .where(
-        kind === "pglite"
-          ? eq(imageJobs.status, "generating")
-          : and(eq(imageJobs.status, "generating"), lt(imageJobs.deadline, sql`now()`)),
-      )
-      .returning({ personaId: imageJobs.personaId }),
+      .where(generationRow(ref)),
   );
-  return rows.length;
+}
+
+/** The queues of reference-image generations, for this process's workers. */
+export function handleImageJobs(): void {
+  handleJobs(QUEUES.referenceImages, runImageGenerationJob, { concurrency: 2 });
+  handleJobs(QUEUES.referenceImagesFailed, recordInterruptedGeneration);
 }
 
 // ---------------------------------------------------------------------------------------

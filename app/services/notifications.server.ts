@@ -9,14 +9,15 @@
 //   goes out at once.
 // - A persona created and a backstory generated for a saved persona are queued (notification_queue)
 //   and mailed in one digest per creator once the oldest queued event is NOTIFY_DIGEST_INTERVAL_MS
-//   old (an hour): at most one digest an hour. The sender is a timer in the server process
-//   (startNotificationSender), woken for the next due digest only, never polling an empty queue.
+//   old (an hour): at most one digest an hour. Each queued event puts a job on the queue for the
+//   time its digest is due (app/infra/jobs/queue.server.ts); nothing polls an empty queue.
 // - Every send checks the preference again, and that the persona and the account still exist:
 //   a switch turned off, a persona or an account deleted after the event means no mail.
 import { and, asc, eq, inArray, min, sql } from "drizzle-orm";
 
 import { PRODUCT_NAME } from "~/domain/site";
 import { withServiceRole } from "~/infra/db/db.server";
+import { handleJobs, queueWork, QUEUES } from "~/infra/jobs/queue.server";
 import {
   NOTIFICATION_KINDS,
   notificationPreferences,
@@ -98,15 +99,17 @@ export async function queueNotification(
     const column = sql.raw(`np.${PREFERENCE_SQL[PREFERENCE_OF[kind]]}`);
     const rows = await withServiceRole("queue a notification", (tx) =>
       tx.execute(sql`
-        insert into public.notification_queue (user_id, persona_id, email, kind, detail)
-        select p.user_id, p.id, ${owner.email}, ${kind}, ${detail === null ? null : detail.slice(0, 500)}
+        insert into public.notification_queue (user_id, persona_id, email, kind, detail, digest_due_at)
+        select p.user_id, p.id, ${owner.email}, ${kind}, ${detail === null ? null : detail.slice(0, 500)},
+          now() + ${getEnv().NOTIFY_DIGEST_INTERVAL_MS} * interval '1 millisecond'
         from public.personas p join public.notification_preferences np on np.user_id = p.user_id
         where p.id = ${personaId} and p.user_id = ${owner.id} and ${column}
         returning created_at`),
     );
     const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { created_at: string | Date }[];
     if (list.length === 0) return false;
-    sender.wake(new Date(list[0]!.created_at).getTime() + getEnv().NOTIFY_DIGEST_INTERVAL_MS);
+    // Its digest job was queued with it, for when it is due.
+    queueWork();
     return true;
   } catch (error) {
     console.error(`[notifications] could not queue ${kind} for persona ${personaId}: ${describeError(error)}`);
@@ -287,7 +290,10 @@ async function sendDigest(userId: string): Promise<boolean> {
 }
 
 async function requeue(rows: QueuedNotification[]): Promise<void> {
-  await withServiceRole("put a digest back", (tx) => tx.insert(notificationQueue).values(rows).onConflictDoNothing()).catch((error) =>
+  // Tried again in a minute (or the interval, when shorter): the rows' trigger queues that pass.
+  const digestDueAt = new Date(Date.now() + Math.min(getEnv().NOTIFY_DIGEST_INTERVAL_MS, 60_000));
+  const again = rows.map((row) => ({ ...row, digestDueAt }));
+  await withServiceRole("put a digest back", (tx) => tx.insert(notificationQueue).values(again).onConflictDoNothing()).catch((error) =>
     // A persona deleted since refuses the insert (its key): the events are dropped, as they would have been.
     console.error(`[notifications] could not put a digest back: ${describeError(error)}`),
   );
@@ -310,71 +316,12 @@ export async function queuedNotifications(userId: string): Promise<QueuedNotific
 }
 
 // ---------------------------------------------------------------------------------------
-// The sender: one timer, set for the next due digest.
+// The sender: jobs on the queue. Each queued event put a digest job at the time it is due
+// (the notification_queue trigger); each such job sends every digest due by then.
 
-class DigestSender {
-  private started = false;
-  private timer: NodeJS.Timeout | null = null;
-  private dueAt: number | null = null;
-  private pass: Promise<void> | null = null;
-
-  start(firstCheckMs: number): void {
-    if (this.started) return;
-    this.started = true;
-    // Events a previous run queued: one look at the queue after start.
-    this.wake(Date.now() + firstCheckMs);
-  }
-
-  /** Runs a pass at `at` (or sooner, if one is set for sooner already). */
-  wake(at: number): void {
-    if (!this.started) return;
-    if (this.timer && this.dueAt !== null && this.dueAt <= at) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.dueAt = at;
-    // Unref'd: a pending digest never keeps a stopping process alive.
-    this.timer = setTimeout(() => this.run(), Math.min(Math.max(0, at - Date.now()), 2 ** 31 - 1));
-    this.timer.unref();
-  }
-
-  private run(): void {
-    this.timer = null;
-    this.dueAt = null;
-    if (this.pass) return;
-    this.pass = this.sendAndReschedule().finally(() => {
-      this.pass = null;
-    });
-  }
-
-  private async sendAndReschedule(): Promise<void> {
-    const interval = getEnv().NOTIFY_DIGEST_INTERVAL_MS;
-    try {
-      await sendDueDigests();
-      const next = await nextDigestDue();
-      // A digest that failed to send is due at once: it waits at least a minute (or the interval).
-      if (next && this.started) this.wake(Math.max(next.getTime(), Date.now() + Math.min(interval, 60_000)));
-    } catch (error) {
-      console.error(`[notifications] the digest pass failed; trying again later: ${describeError(error)}`);
-      if (this.started) this.wake(Date.now() + Math.min(interval, 60_000));
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.started = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.dueAt = null;
-    await this.pass;
-  }
-}
-
-const sender = new DigestSender();
-
-/** Called once when the server starts (app/entry.server.tsx): the digest timer runs in this process. */
-export function startNotificationSender(firstCheckMs = 1_000): void {
-  sender.start(firstCheckMs);
-}
-
-/** A clean stop (app/server.mjs): no new pass, and the one running finishes before the database closes. */
-export function stopNotificationSender(): Promise<void> {
-  return sender.stop();
+/** The digest queue, for this process's workers (the app's entry, `npm run worker`). */
+export function handleDigestJobs(): void {
+  handleJobs(QUEUES.notificationDigests, async () => {
+    await sendDueDigests();
+  });
 }

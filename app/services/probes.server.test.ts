@@ -14,6 +14,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-probes-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withServiceRole } = await import("~/infra/db/db.server");
+const { startJobWorkers, stopJobWorkers } = await import("~/infra/jobs/queue.server");
 const { probeRuns, personaProbes } = await import("~/infra/db/schema");
 const { useTextGenerator, AiError } = await import("~/infra/ai/ai.server");
 const { createLocalTextGenerator } = await import("~/infra/ai/offline/local-text.server");
@@ -26,7 +27,8 @@ const exporter = await import("./persona-export.server");
 let handle: Awaited<ReturnType<typeof installTestDatabase>>;
 beforeAll(async () => {
   handle = await installTestDatabase();
-  await probes.watchTestRuns();
+  probes.handleTestRunJobs();
+  await startJobWorkers();
 });
 afterEach(async () => {
   await probes.settleRuns();
@@ -34,7 +36,7 @@ afterEach(async () => {
   await resetRateLimits();
 });
 afterAll(async () => {
-  await probes.stopTestRuns();
+  await stopJobWorkers();
   await closeDatabase();
 });
 
@@ -264,6 +266,123 @@ describe("runs", () => {
     const left = await withServiceRole("test", (tx) => tx.select().from(probeRuns).where(eq(probeRuns.personaId, id)));
     const leftProbes = await withServiceRole("test", (tx) => tx.select().from(personaProbes).where(eq(personaProbes.personaId, id)));
     expect([left.length, leftProbes.length]).toEqual([0, 0]);
+  });
+});
+
+describe("runs on the job queue", () => {
+  const jobsOf = (runId: string) =>
+    handle.raw.rows<{ state: string; retry_count: number }>(
+      `select state::text as state, retry_count from pgboss.job where name = 'persona-tests' and data->>'runId' = $1 order by created_on`,
+      [runId],
+    );
+
+  it("a run cut off by a crash is run again after the restart, and completes", async () => {
+    await stopJobWorkers();
+    const user = await newUser();
+    const { id } = await createPersona(user);
+    await probes.addProbe(user, id, { name: "Greets", turns: ["Hi!"], mustMention: ["Heya"] });
+    const { runId } = await probes.startRun(user, id);
+    // A worker took it and died: the row says running, the job is active (past its expiry, which
+    // is how a database server tells a dead worker's attempt; the embedded one knows at start).
+    await withServiceRole("test", (tx) =>
+      tx
+        .update(probeRuns)
+        .set({ status: "running", startedAt: new Date(), deadline: new Date(Date.now() + 600_000) })
+        .where(eq(probeRuns.id, runId)),
+    );
+    await handle.raw.exec(
+      `update pgboss.job set state = 'active', started_on = now() - interval '1 hour' where name = 'persona-tests' and data->>'runId' = '${runId}'`,
+    );
+    expect(await probes.getRun(user, id, runId)).toMatchObject({ status: "running" });
+    // The server (or, on a database server, another worker) starts.
+    await probes.settleRuns();
+    expect(await probes.getRun(user, id, runId)).toMatchObject({ status: "completed", passed: 1, error: null });
+    expect(await jobsOf(runId)).toEqual([{ state: "completed", retry_count: 1 }]);
+  });
+
+  it("a run whose every try is cut off ends failed as interrupted; one whose persona was deleted is cancelled", async () => {
+    await stopJobWorkers();
+    const user = await newUser();
+    const { id } = await createPersona(user);
+    await probes.addProbe(user, id, { name: "Greets", turns: ["Hi!"], mustMention: ["Heya"] });
+    const { runId } = await probes.startRun(user, id);
+    await withServiceRole("test", (tx) =>
+      tx
+        .update(probeRuns)
+        .set({ status: "running", deadline: new Date(Date.now() + 600_000) })
+        .where(eq(probeRuns.id, runId)),
+    );
+    await handle.raw.exec(
+      `update pgboss.job set state = 'active', started_on = now() - interval '1 hour', retry_count = retry_limit where name = 'persona-tests' and data->>'runId' = '${runId}'`,
+    );
+    const other = await createPersona(user);
+    await probes.addProbe(user, other.id, { name: "Greets", turns: ["Hi!"], mustMention: ["Heya"] });
+    const gone = await probes.startRun(user, other.id);
+    await withServiceRole("test", async (tx) => {
+      const { personas } = await import("~/infra/db/schema");
+      await tx.delete(personas).where(eq(personas.id, other.id));
+    });
+    await probes.settleRuns();
+    expect(await probes.getRun(user, id, runId)).toMatchObject({ status: "failed", error: "The run was interrupted before it finished." });
+    expect(await jobsOf(runId)).toEqual([{ state: "failed", retry_count: 2 }]);
+    expect(await jobsOf(gone.runId)).toEqual([{ state: "cancelled", retry_count: 0 }]);
+  });
+
+  it("a persona's runs go one after the other: a version queued while a run is under way gets its job when that run ends", async () => {
+    await stopJobWorkers();
+    const user = await newUser();
+    const persona = await createPersona(user);
+    await probes.addProbe(user, persona.id, { name: "Greets", turns: ["Hi!"], mustMention: ["Heya"] });
+    const first = await probes.startRun(user, persona.id);
+    // A worker has it under way.
+    await withServiceRole("test", (tx) =>
+      tx
+        .update(probeRuns)
+        .set({ status: "running", deadline: new Date(Date.now() + 600_000) })
+        .where(eq(probeRuns.id, first.runId)),
+    );
+    await handle.raw.exec(
+      `update pgboss.job set state = 'active', started_on = now() where name = 'persona-tests' and data->>'runId' = '${first.runId}'`,
+    );
+    await personasService.updateVoice(user, persona.id, { greeting: "Heya, chat! Grab a blanket.", catchphrases: ["Cozy"] });
+    const queued = (await probes.listRuns(user, persona.id)).find((run) => run.status === "queued")!;
+    expect(queued).toMatchObject({ trigger: "version" });
+    expect(await jobsOf(queued.runId)).toEqual([]);
+    // The first run ends: the next one is queued.
+    await withServiceRole("test", (tx) =>
+      tx.update(probeRuns).set({ status: "completed", finishedAt: new Date() }).where(eq(probeRuns.id, first.runId)),
+    );
+    expect(await jobsOf(queued.runId)).toEqual([{ state: "created", retry_count: 0 }]);
+    await handle.raw.exec(`update pgboss.job set state = 'completed' where name = 'persona-tests' and data->>'runId' = '${first.runId}'`);
+    await probes.settleRuns();
+    expect(await probes.getRun(user, persona.id, queued.runId)).toMatchObject({ status: "completed" });
+  });
+
+  it("'Run tests' while a run's worker is gone past its deadline starts a new run, which records the old one as interrupted", async () => {
+    await stopJobWorkers();
+    const user = await newUser();
+    const { id } = await createPersona(user);
+    await probes.addProbe(user, id, { name: "Greets", turns: ["Hi!"], mustMention: ["Heya"] });
+    const dead = await probes.startRun(user, id);
+    await withServiceRole("test", (tx) =>
+      tx
+        .update(probeRuns)
+        .set({ status: "running", deadline: new Date(Date.now() - 1_000) })
+        .where(eq(probeRuns.id, dead.runId)),
+    );
+    await handle.raw.exec(
+      `update pgboss.job set state = 'active', started_on = now() - interval '1 hour' where name = 'persona-tests' and data->>'runId' = '${dead.runId}'`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const fresh = await probes.startRun(user, id);
+    expect(fresh).toMatchObject({ started: true });
+    expect(fresh.runId).not.toBe(dead.runId);
+    await probes.settleRuns();
+    expect(await probes.getRun(user, id, fresh.runId)).toMatchObject({ status: "completed" });
+    expect(await probes.getRun(user, id, dead.runId)).toMatchObject({
+      status: "failed",
+      error: "The run was interrupted before it finished.",
+    });
   });
 });
 

@@ -8,13 +8,14 @@
 //   persona as one version holds it, through the configured text generator, and records every
 //   reply and verdict. 'Run tests' queues a run of the current version (one point of the
 //   creator's test-run quota); a new version of a persona with enabled probes queues one by
-//   itself (a database trigger, whichever way the version was written). This process starts a
-//   queued run when it hears the owner's change notice (app/infra/db/change-notices.server.ts),
-//   or when a page or the API reads the persona's runs; at most one runs per persona (a unique
-//   index), so two processes never run the same one.
+//   itself (a database trigger, whichever way the version was written). A queued run is a job on
+//   the queue from the moment its row exists (the same trigger queues it:
+//   app/infra/jobs/queue.server.ts), or when the persona's run under way ends, so a persona's runs
+//   go one at a time; whichever process's worker takes the job runs it.
 // - A run that fails (the model fails or times out) ends 'failed' with the reason and keeps the
-//   results it has; a run past its deadline (a server that stopped mid-run) counts as failed.
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+//   results it has. A run cut off by a crash is run again by the queue (twice at most); until
+//   then it shows as interrupted once its attempt's expiry (`deadline`) has passed.
+import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 
 import { isPremium } from "~/domain/account";
 import { fieldErrorsOf } from "~/domain/form-rules";
@@ -39,9 +40,11 @@ import {
 import { AiError, textGenerator } from "~/infra/ai/ai.server";
 import { runProbe } from "~/infra/ai/probe-runner.server";
 import type { ChatPersona } from "~/infra/ai/types";
-import { changeFeed, outsideDoor, withUser } from "~/infra/db/db.server";
+import { withUser } from "~/infra/db/db.server";
 import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 import { personaProbes, personas, personaVersions, probeRuns, profiles, type Persona, type ProbeRun } from "~/infra/db/schema";
+import { handleJobs, queueWork, QUEUES, settleJobs, startJobWorkers, type Job } from "~/infra/jobs/queue.server";
+import { getEnv } from "~/infra/setup/env.server";
 import { describeError } from "~/infra/web/log.server";
 import { consumeGenerationAllowance, consumeModelCalls, RateLimitedError } from "~/infra/web/rate-limit.server";
 
@@ -305,7 +308,7 @@ export async function startRun(user: CurrentUser, personaId: string): Promise<{ 
   );
   const live = existing.find((run) => run.status === "queued" || !run.deadline || new Date(run.deadline).getTime() > Date.now());
   if (live) {
-    await startQueuedRuns(user.id, personaId);
+    queueWork();
     return { runId: live.id, started: false };
   }
   const runId = await withGenerationQuota(
@@ -343,75 +346,91 @@ export async function startRun(user: CurrentUser, personaId: string): Promise<{ 
     // With a model key, each probe's reply is a model call.
     { modelCalls: probes.length },
   );
-  // Claimed here (the run itself goes on off the request), so a caller that settles runs sees it.
-  await startQueuedRuns(user.id, personaId);
+  // Its job was queued with the row; this process's workers look at once.
+  queueWork();
   return { runId, started: true };
 }
 
-/** Runs being executed by this process, by persona. */
-const executing = new Map<string, Promise<void>>();
+const JOB_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * Starts the queued runs of a creator (of one persona, when given) that nobody runs: a running run
- * past its deadline is marked failed first. Each claimed run executes off the request.
- */
-export async function startQueuedRuns(userId: string, personaId?: string): Promise<void> {
-  try {
-    const claimed = await withUser(userId, async (tx) => {
-      await tx
-        .update(probeRuns)
-        .set({ status: "failed", error: RUN_INTERRUPTED, finishedAt: new Date() })
-        .where(
-          and(
-            eq(probeRuns.userId, userId),
-            eq(probeRuns.status, "running"),
-            sql`${probeRuns.deadline} < now()`,
-            personaId ? eq(probeRuns.personaId, personaId) : undefined,
-          ),
-        );
-      const queued = await tx
-        .select({ id: probeRuns.id, personaId: probeRuns.personaId })
-        .from(probeRuns)
-        .where(
-          and(eq(probeRuns.userId, userId), eq(probeRuns.status, "queued"), personaId ? eq(probeRuns.personaId, personaId) : undefined),
-        )
-        .for("update", { skipLocked: true });
-      const mine: ProbeRun[] = [];
-      for (const run of queued) {
-        if (executing.has(run.personaId)) continue;
-        const [busy] = await tx
-          .select({ id: probeRuns.id })
-          .from(probeRuns)
-          .where(and(eq(probeRuns.personaId, run.personaId), eq(probeRuns.status, "running")));
-        if (busy) continue;
-        const [row] = await tx
-          .update(probeRuns)
-          .set({ status: "running", startedAt: new Date(), deadline: new Date(Date.now() + RUN_DEADLINE_MS) })
-          .where(and(eq(probeRuns.id, run.id), eq(probeRuns.status, "queued")))
-          .returning();
-        if (row) mine.push(row);
-      }
-      return mine;
-    });
-    for (const run of claimed) {
-      const work = executeRun(run).finally(() => {
-        executing.delete(run.personaId);
-        // The next version may have queued a run meanwhile.
-        void startQueuedRuns(userId, run.personaId);
-      });
-      executing.set(run.personaId, work);
-    }
-  } catch (error) {
-    // Another process claimed it first (the unique running index), or the database is closing: nothing to do here.
-    if (!/probe_runs_one_running_idx|duplicate key/.test(describeError(error))) {
-      console.error(`[tests] could not start queued test runs of ${userId}: ${describeError(error)}`);
-    }
-  }
+function runOfJob(job: Job): { runId: string; userId: string } | null {
+  const { runId, userId } = job.data as { runId?: unknown; userId?: unknown };
+  return typeof runId === "string" && typeof userId === "string" && JOB_UUID.test(runId) && JOB_UUID.test(userId)
+    ? { runId, userId }
+    : null;
 }
 
-/** Tests: wait until this process's runs have finished. */
+/**
+ * The job of one queued run. A run deleted meanwhile (with its persona) or already over ends the
+ * job 'cancelled' with nothing written. A run still marked running by an earlier try (a crash)
+ * starts over, unless a newer run of the persona was started meanwhile: then it is recorded as
+ * interrupted. Another run of the persona still marked running when this one starts had a worker
+ * that died (runs of a persona are queued one after the other): it is recorded as interrupted.
+ */
+export async function runTestRunJob(job: Job): Promise<"cancelled" | void> {
+  const ref = runOfJob(job);
+  if (!ref) return "cancelled";
+  const run = await withUser(ref.userId, async (tx) => {
+    const [row] = await tx.select().from(probeRuns).where(eq(probeRuns.id, ref.runId)).for("update");
+    if (!row || row.status === "completed" || row.status === "failed") return null;
+    const interrupted = { status: "failed", error: RUN_INTERRUPTED, finishedAt: new Date() } as const;
+    if (row.status === "running") {
+      const [newer] = await tx
+        .select({ id: probeRuns.id })
+        .from(probeRuns)
+        .where(and(eq(probeRuns.personaId, row.personaId), ne(probeRuns.id, row.id), gt(probeRuns.createdAt, row.createdAt)));
+      if (newer) {
+        await tx.update(probeRuns).set(interrupted).where(eq(probeRuns.id, row.id));
+        return null;
+      }
+    }
+    await tx
+      .update(probeRuns)
+      .set(interrupted)
+      .where(and(eq(probeRuns.personaId, row.personaId), eq(probeRuns.status, "running"), ne(probeRuns.id, row.id)));
+    const [started] = await tx
+      .update(probeRuns)
+      .set({
+        status: "running",
+        startedAt: new Date(),
+        deadline: new Date(Date.now() + RUN_DEADLINE_MS),
+        results: [],
+        total: 0,
+        passed: 0,
+        failed: 0,
+        error: null,
+      })
+      .where(eq(probeRuns.id, row.id))
+      .returning();
+    return started ?? null;
+  });
+  if (!run) return "cancelled";
+  await executeRun(run);
+}
+
+/** A run whose every try was cut off (the queue's dead letters): it is recorded as interrupted. */
+export async function recordInterruptedRun(job: Job): Promise<"cancelled" | void> {
+  const ref = runOfJob(job);
+  if (!ref) return "cancelled";
+  await withUser(ref.userId, (tx) =>
+    tx
+      .update(probeRuns)
+      .set({ status: "failed", error: RUN_INTERRUPTED, finishedAt: new Date() })
+      .where(and(eq(probeRuns.id, ref.runId), inArray(probeRuns.status, ["queued", "running"]))),
+  );
+}
+
+/** The queues of persona test runs, for this process's workers (the app's entry, `npm run worker`). */
+export function handleTestRunJobs(): void {
+  handleJobs(QUEUES.personaTests, runTestRunJob, { concurrency: getEnv().TEST_RUN_CONCURRENCY ?? 2 });
+  handleJobs(QUEUES.personaTestsFailed, recordInterruptedRun);
+}
+
+/** Tests and benchmarks: run the queued runs in this process and wait until every one has ended. */
 export async function settleRuns(): Promise<void> {
-  while (executing.size) await Promise.allSettled([...executing.values()]);
+  handleTestRunJobs();
+  await startJobWorkers();
+  await settleJobs();
 }
 
 /** The persona as one version holds it, as a chat reply sees it. */
@@ -542,7 +561,7 @@ export async function getRun(user: Who, personaId: string, runId: string): Promi
       .where(and(eq(probeRuns.id, runId), eq(probeRuns.personaId, personaId))),
   );
   if (!row) throw new AccountError(404, PROBE_MESSAGES.runNotFound);
-  if (row.status === "queued") void startQueuedRuns(user.id, personaId);
+  if (row.status === "queued") queueWork();
   return runView(row);
 }
 
@@ -557,7 +576,7 @@ export async function listRuns(user: Who, personaId: string, limit = 20): Promis
       .orderBy(desc(probeRuns.createdAt))
       .limit(Math.max(1, Math.min(limit, 100))),
   );
-  if (rows.some((row) => row.status === "queued")) void startQueuedRuns(user.id, personaId);
+  if (rows.some((row) => row.status === "queued")) queueWork();
   return rows.map(runView);
 }
 
@@ -619,44 +638,6 @@ export async function latestRunSummaries(
       .orderBy(probeRuns.personaId, desc(probeRuns.createdAt)),
   );
   return new Map(rows.map((row) => [row.personaId, { ...row, status: row.status as ProbeRunStatus }]));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Hearing new versions
-// ---------------------------------------------------------------------------------------------
-
-let stopWatching: (() => void) | null = null;
-const kicked = new Set<string>();
-
-/**
- * Called once when the server starts (app/entry.server.tsx): a change notice of a creator starts
- * their queued runs (a new version queues one in the database). Notices of one commit are folded
- * into one attempt.
- */
-export async function watchTestRuns(): Promise<void> {
-  if (stopWatching) return;
-  const feed = await changeFeed();
-  stopWatching = feed.watch((userId) => {
-    if (!userId || kicked.has(userId)) return;
-    kicked.add(userId);
-    // Heard inside the writer's door on PGlite: the runs open doors of their own, outside it.
-    outsideDoor(() =>
-      setImmediate(() => {
-        kicked.delete(userId);
-        void startQueuedRuns(userId);
-      }),
-    );
-  });
-}
-
-/**
- * A clean stop (app/server.mjs): no new run starts; the running ones get 5 s to finish. One still
- * running then counts as interrupted at its deadline.
- */
-export async function stopTestRuns(): Promise<void> {
-  stopWatching?.();
-  stopWatching = null;
-  await Promise.race([settleRuns(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
 }
 
 /** What the persona page shows of its tests: one read. */

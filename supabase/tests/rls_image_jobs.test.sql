@@ -1,6 +1,7 @@
 -- public.image_jobs: one reference image generation per persona. A user sees, starts, finishes
 -- and clears only jobs of their own personas; nobody starts a job on someone else's persona or
--- for someone else; anon sees and does nothing. Deleting the persona deletes its job.
+-- for someone else; anon sees and does nothing; nobody starts one without the app (its quota).
+-- Deleting the persona deletes its job.
 -- Runs with `supabase test db` and with pg_prove (.ci/pgtap.sh).
 begin;
 create schema if not exists extensions;
@@ -8,7 +9,9 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(13);
+select plan(14);
+-- The app's doors mark their transactions; a client of Supabase's API cannot (job_queue migration).
+select set_config('personaforge.door', 'app', true);
 
 create function pg_temp.row_count(statement text) returns bigint
 language plpgsql as $$
@@ -92,6 +95,17 @@ select is(
   1::bigint,
   'update: Bob marks his own job failed'
 );
+
+-- ---------------------------------------------------------------- straight through the API
+-- Without the app's door (its quota), a generation cannot be started: nothing is queued.
+select set_config('personaforge.door', '', true);
+select throws_ok(
+  $$ insert into public.image_jobs (persona_id, user_id, style, deadline)
+     values ('b0000000-0000-4000-8000-000000000002', '22222222-2222-4222-8222-222222222222', 'anime', now() + interval '2 minutes') $$,
+  '42501', 'Reference images are generated through the app: POST /api/personas/{id}/generate-images',
+  'API: Bob cannot start a generation on his own persona without the app'
+);
+select set_config('personaforge.door', 'app', true);
 
 -- ---------------------------------------------------------------- as anon
 reset role;

@@ -5,7 +5,8 @@
 -- A new version of a persona with enabled probes queues one run of it for the persona's owner (the
 -- next version moves that run on instead of adding one; a running run does not stop it), none
 -- without probes or with only disabled ones; a malformed probe never fails the version's write.
--- One queued and one running run a persona. Deleting the persona deletes its probes and runs.
+-- One queued and one running run a persona; nobody queues one without the app (its quota).
+-- Deleting the persona deletes its probes and runs.
 -- Runs with `supabase test db` and with pg_prove (.ci/pgtap.sh).
 begin;
 create schema if not exists extensions;
@@ -13,7 +14,9 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(39);
+select plan(40);
+-- The app's doors mark their transactions; a client of Supabase's API cannot (job_queue migration).
+select set_config('personaforge.door', 'app', true);
 
 create function pg_temp.row_count(statement text) returns bigint
 language plpgsql as $$
@@ -108,6 +111,13 @@ select throws_ok(
   '42501', null,
   'runs: Bob cannot record a run in Alice''s name'
 );
+select set_config('personaforge.door', '', true);
+select throws_ok(
+  $$ insert into public.probe_runs (persona_id, user_id, version, trigger) values ('b0000000-0000-4000-8000-000000000002', '22222222-2222-4222-8222-222222222222', 1, 'manual') $$,
+  '42501', 'A test run is started through the app: POST /api/personas/{id}/probes/run',
+  'runs: without the app (its quota) Bob cannot queue a run of his own persona'
+);
+select set_config('personaforge.door', 'app', true);
 select lives_ok(
   $$ insert into public.probe_runs (id, persona_id, user_id, version, trigger, status)
      values ('d0000000-0000-4000-8000-000000000002', 'b0000000-0000-4000-8000-000000000001', '22222222-2222-4222-8222-222222222222', 1, 'manual', 'running') $$,

@@ -8,7 +8,7 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(64);
+select plan(66);
 
 -- ---------------------------------------------------------------- tables and RLS
 -- A new table makes this fail on purpose: give it RLS, grants and its own rls_*.test.sql.
@@ -27,6 +27,18 @@ select is_empty(
   $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where n.nspname = 'public' and c.relkind in ('v', 'm', 'f') $$,
   'public has no views, materialized views or foreign tables (they would bypass RLS)'
+);
+
+-- ---------------------------------------------------------------- the job queue
+select ok(
+  not has_schema_privilege('anon', 'pgboss', 'usage') and not has_schema_privilege('authenticated', 'pgboss', 'usage')
+    and not has_schema_privilege('service_role', 'pgboss', 'usage'),
+  'the job queue (schema pgboss) is out of reach of the API roles'
+);
+select ok(
+  not has_function_privilege('authenticated', 'private.queue_job(text, jsonb, text, timestamptz)', 'execute')
+    and not has_function_privilege('anon', 'private.queue_job(text, jsonb, text, timestamptz)', 'execute'),
+  'nobody queues a job by hand through the API'
 );
 
 -- ---------------------------------------------------------------- policies

@@ -21,12 +21,23 @@ export interface RawSql {
   rows<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
 }
 
+export interface JobSql {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
 export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   db: AppDatabase;
   /** Raw SQL outside any door: migrations and test set-up only, never services. */
   raw: RawSql;
   rawTransaction<T>(fn: (sql: RawSql) => Promise<T>): Promise<T>;
+  /**
+   * The job queue's connection to the database (pg-boss's documented `db` option: `executeSql`
+   * with `$n` parameters; without parameters, possibly several statements with their own BEGIN
+   * and COMMIT, as its maintenance and installer send). Outside any door: only
+   * app/infra/jobs/queue.server.ts uses it.
+   */
+  jobSql: JobSql;
   close(): Promise<void>;
   /** The embedded database served in this process, as PGlite's dump (tests copy a migrated database with it). */
   dump?(): Promise<Blob>;
@@ -246,6 +257,7 @@ export async function openPglite(
     db: drizzlePostgres(client, { schema }) as unknown as AppDatabase,
     raw: postgresRaw(client),
     rawTransaction: (fn) => client.begin((tx) => fn(postgresRaw(tx))) as Promise<never>,
+    jobSql: postgresJobSql(client, { oneConnection: true }),
     close: async () => {
       try {
         await client.end({ timeout: 5 });
@@ -291,11 +303,42 @@ export async function openPostgres(
       await changes.settle();
       return result;
     },
+    jobSql: postgresJobSql(client, { oneConnection: false }),
     close: async () => {
       changes.close();
       await client.end({ timeout: 5 });
     },
     changes,
+  };
+}
+
+/**
+ * A parameter as pg-boss hands it over, in the form its documented driver (node-postgres) sends:
+ * an object (a job's data, an error it records) as JSON text, a date as ISO text.
+ */
+function asJobParameter(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value === null || typeof value !== "object" || Array.isArray(value) || value instanceof Uint8Array) return value;
+  if (value instanceof Date) return value.toISOString();
+  return JSON.stringify(value);
+}
+
+function postgresJobSql(client: postgres.Sql, { oneConnection }: { oneConnection: boolean }): JobSql {
+  const rowsOf = (result: unknown) => ({ rows: (Array.isArray(result) ? result : []) as Record<string, unknown>[] });
+  return {
+    executeSql: async (text, values) => {
+      if (values && values.length > 0)
+        return rowsOf(await client.unsafe(text, values.map(asJobParameter) as postgres.ParameterOrJSON<never>[]));
+      // Statements that open their own transaction need a connection of their own on a pool
+      // (postgres.js's `reserve`); PGlite is one connection already.
+      if (oneConnection) return rowsOf(await client.unsafe(text));
+      const reserved = await client.reserve();
+      try {
+        return rowsOf(await reserved.unsafe(text));
+      } finally {
+        reserved.release();
+      }
+    },
   };
 }
 

@@ -3,12 +3,15 @@
 // the row-level security policies, not application `where` clauses, decide what is
 // visible. withServiceRole() is the separately named door for the rare privileged
 // paths (the auth adapter, payment webhooks). The raw handle never leaves this module.
+// Every door marks its transaction as the app's (`personaforge.door`): work that is queued in the
+// database (test runs, image generations) is refused to a client of Supabase's API, which cannot
+// set it (supabase/migrations/20261202150000_job_queue.sql).
 import { AsyncLocalStorage } from "node:async_hooks";
 
 import { sql, type SQL } from "drizzle-orm";
 
 import type { ChangeFeed } from "./change-notices.server";
-import { isSupabaseManaged, openPglite, openPostgres, migrate, type DatabaseHandle, type Tx } from "./client.server";
+import { isSupabaseManaged, openPglite, openPostgres, migrate, type DatabaseHandle, type JobSql, type Tx } from "./client.server";
 import { prepareDataDir } from "../setup/data-dir.server";
 import { getEnv } from "../setup/env.server";
 
@@ -135,7 +138,7 @@ export function withUser<T>(userId: string, fn: (tx: Tx) => Promise<T>, claims: 
     async (tx) => {
       // One round trip, as PostgREST does it: claims and role, local to the transaction.
       await tx.execute(
-        sql`select set_config('request.jwt.claims', ${jwtClaims}, true), set_config('request.jwt.claim.sub', ${userId}, true), set_config('role', 'authenticated', true)`,
+        sql`select set_config('request.jwt.claims', ${jwtClaims}, true), set_config('request.jwt.claim.sub', ${userId}, true), set_config('personaforge.door', 'app', true), set_config('role', 'authenticated', true)`,
       );
     },
     fn,
@@ -147,7 +150,9 @@ export function withAnon<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return enter(
     "withAnon",
     async (tx) => {
-      await tx.execute(sql`select set_config('request.jwt.claims', '{"role":"anon"}', true), set_config('role', 'anon', true)`);
+      await tx.execute(
+        sql`select set_config('request.jwt.claims', '{"role":"anon"}', true), set_config('personaforge.door', 'app', true), set_config('role', 'anon', true)`,
+      );
     },
     fn,
   );
@@ -159,7 +164,7 @@ export function withServiceRole<T>(reason: string, fn: (tx: Tx) => Promise<T>): 
     `withServiceRole(${reason})`,
     async (tx) => {
       await tx.execute(
-        sql`select set_config('request.jwt.claims', '{"role":"service_role"}', true), set_config('role', 'service_role', true)`,
+        sql`select set_config('request.jwt.claims', '{"role":"service_role"}', true), set_config('personaforge.door', 'app', true), set_config('role', 'service_role', true)`,
       );
     },
     fn,
@@ -189,11 +194,25 @@ export function withAuthTables<T>(reason: string, fn: (tx: Tx) => Promise<T>): P
     `withAuthTables(${reason})`,
     async (tx) => {
       await tx.execute(
-        sql`select set_config('request.jwt.claims', '{"role":"service_role"}', true), set_config('role', ${authTablesRole}, true)`,
+        sql`select set_config('request.jwt.claims', '{"role":"service_role"}', true), set_config('personaforge.door', 'app', true), set_config('role', ${authTablesRole}, true)`,
       );
     },
     fn,
   );
+}
+
+/**
+ * The job queue's door (app/infra/jobs/queue.server.ts): pg-boss's statements on its own schema,
+ * as the connecting role, outside any transaction of a request. Used inside a door it throws,
+ * as database() does (on PGlite the statement would wait for the door's own transaction).
+ */
+export const jobQueueSql: JobSql = {
+  executeSql: async (text, values) => (await database()).jobSql.executeSql(text, values),
+};
+
+/** Which database the queue is on: the embedded one is served to this process alone. */
+export async function databaseKind(): Promise<DatabaseHandle["kind"]> {
+  return (await database()).kind;
 }
 
 /**

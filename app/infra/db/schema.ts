@@ -430,6 +430,8 @@ export const imageJobs = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     deadline: timestamp("deadline", { withTimezone: true }).notNull(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** Where the outcome mail goes (the creator's address when the generation started). */
+    notifyEmail: text("notify_email"),
   },
   (t) => [
     index("image_jobs_user_id_idx").on(t.userId),
@@ -472,6 +474,8 @@ export const notificationQueue = pgTable(
     kind: text("kind").notNull(),
     detail: text("detail"),
     createdAt: createdAt(),
+    /** When the digest holding this event is due (a digest job runs then). */
+    digestDueAt: timestamp("digest_due_at", { withTimezone: true }),
   },
   (t) => [
     index("notification_queue_user_id_created_at_idx").on(t.userId, t.createdAt),

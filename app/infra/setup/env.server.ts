@@ -93,6 +93,11 @@ export const envSchema = z
     PGLITE_IDLE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
     // 1: the embedded database compiled by V8's baseline compiler only (60–70 MB less, more CPU per request).
     PGLITE_WASM_LIFTOFF: z.enum(["0", "1"]).optional(),
+    // Background work (app/infra/jobs/queue.server.ts): 0 starts a web-only process, whose jobs
+    // other processes run (`npm run worker`, docs/deployment.md).
+    WORKERS: z.enum(["0", "1"]).optional(),
+    // How many persona test runs one process runs at once.
+    TEST_RUN_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
   })
   .superRefine((env, ctx) => {
     const group = (names: (keyof typeof env)[], what: string) => {
