@@ -6,7 +6,10 @@
 // voice, a lorebook built from its backstory and its first 12 suggested probes; then each run: 'Run
 // tests' (app/services/probes.server.ts startRun) until the run has finished — every probe sent to
 // the embedded responder in a fresh conversation, every verdict recorded, the run's row written
-// after each probe — timed from the click to the finished row. Writes JSON to --out.
+// after each probe — timed from the click to the finished row. Then what queueing costs an edit:
+// a voice edit of that persona (a new version with enabled probes: its run and the run's job are
+// written by the database in the same transaction) against the same edit of a twin without
+// probes, alternately, with the workers stopped so that no run competes. Writes JSON to --out.
 import { mkdtempSync } from "node:fs";
 import fs from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,7 +30,10 @@ const count = Number(arg("count", "20"));
 const warmup = Number(arg("warmup", "2"));
 
 const { createCreator, installTestDatabase } = await import("../support/test-database");
-const { closeDatabase } = await import("~/infra/db/db.server");
+const { closeDatabase, withServiceRole } = await import("~/infra/db/db.server");
+const { stopJobWorkers } = await import("~/infra/jobs/queue.server");
+const { probeRuns } = await import("~/infra/db/schema");
+const { and, eq } = await import("drizzle-orm");
 const personas = await import("~/services/personas.server");
 const lore = await import("~/services/lore.server");
 const probes = await import("~/services/probes.server");
@@ -71,5 +77,32 @@ for (let i = 0; i < count; i++) {
   timingsMs.push(ms);
   last = counts;
 }
+// What queueing a run costs an edit (a new version of a persona with enabled probes).
+await stopJobWorkers();
+const twin = await personas.createPersona(user, {
+  name: "Kira Twin",
+  type: "vtuber",
+  gender: "female",
+  ageRange: "25-34",
+  interests: ["gaming", "music"],
+  description: "A late-night streamer.",
+  personality: ["Outgoing", "Curious", "Humorous"],
+  backstory: "Kira grew up in a loud house with her older sister Mina.",
+});
+const editMs = { queued: [] as number[], plain: [] as number[] };
+for (let i = 0; i < 60; i++) {
+  // Each timed edit queues a new run: the one the previous edit queued is taken away, untimed.
+  await withServiceRole("bench", (tx) =>
+    tx.delete(probeRuns).where(and(eq(probeRuns.personaId, persona.id), eq(probeRuns.status, "queued"))),
+  );
+  for (const [which, id] of [
+    ["queued", persona.id],
+    ["plain", twin.id],
+  ] as const) {
+    const started = performance.now();
+    await personas.updateVoice(user, id, { greeting: "Heya, chat! Grab a blanket.", catchphrases: ["Stay cozy", `Edit ${i}`] });
+    if (i >= 10) editMs[which].push(performance.now() - started);
+  }
+}
 await closeDatabase();
-fs.writeFileSync(out, JSON.stringify({ timingsMs, warmup, probes: suite.length, ...last }));
+fs.writeFileSync(out, JSON.stringify({ timingsMs, warmup, probes: suite.length, ...last, editMs }));
