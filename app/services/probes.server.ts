@@ -353,11 +353,10 @@ export async function startRun(user: CurrentUser, personaId: string): Promise<{ 
 
 const JOB_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function runOfJob(job: Job): { runId: string; userId: string } | null {
-  const { runId, userId } = job.data as { runId?: unknown; userId?: unknown };
-  return typeof runId === "string" && typeof userId === "string" && JOB_UUID.test(runId) && JOB_UUID.test(userId)
-    ? { runId, userId }
-    : null;
+function runOfJob(job: Job): { runId: string; userId: string; personaId: string | null } | null {
+  const { runId, userId, personaId } = job.data as { runId?: unknown; userId?: unknown; personaId?: unknown };
+  if (typeof runId !== "string" || typeof userId !== "string" || !JOB_UUID.test(runId) || !JOB_UUID.test(userId)) return null;
+  return { runId, userId, personaId: typeof personaId === "string" && JOB_UUID.test(personaId) ? personaId : null };
 }
 
 /**
@@ -371,6 +370,8 @@ export async function runTestRunJob(job: Job): Promise<"cancelled" | void> {
   const ref = runOfJob(job);
   if (!ref) return "cancelled";
   const run = await withUser(ref.userId, async (tx) => {
+    // The persona's row first, as an edit that queues a run takes it: the same order, no deadlock.
+    if (ref.personaId) await tx.select({ id: personas.id }).from(personas).where(eq(personas.id, ref.personaId)).for("update");
     const [row] = await tx.select().from(probeRuns).where(eq(probeRuns.id, ref.runId)).for("update");
     if (!row || row.status === "completed" || row.status === "failed") return null;
     const interrupted = { status: "failed", error: RUN_INTERRUPTED, finishedAt: new Date() } as const;

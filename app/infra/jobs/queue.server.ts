@@ -20,7 +20,7 @@
 // jobs still active when it starts were interrupted, and are failed (and tried again) at once.
 import PgBoss from "pg-boss";
 
-import { changeFeed, databaseKind, jobQueueSql } from "../db/db.server";
+import { changeFeed, databaseKind, jobQueueSql, outsideDoor } from "../db/db.server";
 import { getEnv } from "../setup/env.server";
 import { describeError } from "../web/log.server";
 
@@ -113,22 +113,33 @@ export async function startJobWorkers(options: { always?: boolean } = {}): Promi
   mode = options.always || kind === "postgres" ? "always" : "on-demand";
   const feed = await changeFeed();
   // A write heard (a trigger may have queued a job) or the database opened again: look.
-  stopWatching = feed.watch(() => {
-    if (mode === "always") queueWork();
-    else setTimeout(queueWork, NOTICE_LOOK_DELAY_MS).unref();
-  });
+  stopWatching = feed.watch(() =>
+    outsideDoor(() => {
+      if (mode === "always") lookNow();
+      else setTimeout(lookNow, NOTICE_LOOK_DELAY_MS).unref();
+    }),
+  );
   if (mode === "always") queueWork();
 }
 
-/** This process queued work (or may have): its workers look at once. */
+/**
+ * This process queued work (or may have): its workers look at once. The workers run outside any
+ * door, whatever called this (a change notice is heard inside the writer's door on PGlite).
+ */
 export function queueWork(): void {
+  outsideDoor(lookNow);
+}
+
+function lookNow(): void {
   if (mode === "off") return;
   lastWork = Date.now();
   if (awake) {
-    void awake.then(async () => {
-      if (boss && working.size < registered.size) await startMissingWorkers(boss);
-      for (const id of workerIds) boss?.notifyWorker(id);
-    });
+    void awake
+      .then(async () => {
+        if (boss && working.size < registered.size) await startMissingWorkers(boss);
+        for (const id of workerIds) boss?.notifyWorker(id);
+      })
+      .catch((error: unknown) => console.error(`[jobs] could not start the workers: ${describeError(error)}`));
     return;
   }
   awake = wake().catch((error: unknown) => {
@@ -152,7 +163,10 @@ async function wake(): Promise<void> {
   working.clear();
   await startMissingWorkers(boss);
   lastWork = Date.now();
-  idleTimer = setInterval(() => void idleCheck(), mode === "always" ? 60_000 : 1_000);
+  idleTimer = setInterval(
+    () => void idleCheck().catch((error: unknown) => console.error(`[jobs] could not look at the queue: ${describeError(error)}`)),
+    mode === "always" ? 60_000 : 1_000,
+  );
   idleTimer.unref();
 }
 
