@@ -161,7 +161,7 @@ function isDraft(persona: Pick<Persona, "status" | "statusBeforeArchive">): bool
 export async function settleImageJobs(): Promise<void> {
   handleImageJobs();
   await startJobWorkers();
-  await settleJobs();
+  await settleJobs({ queues: [QUEUES.referenceImages, QUEUES.referenceImagesFailed] });
 }
 
 /**

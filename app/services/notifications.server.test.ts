@@ -14,6 +14,7 @@ process.env.APP_URL = "http://app.test";
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withUser } = await import("~/infra/db/db.server");
+const { settleJobs, startJobWorkers, stopJobWorkers } = await import("~/infra/jobs/queue.server");
 const { notificationQueue } = await import("~/infra/db/schema");
 const { useMailer } = await import("~/infra/mail/mail.server");
 const { AiError, useImageGenerator } = await import("~/infra/ai/ai.server");
@@ -36,6 +37,7 @@ beforeEach(() => {
 });
 afterAll(async () => {
   await images.settleImageJobs();
+  await stopJobWorkers();
   useMailer(undefined);
   await closeDatabase();
 });
@@ -189,6 +191,49 @@ describe("the digest (persona creation, narrative generation)", () => {
     expect(await queued(user)).toHaveLength(1);
     await notifications.sendDueDigests({ now: later(HOUR + 1_000) });
     expect(mailsTo(user).map((m) => m.subject)).toEqual(["Your PersonaForge update: Sol Tate"]);
+  });
+});
+
+describe("the digest's jobs", () => {
+  const digestJobs = (since: Date | string) =>
+    handle.raw.rows<{ id: string; state: string; due_in_s: number }>(
+      `select id, state::text as state, extract(epoch from start_after - now()) as due_in_s from pgboss.job
+       where name = 'notification-digests' and created_on >= $1 order by created_on`,
+      [since instanceof Date ? since.toISOString() : since],
+    );
+
+  it("an event queues a digest job for when it is due; that job sends the digest, and a failed send queues one a minute later", async () => {
+    const [{ now: since }] = await handle.raw.rows<{ now: Date }>("select clock_timestamp() as now");
+    const user = await newUser();
+    await personasService.createPersona(user, complete("Ivy Jade"));
+    const [job] = await digestJobs(since);
+    expect(job!.state).toBe("created");
+    expect(Number(job!.due_in_s)).toBeGreaterThan(HOUR / 1000 - 60);
+    expect(Number(job!.due_in_s)).toBeLessThanOrEqual(HOUR / 1000);
+
+    // The hour passes: the event is an hour old and its job is due. The mail cannot be sent yet.
+    await handle.raw.exec(`update public.notification_queue set created_at = now() - interval '61 minutes' where user_id = '${user.id}'`);
+    await handle.raw.exec(`update pgboss.job set start_after = now() where id = '${job!.id}'`);
+    notifications.handleDigestJobs();
+    await startJobWorkers();
+    useMailer({ kind: "smtp", send: async () => Promise.reject(new Error("connection refused")) });
+    try {
+      await settleJobs({ queues: ["notification-digests"], timeoutMs: 10_000 });
+    } finally {
+      useMailer({ kind: "outbox", send: async (m) => void outbox.push(m) });
+    }
+    expect(mailsTo(user)).toEqual([]);
+    const [first, again] = await digestJobs(since);
+    expect(first!.state).toBe("completed");
+    expect(again!.state).toBe("created");
+    expect(Number(again!.due_in_s)).toBeGreaterThan(50);
+    expect(Number(again!.due_in_s)).toBeLessThanOrEqual(60);
+
+    // A minute later, the pass that job makes sends it.
+    await handle.raw.exec(`update pgboss.job set start_after = now() where id = '${again!.id}'`);
+    await settleJobs({ queues: ["notification-digests"], timeoutMs: 10_000 });
+    expect(mailsTo(user).map((m) => m.subject)).toEqual(["Your PersonaForge update: Ivy Jade"]);
+    expect(await queued(user)).toEqual([]);
   });
 });
 

@@ -431,7 +431,7 @@ export function handleTestRunJobs(): void {
 export async function settleRuns(): Promise<void> {
   handleTestRunJobs();
   await startJobWorkers();
-  await settleJobs();
+  await settleJobs({ queues: [QUEUES.personaTests, QUEUES.personaTestsFailed] });
 }
 
 /** The persona as one version holds it, as a chat reply sees it. */

@@ -313,11 +313,13 @@ export async function stopJobWorkers(timeoutMs = 5_000): Promise<void> {
 }
 
 /**
- * Tests and benchmarks: waits until every job of the registered queues due within `timeoutMs`
- * (retries after their backoff included; a digest due in an hour is not) has ended, running any
- * this process's workers can take.
+ * Tests and benchmarks: waits until every job of `queues` (all registered ones by default) due
+ * within `timeoutMs` has ended (retries after their backoff included; a digest due in an hour is
+ * not), running any this process's workers can take.
  */
-export async function settleJobs(timeoutMs = 60_000): Promise<void> {
+export async function settleJobs(options: { queues?: readonly QueueName[]; timeoutMs?: number } = {}): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const names = options.queues ?? [...registered.keys()];
   const deadline = Date.now() + timeoutMs;
   queueWork();
   for (;;) {
@@ -325,14 +327,14 @@ export async function settleJobs(timeoutMs = 60_000): Promise<void> {
     const { rows } = await jobQueueSql.executeSql(
       `select count(*) as waiting from pgboss.job
        where name = any($1::text[]) and state < 'completed' and start_after < now() + $2 * interval '1 millisecond'`,
-      [[...registered.keys()], timeoutMs],
+      [names, timeoutMs],
     );
     const waiting = Number(rows[0]?.waiting ?? 0);
     if (waiting === 0 && running === 0) return;
     if (Date.now() > deadline) {
       const states = await jobQueueSql.executeSql(
         `select name, state::text, count(*) as jobs from pgboss.job where name = any($1::text[]) and state < 'completed' group by 1, 2`,
-        [[...registered.keys()]],
+        [names],
       );
       const what = states.rows.map((row) => `${String(row.jobs)} ${String(row.name)} ${String(row.state)}`).join(", ");
       throw new Error(`jobs did not settle in ${timeoutMs} ms (${what}; ${running} running here, workers ${awake ? "awake" : "asleep"})`);
