@@ -5,9 +5,10 @@
 //
 // On a throwaway database: two web servers with WORKERS=0; creators (Premium, so any number of
 // personas) with personas that have one probe. Two equal halves of the work are queued through
-// the web servers: reference-image generations and test runs. The first half is run by one worker
-// process, the second by two, each timed from the worker's start (or the second's) until nothing
-// is left (the new images are a new version of each persona, so each also queues a version run).
+// the web servers: reference-image generations and test runs, each half while no worker runs. The
+// first half is run by one worker process, the second by two, each timed from the workers' start
+// until nothing is left (the new images are a new version of each persona, so each also queues a
+// version run; a worker's start, about a second, is in the figure).
 // Then: every job ended once (no job ran twice, none failed), and with idle workers the time from
 // queued to started, over 20 generations. Prints the figures and writes them to --out (JSON).
 import assert from "node:assert/strict";
@@ -78,12 +79,14 @@ try {
     [0, 1],
     [1, 2],
   ]) {
+    // Queued with no worker running; then the phase's workers start together and run it all.
     await queueHalf(half);
     const [{ before }] = await db`select count(*)::int as before from pgboss.job where name in ${db(QUEUES)} and state = 'completed'`;
     const started = performance.now();
-    await apps.worker(`worker-${workers}`);
+    const running = await Promise.all(Array.from({ length: workers }, (_, i) => apps.worker(`worker-${half}-${i}`)));
     await drain();
     const ms = performance.now() - started;
+    if (half === 0) await Promise.all(running.map((worker) => apps.stop(worker)));
     const [{ after }] = await db`select count(*)::int as after from pgboss.job where name in ${db(QUEUES)} and state = 'completed'`;
     const jobs = after - before;
     phases.push({ workers, jobs, ms: Math.round(ms), jobsPerSecond: Math.round((jobs / (ms / 1000)) * 10) / 10 });
