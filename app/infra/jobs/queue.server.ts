@@ -103,12 +103,13 @@ function newBoss(): PgBoss {
 }
 
 /**
- * Starts this process's workers (the app's entry; `npm run worker` with `always`). Returns at once:
- * the queue is opened when there is work (see the top of this file).
+ * Starts this process's workers (the app's entry, unless WORKERS=0; `npm run worker` with `always`,
+ * whatever WORKERS says). Returns at once: the queue is opened when there is work (see the top of
+ * this file).
  */
 export async function startJobWorkers(options: { always?: boolean } = {}): Promise<void> {
   if (mode !== "off") return;
-  if (getEnv().WORKERS === "0") return;
+  if (getEnv().WORKERS === "0" && !options.always) return;
   const kind = await databaseKind();
   mode = options.always || kind === "postgres" ? "always" : "on-demand";
   const feed = await changeFeed();
