@@ -57,9 +57,49 @@ function storable(value: unknown): LoreJson {
 
 export type CardLorebook = { ok: true; lore: LoreBook | null; notes: string[] } | { ok: false; message: string };
 
-/** An entry's name when the card gives none: its first key, else 'Entry n'. */
-function defaultName(keys: readonly string[], index: number): string {
+/**
+ * An entry's title when the card gives no name: its comment (the title SillyTavern shows for an
+ * entry), else its first key, else 'Entry n'.
+ */
+function defaultName(keys: readonly string[], comment: string, index: number): string {
+  const title = comment.split("\n")[0]!.trim();
+  if (title) return cutText(title, LORE_LIMITS.nameMax);
   return keys[0]?.trim().slice(0, LORE_LIMITS.nameMax) || `Entry ${index + 1}`;
+}
+
+/** The entry fields a round trip gives back as the card had them while they still read the same. */
+const AS_CAME = [
+  "keys",
+  "secondary_keys",
+  "content",
+  "name",
+  "comment",
+  "enabled",
+  "insertion_order",
+  "selective",
+  "constant",
+  "case_sensitive",
+  "use_regex",
+] as const;
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The card entry's own values of the fields reading changed (keys trimmed or repeated, a flag
+ * written as text…), with what reading them needs: kept with the entry so that an export gives
+ * them back as they came while the entry still reads the same (docs/cards.md, Round trips). Null
+ * when reading changed nothing.
+ */
+function cardFieldsAsCame(value: Record<string, unknown>, entry: LoreEntry): Record<string, LoreJson> | null {
+  const changed = AS_CAME.filter((field) => value[field] !== undefined && !sameJson(storable(value[field]), entry[field]));
+  if (changed.length === 0) return null;
+  const fields: Record<string, LoreJson> = {};
+  for (const field of AS_CAME) {
+    // The content is needed only when reading changed it; the rest is small and decides how the others read.
+    if (value[field] === undefined || (field === "content" && !changed.includes("content"))) continue;
+    fields[field] = storable(value[field]);
+  }
+  return fields;
 }
 
 function readKeys(value: unknown, where: string, notes: string[]): string[] {
@@ -156,94 +196,103 @@ export function lorebookFromCard(raw: unknown): CardLorebook {
   const entries: LoreEntry[] = [];
   // Checking a pattern compiles it: a card keeps at most LORE_LIMITS.cardPatternKeys pattern keys,
   // so reading one never holds the server's thread for long (docs/decisions/039).
-  let patternKeys = 0;
+  const patterns = { keys: 0 };
   rawEntries.forEach((value, index) => {
-    const where = `Lorebook entry ${index + 1}`;
-    if (!isObject(value)) {
-      notes.push(`${where} skipped (not an object).`);
-      return;
-    }
-    let content = "";
-    if (typeof value.content === "string") content = value.content;
-    else if (typeof value.content === "number" || typeof value.content === "boolean") {
-      content = String(value.content);
-      notes.push(`${where}: content was not text; read as text.`);
-    }
-    // An entry is what it tells: without content there is nothing to keep. Decorators (@@depth 4) stay text.
-    content = readText(content, LORE_LIMITS.contentMax, "content", where, notes);
-    if (content.trim() === "") {
-      notes.push(`${where} skipped (no content).`);
-      return;
-    }
-    const keys = tidyKeys(readKeys(value.keys, where, notes), where, notes);
-    const secondary =
-      value.secondary_keys === undefined
-        ? []
-        : tidyKeys(readKeys(value.secondary_keys, `${where} (secondary)`, notes), `${where} (secondary keys)`, notes);
-    let order = 100;
-    if (typeof value.insertion_order === "number" && Number.isFinite(value.insertion_order)) order = value.insertion_order;
-    else if (value.insertion_order !== undefined && value.insertion_order !== null) {
-      const parsed = Number(value.insertion_order);
-      order = Number.isFinite(parsed) ? parsed : 100;
-      notes.push(`${where}: insertion_order was not a number; read as ${order}.`);
-    }
-    const bounded = Math.min(LORE_LIMITS.insertionOrderMax, Math.max(0, Math.round(order)));
-    if (bounded !== order) {
-      notes.push(`${where}: insertion_order ${order} read as ${bounded} (a whole number from 0 to 100,000).`);
-      order = bounded;
-    }
-    const extensions = isObject(value.extensions) ? (storable(value.extensions) as Record<string, LoreJson>) : {};
-    if (value.extensions !== undefined && !isObject(value.extensions))
-      notes.push(`${where}: extensions were not an object and were left out.`);
-    // A kind of ours comes back from our own cards.
-    let kind: LoreKind | null = null;
-    const ours = extensions[KIND_EXTENSION];
-    if (isObject(ours) && (LORE_KINDS as readonly unknown[]).includes(ours.kind)) {
-      kind = ours.kind as LoreKind;
-      const { kind: _kind, ...rest } = ours;
-      if (Object.keys(rest).length) extensions[KIND_EXTENSION] = rest as LoreJson;
-      else delete extensions[KIND_EXTENSION];
-    }
-    const card = storable(Object.fromEntries(Object.entries(value).filter(([key]) => !MODELLED.has(key)))) as Record<string, LoreJson>;
-    const absent = [...OPTIONAL_FIELDS, "extensions"].filter((field) => value[field] === undefined);
-    let useRegex = readFlag(value.use_regex, false, "use_regex", where, notes);
-    if (useRegex && patternKeys + keys.length + secondary.length > LORE_LIMITS.cardPatternKeys) {
-      useRegex = false;
-      notes.push(`${where}: its keys are matched as plain text (a card keeps at most ${LORE_LIMITS.cardPatternKeys} keys as patterns).`);
-    } else if (useRegex) patternKeys += keys.length + secondary.length;
-    const entry: LoreEntry = {
-      id: crypto.randomUUID(),
-      name:
-        typeof value.name === "string" && value.name.trim()
-          ? readText(value.name, LORE_LIMITS.nameMax, "name", where, notes)
-          : defaultName(keys, index),
-      keys,
-      secondary_keys: secondary,
-      selective: readFlag(value.selective, false, "selective", where, notes),
-      content,
-      enabled: readFlag(value.enabled, true, "enabled", where, notes),
-      constant: readFlag(value.constant, false, "constant", where, notes),
-      insertion_order: order,
-      case_sensitive: readFlag(value.case_sensitive, false, "case_sensitive", where, notes),
-      comment: typeof value.comment === "string" ? readText(value.comment, LORE_LIMITS.commentMax, "comment", where, notes) : "",
-      use_regex: useRegex,
-      kind,
-      extensions,
-      card,
-      ...(absent.length ? { cardAbsent: absent } : {}),
-    };
-    if (useRegex) {
-      const unsafe = [...keys, ...secondary].filter((key) => !usablePattern(key, entry.case_sensitive));
-      if (unsafe.length)
-        notes.push(
-          `${where}: the pattern ${JSON.stringify(unsafe[0])} cannot be matched (look-arounds and back-references are not supported); it is matched as plain text.`,
-        );
-    }
-    if (keys.length === 0 && !entry.constant)
-      notes.push(`${where} ("${entry.name}") has no keys: chat uses it only if it is always included.`);
-    entries.push(entry);
+    const entry = readCardEntry(value, index, notes, patterns);
+    if (!entry) return;
+    const asCame = cardFieldsAsCame(value as Record<string, unknown>, entry);
+    entries.push(asCame ? { ...entry, cardAsCame: { index, fields: asCame } } : entry);
   });
   return { ok: true, lore: { entries, book, card: true }, notes };
+}
+
+/** One entry of a card's book as a lorebook entry; null when it is skipped (said in `notes`). */
+function readCardEntry(value: unknown, index: number, notes: string[], patterns: { keys: number }): LoreEntry | null {
+  const where = `Lorebook entry ${index + 1}`;
+  if (!isObject(value)) {
+    notes.push(`${where} skipped (not an object).`);
+    return null;
+  }
+  let content = "";
+  if (typeof value.content === "string") content = value.content;
+  else if (typeof value.content === "number" || typeof value.content === "boolean") {
+    content = String(value.content);
+    notes.push(`${where}: content was not text; read as text.`);
+  }
+  // An entry is what it tells: without content there is nothing to keep. Decorators (@@depth 4) stay text.
+  content = readText(content, LORE_LIMITS.contentMax, "content", where, notes);
+  if (content.trim() === "") {
+    notes.push(`${where} skipped (no content).`);
+    return null;
+  }
+  const keys = tidyKeys(readKeys(value.keys, where, notes), where, notes);
+  const secondary =
+    value.secondary_keys === undefined
+      ? []
+      : tidyKeys(readKeys(value.secondary_keys, `${where} (secondary)`, notes), `${where} (secondary keys)`, notes);
+  let order = 100;
+  if (typeof value.insertion_order === "number" && Number.isFinite(value.insertion_order)) order = value.insertion_order;
+  else if (value.insertion_order !== undefined && value.insertion_order !== null) {
+    const parsed = Number(value.insertion_order);
+    order = Number.isFinite(parsed) ? parsed : 100;
+    notes.push(`${where}: insertion_order was not a number; read as ${order}.`);
+  }
+  const bounded = Math.min(LORE_LIMITS.insertionOrderMax, Math.max(0, Math.round(order)));
+  if (bounded !== order) {
+    notes.push(`${where}: insertion_order ${order} read as ${bounded} (a whole number from 0 to 100,000).`);
+    order = bounded;
+  }
+  const extensions = isObject(value.extensions) ? (storable(value.extensions) as Record<string, LoreJson>) : {};
+  if (value.extensions !== undefined && !isObject(value.extensions))
+    notes.push(`${where}: extensions were not an object and were left out.`);
+  // A kind of ours comes back from our own cards.
+  let kind: LoreKind | null = null;
+  const ours = extensions[KIND_EXTENSION];
+  if (isObject(ours) && (LORE_KINDS as readonly unknown[]).includes(ours.kind)) {
+    kind = ours.kind as LoreKind;
+    const { kind: _kind, ...rest } = ours;
+    if (Object.keys(rest).length) extensions[KIND_EXTENSION] = rest as LoreJson;
+    else delete extensions[KIND_EXTENSION];
+  }
+  const card = storable(Object.fromEntries(Object.entries(value).filter(([key]) => !MODELLED.has(key)))) as Record<string, LoreJson>;
+  const absent = [...OPTIONAL_FIELDS, "extensions"].filter((field) => value[field] === undefined);
+  let useRegex = readFlag(value.use_regex, false, "use_regex", where, notes);
+  if (useRegex && patterns.keys + keys.length + secondary.length > LORE_LIMITS.cardPatternKeys) {
+    useRegex = false;
+    notes.push(`${where}: its keys are matched as plain text (a card keeps at most ${LORE_LIMITS.cardPatternKeys} keys as patterns).`);
+  } else if (useRegex) patterns.keys += keys.length + secondary.length;
+  const comment = typeof value.comment === "string" ? readText(value.comment, LORE_LIMITS.commentMax, "comment", where, notes) : "";
+  const entry: LoreEntry = {
+    id: crypto.randomUUID(),
+    name:
+      typeof value.name === "string" && value.name.trim()
+        ? readText(value.name, LORE_LIMITS.nameMax, "name", where, notes)
+        : defaultName(keys, comment, index),
+    keys,
+    secondary_keys: secondary,
+    selective: readFlag(value.selective, false, "selective", where, notes),
+    content,
+    enabled: readFlag(value.enabled, true, "enabled", where, notes),
+    constant: readFlag(value.constant, false, "constant", where, notes),
+    insertion_order: order,
+    case_sensitive: readFlag(value.case_sensitive, false, "case_sensitive", where, notes),
+    comment,
+    use_regex: useRegex,
+    kind,
+    extensions,
+    card,
+    ...(absent.length ? { cardAbsent: absent } : {}),
+  };
+  if (useRegex) {
+    const unsafe = [...keys, ...secondary].filter((key) => !usablePattern(key, entry.case_sensitive));
+    if (unsafe.length)
+      notes.push(
+        `${where}: the pattern ${JSON.stringify(unsafe[0])} cannot be matched (look-arounds and back-references are not supported); it is matched as plain text.`,
+      );
+  }
+  if (keys.length === 0 && !entry.constant)
+    notes.push(`${where} ("${entry.name}") has no keys: chat uses it only if it is always included.`);
+  return entry;
 }
 
 function describe(value: unknown): string {
@@ -262,6 +311,7 @@ function cardEntry(entry: LoreEntry, index: number): Record<string, LoreJson> {
     extensions[KIND_EXTENSION] = { ...ours, kind: entry.kind };
   }
   const out: Record<string, LoreJson> = { ...entry.card, keys: [...entry.keys], content: entry.content };
+  const asCame = entry.cardAsCame ? asCameStill(entry) : {};
   if (!(absent.has("extensions") && Object.keys(extensions).length === 0)) out.extensions = extensions;
   out.enabled = entry.enabled;
   out.insertion_order = entry.insertion_order;
@@ -270,7 +320,10 @@ function cardEntry(entry: LoreEntry, index: number): Record<string, LoreJson> {
     // 'Entry n' counts the card's entries, skipped ones too.
     name: {
       value: entry.name,
-      isDefault: entry.name === defaultName(entry.keys, index) || (!entry.keys.length && /^Entry \d+$/.test(entry.name)),
+      isDefault:
+        entry.name === defaultName(entry.keys, entry.comment, index) ||
+        entry.name === defaultName(entry.keys, "", index) ||
+        (!entry.keys.length && /^Entry \d+$/.test(entry.name)),
     },
     comment: { value: entry.comment, isDefault: entry.comment === "" },
     selective: { value: entry.selective, isDefault: !entry.selective },
@@ -282,7 +335,20 @@ function cardEntry(entry: LoreEntry, index: number): Record<string, LoreJson> {
     if (absent.has(field) && optional[field].isDefault) continue;
     out[field] = optional[field].value;
   }
-  return out;
+  // What the card wrote, where the entry still reads the same (see cardFieldsAsCame).
+  return { ...out, ...asCame };
+}
+
+/** The card's own values of an entry's fields that still read as the entry holds them. */
+function asCameStill(entry: LoreEntry): Record<string, LoreJson> {
+  const { index, fields } = entry.cardAsCame!;
+  const again = readCardEntry({ ...fields, content: fields.content ?? entry.content }, index, [], { keys: 0 });
+  if (!again) return {};
+  const still: Record<string, LoreJson> = {};
+  for (const field of AS_CAME) {
+    if (fields[field] !== undefined && sameJson(again[field], entry[field])) still[field] = fields[field]!;
+  }
+  return still;
 }
 
 /**

@@ -257,7 +257,15 @@ describe("reading a card of ours back", () => {
 
   it("keeps only the card's creator and dates: its texts are what the persona gives anyway", () => {
     const card = parsed(toCardV3(NOVA, NOVA_EXTENDED, OPTIONS));
-    expect(Object.keys(card.cardMeta).sort()).toEqual(["creation_date", "creator", "importedAs", "modification_date", "version", "voiced"]);
+    expect(Object.keys(card.cardMeta).sort()).toEqual([
+      "creation_date",
+      "creator",
+      "fields",
+      "importedAs",
+      "modification_date",
+      "version",
+      "voiced",
+    ]);
   });
 
   it("keeps a draft a draft, and an archived persona archived", () => {
@@ -480,7 +488,16 @@ describe("a foreign card", () => {
     expect(d.extensions.depth_prompt).toEqual(FOREIGN_V2.data.extensions.depth_prompt);
     expect(d.first_mes).toBe(FOREIGN_V2.data.first_mes);
     expect(d.tags).toEqual(["AI Companion", "Music", "Travel", "Female", "Fantasy", "Healer"]);
-    expect(d.description).toContain("Type: AI Companion");
+    // Each text is the card's own until the creator edits what it is made from (docs/cards.md, Round trips).
+    expect(d.description).toBe(FOREIGN_V2.data.description);
+    expect(d.personality).toBe(FOREIGN_V2.data.personality);
+    const rewritten = toCardV3({ ...edited, backstory: "She left the forest for the city." }, extended, OPTIONS).data;
+    expect(rewritten.description).toContain("Type: AI Companion");
+    expect(rewritten.description).toContain("She left the forest for the city.");
+    expect(rewritten.personality).toBe(FOREIGN_V2.data.personality);
+    const retraited = toCardV3({ ...edited, personality: ["Calm"] }, extended, OPTIONS).data;
+    expect(retraited.personality).toBe("Calm");
+    expect(retraited.description).toBe(FOREIGN_V2.data.description);
   });
 
   it("keeps a V3 card's dates, assets, nickname, multilingual notes and sources", () => {

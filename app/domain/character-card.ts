@@ -58,12 +58,20 @@ import {
   type AiGeneratedRecord,
 } from "./ai-disclosure";
 import { truncateDescription } from "./autofill";
-import { CARD_META_VERSION, type CardAsset, type CardMeta, type ExportPersona, type JsonValue } from "./persona-shapes";
+import {
+  CARD_META_VERSION,
+  type CardAsset,
+  type CardMeta,
+  type CardTextFingerprints,
+  type ExportPersona,
+  type JsonValue,
+} from "./persona-shapes";
 import type { ExtendedProfile } from "./extended-profile";
 import {
   AGE_RANGES,
   GENDERS,
   IMAGE_STYLES,
+  nameLongEnough,
   PERSONA_LIMITS,
   PERSONA_STATUSES,
   PERSONA_TYPE_LABELS,
@@ -623,9 +631,36 @@ function personaFingerprint(p: CardSource, voice: PersonaVoice | null): string {
   if (voice && (voice.appearance || voice.speechStyle || voice.catchphrases.length > 0)) {
     fields.push([voice.appearance, voice.speechStyle, voice.catchphrases]);
   }
+  return fingerprint(fields);
+}
+
+function fingerprint(fields: unknown): string {
   const text = JSON.stringify(fields);
   const hex = (n: number) => n.toString(16).padStart(8, "0");
   return hex(hashString(`a\u0000${text}`)) + hex(hashString(`b\u0000${text}`));
+}
+
+/**
+ * The fields each card text is made from (CardMeta.fields): the description from the persona's
+ * description, backstory and appearance; the personality from its traits, speech style and
+ * catchphrases; the tags from its type and interests.
+ */
+function textFingerprints(p: CardSource, voice: PersonaVoice | null): CardTextFingerprints {
+  return {
+    description: fingerprint([(p.description ?? "").trim(), (p.backstory ?? "").trim(), voice?.appearance ?? null]),
+    personality: fingerprint([p.personality, voice?.speechStyle ?? null, voice?.catchphrases ?? []]),
+    tags: fingerprint([p.type || null, p.interests]),
+  };
+}
+
+/**
+ * The kept card data once the import's finishing step has set the type, gender, age range and
+ * interests: that step is no edit of the card (docs/cards.md, Round trips), so the fingerprints
+ * are taken again and the card's texts, tags, version and dates still go out as they came.
+ */
+export function cardMetaAfterFinishing(meta: CardMeta, persona: CardSource, voice: unknown): CardMeta {
+  const checked = voice ? parseVoiceShape(voice) : EMPTY_VOICE;
+  return { ...meta, importedAs: personaFingerprint(persona, checked), fields: textFingerprints(persona, checked) };
 }
 
 interface DerivedTexts {
@@ -788,8 +823,12 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
   // The card as imported, while the persona is unedited (see the header).
   const unedited = meta !== null && meta.importedAs === personaFingerprint(persona, voice) ? meta : null;
   const kept = <T>(value: T | undefined, fallback: T): T => (value !== undefined ? value : fallback);
-  // A text the persona models is the card's own only while unedited; one it does not model always is.
-  const modelled = (key: "description" | "personality" | "scenario") => kept(unedited?.[key], derived[key]);
+  // Each text the persona models is the card's own while the fields it is made from are unedited
+  // (a card imported before field fingerprints: while the whole persona is); one it does not model always is.
+  const now = meta?.fields ? textFingerprints(persona, voice) : null;
+  const own = (key: keyof CardTextFingerprints): CardMeta | null => (meta?.fields && now ? (meta.fields[key] === now[key] ? meta : null) : unedited);
+  const modelled = (key: "description" | "personality" | "scenario") =>
+    kept((key === "scenario" ? unedited : own(key))?.[key], derived[key]);
   // A text the voice models is the voice's; the card's own text only while the voice still holds
   // what reading it gave (so a greeting cut or cleaned to fit the voice goes out whole until the
   // creator changes it). A persona stored before voices keeps the card's texts.
@@ -804,7 +843,8 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
     if (legacy) return voice.alternateGreetings.length > 0 ? derived.alternate_greetings : kept(own, []);
     return own !== undefined && sameList(voiceGreetingsFromCard(own).items, voice.alternateGreetings) ? own : derived.alternate_greetings;
   };
-  const tags = unedited ? kept(unedited.tags, derived.tags) : mergeTags(derived.tags, meta?.tags ?? []);
+  const ownTags = own("tags");
+  const tags = ownTags ? kept(ownTags.tags, derived.tags) : mergeTags(derived.tags, meta?.tags ?? []);
   // The lorebook; a persona imported before lorebooks were read keeps the book its card carried.
   const characterBook = cardBookFromLorebook(parseLorebook(persona.lore), meta?.character_book as LoreJson | undefined);
   // What AI made (docs/product.md, AI disclosure): what the card said, then what was generated here.
@@ -828,7 +868,13 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
     ...(characterBook !== undefined ? { character_book: canonical(characterBook) } : {}),
     tags: [...tags],
     creator: kept(meta?.creator, options.creator ?? ""),
-    character_version: options.version ? String(options.version.number) : kept(meta?.character_version, CARD_CHARACTER_VERSION),
+    // The card's own version while unedited; then the persona's version number.
+    character_version:
+      unedited?.character_version !== undefined
+        ? unedited.character_version
+        : options.version
+          ? String(options.version.number)
+          : kept(meta?.character_version, CARD_CHARACTER_VERSION),
     extensions,
     group_only_greetings: [...kept(meta?.group_only_greetings, [])],
     creation_date: kept(meta?.creation_date, unixSeconds(persona.createdAt)),
@@ -1034,7 +1080,7 @@ export function cleanCardName(raw: string): string | null {
     .replace(/\s+/gu, " ")
     .trim();
   const name = [...text].slice(0, PERSONA_LIMITS.nameMax).join("").trim();
-  return characterCount(name) >= PERSONA_LIMITS.nameMin ? name : null;
+  return nameLongEnough(name) ? name : null;
 }
 
 /** {{char}} and <BOT> become the name, {{user}} and <USER> 'the user', in text taken into the persona. */
@@ -1157,7 +1203,12 @@ function buildMeta(
   // depends on the Extended Profile, so without one it is always kept.
   const withVoice = deriveTexts(persona, extended, voice);
   const derived = ours ? withVoice : null;
-  const meta: CardMeta = { version: CARD_META_VERSION, importedAs: personaFingerprint(persona, voice), voiced: true };
+  const meta: CardMeta = {
+    version: CARD_META_VERSION,
+    importedAs: personaFingerprint(persona, voice),
+    fields: textFingerprints(persona, voice),
+    voiced: true,
+  };
   for (const key of TEXT_FIELDS) {
     const value = data[key];
     if (value === null || value === undefined) continue;
@@ -1300,6 +1351,7 @@ const storedMetaSchema = z.object({
   ...cardFields,
   version: z.literal(CARD_META_VERSION),
   importedAs: z.string().max(100),
+  fields: z.object({ description: z.string().max(100), personality: z.string().max(100), tags: z.string().max(100) }).optional(),
   voiced: z.boolean().optional(),
   creation_date: z.number().optional(),
   modification_date: z.number().optional(),
@@ -1314,6 +1366,7 @@ export function parseCardMeta(value: unknown): CardMeta | null {
   const m = result.data;
   try {
     const meta: CardMeta = { version: CARD_META_VERSION, importedAs: m.importedAs };
+    if (m.fields) meta.fields = { description: m.fields.description, personality: m.fields.personality, tags: m.fields.tags };
     if (m.voiced) meta.voiced = true;
     for (const key of TEXT_FIELDS) if (typeof m[key] === "string") meta[key] = m[key];
     for (const key of ["alternate_greetings", "group_only_greetings", "tags", "source"] as const) if (m[key]) meta[key] = m[key];

@@ -107,10 +107,12 @@ describe("export file names", () => {
     expect(imageFileName("Nova Lumen", "/")).toBe("Nova_Lumen_image.jpg");
   });
 
-  it("keeps accented letters as their base letter and names a name without a-z or 0-9 'persona'", () => {
+  it("keeps accented letters as their base letter, letters of every script as they are, and names a name without letters or digits 'persona'", () => {
     expect(exportFileName("Zoë Ångström", "txt")).toBe("zoe_angstrom_profile.txt");
     expect(exportFileName("İlkay", "txt")).toBe("ilkay_profile.txt");
-    expect(exportFileName("ユキ", "txt")).toBe("persona_profile.txt");
+    expect(exportFileName("ユキ", "txt")).toBe("ユキ_profile.txt");
+    expect(exportFileName("爱", "card.json")).toBe("爱_profile.card.json");
+    expect(exportFileName("Лиза Ким", "md")).toBe("лиза_ким_profile.md");
     expect(exportFileName("!!", "md")).toBe("persona_profile.md");
   });
 
@@ -118,8 +120,8 @@ describe("export file names", () => {
     const names = ["../../etc/passwd", 'a"b\r\nc', "\u202Egpj.exe", "CON", "x".repeat(500), "ﷺ".repeat(80), "\uD800ab"];
     for (const name of names) {
       const file = exportFileName(name, "txt");
-      expect(file).toMatch(/^[a-z0-9_]+_profile\.txt$/);
-      expect(file.length).toBeLessThanOrEqual(80 + "_profile.txt".length);
+      expect(file).toMatch(/^[\p{L}\p{N}_]+_profile\.txt$/u);
+      expect([...file].length).toBeLessThanOrEqual(80 + "_profile.txt".length);
     }
   });
 

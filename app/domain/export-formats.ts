@@ -107,11 +107,9 @@ function safeExtension(extension: string, fallback: string): string {
 
 /** docs/product.md, Exports and character cards: 'Nova Lumen!' → 'nova_lumen__profile.txt'. See the header for non-ASCII names. */
 export function exportFileName(name: string, extension: string): string {
-  const stem = foldAccents(name)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/gu, "_")
-    .slice(0, FILE_STEM_MAX);
-  return `${/[a-z0-9]/.test(stem) ? stem : FALLBACK_STEM}_profile.${safeExtension(extension, "txt")}`;
+  // Letters and digits of every script count as alphanumeric (爱 → 爱_profile.card.json).
+  const stem = [...foldAccents(name).toLowerCase().replace(/[^\p{L}\p{N}]/gu, "_")].slice(0, FILE_STEM_MAX).join("");
+  return `${/[\p{L}\p{N}]/u.test(stem) ? stem : FALLBACK_STEM}_profile.${safeExtension(extension, "txt")}`;
 }
 
 // Characters no file system or header should get: controls, path separators, the ones

@@ -43,6 +43,11 @@ export interface LoreEntry {
   card: Record<string, LoreJson>;
   /** The optional card fields the card's entry did not have: a card writes them only once they differ from their default. */
   cardAbsent?: string[];
+  /**
+   * The card entry's own values of fields that reading changed (keys trimmed or repeated, flags
+   * written as text…) and its place in the card: written back while the entry still reads the same.
+   */
+  cardAsCame?: { index: number; fields: Record<string, LoreJson> };
 }
 
 /** What a lorebook holds besides its entries: the card book's own fields, kept as they came. */
@@ -233,6 +238,9 @@ function readEntry(value: unknown): LoreEntry | null {
     ...(Array.isArray(value.cardAbsent)
       ? { cardAbsent: value.cardAbsent.filter((field): field is string => typeof field === "string") }
       : {}),
+    ...(isObject(value.cardAsCame) && typeof value.cardAsCame.index === "number" && isObject(value.cardAsCame.fields)
+      ? { cardAsCame: { index: value.cardAsCame.index, fields: value.cardAsCame.fields as Record<string, LoreJson> } }
+      : {}),
   };
 }
 
@@ -257,7 +265,7 @@ export function orderedEntries(entries: readonly LoreEntry[]): LoreEntry[] {
 
 /** The entry as the JSON API gives it (the stored fields but the card's kept extras). */
 export function loreEntryJson(entry: LoreEntry) {
-  const { card: _card, cardAbsent: _absent, ...rest } = entry;
+  const { card: _card, cardAbsent: _absent, cardAsCame: _asCame, ...rest } = entry;
   return rest;
 }
 

@@ -105,8 +105,12 @@ describe("personaSchema (Create Persona)", () => {
   });
 
   describe("name", () => {
-    it.each(["", " ", "A", "  A  ", "👋", "\t\n"])("rejects %j with 'Name must be at least 2 characters'", (name) => {
+    it.each(["", " ", "A", "  A  ", "👋", "\t\n", "é", "Я", "٣"])("rejects %j with 'Name must be at least 2 characters'", (name) => {
       expect(errorsOf({ name })).toEqual({ name: ["Name must be at least 2 characters"] });
+    });
+
+    it.each(["爱", "光", " 光 ", "ひ", "カ", "한", "𠀋"])("accepts %j: one character is a name in Chinese, Japanese and Korean", (name) => {
+      expect(errorsOf({ name })).toEqual({});
     });
 
     it("accepts exactly 2 and 80 characters, counting code points", () => {

@@ -7,6 +7,7 @@ import * as z from "zod";
 import {
   AGE_RANGES,
   GENDERS,
+  nameLongEnough,
   PERSONA_LIMITS,
   PERSONA_TYPE_LABELS,
   PERSONA_TYPES,
@@ -63,7 +64,7 @@ const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 const name = z
   .string({ error: PERSONA_MESSAGES.nameMin })
   .trim()
-  .refine((v) => characterCount(v) >= PERSONA_LIMITS.nameMin, PERSONA_MESSAGES.nameMin)
+  .refine(nameLongEnough, PERSONA_MESSAGES.nameMin)
   .refine((v) => characterCount(v) <= PERSONA_LIMITS.nameMax, PERSONA_MESSAGES.nameMax)
   .refine((v) => !CONTROL_CHARACTERS.test(v), PERSONA_MESSAGES.nameCharacters)
   // A name travels into titles, file names and character cards: markup has no place in it.

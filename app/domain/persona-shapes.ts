@@ -17,11 +17,27 @@ export interface CardAsset {
 /** The version of the kept card data's own layout. */
 export const CARD_META_VERSION = 1;
 
+/** See CardMeta.fields. */
+export interface CardTextFingerprints {
+  /** The persona's description, backstory and the voice's appearance. */
+  description: string;
+  /** The persona's traits, and the voice's speech style and catchphrases. */
+  personality: string;
+  /** The persona's type and interests. */
+  tags: string;
+}
+
 /** What an imported character card carried that the persona does not model. */
 export interface CardMeta {
   version: typeof CARD_META_VERSION;
   /** The persona's fingerprint at import: while it still matches, the persona is unedited. */
   importedAs: string;
+  /**
+   * Fingerprints, at import, of the persona fields each card text is made from: while one still
+   * matches, that text goes out as the card had it (a card's own texts, macros included, until the
+   * creator edits that field). Absent on cards imported before: `importedAs` decides for all.
+   */
+  fields?: CardTextFingerprints;
   /**
    * Whether the card's greeting, alternate greetings, example dialogue and scenario went into the
    * persona's voice. Cards imported before voices did not: their own texts stand in for a voice field left empty.

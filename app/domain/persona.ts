@@ -88,6 +88,24 @@ export type GenerationKind = (typeof GENERATION_KINDS)[number];
 export const CHAT_ROLES = ["user", "assistant"] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
 
+/**
+ * A name of one character is enough in the scripts that write a name in one (Chinese, Japanese
+ * kana and kanji, Korean: 爱, 光, ひ); the two-character minimum is for other scripts, Latin first
+ * (docs/product.md, Personas). The same ranges are in the personas_name_length CHECK (migration
+ * 20261202180000_one_character_names).
+ */
+const ONE_CHARACTER_NAME = /^[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u{20000}-\u{3134f}]$/u;
+
+/** The same ranges as a PostgreSQL pattern (its advanced regular expressions read \\u and \\U escapes). */
+export const ONE_CHARACTER_NAME_SQL =
+  "^[\\u1100-\\u11ff\\u3040-\\u30ff\\u3130-\\u318f\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\U00020000-\\U0003134f]$";
+
+/** Whether a trimmed name is long enough: 2 characters (code points), or 1 of a script above. */
+export function nameLongEnough(name: string): boolean {
+  const count = [...name].length;
+  return count >= PERSONA_LIMITS.nameMin || (count === 1 && ONE_CHARACTER_NAME.test(name));
+}
+
 export const PERSONA_LIMITS = {
   nameMin: 2,
   nameMax: 80,

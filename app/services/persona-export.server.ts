@@ -16,7 +16,7 @@ import {
   type FinishImportGuess,
   type FinishImportInput,
 } from "~/domain/card-import";
-import { cardJson, parseCard, parseCardMeta, toCardV2, toCardV3 } from "~/domain/character-card";
+import { cardJson, cardMetaAfterFinishing, parseCard, parseCardMeta, toCardV2, toCardV3 } from "~/domain/character-card";
 import {
   contentDisposition,
   EXPORT_FORMATS,
@@ -404,12 +404,24 @@ export async function finishImport(user: CurrentUser, id: string, values: Finish
   );
   if (!whole.success) throw new AccountError(400, FINISH_IMPORT_MESSAGES.otherFields, whole.errors);
   const { type, gender, ageRange, interests } = whole.data;
+  const finished = { ...persona, type, gender, ageRange, interests, description: whole.data.description };
+  // Finishing is no edit of the card: its texts, tags, version and dates still go out as they came.
+  const meta = parseCardMeta(persona.cardMeta);
+  const cardMeta = meta ? cardMetaAfterFinishing(meta, finished, persona.voice) : persona.cardMeta;
   const [row] = await withUser(
     user.id,
     (tx) =>
       tx
         .update(personas)
-        .set({ type, gender, ageRange, interests, description: whole.data.description, status: "active" })
+        .set({
+          type,
+          gender,
+          ageRange,
+          interests,
+          description: whole.data.description,
+          cardMeta: cardMeta as unknown as Record<string, unknown> | null,
+          status: "active",
+        })
         .where(and(eq(personas.id, id), eq(personas.status, "in_progress")))
         .returning(),
     { email: user.email },

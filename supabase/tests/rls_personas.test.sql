@@ -7,7 +7,7 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(27);
+select plan(30);
 
 -- Rows touched (or returned) by a statement run as the current role; a privilege
 -- error (42501) counts as zero: "denied or empty".
@@ -216,6 +216,18 @@ select lives_ok(
 );
 reset role;
 reset request.jwt.claims;
+
+-- A name is 2 characters, or 1 of a script that writes a name in one (docs/product.md, Personas).
+select lives_ok(
+  $$ insert into public.personas (user_id, name) values ('11111111-1111-4111-8111-111111111111', '爱'),
+     ('11111111-1111-4111-8111-111111111111', ' 한 '), ('11111111-1111-4111-8111-111111111111', '𠀋') $$,
+  'a name of one Chinese, Korean or rare Han character is stored');
+select throws_ok(
+  $$ insert into public.personas (user_id, name) values ('11111111-1111-4111-8111-111111111111', 'A') $$,
+  '23514', null, 'a name of one Latin letter is refused');
+select throws_ok(
+  $$ insert into public.personas (user_id, name) values ('11111111-1111-4111-8111-111111111111', '👋') $$,
+  '23514', null, 'a name of one emoji is refused');
 
 select * from finish();
 rollback;

@@ -27,6 +27,7 @@ import {
   GENERATION_KINDS,
   IMAGE_STYLES,
   INTERESTS,
+  ONE_CHARACTER_NAME_SQL,
   PERSONA_LIMITS,
   PERSONA_STATUSES,
   PERSONA_TYPES,
@@ -144,7 +145,8 @@ export const personas = pgTable(
     index("personas_user_id_created_at_idx").on(t.userId, t.createdAt.desc()),
     check(
       "personas_name_length",
-      sql`char_length(btrim(${t.name})) >= ${sql.raw(String(PERSONA_LIMITS.nameMin))} and char_length(${t.name}) <= ${sql.raw(String(PERSONA_LIMITS.nameMax))}`,
+      // Migration 20261202180000_one_character_names: one character of a script that writes names in one.
+      sql`(char_length(btrim(${t.name})) >= ${sql.raw(String(PERSONA_LIMITS.nameMin))} or btrim(${t.name}) ~ ${sql.raw(`'${ONE_CHARACTER_NAME_SQL}'`)}) and char_length(${t.name}) <= ${sql.raw(String(PERSONA_LIMITS.nameMax))}`,
     ),
     check("personas_type_valid", oneOf(sql`${t.type}`, PERSONA_TYPES)),
     check("personas_gender_valid", oneOf(sql`${t.gender}`, GENDERS)),
