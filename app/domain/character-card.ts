@@ -826,7 +826,8 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
   // Each text the persona models is the card's own while the fields it is made from are unedited
   // (a card imported before field fingerprints: while the whole persona is); one it does not model always is.
   const now = meta?.fields ? textFingerprints(persona, voice) : null;
-  const own = (key: keyof CardTextFingerprints): CardMeta | null => (meta?.fields && now ? (meta.fields[key] === now[key] ? meta : null) : unedited);
+  const own = (key: keyof CardTextFingerprints): CardMeta | null =>
+    meta?.fields && now ? (meta.fields[key] === now[key] ? meta : null) : unedited;
   const modelled = (key: "description" | "personality" | "scenario") =>
     kept((key === "scenario" ? unedited : own(key))?.[key], derived[key]);
   // A text the voice models is the voice's; the card's own text only while the voice still holds
@@ -974,8 +975,9 @@ const cardFields = {
   creator_notes: cardText().nullish(),
   system_prompt: cardText().nullish(),
   post_history_instructions: cardText().nullish(),
-  alternate_greetings: cardTextList().nullish(),
-  group_only_greetings: cardTextList().nullish(),
+  // One greeting written as text instead of a list is read as a list of one (the card check says so).
+  alternate_greetings: z.preprocess((v) => (typeof v === "string" ? (v.trim() ? [v] : []) : v), cardTextList().nullish()),
+  group_only_greetings: z.preprocess((v) => (typeof v === "string" ? (v.trim() ? [v] : []) : v), cardTextList().nullish()),
   tags: cardTextList(CARD_LIMITS.tagMax).nullish(),
   creator: cardText(1_000).nullish(),
   character_version: cardText(1_000).nullish(),
@@ -1356,6 +1358,18 @@ const storedMetaSchema = z.object({
   creation_date: z.number().optional(),
   modification_date: z.number().optional(),
   aiGenerated: z.unknown().optional(),
+  checkedAtImport: z
+    .array(
+      z.object({
+        rule: z.string().max(50),
+        severity: z.enum(["error", "warning", "info"]),
+        field: z.string().max(200),
+        targets: z.array(z.string().max(20)).max(10),
+        message: z.string().max(1_000),
+      }),
+    )
+    .max(50)
+    .optional(),
 });
 
 /** personas.card_meta as stored, checked; null when absent or not understood (export then derives everything). */
@@ -1379,6 +1393,7 @@ export function parseCardMeta(value: unknown): CardMeta | null {
     if (m.creation_date !== undefined) meta.creation_date = m.creation_date;
     if (m.modification_date !== undefined) meta.modification_date = m.modification_date;
     if (m.extensions) meta.extensions = boundedJson(m.extensions) as Record<string, JsonValue>;
+    if (m.checkedAtImport?.length) meta.checkedAtImport = m.checkedAtImport as CardMeta["checkedAtImport"];
     const aiGenerated = parseAiParts(m.aiGenerated);
     if (aiGenerated.length) meta.aiGenerated = aiGenerated;
     return meta;

@@ -2,6 +2,7 @@
 // as exports and cards read it, and what an imported card carried. Types and one version
 // number only, so the modules that use them never import each other for a type.
 import type { AiGeneratedPart } from "./ai-disclosure";
+import type { CardFinding } from "./card-check";
 import type { PersonaVoice } from "./voice-text";
 
 /** Any JSON value, as a card may carry it. */
@@ -67,6 +68,8 @@ export interface CardMeta {
   extensions?: Record<string, JsonValue>;
   /** The parts the card said were AI-generated, and by what (docs/product.md, AI disclosure). */
   aiGenerated?: AiGeneratedPart[];
+  /** What the card check found in the imported file that the export writes right (its container, its types). */
+  checkedAtImport?: CardFinding[];
 }
 
 /** A persona as the exports read it: the stored row, plus what an imported card carried. */

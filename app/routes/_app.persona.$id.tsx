@@ -25,6 +25,7 @@ import { fillPlaceholders, VOICE_FIELDS, VOICE_LABELS, VOICE_TEXT, type PersonaV
 import { EXTENDED_PROFILE_NOTE, EXTENDED_PROFILE_TITLE, extendedProfileValue } from "~/domain/extended-profile";
 import { editedSections, PROFILE_SECTIONS, PROFILE_TEXT } from "~/domain/profile-edit";
 import { RegenerateProfileButton } from "~/components/regenerate-profile-button";
+import { CARD_CHECK_TEXT } from "~/domain/card-targets";
 import { HISTORY_TEXT } from "~/domain/persona-history";
 import { LORE_KIND_LABELS, LORE_TEXT } from "~/domain/lore-text";
 import { modelLabel, PROBE_TEXT } from "~/domain/probe-text";
@@ -650,6 +651,16 @@ export default function PersonaPage() {
           <LoreCard personaId={persona.id} lore={lore} />
 
           <TestsCard personaId={persona.id} tests={tests} />
+
+          <Card title={CARD_CHECK_TEXT.title} id="card-check">
+            <p className="text-sm text-slate-700">{CARD_CHECK_TEXT.cardLine}</p>
+            <Link
+              to={`/persona/${persona.id}/card-check`}
+              className="mt-4 inline-block rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              {CARD_CHECK_TEXT.open}
+            </Link>
+          </Card>
 
           <Card title={EXTENDED_PROFILE_TITLE} id="extended-profile">
             <div className="grid gap-6 md:grid-cols-2">

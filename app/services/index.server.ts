@@ -15,6 +15,7 @@ export * from "~/infra/web/toast.server";
 export * from "./accounts.server";
 export * from "./api.server";
 export * from "./billing.server";
+export * from "./card-check.server";
 export * from "./chat.server";
 export * from "./form-reply.server";
 export * from "./images.server";

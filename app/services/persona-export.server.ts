@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, desc, eq } from "drizzle-orm";
 
 import { aiGenerator, chatTranscriptNotice, type AiGeneratedPart } from "~/domain/ai-disclosure";
+import { checkCard, type CardContainer, type CardFinding, type CardRule } from "~/domain/card-check";
 import {
   CARD_IMPORT_MESSAGES,
   cardImportSchema,
@@ -33,9 +34,17 @@ import { displayName } from "~/domain/account";
 import { JsonLimitError, parseJsonWithinLimits } from "~/domain/json-limits";
 import { validatePersona } from "~/domain/persona-form";
 import { generatorsInUse } from "~/infra/ai/ai.server";
-import { withUser } from "~/infra/db/db.server";
+import { withUser, type Tx } from "~/infra/db/db.server";
 import { generations, personas, personaVersions, type Persona } from "~/infra/db/schema";
-import { cardPng, portraitPng, PngError, readCardFromPng, hasPngSignature, withoutCardChunks } from "~/infra/formats/png.server";
+import {
+  cardPng,
+  portraitPng,
+  PngError,
+  readCardFromPng,
+  readPngTextChunks,
+  hasPngSignature,
+  withoutCardChunks,
+} from "~/infra/formats/png.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { withGenerationQuota } from "./generation-quotas.server";
@@ -193,6 +202,24 @@ export async function exportFile(user: CurrentUser, id: string, format: AnyExpor
   return { filename: exportFileName(row.name, "card.png"), contentType: "image/png", body: png };
 }
 
+/**
+ * The Character Card V3 this persona exports (what the card check reads) and the version it
+ * carries; `within` reads inside the caller's transaction. Without the probes and the AI line:
+ * neither is a field the check looks at.
+ */
+export async function cardOfPersona(
+  user: CurrentUser,
+  row: Persona,
+  within?: Tx,
+): Promise<{ card: { data: Record<string, unknown> }; version: number }> {
+  const current = await currentVersion(user, row.id, within);
+  const card = toCardV3(exportPersona(row), personaExtended(row), {
+    creator: displayName(user.firstName, user.lastName),
+    version: current ? { number: current.version, at: current.createdAt } : undefined,
+  });
+  return { card: card as unknown as { data: Record<string, unknown> }, version: current?.version ?? 0 };
+}
+
 export function downloadHeaders(file: ExportFile): HeadersInit {
   return {
     "Content-Type": file.contentType,
@@ -279,31 +306,59 @@ export function cardFromBytes(bytes: Uint8Array): unknown {
 export async function importCardFile(user: CurrentUser, bytes: Uint8Array): Promise<ImportedPersona> {
   return withGenerationQuota("cardImports", user, async () => {
     const card = cardFromBytes(bytes);
-    return importCard(user, card, hasPngSignature(bytes) ? withoutCardChunks(bytes) : undefined);
+    const png = hasPngSignature(bytes);
+    const container: CardContainer = png
+      ? { kind: "png", chunks: readPngTextChunks(bytes, { maxBytes: MAX_CARD_BYTES }).map((chunk) => chunk.keyword) }
+      : { kind: "json" };
+    return importCard(user, card, png ? withoutCardChunks(bytes) : undefined, container);
   });
 }
+
+/** The card check's rules about the file itself (its container, its types): the export writes these right. */
+const FILE_RULES = new Set<CardRule>(["png-chunk-order", "v3-without-v2", "type-alternate-greetings", "type-character-book"]);
 
 /**
  * A new persona from a card, and what had to change for the card's texts to fit its voice
  * (docs/product.md, Exports and character cards): the API answers them as `importNotes`.
  */
-export type ImportedPersona = Persona & { importNotes: string[] };
+export type ImportedPersona = Persona & {
+  importNotes: string[];
+  /** The card check of the file as it came (docs/cards.md, Card check). */
+  cardCheck: CardFinding[];
+  /** For a draft: the finishing step's guesses, so an API client can finish it in one call. */
+  finishImport?: { guess: FinishImportGuess };
+};
 
 /** A card (already read from its file) as a new persona of the user's, with the card's picture when given. */
-export async function importCard(user: CurrentUser, card: unknown, picture?: Uint8Array): Promise<ImportedPersona> {
+export async function importCard(
+  user: CurrentUser,
+  card: unknown,
+  picture?: Uint8Array,
+  container: CardContainer = { kind: "json" },
+): Promise<ImportedPersona> {
   const parsed = parseCard(card);
   if (!parsed.ok) {
     throw parsed.tooLarge
       ? new AccountError(413, parsed.message, undefined, "card_too_large")
       : new AccountError(400, parsed.message, undefined, "invalid_card");
   }
+  const findings = checkCard({ card, container });
+  const fileFindings = findings.filter(
+    (finding) => FILE_RULES.has(finding.rule) && (finding.field !== "spec" || container.kind !== "json"),
+  );
+  if (fileFindings.length) parsed.card.cardMeta.checkedAtImport = fileFindings.slice(0, 50);
   // The picture is stored first, so the persona's first version already carries it.
   const image = picture ? await storeImportedPicture(user.id, picture) : null;
   try {
     const persona = await insertImported(user, image, parsed.card);
     // The persona's tests a card of ours carried (docs/product.md, Persona tests), as they were.
     if (parsed.card.probes.length) await importProbes(user, persona.id, parsed.card.probes);
-    return { ...persona, importNotes: parsed.card.notes };
+    return {
+      ...persona,
+      importNotes: parsed.card.notes,
+      cardCheck: findings,
+      ...(canFinishImport(persona) ? { finishImport: { guess: finishImportGuess(persona) } } : {}),
+    };
   } catch (error) {
     if (image?.imageUrl) await removePersonaImages(user.id, image.personaId);
     throw error;

@@ -2,7 +2,7 @@
 // record_persona_version), read page by page with a one-line summary each, one version in
 // full, two compared field by field, and one restored as a new version. Everything runs
 // through the RLS door as the user: another user's persona has no versions to see (404).
-import { and, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, isNotNull, lte, sql } from "drizzle-orm";
 
 import {
   changeSummary,
@@ -110,7 +110,7 @@ function remembered<V>(kept: Map<string, V>, limit: number, key: string, compute
 }
 
 // The list reads no long text: only whether this version changed the backstory.
-const { backstory: _b, narrative: _n, lore: _l, loreEntries: _e, ...STORED_COLUMNS } = getTableColumns(personaVersions);
+const { backstory: _b, narrative: _n, lore: _l, loreEntries: _e, cardMeta: _c, ...STORED_COLUMNS } = getTableColumns(personaVersions);
 // The lorebook is not read for the list: a digest and a count say whether and how it changed. An
 // entry's id stands for its content (each distinct entry is stored once), so the ids say it.
 const SUMMARY_COLUMNS = {
@@ -190,9 +190,12 @@ function pageFromDatabase(user: CurrentUser, personaId: string, askedPage: numbe
         restoredFrom: row.restoredFrom,
         createdAt: row.createdAt,
         // Version 1 has no previous version; any other is summarised against the one before.
-        summary: remembered(summaries, SUMMARIES_KEPT, `${personaId}:${row.version}:${against ? "previous" : "first"}`, () =>
-          changeSummary(against && summaryFields(against), summaryFields(row)),
-        ),
+        // A change that says what it was (the card check's fixes) is summarised by its note.
+        summary:
+          row.note ??
+          remembered(summaries, SUMMARIES_KEPT, `${personaId}:${row.version}:${against ? "previous" : "first"}`, () =>
+            changeSummary(against && summaryFields(against), summaryFields(row)),
+          ),
       });
     }
     return {
@@ -347,16 +350,20 @@ function comparisonFromDatabase(
 }
 
 /** The persona's latest version: its number and time (what a character card carries). */
-export async function currentVersion(user: CurrentUser, personaId: string): Promise<{ version: number; createdAt: Date } | null> {
+export async function currentVersion(
+  user: CurrentUser,
+  personaId: string,
+  within?: Tx,
+): Promise<{ version: number; createdAt: Date } | null> {
   if (!isUuid(personaId)) throw personaNotFound();
-  const [row] = await withUser(user.id, (tx) =>
+  const read = (tx: Tx) =>
     tx
       .select({ version: personaVersions.version, createdAt: personaVersions.createdAt })
       .from(personaVersions)
       .where(eq(personaVersions.personaId, personaId))
       .orderBy(desc(personaVersions.version))
-      .limit(1),
-  );
+      .limit(1);
+  const [row] = within ? await read(within) : await withUser(user.id, read);
   return row ?? null;
 }
 
@@ -369,6 +376,17 @@ export async function versionCount(user: CurrentUser, personaId: string): Promis
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+
+/** The card data version n had: held by the newest version up to n that stores it (see the migration); null when none does. */
+async function cardMetaAt(tx: Tx, personaId: string, n: number): Promise<Record<string, unknown> | null> {
+  const [row] = await tx
+    .select({ cardMeta: personaVersions.cardMeta })
+    .from(personaVersions)
+    .where(and(eq(personaVersions.personaId, personaId), lte(personaVersions.version, n), isNotNull(personaVersions.cardMeta)))
+    .orderBy(desc(personaVersions.version))
+    .limit(1);
+  return row?.cardMeta ?? null;
+}
 
 export interface Restored {
   persona: Persona;
@@ -437,6 +455,8 @@ export async function restoreVersion(
       voice: target.storedVoice ?? current.voice,
       extended: target.storedExtended ?? current.extended,
       lore: target.storedLore ?? current.lore,
+      // The card data of the newest version up to n that holds it; none held: the current one.
+      cardMeta: (await cardMetaAt(tx, personaId, n)) ?? current.cardMeta,
       ...status,
     };
     const unchanged =
@@ -455,6 +475,7 @@ export async function restoreVersion(
       JSON.stringify(current.voice) === JSON.stringify(values.voice) &&
       JSON.stringify(current.extended) === JSON.stringify(values.extended) &&
       JSON.stringify(current.lore) === JSON.stringify(values.lore) &&
+      JSON.stringify(current.cardMeta) === JSON.stringify(values.cardMeta) &&
       (current.status === "in_progress" || current.statusBeforeArchive === "in_progress") === draft;
     if (unchanged) throw new AccountError(409, HISTORY_MESSAGES.sameAsCurrent, undefined, "same_as_current");
 

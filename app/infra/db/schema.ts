@@ -372,6 +372,10 @@ export const personaVersions = pgTable(
     lore: jsonb("lore").$type<Record<string, unknown>>(),
     // Its entries, in order: ids in personaLoreEntries; null where `lore` holds no entry list.
     loreEntries: integer("lore_entries").array(),
+    // What an imported card carried (personas.card_meta), only in a version that changed it; a
+    // note the change said of itself ('Card check: …'). Migration 20261202181000_card_fixes_in_history.
+    cardMeta: jsonb("card_meta").$type<Record<string, unknown>>(),
+    note: text("note"),
   },
   (t) => [
     uniqueIndex("persona_versions_persona_id_version_idx").on(t.personaId, t.version.desc()),
@@ -384,6 +388,11 @@ export const personaVersions = pgTable(
     check(
       "persona_versions_restored_from_valid",
       sql`(${t.kind} = 'restored') = (${t.restoredFrom} is not null) and (${t.restoredFrom} is null or ${t.restoredFrom} between 1 and ${t.version} - 1)`,
+    ),
+    check("persona_versions_note_valid", sql`${t.note} is null or char_length(${t.note}) between 1 and 300`),
+    check(
+      "persona_versions_card_meta_valid",
+      sql`${t.cardMeta} is null or (jsonb_typeof(${t.cardMeta}) = 'object' and octet_length(${t.cardMeta}::text) <= 2097152)`,
     ),
     pgPolicy("persona_versions_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
   ],

@@ -23,6 +23,8 @@ import * as generateBackstory from "./generate-backstory";
 import * as login from "./login";
 import * as personas from "./personas";
 import * as persona from "./personas.$id";
+import * as personaCardCheck from "./personas.$id.card-check";
+import * as personaCardCheckFix from "./personas.$id.card-check.fix";
 import * as personaChat from "./personas.$id.chat";
 import * as personaChatRegenerate from "./personas.$id.chat.regenerate";
 import * as personaExport from "./personas.$id.export";
@@ -78,6 +80,8 @@ export const API_CALLS: Readonly<Record<string, ApiCall>> = {
   login: login,
   personas: personas,
   "personas/:id": persona,
+  "personas/:id/card-check": personaCardCheck,
+  "personas/:id/card-check/fix": personaCardCheckFix,
   "personas/:id/chat": personaChat,
   "personas/:id/chat/regenerate": personaChatRegenerate,
   "personas/:id/export": personaExport,

@@ -1,0 +1,28 @@
+// The chat front ends a persona's card goes to (docs/cards.md): their ids, as the API names them,
+// and their names. Its own module so that a page can name them without the card check's pattern
+// engine (card-check.ts) coming along.
+export const CARD_TARGETS = ["sillytavern", "risuai", "chub", "janitorai", "backyard", "agnai"] as const;
+export type CardTarget = (typeof CARD_TARGETS)[number];
+
+export const CARD_TARGET_LABELS: Record<CardTarget, string> = {
+  sillytavern: "SillyTavern",
+  risuai: "RisuAI",
+  chub: "Chub",
+  janitorai: "JanitorAI",
+  backyard: "Backyard AI",
+  agnai: "Agnai",
+};
+
+export const CARD_SEVERITY_LABELS = { error: "Error", warning: "Warning", info: "Note" } as const;
+
+export const CARD_CHECK_TEXT = {
+  title: "Card check",
+  open: "Check the card",
+  intro: "What other chat apps will keep, use or drop of this persona's card, found before you export it.",
+  none: "Nothing to fix: other chat apps read this card as it is.",
+  importedTitle: "In the file you imported",
+  importedIntro: "The file this persona came from had these problems. Its exports from here are written right.",
+  fixDone: "Fix Applied",
+  fixFailed: "Fix Not Applied",
+  cardLine: "Check what SillyTavern, RisuAI, Chub, JanitorAI, Backyard AI and Agnai keep of this persona before you export it.",
+} as const;

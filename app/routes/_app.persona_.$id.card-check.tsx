@@ -1,0 +1,183 @@
+// /persona/{id}/card-check (docs/cards.md, Card check): what other chat front ends will keep,
+// use, misread or drop of this persona's card, each finding with its severity, field, the front
+// ends it affects and a plain explanation; a safe fix is one button (a plain form post, with
+// JavaScript or without), written as a new version with a history note. Below, what the imported
+// file had that the export writes right.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+
+import { PersonaErrorBoundary } from "~/components/persona-not-found";
+import { CARD_CHECK_TEXT, CARD_SEVERITY_LABELS, CARD_TARGET_LABELS, type CardTarget } from "~/domain/card-targets";
+import { PRODUCT_NAME } from "~/domain/site";
+import {
+  AccountError,
+  cardCheck,
+  fixCardFinding,
+  getPersona,
+  orNotFound,
+  readFormData,
+  redirectWithToast,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  { title: `${loaderData ? `${CARD_CHECK_TEXT.title}: ${loaderData.persona.name}` : "Persona Not Found"} · ${PRODUCT_NAME}` },
+];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { user, ctx } = await requireUser(request, context);
+  const id = params.id ?? "";
+  const persona = await orNotFound(ctx, () => getPersona(user, id));
+  const check = await cardCheck(user, persona.id);
+  return data({ persona: { id: persona.id, name: persona.name }, ...check }, { headers: responseHeaders(ctx) });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user, ctx } = await requireUser(request, context);
+  const form = await readFormData(request);
+  const id = params.id ?? "";
+  const back = `/persona/${id}/card-check`;
+  const headers = responseHeaders(ctx);
+  try {
+    const { note } = await orNotFound(ctx, () =>
+      fixCardFinding(user, id, { rule: form.get("rule"), field: form.get("field"), version: form.get("version") }),
+    );
+    return redirectWithToast(
+      back,
+      { type: "success", title: CARD_CHECK_TEXT.fixDone, description: `${note.replace(/^Card check: /, "")}.` },
+      { headers },
+    );
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error;
+    return redirectWithToast(back, { type: "error", title: CARD_CHECK_TEXT.fixFailed, description: error.message }, { headers });
+  }
+}
+
+const SEVERITY_STYLES = {
+  error: "border-red-300 bg-red-50 text-red-900",
+  warning: "border-amber-300 bg-amber-50 text-amber-900",
+  info: "border-slate-300 bg-slate-50 text-slate-800",
+} as const;
+
+interface Finding {
+  rule: string;
+  severity: keyof typeof SEVERITY_STYLES;
+  field: string;
+  targets: string[];
+  message: string;
+  fix?: string;
+}
+
+function targetNames(targets: readonly string[]): string {
+  return targets.map((target) => CARD_TARGET_LABELS[target as CardTarget] ?? target).join(", ");
+}
+
+function FindingItem({ finding, personaId, version, busy }: { finding: Finding; personaId: string; version?: number; busy: boolean }) {
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="card-finding" data-rule={finding.rule}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${SEVERITY_STYLES[finding.severity]}`}>
+          {CARD_SEVERITY_LABELS[finding.severity]}
+        </span>
+        <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800">{finding.field}</code>
+        <span className="text-sm text-slate-700">
+          <span className="sr-only">Affects </span>
+          {targetNames(finding.targets)}
+        </span>
+      </div>
+      <p className="mt-2 text-slate-900" dir="auto">
+        {finding.message}
+      </p>
+      {finding.fix && version !== undefined ? (
+        <Form method="post" action={`/persona/${personaId}/card-check`} className="mt-3">
+          <input type="hidden" name="rule" value={finding.rule} />
+          <input type="hidden" name="field" value={finding.field} />
+          <input type="hidden" name="version" value={version} />
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-lg border border-brand-300 bg-white px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+          >
+            {finding.fix}
+            <span className="sr-only"> ({finding.field})</span>
+          </button>
+        </Form>
+      ) : null}
+    </li>
+  );
+}
+
+function countLine(findings: readonly Finding[]): string {
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const finding of findings) counts[finding.severity]++;
+  const parts = [
+    counts.error && `${counts.error} ${counts.error === 1 ? "error" : "errors"}`,
+    counts.warning && `${counts.warning} ${counts.warning === 1 ? "warning" : "warnings"}`,
+    counts.info && `${counts.info} ${counts.info === 1 ? "note" : "notes"}`,
+  ].filter(Boolean);
+  return `${parts.join(", ")}.`;
+}
+
+export default function CardCheck() {
+  const { persona, version, findings, imported } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div>
+        <Link to={`/persona/${persona.id}`} className="text-sm font-medium text-brand-800 underline">
+          <span aria-hidden="true">←</span> Back to {persona.name}
+        </Link>
+        <h1 className="mt-3 text-3xl font-bold text-slate-900">
+          {CARD_CHECK_TEXT.title}: {persona.name}
+        </h1>
+        <p className="mt-1 text-slate-700">{CARD_CHECK_TEXT.intro}</p>
+      </div>
+
+      <section aria-labelledby="findings-heading">
+        <h2 id="findings-heading" className="text-xl font-semibold text-slate-900">
+          Findings
+        </h2>
+        {findings.length === 0 ? (
+          <p className="mt-2 text-slate-800" data-testid="card-check-clean">
+            {CARD_CHECK_TEXT.none}
+          </p>
+        ) : (
+          <>
+            <p className="mt-1 text-slate-700" data-testid="card-check-counts">
+              {countLine(findings as Finding[])}
+            </p>
+            <ul className="mt-3 space-y-3" aria-label="Findings">
+              {(findings as Finding[]).map((finding, index) => (
+                <FindingItem
+                  key={`${finding.rule}-${finding.field}-${index}`}
+                  finding={finding}
+                  personaId={persona.id}
+                  version={version}
+                  busy={busy}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      {imported.length > 0 ? (
+        <section aria-labelledby="imported-heading">
+          <h2 id="imported-heading" className="text-xl font-semibold text-slate-900">
+            {CARD_CHECK_TEXT.importedTitle}
+          </h2>
+          <p className="mt-1 text-slate-700">{CARD_CHECK_TEXT.importedIntro}</p>
+          <ul className="mt-3 space-y-3" aria-label="Findings in the imported file">
+            {(imported as Finding[]).map((finding, index) => (
+              <FindingItem key={`${finding.rule}-${finding.field}-${index}`} finding={finding} personaId={persona.id} busy={busy} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = PersonaErrorBoundary;
