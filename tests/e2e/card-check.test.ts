@@ -1,0 +1,118 @@
+// The card check (docs/cards.md, Card check): a card with problems is imported, its check says
+// what other chat apps will do with it, a fix is one button and becomes a version with a history
+// note, and the export carries the fix. With JavaScript and without.
+import { createAccount, expect, expectNoA11yViolations, signIn, test, visit } from "./support";
+
+const toast = (page: import("@playwright/test").Page) => page.getByTestId("toast").last();
+
+const CARD = {
+  spec: "chara_card_v2",
+  spec_version: "2.0",
+  data: {
+    name: "Mira Vale",
+    description: "{{char}} is a cartographer who maps the drowned city.",
+    personality: "curious, patient",
+    scenario: "",
+    first_mes: "Hello, {{user}}. Mind the water.",
+    mes_example: "",
+    creator_notes: "",
+    system_prompt: "",
+    post_history_instructions: "",
+    alternate_greetings: [],
+    tags: ["fantasy", "female"],
+    creator: "someone",
+    character_version: "2",
+    extensions: { world: "Drowned City" },
+    character_book: {
+      entries: [
+        {
+          keys: ["tower"],
+          content: "@@depth 4\n@@role system\nThe old tower leans east.",
+          enabled: true,
+          insertion_order: 10,
+          extensions: {},
+        },
+      ],
+    },
+  },
+};
+
+test("import a card with problems, read its check, apply a fix, and export it fixed", async ({ page, request }) => {
+  test.slow();
+  const account = await createAccount(request);
+  await signIn(page, account);
+  await visit(page, "/my-personas");
+  await page.getByText("Import a Character Card").click();
+  await page
+    .getByLabel(/Card file/)
+    .setInputFiles({ name: "mira.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(CARD)) });
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page).toHaveURL(/\/finish-import$/);
+  await page.getByRole("button", { name: "Start Chatting" }).click();
+  await expect(page).toHaveURL(/\?tab=chat$/);
+  const id = /\/persona\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+
+  // From the persona page to its card check.
+  await visit(page, `/persona/${id}`);
+  await page.getByRole("link", { name: "Check the card" }).click();
+  await expect(page).toHaveURL(`/persona/${id}/card-check`);
+  await expect(page.getByRole("heading", { level: 1, name: "Card check: Mira Vale" })).toBeVisible();
+  const findings = page.getByRole("list", { name: "Findings" }).getByTestId("card-finding");
+  await expect(findings).toHaveCount(2);
+  const decorators = findings.filter({ hasText: "starts with RisuAI decorators" });
+  await expect(decorators).toContainText("Agnai and Backyard AI send them to the model as text");
+  await expect(decorators).toContainText("SillyTavern, Agnai, Backyard AI");
+  await expect(findings.filter({ hasText: "World Info file" })).toContainText("Drowned City");
+  await expectNoA11yViolations(page);
+
+  await decorators.getByRole("button", { name: /Turn the decorators into entry settings/ }).click();
+  await expect(toast(page)).toContainText("Fix Applied");
+  await expect(toast(page)).toContainText("into entry settings");
+  await expect(findings).toHaveCount(1);
+  await expect(findings.first()).toContainText("World Info file");
+
+  // A fix is a version with a note in history.
+  await visit(page, `/persona/${id}/history`);
+  await expect(page.getByTestId("versions").locator("li").first()).toContainText(/Card check: turned @@depth 4, @@role system/);
+
+  // The exported card carries the fix.
+  const exported = await page.request.get(`/api/personas/${id}/export?format=card-json`);
+  const card = (await exported.json()) as {
+    data: { character_book: { entries: { content: string; extensions: Record<string, unknown> }[] } };
+  };
+  expect(card.data.character_book.entries[0]).toMatchObject({
+    content: "The old tower leans east.",
+    extensions: { position: 4, depth: 4, role: 0 },
+  });
+});
+
+test("a fix on a card that changed meanwhile says so and changes nothing", async ({ page, request }) => {
+  const account = await createAccount(request);
+  await signIn(page, account);
+  const auth = { Authorization: `Bearer ${account.token}` };
+  const imported = await request.post("/api/personas/import", { headers: auth, data: CARD });
+  expect(imported.status()).toBe(201);
+  const { id, finishImport } = (await imported.json()) as { id: string; finishImport: { guess: Record<string, unknown> } };
+  expect(
+    (
+      await request.post(`/api/personas/${id}/finish-import`, { headers: auth, data: { ...finishImport.guess, gender: "female" } })
+    ).status(),
+  ).toBe(200);
+
+  await visit(page, `/persona/${id}/card-check`);
+  // Meanwhile, in another tab, the world is unlinked.
+  const fixed = await request.post(`/api/personas/${id}/card-check/fix`, {
+    headers: auth,
+    data: { rule: "linked-world", field: "extensions.world" },
+  });
+  expect(fixed.status()).toBe(200);
+  await page
+    .getByRole("list", { name: "Findings" })
+    .getByTestId("card-finding")
+    .filter({ hasText: "World Info file" })
+    .getByRole("button", { name: /Unlink the World Info file/ })
+    .click();
+  await expect(toast(page)).toContainText("Fix Not Applied");
+  await expect(toast(page)).toContainText("The persona changed since this check");
+  await expect(page.getByRole("list", { name: "Findings" }).getByTestId("card-finding")).toHaveCount(1);
+});
