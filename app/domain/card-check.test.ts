@@ -188,3 +188,32 @@ describe("card check fixes", () => {
     });
   });
 });
+
+describe("what survives where (docs/cards.md)", () => {
+  it("lists for each front end the fate of each field the card uses, and what no source states", async () => {
+    const { survivalOf, fieldsInUse } = await import("./card-survival");
+    const data = v3({
+      nickname: "Mi",
+      extensions: { world: "Drowned", personaforge: { version: 1 } },
+      character_book: { entries: [{ keys: ["a"], content: "@@depth 2\nA.", enabled: false }] },
+    }).data;
+    expect(fieldsInUse(data)).toEqual([
+      "name",
+      "description",
+      "personality",
+      "first_mes",
+      "nickname",
+      "character_book",
+      "entries.enabled",
+      "entries.decorators",
+      "extensions.world",
+      "extensions.personaforge",
+    ]);
+    const byTarget = Object.fromEntries(survivalOf(data).map((t) => [t.target, t]));
+    expect(byTarget.agnai!.fields.find((f) => f.field === "personality")).toMatchObject({ fate: "changed" });
+    expect(byTarget.backyard!.fields.find((f) => f.field === "personality")).toMatchObject({ fate: "dropped" });
+    expect(byTarget.risuai!.fields.find((f) => f.field === "entries.enabled")).toMatchObject({ fate: "dropped" });
+    expect(byTarget.janitorai!.unsourced).toContain("description");
+    expect(byTarget.janitorai!.fields.map((f) => f.field)).toEqual(["name", "personality"]);
+  });
+});

@@ -22,6 +22,9 @@ export const CARD_CHECK_TEXT = {
   none: "Nothing to fix: other chat apps read this card as it is.",
   importedTitle: "In the file you imported",
   importedIntro: "The file this persona came from had these problems. Its exports from here are written right.",
+  survivalTitle: "What survives where",
+  survivalIntro:
+    "What each chat app does with the fields this card uses: used, kept but not used, changed or dropped. Sources: the apps' own code and documentation.",
   fixDone: "Fix Applied",
   fixFailed: "Fix Not Applied",
   cardLine: "Check what SillyTavern, RisuAI, Chub, JanitorAI, Backyard AI and Agnai keep of this persona before you export it.",

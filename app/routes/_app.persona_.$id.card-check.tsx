@@ -7,6 +7,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
+import { CARD_FATE_LABELS, type CardFate } from "~/domain/card-survival";
 import { CARD_CHECK_TEXT, CARD_SEVERITY_LABELS, CARD_TARGET_LABELS, type CardTarget } from "~/domain/card-targets";
 import { PRODUCT_NAME } from "~/domain/site";
 import {
@@ -119,8 +120,68 @@ function countLine(findings: readonly Finding[]): string {
   return `${parts.join(", ")}.`;
 }
 
+const FATE_STYLES: Record<CardFate, string> = {
+  used: "text-emerald-800",
+  kept: "text-slate-700",
+  changed: "text-amber-800",
+  dropped: "text-red-800",
+};
+
+interface Survival {
+  target: string;
+  fields: { field: string; fate: CardFate; note: string }[];
+  unsourced: string[];
+}
+
+function SurvivalTable({ target }: { target: Survival }) {
+  const label = CARD_TARGET_LABELS[target.target as CardTarget] ?? target.target;
+  const dropped = target.fields.filter((field) => field.fate === "dropped").length;
+  const changed = target.fields.filter((field) => field.fate === "changed").length;
+  const summary =
+    [dropped && `${dropped} dropped`, changed && `${changed} changed`].filter(Boolean).join(", ") || "nothing dropped or changed";
+  return (
+    <details className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`survival-${target.target}`}>
+      <summary className="cursor-pointer font-semibold text-slate-900">
+        {label}: <span className="font-normal text-slate-700">{summary}</span>
+      </summary>
+      <table className="mt-3 w-full text-left text-sm">
+        <caption className="sr-only">What {label} does with this card's fields</caption>
+        <thead>
+          <tr className="border-b border-slate-200">
+            <th scope="col" className="py-1 pr-3 font-semibold">
+              Field
+            </th>
+            <th scope="col" className="py-1 pr-3 font-semibold">
+              In {label}
+            </th>
+            <th scope="col" className="py-1 font-semibold">
+              Note
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {target.fields.map((field) => (
+            <tr key={field.field} className="border-b border-slate-100 align-top">
+              <th scope="row" className="py-1 pr-3 font-normal">
+                <code className="break-all text-xs">{field.field}</code>
+              </th>
+              <td className={`py-1 pr-3 font-medium ${FATE_STYLES[field.fate]}`}>{CARD_FATE_LABELS[field.fate]}</td>
+              <td className="py-1 text-slate-700">{field.note}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {target.unsourced.length > 0 ? (
+        <p className="mt-2 text-sm text-slate-700">
+          Not publicly documented for {label}: {target.unsourced.join(", ")}.
+        </p>
+      ) : null}
+    </details>
+  );
+}
+
 export default function CardCheck() {
-  const { persona, version, findings, imported } = useLoaderData<typeof loader>();
+  const { persona, version, findings, imported, survival } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -161,6 +222,18 @@ export default function CardCheck() {
             </ul>
           </>
         )}
+      </section>
+
+      <section aria-labelledby="survival-heading">
+        <h2 id="survival-heading" className="text-xl font-semibold text-slate-900">
+          {CARD_CHECK_TEXT.survivalTitle}
+        </h2>
+        <p className="mt-1 text-slate-700">{CARD_CHECK_TEXT.survivalIntro}</p>
+        <div className="mt-3 space-y-2">
+          {survival.map((target) => (
+            <SurvivalTable key={target.target} target={target} />
+          ))}
+        </div>
       </section>
 
       {imported.length > 0 ? (

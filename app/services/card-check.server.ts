@@ -8,6 +8,7 @@ import { CARD_RULES, checkCard, FIXABLE_RULES, type CardFinding, type FixableRul
 import { applyCardFix, CARD_FIX_MESSAGES } from "~/domain/card-check-fix";
 import { parseCardMeta } from "~/domain/character-card";
 import { withoutAiNotice } from "~/domain/ai-disclosure";
+import { survivalOf, type TargetSurvival } from "~/domain/card-survival";
 import { parseLorebook } from "~/domain/lorebook";
 import { withUser } from "~/infra/db/db.server";
 import { personas, type Persona } from "~/infra/db/schema";
@@ -16,12 +17,22 @@ import { AccountError, type CurrentUser } from "./accounts.server";
 import { cardOfPersona } from "./persona-export.server";
 import { getPersona, isUuid, PERSONA_NOT_FOUND } from "./personas.server";
 
+export interface CardSurvival {
+  version: number;
+  /**
+   * Each front end's fate for each field the persona's card uses (docs/cards.md, What survives
+   * where). `tests` is how the persona's tests fare there: not measured yet, so null.
+   */
+  targets: (TargetSurvival & { tests: null })[];
+}
+
 export interface CardCheckResult {
   /** The persona's version the findings are about (a fix names it: a change since is a 409). */
   version: number;
   findings: CardFinding[];
   /** What the imported file had that this product's export writes right (docs/cards.md): its container, its types. */
   imported: CardFinding[];
+  survival: CardSurvival["targets"];
 }
 
 /** The persona's own texts, for pattern keys that match nothing in them. */
@@ -50,7 +61,18 @@ function importedFindings(row: Persona): CardFinding[] {
 export async function cardCheck(user: CurrentUser, id: string): Promise<CardCheckResult> {
   const row = await getPersona(user, id);
   const { card, version } = await cardOfPersona(user, row);
-  return { version, findings: findingsOf(row, card), imported: importedFindings(row) };
+  return { version, findings: findingsOf(row, card), imported: importedFindings(row), survival: survivalTargets(card.data) };
+}
+
+function survivalTargets(data: Record<string, unknown>): CardSurvival["targets"] {
+  return survivalOf(data).map((target) => ({ ...target, tests: null }));
+}
+
+/** What survives where for a persona's card. */
+export async function cardSurvival(user: CurrentUser, id: string): Promise<CardSurvival> {
+  const row = await getPersona(user, id);
+  const { card, version } = await cardOfPersona(user, row);
+  return { version, targets: survivalTargets(card.data) };
 }
 
 const isFixable = (rule: unknown): rule is FixableRule => typeof rule === "string" && (FIXABLE_RULES as readonly string[]).includes(rule);

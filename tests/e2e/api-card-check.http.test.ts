@@ -42,6 +42,15 @@ test("findings, a fix as a new version, and bad input", async ({ request }) => {
   ]);
   expect(body.findings[0]).toMatchObject({ severity: "warning", targets: ["risuai"], fix: "Write the keys as /…/" });
 
+  const survival = await request.get(`/api/personas/${persona.id}/survival`, { headers });
+  expect(survival.status()).toBe(200);
+  const { targets } = (await survival.json()) as { targets: { target: string; fields: { field: string; fate: string }[]; tests: null }[] };
+  expect(targets.map((t) => t.target)).toEqual(["sillytavern", "risuai", "chub", "janitorai", "backyard", "agnai"]);
+  expect(targets.find((t) => t.target === "risuai")!.fields).toContainEqual(
+    expect.objectContaining({ field: "entries.use_regex", fate: "changed" }),
+  );
+  expect(targets.every((t) => t.tests === null)).toBe(true);
+
   const bad = async (data: unknown, status: number, message: RegExp) => {
     const res = await request.post(`${base}/fix`, {
       headers: { ...headers, "Content-Type": "application/json" },
@@ -71,6 +80,7 @@ test("findings, a fix as a new version, and bad input", async ({ request }) => {
   const stranger = await createAccount(request);
   const theirs = { Authorization: `Bearer ${stranger.token}` };
   expect((await request.get(base, { headers: theirs })).status()).toBe(404);
+  expect((await request.get(`/api/personas/${persona.id}/survival`, { headers: theirs })).status()).toBe(404);
   expect((await request.post(`${base}/fix`, { headers: theirs, data: { rule: "linked-world", field: "extensions.world" } })).status()).toBe(
     404,
   );

@@ -65,6 +65,14 @@ test("import a card with problems, read its check, apply a fix, and export it fi
   await expect(findings.filter({ hasText: "World Info file" })).toContainText("Drowned City");
   await expectNoA11yViolations(page);
 
+  // What survives where: Agnai merges the personality into the description.
+  const agnai = page.getByTestId("survival-agnai");
+  await agnai.getByText("Agnai:").click();
+  const personality = agnai.getByRole("row", { name: /^personality / });
+  await expect(personality).toContainText("Changed");
+  await expect(personality).toContainText("Merged into the description.");
+  await expectNoA11yViolations(page);
+
   await decorators.getByRole("button", { name: /Turn the decorators into entry settings/ }).click();
   await expect(toast(page)).toContainText("Fix Applied");
   await expect(toast(page)).toContainText("into entry settings");

@@ -43,6 +43,7 @@ import * as personaProbeRuns from "./personas.$id.probes.runs";
 import * as personaProbeRun from "./personas.$id.probes.runs.$runId";
 import * as personaProbesSuggest from "./personas.$id.probes.suggest";
 import * as personaStatus from "./personas.$id.status";
+import * as personaSurvival from "./personas.$id.survival";
 import * as personaVersions from "./personas.$id.versions";
 import * as personaVersion from "./personas.$id.versions.$n";
 import * as personaVersionRestore from "./personas.$id.versions.$n.restore";
@@ -100,6 +101,7 @@ export const API_CALLS: Readonly<Record<string, ApiCall>> = {
   "personas/:id/probes/suggest": personaProbesSuggest,
   "personas/:id/profile/:section": personaProfileSection,
   "personas/:id/status": personaStatus,
+  "personas/:id/survival": personaSurvival,
   "personas/:id/versions": personaVersions,
   "personas/:id/versions/:n": personaVersion,
   "personas/:id/versions/:n/restore": personaVersionRestore,
