@@ -45,13 +45,13 @@ export function ImportCard({ lastResult }: { lastResult?: SubmissionResult<strin
         <input type="hidden" name="intent" value="import" />
         <div className="flex-1">
           <label htmlFor={`${id}-file`} className="mb-1 block text-sm font-medium text-slate-800">
-            Card file (PNG or JSON, Character Card V2 or V3, up to 8 MB)
+            Card file (PNG, JSON or CharX, Character Card V2 or V3, up to 8 MB)
           </label>
           <input
             id={`${id}-file`}
             type="file"
             name={fields.file.name}
-            accept=".png,.json,image/png,application/json"
+            accept=".png,.json,.charx,image/png,application/json,application/zip"
             required
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}

@@ -214,6 +214,8 @@ export function checkCard(input: CardCheckInput): CardFinding[] {
   const entries = isObject(book) && Array.isArray(book.entries) ? book.entries : [];
   const texts = (input.texts ?? CHECKED_TEXTS.map((key) => text(data[key]))).join("\n");
   const bookBudget = isObject(book) && typeof book.token_budget === "number" && book.token_budget > 0 ? book.token_budget : null;
+  // As the importer: at most LORE_LIMITS.cardPatternKeys patterns of a card are compiled and tried.
+  let patternBudget = LORE_LIMITS.cardPatternKeys;
   entries.forEach((entry, index) => {
     if (!isObject(entry)) return;
     const where = `character_book.entries[${index}]`;
@@ -251,6 +253,7 @@ export function checkCard(input: CardCheckInput): CardFinding[] {
       });
     const patterns = stringKeys.filter((key) => key.trim() !== "" && (entry.use_regex === true || keyWithSlashes(key)));
     for (const key of patterns) {
+      if (patternBudget-- <= 0) break;
       const compiled = compilePattern(key, entry.case_sensitive === true);
       if (compiled && !compiled.test(texts))
         add({

@@ -1358,6 +1358,7 @@ const storedMetaSchema = z.object({
   creation_date: z.number().optional(),
   modification_date: z.number().optional(),
   aiGenerated: z.unknown().optional(),
+  assetFiles: z.record(z.string().max(10_000), z.string().regex(/^asset-[0-9a-f]{16}\.(png|jpg|webp)$/)).optional(),
   checkedAtImport: z
     .array(
       z.object({
@@ -1393,6 +1394,7 @@ export function parseCardMeta(value: unknown): CardMeta | null {
     if (m.creation_date !== undefined) meta.creation_date = m.creation_date;
     if (m.modification_date !== undefined) meta.modification_date = m.modification_date;
     if (m.extensions) meta.extensions = boundedJson(m.extensions) as Record<string, JsonValue>;
+    if (m.assetFiles && Object.keys(m.assetFiles).length) meta.assetFiles = { ...m.assetFiles };
     if (m.checkedAtImport?.length) meta.checkedAtImport = m.checkedAtImport as CardMeta["checkedAtImport"];
     const aiGenerated = parseAiParts(m.aiGenerated);
     if (aiGenerated.length) meta.aiGenerated = aiGenerated;

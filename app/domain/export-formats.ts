@@ -108,7 +108,13 @@ function safeExtension(extension: string, fallback: string): string {
 /** docs/product.md, Exports and character cards: 'Nova Lumen!' → 'nova_lumen__profile.txt'. See the header for non-ASCII names. */
 export function exportFileName(name: string, extension: string): string {
   // Letters and digits of every script count as alphanumeric (爱 → 爱_profile.card.json).
-  const stem = [...foldAccents(name).toLowerCase().replace(/[^\p{L}\p{N}]/gu, "_")].slice(0, FILE_STEM_MAX).join("");
+  const stem = [
+    ...foldAccents(name)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, "_"),
+  ]
+    .slice(0, FILE_STEM_MAX)
+    .join("");
   return `${/[\p{L}\p{N}]/u.test(stem) ? stem : FALLBACK_STEM}_profile.${safeExtension(extension, "txt")}`;
 }
 

@@ -68,6 +68,8 @@ export interface CardMeta {
   extensions?: Record<string, JsonValue>;
   /** The parts the card said were AI-generated, and by what (docs/product.md, AI disclosure). */
   aiGenerated?: AiGeneratedPart[];
+  /** The images a CharX card carried besides its icon: the stored file of each, by its asset URI. */
+  assetFiles?: Record<string, string>;
   /** What the card check found in the imported file that the export writes right (its container, its types). */
   checkedAtImport?: CardFinding[];
 }

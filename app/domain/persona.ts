@@ -94,7 +94,8 @@ export type ChatRole = (typeof CHAT_ROLES)[number];
  * (docs/product.md, Personas). The same ranges are in the personas_name_length CHECK (migration
  * 20261202180000_one_character_names).
  */
-const ONE_CHARACTER_NAME = /^[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u{20000}-\u{3134f}]$/u;
+const ONE_CHARACTER_NAME =
+  /^[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u{20000}-\u{3134f}]$/u;
 
 /** The same ranges as a PostgreSQL pattern (its advanced regular expressions read \\u and \\U escapes). */
 export const ONE_CHARACTER_NAME_SQL =

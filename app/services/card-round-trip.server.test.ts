@@ -15,7 +15,8 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-card-round-trip-"));
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase } = await import("~/infra/db/db.server");
 const { resetRateLimits } = await import("~/infra/web/rate-limit.server");
-const { readCardFromPng } = await import("~/infra/formats/png.server");
+const { readCardFromPng, portraitPng, readPngTextChunks, withTextChunks } = await import("~/infra/formats/png.server");
+const { writeZip, readZip } = await import("~/infra/formats/zip.server");
 const { cardRoundTripDifferences } = await import("../../tests/support/card-round-trip");
 const personasService = await import("./personas.server");
 const exporter = await import("./persona-export.server");
@@ -38,11 +39,11 @@ const seraphinaLike = {
   data: {
     name: "Seraphina",
     description:
-      "[Seraphina's Personality= \"caring\", \"protective\", \"compassionate\"]\r\n[Seraphina's body= \"pink hair\", \"amber eyes\"]\r\n<START>\r\n{{user}}: \"Describe your traits?\"\r\n{{char}}: *Seraphina's gentle smile widens.* \"I am a guardian.\"",
+      '[Seraphina\'s Personality= "caring", "protective", "compassionate"]\r\n[Seraphina\'s body= "pink hair", "amber eyes"]\r\n<START>\r\n{{user}}: "Describe your traits?"\r\n{{char}}: *Seraphina\'s gentle smile widens.* "I am a guardian."',
     personality: "Cool, Impulsive, Wary, Quick-Witted, Curious, Smart",
     scenario: "You were attacked by beasts while wandering the magical forest of Eldoria. {{char}} found you.",
-    first_mes: "*You wake with a start.* \"Rest, {{user}}. You are safe here.\"",
-    mes_example: "<START>\n{{user}}: \"What is Eldoria?\"\n{{char}}: *I turn to the window.* \"A forest.\"",
+    first_mes: '*You wake with a start.* "Rest, {{user}}. You are safe here."',
+    mes_example: '<START>\n{{user}}: "What is Eldoria?"\n{{char}}: *I turn to the window.* "A forest."',
     creator_notes: "A guardian of the glade.",
     system_prompt: "",
     post_history_instructions: "",
@@ -179,5 +180,88 @@ describe("what an import keeps as the card had it", () => {
     });
     expect(created.name).toBe("光");
     await expect(exporter.importCardFile(user, encode({ ...v1Flat, name: "A" }))).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe("CharX and exports for one front end (docs/cards.md)", () => {
+  const LIMITS = { maxEntries: 500, maxEntryBytes: 8 * 1024 * 1024, maxTotalBytes: 24 * 1024 * 1024 };
+
+  const charxCard = {
+    ...v3Full,
+    data: {
+      ...v3Full.data,
+      assets: [
+        { type: "icon", uri: "embeded://assets/icon/images/main.png", name: "main", ext: "png" },
+        { type: "background", uri: "embeded://assets/other/images/forest.png", name: "forest", ext: "png" },
+      ],
+    },
+  };
+  const charx = () =>
+    writeZip([
+      { name: "card.json", bytes: Buffer.from(JSON.stringify(charxCard)) },
+      { name: "assets/icon/images/main.png", bytes: portraitPng("icon", 64) },
+      { name: "assets/other/images/forest.png", bytes: portraitPng("forest", 48) },
+    ]);
+
+  it("a CharX imports with its icon as the reference image, keeps its other images, and goes out equal", async () => {
+    const user = await createCreator(handle, "active");
+    const imported = await exporter.importCardFile(user, charx());
+    expect(imported.imageUrl).toMatch(/^\/images\//);
+    let persona = await personasService.getPersona(user, imported.id);
+    if (exporter.canFinishImport(persona)) {
+      const guess = exporter.finishImportGuess(persona);
+      persona = await exporter.finishImport(user, imported.id, { ...guess, gender: guess.gender ?? "other" });
+    }
+    const file = await exporter.exportFile(user, imported.id, "charx");
+    expect(file).toMatchObject({ filename: "lumiere_profile.charx", contentType: "application/zip" });
+    const entries = readZip(file.body as Uint8Array, LIMITS);
+    expect(entries.map((entry) => entry.name).sort()).toEqual([
+      "assets/icon/images/main.png",
+      "assets/other/images/forest.png",
+      "card.json",
+    ]);
+    const card = JSON.parse(Buffer.from(entries.find((entry) => entry.name === "card.json")!.bytes).toString("utf8"));
+    expect(cardRoundTripDifferences(charxCard, card)).toEqual([]);
+  });
+
+  it("a bad CharX is a 400 that says why, and nothing is stored", async () => {
+    const user = await createCreator(handle, "active");
+    const bad = [
+      writeZip([{ name: "readme.txt", bytes: Buffer.from("hi") }]),
+      writeZip([{ name: "../card.json", bytes: Buffer.from("{}") }]),
+      writeZip([{ name: "card.json", bytes: Buffer.from("not json") }]),
+      writeZip([{ name: "card.json", bytes: Buffer.from(JSON.stringify({ hello: "world" })) }]),
+      writeZip(Array.from({ length: 10_000 }, (_, i) => ({ name: `x${i}`, bytes: Buffer.from("x") }))),
+    ];
+    for (const bytes of bad) {
+      await expect(exporter.importCardFile(user, bytes)).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/CharX|character card/),
+      });
+    }
+    expect(await personasService.personasCreated(user)).toBe(0);
+  });
+
+  it("exports made for Agnai and JanitorAI, and a PNG whose first text chunk is the card", async () => {
+    const user = await createCreator(handle, "active");
+    const card = { ...v3Full, data: { ...v3Full.data, name: "Ama" } };
+    const picture = withTextChunks(portraitPng("ama", 64), [{ keyword: "parameters", text: "steps: 20" }]);
+    const png = withTextChunks(picture, [{ keyword: "ccv3", text: Buffer.from(JSON.stringify(card)).toString("base64") }]);
+    const imported = await exporter.importCardFile(user, png);
+    expect(imported.cardCheck.map((finding) => finding.rule)).toContain("v3-without-v2");
+
+    const agnai = JSON.parse((await exporter.exportFile(user, imported.id, "card-json", "agnai")).body as string);
+    expect(agnai.spec).toBe("chara_card_v2");
+    const janitor = await exporter.exportFile(user, imported.id, "card-json", "janitorai");
+    expect(janitor.filename).toBe("ama_profile.janitorai.card.json");
+    const j = JSON.parse(janitor.body as string);
+    expect(j).toMatchObject({ name: "Ama", spec: "chara_card_v2", first_mes: "Bonjour {{user}} !" });
+    expect(j.description).toBe("Tu es {{char}}.\n\n{{char}} est une bibliothécaire du village de Lumière.\n\nReste en personnage.");
+    expect(j.data).toMatchObject({ description: j.description, system_prompt: "", post_history_instructions: "" });
+    expect(j.data.creator_notes).toContain("Exported for JanitorAI");
+
+    const out = await exporter.exportFile(user, imported.id, "card-png", "sillytavern");
+    expect(readPngTextChunks(out.body as Uint8Array).map((chunk) => chunk.keyword)).toEqual(["chara", "ccv3"]);
+    await expect(exporter.exportFile(user, imported.id, "charx", "janitorai")).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -431,11 +431,47 @@ export async function referenceImagePng(persona: Pick<Persona, "id" | "userId" |
 }
 
 /**
+ * The images a CharX card carried besides its icon (docs/cards.md, CharX), stored with the
+ * persona for its next CharX export: each checked like any image; one that is not readable is
+ * not kept. Answers the file each kept asset was stored as, by the asset's URI.
+ */
+export async function storeCardAssets(
+  userId: string,
+  personaId: string,
+  assets: readonly { uri: string; bytes: Uint8Array }[],
+): Promise<Record<string, string>> {
+  const kept: Record<string, string> = {};
+  for (const asset of assets) {
+    try {
+      const image = await checkedImage(asset.bytes);
+      const file = `asset-${randomBytes(8).toString("hex")}.${EXTENSIONS[image.format]}`;
+      await imageStorage().put(objectPath(userId, personaId, file), image.bytes, TYPES[image.format]);
+      kept[asset.uri] = file;
+    } catch (error) {
+      if (!(error instanceof AiError)) console.error(`[images] a card asset was not kept: ${describeError(error)}`);
+    }
+  }
+  return kept;
+}
+
+/** A kept card asset's bytes (see storeCardAssets), or null when it is gone. */
+export async function cardAssetBytes(persona: Pick<Persona, "id" | "userId">, file: string): Promise<Uint8Array | null> {
+  if (!/^asset-[0-9a-f]{16}\.(png|jpg|webp)$/.test(file)) return null;
+  const stored = await imageStorage()
+    .get(objectPath(persona.userId, persona.id, file))
+    .catch(() => null);
+  return stored?.bytes ?? null;
+}
+
+/**
  * A new persona's id with its imported card picture stored as its reference image: the
  * picture is checked like any image; one that is not readable is simply not kept.
  */
-export async function storeImportedPicture(userId: string, picture: Uint8Array): Promise<{ personaId: string; imageUrl: string | null }> {
-  const personaId = randomUUID();
+export async function storeImportedPicture(
+  userId: string,
+  picture: Uint8Array,
+  personaId: string = randomUUID(),
+): Promise<{ personaId: string; imageUrl: string | null }> {
   try {
     const image = await checkedImage(picture);
     const file = await storeImage(userId, personaId, "primary", image);

@@ -4,11 +4,14 @@
 // `chara`). Imports: a V2 or V3 card as JSON or PNG becomes a new persona, subject to the
 // Free plan's limit, keeping what the persona does not model for the next export. Every export
 // says which parts of the persona AI generated and by what (docs/product.md, AI disclosure).
+import { randomUUID } from "node:crypto";
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, desc, eq } from "drizzle-orm";
 
 import { aiGenerator, chatTranscriptNotice, type AiGeneratedPart } from "~/domain/ai-disclosure";
 import { checkCard, type CardContainer, type CardFinding, type CardRule } from "~/domain/card-check";
+import { CARD_TARGET_LABELS } from "~/domain/card-targets";
 import {
   CARD_IMPORT_MESSAGES,
   cardImportSchema,
@@ -17,7 +20,18 @@ import {
   type FinishImportGuess,
   type FinishImportInput,
 } from "~/domain/card-import";
-import { cardJson, cardMetaAfterFinishing, parseCard, parseCardMeta, toCardV2, toCardV3 } from "~/domain/character-card";
+import {
+  CARD_LIMITS,
+  cardJson,
+  cardMetaAfterFinishing,
+  parseCard,
+  parseCardMeta,
+  toCardV2,
+  toCardV3,
+  type CharacterCardV2,
+  type CharacterCardV3,
+} from "~/domain/character-card";
+import { CHARX_ICON_PATH, CHARX_ICON_URI, CHARX_LIMITS, CHARX_MESSAGES, charxAssetPath, imageKind } from "~/domain/charx";
 import {
   contentDisposition,
   EXPORT_FORMATS,
@@ -34,6 +48,7 @@ import { displayName } from "~/domain/account";
 import { JsonLimitError, parseJsonWithinLimits } from "~/domain/json-limits";
 import { validatePersona } from "~/domain/persona-form";
 import { generatorsInUse } from "~/infra/ai/ai.server";
+import { loadSharp } from "~/infra/ai/sharp.server";
 import { withUser, type Tx } from "~/infra/db/db.server";
 import { generations, personas, personaVersions, type Persona } from "~/infra/db/schema";
 import {
@@ -45,10 +60,11 @@ import {
   hasPngSignature,
   withoutCardChunks,
 } from "~/infra/formats/png.server";
+import { hasZipSignature, readZip, writeZip, ZipError } from "~/infra/formats/zip.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { withGenerationQuota } from "./generation-quotas.server";
-import { referenceImagePng, removePersonaImages, storeImportedPicture } from "./images.server";
+import { cardAssetBytes, referenceImagePng, removePersonaImages, storeCardAssets, storeImportedPicture } from "./images.server";
 import { currentVersion } from "./persona-history.server";
 import { importProbes, listProbes } from "./probes.server";
 import { generatedTextDigest, getPersona, insertPersona, PERSONA_NOT_FOUND, personaExtended, personaVoice } from "./personas.server";
@@ -58,15 +74,54 @@ export { personaExtended };
 export const CARD_FORMATS = {
   "card-json": { label: "Character Card .json", toastName: "CHARACTER CARD JSON" },
   "card-png": { label: "Character Card .png", toastName: "CHARACTER CARD PNG" },
+  charx: { label: "CharX .charx", toastName: "CHARX" },
 } as const;
 export type CardFormat = keyof typeof CARD_FORMATS;
 export type AnyExportFormat = keyof typeof EXPORT_FORMATS | CardFormat;
 
-export const EXPORT_FORMAT_LIST: AnyExportFormat[] = ["txt", "json", "md", "yaml", "card-json", "card-png"];
+export const EXPORT_FORMAT_LIST: AnyExportFormat[] = ["txt", "json", "md", "yaml", "card-json", "card-png", "charx"];
 
 export function isAnyExportFormat(value: unknown): value is AnyExportFormat {
-  return isExportFormat(value) || value === "card-json" || value === "card-png";
+  return isExportFormat(value) || (typeof value === "string" && Object.hasOwn(CARD_FORMATS, value));
 }
+
+/**
+ * The front ends a card export can be made for (docs/cards.md, Exports for a front end), and the
+ * card formats each is offered in; `any` is the Character Card V3 every reader of V3 takes.
+ * Backyard AI's archive is left out (docs/cards.md says why).
+ */
+export const EXPORT_TARGETS = {
+  any: { formats: ["card-json", "card-png", "charx"] },
+  sillytavern: { formats: ["card-png", "card-json"] },
+  risuai: { formats: ["card-png", "charx"] },
+  chub: { formats: ["card-png"] },
+  agnai: { formats: ["card-json", "card-png"] },
+  janitorai: { formats: ["card-json"] },
+} as const satisfies Record<string, { formats: readonly CardFormat[] }>;
+export type ExportTarget = keyof typeof EXPORT_TARGETS;
+
+export function isExportTarget(value: unknown): value is ExportTarget {
+  return typeof value === "string" && Object.hasOwn(EXPORT_TARGETS, value);
+}
+
+export const EXPORT_TARGET_MESSAGES = {
+  unknown: `Unknown export target. Use one of: ${Object.keys(EXPORT_TARGETS).join(", ")}.`,
+  notOffered: (target: string, format: string) =>
+    `A ${format} is not an export for ${target}: use ${EXPORT_TARGETS[target as ExportTarget].formats.join(" or ")}.`,
+} as const;
+
+/** The Download menu's cards for one front end: target, label, format. */
+const FOR_FRONT_ENDS: readonly [Exclude<ExportTarget, "any">, string, CardFormat][] = [
+  ["sillytavern", "For SillyTavern .png", "card-png"],
+  ["risuai", "For RisuAI .png", "card-png"],
+  ["chub", "For Chub .png", "card-png"],
+  ["agnai", "For Agnai .json", "card-json"],
+  ["janitorai", "For JanitorAI .json", "card-json"],
+];
+
+/** The note a JanitorAI export adds to creator_notes (docs/cards.md, Exports for a front end). */
+export const JANITOR_NOTE =
+  "Exported for JanitorAI: the system prompt and post-history instructions are at the top and the end of the description, as JanitorAI reads only the V1 fields.";
 
 function exportPersona(persona: Persona): ExportPersona {
   return {
@@ -99,6 +154,14 @@ export function downloadItems(persona: Pick<Persona, "id" | "name" | "imageUrl">
       toast: isExportFormat(format) ? exportToast(format) : exportedToast(CARD_FORMATS[format].toastName),
     }),
   );
+  // Cards made for one front end (docs/cards.md, Exports for a front end).
+  for (const [target, label, format] of FOR_FRONT_ENDS) {
+    items.push({
+      label,
+      href: `/api/personas/${persona.id}/export?format=${format}&target=${target}`,
+      toast: exportedToast(`${CARD_FORMATS[format].toastName} FOR ${CARD_TARGET_LABELS[target].toUpperCase()}`),
+    });
+  }
   if (persona.imageUrl) {
     items.push({
       label: "Reference Image",
@@ -175,7 +238,16 @@ export function chatExportNotice(name: string): string {
 }
 
 /** The file for a Download menu item; another user's id or an unknown one is 404. */
-export async function exportFile(user: CurrentUser, id: string, format: AnyExportFormat): Promise<ExportFile> {
+export async function exportFile(
+  user: CurrentUser,
+  id: string,
+  format: AnyExportFormat,
+  target: ExportTarget = "any",
+): Promise<ExportFile> {
+  if (!isExportFormat(format) && !(EXPORT_TARGETS[target].formats as readonly string[]).includes(format))
+    throw new AccountError(400, EXPORT_TARGET_MESSAGES.notOffered(target, format), {
+      target: [EXPORT_TARGET_MESSAGES.notOffered(target, format)],
+    });
   const row = await getPersona(user, id);
   const persona = exportPersona(row);
   persona.aiGenerated = await generatedParts(user, row);
@@ -192,14 +264,95 @@ export async function exportFile(user: CurrentUser, id: string, format: AnyExpor
     creator: displayName(user.firstName, user.lastName),
     version: current ? { number: current.version, at: current.createdAt } : undefined,
   };
-  const v3 = cardJson(toCardV3(persona, extended, options));
+  const ending = (extension: string) => (target === "any" ? extension : `${target}.${extension}`);
+  const v3Card = toCardV3(persona, extended, options);
   if (format === "card-json") {
-    return { filename: exportFileName(row.name, "card.json"), contentType: "application/json", body: v3 };
+    // Agnai reads V2 JSON only; JanitorAI the V1 fields (docs/cards.md, What survives where).
+    const card =
+      target === "agnai"
+        ? toCardV2(persona, extended, options)
+        : target === "janitorai"
+          ? janitorCard(toCardV2(persona, extended, options))
+          : v3Card;
+    return { filename: exportFileName(row.name, ending("card.json")), contentType: "application/json", body: cardJson(card) };
   }
-  const v2 = cardJson(toCardV2(persona, extended, options));
   // The persona's reference image as the card's picture; a portrait from its id when it has none.
-  const png = cardPng((await referenceImagePng(row)) ?? portraitPng(row.id), v3, v2);
-  return { filename: exportFileName(row.name, "card.png"), contentType: "image/png", body: png };
+  const picture = (await referenceImagePng(row)) ?? portraitPng(row.id);
+  if (format === "charx")
+    return {
+      filename: exportFileName(row.name, ending("charx")),
+      contentType: "application/zip",
+      body: await charxOf(row, v3Card, picture),
+    };
+  const png = cardPng(picture, cardJson(v3Card), cardJson(toCardV2(persona, extended, options)));
+  return { filename: exportFileName(row.name, ending("card.png")), contentType: "image/png", body: png };
+}
+
+/**
+ * A V2 card as JanitorAI reads it (docs/cards.md, Exports for a front end): the V1 fields at the
+ * top as well as in `data`, with the system prompt before the description and the post-history
+ * instructions after it (JanitorAI has no field for either), and a note saying so.
+ */
+function janitorCard(card: CharacterCardV2): CharacterCardV2 & Record<string, unknown> {
+  const d = card.data;
+  const merged = [d.system_prompt.trim(), d.description, d.post_history_instructions.trim()].filter(Boolean).join("\n\n");
+  const moved = d.system_prompt.trim() !== "" || d.post_history_instructions.trim() !== "";
+  const data = {
+    ...d,
+    description: merged,
+    ...(moved
+      ? {
+          system_prompt: "",
+          post_history_instructions: "",
+          creator_notes: [d.creator_notes.trim(), JANITOR_NOTE].filter(Boolean).join("\n\n"),
+        }
+      : {}),
+  };
+  return {
+    name: data.name,
+    description: data.description,
+    personality: data.personality,
+    scenario: data.scenario,
+    first_mes: data.first_mes,
+    mes_example: data.mes_example,
+    ...card,
+    data,
+  };
+}
+
+/**
+ * The persona as a CharX (docs/cards.md, CharX): card.json (V3) and its assets — the reference
+ * image as the main icon, and the images an imported CharX carried, at the paths their URIs name.
+ */
+async function charxOf(row: Persona, card: CharacterCardV3, picture: Uint8Array): Promise<Buffer> {
+  const meta = parseCardMeta(row.cardMeta);
+  const listed = card.data.assets ?? [];
+  const icon = listed.find((asset) => asset.type === "icon" && asset.name === "main" && charxAssetPath(asset.uri));
+  const iconPath = icon ? charxAssetPath(icon.uri)! : CHARX_ICON_PATH;
+  const assets = icon ? listed : [{ type: "icon", uri: CHARX_ICON_URI, name: "main", ext: "png" }, ...listed];
+  const files: { name: string; bytes: Uint8Array }[] = [{ name: iconPath, bytes: await pictureAs(picture, icon?.ext ?? "png") }];
+  for (const asset of listed) {
+    const at = charxAssetPath(asset.uri);
+    const file = meta?.assetFiles?.[asset.uri];
+    if (!at || at === iconPath || !file || files.some((entry) => entry.name === at)) continue;
+    const bytes = await cardAssetBytes(row, file);
+    if (bytes) files.push({ name: at, bytes });
+  }
+  const json = cardJson({ ...card, data: { ...card.data, assets } });
+  return writeZip([{ name: "card.json", bytes: Buffer.from(json, "utf8") }, ...files]);
+}
+
+/** The picture in the format an icon's extension names (PNG unless it says jpg, jpeg or webp). */
+async function pictureAs(png: Uint8Array, ext: string): Promise<Uint8Array> {
+  const kind = ext.toLowerCase() === "jpeg" ? "jpg" : ext.toLowerCase();
+  if (kind !== "jpg" && kind !== "webp") return png;
+  if (imageKind(png) === kind) return png;
+  const sharp = await loadSharp();
+  const out =
+    kind === "jpg"
+      ? await sharp(png).flatten({ background: "#ffffff" }).jpeg({ quality: 90 }).toBuffer()
+      : await sharp(png).webp({ quality: 90 }).toBuffer();
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
 
 /**
@@ -272,45 +425,100 @@ export async function uploadedCardBytes(entry: FormDataEntryValue | null): Promi
   return new Uint8Array(await entry.arrayBuffer());
 }
 
-/** The card inside a file: a PNG with a `ccv3`/`chara` chunk, or JSON. Anything else is a 400. */
-export function cardFromBytes(bytes: Uint8Array): unknown {
-  if (bytes.byteLength === 0) throw new AccountError(400, IMPORT_MESSAGES.empty);
-  if (bytes.byteLength > MAX_CARD_BYTES) throw new AccountError(413, IMPORT_MESSAGES.tooLarge);
-  if (hasPngSignature(bytes)) {
-    try {
-      return readCardFromPng(bytes, { maxBytes: MAX_CARD_BYTES });
-    } catch (error) {
-      if (error instanceof PngError) throw new AccountError(400, error.message, undefined, `png_${error.code}`);
-      throw error;
-    }
-  }
+/** JSON text of a card file, or a 400 that says what is wrong with it. */
+function jsonCard(bytes: Uint8Array, where = "This JSON file"): unknown {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new AccountError(400, IMPORT_MESSAGES.notUtf8);
+    throw new AccountError(400, where === "This JSON file" ? IMPORT_MESSAGES.notUtf8 : `${where} is not valid UTF-8 text.`);
   }
   try {
     return parseJsonWithinLimits(text.replace(/^\uFEFF/, ""));
   } catch (error) {
     if (error instanceof JsonLimitError) throw new AccountError(400, error.message, undefined, "json_limits");
-    throw new AccountError(400, IMPORT_MESSAGES.notJson);
+    throw new AccountError(400, where === "This JSON file" ? IMPORT_MESSAGES.notJson : `${where} is not valid JSON.`);
   }
 }
 
+/** What a card file holds: the card, its picture, what its container said, and a CharX's other images. */
+export interface CardFile {
+  card: unknown;
+  picture?: Uint8Array;
+  container: CardContainer;
+  assets?: { uri: string; bytes: Uint8Array }[];
+}
+
 /**
- * A card file (PNG or JSON) as a new persona; a PNG card's picture becomes its reference image.
- * Counts against the creator's hourly import quota (429 beyond it); a card refused for what it
- * is (unreadable, too large, over the plan's persona limit) does not.
+ * A CharX (docs/cards.md, CharX): its card.json, the icon named in its assets as the picture,
+ * and its other image assets. Read as hostile input (infra/formats/zip.server.ts): a file that is
+ * no zip, unsafe paths, too many entries, an entry or a whole over the limits (a zip bomb) are a
+ * 400 that says so, and nothing is stored.
+ */
+function readCharx(bytes: Uint8Array): CardFile {
+  const read = (want: (name: string) => boolean) => {
+    try {
+      return readZip(bytes, CHARX_LIMITS, want);
+    } catch (error) {
+      if (error instanceof ZipError)
+        throw new AccountError(400, CHARX_MESSAGES.unreadable(error.message), undefined, `charx_${error.code}`);
+      throw error;
+    }
+  };
+  const [cardEntry] = read((name) => name === "card.json");
+  if (!cardEntry) throw new AccountError(400, CHARX_MESSAGES.noCard, undefined, "charx_no_card");
+  const card = jsonCard(cardEntry.bytes, "This CharX file's card.json");
+  const data = card && typeof card === "object" && "data" in card ? (card as { data: unknown }).data : null;
+  const listed =
+    data && typeof data === "object" && Array.isArray((data as { assets?: unknown }).assets) ? (data as { assets: unknown[] }).assets : [];
+  const assets = listed.filter(
+    (asset): asset is { type?: unknown; name?: unknown; uri: string } =>
+      !!asset && typeof asset === "object" && typeof (asset as { uri?: unknown }).uri === "string",
+  );
+  const uriOf = new Map<string, string>();
+  for (const asset of assets.slice(0, CARD_LIMITS.listMax)) {
+    const at = charxAssetPath(asset.uri);
+    if (at) uriOf.set(at, asset.uri);
+  }
+  const files = uriOf.size ? read((name) => uriOf.has(name)) : [];
+  const icon = assets.find((asset) => asset.type === "icon" && asset.name === "main") ?? assets.find((asset) => asset.type === "icon");
+  const iconPath = icon ? charxAssetPath(icon.uri) : null;
+  const picture = files.find((file) => file.name === iconPath)?.bytes;
+  const others = files
+    .filter((file) => file.name !== iconPath && imageKind(file.bytes) !== null)
+    .map((file) => ({ uri: uriOf.get(file.name)!, bytes: file.bytes }));
+  return { card, picture, container: { kind: "charx" }, assets: others };
+}
+
+/** The card inside a file: a PNG with a `ccv3`/`chara` chunk, a CharX zip, or JSON. Anything else is a 400. */
+export function readCardFile(bytes: Uint8Array): CardFile {
+  if (bytes.byteLength === 0) throw new AccountError(400, IMPORT_MESSAGES.empty);
+  if (bytes.byteLength > MAX_CARD_BYTES) throw new AccountError(413, IMPORT_MESSAGES.tooLarge);
+  if (hasPngSignature(bytes)) {
+    try {
+      return {
+        card: readCardFromPng(bytes, { maxBytes: MAX_CARD_BYTES }),
+        picture: withoutCardChunks(bytes),
+        container: { kind: "png", chunks: readPngTextChunks(bytes, { maxBytes: MAX_CARD_BYTES }).map((chunk) => chunk.keyword) },
+      };
+    } catch (error) {
+      if (error instanceof PngError) throw new AccountError(400, error.message, undefined, `png_${error.code}`);
+      throw error;
+    }
+  }
+  if (hasZipSignature(bytes)) return readCharx(bytes);
+  return { card: jsonCard(bytes), container: { kind: "json" } };
+}
+
+/**
+ * A card file (PNG, CharX or JSON) as a new persona; a PNG card's picture, or a CharX's icon,
+ * becomes its reference image. Counts against the creator's hourly import quota (429 beyond it); a
+ * card refused for what it is (unreadable, too large, over the plan's persona limit) does not.
  */
 export async function importCardFile(user: CurrentUser, bytes: Uint8Array): Promise<ImportedPersona> {
   return withGenerationQuota("cardImports", user, async () => {
-    const card = cardFromBytes(bytes);
-    const png = hasPngSignature(bytes);
-    const container: CardContainer = png
-      ? { kind: "png", chunks: readPngTextChunks(bytes, { maxBytes: MAX_CARD_BYTES }).map((chunk) => chunk.keyword) }
-      : { kind: "json" };
-    return importCard(user, card, png ? withoutCardChunks(bytes) : undefined, container);
+    const file = readCardFile(bytes);
+    return importCard(user, file.card, file.picture, file.container, file.assets);
   });
 }
 
@@ -335,6 +543,7 @@ export async function importCard(
   card: unknown,
   picture?: Uint8Array,
   container: CardContainer = { kind: "json" },
+  assets: readonly { uri: string; bytes: Uint8Array }[] = [],
 ): Promise<ImportedPersona> {
   const parsed = parseCard(card);
   if (!parsed.ok) {
@@ -348,8 +557,12 @@ export async function importCard(
   );
   if (fileFindings.length) parsed.card.cardMeta.checkedAtImport = fileFindings.slice(0, 50);
   // The picture is stored first, so the persona's first version already carries it.
-  const image = picture ? await storeImportedPicture(user.id, picture) : null;
+  const personaId = randomUUID();
+  const image = picture ? await storeImportedPicture(user.id, picture, personaId) : assets.length ? { personaId, imageUrl: null } : null;
   try {
+    // A CharX's other images, kept for its next CharX export.
+    const assetFiles = assets.length ? await storeCardAssets(user.id, personaId, assets) : {};
+    if (Object.keys(assetFiles).length) parsed.card.cardMeta.assetFiles = assetFiles;
     const persona = await insertImported(user, image, parsed.card);
     // The persona's tests a card of ours carried (docs/product.md, Persona tests), as they were.
     if (parsed.card.probes.length) await importProbes(user, persona.id, parsed.card.probes);
@@ -360,7 +573,7 @@ export async function importCard(
       ...(canFinishImport(persona) ? { finishImport: { guess: finishImportGuess(persona) } } : {}),
     };
   } catch (error) {
-    if (image?.imageUrl) await removePersonaImages(user.id, image.personaId);
+    if (image) await removePersonaImages(user.id, image.personaId);
     throw error;
   }
 }
@@ -376,7 +589,8 @@ function insertImported(
   return insertPersona(
     user,
     {
-      ...(image?.imageUrl ? { id: image.personaId, imageUrl: image.imageUrl } : {}),
+      ...(image ? { id: image.personaId } : {}),
+      ...(image?.imageUrl ? { imageUrl: image.imageUrl } : {}),
       userId: user.id,
       name: persona.name,
       type: persona.type,

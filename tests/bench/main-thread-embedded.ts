@@ -14,8 +14,9 @@
 //     with names, relations, years, events and secrets, a full fact sheet, and 200 existing
 //     compiled entries at the largest size (the stale check reads each).
 //   - cardCheck: what importing a card does before it stores anything: parseJsonWithinLimits()
-//     of the card's text and parseCard() (app/domain/character-card.ts), whose lorebook is read
-//     by lorebookFromCard() (app/domain/card-lorebook.ts): 200 entries of 20 keys and 20
+//     of the card's text, parseCard() (app/domain/character-card.ts), whose lorebook is read
+//     by lorebookFromCard() (app/domain/card-lorebook.ts), and the card check of the file,
+//     checkCard() (app/domain/card-check.ts): 200 entries of 20 keys and 20
 //     secondary keys of 100 characters, all patterns, 2,000 characters of content, a 100-character
 //     name and a 500-character comment.
 // Each operation runs `warmup` times uncounted, then `count` times, each on a new message, backstory
@@ -24,6 +25,7 @@
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 
+import { checkCard } from "~/domain/card-check";
 import { parseCard } from "~/domain/character-card";
 import { parseJsonWithinLimits } from "~/domain/json-limits";
 import { compileLore, COMPILED_COMMENT, type LoreFacts } from "~/domain/lore-compile";
@@ -285,8 +287,11 @@ const cardCheck = time("cardCheck", (seed) => {
   const text = heaviestCard(seed);
   cardBytes = Buffer.byteLength(text);
   return () => {
-    const parsed = parseCard(parseJsonWithinLimits(text));
+    const card = parseJsonWithinLimits(text);
+    const parsed = parseCard(card);
     if (!parsed.ok || parsed.card.lore?.entries.length !== ENTRIES) throw new Error(`the card was not read: ${JSON.stringify(parsed)}`);
+    // The card check of the file as it came (docs/cards.md, Card check), as the import runs it.
+    checkCard({ card, container: { kind: "json" } });
   };
 });
 

@@ -199,10 +199,26 @@ export function withTextChunks(
 
 export const CARD_CHUNKS = { v3: "ccv3", v2: "chara" } as const;
 
-/** A card PNG: the image with `ccv3` (V3 JSON) and `chara` (V2 JSON), each UTF-8 then base64. */
+/** The PNG without any text chunk (tEXt, zTXt, iTXt): what a card's picture carries besides the card goes. */
+export function withoutTextChunks(png: Uint8Array): Buffer {
+  const source = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  const parts: Uint8Array[] = [PNG_SIGNATURE];
+  for (const chunk of walkChunks(png, { maxBytes: 256 * 1024 * 1024, maxChunks: 1_000_000 })) {
+    if (chunk.type === "tEXt" || chunk.type === "zTXt" || chunk.type === "iTXt") continue;
+    parts.push(source.subarray(chunk.start, chunk.end));
+    if (chunk.type === "IEND") break;
+  }
+  return Buffer.concat(parts);
+}
+
+/**
+ * A card PNG: the image with `chara` (V2 JSON) then `ccv3` (V3 JSON), each UTF-8 then base64, and
+ * no other text chunk, so `chara` is the first: Agnai reads the first text chunk whatever its name
+ * (docs/cards.md, What survives where).
+ */
 export function cardPng(basePng: Uint8Array, v3Json: string, v2Json: string): Buffer {
   const encode = (json: string) => Buffer.from(json, "utf8").toString("base64");
-  return withTextChunks(basePng, [
+  return withTextChunks(withoutTextChunks(basePng), [
     { keyword: CARD_CHUNKS.v2, text: encode(v2Json) },
     { keyword: CARD_CHUNKS.v3, text: encode(v3Json) },
   ]);

@@ -40,7 +40,8 @@ export class StorageError extends Error {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Our file names: slot, content hash, optional width, extension. */
-export const IMAGE_FILE = /^(primary|secondary)-[0-9a-f]{16}(?:-(384|768))?\.(png|jpg|webp)$/;
+// `asset-…`: an image a CharX card carried besides its icon, kept for the next CharX export.
+export const IMAGE_FILE = /^(?:(primary|secondary)-[0-9a-f]{16}(?:-(384|768))?|asset-[0-9a-f]{16})\.(png|jpg|webp)$/;
 
 export function isImageFileName(name: string): boolean {
   return IMAGE_FILE.test(name);

@@ -1,17 +1,29 @@
-// GET /api/personas/{id}/export?format=txt|json|md|yaml|card-json|card-png|image: the Download
+// GET /api/personas/{id}/export?format=txt|json|md|yaml|card-json|card-png|charx|image[&target=…]: the Download
 // menu's files, with file names per docs/product.md (Exports and character cards) in Content-Disposition. Links, so they work
-// without JavaScript; the session cookie or a Bearer token says whose persona it is.
+// without JavaScript; the session cookie or a Bearer token says whose persona it is. `target` makes a
+// card for one front end (docs/cards.md, Exports for a front end): sillytavern, risuai, chub,
+// agnai, janitorai, or any (the default).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { AccountError } from "~/services/accounts.server";
 import { handleApi, methodNotAllowed } from "~/services/api.server";
-import { downloadHeaders, EXPORT_FORMAT_LIST, exportFile, imageFileName, isAnyExportFormat } from "~/services/persona-export.server";
+import {
+  downloadHeaders,
+  EXPORT_FORMAT_LIST,
+  EXPORT_TARGET_MESSAGES,
+  exportFile,
+  imageFileName,
+  isAnyExportFormat,
+  isExportTarget,
+} from "~/services/persona-export.server";
 import { referenceImageJpeg } from "~/services/images.server";
 import { requireApiUser, responseHeaders } from "~/services/session.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireApiUser(request, context);
-  const format = new URL(request.url).searchParams.get("format");
+  const url = new URL(request.url);
+  const format = url.searchParams.get("format");
+  const target = url.searchParams.get("target") ?? "any";
   const id = params.id ?? "";
   return handleApi(ctx, async () => {
     if (format === "image") {
@@ -25,7 +37,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         format: ["Invalid format"],
       });
     }
-    const file = await exportFile(user, id, format);
+    if (!isExportTarget(target)) throw new AccountError(400, EXPORT_TARGET_MESSAGES.unknown, { target: ["Invalid target"] });
+    const file = await exportFile(user, id, format, target);
     return new Response(file.body as BodyInit, { headers: responseHeaders(ctx, downloadHeaders(file)) });
   });
 }

@@ -1,6 +1,7 @@
 // POST /api/personas/import: a Character Card V2 or V3 becomes a new persona (201 with it;
 // a draft when our required fields cannot be derived). The card comes as the body itself
-// (application/json, or image/png), or as the `file` field of a multipart form. At most 8 MB.
+// (application/json, image/png, or a CharX as application/zip), or as the `file` field of a
+// multipart form. At most 8 MB.
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { httpError, readFormData, readLimitedBody } from "~/infra/web/http.server";
@@ -15,8 +16,9 @@ async function cardBytes(request: Request): Promise<Uint8Array> {
     return uploadedCardBytes(form.get("file"));
   }
   if (type.startsWith("application/json")) return readLimitedBody(request, MAX_CARD_BYTES, { json: true });
-  if (type.startsWith("image/png")) return readLimitedBody(request, MAX_CARD_BYTES);
-  return httpError(415, "Send the card as application/json, image/png, or a multipart form with a file field.");
+  if (type.startsWith("image/png") || type.startsWith("application/zip") || type.startsWith("application/x-zip-compressed"))
+    return readLimitedBody(request, MAX_CARD_BYTES);
+  return httpError(415, "Send the card as application/json, image/png, application/zip (a CharX), or a multipart form with a file field.");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
