@@ -569,9 +569,12 @@ describe("a hostile or broken card", () => {
     expect(failure({ spec: "chara_card_v3", data: { name: "Ann", tags: ["a", "b", 3] } })).toBe(
       "This file is not a valid character card: data.tags[2] must be text.",
     );
-    expect(failure({ spec: "chara_card_v3", data: { name: "Ann", alternate_greetings: "hi" } })).toBe(
+    expect(failure({ spec: "chara_card_v3", data: { name: "Ann", alternate_greetings: 5 } })).toBe(
       "This file is not a valid character card: data.alternate_greetings must be a list of text.",
     );
+    // One greeting written as text is read as a list of one (the card check says so: docs/cards.md).
+    const one = parseCard({ spec: "chara_card_v3", data: { name: "Ann", alternate_greetings: "Hello again." } });
+    expect(one.ok && one.card.voice.alternateGreetings).toEqual(["Hello again."]);
     expect(failure({ spec: "chara_card_v3", data: { name: "Ann", extensions: [] } })).toBe(
       "This file is not a valid character card: data.extensions must be an object.",
     );

@@ -156,9 +156,9 @@ export interface CharacterCardV2 {
 
 export interface CharacterCardV3Data extends CharacterCardV2Data {
   group_only_greetings: string[];
-  /** Unix time in seconds. */
-  creation_date?: number;
-  modification_date?: number;
+  /** Unix time in seconds (a card that wrote its dates as text keeps them as it wrote them). */
+  creation_date?: number | string;
+  modification_date?: number | string;
   assets?: CardAsset[];
   nickname?: string;
   creator_notes_multilingual?: Record<string, string>;
@@ -892,7 +892,12 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
 
 /** The persona as a Character Card V3 (what the `ccv3` PNG chunk and a .json card hold). */
 export function toCardV3(persona: ExportPersona, extended: ExtendedProfile, options: CardOptions = {}): CharacterCardV3 {
-  return { spec: "chara_card_v3", spec_version: "3.0", data: cardData(persona, extended, options) };
+  // Fields of the card that no spec names go back where they came, under the ones we write.
+  return {
+    spec: "chara_card_v3",
+    spec_version: "3.0",
+    data: { ...(persona.cardMeta?.unknownFields ?? {}), ...cardData(persona, extended, options) },
+  };
 }
 
 /** The persona as a Character Card V2 (the `chara` PNG chunk, for front ends that read only V2). */
@@ -902,6 +907,7 @@ export function toCardV2(persona: ExportPersona, extended: ExtendedProfile, opti
     spec: "chara_card_v2",
     spec_version: "2.0",
     data: {
+      ...(persona.cardMeta?.unknownFields ?? {}),
       name: d.name,
       description: d.description,
       personality: d.personality,
@@ -952,7 +958,9 @@ const cardTextObject = z.custom<Record<string, string>>(
 /** A date: kept when it is a number of seconds, ignored otherwise (it is only informative). */
 const cardDate = z
   .unknown()
-  .transform((v) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : undefined))
+  .transform((v) =>
+    typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : typeof v === "string" && v.length <= 100 ? cleanText(v) : undefined,
+  )
   .optional();
 
 const cardAssets = z
@@ -993,6 +1001,9 @@ const cardFields = {
 };
 
 const cardDataSchema = z.object({ name: cardText(), ...cardFields });
+
+/** Every field the V2 and V3 specs name in a card's data (and, for a V1 card, at its top). */
+const KNOWN_DATA_FIELDS = new Set(["name", ...Object.keys(cardFields), "spec", "spec_version", "data"]);
 type CardData = z.infer<typeof cardDataSchema>;
 
 const TEXT_FIELDS = [
@@ -1230,7 +1241,7 @@ function buildMeta(
   const groupGreetings = data.group_only_greetings?.map(cleanText);
   if (groupGreetings && (groupGreetings.length > 0 || !derived)) meta.group_only_greetings = groupGreetings;
   if (data.source) meta.source = data.source.map(cleanText);
-  if (data.creator) meta.creator = cleanText(data.creator);
+  if (data.creator !== null && data.creator !== undefined) meta.creator = cleanText(data.creator);
   if (data.character_version !== null && data.character_version !== undefined) {
     const version = cleanText(data.character_version);
     // A card of ours carries the version number of the persona it came from: the imported
@@ -1319,6 +1330,18 @@ export function parseCard(input: unknown): ParseCardResult {
     return { ok: false, message: CARD_MESSAGES.invalid(`${issuePath(found.prefix, ["character_book", "entries"])}: ${book.message}`) };
 
   const cardMeta = buildMeta(data, persona, extended, voice, ours !== null, otherExtensions, ours?.aiGenerated ?? []);
+  // Fields no spec names (an editor's metadata, an old front end's avatar or chat): kept as they came.
+  const unknown = Object.keys(found.data).filter((key) => !KNOWN_DATA_FIELDS.has(key));
+  if (unknown.length) {
+    try {
+      cardMeta.unknownFields = boundedJson(
+        Object.fromEntries(unknown.map((key) => [key, (found.data as Record<string, unknown>)[key]])),
+      ) as Record<string, JsonValue>;
+    } catch (error) {
+      if (!(error instanceof JsonLimit)) throw error;
+      return { ok: false, message: CARD_MESSAGES.tooLarge, tooLarge: true };
+    }
+  }
   // Measured as the database will: an import never passes what the row's CHECK refuses.
   if (jsonbTextBytes(cardMeta) > CARD_LIMITS.metaMaxBytes) return { ok: false, message: CARD_MESSAGES.tooLarge, tooLarge: true };
   if (extended && jsonbTextBytes(extended) > CARD_LIMITS.extendedMaxBytes) {
@@ -1355,8 +1378,9 @@ const storedMetaSchema = z.object({
   importedAs: z.string().max(100),
   fields: z.object({ description: z.string().max(100), personality: z.string().max(100), tags: z.string().max(100) }).optional(),
   voiced: z.boolean().optional(),
-  creation_date: z.number().optional(),
-  modification_date: z.number().optional(),
+  creation_date: z.union([z.number(), z.string().max(100)]).optional(),
+  modification_date: z.union([z.number(), z.string().max(100)]).optional(),
+  unknownFields: z.record(z.string(), z.unknown()).optional(),
   aiGenerated: z.unknown().optional(),
   assetFiles: z.record(z.string().max(10_000), z.string().regex(/^asset-[0-9a-f]{16}\.(png|jpg|webp)$/)).optional(),
   checkedAtImport: z
@@ -1393,6 +1417,8 @@ export function parseCardMeta(value: unknown): CardMeta | null {
     if (m.assets) meta.assets = boundedJson(m.assets) as unknown as CardAsset[];
     if (m.creation_date !== undefined) meta.creation_date = m.creation_date;
     if (m.modification_date !== undefined) meta.modification_date = m.modification_date;
+    if (m.unknownFields && Object.keys(m.unknownFields).length)
+      meta.unknownFields = boundedJson(m.unknownFields) as Record<string, JsonValue>;
     if (m.extensions) meta.extensions = boundedJson(m.extensions) as Record<string, JsonValue>;
     if (m.assetFiles && Object.keys(m.assetFiles).length) meta.assetFiles = { ...m.assetFiles };
     if (m.checkedAtImport?.length) meta.checkedAtImport = m.checkedAtImport as CardMeta["checkedAtImport"];

@@ -62,8 +62,10 @@ export interface CardMeta {
   nickname?: string;
   creator_notes_multilingual?: Record<string, string>;
   source?: string[];
-  creation_date?: number;
-  modification_date?: number;
+  creation_date?: number | string;
+  modification_date?: number | string;
+  /** Fields of the card's data that no spec names, as the card had them. */
+  unknownFields?: Record<string, JsonValue>;
   /** Every extension except ours, as the card had it. */
   extensions?: Record<string, JsonValue>;
   /** The parts the card said were AI-generated, and by what (docs/product.md, AI disclosure). */

@@ -35,6 +35,8 @@ export function cardRoundTripDifferences(input: unknown, output: unknown): strin
   for (const [field, value] of Object.entries(before)) {
     if (field === "spec" || field === "spec_version") continue;
     let out = after[field];
+    // Null is read as absent (the specs type no field as null; docs/cards.md, Round trips).
+    if (value === null && out === undefined) continue;
     if (field === "extensions" && isObject(out)) {
       const { personaforge: _ours, ...rest } = out;
       out = rest;

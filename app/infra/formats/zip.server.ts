@@ -126,13 +126,38 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits, want: (name: strin
     const flags = buf.readUInt16LE(at + 8);
     const method = buf.readUInt16LE(at + 10);
     const crc = buf.readUInt32LE(at + 16);
-    const compressed = buf.readUInt32LE(at + 20);
-    const size = buf.readUInt32LE(at + 24);
+    let compressed = buf.readUInt32LE(at + 20);
+    let size = buf.readUInt32LE(at + 24);
     const nameLength = buf.readUInt16LE(at + 28);
     const extraLength = buf.readUInt16LE(at + 30);
     const commentLength = buf.readUInt16LE(at + 32);
-    const local = buf.readUInt32LE(at + 42);
+    let local = buf.readUInt32LE(at + 42);
     const name = buf.toString(flags & 0x0800 ? "utf8" : "latin1", at + 46, at + 46 + nameLength);
+    // ZIP64 sizes and offset (extra field 0x0001), where the 32-bit fields say 0xFFFFFFFF: some
+    // writers use them for every entry.
+    if (size === 0xffffffff || compressed === 0xffffffff || local === 0xffffffff) {
+      let extra = at + 46 + nameLength;
+      const extraEnd = Math.min(extra + extraLength, end);
+      while (extra + 4 <= extraEnd) {
+        const id = buf.readUInt16LE(extra);
+        const length = buf.readUInt16LE(extra + 2);
+        if (id === 0x0001) {
+          let field = extra + 4;
+          const next = () => {
+            if (field + 8 > extra + 4 + length) throw new ZipError("corrupt", "This ZIP archive is damaged: a ZIP64 field is short.");
+            const value = buf.readBigUInt64LE(field);
+            field += 8;
+            if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new ZipError("too_large", `${name} is too large.`);
+            return Number(value);
+          };
+          if (size === 0xffffffff) size = next();
+          if (compressed === 0xffffffff) compressed = next();
+          if (local === 0xffffffff) local = next();
+          break;
+        }
+        extra += 4 + length;
+      }
+    }
     at += 46 + nameLength + extraLength + commentLength;
     if (!safeName(name)) throw new ZipError("bad_path", `This archive has an unsafe entry name: ${JSON.stringify(name.slice(0, 100))}.`);
     if (flags & 0x0001) throw new ZipError("unsupported", "Encrypted ZIP entries are not supported.");
