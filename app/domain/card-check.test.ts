@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { checkCard, estimateTokens, leadingDecorators, type CardRule } from "./card-check";
+import { CARD_RULES, checkCard, estimateTokens, leadingDecorators, type CardRule } from "./card-check";
 import { applyCardFix, decoratorsAsSettings } from "./card-check-fix";
 import type { LoreEntry } from "./lorebook";
 
@@ -216,4 +216,35 @@ describe("what survives where (docs/cards.md)", () => {
     expect(byTarget.janitorai!.unsourced).toContain("description");
     expect(byTarget.janitorai!.fields.map((f) => f.field)).toEqual(["name", "personality"]);
   });
+});
+
+describe("cards with known losses, one per rule: each caught, none called safe", () => {
+  const png = (chunks: string[]) => ({ kind: "png" as const, chunks });
+  const fixtures: { rule: CardRule; card: unknown; container?: Parameters<typeof checkCard>[0]["container"] }[] = [
+    { rule: "png-chunk-order", card: v3({}), container: png(["ccv3", "chara"]) },
+    { rule: "v3-without-v2", card: v3({}), container: png(["ccv3"]) },
+    { rule: "lore-decorators", card: v2({ character_book: { entries: [{ keys: ["a"], content: "@@depth 1\nA." }] } }) },
+    { rule: "regex-without-slashes", card: v2({ character_book: { entries: [{ keys: ["a+"], content: "A.", use_regex: true }] } }) },
+    { rule: "linked-world", card: v2({ extensions: { world: "W" } }) },
+    { rule: "v3-only-field", card: v3({ nickname: "N" }), container: png(["chara", "ccv3"]) },
+    { rule: "type-alternate-greetings", card: v2({ alternate_greetings: "hi" }) },
+    { rule: "type-character-book", card: v2({ character_book: null }) },
+    { rule: "type-numeric-extension", card: v2({ extensions: { talkativeness: "" } }) },
+    { rule: "empty-name", card: v2({ name: "" }) },
+    { rule: "no-greeting", card: v2({ first_mes: "" }) },
+    { rule: "macro-misuse", card: v2({ scenario: "{user} meets {char}." }) },
+    { rule: "lore-key-never-fires", card: v2({ character_book: { entries: [{ keys: [" "], content: "A." }] } }) },
+    { rule: "lore-entry-over-budget", card: v2({ character_book: { token_budget: 10, entries: [{ keys: ["a"], content: "word ".repeat(100) }] } }) },
+    { rule: "field-over-context", card: v2({ description: "word ".repeat(2_000) }) },
+  ];
+
+  it("covers every rule", () => {
+    expect(fixtures.map((fixture) => fixture.rule).sort()).toEqual([...CARD_RULES].sort());
+  });
+
+  for (const { rule, card, container } of fixtures) {
+    it(`${rule} is caught`, () => {
+      expect(rules(checkCard({ card, container }))).toContain(rule);
+    });
+  }
 });

@@ -124,3 +124,38 @@ test("a fix on a card that changed meanwhile says so and changes nothing", async
   await expect(toast(page)).toContainText("The persona changed since this check");
   await expect(page.getByRole("list", { name: "Findings" }).getByTestId("card-finding")).toHaveCount(1);
 });
+
+test("export a persona for Agnai from the Download menu and import the file again", async ({ page, request, jsEnabled }) => {
+  test.slow();
+  const account = await createAccount(request);
+  const auth = { Authorization: `Bearer ${account.token}` };
+  const imported = await request.post("/api/personas/import", { headers: auth, data: CARD });
+  const { id, finishImport } = (await imported.json()) as { id: string; finishImport: { guess: Record<string, unknown> } };
+  expect(
+    (
+      await request.post(`/api/personas/${id}/finish-import`, { headers: auth, data: { ...finishImport.guess, gender: "female" } })
+    ).status(),
+  ).toBe(200);
+
+  await signIn(page, account);
+  await visit(page, `/persona/${id}`);
+  const menu = page.getByTestId("download-menu");
+  await menu.getByText("Download").click();
+  const download = page.waitForEvent("download");
+  await menu.getByRole(jsEnabled ? "menuitem" : "link", { name: "For Agnai .json", exact: true }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("mira_vale_profile.agnai.card.json");
+  if (jsEnabled) await expect(toast(page)).toContainText("Persona profile exported in CHARACTER CARD JSON FOR AGNAI format.");
+  const saved = await file.path();
+  const card = JSON.parse(await (await import("node:fs/promises")).readFile(saved, "utf8")) as { spec: string; data: { name: string } };
+  expect(card.spec).toBe("chara_card_v2");
+
+  await visit(page, "/my-personas");
+  await page.getByText("Import a Character Card").click();
+  await page.getByLabel(/Card file/).setInputFiles(saved);
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page).toHaveURL(/\/persona\/[0-9a-f-]{36}$/);
+  await expect(toast(page)).toContainText("Character Imported");
+  await expect(page.getByRole("heading", { level: 1, name: "Mira Vale" })).toBeVisible();
+  await expectNoA11yViolations(page);
+});
