@@ -29,3 +29,15 @@ export const CARD_CHECK_TEXT = {
   fixFailed: "Fix Not Applied",
   cardLine: "Check what SillyTavern, RisuAI, Chub, JanitorAI, Backyard AI and Agnai keep of this persona before you export it.",
 } as const;
+
+/** The import toast's line about the card check ('' when it found no error or warning). */
+export function cardCheckSentence(findings: readonly { severity: "error" | "warning" | "info" }[]): string {
+  const errors = findings.filter((finding) => finding.severity === "error").length;
+  const warnings = findings.filter((finding) => finding.severity === "warning").length;
+  if (errors + warnings === 0) return "";
+  const parts = [
+    errors && `${errors} ${errors === 1 ? "error" : "errors"}`,
+    warnings && `${warnings} ${warnings === 1 ? "warning" : "warnings"}`,
+  ].filter(Boolean);
+  return `The card check found ${parts.join(" and ")}: see Card check on the persona's page.`;
+}

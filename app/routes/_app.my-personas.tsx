@@ -13,6 +13,7 @@ import { PersonaCard } from "~/components/persona-card";
 import { ActionToast } from "~/components/toaster";
 import { SparklesIcon, UserIcon } from "~/components/ui/icons";
 import { LIST_SORTS, LIST_TABS, LIST_TEXT, listHref, parseListQuery, type ListQuery } from "~/domain/persona-list";
+import { cardCheckSentence } from "~/domain/card-targets";
 import { PRODUCT_NAME } from "~/domain/site";
 import {
   httpError,
@@ -72,7 +73,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const persona = await importCardFile(user, new Uint8Array(await submission.value.file.arrayBuffer()));
     // A card that does not say everything a persona needs goes to the one short step that asks for it.
     const draft = persona.status === "in_progress";
-    const toast = importToast(draft ? IMPORT_TOASTS.importedDraft : IMPORT_TOASTS.imported, persona.importNotes);
+    const checked = cardCheckSentence(persona.cardCheck);
+    const toast = importToast(draft ? IMPORT_TOASTS.importedDraft : IMPORT_TOASTS.imported, [
+      ...persona.importNotes,
+      ...(checked ? [checked] : []),
+    ]);
     return redirectWithToast(draft ? `/persona/${persona.id}/finish-import` : `/persona/${persona.id}`, toast, {
       headers: responseHeaders(ctx),
     });

@@ -48,6 +48,7 @@ test("import a card with problems, read its check, apply a fix, and export it fi
     .setInputFiles({ name: "mira.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(CARD)) });
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page).toHaveURL(/\/finish-import$/);
+  await expect(toast(page)).toContainText("The card check found 2 warnings: see Card check on the persona's page.");
   await page.getByRole("button", { name: "Start Chatting" }).click();
   await expect(page).toHaveURL(/\?tab=chat$/);
   const id = /\/persona\/([0-9a-f-]{36})/.exec(page.url())![1]!;
