@@ -234,7 +234,10 @@ describe("cards with known losses, one per rule: each caught, none called safe",
     { rule: "no-greeting", card: v2({ first_mes: "" }) },
     { rule: "macro-misuse", card: v2({ scenario: "{user} meets {char}." }) },
     { rule: "lore-key-never-fires", card: v2({ character_book: { entries: [{ keys: [" "], content: "A." }] } }) },
-    { rule: "lore-entry-over-budget", card: v2({ character_book: { token_budget: 10, entries: [{ keys: ["a"], content: "word ".repeat(100) }] } }) },
+    {
+      rule: "lore-entry-over-budget",
+      card: v2({ character_book: { token_budget: 10, entries: [{ keys: ["a"], content: "word ".repeat(100) }] } }),
+    },
     { rule: "field-over-context", card: v2({ description: "word ".repeat(2_000) }) },
   ];
 

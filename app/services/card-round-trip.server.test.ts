@@ -207,10 +207,12 @@ describe("CharX and exports for one front end (docs/cards.md)", () => {
     const user = await createCreator(handle, "active");
     const imported = await exporter.importCardFile(user, charx());
     expect(imported.imageUrl).toMatch(/^\/images\//);
-    let persona = await personasService.getPersona(user, imported.id);
+    const persona = await personasService.getPersona(user, imported.id);
     if (exporter.canFinishImport(persona)) {
       const guess = exporter.finishImportGuess(persona);
-      persona = await exporter.finishImport(user, imported.id, { ...guess, gender: guess.gender ?? "other" });
+      expect(await exporter.finishImport(user, imported.id, { ...guess, gender: guess.gender ?? "other" })).toMatchObject({
+        status: "active",
+      });
     }
     const file = await exporter.exportFile(user, imported.id, "charx");
     expect(file).toMatchObject({ filename: "lumiere_profile.charx", contentType: "application/zip" });

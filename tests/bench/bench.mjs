@@ -168,6 +168,8 @@ export const PAGES = [
   { path: "/persona/{id}/lore", kind: "app", lighthouse: true, auth: true, creator: "small" },
   // The same persona's tests: the latest run, Suggest probes, the probes and the probe form.
   { path: "/persona/{id}/tests", kind: "app", lighthouse: true, auth: true, creator: "small" },
+  // The same persona's card check: findings, and what survives where in six front ends.
+  { path: "/persona/{id}/card-check", kind: "app", lighthouse: true, auth: true, creator: "small" },
 ];
 
 /**
