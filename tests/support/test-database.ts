@@ -18,7 +18,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     // pristine Supabase-faithful database, so the suite runs against Supabase's auth schema).
     const template = process.env.TEST_DATABASE_TEMPLATE ?? "";
     if (template && !/^[a-z0-9_]+$/.test(template)) throw new Error("TEST_DATABASE_TEMPLATE must match [a-z0-9_]+");
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    // fetch_types off: these two statements need no array types, and a connection reset while
+    // postgres.js fetches them escapes as an unhandled rejection (porsager/postgres#1192).
+    const admin = postgres(serverUrl, { max: 1, fetch_types: false, onnotice: () => {} });
     await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ""}`);
     await admin.end();
     const url = new URL(serverUrl);
@@ -28,9 +30,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       ...opened,
       close: async () => {
         await opened.close();
-        const dropper = postgres(serverUrl, { max: 1, onnotice: () => {} });
-        await dropper.unsafe(`drop database if exists ${name} with (force)`);
-        await dropper.end();
+        await dropDatabase(serverUrl, name);
       },
     };
   } else {
@@ -41,6 +41,30 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   await migrate(handle);
   return handle;
+}
+
+/**
+ * Drops a test database once its last connection has gone. `with (force)` only after waiting:
+ * forcing at once kills a connection that is still starting, and postgres.js then reports the
+ * reset of its start-up query as an unhandled rejection (porsager/postgres#1223).
+ */
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const dropper = postgres(serverUrl, { max: 1, fetch_types: false, onnotice: () => {} });
+  try {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      try {
+        await dropper.unsafe(`drop database if exists ${name}`);
+        return;
+      } catch (error) {
+        // 55006 object_in_use: a connection is still open; anything else is a real failure.
+        if ((error as { code?: string }).code !== "55006") throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await dropper.unsafe(`drop database if exists ${name} with (force)`);
+  } finally {
+    await dropper.end();
+  }
 }
 
 /** Creates a fresh database and makes it the one the doors use; returns it for raw set-up. */
