@@ -13,6 +13,7 @@ import { withoutNulBytes } from "./infra/web/document.server";
 import { describeError, redactedUrl } from "./infra/web/log.server";
 import { cachedPage, publicPageKey, renderedPageKey, storePage } from "./infra/web/page-cache.server";
 import { startServer } from "./infra/setup/startup.server";
+import { handleCardTargetJobs } from "./services/card-target-runs.server";
 import { handleImageJobs } from "./services/images.server";
 import { handleDigestJobs } from "./services/notifications.server";
 import { startJobWorkers, stopJobWorkers } from "./infra/jobs/queue.server";
@@ -38,6 +39,7 @@ if (process.env.PF_STARTUP_DONE !== "1") {
 // Background work is jobs on the database's queue (app/infra/jobs/queue.server.ts): the serving
 // process runs them unless WORKERS=0; `npm run worker` starts a process that only runs them.
 handleTestRunJobs();
+handleCardTargetJobs();
 handleImageJobs();
 handleDigestJobs();
 if (process.env.PF_STARTUP_ONLY !== "1" && process.env.PF_WORKER_ONLY !== "1") {

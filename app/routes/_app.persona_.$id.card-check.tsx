@@ -4,7 +4,8 @@
 // JavaScript or without), written as a new version with a history note. Below, what the imported
 // file had that the export writes right.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { CARD_FATE_LABELS, type CardFate } from "~/domain/card-survival";
@@ -13,7 +14,9 @@ import { PRODUCT_NAME } from "~/domain/site";
 import {
   AccountError,
   cardCheck,
+  CARD_TARGET_RUN_TEXT,
   fixCardFinding,
+  startCardTargetRun,
   getPersona,
   orNotFound,
   readFormData,
@@ -40,6 +43,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const back = `/persona/${id}/card-check`;
   const headers = responseHeaders(ctx);
+  if (form.get("intent") === "run-targets") {
+    try {
+      await orNotFound(ctx, () => startCardTargetRun(user, id));
+      return redirectWithToast(`${back}#behaviour-heading`, { type: "success", ...CARD_TARGET_RUN_TEXT.started }, { headers });
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
+      return redirectWithToast(back, { type: "error", title: "Tests Not Started", description: error.message }, { headers });
+    }
+  }
   try {
     const { note } = await orNotFound(ctx, () =>
       fixCardFinding(user, id, { rule: form.get("rule"), field: form.get("field"), version: form.get("version") }),
@@ -120,6 +133,28 @@ function countLine(findings: readonly Finding[]): string {
   return `${parts.join(", ")}.`;
 }
 
+/** How often the page looks again while a run is under way. */
+const POLL_MS = 1_500;
+
+const BEHAVIOUR_TEXT = {
+  title: "Your tests in each app",
+  intro:
+    "Runs the persona's enabled tests against the persona as each app's prompt would carry it: only the card texts that app reads, and its lorebook rules. An approximation of each app, described in the card guide.",
+  none: (version: number) => `No run of version ${version} yet.`,
+} as const;
+
+/** 'Your tests pass 12/12 here, 11/12 in SillyTavern, …'. */
+function behaviourSentence(here: { passed: number; failed: number } | null, targets: readonly Survival[]): string {
+  const parts = targets
+    .filter((target) => target.tests && target.tests.status === "completed")
+    .map((target) => {
+      const tests = target.tests!;
+      return `${tests.passed}/${tests.passed + tests.failed} in ${CARD_TARGET_LABELS[target.target as CardTarget] ?? target.target}`;
+    });
+  const start = here ? `Your tests pass ${here.passed}/${here.passed + here.failed} here` : "Your tests pass";
+  return `${start}${parts.length ? `, ${parts.join(", ")}` : ""}.`;
+}
+
 const FATE_STYLES: Record<CardFate, string> = {
   used: "text-emerald-800",
   kept: "text-slate-700",
@@ -131,6 +166,16 @@ interface Survival {
   target: string;
   fields: { field: string; fate: CardFate; note: string }[];
   unsourced: string[];
+  tests: { version: number; passed: number; failed: number; status: string } | null;
+  losses: string[];
+}
+
+/** 'Tests 11/12 pass' for a front end, or where its run is. */
+function testsLine(tests: Survival["tests"]): string | null {
+  if (!tests) return null;
+  if (tests.status === "queued" || tests.status === "running") return "tests running…";
+  if (tests.status === "failed") return "tests not run";
+  return `tests ${tests.passed}/${tests.passed + tests.failed} pass`;
 }
 
 function SurvivalTable({ target }: { target: Survival }) {
@@ -142,8 +187,17 @@ function SurvivalTable({ target }: { target: Survival }) {
   return (
     <details className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`survival-${target.target}`}>
       <summary className="cursor-pointer font-semibold text-slate-900">
-        {label}: <span className="font-normal text-slate-700">{summary}</span>
+        {label}:{" "}
+        <span className="font-normal text-slate-700">
+          {summary}
+          {testsLine(target.tests) ? <span data-testid={`tests-${target.target}`}>; {testsLine(target.tests)}</span> : null}
+        </span>
       </summary>
+      {target.losses.length > 0 ? (
+        <p className="mt-2 text-sm text-slate-800">
+          Not in what {label} gives the model: {target.losses.join("; ")}.
+        </p>
+      ) : null}
       <table className="mt-3 w-full text-left text-sm">
         <caption className="sr-only">What {label} does with this card's fields</caption>
         <thead>
@@ -181,11 +235,27 @@ function SurvivalTable({ target }: { target: Survival }) {
 }
 
 export default function CardCheck() {
-  const { persona, version, findings, imported, survival } = useLoaderData<typeof loader>();
+  const { persona, version, findings, imported, survival, here, run } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const pending = run?.status === "queued" || run?.status === "running";
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [pending, revalidator]);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
+      {/* Without JavaScript only: the page refreshes itself while the run is under way (to the address
+          without a #fragment, which a refresh would only scroll to). */}
+      {pending ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={`2;url=/persona/${persona.id}/card-check`} />
+        </noscript>
+      ) : null}
       <div>
         <Link to={`/persona/${persona.id}`} className="text-sm font-medium text-brand-800 underline">
           <span aria-hidden="true">←</span> Back to {persona.name}
@@ -234,6 +304,41 @@ export default function CardCheck() {
             <SurvivalTable key={target.target} target={target} />
           ))}
         </div>
+      </section>
+
+      <section aria-labelledby="behaviour-heading">
+        <h2 id="behaviour-heading" className="text-xl font-semibold text-slate-900">
+          {BEHAVIOUR_TEXT.title}
+        </h2>
+        <p className="mt-1 text-slate-700">{BEHAVIOUR_TEXT.intro}</p>
+        <div role="status" className="mt-3" data-testid="behaviour-status">
+          {run === null ? (
+            <p className="text-slate-800">{BEHAVIOUR_TEXT.none(version)}</p>
+          ) : pending ? (
+            <p className="text-slate-800">{CARD_TARGET_RUN_TEXT.running}</p>
+          ) : run.status === "failed" ? (
+            <p className="text-red-800">{run.error ?? "The run could not finish."}</p>
+          ) : (
+            <p className="text-slate-900" data-testid="behaviour-summary">
+              {behaviourSentence(here, survival)}
+            </p>
+          )}
+        </div>
+        {run && !pending ? (
+          <p className="mt-1 text-sm text-slate-600">
+            Version {run.version}, {run.model === "embedded" || !run.model ? "embedded responder" : `model ${run.model}`}.
+          </p>
+        ) : null}
+        <Form method="post" action={`/persona/${persona.id}/card-check`} className="mt-3">
+          <input type="hidden" name="intent" value="run-targets" />
+          <button
+            type="submit"
+            disabled={busy || pending}
+            className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {CARD_TARGET_RUN_TEXT.start}
+          </button>
+        </Form>
       </section>
 
       {imported.length > 0 ? (

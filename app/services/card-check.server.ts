@@ -14,16 +14,28 @@ import { withUser } from "~/infra/db/db.server";
 import { personas, type Persona } from "~/infra/db/schema";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
+import { cardTargetRunOf, type CardTargetRunStatus, type CardTargetRunView } from "./card-target-runs.server";
 import { cardOfPersona } from "./persona-export.server";
 import { getPersona, isUuid, PERSONA_NOT_FOUND } from "./personas.server";
+
+export interface TargetTests {
+  version: number;
+  passed: number;
+  failed: number;
+  status: CardTargetRunStatus;
+}
 
 export interface CardSurvival {
   version: number;
   /**
    * Each front end's fate for each field the persona's card uses (docs/cards.md, What survives
-   * where). `tests` is how the persona's tests fare there: not measured yet, so null.
+   * where), and how the persona's tests fare there in the latest run of this version (null: none).
    */
-  targets: (TargetSurvival & { tests: null })[];
+  targets: (TargetSurvival & { tests: TargetTests | null; losses: string[] })[];
+  /** The same probes against the persona as it is here, in that run. */
+  here: { passed: number; failed: number } | null;
+  /** That run (null: none of this version yet). */
+  run: Pick<CardTargetRunView, "runId" | "version" | "status" | "model" | "error" | "createdAt" | "finishedAt"> | null;
 }
 
 export interface CardCheckResult {
@@ -33,6 +45,8 @@ export interface CardCheckResult {
   /** What the imported file had that this product's export writes right (docs/cards.md): its container, its types. */
   imported: CardFinding[];
   survival: CardSurvival["targets"];
+  here: CardSurvival["here"];
+  run: CardSurvival["run"];
 }
 
 /** The persona's own texts, for pattern keys that match nothing in them. */
@@ -61,18 +75,43 @@ function importedFindings(row: Persona): CardFinding[] {
 export async function cardCheck(user: CurrentUser, id: string): Promise<CardCheckResult> {
   const row = await getPersona(user, id);
   const { card, version } = await cardOfPersona(user, row);
-  return { version, findings: findingsOf(row, card), imported: importedFindings(row), survival: survivalTargets(card.data) };
+  const { targets, here, run } = await survivalWithTests(user, row.id, card.data, version);
+  return { version, findings: findingsOf(row, card), imported: importedFindings(row), survival: targets, here, run };
 }
 
-function survivalTargets(data: Record<string, unknown>): CardSurvival["targets"] {
-  return survivalOf(data).map((target) => ({ ...target, tests: null }));
+/** The table's fates, with the latest run of this version in each front end. */
+async function survivalWithTests(
+  user: CurrentUser,
+  id: string,
+  data: Record<string, unknown>,
+  version: number,
+): Promise<Omit<CardSurvival, "version">> {
+  const latest = await cardTargetRunOf(user, id, Math.max(version, 1));
+  const targets = survivalOf(data).map((target) => {
+    const result = latest?.results.find((r) => r.target === target.target);
+    const tests: TargetTests | null = latest
+      ? {
+          version: latest.version,
+          passed: result?.passed ?? 0,
+          failed: result?.failed ?? 0,
+          status: result ? "completed" : latest.status === "completed" ? "failed" : latest.status,
+        }
+      : null;
+    return { ...target, tests, losses: result?.losses ?? [] };
+  });
+  const run = latest
+    ? (({ runId, version: v, status, model, error, createdAt, finishedAt }) => ({ runId, version: v, status, model, error, createdAt, finishedAt }))(
+        latest,
+      )
+    : null;
+  return { targets, here: latest?.here ?? null, run };
 }
 
 /** What survives where for a persona's card. */
 export async function cardSurvival(user: CurrentUser, id: string): Promise<CardSurvival> {
   const row = await getPersona(user, id);
   const { card, version } = await cardOfPersona(user, row);
-  return { version, targets: survivalTargets(card.data) };
+  return { version, ...(await survivalWithTests(user, row.id, card.data, version)) };
 }
 
 const isFixable = (rule: unknown): rule is FixableRule => typeof rule === "string" && (FIXABLE_RULES as readonly string[]).includes(rule);

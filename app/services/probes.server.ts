@@ -435,7 +435,7 @@ export async function settleRuns(): Promise<void> {
 }
 
 /** The persona as one version holds it, as a chat reply sees it. */
-async function versionTarget(userId: string, run: ProbeRun) {
+export async function versionTarget(userId: string, run: Pick<ProbeRun, "personaId" | "version">) {
   const user = { id: userId } as CurrentUser;
   const version = await getVersion(user, run.personaId, run.version);
   const [current] = await withUser(userId, (tx) => tx.select().from(personas).where(eq(personas.id, run.personaId)));
@@ -466,6 +466,31 @@ async function versionTarget(userId: string, run: ProbeRun) {
   };
   const context: ProbeContext = { facts: extended, lore: lorebook.entries, name: version.name };
   return { persona, lorebook, context };
+}
+
+/** One probe's verdict against a persona (a probe whose lore entry is gone fails as broken). */
+export async function probeVerdict(
+  generator: ReturnType<typeof textGenerator>,
+  target: { personaId: string; persona: ChatPersona; lorebook: LoreBook; context: ProbeContext },
+  probe: Probe,
+): Promise<ProbeResult> {
+  if (probeBroken(probe, target.context))
+    return {
+      probeId: probe.id,
+      name: probe.name,
+      passed: false,
+      turns: [...probe.turns],
+      replies: [],
+      failures: [
+        {
+          check: "broken" as const,
+          expected: `the lore entry ${probe.factExpected?.label ?? probe.statesFact}`,
+          got: "The entry is gone",
+        },
+      ],
+      rubric: null,
+    };
+  return runProbe(generator, target, probe, target.context, { signal: AbortSignal.timeout(REPLY_TIMEOUT_MS) });
 }
 
 async function executeRun(run: ProbeRun): Promise<void> {
@@ -502,29 +527,7 @@ async function executeRun(run: ProbeRun): Promise<void> {
     await save({ model, total: probes.length });
     let passed = 0;
     for (const probe of probes) {
-      const result = probeBroken(probe, target.context)
-        ? {
-            probeId: probe.id,
-            name: probe.name,
-            passed: false,
-            turns: [...probe.turns],
-            replies: [],
-            failures: [
-              {
-                check: "broken" as const,
-                expected: `the lore entry ${probe.factExpected?.label ?? probe.statesFact}`,
-                got: "The entry is gone",
-              },
-            ],
-            rubric: null,
-          }
-        : await runProbe(
-            generator,
-            { personaId: run.personaId, persona: target.persona, lorebook: target.lorebook },
-            probe,
-            target.context,
-            { signal: AbortSignal.timeout(REPLY_TIMEOUT_MS) },
-          );
+      const result = await probeVerdict(generator, { personaId: run.personaId, ...target }, probe);
       results.push(result);
       if (result.passed) passed += 1;
       await save({ results, passed, failed: results.length - passed });

@@ -8,15 +8,15 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(66);
+select plan(69);
 
 -- ---------------------------------------------------------------- tables and RLS
 -- A new table makes this fail on purpose: give it RLS, grants and its own rls_*.test.sql.
 select tables_are(
   'public',
-  array['chat_messages', 'generations', 'image_jobs', 'notification_preferences', 'notification_queue', 'persona_lore_entries',
+  array['card_target_runs', 'chat_messages', 'generations', 'image_jobs', 'notification_preferences', 'notification_queue', 'persona_lore_entries',
         'persona_probes', 'persona_versions', 'personas', 'probe_runs', 'profiles', 'stripe_events'],
-  'public holds exactly the twelve tables these tests cover'
+  'public holds exactly the thirteen tables these tests cover'
 );
 select is_empty(
   $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -73,6 +73,9 @@ select policies_are('public', 'notification_queue',
 select policies_are('public', 'persona_probes',
   array['persona_probes_select_own', 'persona_probes_insert_own', 'persona_probes_update_own', 'persona_probes_delete_own'],
   'persona_probes has exactly its four own-persona policies');
+select policies_are('public', 'card_target_runs',
+  array['card_target_runs_select_own', 'card_target_runs_insert_own', 'card_target_runs_update_own', 'card_target_runs_delete_own'],
+  'card_target_runs has exactly its four own-row policies');
 select policies_are('public', 'probe_runs',
   array['probe_runs_select_own', 'probe_runs_insert_own', 'probe_runs_update_own', 'probe_runs_delete_own'],
   'probe_runs has exactly its four own-row policies');
@@ -102,6 +105,7 @@ select table_privs_are('public', 'image_jobs', 'anon', array[]::text[], 'anon ha
 select table_privs_are('public', 'notification_queue', 'anon', array[]::text[], 'anon has no privilege on notification_queue');
 select table_privs_are('public', 'persona_probes', 'anon', array[]::text[], 'anon has no privilege on persona_probes');
 select table_privs_are('public', 'probe_runs', 'anon', array[]::text[], 'anon has no privilege on probe_runs');
+select table_privs_are('public', 'card_target_runs', 'anon', array[]::text[], 'anon has no privilege on card_target_runs');
 select is_empty(
   $$ select c.relname, a.attname from pg_class c
      join pg_namespace n on n.oid = c.relnamespace
@@ -148,6 +152,8 @@ select table_privs_are('public', 'persona_probes', 'authenticated', array['SELEC
   'authenticated may select, insert, update and delete persona_probes (RLS picks the rows)');
 select table_privs_are('public', 'probe_runs', 'authenticated', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
   'authenticated may select, insert, update and delete probe_runs (RLS picks the rows)');
+select table_privs_are('public', 'card_target_runs', 'authenticated', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+  'authenticated may select, insert, update and delete card_target_runs (RLS picks the rows)');
 select ok(
   (select prosecdef and proconfig @> array['search_path=""'] from pg_proc
    where oid = 'private.queue_probe_run()'::regprocedure)

@@ -593,6 +593,62 @@ export const probeRuns = pgTable(
   ],
 ).enableRLS();
 
+/** A run of the persona's tests in each front end (docs/cards.md, Behaviour in each front end). */
+export const cardTargetRuns = pgTable(
+  "card_target_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    personaId: uuid("persona_id")
+      .notNull()
+      .references(() => personas.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    model: text("model"),
+    status: text("status").notNull().default("queued"),
+    here: jsonb("here").$type<unknown>(),
+    results: jsonb("results")
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    error: text("error"),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    deadline: timestamp("deadline", { withTimezone: true }),
+  },
+  (t) => [
+    index("card_target_runs_persona_id_created_at_idx").on(t.personaId, t.createdAt.desc()),
+    index("card_target_runs_user_id_idx").on(t.userId),
+    uniqueIndex("card_target_runs_one_queued_idx")
+      .on(t.personaId)
+      .where(sql`status = 'queued'`),
+    check("card_target_runs_version_positive", sql`${t.version} >= 1`),
+    check("card_target_runs_status_valid", oneOf(sql`${t.status}`, ["queued", "running", "completed", "failed"])),
+    check("card_target_runs_results_valid", sql`jsonb_typeof(${t.results}) = 'array' and octet_length(${t.results}::text) <= 1048576`),
+    check(
+      "card_target_runs_here_valid",
+      sql`${t.here} is null or (jsonb_typeof(${t.here}) = 'object' and octet_length(${t.here}::text) <= 262144)`,
+    ),
+    check("card_target_runs_error_length", sql`char_length(${t.error}) <= 500`),
+    check("card_target_runs_model_length", sql`char_length(${t.model}) <= 200`),
+    pgPolicy("card_target_runs_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
+    pgPolicy("card_target_runs_insert_own", {
+      for: "insert",
+      to: authenticatedRole,
+      withCheck: sql`${t.userId} = ${authUid} and ${ownsPersona(sql`${t.personaId}`)}`,
+    }),
+    pgPolicy("card_target_runs_update_own", {
+      for: "update",
+      to: authenticatedRole,
+      using: sql`${t.userId} = ${authUid}`,
+      withCheck: sql`${t.userId} = ${authUid} and ${ownsPersona(sql`${t.personaId}`)}`,
+    }),
+    pgPolicy("card_target_runs_delete_own", { for: "delete", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
+  ],
+).enableRLS();
+
 export type Profile = typeof profiles.$inferSelect;
 export type Persona = typeof personas.$inferSelect;
 export type NewPersona = typeof personas.$inferInsert;
@@ -601,5 +657,6 @@ export type PersonaVersion = typeof personaVersions.$inferSelect;
 export type ImageJob = typeof imageJobs.$inferSelect;
 export type PersonaProbeRow = typeof personaProbes.$inferSelect;
 export type ProbeRun = typeof probeRuns.$inferSelect;
+export type CardTargetRun = typeof cardTargetRuns.$inferSelect;
 export type NotificationPreferences = typeof notificationPreferences.$inferSelect;
 export type QueuedNotification = typeof notificationQueue.$inferSelect;

@@ -30,6 +30,10 @@ export const QUEUES = {
   personaTests: "persona-tests",
   /** A test run whose tries were all interrupted: it is recorded as interrupted. */
   personaTestsFailed: "persona-tests-failed",
+  /** One job per queued run of the persona's tests in each front end: { runId, userId, personaId }. */
+  cardTargetTests: "card-target-tests",
+  /** A run in each front end whose tries were all interrupted: it is recorded as interrupted. */
+  cardTargetTestsFailed: "card-target-tests-failed",
   /** One job per reference-image generation: { personaId, userId, startedAt }. */
   referenceImages: "reference-images",
   /** A generation whose tries were all interrupted: it is recorded as failed. */

@@ -44,6 +44,8 @@ import * as personaProbeRun from "./personas.$id.probes.runs.$runId";
 import * as personaProbesSuggest from "./personas.$id.probes.suggest";
 import * as personaStatus from "./personas.$id.status";
 import * as personaSurvival from "./personas.$id.survival";
+import * as personaSurvivalRun from "./personas.$id.survival.run";
+import * as personaSurvivalRunOne from "./personas.$id.survival.runs.$runId";
 import * as personaVersions from "./personas.$id.versions";
 import * as personaVersion from "./personas.$id.versions.$n";
 import * as personaVersionRestore from "./personas.$id.versions.$n.restore";
@@ -102,6 +104,8 @@ export const API_CALLS: Readonly<Record<string, ApiCall>> = {
   "personas/:id/profile/:section": personaProfileSection,
   "personas/:id/status": personaStatus,
   "personas/:id/survival": personaSurvival,
+  "personas/:id/survival/run": personaSurvivalRun,
+  "personas/:id/survival/runs/:runId": personaSurvivalRunOne,
   "personas/:id/versions": personaVersions,
   "personas/:id/versions/:n": personaVersion,
   "personas/:id/versions/:n/restore": personaVersionRestore,
