@@ -30,6 +30,14 @@ export const CARD_CHECK_TEXT = {
   cardLine: "Check what SillyTavern, RisuAI, Chub, JanitorAI, Backyard AI and Agnai keep of this persona before you export it.",
 } as const;
 
+/** The runs of the persona's tests in each front end (docs/cards.md, Behaviour in each front end). */
+export const CARD_TARGET_RUN_TEXT = {
+  start: "Run the tests in each app",
+  started: { title: "Tests Started", description: "The persona's tests are running as each app would see the card." },
+  running: "Running the persona's tests as each app would see the card…",
+  notFound: "Run not found.",
+} as const;
+
 /** The import toast's line about the card check ('' when it found no error or warning). */
 export function cardCheckSentence(findings: readonly { severity: "error" | "warning" | "info" }[]): string {
   const errors = findings.filter((finding) => finding.severity === "error").length;

@@ -9,12 +9,11 @@ import { useEffect } from "react";
 
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { CARD_FATE_LABELS, type CardFate } from "~/domain/card-survival";
-import { CARD_CHECK_TEXT, CARD_SEVERITY_LABELS, CARD_TARGET_LABELS, type CardTarget } from "~/domain/card-targets";
+import { CARD_CHECK_TEXT, CARD_SEVERITY_LABELS, CARD_TARGET_LABELS, CARD_TARGET_RUN_TEXT, type CardTarget } from "~/domain/card-targets";
 import { PRODUCT_NAME } from "~/domain/site";
 import {
   AccountError,
   cardCheck,
-  CARD_TARGET_RUN_TEXT,
   fixCardFinding,
   startCardTargetRun,
   getPersona,

@@ -7,7 +7,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 
 import { personaAsSeenBy } from "~/domain/card-behaviour";
-import { CARD_TARGETS, type CardTarget } from "~/domain/card-targets";
+import { CARD_TARGET_RUN_TEXT, CARD_TARGETS, type CardTarget } from "~/domain/card-targets";
 import { PROBE_MESSAGES, type ProbeResult } from "~/domain/probes";
 import { AiError, textGenerator } from "~/infra/ai/ai.server";
 import { withUser } from "~/infra/db/db.server";
@@ -59,12 +59,6 @@ export interface CardTargetRunView {
   finishedAt: string | null;
 }
 
-export const CARD_TARGET_RUN_TEXT = {
-  start: "Run the tests in each app",
-  started: { title: "Tests Started", description: "The persona's tests are running as each app would see the card." },
-  running: "Running the persona's tests as each app would see the card…",
-  notFound: "Run not found.",
-} as const;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

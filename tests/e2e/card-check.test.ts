@@ -160,3 +160,48 @@ test("export a persona for Agnai from the Download menu and import the file agai
   await expect(page.getByRole("heading", { level: 1, name: "Mira Vale" })).toBeVisible();
   await expectNoA11yViolations(page);
 });
+
+test("run the persona's tests as each app would see the card and read where they fail", async ({ page, request }) => {
+  test.slow();
+  const account = await createAccount(request);
+  const auth = { Authorization: `Bearer ${account.token}` };
+  const imported = await request.post("/api/personas/import", { headers: auth, data: CARD });
+  const { id, finishImport } = (await imported.json()) as { id: string; finishImport: { guess: Record<string, unknown> } };
+  expect(
+    (
+      await request.post(`/api/personas/${id}/finish-import`, { headers: auth, data: { ...finishImport.guess, gender: "female" } })
+    ).status(),
+  ).toBe(200);
+  for (const probe of [
+    { name: "Greets", turns: ["Hi!"], inCharacter: true },
+    { name: "The tower", turns: ["Tell me about the tower."], mustMention: ["tower"] },
+  ])
+    expect((await request.post(`/api/personas/${id}/probes`, { headers: auth, data: probe })).status()).toBe(201);
+
+  await signIn(page, account);
+  await visit(page, `/persona/${id}/card-check`);
+  const behaviour = page.getByRole("region", { name: "Your tests in each app" });
+  await expect(behaviour.getByTestId("behaviour-status")).toContainText(/No run of version \d+ yet\./);
+  await behaviour.getByRole("button", { name: "Run the tests in each app" }).click();
+  await expect(toast(page)).toContainText("Tests Started");
+  // The page follows the run (it polls with JavaScript, refreshes itself without) until it ends.
+  await expect(behaviour.getByTestId("behaviour-summary")).toContainText(/^Your tests pass \d\/2 here, \d\/2 in SillyTavern, .*\d\/2 in Agnai\.$/, {
+    timeout: 60_000,
+  });
+  await expect(behaviour).toContainText("embedded responder");
+  // Backyard AI sends the decorator lines as text; its line says what its prompt lacks.
+  const backyard = page.getByTestId("survival-backyard");
+  await expect(backyard.getByTestId("tests-backyard")).toContainText(/tests \d\/2 pass/);
+  await backyard.getByText("Backyard AI:").click();
+  await expect(backyard).toContainText("Not in what Backyard AI gives the model:");
+  await expect(backyard).toContainText("lorebook: 1 entry sends its @@ lines as text");
+  await expectNoA11yViolations(page);
+
+  // The API reads the same run.
+  const survival = (await (await request.get(`/api/personas/${id}/survival`, { headers: auth })).json()) as {
+    run: { runId: string; status: string };
+    targets: { target: string; tests: { passed: number; failed: number; status: string } }[];
+  };
+  expect(survival.run.status).toBe("completed");
+  expect(survival.targets.map((target) => target.tests.status)).toEqual(Array(6).fill("completed"));
+});
