@@ -63,7 +63,16 @@ async function download(item: DownloadItem, toast: ReturnType<typeof useToast>, 
 
 const TYPEAHEAD_RESET_MS = 1000;
 
-export function DownloadMenu({ items, label = "Download" }: { items: DownloadItem[]; label?: string }) {
+export function DownloadMenu({
+  items,
+  label = "Download",
+  more,
+}: {
+  items: DownloadItem[];
+  label?: string;
+  /** A page to read before choosing (the card check's 'What survives where'): a plain link, last. */
+  more?: { label: string; href: string };
+}) {
   const hydrated = useHydrated();
   const toast = useToast();
   const holdToastRoom = useHoldToastRoom();
@@ -174,6 +183,17 @@ export function DownloadMenu({ items, label = "Download" }: { items: DownloadIte
             </a>
           </li>
         ))}
+        {more ? (
+          <li role={hydrated ? "none" : undefined} className="border-t border-slate-200">
+            <a
+              href={more.href}
+              role={hydrated ? "menuitem" : undefined}
+              className="block px-4 py-2 text-sm font-medium text-brand-800 underline hover:bg-slate-100 focus:bg-slate-100 focus:outline-none"
+            >
+              {more.label}
+            </a>
+          </li>
+        ) : null}
       </ul>
     </details>
   );

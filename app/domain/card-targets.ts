@@ -27,6 +27,7 @@ export const CARD_CHECK_TEXT = {
     "What each chat app does with the fields this card uses: used, kept but not used, changed or dropped. Sources: the apps' own code and documentation.",
   fixDone: "Fix Applied",
   fixFailed: "Fix Not Applied",
+  survivalLink: "What each app keeps of the card",
   cardLine: "Check what SillyTavern, RisuAI, Chub, JanitorAI, Backyard AI and Agnai keep of this persona before you export it.",
 } as const;
 

@@ -546,7 +546,10 @@ export default function PersonaPage() {
                   {PERSONA_PAGE_TEXT.edit}
                 </Link>
               )}
-              <DownloadMenu items={downloads} />
+              <DownloadMenu
+                items={downloads}
+                more={{ label: CARD_CHECK_TEXT.survivalLink, href: `/persona/${persona.id}/card-check#survival-heading` }}
+              />
             </div>
             <div className="flex items-center gap-2">
               <Link

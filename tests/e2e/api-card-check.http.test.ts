@@ -86,3 +86,71 @@ test("findings, a fix as a new version, and bad input", async ({ request }) => {
   );
   expect((await request.get(base, { headers: { Authorization: "Bearer nonsense" } })).status()).toBe(401);
 });
+
+test("the tests in each front end: a run off the request, polled, and bad input", async ({ request }) => {
+  const account = await createAccount(request);
+  const headers = { Authorization: `Bearer ${account.token}` };
+  const imported = await request.post("/api/personas/import", { headers, data: CARD });
+  const persona = (await imported.json()) as { id: string; finishImport: { guess: Record<string, unknown> } };
+  const run = `/api/personas/${persona.id}/survival/run`;
+
+  // A draft (the import not finished yet) has no run, nor does a persona without probes.
+  const draft = await request.post(run, { headers });
+  expect(draft.status()).toBe(409);
+  expect(
+    (await request.post(`/api/personas/${persona.id}/finish-import`, { headers, data: { ...persona.finishImport.guess, gender: "female" } })).status(),
+  ).toBe(200);
+  const none = await request.post(run, { headers });
+  expect(none.status()).toBe(409);
+  expect(((await none.json()) as { message: string }).message).toMatch(/probe/i);
+  expect(
+    (await request.post(`/api/personas/${persona.id}/probes`, { headers, data: { name: "Dome", turns: ["Tell me about the dome."], mustMention: ["dome"] } })).status(),
+  ).toBe(201);
+
+  // A body, a wrong method, another creator's persona: readable 4xx, nothing queued.
+  const withBody = await request.post(run, { headers, data: { turns: 3 } });
+  expect(withBody.status()).toBe(400);
+  expect((await request.get(run, { headers })).status()).toBe(405);
+  const stranger = await createAccount(request);
+  const theirs = { Authorization: `Bearer ${stranger.token}` };
+  expect((await request.post(run, { headers: theirs })).status()).toBe(404);
+  expect(((await (await request.get(`/api/personas/${persona.id}/survival`, { headers })).json()) as { run: unknown }).run).toBeNull();
+
+  const started = await request.post(run, { headers });
+  expect(started.status()).toBe(202);
+  const { runId } = (await started.json()) as { runId: string };
+  expect(runId).toMatch(/^[0-9a-f-]{36}$/);
+  // Two starts of one version are one run.
+  expect(((await (await request.post(run, { headers })).json()) as { runId: string }).runId).toBe(runId);
+
+  const one = `/api/personas/${persona.id}/survival/runs/${runId}`;
+  let body: { status: string; here: { passed: number; failed: number } | null; results: { target: string; passed: number; failed: number; losses: string[] }[] } = {
+    status: "queued",
+    here: null,
+    results: [],
+  };
+  await expect
+    .poll(
+      async () => {
+        body = (await (await request.get(one, { headers })).json()) as typeof body;
+        return body.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe("completed");
+  expect(body.here!.passed + body.here!.failed).toBe(1);
+  expect(body.results.map((result) => result.target)).toEqual(["sillytavern", "risuai", "chub", "janitorai", "backyard", "agnai"]);
+
+  const survival = (await (await request.get(`/api/personas/${persona.id}/survival`, { headers })).json()) as {
+    run: { runId: string };
+    targets: { target: string; tests: { version: number; passed: number; failed: number; status: string } }[];
+  };
+  expect(survival.run.runId).toBe(runId);
+  expect(survival.targets.find((t) => t.target === "agnai")!.tests).toMatchObject({ status: "completed" });
+
+  expect((await request.get(one, { headers: theirs })).status()).toBe(404);
+  const unknown = await request.get(`/api/personas/${persona.id}/survival/runs/00000000-0000-4000-8000-000000000000`, { headers });
+  expect(unknown.status()).toBe(404);
+  expect(((await unknown.json()) as { message: string }).message).toBe("Run not found.");
+  expect((await request.get(`/api/personas/${persona.id}/survival/runs/nonsense`, { headers })).status()).toBe(404);
+});

@@ -148,6 +148,13 @@ test("export a persona for Agnai from the Download menu and import the file agai
   expect(file.suggestedFilename()).toBe("mira_vale_profile.agnai.card.json");
   if (jsEnabled) await expect(toast(page)).toContainText("Persona profile exported in CHARACTER CARD JSON FOR AGNAI format.");
   const saved = await file.path();
+
+  // The menu leads to what each app keeps before a file is chosen.
+  await visit(page, `/persona/${id}`);
+  await menu.getByText("Download").click();
+  await menu.getByRole(jsEnabled ? "menuitem" : "link", { name: "What each app keeps of the card" }).click();
+  await expect(page).toHaveURL(`/persona/${id}/card-check#survival-heading`);
+  await expect(page.getByRole("heading", { level: 2, name: "What survives where" })).toBeVisible();
   const card = JSON.parse(await (await import("node:fs/promises")).readFile(saved, "utf8")) as { spec: string; data: { name: string } };
   expect(card.spec).toBe("chara_card_v2");
 
