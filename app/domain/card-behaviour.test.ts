@@ -8,7 +8,7 @@ import { parseLorebook } from "./lorebook";
 const data = {
   name: "Kira Moon",
   description: "A late-night streamer.\n\nName: Kira Moon\nType: VTuber\nGender: Female\nAge: 25-34\nInterests: Gaming\nBorn in: Osaka",
-  personality: "Outgoing, Curious\n\nSpeech style: calls everyone chat\n\nCatchphrases: \"Stay cozy\"",
+  personality: 'Outgoing, Curious\n\nSpeech style: calls everyone chat\n\nCatchphrases: "Stay cozy"',
   scenario: "{{char}} is chatting with {{user}}.",
   first_mes: "Heya, chat!",
   mes_example: "<START>\n{{user}}: Hi\n{{char}}: Heya!",
@@ -27,13 +27,32 @@ const persona = {
   personality: ["Outgoing", "Curious"],
   description: "A late-night streamer.",
   backstory: "",
-  extended: { birthplace: "Osaka", education: "Kyoto University", languages: ["English", "Japanese"], socialCircle: { family: "A sister", friends: "" } },
-  voice: { greeting: "Heya, chat!", speechStyle: "calls everyone chat", catchphrases: ["Stay cozy"], exampleDialogue: "<START>", scenario: null },
+  extended: {
+    birthplace: "Osaka",
+    education: "Kyoto University",
+    languages: ["English", "Japanese"],
+    socialCircle: { family: "A sister", friends: "" },
+  },
+  voice: {
+    greeting: "Heya, chat!",
+    speechStyle: "calls everyone chat",
+    catchphrases: ["Stay cozy"],
+    exampleDialogue: "<START>",
+    scenario: null,
+  },
 };
 
 const book = parseLorebook({
   entries: [
-    { id: "a", name: "Tower", keys: ["tower"], secondary_keys: ["east"], selective: true, content: "@@depth 4\nThe tower leans east.", constant: false },
+    {
+      id: "a",
+      name: "Tower",
+      keys: ["tower"],
+      secondary_keys: ["east"],
+      selective: true,
+      content: "@@depth 4\nThe tower leans east.",
+      constant: false,
+    },
     { id: "b", name: "Rule", keys: ["rule"], content: "Always polite.", constant: true },
     { id: "c", name: "Old", keys: ["old"], content: "Switched off.", enabled: false },
     { id: "d", name: "Pattern", keys: ["harbou?r"], content: "The harbour.", use_regex: true },

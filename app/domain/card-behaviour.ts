@@ -188,7 +188,9 @@ export function personaAsSeenBy<P extends BehaviourPersona>(
     const alternates = readsField(target, "alternate_greetings")
       ? [...(v.alternateGreetings ?? [])]
       : (v.alternateGreetings?.length && lost.push("alternate greetings"), []);
-    const example = readsField(target, "mes_example") ? (v.exampleDialogue ?? null) : (v.exampleDialogue && lost.push("example dialogue"), null);
+    const example = readsField(target, "mes_example")
+      ? (v.exampleDialogue ?? null)
+      : (v.exampleDialogue && lost.push("example dialogue"), null);
     const scenario = readsField(target, "scenario") ? (v.scenario ?? null) : (v.scenario && lost.push("scenario"), null);
     voice = {
       ...v,
@@ -210,7 +212,9 @@ export function personaAsSeenBy<P extends BehaviourPersona>(
   const constant = changed((a, b) => a.constant && !b.constant);
   const woken = changed((a, b) => !a.enabled && b.enabled);
   const regex = changed((a, b) => a.use_regex && !b.use_regex);
-  const leaking = lorebook.entries.filter((entry, index) => /^\s*@@/m.test(entry.content) && entries[index]!.content === entry.content).length;
+  const leaking = lorebook.entries.filter(
+    (entry, index) => /^\s*@@/m.test(entry.content) && entries[index]!.content === entry.content,
+  ).length;
   if (secondary) lost.push(`lorebook: ${count(secondary, "loses its secondary keys", "lose their secondary keys")}`);
   if (constant) lost.push(`lorebook: ${count(constant, "is no longer always on", "are no longer always on")}`);
   if (woken) lost.push(`lorebook: ${count(woken, "switched off here is on", "switched off here are on")}`);

@@ -100,9 +100,15 @@ async function survivalWithTests(
     return { ...target, tests, losses: result?.losses ?? [] };
   });
   const run = latest
-    ? (({ runId, version: v, status, model, error, createdAt, finishedAt }) => ({ runId, version: v, status, model, error, createdAt, finishedAt }))(
-        latest,
-      )
+    ? (({ runId, version: v, status, model, error, createdAt, finishedAt }) => ({
+        runId,
+        version: v,
+        status,
+        model,
+        error,
+        createdAt,
+        finishedAt,
+      }))(latest)
     : null;
   return { targets, here: latest?.here ?? null, run };
 }

@@ -137,9 +137,7 @@ describe("the persona's tests in each front end", () => {
     const user = await newUser();
     const persona = await createPersona(user);
     await expect(
-      handle.raw.exec(
-        `insert into public.card_target_runs (persona_id, user_id, version) values ('${persona.id}', '${user.id}', 1)`,
-      ),
+      handle.raw.exec(`insert into public.card_target_runs (persona_id, user_id, version) values ('${persona.id}', '${user.id}', 1)`),
     ).rejects.toThrow(/started through the app/);
   });
 });

@@ -59,7 +59,6 @@ export interface CardTargetRunView {
   finishedAt: string | null;
 }
 
-
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function runView(row: CardTargetRun): CardTargetRunView {
@@ -102,7 +101,12 @@ export async function startCardTargetRun(user: CurrentUser, personaId: string): 
         // Under the persona's row lock: two starts at once see each other's run.
         await tx.select({ id: personas.id }).from(personas).where(eq(personas.id, personaId)).for("update");
         const rows = await tx
-          .select({ id: cardTargetRuns.id, status: cardTargetRuns.status, version: cardTargetRuns.version, deadline: cardTargetRuns.deadline })
+          .select({
+            id: cardTargetRuns.id,
+            status: cardTargetRuns.status,
+            version: cardTargetRuns.version,
+            deadline: cardTargetRuns.deadline,
+          })
           .from(cardTargetRuns)
           .where(and(eq(cardTargetRuns.personaId, personaId), inArray(cardTargetRuns.status, ["queued", "running"])));
         // A run still waiting is moved on to this version (one queued run a persona).
@@ -161,7 +165,14 @@ export async function runCardTargetJob(job: Job): Promise<"cancelled" | void> {
     if (!row || row.status === "completed" || row.status === "failed") return null;
     const [started] = await tx
       .update(cardTargetRuns)
-      .set({ status: "running", startedAt: new Date(), deadline: new Date(Date.now() + RUN_DEADLINE_MS), results: [], here: null, error: null })
+      .set({
+        status: "running",
+        startedAt: new Date(),
+        deadline: new Date(Date.now() + RUN_DEADLINE_MS),
+        results: [],
+        here: null,
+        error: null,
+      })
       .where(eq(cardTargetRuns.id, row.id))
       .returning();
     return started ?? null;
@@ -220,7 +231,9 @@ async function executeRun(run: CardTargetRun): Promise<void> {
     const suite = async (persona: typeof target.persona, lorebook: typeof target.lorebook) => {
       const verdicts: CardTargetVerdict[] = [];
       for (const probe of probes)
-        verdicts.push(verdict(await probeVerdict(generator, { personaId: run.personaId, persona, lorebook, context: target.context }, probe)));
+        verdicts.push(
+          verdict(await probeVerdict(generator, { personaId: run.personaId, persona, lorebook, context: target.context }, probe)),
+        );
       return verdicts;
     };
     const here = await suite(target.persona, target.lorebook);
@@ -252,18 +265,17 @@ async function executeRun(run: CardTargetRun): Promise<void> {
 /** The persona's latest run (any version), for the card check's page and GET /survival. */
 export async function latestCardTargetRun(user: Pick<CurrentUser, "id">, personaId: string): Promise<CardTargetRunView | null> {
   const [row] = await withUser(user.id, (tx) =>
-    tx
-      .select()
-      .from(cardTargetRuns)
-      .where(eq(cardTargetRuns.personaId, personaId))
-      .orderBy(desc(cardTargetRuns.createdAt))
-      .limit(1),
+    tx.select().from(cardTargetRuns).where(eq(cardTargetRuns.personaId, personaId)).orderBy(desc(cardTargetRuns.createdAt)).limit(1),
   );
   return row ? runView(row) : null;
 }
 
 /** The persona's latest run of one version. */
-export async function cardTargetRunOf(user: Pick<CurrentUser, "id">, personaId: string, version: number): Promise<CardTargetRunView | null> {
+export async function cardTargetRunOf(
+  user: Pick<CurrentUser, "id">,
+  personaId: string,
+  version: number,
+): Promise<CardTargetRunView | null> {
   const [row] = await withUser(user.id, (tx) =>
     tx
       .select()

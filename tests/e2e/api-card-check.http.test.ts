@@ -98,13 +98,23 @@ test("the tests in each front end: a run off the request, polled, and bad input"
   const draft = await request.post(run, { headers });
   expect(draft.status()).toBe(409);
   expect(
-    (await request.post(`/api/personas/${persona.id}/finish-import`, { headers, data: { ...persona.finishImport.guess, gender: "female" } })).status(),
+    (
+      await request.post(`/api/personas/${persona.id}/finish-import`, {
+        headers,
+        data: { ...persona.finishImport.guess, gender: "female" },
+      })
+    ).status(),
   ).toBe(200);
   const none = await request.post(run, { headers });
   expect(none.status()).toBe(409);
   expect(((await none.json()) as { message: string }).message).toMatch(/probe/i);
   expect(
-    (await request.post(`/api/personas/${persona.id}/probes`, { headers, data: { name: "Dome", turns: ["Tell me about the dome."], mustMention: ["dome"] } })).status(),
+    (
+      await request.post(`/api/personas/${persona.id}/probes`, {
+        headers,
+        data: { name: "Dome", turns: ["Tell me about the dome."], mustMention: ["dome"] },
+      })
+    ).status(),
   ).toBe(201);
 
   // A body, a wrong method, another creator's persona: readable 4xx, nothing queued.
@@ -124,7 +134,11 @@ test("the tests in each front end: a run off the request, polled, and bad input"
   expect(((await (await request.post(run, { headers })).json()) as { runId: string }).runId).toBe(runId);
 
   const one = `/api/personas/${persona.id}/survival/runs/${runId}`;
-  let body: { status: string; here: { passed: number; failed: number } | null; results: { target: string; passed: number; failed: number; losses: string[] }[] } = {
+  let body: {
+    status: string;
+    here: { passed: number; failed: number } | null;
+    results: { target: string; passed: number; failed: number; losses: string[] }[];
+  } = {
     status: "queued",
     here: null,
     results: [],

@@ -192,9 +192,12 @@ test("run the persona's tests as each app would see the card and read where they
   await behaviour.getByRole("button", { name: "Run the tests in each app" }).click();
   await expect(toast(page)).toContainText("Tests Started");
   // The page follows the run (it polls with JavaScript, refreshes itself without) until it ends.
-  await expect(behaviour.getByTestId("behaviour-summary")).toContainText(/^Your tests pass \d\/2 here, \d\/2 in SillyTavern, .*\d\/2 in Agnai\.$/, {
-    timeout: 60_000,
-  });
+  await expect(behaviour.getByTestId("behaviour-summary")).toContainText(
+    /^Your tests pass \d\/2 here, \d\/2 in SillyTavern, .*\d\/2 in Agnai\.$/,
+    {
+      timeout: 60_000,
+    },
+  );
   await expect(behaviour).toContainText("embedded responder");
   // Backyard AI sends the decorator lines as text; its line says what its prompt lacks.
   const backyard = page.getByTestId("survival-backyard");
