@@ -13,10 +13,9 @@ import { CARD_CHECK_TEXT, CARD_SEVERITY_LABELS, CARD_TARGET_LABELS, CARD_TARGET_
 import { PRODUCT_NAME } from "~/domain/site";
 import {
   AccountError,
-  cardCheck,
+  cardCheckPage,
   fixCardFinding,
   startCardTargetRun,
-  getPersona,
   orNotFound,
   readFormData,
   redirectWithToast,
@@ -31,9 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
   const id = params.id ?? "";
-  const persona = await orNotFound(ctx, () => getPersona(user, id));
-  const check = await cardCheck(user, persona.id);
-  return data({ persona: { id: persona.id, name: persona.name }, ...check }, { headers: responseHeaders(ctx) });
+  const { persona, check } = await orNotFound(ctx, () => cardCheckPage(user, id));
+  return data({ persona, ...check }, { headers: responseHeaders(ctx) });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

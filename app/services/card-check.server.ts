@@ -11,6 +11,7 @@ import { withoutAiNotice } from "~/domain/ai-disclosure";
 import { survivalOf, type TargetSurvival } from "~/domain/card-survival";
 import { parseLorebook } from "~/domain/lorebook";
 import { withUser } from "~/infra/db/db.server";
+import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 import { personas, type Persona } from "~/infra/db/schema";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
@@ -71,12 +72,33 @@ function importedFindings(row: Persona): CardFinding[] {
   return meta?.checkedAtImport ?? [];
 }
 
-/** The card check of a persona. */
+/**
+ * The card check page's data: the persona's name and its card check. Kept until the persona, its
+ * versions or its runs in each front end change, and only while no run is under way
+ * (KEPT_READS.cardChecks).
+ */
+export async function cardCheckPage(
+  user: CurrentUser,
+  id: string,
+): Promise<{ persona: { id: string; name: string }; check: CardCheckResult }> {
+  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  return keptOrRead(
+    KEPT_READS.cardChecks,
+    [user.id, id],
+    async () => {
+      const row = await getPersona(user, id);
+      const { card, version } = await cardOfPersona(user, row);
+      const { targets, here, run } = await survivalWithTests(user, row.id, card.data, version);
+      const check = { version, findings: findingsOf(row, card), imported: importedFindings(row), survival: targets, here, run };
+      return { persona: { id: row.id, name: row.name }, check };
+    },
+    ({ check }) => check.run === null || (check.run.status !== "queued" && check.run.status !== "running"),
+  );
+}
+
+/** The card check of a persona (GET /api/personas/{id}/card-check). */
 export async function cardCheck(user: CurrentUser, id: string): Promise<CardCheckResult> {
-  const row = await getPersona(user, id);
-  const { card, version } = await cardOfPersona(user, row);
-  const { targets, here, run } = await survivalWithTests(user, row.id, card.data, version);
-  return { version, findings: findingsOf(row, card), imported: importedFindings(row), survival: targets, here, run };
+  return (await cardCheckPage(user, id)).check;
 }
 
 /** The table's fates, with the latest run of this version in each front end. */

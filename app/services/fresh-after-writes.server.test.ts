@@ -34,6 +34,8 @@ const library = await import("./persona-library.server");
 const personasService = await import("./personas.server");
 const probes = await import("./probes.server");
 const lore = await import("./lore.server");
+const cardChecks = await import("./card-check.server");
+const cardTargetRuns = await import("./card-target-runs.server");
 
 type KeptReadName = keyof typeof KEPT_READS;
 
@@ -319,6 +321,35 @@ const FRESH: { [name in KeptReadName]: Record<string, () => Promise<void>> } = {
       await probes.startRun(creator, persona.id);
       await probes.settleRuns();
       expect(await read()).toBe(false);
+    },
+  },
+  cardChecks: {
+    "public.personas": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      const read = async () => (await cardChecks.cardCheck(creator, persona.id)).survival.length;
+      expect(await keptAnswer(read, KEPT_READS.cardChecks, [creator.id, persona.id])).toBe(6);
+      await library.deletePersona(creator, persona.id);
+      await expect(read()).rejects.toMatchObject({ status: 404 });
+    },
+    "public.persona_versions": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      await library.updatePersona(creator, persona.id, complete("Nova Renamed"));
+      const read = async () => (await cardChecks.cardCheck(creator, persona.id)).version;
+      expect(await keptAnswer(read, KEPT_READS.cardChecks, [creator.id, persona.id])).toBe(2);
+      await dropLatestVersion(persona.id);
+      expect(await read()).toBe(1);
+    },
+    "public.card_target_runs": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      await probes.addProbe(creator, persona.id, { name: "Greets", turns: ["Hi!"], inCharacter: true });
+      const read = async () => (await cardChecks.cardCheck(creator, persona.id)).run?.status ?? null;
+      expect(await keptAnswer(read, KEPT_READS.cardChecks, [creator.id, persona.id])).toBeNull();
+      await cardTargetRuns.startCardTargetRun(creator, persona.id);
+      await cardTargetRuns.settleCardTargetRuns();
+      expect(await read()).toBe("completed");
     },
   },
   ownedCounts: {

@@ -8,7 +8,7 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(69);
+select plan(71);
 
 -- ---------------------------------------------------------------- tables and RLS
 -- A new table makes this fail on purpose: give it RLS, grants and its own rls_*.test.sql.
@@ -210,6 +210,14 @@ select is(
    where tgrelid = 'public.probe_runs'::regclass and tgname = 'owner_changed_on_probe_run'),
   'CREATE TRIGGER owner_changed_on_probe_run AFTER INSERT OR DELETE OR UPDATE ON public.probe_runs FOR EACH ROW EXECUTE FUNCTION private.notify_account_changed()',
   'owner_changed_on_probe_run fires after insert, update and delete, for each row'
+);
+select trigger_is('public', 'card_target_runs', 'owner_changed_on_card_target_run', 'private', 'notify_account_changed',
+  'a run in each front end sends its owner''s change notice');
+select is(
+  (select pg_get_triggerdef(oid) from pg_trigger
+   where tgrelid = 'public.card_target_runs'::regclass and tgname = 'owner_changed_on_card_target_run'),
+  'CREATE TRIGGER owner_changed_on_card_target_run AFTER INSERT OR DELETE OR UPDATE ON public.card_target_runs FOR EACH ROW EXECUTE FUNCTION private.notify_account_changed()',
+  'owner_changed_on_card_target_run fires after insert, update and delete, for each row'
 );
 
 -- ---------------------------------------------------------------- auth helpers

@@ -286,6 +286,7 @@ export const SIGNED_IN = {
     { path: "/persona/{id}", creator: "small" },
     { path: "/persona/{id}/lore", creator: "small" },
     { path: "/persona/{id}/tests", creator: "small" },
+    { path: "/persona/{id}/card-check", creator: "small" },
   ],
   connections: 10,
   duration: 8,

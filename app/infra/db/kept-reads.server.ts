@@ -122,6 +122,16 @@ export const KEPT_READS = {
     limit: 500,
     tables: ["public.probe_runs"],
   }),
+  /**
+   * The card check page's findings, what survives where and the latest run in each front end
+   * (card-check.server.ts cardCheck): kept only while no run is queued or running, as testStates.
+   */
+  cardChecks: declare({
+    name: "cards: checks",
+    key: (creator: string, personaId: string) => `${creator}:${personaId}`,
+    limit: 200,
+    tables: ["public.personas", "public.persona_versions", "public.card_target_runs"],
+  }),
   /** How many personas a creator owns, for what the wizard offers on the Free plan (personas.server.ts usage). */
   ownedCounts: declare({
     name: "personas: owned counts",
