@@ -23,6 +23,7 @@ const personasService = await import("./personas.server");
 const lore = await import("./lore.server");
 const probes = await import("./probes.server");
 const exporter = await import("./persona-export.server");
+const library = await import("./persona-library.server");
 
 let handle: Awaited<ReturnType<typeof installTestDatabase>>;
 beforeAll(async () => {
@@ -356,6 +357,35 @@ describe("runs on the job queue", () => {
     await handle.raw.exec(`update pgboss.job set state = 'completed' where name = 'persona-tests' and data->>'runId' = '${first.runId}'`);
     await probes.settleRuns();
     expect(await probes.getRun(user, persona.id, queued.runId)).toMatchObject({ status: "completed" });
+  });
+
+  it("a creator has at most two runs under way: the rest wait their turn, and another creator's run is queued at once", async () => {
+    await stopJobWorkers();
+    const busy = await newUser();
+    const personas = [];
+    for (let i = 0; i < 4; i++) {
+      const persona = await createPersona(busy);
+      await probes.addProbe(busy, persona.id, { name: "Greets", turns: ["Hi!"], mustMention: ["Heya"] });
+      personas.push(persona);
+    }
+    const runs = [];
+    for (const persona of personas) runs.push((await probes.startRun(busy, persona.id)).runId);
+    const jobCounts = async () => Promise.all(runs.map(async (runId) => (await jobsOf(runId)).length));
+    expect(await jobCounts()).toEqual([1, 1, 0, 0]);
+    // Another creator is not behind them.
+    const other = await newUser();
+    const theirs = await createPersona(other);
+    await probes.addProbe(other, theirs.id, { name: "Greets", turns: ["Hi!"], mustMention: ["Heya"] });
+    const theirRun = await probes.startRun(other, theirs.id);
+    expect(await jobsOf(theirRun.runId)).toEqual([{ state: "created", retry_count: 0 }]);
+    // A persona deleted with its run frees its turn: the oldest waiting run gets its job.
+    await library.deletePersona(busy, personas[0]!.id);
+    expect((await jobCounts()).slice(1)).toEqual([1, 1, 0]);
+    // As each run ends, the next waiting one is queued; all of them complete.
+    await probes.settleRuns();
+    for (const [i, persona] of personas.entries())
+      if (i > 0) expect(await probes.getRun(busy, persona.id, runs[i]!)).toMatchObject({ status: "completed" });
+    expect(await probes.getRun(other, theirs.id, theirRun.runId)).toMatchObject({ status: "completed" });
   });
 
   it("'Run tests' while a run's worker is gone past its deadline starts a new run, which records the old one as interrupted", async () => {

@@ -8,7 +8,7 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(71);
+select plan(73);
 
 -- ---------------------------------------------------------------- tables and RLS
 -- A new table makes this fail on purpose: give it RLS, grants and its own rls_*.test.sql.
@@ -219,6 +219,9 @@ select is(
   'CREATE TRIGGER owner_changed_on_card_target_run AFTER INSERT OR DELETE OR UPDATE ON public.card_target_runs FOR EACH ROW EXECUTE FUNCTION private.notify_account_changed()',
   'owner_changed_on_card_target_run fires after insert, update and delete, for each row'
 );
+select trigger_is('public', 'probe_runs', 'probe_runs_queue_after_delete', 'private', 'queue_probe_run_job',
+  'a run deleted while queued or under way frees its creator''s turn');
+select is(private.test_runs_per_creator(), 2, 'two of a creator''s test runs are under way at once when nothing is set');
 
 -- ---------------------------------------------------------------- auth helpers
 set local role authenticated;
