@@ -140,4 +140,38 @@ describe("the persona's tests in each front end", () => {
       handle.raw.exec(`insert into public.card_target_runs (persona_id, user_id, version) values ('${persona.id}', '${user.id}', 1)`),
     ).rejects.toThrow(/started through the app/);
   });
+
+  it("takes the creator's turn: two have a job at once, the rest wait and are queued as each ends", async () => {
+    await stopJobWorkers();
+    try {
+      const user = await newUser();
+      const personas = [];
+      for (let i = 0; i < 3; i++) {
+        const persona = await createPersona(user);
+        await probes.addProbe(user, persona.id, { name: "Greets", turns: ["Hi!"], inCharacter: true });
+        personas.push(persona);
+      }
+      const started = [];
+      for (const persona of personas) started.push((await runs.startCardTargetRun(user, persona.id)).runId);
+      const jobs = () =>
+        Promise.all(
+          started.map(async (runId) =>
+            Number(
+              (
+                await handle.raw.rows<{ n: number }>(
+                  `select count(*)::int as n from pgboss.job where name = 'card-target-tests' and data->>'runId' = $1`,
+                  [runId],
+                )
+              )[0]!.n,
+            ),
+          ),
+        );
+      expect(await jobs()).toEqual([1, 1, 0]);
+      await runs.settleCardTargetRuns();
+      for (const [i, persona] of personas.entries())
+        expect(await runs.getCardTargetRun(user, persona.id, started[i]!)).toMatchObject({ status: "completed" });
+    } finally {
+      await startJobWorkers();
+    }
+  });
 });
