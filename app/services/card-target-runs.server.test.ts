@@ -151,7 +151,7 @@ describe("the persona's tests in each front end", () => {
         await probes.addProbe(user, persona.id, { name: "Greets", turns: ["Hi!"], inCharacter: true });
         personas.push(persona);
       }
-      const started = [];
+      const started: string[] = [];
       for (const persona of personas) started.push((await runs.startCardTargetRun(user, persona.id)).runId);
       const jobs = () =>
         Promise.all(

@@ -368,7 +368,7 @@ describe("runs on the job queue", () => {
       await probes.addProbe(busy, persona.id, { name: "Greets", turns: ["Hi!"], mustMention: ["Heya"] });
       personas.push(persona);
     }
-    const runs = [];
+    const runs: string[] = [];
     for (const persona of personas) runs.push((await probes.startRun(busy, persona.id)).runId);
     const jobCounts = async () => Promise.all(runs.map(async (runId) => (await jobsOf(runId)).length));
     expect(await jobCounts()).toEqual([1, 1, 0, 0]);
