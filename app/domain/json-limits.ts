@@ -96,8 +96,12 @@ export function jsonbTextBytes(value: unknown): number {
   }
 }
 
+const NON_ASCII = /[^\u0000-\u007f]/;
+
 /** UTF-8 bytes of a well-formed string (JSON.stringify escapes lone surrogates). */
 function utf8Bytes(text: string): number {
+  // Most card text is ASCII: one native scan answers it without a loop in JavaScript.
+  if (!NON_ASCII.test(text)) return text.length;
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
