@@ -224,7 +224,7 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
 
     const history: ChatTurn[] = turn.history.map((m) => ({ role: m.role === "assistant" ? "assistant" : "user", content: m.content }));
     // The lore entries this reply may draw on: keys in the last messages, and the constant ones.
-    const lore = loreForReply(
+    const lore = await loreForReply(
       persona,
       history.map((m) => m.content),
     );

@@ -193,7 +193,7 @@ describe("chat's lore", () => {
     await lore.addLoreEntry(user, id, mina);
     await lore.addLoreEntry(user, id, { name: "Rules", keys: ["rules"], content: "Kira never swears.", constant: true });
     const { persona: row } = await lore.getLorebook(user, id);
-    expect(lore.loreForReply(row, ["Hi!", "How is your sister?"]).map((e) => e.name)).toEqual(["Mina", "Rules"]);
-    expect(lore.loreForReply(row, ["Hi!"]).map((e) => e.name)).toEqual(["Rules"]);
+    expect((await lore.loreForReply(row, ["Hi!", "How is your sister?"])).map((e) => e.name)).toEqual(["Mina", "Rules"]);
+    expect((await lore.loreForReply(row, ["Hi!"])).map((e) => e.name)).toEqual(["Rules"]);
   });
 });

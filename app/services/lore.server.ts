@@ -11,7 +11,6 @@ import {
   LORE_MESSAGES,
   LORE_TOASTS,
   loreEntrySchema,
-  matchLore,
   newLoreEntry,
   orderedEntries,
   type LoreBook,
@@ -23,6 +22,7 @@ import {
 import { exportedLorebook } from "~/domain/card-lorebook";
 import { parseCardMeta } from "~/domain/character-card";
 import { proposeLore } from "~/infra/ai/lore.server";
+import { matchLoreOffThread } from "~/infra/compute/lore-match.server";
 import { personas, type Persona } from "~/infra/db/schema";
 import { withUser } from "~/infra/db/db.server";
 import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
@@ -73,11 +73,21 @@ export function loreSummary(persona: { lore?: unknown; cardMeta?: unknown }): Lo
   };
 }
 
-/** The entries a reply draws on: the matched and constant ones for the last messages (docs/product.md, Lore in chat). */
-export function loreForReply(persona: { lore?: unknown }, messages: readonly string[]): LoreEntry[] {
+/**
+ * The entries a reply draws on: the matched and constant ones for the last messages (docs/product.md,
+ * Lore in chat). A large lorebook is matched off the main thread; one whose match runs past the
+ * deadline gives none (the reply is written without lore, and the log says so).
+ */
+export async function loreForReply(persona: { lore?: unknown }, messages: readonly string[]): Promise<LoreEntry[]> {
   const book = personaLorebook(persona);
   if (!book.entries.length) return [];
-  const match = matchLore(book, messages);
+  let match;
+  try {
+    match = await matchLoreOffThread(book, messages, persona.lore && typeof persona.lore === "object" ? persona.lore : book);
+  } catch (error) {
+    console.warn(`[lore] ${error instanceof Error ? error.message : String(error)}: the reply is written without lore`);
+    return [];
+  }
   if (match.patternsSkipped) {
     console.warn(
       `[lore] ${match.patternsSkipped} entries' pattern keys were not tried: the match spent its ${LORE_LIMITS.patternMs} ms on patterns`,

@@ -1831,11 +1831,21 @@ const MAIN_THREAD_MAX_SECONDS = 30;
 async function measureMainThread(ctx) {
   const budget = { op: "<=", value: BUDGETS.mainThreadP95Ms };
   const rows = [
-    { id: "mainthread.loreMatch4000.p95", op: "loreMatch", label: "Lore match p95 (4,000 characters × 200 heaviest entries, in-process)" },
+    {
+      id: "mainthread.loreMatch4000.p95",
+      op: "loreMatchOffThread",
+      label: "Lore match: main thread held p95 (4,000 characters × 200 heaviest entries, matched on its thread)",
+    },
+    {
+      id: "mainthread.loreMatch4000.work.p95",
+      op: "loreMatch",
+      label: "Lore match p95, the work itself (the same, in-process)",
+      info: true,
+    },
     { id: "mainthread.compile20000.p95", op: "compile", label: "Lore compile p95 (20,000-character backstory, 200 entries, in-process)" },
     { id: "mainthread.cardCheck200.p95", op: "cardCheck", label: "Card check p95 (a 200-entry lorebook, in-process)" },
   ];
-  const failed = (note) => rows.map(({ id, label }) => row({ id, label, unit: "ms", budget, note }));
+  const failed = (note) => rows.map(({ id, label, info }) => row({ id, label, unit: "ms", budget: info ? undefined : budget, note }));
   const runner = tsRunner();
   if (!runner) return failed("error: neither node_modules/.bin/tsx nor vite-node is installed (npm ci)");
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "personaforge-bench-mainthread-"));
@@ -1866,20 +1876,21 @@ async function measureMainThread(ctx) {
       (sorted.length < MAIN_THREAD_COUNT ? ` (stopped after ${MAIN_THREAD_MAX_SECONDS} s)` : "");
     const plain = sortedOf("loreMatchPlain");
     const notes = {
+      loreMatchOffThread: `${spread(sortedOf("loreMatchOffThread"))}; the longest gap between ticks of a 1 ms timer while matchLoreOffThread() ran, the lorebook sent to the thread each time`,
       loreMatch:
         `${spread(sortedOf("loreMatch"))}; 200 entries × 40 keys of 100 characters, every other entry's keys patterns (${result.loreMatch.keptMean.toFixed(0)} kept within the 3,000-character budget); ` +
         `with every key plain: p95 ${percentile(plain, 95).toFixed(1)} ms`,
       compile: `${spread(sortedOf("compile"))}; ${result.compile.proposalsMean.toFixed(0)} proposals, 200 existing entries checked for staleness`,
       cardCheck: `${spread(sortedOf("cardCheck"))}; a ${(result.cardCheck.cardBytes / MB).toFixed(2)} MB card, 200 entries × 40 pattern keys read and checked`,
     };
-    return rows.map(({ id, op, label }) => {
+    return rows.map(({ id, op, label, info }) => {
       const sorted = sortedOf(op);
       return row({
         id,
         label,
         value: percentile(sorted, 95),
         unit: "ms",
-        budget,
+        budget: info ? undefined : budget,
         note: notes[op],
         details: { timingsMs: result[op].timingsMs },
       });

@@ -1,7 +1,7 @@
 // The work one request may do on the main thread, run by tests/bench/bench.mjs (the "extra" group):
 //
 //   node_modules/.bin/tsx tests/bench/main-thread-embedded.ts --out <file.json> [--count 30] [--warmup 5]
-//       [--max-seconds 60] [--ops loreMatch,loreMatchPlain,compile,cardCheck]
+//       [--max-seconds 60] [--ops loreMatch,loreMatchPlain,loreMatchOffThread,compile,cardCheck]
 //
 // Times, in this process, the three longest synchronous stretches a request makes, each at the
 // largest input the product allows (docs/decisions/039-work-on-the-main-thread-has-a-ceiling.md):
@@ -10,6 +10,10 @@
 //     patterns ('Keys are patterns'), the message full of near-matches so that every key is tried;
 //     the last key of each list matches, so every entry is a hit and the budget is filled.
 //     loreMatchPlain: the same with every key plain, to tell the pattern engine's share apart.
+//     loreMatchOffThread: the same match as a chat reply makes it, through matchLoreOffThread()
+//     (app/infra/compute/lore-match.server.ts, the thread built by `npm run build`), the lorebook
+//     sent to the thread every time (as when the persona was read again): the longest stretch this
+//     thread was held meanwhile, read as the longest gap between ticks of a 1 ms timer.
 //   - compile: compileLore() (app/domain/lore-compile.ts) of a 20,000-character backstory dense
 //     with names, relations, years, events and secrets, a full fact sheet, and 200 existing
 //     compiled entries at the largest size (the stale check reads each).
@@ -30,6 +34,7 @@ import { parseCard } from "~/domain/character-card";
 import { parseJsonWithinLimits } from "~/domain/json-limits";
 import { compileLore, COMPILED_COMMENT, type LoreFacts } from "~/domain/lore-compile";
 import { LORE_LIMITS, matchLore, type LoreBook, type LoreEntry } from "~/domain/lorebook";
+import { closeLoreThread, matchLoreOffThread } from "~/infra/compute/lore-match.server";
 import { PERSONA_LIMITS } from "~/domain/persona";
 import { mulberry32 } from "~/domain/random";
 
@@ -43,7 +48,7 @@ if (!out) throw new Error("--out <file.json> is required");
 const count = Number(arg("count", "30"));
 const warmup = Number(arg("warmup", "5"));
 /** Which operations to time (all by default): a quick look at one of them. */
-const ops = new Set((arg("ops") ?? "loreMatch,loreMatchPlain,compile,cardCheck").split(","));
+const ops = new Set((arg("ops") ?? "loreMatch,loreMatchPlain,loreMatchOffThread,compile,cardCheck").split(","));
 const maxSeconds = Number(arg("max-seconds", "60"));
 
 const MESSAGE_CHARS = PERSONA_LIMITS.chatMessageMax;
@@ -275,6 +280,41 @@ const loreMatchPlain = time("loreMatchPlain", (seed) => {
   return () => matchLore(plainBook, [message]);
 });
 
+/**
+ * The longest stretch the main thread was held while `run` was under way: the longest gap between
+ * ticks of a 1 ms timer (a tick's own lateness included), `count` runs after `warmup`.
+ */
+async function timeMainThread(op: string, make: (seed: number) => () => Promise<unknown>): Promise<number[]> {
+  if (!ops.has(op)) return [];
+  const held = async (run: () => Promise<unknown>) => {
+    let last = performance.now();
+    let longest = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 1);
+    try {
+      await run();
+    } finally {
+      clearInterval(ticker);
+    }
+    return Math.max(longest, performance.now() - last);
+  };
+  const deadline = performance.now() + maxSeconds * 1000;
+  for (let i = 0; i < warmup && performance.now() < deadline; i++) await held(make(1_000_000 + i));
+  const timingsMs: number[] = [];
+  for (let i = 0; i < count && (i === 0 || performance.now() < deadline); i++) timingsMs.push(await held(make(i)));
+  return timingsMs;
+}
+
+const loreMatchOffThread = await timeMainThread("loreMatchOffThread", (seed) => {
+  const message = nearMatchMessage(seed);
+  // A new identity each time: the lorebook is sent to the thread again, as when the persona is read again.
+  return () => matchLoreOffThread(book, [message], {});
+});
+closeLoreThread();
+
 const proposals: number[] = [];
 const compile = time("compile", (seed) => {
   const backstory = densestBackstory(seed);
@@ -301,6 +341,7 @@ fs.writeFileSync(
   JSON.stringify({
     loreMatch: { timingsMs: loreMatch, messageChars: MESSAGE_CHARS, entries: ENTRIES, keysPerEntry: 2 * KEYS, keptMean: mean(kept) },
     loreMatchPlain: { timingsMs: loreMatchPlain },
+    loreMatchOffThread: { timingsMs: loreMatchOffThread },
     compile: { timingsMs: compile, backstoryChars: BACKSTORY_CHARS, existing: ENTRIES, proposalsMean: mean(proposals) },
     cardCheck: { timingsMs: cardCheck, entries: ENTRIES, keysPerEntry: 2 * KEYS, cardBytes },
     count,

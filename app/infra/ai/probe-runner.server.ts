@@ -5,7 +5,8 @@
 // a rubric is judged by a configured model only (TextGenerator.judgeRubric), apart from them.
 import { checkReplies, type Probe, type ProbeContext, type ProbeResult } from "~/domain/probes";
 import { fillPlaceholders } from "~/domain/persona-voice";
-import { matchLore, type LoreBook } from "~/domain/lorebook";
+import type { LoreBook } from "~/domain/lorebook";
+import { matchLoreOffThread } from "~/infra/compute/lore-match.server";
 
 import type { ChatPersona, ChatTurn, GenerateOptions, TextGenerator } from "./types";
 
@@ -31,9 +32,11 @@ export async function runProbe(
   for (const turn of probe.turns) {
     history.push({ role: "user", content: turn });
     const lore = target.lorebook.entries.length
-      ? matchLore(
-          target.lorebook,
-          history.map((message) => message.content),
+      ? (
+          await matchLoreOffThread(
+            target.lorebook,
+            history.map((message) => message.content),
+          )
         ).entries
       : [];
     let reply = "";
