@@ -8,6 +8,7 @@ import postgres from "postgres";
 
 import { migrate, openPglite, openPostgres, type DatabaseHandle } from "~/infra/db/client.server";
 import { useDatabase } from "~/infra/db/db.server";
+import { stopJobWorkers } from "~/infra/jobs/queue.server";
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
@@ -29,6 +30,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     handle = {
       ...opened,
       close: async () => {
+        // Workers a test woke stop first: a poll in flight would keep a connection open.
+        await stopJobWorkers();
         await opened.close();
         await dropDatabase(serverUrl, name);
       },
@@ -46,20 +49,19 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 /**
  * Drops a test database once its last connection has gone. `with (force)` only after waiting:
  * forcing at once kills a connection that is still starting, and postgres.js then reports the
- * reset of its start-up query as an unhandled rejection (porsager/postgres#1223).
+ * reset of its start-up query as an unhandled rejection (porsager/postgres#1223). A plain DROP
+ * DATABASE itself waits up to 5 s for other sessions to leave before it answers 55006, so one
+ * try is the wait.
  */
 async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   const dropper = postgres(serverUrl, { max: 1, fetch_types: false, onnotice: () => {} });
   try {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      try {
-        await dropper.unsafe(`drop database if exists ${name}`);
-        return;
-      } catch (error) {
-        // 55006 object_in_use: a connection is still open; anything else is a real failure.
-        if ((error as { code?: string }).code !== "55006") throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+    try {
+      await dropper.unsafe(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      // 55006 object_in_use: a connection is still open after 5 s; anything else is a real failure.
+      if ((error as { code?: string }).code !== "55006") throw error;
     }
     await dropper.unsafe(`drop database if exists ${name} with (force)`);
   } finally {

@@ -323,12 +323,21 @@ export async function stopJobWorkers(timeoutMs = 5_000): Promise<void> {
  * not), running any this process's workers can take.
  */
 export async function settleJobs(options: { queues?: readonly QueueName[]; timeoutMs?: number } = {}): Promise<void> {
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  // Under a test hook's own 60 s, so that a queue that does not settle says what it holds.
+  const timeoutMs = options.timeoutMs ?? 50_000;
   const names = options.queues ?? [...registered.keys()];
   const deadline = Date.now() + timeoutMs;
   queueWork();
   for (;;) {
-    if (awake) await awake;
+    if (awake) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const woke = await Promise.race([
+        awake.then(() => true),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now())))),
+      ]);
+      clearTimeout(timer);
+      if (!woke) throw new Error(`jobs did not settle in ${timeoutMs} ms: the workers did not start (${running} running here)`);
+    }
     const { rows } = await jobQueueSql.executeSql(
       `select count(*) as waiting from pgboss.job
        where name = any($1::text[]) and state < 'completed' and start_after < now() + $2 * interval '1 millisecond'`,
