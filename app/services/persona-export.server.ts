@@ -10,10 +10,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, desc, eq } from "drizzle-orm";
 
 import { aiGenerator, chatTranscriptNotice, type AiGeneratedPart } from "~/domain/ai-disclosure";
-import { checkCard, type CardContainer, type CardFinding, type CardRule } from "~/domain/card-check";
+import type { CardContainer, CardFinding, CardRule } from "~/domain/card-check";
 import { CARD_TARGET_LABELS } from "~/domain/card-targets";
 import {
-  CARD_IMPORT_MESSAGES,
   cardImportSchema,
   finishImportSchema,
   guessMissingFields,
@@ -21,7 +20,6 @@ import {
   type FinishImportInput,
 } from "~/domain/card-import";
 import {
-  CARD_LIMITS,
   cardJson,
   cardMetaAfterFinishing,
   parseCard,
@@ -31,7 +29,7 @@ import {
   type CharacterCardV2,
   type CharacterCardV3,
 } from "~/domain/character-card";
-import { CHARX_ICON_PATH, CHARX_ICON_URI, CHARX_LIMITS, CHARX_MESSAGES, charxAssetPath, imageKind } from "~/domain/charx";
+import { CHARX_ICON_PATH, CHARX_ICON_URI, charxAssetPath, imageKind } from "~/domain/charx";
 import {
   contentDisposition,
   EXPORT_FORMATS,
@@ -45,22 +43,22 @@ import {
 import { exportedToast } from "~/domain/export-toasts";
 import { fieldErrorsOf } from "~/domain/form-rules";
 import { displayName } from "~/domain/account";
-import { JsonLimitError, parseJsonWithinLimits } from "~/domain/json-limits";
 import { validatePersona } from "~/domain/persona-form";
 import { generatorsInUse } from "~/infra/ai/ai.server";
 import { loadSharp } from "~/infra/ai/sharp.server";
 import { withUser, type Tx } from "~/infra/db/db.server";
 import { generations, personas, personaVersions, type Persona } from "~/infra/db/schema";
+import { cardPng, portraitPng } from "~/infra/formats/png.server";
+import { writeZip } from "~/infra/formats/zip.server";
+import { readCardOffThread } from "~/infra/compute/card-read.server";
 import {
-  cardPng,
-  portraitPng,
-  PngError,
-  readCardFromPng,
-  readPngTextChunks,
-  hasPngSignature,
-  withoutCardChunks,
-} from "~/infra/formats/png.server";
-import { hasZipSignature, readZip, writeZip, ZipError } from "~/infra/formats/zip.server";
+  CardFileError,
+  checkReadCard,
+  IMPORT_MESSAGES,
+  MAX_CARD_BYTES,
+  readCardFile,
+  type ReadCard,
+} from "~/infra/formats/card-file.server";
 
 import { AccountError, type CurrentUser } from "./accounts.server";
 import { withGenerationQuota } from "./generation-quotas.server";
@@ -69,7 +67,7 @@ import { currentVersion } from "./persona-history.server";
 import { importProbes, listProbes } from "./probes.server";
 import { generatedTextDigest, getPersona, insertPersona, PERSONA_NOT_FOUND, personaExtended, personaVoice } from "./personas.server";
 
-export { personaExtended };
+export { personaExtended, IMPORT_MESSAGES, MAX_CARD_BYTES, readCardFile };
 
 export const CARD_FORMATS = {
   "card-json": { label: "Character Card .json", toastName: "CHARACTER CARD JSON" },
@@ -393,15 +391,6 @@ export function parseCardImportPost(formData: FormData) {
 }
 
 /** The largest card file taken (a PNG portrait with its two card chunks fits easily). */
-export const MAX_CARD_BYTES = 8 * 1024 * 1024;
-
-export const IMPORT_MESSAGES = {
-  empty: CARD_IMPORT_MESSAGES.empty,
-  tooLarge: `This file is too large. A character card can be at most ${MAX_CARD_BYTES / 1024 / 1024} MB.`,
-  notJson: "This file is neither a PNG character card nor valid JSON.",
-  notUtf8: "This JSON file is not valid UTF-8 text.",
-} as const;
-
 export const IMPORT_TOASTS = {
   imported: { title: "Character Imported", description: "The character card is now one of your personas." },
   importedDraft: {
@@ -425,101 +414,26 @@ export async function uploadedCardBytes(entry: FormDataEntryValue | null): Promi
   return new Uint8Array(await entry.arrayBuffer());
 }
 
-/** JSON text of a card file, or a 400 that says what is wrong with it. */
-function jsonCard(bytes: Uint8Array, where = "This JSON file"): unknown {
-  let text: string;
+/** A card file's refusal as the API and the forms answer it. */
+async function refusedAsAccountError<T>(read: () => Promise<T>): Promise<T> {
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new AccountError(400, where === "This JSON file" ? IMPORT_MESSAGES.notUtf8 : `${where} is not valid UTF-8 text.`);
-  }
-  try {
-    return parseJsonWithinLimits(text.replace(/^\uFEFF/, ""));
+    return await read();
   } catch (error) {
-    if (error instanceof JsonLimitError) throw new AccountError(400, error.message, undefined, "json_limits");
-    throw new AccountError(400, where === "This JSON file" ? IMPORT_MESSAGES.notJson : `${where} is not valid JSON.`);
+    if (error instanceof CardFileError) throw new AccountError(error.status, error.message, undefined, error.code);
+    throw error;
   }
-}
-
-/** What a card file holds: the card, its picture, what its container said, and a CharX's other images. */
-export interface CardFile {
-  card: unknown;
-  picture?: Uint8Array;
-  container: CardContainer;
-  assets?: { uri: string; bytes: Uint8Array }[];
-}
-
-/**
- * A CharX (docs/cards.md, CharX): its card.json, the icon named in its assets as the picture,
- * and its other image assets. Read as hostile input (infra/formats/zip.server.ts): a file that is
- * no zip, unsafe paths, too many entries, an entry or a whole over the limits (a zip bomb) are a
- * 400 that says so, and nothing is stored.
- */
-function readCharx(bytes: Uint8Array): CardFile {
-  const read = (want: (name: string) => boolean) => {
-    try {
-      return readZip(bytes, CHARX_LIMITS, want);
-    } catch (error) {
-      if (error instanceof ZipError)
-        throw new AccountError(400, CHARX_MESSAGES.unreadable(error.message), undefined, `charx_${error.code}`);
-      throw error;
-    }
-  };
-  const [cardEntry] = read((name) => name === "card.json");
-  if (!cardEntry) throw new AccountError(400, CHARX_MESSAGES.noCard, undefined, "charx_no_card");
-  const card = jsonCard(cardEntry.bytes, "This CharX file's card.json");
-  const data = card && typeof card === "object" && "data" in card ? (card as { data: unknown }).data : null;
-  const listed =
-    data && typeof data === "object" && Array.isArray((data as { assets?: unknown }).assets) ? (data as { assets: unknown[] }).assets : [];
-  const assets = listed.filter(
-    (asset): asset is { type?: unknown; name?: unknown; uri: string } =>
-      !!asset && typeof asset === "object" && typeof (asset as { uri?: unknown }).uri === "string",
-  );
-  const uriOf = new Map<string, string>();
-  for (const asset of assets.slice(0, CARD_LIMITS.listMax)) {
-    const at = charxAssetPath(asset.uri);
-    if (at) uriOf.set(at, asset.uri);
-  }
-  const files = uriOf.size ? read((name) => uriOf.has(name)) : [];
-  const icon = assets.find((asset) => asset.type === "icon" && asset.name === "main") ?? assets.find((asset) => asset.type === "icon");
-  const iconPath = icon ? charxAssetPath(icon.uri) : null;
-  const picture = files.find((file) => file.name === iconPath)?.bytes;
-  const others = files
-    .filter((file) => file.name !== iconPath && imageKind(file.bytes) !== null)
-    .map((file) => ({ uri: uriOf.get(file.name)!, bytes: file.bytes }));
-  return { card, picture, container: { kind: "charx" }, assets: others };
-}
-
-/** The card inside a file: a PNG with a `ccv3`/`chara` chunk, a CharX zip, or JSON. Anything else is a 400. */
-export function readCardFile(bytes: Uint8Array): CardFile {
-  if (bytes.byteLength === 0) throw new AccountError(400, IMPORT_MESSAGES.empty);
-  if (bytes.byteLength > MAX_CARD_BYTES) throw new AccountError(413, IMPORT_MESSAGES.tooLarge);
-  if (hasPngSignature(bytes)) {
-    try {
-      return {
-        card: readCardFromPng(bytes, { maxBytes: MAX_CARD_BYTES }),
-        picture: withoutCardChunks(bytes),
-        container: { kind: "png", chunks: readPngTextChunks(bytes, { maxBytes: MAX_CARD_BYTES }).map((chunk) => chunk.keyword) },
-      };
-    } catch (error) {
-      if (error instanceof PngError) throw new AccountError(400, error.message, undefined, `png_${error.code}`);
-      throw error;
-    }
-  }
-  if (hasZipSignature(bytes)) return readCharx(bytes);
-  return { card: jsonCard(bytes), container: { kind: "json" } };
 }
 
 /**
  * A card file (PNG, CharX or JSON) as a new persona; a PNG card's picture, or a CharX's icon,
  * becomes its reference image. Counts against the creator's hourly import quota (429 beyond it); a
- * card refused for what it is (unreadable, too large, over the plan's persona limit) does not.
+ * card refused for what it is (unreadable, too large, over the plan's persona limit) does not. A
+ * large file is read and checked on a thread of its own (infra/compute/card-read.server.ts).
  */
 export async function importCardFile(user: CurrentUser, bytes: Uint8Array): Promise<ImportedPersona> {
-  return withGenerationQuota("cardImports", user, async () => {
-    const file = readCardFile(bytes);
-    return importCard(user, file.card, file.picture, file.container, file.assets);
-  });
+  return withGenerationQuota("cardImports", user, async () =>
+    storeReadCard(user, await refusedAsAccountError(() => readCardOffThread(bytes))),
+  );
 }
 
 /** The card check's rules about the file itself (its container, its types): the export writes these right. */
@@ -545,30 +459,31 @@ export async function importCard(
   container: CardContainer = { kind: "json" },
   assets: readonly { uri: string; bytes: Uint8Array }[] = [],
 ): Promise<ImportedPersona> {
-  const parsed = parseCard(card);
-  if (!parsed.ok) {
-    throw parsed.tooLarge
-      ? new AccountError(413, parsed.message, undefined, "card_too_large")
-      : new AccountError(400, parsed.message, undefined, "invalid_card");
-  }
-  const findings = checkCard({ card, container });
+  const read = await refusedAsAccountError(async () => checkReadCard({ card, picture, container, assets: [...assets] }));
+  return storeReadCard(user, read);
+}
+
+/** A card read, parsed and checked, stored as a new persona with its picture and images. */
+async function storeReadCard(user: CurrentUser, { file, parsed: card, findings }: ReadCard): Promise<ImportedPersona> {
+  const { picture, container } = file;
+  const assets = file.assets ?? [];
   const fileFindings = findings.filter(
     (finding) => FILE_RULES.has(finding.rule) && (finding.field !== "spec" || container.kind !== "json"),
   );
-  if (fileFindings.length) parsed.card.cardMeta.checkedAtImport = fileFindings.slice(0, 50);
+  if (fileFindings.length) card.cardMeta.checkedAtImport = fileFindings.slice(0, 50);
   // The picture is stored first, so the persona's first version already carries it.
   const personaId = randomUUID();
   const image = picture ? await storeImportedPicture(user.id, picture, personaId) : assets.length ? { personaId, imageUrl: null } : null;
   try {
     // A CharX's other images, kept for its next CharX export.
     const assetFiles = assets.length ? await storeCardAssets(user.id, personaId, assets) : {};
-    if (Object.keys(assetFiles).length) parsed.card.cardMeta.assetFiles = assetFiles;
-    const persona = await insertImported(user, image, parsed.card);
+    if (Object.keys(assetFiles).length) card.cardMeta.assetFiles = assetFiles;
+    const persona = await insertImported(user, image, card);
     // The persona's tests a card of ours carried (docs/product.md, Persona tests), as they were.
-    if (parsed.card.probes.length) await importProbes(user, persona.id, parsed.card.probes);
+    if (card.probes.length) await importProbes(user, persona.id, card.probes);
     return {
       ...persona,
-      importNotes: parsed.card.notes,
+      importNotes: card.notes,
       cardCheck: findings,
       ...(canFinishImport(persona) ? { finishImport: { guess: finishImportGuess(persona) } } : {}),
     };

@@ -1,7 +1,7 @@
 // The work one request may do on the main thread, run by tests/bench/bench.mjs (the "extra" group):
 //
 //   node_modules/.bin/tsx tests/bench/main-thread-embedded.ts --out <file.json> [--count 30] [--warmup 5]
-//       [--max-seconds 60] [--ops loreMatch,loreMatchPlain,loreMatchOffThread,compile,cardCheck]
+//       [--max-seconds 60] [--ops loreMatch,loreMatchPlain,loreMatchOffThread,compile,cardCheck,cardCheckOffThread]
 //
 // Times, in this process, the three longest synchronous stretches a request makes, each at the
 // largest input the product allows (docs/decisions/039-work-on-the-main-thread-has-a-ceiling.md):
@@ -23,6 +23,9 @@
 //     checkCard() (app/domain/card-check.ts): 200 entries of 20 keys and 20
 //     secondary keys of 100 characters, all patterns, 2,000 characters of content, a 100-character
 //     name and a 500-character comment.
+//     cardCheckOffThread: the same card's file as an import reads it, through readCardOffThread()
+//     (app/infra/compute/card-read.server.ts, the thread built by `npm run build`): the longest
+//     stretch this thread was held meanwhile (the card coming back included).
 // Each operation runs `warmup` times uncounted, then `count` times, each on a new message, backstory
 // or card (a new seed), so no answer is kept from one run to the next; an operation stops early,
 // after one timed run at least, once it has taken --max-seconds. Writes JSON to --out.
@@ -34,6 +37,7 @@ import { parseCard } from "~/domain/character-card";
 import { parseJsonWithinLimits } from "~/domain/json-limits";
 import { compileLore, COMPILED_COMMENT, type LoreFacts } from "~/domain/lore-compile";
 import { LORE_LIMITS, matchLore, type LoreBook, type LoreEntry } from "~/domain/lorebook";
+import { closeCardReadThread, readCardOffThread } from "~/infra/compute/card-read.server";
 import { closeLoreThread, matchLoreOffThread } from "~/infra/compute/lore-match.server";
 import { PERSONA_LIMITS } from "~/domain/persona";
 import { mulberry32 } from "~/domain/random";
@@ -48,7 +52,7 @@ if (!out) throw new Error("--out <file.json> is required");
 const count = Number(arg("count", "30"));
 const warmup = Number(arg("warmup", "5"));
 /** Which operations to time (all by default): a quick look at one of them. */
-const ops = new Set((arg("ops") ?? "loreMatch,loreMatchPlain,loreMatchOffThread,compile,cardCheck").split(","));
+const ops = new Set((arg("ops") ?? "loreMatch,loreMatchPlain,loreMatchOffThread,compile,cardCheck,cardCheckOffThread").split(","));
 const maxSeconds = Number(arg("max-seconds", "60"));
 
 const MESSAGE_CHARS = PERSONA_LIMITS.chatMessageMax;
@@ -335,6 +339,15 @@ const cardCheck = time("cardCheck", (seed) => {
   };
 });
 
+const cardCheckOffThread = await timeMainThread("cardCheckOffThread", (seed) => {
+  const bytes = new TextEncoder().encode(heaviestCard(seed));
+  return async () => {
+    const read = await readCardOffThread(bytes);
+    if (read.parsed.lore?.entries.length !== ENTRIES) throw new Error("the card was not read");
+  };
+});
+closeCardReadThread();
+
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 fs.writeFileSync(
   out,
@@ -344,6 +357,7 @@ fs.writeFileSync(
     loreMatchOffThread: { timingsMs: loreMatchOffThread },
     compile: { timingsMs: compile, backstoryChars: BACKSTORY_CHARS, existing: ENTRIES, proposalsMean: mean(proposals) },
     cardCheck: { timingsMs: cardCheck, entries: ENTRIES, keysPerEntry: 2 * KEYS, cardBytes },
+    cardCheckOffThread: { timingsMs: cardCheckOffThread },
     count,
     warmup,
     node: process.version,

@@ -6,13 +6,10 @@
 // that runs past it gives no entries. Small lorebooks are matched in place. Without the built
 // thread (the development server, whose compiler rebuilds the app but not the thread) every
 // match is made in place.
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { Worker } from "node:worker_threads";
-
 import { matchLore, type LoreBook, type LoreMatch } from "~/domain/lorebook";
 
 import type { LoreMatchAnswer, LoreMatchAsk } from "./lore-match-protocol";
+import { ComputeThread, ThreadDeadlineError, threadFile } from "./thread.server";
 
 export const LORE_THREAD = {
   /**
@@ -27,12 +24,8 @@ export const LORE_THREAD = {
   idleMs: 30_000,
 };
 
-export class LoreMatchDeadlineError extends Error {
-  constructor() {
-    super(`The lore match took longer than ${LORE_THREAD.deadlineMs / 1000} s and was stopped.`);
-    this.name = "LoreMatchDeadlineError";
-  }
-}
+/** A match that ran past LORE_THREAD.deadlineMs. */
+export { ThreadDeadlineError as LoreMatchDeadlineError };
 
 /** Whether a lorebook is matched off the main thread. */
 export function matchedOffThread(book: LoreBook): boolean {
@@ -46,76 +39,25 @@ export function matchedOffThread(book: LoreBook): boolean {
   return false;
 }
 
-const workerPath = () => path.join(process.env.APP_ROOT ?? process.cwd(), "build", "workers", "lore-match.mjs");
-
-interface Waiting {
-  resolve: (answer: LoreMatchAnswer) => void;
-  reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
-}
-
 class LoreThread {
-  #worker: Worker | undefined;
+  readonly thread: ComputeThread<LoreMatchAsk, LoreMatchAnswer>;
   /** The books the running thread holds. */
   #known = new Set<number>();
-  #waiting = new Map<number, Waiting>();
-  #nextAsk = 1;
-  #idle: NodeJS.Timeout | undefined;
 
-  constructor(readonly file: string) {}
-
-  #start(): Worker {
-    if (this.#worker) return this.#worker;
-    const worker = new Worker(this.file, { resourceLimits: { maxOldGenerationSizeMb: 128 } });
-    worker.unref();
-    worker.on("message", (answer: LoreMatchAnswer) => {
-      const waiting = this.#waiting.get(answer.id);
-      if (!waiting) return;
-      this.#waiting.delete(answer.id);
-      clearTimeout(waiting.timer);
-      waiting.resolve(answer);
-      this.#quiet();
+  constructor(file: string) {
+    this.thread = new ComputeThread(file, {
+      what: "The lore match",
+      deadlineMs: () => LORE_THREAD.deadlineMs,
+      idleMs: LORE_THREAD.idleMs,
+      maxOldGenerationSizeMb: 128,
     });
-    const lost = (error: Error) => this.#stop(error);
-    worker.on("error", lost);
-    worker.on("exit", (code) => this.#worker === worker && this.#stop(new Error(`The lore-match thread ended (exit code ${code}).`)));
-    this.#worker = worker;
-    this.#known.clear();
-    return worker;
+    this.thread.onStop = () => this.#known.clear();
   }
 
-  /** Ends the thread; every match waiting on it fails with `reason`. */
-  #stop(reason: Error): void {
-    const worker = this.#worker;
-    this.#worker = undefined;
-    this.#known.clear();
-    clearTimeout(this.#idle);
-    for (const [id, waiting] of this.#waiting) {
-      clearTimeout(waiting.timer);
-      this.#waiting.delete(id);
-      waiting.reject(reason);
-    }
-    if (worker) void worker.terminate();
-  }
-
-  #quiet(): void {
-    clearTimeout(this.#idle);
-    if (this.#waiting.size) return;
-    this.#idle = setTimeout(() => this.#waiting.size === 0 && this.#stop(new Error("idle")), LORE_THREAD.idleMs);
-    this.#idle.unref();
-  }
-
-  #ask(bookId: number, book: LoreBook | undefined, messages: string[]): Promise<LoreMatchAnswer> {
-    const worker = this.#start();
-    clearTimeout(this.#idle);
-    const id = this.#nextAsk++;
-    return new Promise<LoreMatchAnswer>((resolve, reject) => {
-      const timer = setTimeout(() => this.#stop(new LoreMatchDeadlineError()), LORE_THREAD.deadlineMs);
-      this.#waiting.set(id, { resolve, reject, timer });
-      const ask: LoreMatchAsk = { id, bookId, messages, ...(book ? { book } : {}) };
-      worker.postMessage(ask);
-      if (book) this.#known.add(bookId);
-    });
+  async #ask(bookId: number, book: LoreBook | undefined, messages: string[]): Promise<LoreMatchAnswer> {
+    const answer = this.thread.ask({ bookId, messages, ...(book ? { book } : {}) });
+    if (book) this.#known.add(bookId);
+    return answer;
   }
 
   async match(bookId: number, book: LoreBook, messages: string[]): Promise<Extract<LoreMatchAnswer, { ids: string[] }>> {
@@ -126,15 +68,6 @@ class LoreThread {
     if ("missing" in answer) throw new Error("The lore-match thread lost the lorebook it was sent.");
     return answer;
   }
-
-  get running(): boolean {
-    return this.#worker !== undefined;
-  }
-
-  /** Stops the thread now (tests, shutdown). */
-  close(): void {
-    this.#stop(new Error("closed"));
-  }
 }
 
 let thread: LoreThread | null | undefined;
@@ -143,10 +76,8 @@ let nextBookId = 1;
 
 function loreThread(): LoreThread | null {
   if (thread !== undefined) return thread;
-  const file = workerPath();
-  thread = process.env.NODE_ENV !== "development" && existsSync(file) ? new LoreThread(file) : null;
-  if (!thread && process.env.NODE_ENV === "production")
-    console.warn(`[lore] ${file} is missing: lore is matched on the main thread (npm run build makes it)`);
+  const file = threadFile("lore-match");
+  thread = file ? new LoreThread(file) : null;
   return thread;
 }
 
@@ -172,10 +103,10 @@ export async function matchLoreOffThread(book: LoreBook, messages: readonly stri
 
 /** Stops the lore-match thread (tests; a server that stops). */
 export function closeLoreThread(): void {
-  thread?.close();
+  thread?.thread.close();
 }
 
 /** Whether the lore-match thread runs now (tests, metrics). */
 export function loreThreadRunning(): boolean {
-  return thread?.running ?? false;
+  return thread?.thread.running ?? false;
 }
