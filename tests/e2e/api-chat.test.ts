@@ -124,7 +124,8 @@ test.describe("chat API", () => {
     const res = await fetch(`${baseURL}${url}`, {
       method: "POST",
       headers: { ...h, Accept: "text/event-stream", "Content-Type": "application/json", "X-Forwarded-For": "198.18.7.7" },
-      body: JSON.stringify({ message: "Tell me about yourself" }),
+      // A question with a long answer (12–19 words, each 15 ms apart): the stream is still going when the client leaves.
+      body: JSON.stringify({ message: "Tell me everything about your work, your travels and how you help founders." }),
       signal: controller.signal,
     });
     const reader = res.body!.getReader();
@@ -137,7 +138,7 @@ test.describe("chat API", () => {
       .toBe(201);
     const history = (await (await request.get(url, { headers: h })).json()) as { role: string; content: string }[];
     expect(history.map((m) => [m.role, m.role === "user" ? m.content : "…"])).toEqual([
-      ["user", "Tell me about yourself"],
+      ["user", "Tell me everything about your work, your travels and how you help founders."],
       ["user", "Still there?"],
       ["assistant", "…"],
     ]);
