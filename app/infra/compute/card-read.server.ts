@@ -6,7 +6,7 @@
 import { CardFileError, readAndCheckCard, type ReadCard } from "~/infra/formats/card-file.server";
 
 import type { CardReadAnswer, CardReadAsk } from "./card-read-protocol";
-import { ComputeThread, threadFile } from "./thread.server";
+import { ComputeThread, ThreadDeadlineError, threadFile } from "./thread.server";
 
 export const CARD_READ_THREAD = {
   /** Files from this size are read on the thread: a 200-entry lorebook's card is about 1 MB. */
@@ -46,7 +46,7 @@ export async function readCardOffThread(bytes: Uint8Array): Promise<ReadCard> {
   try {
     answer = await worker.ask({ bytes: moved }, [moved]);
   } catch (error) {
-    if (error instanceof Error && error.name === "ThreadDeadlineError")
+    if (error instanceof ThreadDeadlineError)
       throw new CardFileError(
         400,
         `This card took longer than ${CARD_READ_THREAD.deadlineMs / 1000} s to read and was refused.`,
