@@ -63,6 +63,11 @@ async function dropDatabase(serverUrl: string, name: string): Promise<void> {
       // 55006 object_in_use: a connection is still open after 5 s; anything else is a real failure.
       if ((error as { code?: string }).code !== "55006") throw error;
     }
+    // Said, so that whatever kept it open can be found: no test should leave a connection behind.
+    const left = await dropper.unsafe(
+      `select backend_start, state, left(query, 60) as query from pg_stat_activity where datname = '${name}'`,
+    );
+    console.warn(`[test-database] ${name} still had ${left.length} connection(s) 5 s after closing: ${JSON.stringify(left)}`);
     await dropper.unsafe(`drop database if exists ${name} with (force)`);
   } finally {
     await dropper.end();

@@ -283,6 +283,7 @@ export async function openPostgres(
   const changes = new ServerFeed(client, options.log ?? (() => {}));
   if (options.listen !== false) await changes.start();
   const raw = postgresRaw(client);
+  const state: JobSqlState = { closed: false, inFlight: new Set() };
   return {
     kind: "postgres",
     db: drizzlePostgres(client, { schema }) as unknown as AppDatabase,
@@ -303,8 +304,12 @@ export async function openPostgres(
       await changes.settle();
       return result;
     },
-    jobSql: postgresJobSql(client, { oneConnection: false }),
+    jobSql: postgresJobSql(client, { oneConnection: false, state }),
     close: async () => {
+      // A queue statement still waiting for a connection when the pool ends would be given a new
+      // one (postgres.js reconnects for a queued query as each connection closes): they end first.
+      state.closed = true;
+      await Promise.race([Promise.allSettled(state.inFlight), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       changes.close();
       await client.end({ timeout: 5 });
     },
@@ -323,22 +328,40 @@ function asJobParameter(value: unknown): unknown {
   return JSON.stringify(value);
 }
 
-function postgresJobSql(client: postgres.Sql, { oneConnection }: { oneConnection: boolean }): JobSql {
-  const rowsOf = (result: unknown) => ({ rows: (Array.isArray(result) ? result : []) as Record<string, unknown>[] });
+/** A pool's queue statements: none starts once the handle closes, and close waits for those in flight. */
+interface JobSqlState {
+  closed: boolean;
+  inFlight: Set<Promise<unknown>>;
+}
+
+function postgresJobSql(client: postgres.Sql, { oneConnection, state }: { oneConnection: boolean; state?: JobSqlState }): JobSql {
+  const run = statementsOf(client, oneConnection);
+  if (!state) return { executeSql: run };
   return {
-    executeSql: async (text, values) => {
-      if (values && values.length > 0)
-        return rowsOf(await client.unsafe(text, values.map(asJobParameter) as postgres.ParameterOrJSON<never>[]));
-      // Statements that open their own transaction need a connection of their own on a pool
-      // (postgres.js's `reserve`); PGlite is one connection already.
-      if (oneConnection) return rowsOf(await client.unsafe(text));
-      const reserved = await client.reserve();
-      try {
-        return rowsOf(await reserved.unsafe(text));
-      } finally {
-        reserved.release();
-      }
+    executeSql: (text, values) => {
+      if (state.closed) return Promise.reject(new Error("The database is closed."));
+      const statement = run(text, values);
+      state.inFlight.add(statement);
+      void statement.finally(() => state.inFlight.delete(statement)).catch(() => {});
+      return statement;
     },
+  };
+}
+
+function statementsOf(client: postgres.Sql, oneConnection: boolean): JobSql["executeSql"] {
+  const rowsOf = (result: unknown) => ({ rows: (Array.isArray(result) ? result : []) as Record<string, unknown>[] });
+  return async (text, values) => {
+    if (values && values.length > 0)
+      return rowsOf(await client.unsafe(text, values.map(asJobParameter) as postgres.ParameterOrJSON<never>[]));
+    // Statements that open their own transaction need a connection of their own on a pool
+    // (postgres.js's `reserve`); PGlite is one connection already.
+    if (oneConnection) return rowsOf(await client.unsafe(text));
+    const reserved = await client.reserve();
+    try {
+      return rowsOf(await reserved.unsafe(text));
+    } finally {
+      reserved.release();
+    }
   };
 }
 

@@ -200,4 +200,26 @@ describe.runIf(process.env.DATABASE_URL)("on a database server", () => {
       useDatabase(handle);
     }
   });
+
+  it("closing a pool waits for the queue's statements in flight and leaves no connection behind", async () => {
+    const [row] = await handle.raw.rows<{ current_database: string }>("select current_database()");
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${row!.current_database}`;
+    url.searchParams.set("application_name", "pf-closing");
+    const pool = await openPostgres(url.toString(), { max: 1, listen: false });
+    const backends = async () =>
+      (await handle.raw.rows<{ pid: number }>("select pid from pg_stat_activity where application_name = 'pf-closing'")).length;
+    expect(await backends()).toBe(0);
+    // One statement runs; the next waits for the pool's only connection while the pool closes.
+    const running = pool.jobSql.executeSql("select pg_sleep(0.3), 'pf-closing'", []);
+    const waiting = pool.jobSql.executeSql("select 'pf-closing' as queued where $1::int = 1", [1]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await backends()).toBe(1);
+    await pool.close();
+    await expect(running).resolves.toBeDefined();
+    await expect(waiting).resolves.toEqual({ rows: [{ queued: "pf-closing" }] });
+    await expect(pool.jobSql.executeSql("select 1", [])).rejects.toThrow("The database is closed.");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await backends()).toBe(0);
+  });
 });
