@@ -307,6 +307,36 @@ describe("generation", () => {
     expect(job).toEqual({ state: "completed", retry_count: 1 });
   });
 
+  it("a try cut off after its images were written ends done, not cancelled, and writes nothing twice", async () => {
+    const user = await newUser();
+    const persona = await personasService.createPersona(user, complete());
+    await images.startImageGeneration(user, persona.id);
+    await images.settleImageJobs();
+    const made = await personasService.getPersona(user, persona.id);
+    expect(made.imageUrl).not.toBeNull();
+    // The worker died between writing the images and telling the queue: the job is active again.
+    await stopJobWorkers();
+    await handle.raw.exec(
+      `update pgboss.job set state = 'active', started_on = now() - interval '1 hour' where name = 'reference-images' and data->>'personaId' = '${persona.id}'`,
+    );
+    const counted = async () =>
+      (
+        await handle.raw.rows<{ n: number }>(`select count(*)::int as n from public.generations where user_id = $1 and kind = 'image'`, [
+          user.id,
+        ])
+      )[0]!.n;
+    const before = await counted();
+    await images.settleImageJobs();
+    const [job] = await handle.raw.rows<{ state: string; retry_count: number }>(
+      `select state::text, retry_count from pgboss.job where name = 'reference-images' and data->>'personaId' = $1`,
+      [persona.id],
+    );
+    expect(job).toEqual({ state: "completed", retry_count: 1 });
+    expect(await counted()).toBe(before);
+    expect((await personasService.getPersona(user, persona.id)).imageUrl).toBe(made.imageUrl);
+    expect(await images.imageState(user, persona.id)).toMatchObject({ status: "idle" });
+  });
+
   it("a generation whose tries are all cut off ends failed with the reason; one whose persona was deleted ends cancelled, writing nothing", async () => {
     await stopJobWorkers();
     const user = await newUser();

@@ -303,7 +303,8 @@ const generationRow = (ref: { personaId: string; startedAt: string }) =>
 
 /**
  * The job of one generation. One replaced by a newer start, or gone with its persona, ends the job
- * 'cancelled' with nothing written. A try after a crash gets the whole time limit again.
+ * 'cancelled' with nothing written; a try after a crash that finds its images written ends done.
+ * A try after a crash gets the whole time limit again.
  */
 export async function runImageGenerationJob(job: Job): Promise<"cancelled" | void> {
   const ref = generationOf(job);
@@ -314,10 +315,17 @@ export async function runImageGenerationJob(job: Job): Promise<"cancelled" | voi
       .set({ deadline: new Date(Date.now() + IMAGE_JOB_TIMEOUT_MS) })
       .where(generationRow(ref))
       .returning();
-    if (!row) return null;
+    if (!row) {
+      // A try cut off after its generation was written (the row goes when the images are in)
+      // ends done; one replaced by a newer start, failed, or gone with its persona, cancelled.
+      const [current] = await tx.select({ personaId: imageJobs.personaId }).from(imageJobs).where(eq(imageJobs.personaId, ref.personaId));
+      const [persona] = await tx.select({ id: personas.id }).from(personas).where(eq(personas.id, ref.personaId));
+      return !current && persona && job.retryCount > 0 ? "done" : null;
+    }
     const [persona] = await tx.select().from(personas).where(eq(personas.id, ref.personaId));
     return persona ? { row, persona } : null;
   });
+  if (claimed === "done") return;
   if (!claimed) return "cancelled";
   await runImageJob({ id: ref.userId, email: claimed.row.notifyEmail ?? "" }, claimed.persona, claimed.row, ref.startedAt);
 }
