@@ -27,6 +27,7 @@ import { PERSONA_TYPE_PROSE, PERSONA_TYPES, type PersonaType } from "~/domain/pe
 import { fillPlaceholders } from "~/domain/persona-voice";
 import { hashString, mulberry32, type Random } from "~/domain/random";
 
+import phrases from "./local-chat-phrases.json";
 import { chatWindow } from "../chat-prompt";
 import { capText, CHAT_REPLY_MAX_CHARS, type ChatInput, type ChatLoreEntry, type ChatPersona, type ChatTurn } from "../types";
 
@@ -132,74 +133,28 @@ function ticOf(style: string): string | null {
   return null;
 }
 
-const OPENERS: Record<Energy, string[]> = {
-  outgoing: ["Oh, I love this question!", "Ha, great question!", "Ooh, okay, let me tell you!", "Yes! Finally someone asks!"],
-  reserved: ["Hm, let me think.", "Well.", "That's a fair question.", "Let me see."],
-  neutral: ["Good question.", "Sure.", "Happy to share.", "Glad you asked."],
-};
+// The fixed phrases (by the persona's energy; the facts a sheet without them falls back to) are
+// data, in local-chat-phrases.json. Lines made from the persona's own facts, and the patterns
+// that choose them, stay here next to the code that matches them.
+const OPENERS: Record<Energy, string[]> = phrases.OPENERS;
 
-const FOLLOW_UPS: Record<Energy, string[]> = {
-  outgoing: ["What about you?!", "Your turn, tell me everything!", "Now I want to hear yours!", "How about you? Spill!"],
-  reserved: ["And you?", "What about you, if you don't mind me asking?", "I'd be curious to hear yours.", "How about you?"],
-  neutral: ["What about you?", "How about you?", "I'd love to hear yours.", "Does that sound like you too?"],
-};
+const FOLLOW_UPS: Record<Energy, string[]> = phrases.FOLLOW_UPS;
 
-const GREETINGS: Record<Energy, string[]> = {
-  outgoing: [
-    "Hey hey! So good to see you!",
-    "Hi! Oh, this just made my day!",
-    "Hello there! I was hoping you'd drop by!",
-    "Hey! Welcome, come on in!",
-  ],
-  reserved: ["Hello.", "Hi. It's nice to see you.", "Oh, hello. Good to hear from you.", "Hi there."],
-  neutral: ["Hi there!", "Hello! Nice to see you.", "Hey, good to hear from you.", "Hi! Welcome back."],
-};
+const GREETINGS: Record<Energy, string[]> = phrases.GREETINGS;
 
-const HOW_ARE_YOU: Record<Energy, string[]> = {
-  outgoing: [
-    "I'm fantastic, honestly buzzing today!",
-    "Doing great, I've had way too much energy since this morning!",
-    "Amazing, thanks for asking! Today's been a good one.",
-  ],
-  reserved: [
-    "I'm well, thank you. It's been a quiet day, which suits me.",
-    "Fine, thanks. A calm sort of day.",
-    "I'm doing alright. Thank you for asking.",
-  ],
-  neutral: ["I'm doing well, thanks for asking!", "Pretty good, thank you!", "All good here, thanks."],
-};
+const HOW_ARE_YOU: Record<Energy, string[]> = phrases.HOW_ARE_YOU;
 
-const THANKS: Record<Energy, string[]> = {
-  outgoing: ["Aww, anytime!", "Of course! That's what I'm here for!", "You're so welcome!"],
-  reserved: ["You're welcome.", "Of course.", "Glad I could help."],
-  neutral: ["You're welcome!", "Anytime.", "Happy to help!"],
-};
+const THANKS: Record<Energy, string[]> = phrases.THANKS;
 
-const GOODBYES: Record<Energy, string[]> = {
-  outgoing: ["Bye for now! Come back soon, okay?!", "See you! This was so much fun!", "Take care! Talk soon!"],
-  reserved: ["Goodbye. Take care.", "Until next time.", "Take care of yourself."],
-  neutral: ["Bye! Talk soon.", "Take care!", "See you next time!"],
-};
+const GOODBYES: Record<Energy, string[]> = phrases.GOODBYES;
 
-const JOKES = [
-  "(I'd tell you a joke about it, but I'm still workshopping the punchline.)",
-  "Don't tell anyone, but I practice my answers in the mirror.",
-  "If that sounded rehearsed, it's because it absolutely was.",
-  "I promise I'm more interesting than my browser history suggests.",
-];
+const JOKES = phrases.JOKES;
 
-const WARMTH = ["I really appreciate you asking.", "It means a lot that you're curious.", "Thanks for taking the time to ask me that."];
+const WARMTH = phrases.WARMTH;
 
 // ---------------------------------------------------------------- facts
 
-const DEFAULT_FACTS = {
-  birthplace: "a small town I still think about",
-  currentResidence: "a city that keeps me busy",
-  education: "Mostly learned by doing",
-  favoriteFood: "a good homemade meal",
-  motto: "Keep going and stay curious.",
-  dailyRoutine: "Every day looks a little different.",
-};
+const DEFAULT_FACTS = phrases.DEFAULT_FACTS;
 
 const city = (place: string) => place.split(",")[0]!.trim();
 
@@ -1463,7 +1418,7 @@ function loreAnswer(asked: { entry: ChatLoreEntry; key: string }, p: Parts): str
   return [...(lead ? [lead] : []), ...told];
 }
 
-const LORE_SECRET_LEADS = ["That's not something I tell everyone, but…", "Between you and me?", "Okay, since you asked."];
+const LORE_SECRET_LEADS = phrases.LORE_SECRET_LEADS;
 
 // ---------------------------------------------------------------- the speech style applied
 
@@ -1519,12 +1474,7 @@ function withTic(sentenceText: string, tic: string): string {
   return sentenceText.replace(/([.!?…]*)(["'”’)\]*~]*)$/, (_, mark: string, close: string) => `, ${tic}${mark || "."}${close}`);
 }
 
-const EMOJI: Partial<Record<Topic, string[]>> = {
-  feelingDown: ["💙", "🫂"],
-  feelingUp: ["🎉", "✨"],
-  greeting: ["👋", "😊"],
-  joke: ["😄"],
-};
+const EMOJI: Partial<Record<Topic, string[]>> = phrases.EMOJI;
 
 /** The reply in the speech style: each cue's effect, in a fixed order (see styleOf). */
 function applyStyle(lines: string[], style: Style, topic: Topic, pick: <T>(items: readonly T[]) => T): string[] {
@@ -1671,7 +1621,7 @@ export function echoes(reply: string, message: string): boolean {
   return false;
 }
 
-const CLOSERS = ["Anyway, that's me.", "Ask me anything else.", "I could go on.", "Where were we?", "Tell me more about you."];
+const CLOSERS = phrases.CLOSERS;
 
 /** The persona's reply to the last user message of the input. */
 export function composeChatReply(input: ChatInput): string {

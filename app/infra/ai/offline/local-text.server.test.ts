@@ -15,6 +15,7 @@ import {
 } from "~/domain/persona";
 
 import * as P from "./backstory-phrases";
+import bankFile from "./backstory-phrases.json";
 import { composeBackstory, createLocalTextGenerator, sheetFacts, singularVerb } from "./local-text.server";
 import { AiError, BACKSTORY_MIN_WORDS, countWords, type BackstoryInput } from "../types";
 
@@ -459,6 +460,12 @@ describe("the backstory phrase banks", () => {
     ),
   ];
   const templates = banks.filter(([k]) => !["FIRST_JOBS", "PAST_CAREERS", "FALLBACK_PASTIMES", "FALLBACK_QUALITIES"].includes(k));
+
+  it("are the data file's banks, each named once by the module, with every opposite a pair of traits", () => {
+    const named = Object.keys(P).filter((k) => /^[A-Z_]+$/.test(k));
+    expect(Object.keys(bankFile).sort()).toEqual(named.sort());
+    for (const [a, b] of P.OPPOSITES) expect([ALL_TRAITS.includes(a), ALL_TRAITS.includes(b), a !== b]).toEqual([true, true, true]);
+  });
 
   it("tell every family a profile can have", () => {
     expect(Object.keys(P.FAMILY_STORIES).sort()).toEqual([...FAMILY].sort());
