@@ -7,6 +7,8 @@ export interface LoreMatchAsk {
   bookId: number;
   book?: LoreBook;
   messages: string[];
+  /** Milliseconds the pattern keys may take together; LORE_LIMITS.patternMs when not said. */
+  patternMs?: number;
 }
 
 export type LoreMatchAnswer =

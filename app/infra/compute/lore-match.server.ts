@@ -54,16 +54,21 @@ class LoreThread {
     this.thread.onStop = () => this.#known.clear();
   }
 
-  async #ask(bookId: number, book: LoreBook | undefined, messages: string[]): Promise<LoreMatchAnswer> {
-    const answer = this.thread.ask({ bookId, messages, ...(book ? { book } : {}) });
+  async #ask(bookId: number, book: LoreBook | undefined, messages: string[], patternMs?: number): Promise<LoreMatchAnswer> {
+    const answer = this.thread.ask({ bookId, messages, ...(book ? { book } : {}), ...(patternMs === undefined ? {} : { patternMs }) });
     if (book) this.#known.add(bookId);
     return answer;
   }
 
-  async match(bookId: number, book: LoreBook, messages: string[]): Promise<Extract<LoreMatchAnswer, { ids: string[] }>> {
-    let answer = await this.#ask(bookId, this.#known.has(bookId) ? undefined : book, messages);
+  async match(
+    bookId: number,
+    book: LoreBook,
+    messages: string[],
+    patternMs?: number,
+  ): Promise<Extract<LoreMatchAnswer, { ids: string[] }>> {
+    let answer = await this.#ask(bookId, this.#known.has(bookId) ? undefined : book, messages, patternMs);
     // The thread had let the book go (it keeps the last few): send it again.
-    if ("missing" in answer) answer = await this.#ask(bookId, book, messages);
+    if ("missing" in answer) answer = await this.#ask(bookId, book, messages, patternMs);
     if ("error" in answer) throw new Error(answer.error);
     if ("missing" in answer) throw new Error("The lore-match thread lost the lorebook it was sent.");
     return answer;
@@ -85,14 +90,19 @@ function loreThread(): LoreThread | null {
  * matchLore, off the main thread when the lorebook is large (matchedOffThread). `identity` is the
  * object the lorebook was read from (a persona's stored lore): while it is the same object, the
  * thread is not sent the lorebook again. A match past the deadline rejects with
- * LoreMatchDeadlineError.
+ * LoreMatchDeadlineError. `patternMs`: the pattern keys' time allowance (LORE_LIMITS.patternMs).
  */
-export async function matchLoreOffThread(book: LoreBook, messages: readonly string[], identity: object = book): Promise<LoreMatch> {
+export async function matchLoreOffThread(
+  book: LoreBook,
+  messages: readonly string[],
+  identity: object = book,
+  { patternMs }: { patternMs?: number } = {},
+): Promise<LoreMatch> {
   const worker = matchedOffThread(book) ? loreThread() : null;
-  if (!worker) return matchLore(book, messages);
+  if (!worker) return matchLore(book, messages, patternMs === undefined ? {} : { patternMs });
   let bookId = bookIds.get(identity);
   if (bookId === undefined) bookIds.set(identity, (bookId = nextBookId++));
-  const answer = await worker.match(bookId, book, [...messages]);
+  const answer = await worker.match(bookId, book, [...messages], patternMs);
   const byId = new Map(book.entries.map((entry) => [entry.id, entry]));
   return {
     entries: answer.ids.flatMap((id) => byId.get(id) ?? []),
