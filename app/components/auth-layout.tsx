@@ -6,6 +6,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 import { PublicLayout } from "./public-layout";
 import { Field } from "./ui/field";
+import { Button } from "./ui/button";
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -68,12 +69,9 @@ export function OAuthButtons({ providers, redirectTo }: { providers: { id: strin
         {providers.map((provider) => (
           <Form key={provider.id} method="post" action={`/api/auth/${provider.id}`} reloadDocument>
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            <button
-              type="submit"
-              className="w-full rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
-            >
+            <Button type="submit" variant="secondary" size="base" className="w-full">
               Continue with {provider.name}
-            </button>
+            </Button>
           </Form>
         ))}
       </div>
@@ -83,12 +81,8 @@ export function OAuthButtons({ providers, redirectTo }: { providers: { id: strin
 
 export function SubmitButton({ children, busy, busyText }: { children: React.ReactNode; busy?: boolean; busyText?: string }) {
   return (
-    <button
-      type="submit"
-      disabled={busy}
-      className="w-full rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-70"
-    >
+    <Button type="submit" disabled={busy} size="lg" className="w-full">
       {busy && busyText ? busyText : children}
-    </button>
+    </Button>
   );
 }

@@ -27,6 +27,7 @@ import { ActionToast, useToast } from "./toaster";
 import { ChatIcon, TrashIcon } from "./ui/icons";
 import { ConfirmDialog } from "./ui/modal";
 import { useBrowserLayoutEffect } from "./ui/use-browser-layout-effect";
+import { Button, buttonClass } from "./ui/button";
 
 // Fixed so the page does not jump as messages arrive; its own scroll keeps the newest in view.
 const PANEL_HEIGHT = "h-[600px] xl:h-[700px]";
@@ -403,12 +404,9 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
           {open && chat && last && !pending ? (
             <form method="post" action={action} onSubmit={hydrated ? onRegenerate : undefined} className="mt-3 flex justify-start">
               <input type="hidden" name="intent" value="regenerate" />
-              <button
-                type="submit"
-                className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
-              >
+              <Button type="submit" variant="secondary" size="xs">
                 {last.role === "assistant" ? CHAT_TEXT.regenerate : CHAT_TEXT.replyToLast}
-              </button>
+              </Button>
             </form>
           ) : null}
         </div>
@@ -455,13 +453,9 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
               aria-invalid={error ? true : undefined}
               className="min-h-[2.75rem] flex-1 resize-none rounded-lg border border-slate-300 px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 disabled:bg-slate-100"
             />
-            <button
-              type="submit"
-              disabled={inputDisabled || (hydrated && input.trim() === "")}
-              className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-60"
-            >
+            <Button type="submit" disabled={inputDisabled || (hydrated && input.trim() === "")} size="lg">
               {CHAT_TEXT.send}
-            </button>
+            </Button>
           </div>
           {/* Enter sends only with JavaScript; without it, Enter makes a new line and Send sends, so
               the hint is not shown. Its line is kept either way: the form does not grow when the
@@ -496,8 +490,7 @@ function ClearChatButton({ persona, disabled }: { persona: { id: string; name: s
   const navigation = useNavigation();
   const action = `/persona/${persona.id}/clear-chat`;
   const clearing = navigation.state !== "idle" && navigation.formAction === action;
-  const className =
-    "inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60";
+  const className = buttonClass("secondary", "xs", "inline-flex items-center gap-2");
   if (!hydrated) {
     return (
       <Link to={action} className={className}>

@@ -11,6 +11,7 @@ import { LIMIT_DIALOG } from "~/domain/plan-limit";
 
 import { AlertIcon } from "./ui/icons";
 import { Modal } from "./ui/modal";
+import { buttonClass } from "./ui/button";
 
 interface CreateGate {
   /** Opens the limit dialog. */
@@ -78,11 +79,7 @@ function LimitDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEleme
           >
             {LIMIT_DIALOG.cancel}
           </button>
-          <Link
-            to={LIMIT_DIALOG.upgradeTo}
-            onClick={close}
-            className="rounded-lg bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
-          >
+          <Link to={LIMIT_DIALOG.upgradeTo} onClick={close} className={buttonClass("primary", "base")}>
             {LIMIT_DIALOG.upgrade}
           </Link>
         </LimitContent>
@@ -139,10 +136,7 @@ export function LimitNotice({ cancelTo = DASHBOARD_PATH }: { cancelTo?: string }
         >
           {LIMIT_DIALOG.cancel}
         </Link>
-        <Link
-          to={LIMIT_DIALOG.upgradeTo}
-          className="rounded-lg bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
-        >
+        <Link to={LIMIT_DIALOG.upgradeTo} className={buttonClass("primary", "base")}>
           {LIMIT_DIALOG.upgrade}
         </Link>
       </LimitContent>

@@ -10,6 +10,7 @@ import { EXPORT_FAILED_TOAST, NO_IMAGE_TOAST } from "~/domain/export-toasts";
 
 import { useHoldToastRoom, useToast } from "./toaster";
 import { DownloadIcon } from "./ui/icons";
+import { buttonClass } from "./ui/button";
 
 export interface DownloadItem {
   label: string;
@@ -154,7 +155,11 @@ export function DownloadMenu({
           // Opening with a click moves focus to the first item for keyboard users.
           if (!detailsRef.current?.open) requestAnimationFrame(() => links()[0]?.focus({ preventScroll: true }));
         }}
-        className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden"
+        className={buttonClass(
+          "secondary",
+          "sm",
+          "inline-flex h-10 cursor-pointer list-none items-center gap-2 [&::-webkit-details-marker]:hidden",
+        )}
       >
         <DownloadIcon />
         {label}

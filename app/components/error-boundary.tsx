@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { NOT_FOUND } from "~/domain/site";
 
 import { AlertIcon } from "./ui/icons";
+import { buttonClass } from "./ui/button";
 
 const statusText: Record<number, { title: string; hint: string }> = {
   400: { title: "Bad request", hint: "The request could not be understood. Please check what you sent and try again." },
@@ -34,7 +35,7 @@ export function ErrorPage({ status, title, hint }: { status: number; title: stri
         </div>
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <p className="mt-3 text-slate-600">{hint}</p>
-        <Link to="/" className="mt-6 inline-block rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+        <Link to="/" className={buttonClass("primary", "base", "mt-6 inline-block")}>
           Back to home
         </Link>
       </div>

@@ -10,6 +10,7 @@ import { useId } from "react";
 import { CARD_IMPORT_MESSAGES, isChosenFile } from "~/domain/card-file";
 
 import { UploadIcon } from "./ui/icons";
+import { Button } from "./ui/button";
 
 /** The form's submission by the rule the card import schema holds: a file was chosen. */
 export function parseCardImport(formData: FormData) {
@@ -63,14 +64,16 @@ export function ImportCard({ lastResult }: { lastResult?: SubmissionResult<strin
             </p>
           ) : null}
         </div>
-        <button
+        <Button
           type="submit"
           disabled={importing}
-          className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
+          variant="secondary"
+          size="base"
+          className="inline-flex items-center justify-center gap-2"
         >
           <UploadIcon />
           {importing ? "Importing..." : "Import"}
-        </button>
+        </Button>
       </Form>
     </details>
   );

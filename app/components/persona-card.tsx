@@ -11,6 +11,7 @@ import { statusBadge, typeLabel } from "~/domain/persona-display";
 
 import { ArchiveIcon, RestoreIcon, TrashIcon, UserIcon } from "./ui/icons";
 import { ConfirmDialog } from "./ui/modal";
+import { Button, buttonClass } from "./ui/button";
 
 export interface CardPersona {
   id: string;
@@ -118,11 +119,7 @@ export function PersonaCard({
           {actions.delete ? <DeletePersonaButton persona={persona} returnTo={returnTo} variant="icon" /> : null}
         </div>
       </div>
-      <Link
-        to={main.to}
-        className="mt-3 block whitespace-nowrap rounded-lg bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
-        aria-describedby={titleId}
-      >
+      <Link to={main.to} className={buttonClass("primary", "sm", "mt-3 block whitespace-nowrap")} aria-describedby={titleId}>
         {main.label}
       </Link>
     </article>
@@ -162,15 +159,17 @@ export function StatusButton({
           </span>
         </button>
       ) : (
-        <button
+        <Button
           type="submit"
           disabled={busy}
           title={variant === "compact" ? label : undefined}
-          className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          variant="secondary"
+          size="sm"
+          className="inline-flex h-10 items-center gap-2"
         >
           <Icon />
           {variant === "compact" ? <span className="md:sr-only lg:not-sr-only">{label}</span> : label}
-        </button>
+        </Button>
       )}
     </Form>
   );

@@ -14,6 +14,7 @@ import { PersonaNotFound } from "./persona-not-found";
 import { GeneralErrorBoundary } from "./error-boundary";
 import { RestoreIcon } from "./ui/icons";
 import { ConfirmDialog } from "./ui/modal";
+import { buttonClass } from "./ui/button";
 
 /** '2026-11-23 01:45 UTC': the same on the server and in the browser (no time-zone guesswork). */
 export function exactTime(date: Date | string): string {
@@ -48,8 +49,7 @@ export function VersionTime({ at, ago }: { at: string | Date; ago: string }) {
 
 export const restoreHref = (personaId: string, n: number) => `/persona/${personaId}/history/${n}/restore`;
 
-const restoreClass =
-  "inline-flex items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
+const restoreClass = buttonClass("secondary", "xs", "inline-flex items-center gap-1");
 
 /** Restore asks first: a dialog with JavaScript, the confirmation page without. Either way a form post. */
 export function RestoreVersionButton({ personaId, version }: { personaId: string; version: number }) {
@@ -154,10 +154,7 @@ export function VersionNotFound({ personaId }: { personaId?: string }) {
       <h1 className="text-2xl font-bold text-slate-900">{HISTORY_MESSAGES.versionNotFound}</h1>
       <p className="mt-3 text-slate-700">This persona has no such version.</p>
       {personaId ? (
-        <Link
-          to={`/persona/${personaId}/history`}
-          className="mt-6 inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-        >
+        <Link to={`/persona/${personaId}/history`} className={buttonClass("primary", "base", "mt-6 inline-block")}>
           Back to the history
         </Link>
       ) : null}

@@ -60,13 +60,12 @@ import { keepSubmitInPlace } from "./form-controls";
 import { ActionToast, useClearToast, useHoldToastRoom, useToast } from "./toaster";
 import { FieldErrors } from "./ui/field";
 import { CheckIcon, SparklesIcon } from "./ui/icons";
+import { buttonClass } from "./ui/button";
 
 const controlClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-500";
-const secondaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60";
-const primaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70";
+const secondaryButton = buttonClass("secondary", "base", "inline-flex items-center justify-center gap-2 disabled:cursor-not-allowed");
+const primaryButton = buttonClass("primary", "base", "inline-flex items-center justify-center gap-2 disabled:cursor-not-allowed");
 
 /**
  * A browser length limit, only without JavaScript: it counts UTF-16 units (an emoji is two),

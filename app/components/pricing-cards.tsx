@@ -6,6 +6,7 @@ import { Link } from "@remix-run/react";
 import { PLAN_INCLUDES, PLANS } from "~/domain/site";
 
 import { CheckIcon } from "./ui/icons";
+import { buttonClass } from "./ui/button";
 
 export function PricingCards({
   ctaTo = "/register",
@@ -62,10 +63,7 @@ export function PricingCards({
           {actions ? (
             actions.premium
           ) : (
-            <Link
-              to={ctaTo}
-              className="rounded-lg border border-brand-700 bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
-            >
+            <Link to={ctaTo} className={buttonClass("primary", "base", "border border-brand-700")}>
               Get Premium
             </Link>
           )}

@@ -9,6 +9,7 @@ import { CONTACT_EMAIL, PRODUCT_NAME } from "~/domain/site";
 import { Brand } from "./brand";
 import { Toasts } from "./toaster";
 import { MenuIcon } from "./ui/icons";
+import { buttonClass } from "./ui/button";
 
 const navLinks = [
   { to: "/#features", label: "Features" },
@@ -51,7 +52,7 @@ function SiteHeader() {
           <Link to="/login" className="rounded-lg px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
             Sign In
           </Link>
-          <Link to="/register" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800">
+          <Link to="/register" className={buttonClass("primary", "md")}>
             Get Started
           </Link>
         </div>
@@ -72,7 +73,7 @@ function SiteHeader() {
             <Link to="/login" className="rounded-md px-3 py-2 text-slate-800 hover:bg-slate-100">
               Sign In
             </Link>
-            <Link to="/register" className="rounded-md bg-brand-700 px-3 py-2 font-semibold text-white hover:bg-brand-800">
+            <Link to="/register" className={buttonClass("primary", "sm")}>
               Get Started
             </Link>
           </nav>

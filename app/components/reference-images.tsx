@@ -31,6 +31,7 @@ import { PERSONA_PAGE_TEXT } from "~/domain/persona-display";
 
 import { useHoldToastRoom, useToast } from "./toaster";
 import { ImageIcon } from "./ui/icons";
+import { Button, buttonClass } from "./ui/button";
 
 export interface ImageSourceView {
   src: string;
@@ -195,7 +196,7 @@ function StyleSelector({ persona, failure }: { persona: ReferenceImagesProps["pe
         type="submit"
         aria-hidden={hydrated || undefined}
         tabIndex={hydrated ? -1 : undefined}
-        className={`rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 ${hydrated ? "invisible" : ""}`}
+        className={buttonClass("secondary", "sm", hydrated ? "invisible" : "")}
       >
         {IMAGE_TEXT.save}
       </button>
@@ -244,13 +245,9 @@ function GenerateButton({ persona, label, onStarted }: { persona: ReferenceImage
       }}
     >
       <input type="hidden" name="intent" value="generate-images" />
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-60"
-      >
+      <Button type="submit" disabled={busy} size="md">
         {label}
-      </button>
+      </Button>
     </Form>
   );
 }

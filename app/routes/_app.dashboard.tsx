@@ -15,6 +15,7 @@ import { PRODUCT_NAME } from "~/domain/site";
 import { cardPersona, dashboard, requireUser, responseHeaders } from "~/services/index.server";
 
 import type { loader as appLoader } from "./_app";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard · ${PRODUCT_NAME}` }];
 
@@ -145,10 +146,7 @@ export default function Dashboard() {
             </h2>
             <p className="mt-1 max-w-2xl text-brand-900">{DASHBOARD_TEXT.upsellText}</p>
           </div>
-          <Link
-            to="/subscription"
-            className="shrink-0 rounded-lg bg-brand-700 px-5 py-2.5 text-center font-semibold text-white hover:bg-brand-800"
-          >
+          <Link to="/subscription" className={buttonClass("primary", "lg", "shrink-0")}>
             {DASHBOARD_TEXT.upsellTitle}
           </Link>
         </section>

@@ -19,7 +19,7 @@ import {
   httpError,
   readFormData,
   redirectWithToast,
-  AccountError,
+  ServiceError,
   importCardFile,
   importToast,
   IMPORT_TOASTS,
@@ -30,6 +30,7 @@ import {
   requireUser,
   responseHeaders,
 } from "~/services/index.server";
+import { Button, buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction = () => [{ title: `${LIST_TEXT.heading} · ${PRODUCT_NAME}` }];
 
@@ -82,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: responseHeaders(ctx),
     });
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     const headers = responseHeaders(ctx);
     if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
     // What the file holds (not a card, too large, over the hourly quota or the plan) is said beside it.
@@ -126,7 +127,7 @@ export default function MyPersonas() {
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{LIST_TEXT.heading}</h1>
-        <CreatePersonaButton className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800">
+        <CreatePersonaButton className={buttonClass("primary", "base", "inline-flex items-center gap-2")}>
           <SparklesIcon />
           {LIST_TEXT.create}
         </CreatePersonaButton>
@@ -196,12 +197,9 @@ export default function MyPersonas() {
         </div>
         {/* Without JavaScript the form is sent with this button (or Enter); with it the list also follows
             as you type. It stays after hydration, so the row does not move when the page comes alive. */}
-        <button
-          type="submit"
-          className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
-        >
+        <Button type="submit" variant="secondary" size="base">
           Apply
-        </button>
+        </Button>
       </Form>
 
       <section aria-labelledby="results-heading" aria-busy={loading || undefined}>
@@ -223,7 +221,7 @@ export default function MyPersonas() {
                 <p className="mt-1 text-slate-600">{LIST_TEXT.noMatch(query.q)}</p>
                 <Link
                   to={listHref({ ...query, q: "", page: 1 })}
-                  className="mt-5 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+                  className={buttonClass("primary", "base", "mt-5 inline-flex items-center gap-2")}
                 >
                   {LIST_TEXT.clearSearch}
                 </Link>
@@ -231,7 +229,7 @@ export default function MyPersonas() {
             ) : (
               <>
                 <p className="mt-1 text-slate-600">{LIST_TEXT.emptyText}</p>
-                <CreatePersonaButton className="mt-5 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+                <CreatePersonaButton className={buttonClass("primary", "base", "mt-5 inline-flex items-center gap-2")}>
                   <SparklesIcon />
                   {LIST_TEXT.create}
                 </CreatePersonaButton>
@@ -255,7 +253,7 @@ export default function MyPersonas() {
 }
 
 function Pagination({ query, pageCount }: { query: ListQuery; pageCount: number }) {
-  const link = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
+  const link = buttonClass("secondary", "sm");
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-3">
       {query.page > 1 ? (

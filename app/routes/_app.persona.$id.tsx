@@ -37,7 +37,7 @@ import {
   readFormData,
   describeError,
   redirectWithToast,
-  AccountError,
+  ServiceError,
   type CurrentUser,
   imageSources,
   setImageStyle,
@@ -59,6 +59,7 @@ import {
 } from "~/services/index.server";
 import { PRODUCT_NAME } from "~/domain/site";
 import { CHAT_TEXT, CHAT_TOASTS, chatHref, NEWEST_ANCHOR, personaTab, type PersonaTab } from "~/domain/chat";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
   const primary = loaderData?.tab === "profile" ? loaderData.images.primary : null;
@@ -130,7 +131,7 @@ async function chatOf(user: Parameters<typeof listMessages>[0], personaId: strin
   try {
     return { messages: await listMessages(user, personaId), formKey, historyFailed: false };
   } catch (error) {
-    if (error instanceof AccountError) throw error;
+    if (error instanceof ServiceError) throw error;
     console.error(`[chat] history failed to load: ${describeError(error)}`);
     return { messages: [], formKey, historyFailed: true };
   }
@@ -168,7 +169,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     return redirect(chatHref(id), { headers });
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     if (error.status === 404) throw data(null, { status: 404, headers });
     if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
     // What was typed stays in the input; the reason shows beside it, or as the toast.
@@ -197,7 +198,7 @@ async function imageAction(user: CurrentUser, id: string, intent: "image-style" 
     await startImageGeneration(user, id);
     return redirectWithToast(`/persona/${id}?image=started`, { type: "success", ...IMAGE_TOASTS.started }, { headers });
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     if (error.status === 404) throw data(null, { status: 404, headers });
     if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
     const toast =
@@ -334,10 +335,7 @@ function VoiceCard({ personaId, voice }: { personaId: string; voice: PersonaVoic
           })}
         </dl>
       )}
-      <Link
-        to={`/persona/${personaId}/voice`}
-        className="mt-4 inline-block rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-      >
+      <Link to={`/persona/${personaId}/voice`} className={buttonClass("secondary", "md", "mt-4 inline-block")}>
         {set.length === 0 ? VOICE_TEXT.add : VOICE_TEXT.edit}
       </Link>
     </Card>
@@ -373,10 +371,7 @@ function TestsCard({ personaId, tests }: { personaId: string; tests: TestsSummar
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
-        <Link
-          to={`/persona/${personaId}/tests`}
-          className="inline-block rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
+        <Link to={`/persona/${personaId}/tests`} className={buttonClass("secondary", "md", "inline-block")}>
           {tests.probes === 0 ? PROBE_TEXT.suggest : PROBE_TEXT.open}
         </Link>
         {tests.probes > 0 ? (
@@ -426,10 +421,7 @@ function LoreCard({ personaId, lore }: { personaId: string; lore: LoreSummary })
         </>
       )}
       <div className="mt-4 flex flex-wrap gap-3">
-        <Link
-          to={`/persona/${personaId}/lore`}
-          className="inline-block rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
+        <Link to={`/persona/${personaId}/lore`} className={buttonClass("secondary", "md", "inline-block")}>
           {lore.total === 0 ? LORE_TEXT.add : LORE_TEXT.open}
         </Link>
         <Form method="post" action={`/persona/${personaId}/lore`}>
@@ -531,17 +523,11 @@ export default function PersonaPage() {
           <div className="flex shrink-0 flex-wrap items-center gap-2" data-testid="persona-actions">
             <div className="flex items-center gap-2">
               {persona.status === "in_progress" ? (
-                <Link
-                  to={continueHref(persona)}
-                  className="whitespace-nowrap rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
-                >
+                <Link to={continueHref(persona)} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
                   {PERSONA_PAGE_TEXT.continueCreating}
                 </Link>
               ) : (
-                <Link
-                  to={`/persona/${persona.id}/edit`}
-                  className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
-                >
+                <Link to={`/persona/${persona.id}/edit`} className={buttonClass("primary", "sm", "inline-flex h-10 items-center gap-2")}>
                   <PencilIcon />
                   {PERSONA_PAGE_TEXT.edit}
                 </Link>
@@ -555,7 +541,7 @@ export default function PersonaPage() {
               <Link
                 to={`/persona/${persona.id}/history`}
                 title={HISTORY_TEXT.link}
-                className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                className={buttonClass("secondary", "sm", "inline-flex h-10 items-center gap-2")}
               >
                 <HistoryIcon />
                 <span className="md:sr-only lg:not-sr-only">{HISTORY_TEXT.link}</span>
@@ -657,10 +643,7 @@ export default function PersonaPage() {
 
           <Card title={CARD_CHECK_TEXT.title} id="card-check">
             <p className="text-sm text-slate-700">{CARD_CHECK_TEXT.cardLine}</p>
-            <Link
-              to={`/persona/${persona.id}/card-check`}
-              className="mt-4 inline-block rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-            >
+            <Link to={`/persona/${persona.id}/card-check`} className={buttonClass("secondary", "md", "mt-4 inline-block")}>
               {CARD_CHECK_TEXT.open}
             </Link>
           </Card>
@@ -709,7 +692,7 @@ export default function PersonaPage() {
                 title={EXTENDED_PROFILE_TITLE}
                 edited={profileEdited.length > 0}
                 label={PROFILE_TEXT.regenerateAll}
-                className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                className={buttonClass("secondary", "md")}
               />
             </div>
             <p className="mt-6 flex items-center gap-2 text-sm text-slate-600">

@@ -12,7 +12,7 @@ import { CARD_FATE_LABELS, type CardFate } from "~/domain/card-survival";
 import { CARD_CHECK_TEXT, CARD_SEVERITY_LABELS, CARD_TARGET_LABELS, CARD_TARGET_RUN_TEXT, type CardTarget } from "~/domain/card-targets";
 import { PRODUCT_NAME } from "~/domain/site";
 import {
-  AccountError,
+  ServiceError,
   cardCheckPage,
   fixCardFinding,
   startCardTargetRun,
@@ -22,6 +22,7 @@ import {
   requireUser,
   responseHeaders,
 } from "~/services/index.server";
+import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${loaderData ? `${CARD_CHECK_TEXT.title}: ${loaderData.persona.name}` : "Persona Not Found"} · ${PRODUCT_NAME}` },
@@ -45,7 +46,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await orNotFound(ctx, () => startCardTargetRun(user, id));
       return redirectWithToast(`${back}#behaviour-heading`, { type: "success", ...CARD_TARGET_RUN_TEXT.started }, { headers });
     } catch (error) {
-      if (!(error instanceof AccountError)) throw error;
+      if (!(error instanceof ServiceError)) throw error;
       if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
       return redirectWithToast(back, { type: "error", title: "Tests Not Started", description: error.message }, { headers });
     }
@@ -60,7 +61,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { headers },
     );
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     return redirectWithToast(back, { type: "error", title: CARD_CHECK_TEXT.fixFailed, description: error.message }, { headers });
   }
 }
@@ -328,13 +329,9 @@ export default function CardCheck() {
         ) : null}
         <Form method="post" action={`/persona/${persona.id}/card-check`} className="mt-3">
           <input type="hidden" name="intent" value="run-targets" />
-          <button
-            type="submit"
-            disabled={busy || pending}
-            className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
-          >
+          <Button type="submit" disabled={busy || pending} size="base">
             {CARD_TARGET_RUN_TEXT.start}
-          </button>
+          </Button>
         </Form>
       </section>
 

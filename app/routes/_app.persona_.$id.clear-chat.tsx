@@ -8,7 +8,7 @@ import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { TrashIcon } from "~/components/ui/icons";
 import { CHAT_TEXT, CHAT_TOASTS } from "~/domain/chat";
 import { PRODUCT_NAME } from "~/domain/site";
-import { redirectWithToast, AccountError, clearChat, getPersona, orNotFound, requireUser, responseHeaders } from "~/services/index.server";
+import { redirectWithToast, ServiceError, clearChat, getPersona, orNotFound, requireUser, responseHeaders } from "~/services/index.server";
 
 export const meta: MetaFunction = () => [{ title: `${CHAT_TEXT.clearTitle} · ${PRODUCT_NAME}` }];
 
@@ -28,7 +28,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await clearChat(user, id);
     return redirectWithToast(chatTab(id), { type: "success", ...CHAT_TOASTS.cleared }, { headers });
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     if (error.status === 404) throw data(null, { status: 404, headers });
     return redirectWithToast(chatTab(id), { type: "error", ...CHAT_TOASTS.clearFailed }, { headers });
   }

@@ -13,7 +13,7 @@ import { PRODUCT_NAME } from "~/domain/site";
 import {
   readFormData,
   redirectWithToast,
-  AccountError,
+  ServiceError,
   deletePersona,
   getPersona,
   orNotFound,
@@ -48,7 +48,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await deletePersona(user, id);
     return redirectWithToast(back, { type: "success", ...ARCHIVE_TOASTS.deleted }, { headers: responseHeaders(ctx) });
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     return redirectWithToast(back, { type: "error", ...ARCHIVE_TOASTS.deleteFailed }, { headers: responseHeaders(ctx) });
   }
 }

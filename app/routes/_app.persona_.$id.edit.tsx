@@ -25,6 +25,7 @@ import {
   requireUser,
   responseHeaders,
 } from "~/services/index.server";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `Edit ${loaderData?.name ?? "persona"} · ${PRODUCT_NAME}` },
@@ -78,10 +79,7 @@ export default function EditPersona() {
           <p className="mt-1 text-slate-700">Change anything; the persona keeps its page, its created date and its conversations.</p>
         </div>
         {/* The way out: nothing is saved until 'Save Changes'. */}
-        <Link
-          to={`/persona/${id}`}
-          className="shrink-0 self-start rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
+        <Link to={`/persona/${id}`} className={buttonClass("secondary", "md", "shrink-0 self-start")}>
           {EDIT_TEXT.cancel}
         </Link>
       </div>
@@ -91,10 +89,7 @@ export default function EditPersona() {
           {VOICE_TEXT.title}
         </h2>
         <p className="mt-1 text-slate-700">{EDIT_TEXT.voice}</p>
-        <Link
-          to={`/persona/${id}/voice`}
-          className="mt-3 inline-block rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
+        <Link to={`/persona/${id}/voice`} className={buttonClass("secondary", "md", "mt-3 inline-block")}>
           {VOICE_TEXT.edit}
         </Link>
       </section>

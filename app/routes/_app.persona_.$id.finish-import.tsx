@@ -14,7 +14,7 @@ import { PRODUCT_NAME } from "~/domain/site";
 import {
   readFormData,
   redirectWithToast,
-  AccountError,
+  ServiceError,
   canFinishImport,
   finishImport,
   finishImportGuess,
@@ -23,6 +23,7 @@ import {
   requireUser,
   responseHeaders,
 } from "~/services/index.server";
+import { Button, buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${FINISH_IMPORT_TEXT.pageTitle(loaderData?.name ?? "Persona")} · ${PRODUCT_NAME}` },
@@ -74,7 +75,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { headers: responseHeaders(ctx) },
     );
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     if (error.status === 409) throw redirect(`/persona/${params.id ?? ""}`, { headers: responseHeaders(ctx) });
     return refused(error.status, error.message);
   }
@@ -185,17 +186,10 @@ export default function FinishImportPage() {
           <FieldErrors id="finish-interests-error" errors={errors.interests} />
         </fieldset>
         <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-60"
-          >
+          <Button type="submit" disabled={busy} size="base">
             {busy ? FINISH_IMPORT_TEXT.submitting : FINISH_IMPORT_TEXT.submit}
-          </button>
-          <Link
-            to={`/persona/${id}`}
-            className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          >
+          </Button>
+          <Link to={`/persona/${id}`} className={buttonClass("secondary", "md")}>
             {FINISH_IMPORT_TEXT.later}
           </Link>
         </div>

@@ -10,6 +10,7 @@ import { parsePositiveInt } from "~/domain/persona-list";
 import { relativeTime } from "~/domain/persona-display";
 import { PRODUCT_NAME } from "~/domain/site";
 import { listVersions, orHistoryNotFound, runSummariesByVersion, requireUser, responseHeaders } from "~/services/index.server";
+import { Button, buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${loaderData ? `${HISTORY_TEXT.title}: ${loaderData.persona.name}` : "Persona Not Found"} · ${PRODUCT_NAME}` },
@@ -33,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ ...history, items, tests }, { headers });
 }
 
-const button = "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
+const button = buttonClass("secondary", "xs");
 
 export default function PersonaHistory() {
   const { persona, items, latest, page, pageCount, tests } = useLoaderData<typeof loader>();
@@ -59,9 +60,9 @@ export default function PersonaHistory() {
         <Form method="get" action={`${base}/compare`} className="mt-3 flex flex-wrap items-end gap-3">
           <VersionInput name="from" label={HISTORY_TEXT.from} latest={latest} value={Math.max(1, latest - 1)} />
           <VersionInput name="to" label={HISTORY_TEXT.to} latest={latest} value={latest} />
-          <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          <Button type="submit" size="md">
             {HISTORY_TEXT.showDifferences}
-          </button>
+          </Button>
         </Form>
       </section>
 

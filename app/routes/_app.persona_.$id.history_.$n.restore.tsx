@@ -12,7 +12,7 @@ import { PRODUCT_NAME } from "~/domain/site";
 import {
   readFormData,
   redirectWithToast,
-  AccountError,
+  ServiceError,
   currentVersion,
   getVersion,
   orHistoryNotFound,
@@ -20,6 +20,7 @@ import {
   requireUser,
   responseHeaders,
 } from "~/services/index.server";
+import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${loaderData ? HISTORY_TEXT.restoreTitle(loaderData.version.version) : "Not Found"} · ${PRODUCT_NAME}` },
@@ -52,7 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const restored = await orHistoryNotFound(headers, id, () => restoreVersion(user, id, parseVersionNumber(params.n), { withImage }));
     return redirectWithToast(back, { type: "success", ...HISTORY_TOASTS.restored(restored.restoredFrom, restored.version) }, { headers });
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     return redirectWithToast(back, { type: "error", title: HISTORY_TOASTS.restoreFailed.title, description: error.message }, { headers });
   }
 }
@@ -95,9 +96,9 @@ export default function RestoreVersion() {
             >
               {HISTORY_TEXT.cancel}
             </Link>
-            <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            <Button type="submit" size="base">
               {HISTORY_TEXT.restoreConfirm}
-            </button>
+            </Button>
           </div>
         </Form>
       )}

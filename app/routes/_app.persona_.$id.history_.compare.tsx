@@ -11,6 +11,7 @@ import { condense, type DisplayPart } from "~/domain/word-diff";
 import { relativeTime } from "~/domain/persona-display";
 import { PRODUCT_NAME } from "~/domain/site";
 import { compare, orHistoryNotFound, runSummariesByVersion, requireUser, responseHeaders } from "~/services/index.server";
+import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   {
@@ -74,9 +75,9 @@ export default function CompareVersions() {
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <VersionInput name="from" label={HISTORY_TEXT.from} latest={latest} value={from} />
         <VersionInput name="to" label={HISTORY_TEXT.to} latest={latest} value={to} />
-        <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        <Button type="submit" size="md">
           {HISTORY_TEXT.showDifferences}
-        </button>
+        </Button>
       </Form>
 
       <dl className="grid gap-3 sm:grid-cols-2">

@@ -26,7 +26,7 @@ import { PRODUCT_NAME } from "~/domain/site";
 import {
   readFormData,
   redirectWithToast,
-  AccountError,
+  ServiceError,
   invalidSubmission,
   refusedSubmission,
   addLoreEntries,
@@ -43,6 +43,7 @@ import {
   requireUser,
   responseHeaders,
 } from "~/services/index.server";
+import { Button, buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${LORE_TEXT.pageTitle(loaderData?.name ?? "Persona")} · ${PRODUCT_NAME}` },
@@ -108,7 +109,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const done = (to: string, toast: { title: string; description: string }) =>
     redirectWithToast(to, { type: "success", ...toast }, { headers });
   const failed = (error: unknown) => {
-    if (!(error instanceof AccountError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     return data({ message: error.message }, { status: error.status, headers });
   };
 
@@ -182,10 +183,7 @@ export default function LorePage() {
           <p className="mt-1 text-slate-700">{LORE_TEXT.intro}</p>
           <p className="mt-1 text-sm text-slate-600">{LORE_TEXT.limits}</p>
         </div>
-        <Link
-          to={`/persona/${id}#lore`}
-          className="shrink-0 self-start rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
+        <Link to={`/persona/${id}#lore`} className={buttonClass("secondary", "md", "shrink-0 self-start")}>
           Back to persona
         </Link>
       </div>
@@ -201,16 +199,16 @@ export default function LorePage() {
           added until you keep it.
         </p>
         <Form method="post" className="mt-3">
-          <button
+          <Button
             type="submit"
             name="intent"
             value="compile"
             disabled={!hasBackstory}
             aria-describedby={hasBackstory ? undefined : "build-needs-backstory"}
-            className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+            size="base"
           >
             {LORE_TEXT.build}
-          </button>
+          </Button>
           {hasBackstory ? null : (
             <p id="build-needs-backstory" className="mt-2 text-sm text-slate-600">
               Write or generate a backstory first.
@@ -270,7 +268,7 @@ export default function LorePage() {
   );
 }
 
-const buttonClass = "rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50";
+const rowButton = buttonClass("secondary", "xs");
 
 function EntryItem({ entry, first, last }: { entry: EntryView; first: boolean; last: boolean }) {
   const { id } = useLoaderData<typeof loader>();
@@ -305,7 +303,7 @@ function EntryItem({ entry, first, last }: { entry: EntryView; first: boolean; l
       </p>
       {entry.comment ? <p className="mt-1 text-xs text-slate-600">Comment: {entry.comment}</p> : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        <Link to={`?edit=${entry.id}#entry-form`} className={buttonClass} aria-label={`Edit ${entry.name}`}>
+        <Link to={`?edit=${entry.id}#entry-form`} className={rowButton} aria-label={`Edit ${entry.name}`}>
           {LORE_TEXT.edit}
         </Link>
         <Form method="post" action={`/persona/${id}/lore`} className="contents">
@@ -314,18 +312,18 @@ function EntryItem({ entry, first, last }: { entry: EntryView; first: boolean; l
             type="submit"
             name="intent"
             value={entry.enabled ? "disable" : "enable"}
-            className={buttonClass}
+            className={rowButton}
             aria-label={`${entry.enabled ? LORE_TEXT.disable : LORE_TEXT.enable} ${entry.name}`}
           >
             {entry.enabled ? LORE_TEXT.disable : LORE_TEXT.enable}
           </button>
           {first ? null : (
-            <button type="submit" name="intent" value="up" className={buttonClass} aria-label={`${LORE_TEXT.moveUp}: ${entry.name}`}>
+            <button type="submit" name="intent" value="up" className={rowButton} aria-label={`${LORE_TEXT.moveUp}: ${entry.name}`}>
               {LORE_TEXT.moveUp}
             </button>
           )}
           {last ? null : (
-            <button type="submit" name="intent" value="down" className={buttonClass} aria-label={`${LORE_TEXT.moveDown}: ${entry.name}`}>
+            <button type="submit" name="intent" value="down" className={rowButton} aria-label={`${LORE_TEXT.moveDown}: ${entry.name}`}>
               {LORE_TEXT.moveDown}
             </button>
           )}
@@ -469,15 +467,9 @@ function EntryForm({
         ))}
       </fieldset>
       <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          name="intent"
-          value={editing ? "save" : "add"}
-          disabled={busy}
-          className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
-        >
+        <Button type="submit" name="intent" value={editing ? "save" : "add"} disabled={busy} size="base">
           {editing ? LORE_TEXT.save : LORE_TEXT.add}
-        </button>
+        </Button>
         {editing ? (
           <Link to={`/persona/${id}/lore#entry-${editing.id}`} className="self-center text-sm font-medium text-brand-800 underline">
             Cancel
@@ -547,14 +539,9 @@ function Proposals({ compiled }: { compiled: LoreCompilation }) {
               </li>
             ))}
           </ul>
-          <button
-            type="submit"
-            name="intent"
-            value="keep"
-            className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-          >
+          <Button type="submit" name="intent" value="keep" size="base">
             {LORE_TEXT.keep}
-          </button>
+          </Button>
         </Form>
       )}
       <div>

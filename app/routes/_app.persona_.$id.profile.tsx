@@ -36,6 +36,7 @@ import {
   requireUser,
   responseHeaders,
 } from "~/services/index.server";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${loaderData ? PROFILE_TEXT.pageTitle(loaderData.name, loaderData.title) : "Profile"} · ${PRODUCT_NAME}` },
@@ -103,8 +104,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(back, toast, { headers });
 }
 
-const buttonClass = "rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
-const quietClass = "rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50";
+const mainClass = buttonClass("primary", "base");
+const quietClass = buttonClass("secondary", "base");
 
 export default function ProfileSectionPage() {
   const loaderData = useLoaderData<typeof loader>();
@@ -138,7 +139,7 @@ function RegenerateConfirmation() {
         <input type="hidden" name="intent" value="regenerate" />
         <input type="hidden" name="section" value={section} />
         <input type="hidden" name="confirm" value="yes" />
-        <button type="submit" className={buttonClass}>
+        <button type="submit" className={mainClass}>
           {PROFILE_TEXT.confirm}
         </button>
         <Link to={`/persona/${id}#extended-profile`} className={quietClass}>
@@ -194,7 +195,7 @@ function SectionForm() {
           />
         );
       })}
-      <button type="submit" disabled={busy} className={buttonClass}>
+      <button type="submit" disabled={busy} className={mainClass}>
         {busy ? PROFILE_TEXT.saving : PROFILE_TEXT.save}
       </button>
     </Form>

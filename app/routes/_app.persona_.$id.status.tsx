@@ -8,7 +8,7 @@ import {
   httpError,
   readFormData,
   redirectWithToast,
-  AccountError,
+  ServiceError,
   archivePersona,
   restorePersona,
   requireUser,
@@ -28,7 +28,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const toast = intent === "archive" ? ARCHIVE_TOASTS.archived : ARCHIVE_TOASTS.restored;
     return redirectWithToast(back, { type: "success", ...toast }, { headers });
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     const failed = intent === "archive" ? ARCHIVE_TOASTS.archiveFailed : ARCHIVE_TOASTS.restoreFailed;
     // Not found, or already in that state: say so where the creator was.
     return redirectWithToast(

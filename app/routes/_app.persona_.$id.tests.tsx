@@ -31,7 +31,7 @@ import { PRODUCT_NAME } from "~/domain/site";
 import {
   readFormData,
   redirectWithToast,
-  AccountError,
+  ServiceError,
   invalidSubmission,
   refusedSubmission,
   getLorebook,
@@ -48,6 +48,7 @@ import {
   requireUser,
   responseHeaders,
 } from "~/services/index.server";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${PROBE_TEXT.pageTitle(loaderData?.name ?? "Persona")} · ${PRODUCT_NAME}` },
@@ -96,7 +97,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const done = (to: string, toast: { title: string; description: string }) =>
     redirectWithToast(to, { type: "success", ...toast }, { headers });
   const failed = (error: unknown) => {
-    if (!(error instanceof AccountError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
     return data({ message: error.message }, { status: error.status, headers });
   };
@@ -155,8 +156,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-const buttonClass = "rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50";
-const primaryClass = "rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60";
+const rowButton = buttonClass("secondary", "xs");
+const primaryClass = buttonClass("primary", "base");
 
 export default function TestsPage() {
   const { id, name, probes, latest, pending, editing, draft } = useLoaderData<typeof loader>();
@@ -191,10 +192,7 @@ export default function TestsPage() {
           <p className="mt-1 text-slate-700">{PROBE_TEXT.intro}</p>
           <p className="mt-1 text-sm text-slate-600">{PROBE_TEXT.limits}</p>
         </div>
-        <Link
-          to={`/persona/${id}#tests`}
-          className="shrink-0 self-start rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
+        <Link to={`/persona/${id}#tests`} className={buttonClass("secondary", "md", "shrink-0 self-start")}>
           Back to persona
         </Link>
       </div>
@@ -384,7 +382,7 @@ function ProbeItem({ probe, result }: { probe: Probe; result: ProbeResult | null
         </details>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        <Link to={`?edit=${probe.id}#probe-form`} className={buttonClass} aria-label={`${PROBE_TEXT.edit} ${probe.name}`}>
+        <Link to={`?edit=${probe.id}#probe-form`} className={rowButton} aria-label={`${PROBE_TEXT.edit} ${probe.name}`}>
           {PROBE_TEXT.edit}
         </Link>
         <Form method="post" action={`/persona/${id}/tests`} className="contents">
@@ -393,7 +391,7 @@ function ProbeItem({ probe, result }: { probe: Probe; result: ProbeResult | null
             type="submit"
             name="intent"
             value={probe.enabled ? "disable" : "enable"}
-            className={buttonClass}
+            className={rowButton}
             aria-label={`${probe.enabled ? PROBE_TEXT.disable : PROBE_TEXT.enable} ${probe.name}`}
           >
             {probe.enabled ? PROBE_TEXT.disable : PROBE_TEXT.enable}

@@ -35,6 +35,7 @@ import {
   responseHeaders,
 } from "~/services/index.server";
 import { fillEmptyVoice, suggestVoice } from "~/domain/voice-suggest";
+import { Button, buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${VOICE_TEXT.pageTitle(loaderData?.name ?? "Persona")} · ${PRODUCT_NAME}` },
@@ -140,10 +141,7 @@ function VoiceForm({
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{VOICE_TEXT.pageTitle(name)}</h1>
           <p className="mt-1 text-slate-700">{VOICE_TEXT.pageIntro}</p>
         </div>
-        <Link
-          to={`/persona/${id}`}
-          className="shrink-0 self-start rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
+        <Link to={`/persona/${id}`} className={buttonClass("secondary", "md", "shrink-0 self-start")}>
           {VOICE_TEXT.cancel}
         </Link>
       </div>
@@ -173,24 +171,12 @@ function VoiceForm({
           </div>
         ))}
         <div className="flex flex-wrap gap-3">
-          <button
-            type="submit"
-            name="intent"
-            value="suggest"
-            disabled={busy}
-            className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
-          >
+          <Button type="submit" name="intent" value="suggest" disabled={busy} variant="secondary" size="base">
             {VOICE_TEXT.suggest}
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="save"
-            disabled={busy}
-            className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
-          >
+          </Button>
+          <Button type="submit" name="intent" value="save" disabled={busy} size="base">
             {busy ? VOICE_TEXT.saving : VOICE_TEXT.save}
-          </button>
+          </Button>
         </div>
       </Form>
     </div>

@@ -42,6 +42,7 @@ import {
   requireUser,
   responseHeaders,
 } from "~/services/index.server";
+import { buttonClass } from "~/components/ui/button";
 
 const TABS = [
   { id: "profile", label: "Profile" },
@@ -265,7 +266,7 @@ export default function Settings() {
 }
 
 const cardClass = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
-const primaryButton = "rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-70";
+const primaryButton = buttonClass("primary", "lg");
 
 function useBusy(intent: Intent) {
   const navigation = useNavigation();

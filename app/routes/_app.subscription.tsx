@@ -26,7 +26,7 @@ import {
   httpError,
   readFormData,
   redirectWithToast,
-  AccountError,
+  ServiceError,
   billingConfigured,
   creatorPlan,
   openPortal,
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Stripe's own pages: an external redirect (303, so the browser follows it with a GET).
     return redirect(url, { status: 303, headers: responseHeaders(ctx) });
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     const description = error.status === 502 ? INTENTS[intent].failure.description : error.message;
     return redirectWithToast(SUBSCRIPTION_PATH, { type: "error", title: "Error", description }, { headers: responseHeaders(ctx) });
   }

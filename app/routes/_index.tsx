@@ -17,6 +17,7 @@ import {
   responseHeaders,
   type PublicPageHandle,
 } from "~/services/index.server";
+import { Button, buttonClass } from "~/components/ui/button";
 
 export const handle: PublicPageHandle = { publicPage: true };
 
@@ -141,13 +142,10 @@ export default function Landing() {
               backstory, a reference image, a voice you can chat with, and exports for every tool.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/register" className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800">
+              <Link to="/register" className={buttonClass("primary", "xl")}>
                 Get Started
               </Link>
-              <Link
-                to="/#pricing"
-                className="rounded-lg border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50"
-              >
+              <Link to="/#pricing" className={buttonClass("secondary", "xl")}>
                 See pricing
               </Link>
             </div>
@@ -257,14 +255,11 @@ function SwitchAccount({ to, from, token }: { to: string; from: string; token: s
       <div className="grid gap-3">
         <Form method="post" action="/?index" reloadDocument>
           <input type="hidden" name="token" value={token} />
-          <button type="submit" className="w-full rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800">
+          <Button type="submit" size="base" className="w-full">
             Sign in as {to}
-          </button>
+          </Button>
         </Form>
-        <Link
-          to="/dashboard"
-          className="block w-full rounded-lg border border-slate-300 bg-white px-4 py-2 text-center font-medium text-slate-800 hover:bg-slate-50"
-        >
+        <Link to="/dashboard" className={buttonClass("secondary", "base", "block w-full")}>
           Stay signed in as {from}
         </Link>
       </div>

@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import {
   takeReturnTo,
   redirectWithToast,
-  AccountError,
+  ServiceError,
   finishProviderSignIn,
   PROVIDER_SIGN_IN_FAILED,
   requestContext,
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const session = await finishProviderSignIn(ctx, code);
       return redirectSignedIn(ctx, session, returnTo.to);
     } catch (error) {
-      if (!(error instanceof AccountError)) throw error;
+      if (!(error instanceof ServiceError)) throw error;
       description = error.message;
     }
   }

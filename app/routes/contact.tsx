@@ -12,6 +12,7 @@ import { CONTACT_MESSAGES, contactMailto, contactRules, isMissingInformation } f
 import { formDataValues, validateValues } from "~/domain/form-rules";
 import { CONTACT_EMAIL, PRODUCT_NAME } from "~/domain/site";
 import { readFormData, type PublicPageHandle } from "~/services/index.server";
+import { Button } from "~/components/ui/button";
 
 export const handle: PublicPageHandle = { publicPage: true };
 
@@ -113,12 +114,9 @@ export default function Contact() {
             textareaProps={{ ...form.field("message"), rows: 6, defaultValue: values?.message, required: true }}
             errors={form.errors.message}
           />
-          <button
-            type="submit"
-            className="w-full rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-800 sm:w-auto"
-          >
+          <Button type="submit" size="lg" className="w-full sm:w-auto">
             Send message
-          </button>
+          </Button>
         </Form>
         <p className="mt-6 text-sm text-slate-700">
           Already have an account?{" "}

@@ -4,7 +4,7 @@
 // Supabase mode the bytes come from the private bucket; the page itself uses signed URLs.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { AccountError, methodNotAllowed, readImage, optionalUser, responseHeaders } from "~/services/index.server";
+import { ServiceError, methodNotAllowed, readImage, optionalUser, responseHeaders } from "~/services/index.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await optionalUser(request, context);
@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     headers.set("Content-Length", String(image.bytes.byteLength));
     return new Response(image.bytes as BodyInit, { headers });
   } catch (error) {
-    if (error instanceof AccountError && error.status === 404) {
+    if (error instanceof ServiceError && error.status === 404) {
       return new Response("Not Found", {
         status: 404,
         headers: responseHeaders(ctx, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" }),

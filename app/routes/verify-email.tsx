@@ -10,7 +10,8 @@ import { AuthCard } from "~/components/auth-layout";
 import { AlertIcon, CheckIcon } from "~/components/ui/icons";
 import { ACCOUNT_TOASTS } from "~/domain/account";
 import { PRODUCT_NAME } from "~/domain/site";
-import { AccountError, requestContext, verifyEmail, responseHeaders } from "~/services/index.server";
+import { ServiceError, requestContext, verifyEmail, responseHeaders } from "~/services/index.server";
+import { buttonClass } from "~/components/ui/button";
 
 export const VERIFY_REDIRECT_MS = 3000;
 
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { message } = await verifyEmail(ctx, new URL(request.url).searchParams.get("token"));
     return data({ state: "success" as const, message }, { headers: responseHeaders(ctx) });
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     // A link opened a second time: the address is verified, nothing failed.
     if (error.code === "already_verified")
       return data({ state: "verified" as const, message: error.message }, { headers: responseHeaders(ctx) });
@@ -62,7 +63,7 @@ export default function VerifyEmail() {
         <p className={`mt-3 text-slate-700 ${hydrated ? "" : "invisible"}`} aria-hidden={hydrated ? undefined : true}>
           Taking you to sign in...
         </p>
-        <Link to="/login" className="mt-6 inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        <Link to="/login" className={buttonClass("primary", "base", "mt-6 inline-block")}>
           Go to Login
         </Link>
       </AuthCard>
@@ -74,7 +75,7 @@ export default function VerifyEmail() {
         <p role="status" className="flex items-center gap-2 font-medium text-emerald-800">
           <CheckIcon /> {result.message}
         </p>
-        <Link to="/login" className="mt-6 inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        <Link to="/login" className={buttonClass("primary", "base", "mt-6 inline-block")}>
           Go to Login
         </Link>
       </AuthCard>
@@ -86,7 +87,7 @@ export default function VerifyEmail() {
         <AlertIcon className="mt-1 shrink-0" /> {result.message || ACCOUNT_TOASTS.verifyFailed}
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
-        <Link to="/login" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        <Link to="/login" className={buttonClass("primary", "base")}>
           Go to Login
         </Link>
         <Link to="/register" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">

@@ -18,7 +18,7 @@ const { KEPT_READS, isKept } = await import("~/infra/db/kept-reads.server");
 const { useMailer } = await import("~/infra/mail/mail.server");
 const { LIMITS, resetRateLimits } = await import("~/infra/web/rate-limit.server");
 const { auth, useAuth } = await import("~/infra/auth/auth.server");
-const { personas } = await import("~/infra/db/schema");
+const { personas } = await import("~/infra/db/schema.server");
 const accounts = await import("./accounts.server");
 
 type Mail = { to: string; subject: string; text: string; html: string };

@@ -15,10 +15,11 @@ import {
   resetPasswordRules,
   type NotificationKey,
 } from "~/domain/account";
+import { ServiceError } from "./service-error.server";
 import { validateValues, type FieldErrors, type Rules } from "~/domain/form-rules";
 import { auth, oauthProviders } from "~/infra/auth/auth.server";
 import { AuthError, type AuthContext, type AuthUser, type SessionProfile, type SignedIn } from "~/infra/auth/types";
-import { notificationPreferences, profiles } from "~/infra/db/schema";
+import { notificationPreferences, profiles } from "~/infra/db/schema.server";
 import { withUser } from "~/infra/db/db.server";
 import { hasCookiesBesidesDevice, knownDevice, rememberDevice } from "~/infra/web/device-cookie.server";
 import { getEnv } from "~/infra/setup/env.server";
@@ -55,18 +56,9 @@ export function requestContext(request: Request, context?: { clientAddress?: str
   return { request, responseHeaders: new Headers(), client: context?.clientAddress ?? "unknown" };
 }
 
-/** A failure the visitor can act on: an HTTP status, a readable message and field errors. */
-export class AccountError extends Error {
+/** A sign-in, registration, account or e-mail change that cannot be made (service-error.server.ts). */
+export class AccountError extends ServiceError {
   override name = "AccountError";
-  constructor(
-    public readonly status: number,
-    message: string,
-    public readonly errors?: FieldErrors,
-    public readonly code?: string,
-    public readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
 }
 
 export interface CurrentUser {

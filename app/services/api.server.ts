@@ -4,8 +4,14 @@
 // `{ message, errors? }` with their status. Never a 500 for bad input.
 import { readJson, readLimitedBody } from "~/infra/web/http.server";
 
-import { AccountError, type RequestContext } from "./accounts.server";
+import { type RequestContext } from "./accounts.server";
 import { apiError } from "./session.server";
+import { ServiceError } from "./service-error.server";
+
+/** A request to the API that cannot be answered as asked. */
+export class ApiError extends ServiceError {
+  override name = "ApiError";
+}
 
 export function assertMethod(request: Request, allowed: string[]): void {
   if (!allowed.includes(request.method.toUpperCase())) {
@@ -59,11 +65,11 @@ export async function jsonObject<S extends JsonShape>(
 ): Promise<Partial<Record<keyof S, unknown>>> {
   const body = await readJson(request, maxBytes);
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw new AccountError(400, "The body must be a JSON object.");
+    throw new ApiError(400, "The body must be a JSON object.");
   }
   const unknown = Object.keys(body).filter((key) => !Object.hasOwn(shape, key));
   if (unknown.length) {
-    throw new AccountError(
+    throw new ApiError(
       400,
       `Unknown field${unknown.length > 1 ? "s" : ""}: ${unknown.slice(0, 5).join(", ")}`,
       Object.fromEntries(unknown.slice(0, 5).map((key) => [key, ["Unknown field"]])),
@@ -80,7 +86,7 @@ export async function jsonObject<S extends JsonShape>(
   if (wrong.length) {
     // One field with a message of its own says it in its words; otherwise each field and the type it needs.
     const only = wrong.length === 1 && field(wrong[0]).own ? field(wrong[0]).message : undefined;
-    throw new AccountError(
+    throw new ApiError(
       400,
       only ?? `Wrong type: ${wrong.map((key) => `${key} ${field(key).check.message.toLowerCase()}`).join("; ")}.`,
       Object.fromEntries(wrong.map((key) => [key, [field(key).message]])),

@@ -23,11 +23,17 @@ import { billing, BillingError, type Billing, type BillingEvent, type Subscripti
 
 /** The largest Stripe event body the webhook reads. */
 export { MAX_WEBHOOK_BYTES } from "~/infra/payments/payments.server";
-import { profiles, stripeEvents } from "~/infra/db/schema";
+import { profiles, stripeEvents } from "~/infra/db/schema.server";
 import { withAuthTables, withServiceRole, withUser, type Tx } from "~/infra/db/db.server";
 import { getEnv } from "~/infra/setup/env.server";
 
-import { AccountError, type CurrentUser } from "./accounts.server";
+import { type CurrentUser } from "./accounts.server";
+import { ServiceError } from "./service-error.server";
+
+/** A subscription change that cannot be made. */
+export class SubscriptionError extends ServiceError {
+  override name = "SubscriptionError";
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,7 +53,7 @@ export function billingConfigured(): boolean {
 
 function requireBilling(): Billing {
   const adapter = billing();
-  if (!adapter) throw new AccountError(503, BILLING_MESSAGES.notConfigured, undefined, "payments_not_configured");
+  if (!adapter) throw new SubscriptionError(503, BILLING_MESSAGES.notConfigured, undefined, "payments_not_configured");
   return adapter;
 }
 
@@ -104,10 +110,10 @@ function withinDeadline<T>(work: Promise<T>): Promise<T> {
 
 const returnUrl = (kind: string) => `${getEnv().APP_URL}${SUBSCRIPTION_PATH}?${RETURN_PARAM}=${kind}`;
 
-function providerFailure(error: unknown, toast: { description: string }, what: string): AccountError {
+function providerFailure(error: unknown, toast: { description: string }, what: string): SubscriptionError {
   if (error instanceof BillingError) {
     console.error(`[billing] ${what} failed (${error.kind}): ${error.message}`);
-    return new AccountError(502, toast.description, undefined, "payment_provider_failed");
+    return new SubscriptionError(502, toast.description, undefined, "payment_provider_failed");
   }
   throw error;
 }
@@ -189,7 +195,7 @@ export async function startCheckout(user: CurrentUser): Promise<{ url: string; t
 export async function openPortal(user: CurrentUser): Promise<{ url: string }> {
   const adapter = requireBilling();
   const customerId = await customerIdOf(user);
-  if (!customerId) throw new AccountError(409, BILLING_MESSAGES.noCustomer, undefined, "no_subscription");
+  if (!customerId) throw new SubscriptionError(409, BILLING_MESSAGES.noCustomer, undefined, "no_subscription");
   try {
     return { url: await withinDeadline(adapter.createPortalSession({ customerId, returnUrl: returnUrl("portal") })) };
   } catch (error) {
@@ -256,16 +262,16 @@ export async function handleStripeWebhook(
   signature: string | null,
 ): Promise<{ outcome: WebhookOutcome; eventId: string }> {
   const adapter = requireBilling();
-  if (!signature) throw new AccountError(400, "Missing Stripe-Signature header.", undefined, "invalid_signature");
+  if (!signature) throw new SubscriptionError(400, "Missing Stripe-Signature header.", undefined, "invalid_signature");
   let event: BillingEvent;
   try {
     event = await adapter.verifyEvent(rawBody, signature);
   } catch (error) {
     if (error instanceof BillingError && error.kind === "malformed") {
-      throw new AccountError(400, "The webhook body is not a Stripe event (JSON).", undefined, "invalid_event");
+      throw new SubscriptionError(400, "The webhook body is not a Stripe event (JSON).", undefined, "invalid_event");
     }
     if (error instanceof BillingError) {
-      throw new AccountError(400, `Webhook signature verification failed: ${error.message}`, undefined, "invalid_signature");
+      throw new SubscriptionError(400, `Webhook signature verification failed: ${error.message}`, undefined, "invalid_signature");
     }
     throw error;
   }
@@ -285,7 +291,7 @@ export async function handleStripeWebhook(
     } catch (error) {
       if (error instanceof BillingError) {
         console.error(`[billing] webhook ${event.id} (${event.type}): could not read subscription ${subscriptionId}: ${error.message}`);
-        throw new AccountError(
+        throw new SubscriptionError(
           502,
           "Could not read the subscription from Stripe; deliver the event again later.",
           undefined,

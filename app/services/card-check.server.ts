@@ -12,12 +12,18 @@ import { survivalOf, type TargetSurvival } from "~/domain/card-survival";
 import { parseLorebook } from "~/domain/lorebook";
 import { withUser } from "~/infra/db/db.server";
 import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
-import { personas, type Persona } from "~/infra/db/schema";
+import { personas, type Persona } from "~/infra/db/schema.server";
 
-import { AccountError, type CurrentUser } from "./accounts.server";
+import { type CurrentUser } from "./accounts.server";
 import { cardTargetRunOf, type CardTargetRunStatus, type CardTargetRunView } from "./card-target-runs.server";
 import { cardOfPersona } from "./persona-export.server";
 import { getPersona, isUuid, PERSONA_NOT_FOUND } from "./personas.server";
+import { ServiceError } from "./service-error.server";
+
+/** A card check or fix that cannot be made. */
+export class CardCheckError extends ServiceError {
+  override name = "CardCheckError";
+}
 
 export interface TargetTests {
   version: number;
@@ -81,7 +87,7 @@ export async function cardCheckPage(
   user: CurrentUser,
   id: string,
 ): Promise<{ persona: { id: string; name: string }; check: CardCheckResult }> {
-  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!isUuid(id)) throw new CardCheckError(404, PERSONA_NOT_FOUND);
   return keptOrRead(
     KEPT_READS.cardChecks,
     [user.id, id],
@@ -158,10 +164,10 @@ export async function fixCardFinding(
   const body = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
   const { rule, field } = body;
   if (typeof rule !== "string" || !(CARD_RULES as readonly string[]).includes(rule))
-    throw new AccountError(400, "Name the finding to fix: rule must be one of the card check's rules.", { rule: ["Choose a finding."] });
-  if (!isFixable(rule)) throw new AccountError(400, CARD_FIX_MESSAGES.noFix, { rule: [CARD_FIX_MESSAGES.noFix] });
+    throw new CardCheckError(400, "Name the finding to fix: rule must be one of the card check's rules.", { rule: ["Choose a finding."] });
+  if (!isFixable(rule)) throw new CardCheckError(400, CARD_FIX_MESSAGES.noFix, { rule: [CARD_FIX_MESSAGES.noFix] });
   if (typeof field !== "string" || field.length === 0 || field.length > 200)
-    throw new AccountError(400, "Name the field the finding is about.", { field: ["Name the field the finding is about."] });
+    throw new CardCheckError(400, "Name the field the finding is about.", { field: ["Name the field the finding is about."] });
   const asked = body.version;
   if (
     asked !== undefined &&
@@ -169,23 +175,23 @@ export async function fixCardFinding(
     asked !== "" &&
     !(typeof asked === "number" || (typeof asked === "string" && /^\d{1,10}$/.test(asked)))
   )
-    throw new AccountError(400, "version must be a version number.", { version: ["version must be a version number."] });
-  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+    throw new CardCheckError(400, "version must be a version number.", { version: ["version must be a version number."] });
+  if (!isUuid(id)) throw new CardCheckError(404, PERSONA_NOT_FOUND);
 
   return withUser(user.id, async (tx) => {
     const [row] = await tx.select().from(personas).where(eq(personas.id, id)).for("update");
-    if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+    if (!row) throw new CardCheckError(404, PERSONA_NOT_FOUND);
     const { card, version } = await cardOfPersona(user, row, tx);
     if (asked !== undefined && asked !== null && asked !== "" && Number(asked) !== version)
-      throw new AccountError(409, CARD_FIX_MESSAGES.changed, undefined, "changed");
+      throw new CardCheckError(409, CARD_FIX_MESSAGES.changed, undefined, "changed");
     const finding = findingsOf(row, card).find((candidate) => candidate.rule === rule && candidate.field === field && candidate.fix);
-    if (!finding) throw new AccountError(409, CARD_FIX_MESSAGES.gone, undefined, "gone");
+    if (!finding) throw new CardCheckError(409, CARD_FIX_MESSAGES.gone, undefined, "gone");
     const data = {
       ...card.data,
       creator_notes: withoutAiNotice(typeof card.data.creator_notes === "string" ? card.data.creator_notes : ""),
     };
     const outcome = applyCardFix(rule, field, { lore: parseLorebook(row.lore), cardMeta: parseCardMeta(row.cardMeta), data });
-    if (!outcome.ok) throw new AccountError(outcome.status, outcome.message);
+    if (!outcome.ok) throw new CardCheckError(outcome.status, outcome.message);
     await tx.execute(sql`select set_config('personaforge.version_note', ${outcome.note}, true)`);
     const [persona] = await tx
       .update(personas)
@@ -195,7 +201,7 @@ export async function fixCardFinding(
       })
       .where(eq(personas.id, id))
       .returning();
-    if (!persona) throw new AccountError(404, PERSONA_NOT_FOUND);
+    if (!persona) throw new CardCheckError(404, PERSONA_NOT_FOUND);
     return { version: version + 1, note: outcome.note, persona };
   });
 }

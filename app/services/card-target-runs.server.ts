@@ -11,16 +11,22 @@ import { CARD_TARGET_RUN_TEXT, CARD_TARGETS, type CardTarget } from "~/domain/ca
 import { PROBE_MESSAGES, type ProbeResult } from "~/domain/probes";
 import { AiError, textGenerator } from "~/infra/ai/ai.server";
 import { withUser } from "~/infra/db/db.server";
-import { cardTargetRuns, personas, type CardTargetRun } from "~/infra/db/schema";
+import { cardTargetRuns, personas, type CardTargetRun } from "~/infra/db/schema.server";
 import { handleJobs, queueWork, QUEUES, settleJobs, startJobWorkers, type Job } from "~/infra/jobs/queue.server";
 import { describeError } from "~/infra/web/log.server";
 
-import { AccountError, type CurrentUser } from "./accounts.server";
+import { type CurrentUser } from "./accounts.server";
 import { withGenerationQuota } from "./generation-quotas.server";
 import { cardOfPersona } from "./persona-export.server";
 import { currentVersion } from "./persona-history.server";
 import { getPersona, isUuid } from "./personas.server";
 import { listProbes, probeVerdict, RUN_INTERRUPTED, versionTarget } from "./probes.server";
+import { ServiceError } from "./service-error.server";
+
+/** A run of the tests in each app that cannot be started or read. */
+export class CardTargetRunError extends ServiceError {
+  override name = "CardTargetRunError";
+}
 
 /** How long a run may take before it counts as failed (seven passes of the probes). */
 const RUN_DEADLINE_MS = 15 * 60 * 1000;
@@ -84,9 +90,9 @@ function runView(row: CardTargetRun): CardTargetRunView {
  */
 export async function startCardTargetRun(user: CurrentUser, personaId: string): Promise<{ runId: string; started: boolean }> {
   const persona = await getPersona(user, personaId);
-  if (persona.status === "in_progress") throw new AccountError(409, PROBE_MESSAGES.draft, undefined, "persona_draft");
+  if (persona.status === "in_progress") throw new CardTargetRunError(409, PROBE_MESSAGES.draft, undefined, "persona_draft");
   const probes = (await listProbes(user, personaId)).filter((probe) => probe.enabled);
-  if (probes.length === 0) throw new AccountError(409, PROBE_MESSAGES.noProbes, undefined, "no_probes");
+  if (probes.length === 0) throw new CardTargetRunError(409, PROBE_MESSAGES.noProbes, undefined, "no_probes");
   const version = (await currentVersion(user, personaId))?.version ?? 1;
   const live = await liveRun(user, personaId, version);
   if (live) {
@@ -251,10 +257,10 @@ async function executeRun(run: CardTargetRun): Promise<void> {
     const reason =
       error instanceof AiError
         ? `The ${model === "embedded" ? "embedded responder" : `model ${model}`} failed: ${error.code === "timeout" ? "it did not answer in time" : error.message}`
-        : error instanceof AccountError
+        : error instanceof ServiceError
           ? error.message
           : "The run could not finish.";
-    if (!(error instanceof AiError) && !(error instanceof AccountError))
+    if (!(error instanceof AiError) && !(error instanceof ServiceError))
       console.error(`[card-check] run ${run.id} failed: ${describeError(error)}`);
     await save({ status: "failed", error: reason.slice(0, 500), results, finishedAt: new Date() }).catch((e) =>
       console.error(`[card-check] could not record the failure of run ${run.id}: ${describeError(e)}`),
@@ -290,13 +296,13 @@ export async function cardTargetRunOf(
 /** One run of the persona's (404 for another creator's persona or an unknown run). */
 export async function getCardTargetRun(user: CurrentUser, personaId: string, runId: string): Promise<CardTargetRunView> {
   await getPersona(user, personaId);
-  if (!isUuid(runId)) throw new AccountError(404, CARD_TARGET_RUN_TEXT.notFound);
+  if (!isUuid(runId)) throw new CardTargetRunError(404, CARD_TARGET_RUN_TEXT.notFound);
   const [row] = await withUser(user.id, (tx) =>
     tx
       .select()
       .from(cardTargetRuns)
       .where(and(eq(cardTargetRuns.id, runId), eq(cardTargetRuns.personaId, personaId))),
   );
-  if (!row) throw new AccountError(404, CARD_TARGET_RUN_TEXT.notFound);
+  if (!row) throw new CardTargetRunError(404, CARD_TARGET_RUN_TEXT.notFound);
   return runView(row);
 }

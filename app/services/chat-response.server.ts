@@ -6,8 +6,8 @@
 // aborts the reply (nothing more is stored).
 import { describeError } from "~/infra/web/log.server";
 
-import { AccountError } from "./accounts.server";
 import { CHAT_FAILED, type PreparedReply } from "./chat.server";
+import { ServiceError } from "./service-error.server";
 
 type Ready = Extract<PreparedReply, { duplicate: false }>;
 
@@ -47,8 +47,8 @@ export async function replyResponse(request: Request, prepared: Ready, headers: 
         .complete({ live: true, signal, onToken: (text) => send(event("token", { text })) })
         .then((reply) => send(event("done", reply)))
         .catch((error: unknown) => {
-          if (!(error instanceof AccountError)) console.error(`[chat] reply failed: ${describeError(error)}`);
-          send(event("error", { message: error instanceof AccountError ? error.message : CHAT_FAILED }));
+          if (!(error instanceof ServiceError)) console.error(`[chat] reply failed: ${describeError(error)}`);
+          send(event("error", { message: error instanceof ServiceError ? error.message : CHAT_FAILED }));
         })
         .finally(end);
     },

@@ -12,7 +12,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-chat-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withUser } = await import("~/infra/db/db.server");
-const { chatMessages, generations, personas } = await import("~/infra/db/schema");
+const { chatMessages, generations, personas } = await import("~/infra/db/schema.server");
 const { AiError, useTextGenerator } = await import("~/infra/ai/ai.server");
 const { createLocalTextGenerator } = await import("~/infra/ai/offline/local-text.server");
 const { resetRateLimits } = await import("~/infra/web/rate-limit.server");

@@ -24,14 +24,20 @@ import { chatAvailability, checkChatMessage, CHAT_MESSAGES, CHAT_TOASTS, type Ch
 import { chatMessageSchema } from "~/domain/chat-form";
 import { AiError, textGenerator, type ChatTurn } from "~/infra/ai/ai.server";
 import { CHAT_HISTORY_WINDOW } from "~/infra/ai/chat-prompt";
-import { chatMessages, generations, type ChatMessage, type Persona } from "~/infra/db/schema";
+import { chatMessages, generations, type ChatMessage, type Persona } from "~/infra/db/schema.server";
 import { withUser } from "~/infra/db/db.server";
 import { consumeChatAllowance, RateLimitedError } from "~/infra/web/rate-limit.server";
 
-import { AccountError, type CurrentUser } from "./accounts.server";
+import { type CurrentUser } from "./accounts.server";
 import { takeModelCalls } from "./generation-quotas.server";
 import { loreForReply } from "./lore.server";
 import { getPersona, isUuid, personaExtended, personaVoice } from "./personas.server";
+import { ServiceError } from "./service-error.server";
+
+/** A chat message, reply or clearing that cannot be made. */
+export class ChatError extends ServiceError {
+  override name = "ChatError";
+}
 
 export const CHAT_FAILED = CHAT_TOASTS.sendFailed.description;
 
@@ -81,8 +87,8 @@ export async function listMessages(user: CurrentUser, personaId: string): Promis
 /** A 409 unless the persona may chat: drafts must be finished, archived ones are read-only. */
 function assertCanChat(persona: Pick<Persona, "status">): void {
   const availability = chatAvailability(persona.status);
-  if (availability === "draft") throw new AccountError(409, CHAT_MESSAGES.draft, undefined, "persona_draft");
-  if (availability === "archived") throw new AccountError(409, CHAT_MESSAGES.archived, undefined, "persona_archived");
+  if (availability === "draft") throw new ChatError(409, CHAT_MESSAGES.draft, undefined, "persona_draft");
+  if (availability === "archived") throw new ChatError(409, CHAT_MESSAGES.archived, undefined, "persona_archived");
 }
 
 /** Deletes the whole conversation (Clear). Returns how many messages went. */
@@ -134,13 +140,13 @@ export type PreparedReply =
 
 function validMessage(raw: unknown): string {
   const checked = checkChatMessage(raw);
-  if (!checked.ok) throw new AccountError(400, checked.error, { message: [checked.error] });
+  if (!checked.ok) throw new ChatError(400, checked.error, { message: [checked.error] });
   return checked.message;
 }
 
 /**
  * Everything before a reply is written: the checks (message, persona, limits), the user's
- * message stored, and the conversation window read. A failure here is an AccountError with its
+ * message stored, and the conversation window read. A failure here is a ChatError with its
  * status; the persona is then free again.
  */
 export async function prepareReply(user: CurrentUser, personaId: string, request: ReplyRequest): Promise<PreparedReply> {
@@ -164,7 +170,7 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
   const current = inFlight.get(persona.id);
   if (current) {
     if (clientKey && current.clientKey === clientKey) return { duplicate: true, settled: current.settled };
-    throw new AccountError(409, CHAT_MESSAGES.busy, undefined, "reply_in_progress");
+    throw new ChatError(409, CHAT_MESSAGES.busy, undefined, "reply_in_progress");
   }
 
   let release!: () => void;
@@ -182,7 +188,7 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
       // With a model key, a reply is one call off the creator's daily ceiling.
       await takeModelCalls(user, 1);
     } catch (error) {
-      if (error instanceof RateLimitedError) throw new AccountError(429, error.message, undefined, "rate_limited", error.retryAfterSeconds);
+      if (error instanceof RateLimitedError) throw new ChatError(429, error.message, undefined, "rate_limited", error.retryAfterSeconds);
       throw error;
     }
     const turn = await withUser(user.id, async (tx) => {
@@ -196,11 +202,11 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
       const last = recent.at(-1);
       if (text === null) {
         // Regenerate: replace the last reply, or answer a message left without one.
-        if (!last) throw new AccountError(409, CHAT_MESSAGES.nothingToRegenerate, undefined, "nothing_to_regenerate");
+        if (!last) throw new ChatError(409, CHAT_MESSAGES.nothingToRegenerate, undefined, "nothing_to_regenerate");
         const replacing = last.role === "assistant" ? last : null;
         const history = replacing ? recent.slice(0, -1) : recent;
         const anchor = [...history].reverse().find((m) => m.role === "user");
-        if (!anchor) throw new AccountError(409, CHAT_MESSAGES.nothingToRegenerate, undefined, "nothing_to_regenerate");
+        if (!anchor) throw new ChatError(409, CHAT_MESSAGES.nothingToRegenerate, undefined, "nothing_to_regenerate");
         return { history, anchorId: anchor.id, replacing };
       }
       if (last?.role === "user" && last.content === text) {
@@ -283,12 +289,12 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
             await tx.insert(generations).values({ userId: user.id, kind: "chat" });
             return row!;
           });
-          if (!stored) throw new AccountError(409, CHAT_FAILED, undefined, "conversation_cleared");
+          if (!stored) throw new ChatError(409, CHAT_FAILED, undefined, "conversation_cleared");
           return { messageId: stored.id, response: reply, lore: lore.map((entry) => entry.id), version: stored.personaVersion };
         } catch (error) {
           if (error instanceof AiError) {
             if (!signal?.aborted) console.error(`[ai] chat reply for persona ${persona.id} failed: ${error.code}: ${error.message}`);
-            throw new AccountError(502, CHAT_FAILED, undefined, `ai_${error.code}`);
+            throw new ChatError(502, CHAT_FAILED, undefined, `ai_${error.code}`);
           }
           throw error;
         } finally {

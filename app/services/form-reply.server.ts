@@ -4,8 +4,9 @@
 import { data } from "@remix-run/node";
 import type { Submission } from "@conform-to/react";
 
-import { AccountError, type RequestContext } from "./accounts.server";
+import { type RequestContext } from "./accounts.server";
 import { responseHeaders } from "./session.server";
+import { ServiceError } from "./service-error.server";
 
 type ReplyOptions = { hideFields?: string[]; formErrors?: string[] };
 
@@ -35,7 +36,7 @@ export function refusedSubmission<T extends object>(
   payload: T,
   { hideFields, alert = true }: { hideFields?: string[]; alert?: boolean } = {},
 ) {
-  if (!(error instanceof AccountError)) throw error;
+  if (!(error instanceof ServiceError)) throw error;
   const headers = responseHeaders(ctx);
   if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
   const result = submission.reply({

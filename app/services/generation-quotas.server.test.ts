@@ -14,7 +14,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-quotas-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withServiceRole } = await import("~/infra/db/db.server");
-const { generations, imageJobs, personas } = await import("~/infra/db/schema");
+const { generations, imageJobs, personas } = await import("~/infra/db/schema.server");
 const { AiError, useImageGenerator, useTextGenerator } = await import("~/infra/ai/ai.server");
 const { LIMITS, resetRateLimits, useRateLimitStore } = await import("~/infra/web/rate-limit.server");
 const personasService = await import("./personas.server");

@@ -19,7 +19,13 @@ import {
   type RunningSlot,
 } from "~/infra/web/rate-limit.server";
 
-import { AccountError, type CurrentUser } from "./accounts.server";
+import { type CurrentUser } from "./accounts.server";
+import { ServiceError } from "./service-error.server";
+
+/** A generation past its quota. */
+export class QuotaError extends ServiceError {
+  override name = "QuotaError";
+}
 
 export type { GenerationQuota };
 
@@ -36,9 +42,7 @@ function modelCallsOf(kind: GenerationQuota): number {
 }
 
 function asHttp(error: unknown): unknown {
-  return error instanceof RateLimitedError
-    ? new AccountError(429, error.message, undefined, "rate_limited", error.retryAfterSeconds)
-    : error;
+  return error instanceof RateLimitedError ? new QuotaError(429, error.message, undefined, "rate_limited", error.retryAfterSeconds) : error;
 }
 
 /**
@@ -57,7 +61,7 @@ export async function takeModelCalls(user: Who, calls: number): Promise<Generati
 /**
  * Runs `run` with one point of the creator's quota taken first: over the quota it is a 429
  * (with Retry-After) and `run` does not start; a refusal by `run` itself (a 4xx
- * AccountError) gives the point back. A generation that runs during the request also holds a
+ * ServiceError) gives the point back. A generation that runs during the request also holds a
  * running slot until it ends (a 429 when the creator's slots are taken), and with a model key
  * its model calls come off the daily ceiling (`modelCalls`: a test run's probes; otherwise by
  * kind).
@@ -94,7 +98,7 @@ export async function withGenerationQuota<T>(
   try {
     return await run();
   } catch (error) {
-    if (error instanceof AccountError && error.status >= 400 && error.status < 500) await giveBack();
+    if (error instanceof ServiceError && error.status >= 400 && error.status < 500) await giveBack();
     throw error;
   } finally {
     await release();

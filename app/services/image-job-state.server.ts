@@ -2,7 +2,7 @@
 // Reference images): the persona page (personas.server.ts) and the image jobs (images.server.ts)
 // both say it, so it lives apart from either.
 import { IDLE_IMAGE_STATE, IMAGE_MESSAGES, isImageStyle, type ImageGenerationState } from "~/domain/images";
-import type { ImageJob } from "~/infra/db/schema";
+import type { ImageJob } from "~/infra/db/schema.server";
 
 /** A job still 'generating' past its deadline was given up (its process is gone): it counts as failed. */
 export function jobState(

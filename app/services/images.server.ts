@@ -31,17 +31,23 @@ import { AiError, imageGenerator } from "~/infra/ai/ai.server";
 import { checkedImage } from "~/infra/ai/image-bytes.server";
 import { loadSharp } from "~/infra/ai/sharp.server";
 import type { GeneratedImage } from "~/infra/ai/types";
-import { generations, imageJobs, personas, type ImageJob, type Persona } from "~/infra/db/schema";
+import { generations, imageJobs, personas, type ImageJob, type Persona } from "~/infra/db/schema.server";
 import { withUser } from "~/infra/db/db.server";
 import { handleJobs, queueWork, QUEUES, settleJobs, startJobWorkers, type Job } from "~/infra/jobs/queue.server";
 import { imageStorage, isImageFileName, objectPath, StorageError } from "~/infra/storage/image-storage.server";
 import { describeError } from "~/infra/web/log.server";
 
-import { AccountError, type CurrentUser } from "./accounts.server";
+import { type CurrentUser } from "./accounts.server";
 import { withGenerationQuota } from "./generation-quotas.server";
 import { jobState } from "./image-job-state.server";
 import { notifyImageJob } from "./notifications.server";
 import { getPersona, isUuid, PERSONA_NOT_FOUND } from "./personas.server";
+import { ServiceError } from "./service-error.server";
+
+/** A reference image that cannot be generated, saved or read. */
+export class ImageError extends ServiceError {
+  override name = "ImageError";
+}
 
 /** How long a job may run (two images from a remote model); past it, it counts as failed. */
 export const IMAGE_JOB_TIMEOUT_MS = 150_000;
@@ -135,10 +141,10 @@ export async function removePersonaImages(userId: string, personaId: string): Pr
 /** PATCH …/image-style and the no-JavaScript Save: an unknown style is a 400, nothing saved. */
 export async function setImageStyle(user: CurrentUser, id: string, style: unknown): Promise<Persona> {
   if (!isImageStyle(style))
-    throw new AccountError(400, IMAGE_MESSAGES.invalidStyle, { imageStyle: [IMAGE_MESSAGES.invalidStyle] }, "invalid_image_style");
-  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+    throw new ImageError(400, IMAGE_MESSAGES.invalidStyle, { imageStyle: [IMAGE_MESSAGES.invalidStyle] }, "invalid_image_style");
+  if (!isUuid(id)) throw new ImageError(404, PERSONA_NOT_FOUND);
   const [row] = await withUser(user.id, (tx) => tx.update(personas).set({ imageStyle: style }).where(eq(personas.id, id)).returning());
-  if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!row) throw new ImageError(404, PERSONA_NOT_FOUND);
   return row;
 }
 
@@ -175,7 +181,7 @@ export async function startImageGeneration(user: CurrentUser, id: string): Promi
 
 async function claimImageJob(user: CurrentUser, id: string): Promise<ImageGenerationState> {
   const persona = await getPersona(user, id);
-  if (isDraft(persona)) throw new AccountError(409, IMAGE_MESSAGES.draft, undefined, "draft");
+  if (isDraft(persona)) throw new ImageError(409, IMAGE_MESSAGES.draft, undefined, "draft");
   const style = isImageStyle(persona.imageStyle) ? persona.imageStyle : "photorealistic";
   // Millisecond times from here (not now()): the job is later found again by its start time,
   // and a JavaScript Date cannot hold the database's microseconds.
@@ -193,7 +199,7 @@ async function claimImageJob(user: CurrentUser, id: string): Promise<ImageGenera
       })
       .returning(),
   );
-  if (!job) throw new AccountError(409, IMAGE_MESSAGES.running, undefined, "generation_running");
+  if (!job) throw new ImageError(409, IMAGE_MESSAGES.running, undefined, "generation_running");
   // The row's trigger queued its job; this process's workers look at once.
   queueWork();
   return jobState(job);
@@ -395,7 +401,7 @@ export async function imageSources(
  * Anyone else, an unknown persona or file, a path of another shape: 404.
  */
 export async function readImage(user: CurrentUser | null, personaId: string, file: string) {
-  const notFound = () => new AccountError(404, "Image Not Found");
+  const notFound = () => new ImageError(404, "Image Not Found");
   if (!user || !isUuid(personaId) || !isImageFileName(file)) throw notFound();
   const persona = await getPersona(user, personaId.toLowerCase()).catch(() => {
     throw notFound();
@@ -417,7 +423,7 @@ async function originalOf(user: CurrentUser, id: string) {
 /** The reference image as JPEG (converted when stored otherwise); none: 404 'No Image Available'. */
 export async function referenceImageJpeg(user: CurrentUser, id: string): Promise<{ persona: Persona; bytes: Uint8Array }> {
   const { persona, stored } = await originalOf(user, id);
-  if (!stored) throw new AccountError(404, NO_IMAGE_TOAST.description, undefined, "no_image");
+  if (!stored) throw new ImageError(404, NO_IMAGE_TOAST.description, undefined, "no_image");
   if (stored.contentType === "image/jpeg") return { persona, bytes: stored.bytes };
   const sharp = await loadSharp();
   const jpeg = await sharp(stored.bytes).flatten({ background: "#ffffff" }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();

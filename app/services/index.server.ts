@@ -28,4 +28,5 @@ export * from "./persona-profile.server";
 export * from "./persona-wizard.server";
 export * from "./personas.server";
 export * from "./probes.server";
+export * from "./service-error.server";
 export * from "./session.server";

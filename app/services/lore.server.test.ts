@@ -13,7 +13,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-lore-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withServiceRole } = await import("~/infra/db/db.server");
-const { personaVersions } = await import("~/infra/db/schema");
+const { personaVersions } = await import("~/infra/db/schema.server");
 const personasService = await import("./personas.server");
 const lore = await import("./lore.server");
 const history = await import("./persona-history.server");
@@ -161,7 +161,7 @@ describe("history", () => {
 describe("a persona imported before lorebooks were read", () => {
   it("has its card's book as its lorebook, with ids that hold until its first change stores it", async () => {
     const { CARD_META_VERSION } = await import("~/domain/persona-shapes");
-    const { personas } = await import("~/infra/db/schema");
+    const { personas } = await import("~/infra/db/schema.server");
     const user = await newUser();
     const { id } = await persona(user);
     const book = {

@@ -23,15 +23,21 @@ import { exportedLorebook } from "~/domain/card-lorebook";
 import { parseCardMeta } from "~/domain/character-card";
 import { proposeLore } from "~/infra/ai/lore.server";
 import { matchLoreOffThread } from "~/infra/compute/lore-match.server";
-import { personas, type Persona } from "~/infra/db/schema";
+import { personas, type Persona } from "~/infra/db/schema.server";
 import { withUser } from "~/infra/db/db.server";
 import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 import { noteRewritten } from "~/infra/db/maintenance.server";
 
-import { AccountError, type CurrentUser } from "./accounts.server";
+import { type CurrentUser } from "./accounts.server";
 import type { JsonShape } from "./api.server";
 import { withGenerationQuota } from "./generation-quotas.server";
 import { isUuid, PERSONA_NOT_FOUND, personaExtended } from "./personas.server";
+import { ServiceError } from "./service-error.server";
+
+/** A lorebook change or read that cannot be made. */
+export class LoreError extends ServiceError {
+  override name = "LoreError";
+}
 
 /** The fields an entry body may carry (docs/api.md, Lore), with their JSON types. */
 export const LORE_ENTRY_BODY = {
@@ -97,7 +103,7 @@ export async function loreForReply(persona: { lore?: unknown }, messages: readon
 }
 
 function refused(issues: Parameters<typeof fieldErrorsOf>[0]): never {
-  throw new AccountError(
+  throw new LoreError(
     400,
     LORE_TOASTS.failed.description,
     fieldErrorsOf(issues, (field) => String(field ?? "content")),
@@ -128,14 +134,14 @@ async function changeLore<T>(
   id: string,
   change: (book: LoreBook, persona: Persona) => { entries: LoreEntry[]; answer: T } | { unchanged: T },
 ): Promise<T> {
-  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!isUuid(id)) throw new LoreError(404, PERSONA_NOT_FOUND);
   const done = await withUser(user.id, async (tx): Promise<{ answer: T; rewritten: number }> => {
     const [persona] = await tx.select().from(personas).where(eq(personas.id, id)).for("update");
-    if (!persona) throw new AccountError(404, PERSONA_NOT_FOUND);
+    if (!persona) throw new LoreError(404, PERSONA_NOT_FOUND);
     const book = personaLorebook(persona);
     const outcome = change(book, persona);
     if ("unchanged" in outcome) return { answer: outcome.unchanged, rewritten: 0 };
-    if (outcome.entries.length > LORE_LIMITS.entries) throw new AccountError(400, LORE_MESSAGES.entries);
+    if (outcome.entries.length > LORE_LIMITS.entries) throw new LoreError(400, LORE_MESSAGES.entries);
     const lore = { ...(persona.lore as object), entries: outcome.entries, book: book.book, ...(book.card ? { card: true } : {}) };
     await tx.update(personas).set({ lore }).where(eq(personas.id, id));
     return { answer: outcome.answer, rewritten: JSON.stringify(lore).length };
@@ -147,19 +153,19 @@ async function changeLore<T>(
 
 function findEntry(book: LoreBook, entryId: string): LoreEntry {
   const entry = book.entries.find((candidate) => candidate.id === entryId);
-  if (!entry) throw new AccountError(404, LORE_MESSAGES.notFound);
+  if (!entry) throw new LoreError(404, LORE_MESSAGES.notFound);
   return entry;
 }
 
 /** The persona's lorebook (a 404 as for the persona). */
 export async function getLorebook(user: CurrentUser, id: string): Promise<{ persona: Persona; book: LoreBook }> {
-  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!isUuid(id)) throw new LoreError(404, PERSONA_NOT_FOUND);
   // Kept until the creator's personas change (KEPT_READS.lorebooks; nobody changes a kept answer).
   const found = await keptOrRead(KEPT_READS.lorebooks, [user.id, id], async () => {
     const [persona] = await withUser(user.id, (tx) => tx.select().from(personas).where(eq(personas.id, id)));
     return persona ? { persona, book: personaLorebook(persona) } : null;
   });
-  if (!found) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!found) throw new LoreError(404, PERSONA_NOT_FOUND);
   return found;
 }
 
@@ -167,7 +173,7 @@ export async function getLorebook(user: CurrentUser, id: string): Promise<{ pers
 export async function addLoreEntry(user: CurrentUser, id: string, raw: unknown, options: { form?: boolean } = {}): Promise<LoreEntry> {
   const input = checkLoreEntry(raw, options);
   return changeLore(user, id, (book) => {
-    if (book.entries.length >= LORE_LIMITS.entries) throw new AccountError(400, LORE_MESSAGES.entries);
+    if (book.entries.length >= LORE_LIMITS.entries) throw new LoreError(400, LORE_MESSAGES.entries);
     const entry = newLoreEntry(input, crypto.randomUUID());
     return { entries: [...book.entries, entry], answer: entry };
   });
@@ -177,7 +183,7 @@ export async function addLoreEntry(user: CurrentUser, id: string, raw: unknown, 
 export async function addLoreEntries(user: CurrentUser, id: string, raws: readonly unknown[]): Promise<LoreEntry[]> {
   const inputs = raws.map((raw) => checkLoreEntry(raw));
   return changeLore(user, id, (book) => {
-    if (book.entries.length + inputs.length > LORE_LIMITS.entries) throw new AccountError(400, LORE_MESSAGES.entries);
+    if (book.entries.length + inputs.length > LORE_LIMITS.entries) throw new LoreError(400, LORE_MESSAGES.entries);
     const added = inputs.map((input) => newLoreEntry(input, crypto.randomUUID()));
     return { entries: [...book.entries, ...added], answer: added };
   });
@@ -261,7 +267,7 @@ export type LoreProposal = Omit<LoreEntryInput, "kind"> & { kind: LoreKind | nul
  */
 export async function compilePersonaLore(user: CurrentUser, id: string): Promise<LoreCompilation> {
   const { persona, book } = await getLorebook(user, id);
-  if (!persona.backstory?.trim()) throw new AccountError(400, LORE_MESSAGES.needsBackstory);
+  if (!persona.backstory?.trim()) throw new LoreError(400, LORE_MESSAGES.needsBackstory);
   const backstory = persona.backstory;
   // Counts against the creator's hourly compile quota and running slots (429 past them).
   const compiled = await withGenerationQuota("loreCompiles", user, () =>

@@ -25,7 +25,7 @@ import {
   personas,
   profiles,
   type QueuedNotification,
-} from "~/infra/db/schema";
+} from "~/infra/db/schema.server";
 import { mailer, type MailMessage } from "~/infra/mail/mail.server";
 import { getEnv } from "~/infra/setup/env.server";
 import { describeError } from "~/infra/web/log.server";

@@ -13,7 +13,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-card-limits-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withServiceRole } = await import("~/infra/db/db.server");
-const { personas, personaVersions } = await import("~/infra/db/schema");
+const { personas, personaVersions } = await import("~/infra/db/schema.server");
 const { resetRateLimits } = await import("~/infra/web/rate-limit.server");
 const { CARD_LIMITS, CARD_MESSAGES, parseCard } = await import("~/domain/character-card");
 const { jsonbTextBytes } = await import("~/domain/json-limits");

@@ -47,7 +47,7 @@ import { validatePersona } from "~/domain/persona-form";
 import { generatorsInUse } from "~/infra/ai/ai.server";
 import { loadSharp } from "~/infra/ai/sharp.server";
 import { withUser, type Tx } from "~/infra/db/db.server";
-import { generations, personas, personaVersions, type Persona } from "~/infra/db/schema";
+import { generations, personas, personaVersions, type Persona } from "~/infra/db/schema.server";
 import { cardPng, portraitPng } from "~/infra/formats/png.server";
 import { writeZip } from "~/infra/formats/zip.server";
 import { readCardOffThread } from "~/infra/compute/card-read.server";
@@ -60,12 +60,18 @@ import {
   type ReadCard,
 } from "~/infra/formats/card-file.server";
 
-import { AccountError, type CurrentUser } from "./accounts.server";
+import { type CurrentUser } from "./accounts.server";
 import { withGenerationQuota } from "./generation-quotas.server";
 import { cardAssetBytes, referenceImagePng, removePersonaImages, storeCardAssets, storeImportedPicture } from "./images.server";
 import { currentVersion } from "./persona-history.server";
 import { importProbes, listProbes } from "./probes.server";
 import { generatedTextDigest, getPersona, insertPersona, PERSONA_NOT_FOUND, personaExtended, personaVoice } from "./personas.server";
+import { ServiceError } from "./service-error.server";
+
+/** A persona that cannot be exported, or a card that cannot be imported. */
+export class PersonaFileError extends ServiceError {
+  override name = "PersonaFileError";
+}
 
 export { personaExtended, IMPORT_MESSAGES, MAX_CARD_BYTES, readCardFile };
 
@@ -243,7 +249,7 @@ export async function exportFile(
   target: ExportTarget = "any",
 ): Promise<ExportFile> {
   if (!isExportFormat(format) && !(EXPORT_TARGETS[target].formats as readonly string[]).includes(format))
-    throw new AccountError(400, EXPORT_TARGET_MESSAGES.notOffered(target, format), {
+    throw new PersonaFileError(400, EXPORT_TARGET_MESSAGES.notOffered(target, format), {
       target: [EXPORT_TARGET_MESSAGES.notOffered(target, format)],
     });
   const row = await getPersona(user, id);
@@ -410,16 +416,17 @@ export const MAX_CARD_FORM_BYTES = MAX_CARD_BYTES + 64 * 1024;
 
 /** The bytes of an uploaded card file (the form's `file` field); none, or an empty one, is a 400. */
 export async function uploadedCardBytes(entry: FormDataEntryValue | null): Promise<Uint8Array> {
-  if (!(entry instanceof File) || entry.size === 0) throw new AccountError(400, IMPORT_MESSAGES.empty, { file: [IMPORT_MESSAGES.empty] });
+  if (!(entry instanceof File) || entry.size === 0)
+    throw new PersonaFileError(400, IMPORT_MESSAGES.empty, { file: [IMPORT_MESSAGES.empty] });
   return new Uint8Array(await entry.arrayBuffer());
 }
 
 /** A card file's refusal as the API and the forms answer it. */
-async function refusedAsAccountError<T>(read: () => Promise<T>): Promise<T> {
+async function refusedAsFileError<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    if (error instanceof CardFileError) throw new AccountError(error.status, error.message, undefined, error.code);
+    if (error instanceof CardFileError) throw new PersonaFileError(error.status, error.message, undefined, error.code);
     throw error;
   }
 }
@@ -432,7 +439,7 @@ async function refusedAsAccountError<T>(read: () => Promise<T>): Promise<T> {
  */
 export async function importCardFile(user: CurrentUser, bytes: Uint8Array): Promise<ImportedPersona> {
   return withGenerationQuota("cardImports", user, async () =>
-    storeReadCard(user, await refusedAsAccountError(() => readCardOffThread(bytes))),
+    storeReadCard(user, await refusedAsFileError(() => readCardOffThread(bytes))),
   );
 }
 
@@ -459,7 +466,7 @@ export async function importCard(
   container: CardContainer = { kind: "json" },
   assets: readonly { uri: string; bytes: Uint8Array }[] = [],
 ): Promise<ImportedPersona> {
-  const read = await refusedAsAccountError(async () => checkReadCard({ card, picture, container, assets: [...assets] }));
+  const read = await refusedAsFileError(async () => checkReadCard({ card, picture, container, assets: [...assets] }));
   return storeReadCard(user, read);
 }
 
@@ -570,11 +577,11 @@ export const FINISH_IMPORT_MESSAGES = {
  */
 export async function finishImport(user: CurrentUser, id: string, values: FinishImportInput | unknown): Promise<Persona> {
   const persona = await getPersona(user, id);
-  if (!canFinishImport(persona)) throw new AccountError(409, FINISH_IMPORT_MESSAGES.notADraft, undefined, "not_a_draft");
+  if (!canFinishImport(persona)) throw new PersonaFileError(409, FINISH_IMPORT_MESSAGES.notADraft, undefined, "not_a_draft");
   const choices = finishImportSchema.safeParse(values && typeof values === "object" ? values : {});
   if (!choices.success) {
     const errors = fieldErrorsOf(choices.error.issues, (field) => String(field ?? "type"));
-    throw new AccountError(400, Object.values(errors)[0]![0]!, errors);
+    throw new PersonaFileError(400, Object.values(errors)[0]![0]!, errors);
   }
   const whole = validatePersona(
     {
@@ -586,7 +593,7 @@ export async function finishImport(user: CurrentUser, id: string, values: Finish
     },
     "create",
   );
-  if (!whole.success) throw new AccountError(400, FINISH_IMPORT_MESSAGES.otherFields, whole.errors);
+  if (!whole.success) throw new PersonaFileError(400, FINISH_IMPORT_MESSAGES.otherFields, whole.errors);
   const { type, gender, ageRange, interests } = whole.data;
   const finished = { ...persona, type, gender, ageRange, interests, description: whole.data.description };
   // Finishing is no edit of the card: its texts, tags, version and dates still go out as they came.
@@ -610,6 +617,6 @@ export async function finishImport(user: CurrentUser, id: string, values: Finish
         .returning(),
     { email: user.email },
   );
-  if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!row) throw new PersonaFileError(404, PERSONA_NOT_FOUND);
   return row;
 }

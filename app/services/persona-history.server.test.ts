@@ -13,7 +13,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-history-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db/db.server");
-const { personas, personaVersions } = await import("~/infra/db/schema");
+const { personas, personaVersions } = await import("~/infra/db/schema.server");
 const personasService = await import("./personas.server");
 const library = await import("./persona-library.server");
 const history = await import("./persona-history.server");

@@ -20,12 +20,18 @@ import { lorebookText, parseLorebook } from "~/domain/lorebook";
 import { parseVoice, voiceText } from "~/domain/persona-voice";
 import { profileText } from "~/domain/profile-edit";
 import { pageCount, type Page } from "~/domain/persona-list";
-import { personas, personaVersions, type Persona } from "~/infra/db/schema";
+import { personas, personaVersions, type Persona } from "~/infra/db/schema.server";
 import { withUser, type Tx } from "~/infra/db/db.server";
 import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 
-import { AccountError, type CurrentUser } from "./accounts.server";
+import { type CurrentUser } from "./accounts.server";
 import { isUuid, PERSONA_NOT_FOUND } from "./personas.server";
+import { ServiceError } from "./service-error.server";
+
+/** A version that cannot be read, compared or restored. */
+export class HistoryError extends ServiceError {
+  override name = "HistoryError";
+}
 
 export interface VersionListItem {
   version: number;
@@ -58,12 +64,12 @@ export interface VersionDetail extends VersionFields, VersionHead {
   statusBeforeArchive: string | null;
 }
 
-function versionNotFound(): AccountError {
-  return new AccountError(404, HISTORY_MESSAGES.versionNotFound, undefined, "version_not_found");
+function versionNotFound(): HistoryError {
+  return new HistoryError(404, HISTORY_MESSAGES.versionNotFound, undefined, "version_not_found");
 }
 
-function personaNotFound(): AccountError {
-  return new AccountError(404, PERSONA_NOT_FOUND);
+function personaNotFound(): HistoryError {
+  return new HistoryError(404, PERSONA_NOT_FOUND);
 }
 
 /** The persona's name and the number of its latest version, or a 404. */
@@ -416,7 +422,7 @@ export async function restoreVersion(
     if (n === null) throw versionNotFound();
     const [target] = await readVersions(tx, personaId, [n]);
     if (!target) throw versionNotFound();
-    if (n === head.latest) throw new AccountError(409, HISTORY_MESSAGES.alreadyCurrent, undefined, "already_current");
+    if (n === head.latest) throw new HistoryError(409, HISTORY_MESSAGES.alreadyCurrent, undefined, "already_current");
 
     const draft = target.status === "in_progress" || target.statusBeforeArchive === "in_progress";
     const fields = {
@@ -432,7 +438,7 @@ export async function restoreVersion(
     const checked = draft ? validatePersona(fields, "draft") : validatePersona(fields, "create");
     if (!checked.success) {
       const first = Object.values(checked.errors).flat()[0] ?? "This version breaks a rule of the persona.";
-      throw new AccountError(400, first, checked.errors, "invalid_version");
+      throw new HistoryError(400, first, checked.errors, "invalid_version");
     }
     const stage = draft ? "in_progress" : "active";
     const status =
@@ -477,7 +483,7 @@ export async function restoreVersion(
       JSON.stringify(current.lore) === JSON.stringify(values.lore) &&
       JSON.stringify(current.cardMeta) === JSON.stringify(values.cardMeta) &&
       (current.status === "in_progress" || current.statusBeforeArchive === "in_progress") === draft;
-    if (unchanged) throw new AccountError(409, HISTORY_MESSAGES.sameAsCurrent, undefined, "same_as_current");
+    if (unchanged) throw new HistoryError(409, HISTORY_MESSAGES.sameAsCurrent, undefined, "same_as_current");
 
     // Tell the trigger what this write is (transaction-local, read once).
     await tx.execute(
@@ -498,7 +504,7 @@ export async function orHistoryNotFound<T>(headers: Headers, personaId: string, 
   try {
     return await lookup();
   } catch (error) {
-    if (error instanceof AccountError && error.status === 404) {
+    if (error instanceof ServiceError && error.status === 404) {
       const body = error.code === "version_not_found" ? { message: HISTORY_MESSAGES.versionNotFound, personaId } : null;
       throw Response.json(body, { status: 404, headers });
     }

@@ -13,7 +13,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-library-"));
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withServiceRole, withUser } = await import("~/infra/db/db.server");
 const { KEPT_READS, isKept } = await import("~/infra/db/kept-reads.server");
-const { chatMessages, personas, profiles } = await import("~/infra/db/schema");
+const { chatMessages, personas, profiles } = await import("~/infra/db/schema.server");
 const personasService = await import("./personas.server");
 const library = await import("./persona-library.server");
 

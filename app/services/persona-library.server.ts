@@ -9,13 +9,19 @@ import { relativeTime } from "~/domain/persona-display";
 import { validatePersona, WIZARD_TOASTS } from "~/domain/persona-form";
 import { trialDaysLeft } from "~/domain/subscription";
 import { LIST_PAGE_SIZE, likePattern, pageCount, RECENT_LIMIT, type ListSort, type Page, type StatusFilter } from "~/domain/persona-list";
-import { generations, personas, profiles, type Persona } from "~/infra/db/schema";
+import { generations, personas, profiles, type Persona } from "~/infra/db/schema.server";
 import { withUser } from "~/infra/db/db.server";
 import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 
-import { AccountError, type CurrentUser } from "./accounts.server";
+import { type CurrentUser } from "./accounts.server";
 import { removePersonaImages } from "./images.server";
 import { getPersona, isUuid, PERSONA_NOT_FOUND, voiceFromBody } from "./personas.server";
+import { ServiceError } from "./service-error.server";
+
+/** A library change (status, deletion, listing) that cannot be made. */
+export class LibraryError extends ServiceError {
+  override name = "LibraryError";
+}
 
 export interface ListOptions {
   status: StatusFilter;
@@ -286,7 +292,7 @@ export async function dashboard(user: CurrentUser): Promise<{ stats: PersonaStat
 
 /** Archive: status archived, remembering what it was so Restore can bring it back. */
 export async function archivePersona(user: CurrentUser, id: string): Promise<Persona> {
-  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!isUuid(id)) throw new LibraryError(404, PERSONA_NOT_FOUND);
   const [row] = await withUser(user.id, (tx) =>
     tx
       .update(personas)
@@ -296,7 +302,7 @@ export async function archivePersona(user: CurrentUser, id: string): Promise<Per
   );
   if (row) return row;
   await getPersona(user, id);
-  throw new AccountError(409, "This persona is already archived.", undefined, "already_archived");
+  throw new LibraryError(409, "This persona is already archived.", undefined, "already_archived");
 }
 
 /**
@@ -304,7 +310,7 @@ export async function archivePersona(user: CurrentUser, id: string): Promise<Per
  * of it is complete (the schema's check requires that), so it returns as active.
  */
 export async function restorePersona(user: CurrentUser, id: string): Promise<Persona> {
-  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!isUuid(id)) throw new LibraryError(404, PERSONA_NOT_FOUND);
   const [row] = await withUser(user.id, (tx) =>
     tx
       .update(personas)
@@ -317,7 +323,7 @@ export async function restorePersona(user: CurrentUser, id: string): Promise<Per
   );
   if (row) return row;
   await getPersona(user, id);
-  throw new AccountError(409, "This persona is not archived.", undefined, "not_archived");
+  throw new LibraryError(409, "This persona is not archived.", undefined, "not_archived");
 }
 
 export const STATUS_CHANGES = ["archived", "restored"] as const;
@@ -327,16 +333,16 @@ export type StatusChange = (typeof STATUS_CHANGES)[number];
 export async function changeStatus(user: CurrentUser, id: string, status: unknown): Promise<Persona> {
   if (status === "archived") return archivePersona(user, id);
   if (status === "restored") return restorePersona(user, id);
-  throw new AccountError(400, `Unknown status change. Send { "status": "archived" } to archive or { "status": "restored" } to restore.`, {
+  throw new LibraryError(400, `Unknown status change. Send { "status": "archived" } to archive or { "status": "restored" } to restore.`, {
     status: ["Invalid status"],
   });
 }
 
 /** Delete: the persona and, with it (cascade), its chat history; then its reference images. */
 export async function deletePersona(user: CurrentUser, id: string): Promise<void> {
-  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!isUuid(id)) throw new LibraryError(404, PERSONA_NOT_FOUND);
   const rows = await withUser(user.id, (tx) => tx.delete(personas).where(eq(personas.id, id)).returning({ id: personas.id }));
-  if (rows.length === 0) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (rows.length === 0) throw new LibraryError(404, PERSONA_NOT_FOUND);
   await removePersonaImages(user.id, rows[0]!.id);
 }
 
@@ -354,7 +360,7 @@ export async function updatePersona(user: CurrentUser, id: string, raw: unknown)
   const asDraft = editedAsDraft(current);
   const result = asDraft ? validatePersona(raw, "draft") : validatePersona(raw, "create");
   if (!result.success) {
-    throw new AccountError(400, asDraft ? WIZARD_TOASTS.draftFailed.description : WIZARD_TOASTS.editFailed.description, result.errors);
+    throw new LibraryError(400, asDraft ? WIZARD_TOASTS.draftFailed.description : WIZARD_TOASTS.editFailed.description, result.errors);
   }
   const input = result.data;
   const voice = voiceFromBody(raw);
@@ -376,6 +382,6 @@ export async function updatePersona(user: CurrentUser, id: string, raw: unknown)
       .where(and(eq(personas.id, id), eq(personas.status, current.status)))
       .returning(),
   );
-  if (!row) throw new AccountError(409, "This persona changed while you were editing it. Reload and try again.", undefined, "conflict");
+  if (!row) throw new LibraryError(409, "This persona changed while you were editing it. Reload and try again.", undefined, "conflict");
   return row;
 }

@@ -16,7 +16,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-profile-"));
 
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withServiceRole } = await import("~/infra/db/db.server");
-const { personaVersions, probeRuns } = await import("~/infra/db/schema");
+const { personaVersions, probeRuns } = await import("~/infra/db/schema.server");
 const personasService = await import("./personas.server");
 const profile = await import("./persona-profile.server");
 

@@ -19,17 +19,23 @@ import { sectionJsonSchema, type SectionValues } from "~/domain/profile-form";
 import type { ExtendedProfile } from "~/domain/extended-profile";
 import { fieldErrorsOf } from "~/domain/form-rules";
 import { withUser } from "~/infra/db/db.server";
-import { personas, type Persona } from "~/infra/db/schema";
+import { personas, type Persona } from "~/infra/db/schema.server";
 
-import { AccountError, type CurrentUser } from "./accounts.server";
+import { type CurrentUser } from "./accounts.server";
 import { isUuid, PERSONA_NOT_FOUND, personaExtended } from "./personas.server";
+import { ServiceError } from "./service-error.server";
+
+/** A profile section that cannot be read, saved or generated. */
+export class ProfileError extends ServiceError {
+  override name = "ProfileError";
+}
 
 type Tx = Parameters<Parameters<typeof withUser>[1]>[0];
 
 async function lockedPersona(tx: Tx, id: string): Promise<Persona> {
   // No owner filter on purpose: the policies hide other users' personas.
   const [row] = await tx.select().from(personas).where(eq(personas.id, id)).for("update");
-  if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!row) throw new ProfileError(404, PERSONA_NOT_FOUND);
   return row;
 }
 
@@ -53,7 +59,7 @@ export async function saveProfileSection(
   section: ProfileSection,
   values: SectionValues,
 ): Promise<SectionSave> {
-  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!isUuid(id)) throw new ProfileError(404, PERSONA_NOT_FOUND);
   return withUser(user.id, async (tx) => {
     const persona = await lockedPersona(tx, id);
     const before = personaExtended(persona);
@@ -74,13 +80,13 @@ export async function saveProfileSection(
  * the field with its message, and nothing is stored.
  */
 export async function saveProfileSectionJson(user: CurrentUser, id: string, sectionKey: string, body: unknown): Promise<SectionSave> {
-  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!isUuid(id)) throw new ProfileError(404, PERSONA_NOT_FOUND);
   const section = profileSection(sectionKey);
-  if (!section) throw new AccountError(404, PROFILE_MESSAGES.noSection);
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AccountError(400, "The body must be a JSON object.");
+  if (!section) throw new ProfileError(404, PROFILE_MESSAGES.noSection);
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new ProfileError(400, "The body must be a JSON object.");
   const unknown = Object.keys(body).filter((key) => !section.fields.some((f) => f.key === key));
   if (unknown.length) {
-    throw new AccountError(
+    throw new ProfileError(
       400,
       `Unknown field${unknown.length > 1 ? "s" : ""} for ${section.title}: ${unknown.slice(0, 5).join(", ")}`,
       Object.fromEntries(unknown.slice(0, 5).map((key) => [key, ["Unknown field"]])),
@@ -88,7 +94,7 @@ export async function saveProfileSectionJson(user: CurrentUser, id: string, sect
   }
   const result = sectionJsonSchema(section).safeParse(body);
   if (!result.success) {
-    throw new AccountError(
+    throw new ProfileError(
       400,
       PROFILE_TOASTS.failed.description,
       fieldErrorsOf(result.error.issues, (field) => String(field ?? "profile")),
@@ -118,7 +124,7 @@ export async function regenerateProfile(
   which: ProfileSection | "all",
   { confirmed, draw = Math.floor(Math.random() * 2 ** 31) }: { confirmed: boolean; draw?: number },
 ): Promise<Regeneration> {
-  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!isUuid(id)) throw new ProfileError(404, PERSONA_NOT_FOUND);
   const sections = which === "all" ? PROFILE_SECTIONS : [which];
   return withUser(user.id, async (tx) => {
     const persona = await lockedPersona(tx, id);

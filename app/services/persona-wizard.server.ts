@@ -33,9 +33,10 @@ import { httpError, readFormData } from "~/infra/web/http.server";
 
 export type { WizardAnswer };
 
-import { AccountError, type CurrentUser, type RequestContext } from "./accounts.server";
+import { type CurrentUser, type RequestContext } from "./accounts.server";
 import { generateBackstory, MAX_PERSONA_BODY_BYTES } from "./personas.server";
 import { responseHeaders } from "./session.server";
+import { ServiceError } from "./service-error.server";
 
 export interface WizardPost {
   intent: WizardIntent;
@@ -104,7 +105,7 @@ export async function wizardMove(user: CurrentUser, ctx: RequestContext, post: W
           toast: { type: "success", ...WIZARD_TOASTS.backstoryGenerated },
         });
       } catch (error) {
-        if (!(error instanceof AccountError)) throw error;
+        if (!(error instanceof ServiceError)) throw error;
         const toast =
           error.code === "missing_information"
             ? MISSING_INFORMATION
@@ -163,7 +164,7 @@ export function invalidSave(
 
 /** A refused save: the field errors on the earliest step showing one, and the failure toast. */
 export function saveFailure(ctx: RequestContext, post: WizardPost, error: unknown, failed: { title: string; description: string }) {
-  if (!(error instanceof AccountError)) throw error;
+  if (!(error instanceof ServiceError)) throw error;
   if (error.code === "persona_limit_reached") return wizardAnswer(ctx, { ...post.state, limitReached: true }, 403);
   const errors = error.errors ?? null;
   return wizardAnswer(

@@ -12,7 +12,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-personas-"));
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withUser } = await import("~/infra/db/db.server");
 const { useTextGenerator, AiError, countWords } = await import("~/infra/ai/ai.server");
-const { personas } = await import("~/infra/db/schema");
+const { personas } = await import("~/infra/db/schema.server");
 const service = await import("./personas.server");
 const { describePersona } = await import("~/domain/autofill");
 
@@ -267,7 +267,7 @@ describe("backstory generation", () => {
 
 describe("the voice (docs/product.md, Voice)", () => {
   it("saves every field, trimmed, lists one per line; an edit is a version; bad input stores nothing", async () => {
-    const { personaVersions } = await import("~/infra/db/schema");
+    const { personaVersions } = await import("~/infra/db/schema.server");
     const user = await newUser();
     const persona = await service.createPersona(user, complete("Kira Moon"));
     const saved = await service.updateVoice(user, persona.id, {

@@ -27,15 +27,21 @@ import type { ImageGenerationState } from "~/domain/images";
 import { LIMIT_DIALOG } from "~/domain/plan-limit";
 import { AiError, generatorsInUse, textGenerator } from "~/infra/ai/ai.server";
 import type { BackstoryFacts } from "~/infra/ai/types";
-import { generations, imageJobs, personas, profiles, type ImageJob, type Persona } from "~/infra/db/schema";
+import { generations, imageJobs, personas, profiles, type ImageJob, type Persona } from "~/infra/db/schema.server";
 import { withUser } from "~/infra/db/db.server";
 import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 
-import { AccountError, type CurrentUser } from "./accounts.server";
+import { type CurrentUser } from "./accounts.server";
 import type { JsonShape } from "./api.server";
 import { withGenerationQuota } from "./generation-quotas.server";
 import { jobState } from "./image-job-state.server";
 import { noteImageJobWatched, queueNotification } from "./notifications.server";
+import { ServiceError } from "./service-error.server";
+
+/** A persona that cannot be created, read, saved or generated. */
+export class PersonaError extends ServiceError {
+  override name = "PersonaError";
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -81,8 +87,8 @@ function isLimitError(error: unknown): boolean {
   return false;
 }
 
-function limitReached(): AccountError {
-  return new AccountError(403, LIMIT_DIALOG.text, undefined, "persona_limit_reached");
+function limitReached(): PersonaError {
+  return new PersonaError(403, LIMIT_DIALOG.text, undefined, "persona_limit_reached");
 }
 
 /** The CHECK constraint on personas a write broke (PGlite says `constraint`, postgres.js `constraint_name`), or null. */
@@ -100,10 +106,10 @@ function brokenPersonaCheck(error: unknown): string | null {
  * 500. The services validate first, so this is a safety net (an imported card's data that
  * is larger than the column takes is a 413).
  */
-function refusedByCheck(constraint: string): AccountError {
-  if (constraint === "personas_card_meta_valid") return new AccountError(413, CARD_MESSAGES.tooLarge, undefined, "card_too_large");
-  if (constraint === "personas_extended_valid") return new AccountError(413, CARD_MESSAGES.profileTooLarge, undefined, "card_too_large");
-  return new AccountError(400, "This persona could not be saved: one of its values is not allowed.", undefined, "invalid_persona");
+function refusedByCheck(constraint: string): PersonaError {
+  if (constraint === "personas_card_meta_valid") return new PersonaError(413, CARD_MESSAGES.tooLarge, undefined, "card_too_large");
+  if (constraint === "personas_extended_valid") return new PersonaError(413, CARD_MESSAGES.profileTooLarge, undefined, "card_too_large");
+  return new PersonaError(400, "This persona could not be saved: one of its values is not allowed.", undefined, "invalid_persona");
 }
 
 /**
@@ -194,13 +200,13 @@ function draftValues(input: DraftInput) {
 
 function validCreate(raw: unknown): PersonaInput {
   const result = validatePersona(raw, "create");
-  if (!result.success) throw new AccountError(400, WIZARD_TOASTS.createFailed.description, result.errors);
+  if (!result.success) throw new PersonaError(400, WIZARD_TOASTS.createFailed.description, result.errors);
   return result.data;
 }
 
 function validDraft(raw: unknown): DraftInput {
   const result = validatePersona(raw, "draft");
-  if (!result.success) throw new AccountError(400, WIZARD_TOASTS.draftFailed.description, result.errors);
+  if (!result.success) throw new PersonaError(400, WIZARD_TOASTS.draftFailed.description, result.errors);
   return result.data;
 }
 
@@ -216,7 +222,7 @@ export function voiceFromBody(raw: unknown): { voice?: Record<string, unknown> }
   const result = voiceSchema.safeParse(given);
   if (!result.success) {
     const errors = fieldErrorsOf(result.error.issues, (field) => `voice.${String(field ?? "")}`);
-    throw new AccountError(400, Object.values(errors)[0]![0]!, errors);
+    throw new PersonaError(400, Object.values(errors)[0]![0]!, errors);
   }
   return { voice: result.data as unknown as Record<string, unknown> };
 }
@@ -242,7 +248,7 @@ export const NOT_A_DRAFT = "This persona has already been created, so it can no 
  * and a persona that is no draft any more are refused without a write.
  */
 async function updateDraftRecord(user: CurrentUser, id: string, values: ReturnType<typeof draftValues> | ReturnType<typeof createValues>) {
-  if (!UUID.test(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!UUID.test(id)) throw new PersonaError(404, PERSONA_NOT_FOUND);
   const [row] = await withUser(
     user.id,
     (tx) =>
@@ -260,7 +266,7 @@ async function updateDraftRecord(user: CurrentUser, id: string, values: ReturnTy
   if (row) return row;
   // Nothing updated: say whether the persona is missing (or someone else's) or no draft.
   await getPersona(user, id);
-  throw new AccountError(409, NOT_A_DRAFT, undefined, "not_a_draft");
+  throw new PersonaError(409, NOT_A_DRAFT, undefined, "not_a_draft");
 }
 
 /** 'Save Draft' on a draft reopened with 'Continue Creating': the same record, still in_progress. */
@@ -277,12 +283,12 @@ export async function completeDraft(user: CurrentUser, id: string, raw: unknown)
 
 /** One of the user's personas; another user's id or an unknown one is the same 404. */
 export async function getPersona(user: CurrentUser, id: string): Promise<Persona> {
-  if (!UUID.test(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!UUID.test(id)) throw new PersonaError(404, PERSONA_NOT_FOUND);
   const [row] = await withUser(user.id, (tx) =>
     // No owner filter on purpose: the policies hide other users' personas.
     tx.select().from(personas).where(eq(personas.id, id)),
   );
-  if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!row) throw new PersonaError(404, PERSONA_NOT_FOUND);
   return row;
 }
 
@@ -291,7 +297,7 @@ export async function getPersona(user: CurrentUser, id: string): Promise<Persona
  * as stored, read in one statement.
  */
 async function personaAndJob(user: CurrentUser, id: string): Promise<{ persona: Persona; job: ImageJob | null }> {
-  if (!isUuid(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!isUuid(id)) throw new PersonaError(404, PERSONA_NOT_FOUND);
   const [row] = await withUser(user.id, (tx) =>
     // No owner filter on purpose: the policies hide other users' personas and jobs.
     tx
@@ -300,7 +306,7 @@ async function personaAndJob(user: CurrentUser, id: string): Promise<{ persona: 
       .leftJoin(imageJobs, eq(imageJobs.personaId, personas.id))
       .where(eq(personas.id, id)),
   );
-  if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!row) throw new PersonaError(404, PERSONA_NOT_FOUND);
   return row;
 }
 
@@ -365,7 +371,7 @@ export async function generateBackstory(user: CurrentUser, raw: unknown, persona
     const result = validatePersona(raw, "draft");
     const valid = result.success ? result.data : undefined;
     if (!valid || !canGenerateBackstory(valid) || !valid.type || !valid.gender) {
-      throw new AccountError(400, MISSING_INFORMATION.description, result.success ? undefined : result.errors, "missing_information");
+      throw new PersonaError(400, MISSING_INFORMATION.description, result.success ? undefined : result.errors, "missing_information");
     }
     return { ...valid, type: valid.type, gender: valid.gender };
   });
@@ -388,7 +394,7 @@ export async function generateBackstory(user: CurrentUser, raw: unknown, persona
   } catch (error) {
     if (error instanceof AiError) {
       console.error(`[ai] backstory for ${user.id} failed: ${error.code}: ${error.message}`);
-      throw new AccountError(502, WIZARD_TOASTS.backstoryFailed.description, undefined, `ai_${error.code}`);
+      throw new PersonaError(502, WIZARD_TOASTS.backstoryFailed.description, undefined, `ai_${error.code}`);
     }
     throw error;
   }
@@ -465,11 +471,11 @@ export function personaVoice(persona: { voice?: unknown }): PersonaVoice {
  * malformed id is 'Persona Not Found'.
  */
 export async function updateVoice(user: CurrentUser, id: string, raw: unknown): Promise<Persona> {
-  if (!UUID.test(id)) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!UUID.test(id)) throw new PersonaError(404, PERSONA_NOT_FOUND);
   const result = voiceSchema.safeParse(raw && typeof raw === "object" ? raw : {});
   if (!result.success) {
     const errors = fieldErrorsOf(result.error.issues, (field) => String(field ?? "voice"));
-    throw new AccountError(400, VOICE_TOASTS.failed.description, errors);
+    throw new PersonaError(400, VOICE_TOASTS.failed.description, errors);
   }
   const [row] = await withUser(user.id, (tx) =>
     tx
@@ -478,6 +484,6 @@ export async function updateVoice(user: CurrentUser, id: string, raw: unknown): 
       .where(eq(personas.id, id))
       .returning(),
   );
-  if (!row) throw new AccountError(404, PERSONA_NOT_FOUND);
+  if (!row) throw new PersonaError(404, PERSONA_NOT_FOUND);
   return row;
 }

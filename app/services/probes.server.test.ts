@@ -15,7 +15,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pf-probes-"));
 const { createCreator, installTestDatabase } = await import("../../tests/support/test-database");
 const { closeDatabase, withServiceRole } = await import("~/infra/db/db.server");
 const { startJobWorkers, stopJobWorkers } = await import("~/infra/jobs/queue.server");
-const { probeRuns, personaProbes } = await import("~/infra/db/schema");
+const { probeRuns, personaProbes } = await import("~/infra/db/schema.server");
 const { useTextGenerator, AiError } = await import("~/infra/ai/ai.server");
 const { createLocalTextGenerator } = await import("~/infra/ai/offline/local-text.server");
 const { resetRateLimits } = await import("~/infra/web/rate-limit.server");
@@ -261,7 +261,7 @@ describe("runs", () => {
     await probes.startRun(user, id);
     await finished(user, id);
     await withServiceRole("test", async (tx) => {
-      const { personas } = await import("~/infra/db/schema");
+      const { personas } = await import("~/infra/db/schema.server");
       await tx.delete(personas).where(eq(personas.id, id));
     });
     const left = await withServiceRole("test", (tx) => tx.select().from(probeRuns).where(eq(probeRuns.personaId, id)));
@@ -320,7 +320,7 @@ describe("runs on the job queue", () => {
     await probes.addProbe(user, other.id, { name: "Greets", turns: ["Hi!"], mustMention: ["Heya"] });
     const gone = await probes.startRun(user, other.id);
     await withServiceRole("test", async (tx) => {
-      const { personas } = await import("~/infra/db/schema");
+      const { personas } = await import("~/infra/db/schema.server");
       await tx.delete(personas).where(eq(personas.id, other.id));
     });
     await probes.settleRuns();

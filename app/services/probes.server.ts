@@ -42,18 +42,24 @@ import { runProbe } from "~/infra/ai/probe-runner.server";
 import type { ChatPersona } from "~/infra/ai/types";
 import { withUser } from "~/infra/db/db.server";
 import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
-import { personaProbes, personas, personaVersions, probeRuns, profiles, type Persona, type ProbeRun } from "~/infra/db/schema";
+import { personaProbes, personas, personaVersions, probeRuns, profiles, type Persona, type ProbeRun } from "~/infra/db/schema.server";
 import { handleJobs, queueWork, QUEUES, settleJobs, startJobWorkers, type Job } from "~/infra/jobs/queue.server";
 import { getEnv } from "~/infra/setup/env.server";
 import { describeError } from "~/infra/web/log.server";
 import { consumeGenerationAllowance, consumeModelCalls, RateLimitedError } from "~/infra/web/rate-limit.server";
 
-import { AccountError, type CurrentUser } from "./accounts.server";
+import { type CurrentUser } from "./accounts.server";
 import type { JsonShape } from "./api.server";
 import { withGenerationQuota } from "./generation-quotas.server";
 import { personaLorebook } from "./lore.server";
 import { getVersion } from "./persona-history.server";
 import { isUuid, PERSONA_NOT_FOUND, personaExtended, personaVoice } from "./personas.server";
+import { ServiceError } from "./service-error.server";
+
+/** A persona test that cannot be saved or run. */
+export class ProbeError extends ServiceError {
+  override name = "ProbeError";
+}
 
 /** What a probe's JSON body may hold (docs/api.md, Persona tests). */
 export const PROBE_BODY = {
@@ -79,8 +85,8 @@ const REPLY_TIMEOUT_MS = 60 * 1000;
 
 type Who = Pick<CurrentUser, "id"> & Partial<Pick<CurrentUser, "subscriptionStatus">>;
 
-function notFound(): AccountError {
-  return new AccountError(404, PERSONA_NOT_FOUND);
+function notFound(): ProbeError {
+  return new ProbeError(404, PERSONA_NOT_FOUND);
 }
 
 async function ownedPersona(user: Who, personaId: string): Promise<Persona> {
@@ -104,7 +110,7 @@ function checkProbe(raw: unknown, options: { form?: boolean }) {
     : result.error.issues;
   if (!result.success || issues.length) {
     const errors = fieldErrorsOf(issues, (field) => String(field ?? "name"));
-    throw new AccountError(400, "Please fix the highlighted fields.", errors);
+    throw new ProbeError(400, "Please fix the highlighted fields.", errors);
   }
   return result.data;
 }
@@ -112,7 +118,7 @@ function checkProbe(raw: unknown, options: { form?: boolean }) {
 /** A probe may state only a fact the persona has: a lore entry that is not in its lorebook is refused. */
 function knownFact<T extends { statesFact: string | null }>(probe: T, context: ProbeContext): T {
   if (probe.statesFact?.startsWith("lore:") && !context.lore.some((entry) => `lore:${entry.id}` === probe.statesFact)) {
-    throw new AccountError(400, "Please fix the highlighted fields.", { statesFact: [PROBE_MESSAGES.fact] });
+    throw new ProbeError(400, "Please fix the highlighted fields.", { statesFact: [PROBE_MESSAGES.fact] });
   }
   return probe;
 }
@@ -158,7 +164,7 @@ export async function addProbes(
       .select({ n: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${personaProbes.position}), -1)::int` })
       .from(personaProbes)
       .where(eq(personaProbes.personaId, personaId))) as [{ n: number; last: number }];
-    if (n + checked.length > PROBE_LIMITS.probes) throw new AccountError(400, PROBE_MESSAGES.tooMany);
+    if (n + checked.length > PROBE_LIMITS.probes) throw new ProbeError(400, PROBE_MESSAGES.tooMany);
     if (checked.length === 0) return [];
     const rows = await tx
       .insert(personaProbes)
@@ -174,9 +180,9 @@ export async function addProbe(user: Who, personaId: string, raw: unknown, optio
 }
 
 async function findProbe(user: Who, personaId: string, probeId: string): Promise<Probe> {
-  if (!isUuid(probeId)) throw new AccountError(404, PROBE_MESSAGES.notFound);
+  if (!isUuid(probeId)) throw new ProbeError(404, PROBE_MESSAGES.notFound);
   const probe = (await listProbes(user, personaId)).find((candidate) => candidate.id === probeId);
-  if (!probe) throw new AccountError(404, PROBE_MESSAGES.notFound);
+  if (!probe) throw new ProbeError(404, PROBE_MESSAGES.notFound);
   return probe;
 }
 
@@ -204,7 +210,7 @@ export async function updateProbe(
       .where(and(eq(personaProbes.id, probeId), eq(personaProbes.personaId, personaId)))
       .returning({ id: personaProbes.id, probe: personaProbes.probe }),
   );
-  if (!row) throw new AccountError(404, PROBE_MESSAGES.notFound);
+  if (!row) throw new ProbeError(404, PROBE_MESSAGES.notFound);
   return rowProbe(row)!;
 }
 
@@ -296,9 +302,9 @@ async function latestVersion(user: Who, personaId: string): Promise<number> {
  */
 export async function startRun(user: CurrentUser, personaId: string): Promise<{ runId: string; started: boolean }> {
   const persona = await ownedPersona(user, personaId);
-  if (persona.status === "in_progress") throw new AccountError(409, PROBE_MESSAGES.draft, undefined, "persona_draft");
+  if (persona.status === "in_progress") throw new ProbeError(409, PROBE_MESSAGES.draft, undefined, "persona_draft");
   const probes = (await listProbes(user, personaId)).filter((probe) => probe.enabled);
-  if (probes.length === 0) throw new AccountError(409, PROBE_MESSAGES.noProbes, undefined, "no_probes");
+  if (probes.length === 0) throw new ProbeError(409, PROBE_MESSAGES.noProbes, undefined, "no_probes");
   const version = await latestVersion(user, personaId);
   const existing = await withUser(user.id, (tx) =>
     tx
@@ -537,10 +543,10 @@ async function executeRun(run: ProbeRun): Promise<void> {
     const reason =
       error instanceof AiError
         ? `The ${model === "embedded" ? "embedded responder" : `model ${model}`} failed: ${error.code === "timeout" ? "it did not answer in time" : error.message}`
-        : error instanceof AccountError
+        : error instanceof ServiceError
           ? error.message
           : "The run could not finish.";
-    if (!(error instanceof AiError) && !(error instanceof AccountError))
+    if (!(error instanceof AiError) && !(error instanceof ServiceError))
       console.error(`[tests] run ${run.id} failed: ${describeError(error)}`);
     const passed = results.filter((result) => result.passed).length;
     await save({
@@ -557,14 +563,14 @@ async function executeRun(run: ProbeRun): Promise<void> {
 /** One run of the persona's (404 for another creator's persona or an unknown run). */
 export async function getRun(user: Who, personaId: string, runId: string): Promise<RunView> {
   await ownedPersona(user, personaId);
-  if (!isUuid(runId)) throw new AccountError(404, PROBE_MESSAGES.runNotFound);
+  if (!isUuid(runId)) throw new ProbeError(404, PROBE_MESSAGES.runNotFound);
   const [row] = await withUser(user.id, (tx) =>
     tx
       .select()
       .from(probeRuns)
       .where(and(eq(probeRuns.id, runId), eq(probeRuns.personaId, personaId))),
   );
-  if (!row) throw new AccountError(404, PROBE_MESSAGES.runNotFound);
+  if (!row) throw new ProbeError(404, PROBE_MESSAGES.runNotFound);
   if (row.status === "queued") queueWork();
   return runView(row);
 }

@@ -6,7 +6,8 @@ import { data, redirect } from "@remix-run/node";
 import type { SignedIn } from "~/infra/auth/types";
 import { commitSessionCookie, destroySessionCookie } from "~/infra/web/session-cookie.server";
 
-import { AccountError, currentUser, requestContext, type CurrentUser, type RequestContext } from "./accounts.server";
+import { currentUser, requestContext, type CurrentUser, type RequestContext } from "./accounts.server";
+import { ServiceError } from "./service-error.server";
 
 export interface Signed {
   user: CurrentUser;
@@ -88,7 +89,7 @@ export async function redirectSignedOut(ctx: RequestContext, to: string, extra?:
   return redirect(to, { headers });
 }
 
-function failureHeaders(error: AccountError, ctx?: RequestContext): Headers {
+function failureHeaders(error: ServiceError, ctx?: RequestContext): Headers {
   const headers = ctx ? responseHeaders(ctx) : new Headers();
   if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
   return headers;
@@ -99,7 +100,7 @@ function failureHeaders(error: AccountError, ctx?: RequestContext): Headers {
  * its message, field errors and code, plus what the page needs to re-render the form.
  */
 export function formFailure<T extends object>(error: unknown, ctx: RequestContext, payload: T) {
-  if (!(error instanceof AccountError)) throw error;
+  if (!(error instanceof ServiceError)) throw error;
   return data(
     { ...payload, errors: error.errors ?? null, message: error.message, code: error.code ?? null },
     { status: error.status, headers: failureHeaders(error, ctx) },
@@ -107,21 +108,21 @@ export function formFailure<T extends object>(error: unknown, ctx: RequestContex
 }
 
 /**
- * For pages: runs a lookup whose 'not found' (an AccountError 404, another user's id alike)
+ * For pages: runs a lookup whose 'not found' (a ServiceError 404, another user's id alike)
  * becomes the route's 404, shown by its error boundary. Other failures go on.
  */
 export async function orNotFound<T>(ctx: RequestContext, lookup: () => Promise<T>): Promise<T> {
   try {
     return await lookup();
   } catch (error) {
-    if (error instanceof AccountError && error.status === 404) throw data(null, { status: 404, headers: responseHeaders(ctx) });
+    if (error instanceof ServiceError && error.status === 404) throw data(null, { status: 404, headers: responseHeaders(ctx) });
     throw error;
   }
 }
 
 /** The JSON error body of the API: `{ message, errors? }` with the failure's status. */
 export function apiError(error: unknown, ctx?: RequestContext) {
-  if (error instanceof AccountError) {
+  if (error instanceof ServiceError) {
     const headers = failureHeaders(error, ctx);
     return Response.json(
       { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...(error.code ? { code: error.code } : {}) },

@@ -38,7 +38,7 @@ import { compileLore } from "~/domain/lore-compile";
 import { loreEntrySchema, newLoreEntry } from "~/domain/lorebook";
 import { createLocalTextGenerator } from "~/infra/ai/offline/local-text.server";
 import { createLocalAuth } from "~/infra/auth/local.server";
-import { personas, personaVersions, profiles, type NewPersona } from "~/infra/db/schema";
+import { personas, personaVersions, profiles, type NewPersona } from "~/infra/db/schema.server";
 import { closeDatabase, database, withServiceRole, withUser } from "~/infra/db/db.server";
 
 export const SEARCH_TERM = "zephyr";

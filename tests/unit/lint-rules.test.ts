@@ -22,8 +22,8 @@ const REFUSED: [file: string, from: string][] = [
   ["app/infra/db/probe.server.ts", "~/services/accounts.server"],
   ["app/infra/db/probe.server.ts", "../../services/accounts.server"],
   // domain/ is pure: no server module, no Node built-in, no UI, no route
-  ["app/domain/probe.ts", "~/infra/db/schema"],
-  ["app/domain/probe.ts", "../infra/db/schema"],
+  ["app/domain/probe.ts", "~/infra/db/schema.server"],
+  ["app/domain/probe.ts", "../infra/db/schema.server"],
   ["app/domain/probe.ts", "../services/personas.server"],
   ["app/domain/probe.ts", "node:fs"],
   ["app/domain/probe.ts", "../components/toaster"],
@@ -31,7 +31,7 @@ const REFUSED: [file: string, from: string][] = [
   // components never import server code
   ["app/components/probe.tsx", "~/services/personas.server"],
   ["app/components/probe.tsx", "../infra/web/session-cookie.server"],
-  ["app/components/probe.tsx", "../infra/db/schema"],
+  ["app/components/probe.tsx", "../infra/db/schema.server"],
   // a page takes server code from the one module; the JSON API reaches adapters only through services
   ["app/routes/probe.tsx", "../infra/db/db.server"],
   ["app/routes/probe.tsx", "~/services/personas.server"],
@@ -46,7 +46,7 @@ const REFUSED: [file: string, from: string][] = [
 
 const ALLOWED: [file: string, from: string][] = [
   ["app/services/probe.server.ts", "~/infra/db/db.server"],
-  ["app/services/probe.server.ts", "../infra/db/schema"],
+  ["app/services/probe.server.ts", "../infra/db/schema.server"],
   ["app/services/probe.server.ts", "./accounts.server"],
   ["app/routes/probe.tsx", "~/services/index.server"],
   ["app/routes/probe.tsx", "../services/index.server"],

@@ -11,7 +11,7 @@ import postgres from "postgres";
 
 import { changeNoticeOwner, embeddedFeed, ServerFeed, Watchers, type ChangeFeed } from "./change-notices.server";
 import { EmbeddedServer, type DatabaseThreadMemory } from "./pglite-on-demand.server";
-import * as schema from "./schema";
+import * as schema from "./schema.server";
 
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { personas, personaVersions } from "./schema";
+import { personas, personaVersions } from "./schema.server";
 import { createAuthUser, installTestDatabase, type TestUser } from "../../../tests/support/test-database";
 import { closeDatabase, withAnon, withServiceRole, withUser } from "./db.server";
 import type { DatabaseHandle } from "./client.server";

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { chatMessages, generations, notificationPreferences, personas, profiles } from "./schema";
+import { chatMessages, generations, notificationPreferences, personas, profiles } from "./schema.server";
 import { createAuthUser, installTestDatabase, type TestUser } from "../../../tests/support/test-database";
 import { closeDatabase, withAnon, withServiceRole, withUser, DoorError } from "./db.server";
 import type { DatabaseHandle } from "./client.server";

@@ -5,7 +5,7 @@
 // agnai, janitorai, or any (the default).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { AccountError } from "~/services/accounts.server";
+import { ApiError } from "~/services/api.server";
 import { handleApi, methodNotAllowed } from "~/services/api.server";
 import {
   downloadHeaders,
@@ -33,11 +33,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       return new Response(bytes as BodyInit, { headers: responseHeaders(ctx, downloadHeaders(file)) });
     }
     if (!isAnyExportFormat(format)) {
-      throw new AccountError(400, `Unknown export format. Use one of: ${[...EXPORT_FORMAT_LIST, "image"].join(", ")}.`, {
+      throw new ApiError(400, `Unknown export format. Use one of: ${[...EXPORT_FORMAT_LIST, "image"].join(", ")}.`, {
         format: ["Invalid format"],
       });
     }
-    if (!isExportTarget(target)) throw new AccountError(400, EXPORT_TARGET_MESSAGES.unknown, { target: ["Invalid target"] });
+    if (!isExportTarget(target)) throw new ApiError(400, EXPORT_TARGET_MESSAGES.unknown, { target: ["Invalid target"] });
     const file = await exportFile(user, id, format, target);
     return new Response(file.body as BodyInit, { headers: responseHeaders(ctx, downloadHeaders(file)) });
   });

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { parseApiListQuery } from "~/domain/persona-list";
-import { AccountError } from "~/services/accounts.server";
+import { ApiError } from "~/services/api.server";
 import { assertMethod, handleApi, jsonObject } from "~/services/api.server";
 import { listPersonasAnswer } from "~/services/persona-library.server";
 import { createPersona, MAX_PERSONA_BODY_BYTES, PERSONA_BODY } from "~/services/personas.server";
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return handleApi(ctx, async () => {
     const { status, ...options } = parseApiListQuery(new URL(request.url).searchParams);
     if (!status) {
-      throw new AccountError(400, "Unknown status. Use active, in_progress, archived or all.", { status: ["Invalid status"] });
+      throw new ApiError(400, "Unknown status. Use active, in_progress, archived or all.", { status: ["Invalid status"] });
     }
     const page = await listPersonasAnswer(user, { status, ...options });
     return new Response(page.json, {
