@@ -8,7 +8,7 @@
 // conform's: the message rule checks it on send (and again as the creator corrects it), and
 // the action's refusal without JavaScript arrives as its last result.
 import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
-import { Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -21,6 +21,7 @@ import {
   NEWEST_ANCHOR,
   type ChatMessageView,
 } from "~/domain/chat";
+import { CHAT_FORMAT_LABELS, CHAT_FORMATS, CHAT_IMPORT_TEXT } from "~/domain/chat-transfer";
 import { PERSONA_LIMITS } from "~/domain/persona";
 
 import { ActionToast, useToast } from "./toaster";
@@ -338,16 +339,6 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
         </h2>
         {open && chat ? (
           <div className="flex shrink-0 items-center gap-2">
-            {messages.length ? (
-              <a
-                href={`/persona/${persona.id}/chat.txt`}
-                download
-                className="rounded-md px-2 py-1 text-sm font-medium text-brand-800 underline hover:bg-brand-50"
-                aria-label={CHAT_TEXT.download(persona.name)}
-              >
-                {CHAT_TEXT.downloadShort}
-              </a>
-            ) : null}
             <ClearChatButton persona={persona} disabled={pending} />
           </div>
         ) : null}
@@ -475,8 +466,27 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
         </form>
       ) : null}
 
-      <footer className="border-t border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700" data-testid="chat-count">
-        {messageCount(shown.length)}
+      <footer className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700">
+        <span data-testid="chat-count">{messageCount(shown.length)}</span>
+        {chat && shown.length ? (
+          <span className="flex flex-wrap items-center gap-x-1" data-testid="chat-downloads">
+            <span>{CHAT_TEXT.downloadShort}:</span>
+            {CHAT_FORMATS.map((format, i) => (
+              <span key={format}>
+                <a
+                  href={`/persona/${persona.id}/chat.${format}`}
+                  download
+                  className="rounded px-1 font-medium text-brand-800 underline hover:bg-brand-50"
+                  aria-label={CHAT_TEXT.downloadAs(persona.name, CHAT_FORMAT_LABELS[format])}
+                >
+                  {CHAT_FORMAT_LABELS[format]}
+                </a>
+                {i < CHAT_FORMATS.length - 1 ? <span aria-hidden="true">·</span> : null}
+              </span>
+            ))}
+          </span>
+        ) : null}
+        {open && chat && !chat.historyFailed && shown.length === 0 && !pending ? <ChatImportForm personaId={persona.id} /> : null}
       </footer>
       {chat?.historyFailed ? <ActionToast toast={{ type: "error", ...CHAT_TOASTS.historyFailed }} /> : null}
     </section>
@@ -517,5 +527,42 @@ function ClearChatButton({ persona, disabled }: { persona: { id: string; name: s
         data-testid="clear-chat-dialog"
       />
     </>
+  );
+}
+
+/**
+ * Import a SillyTavern chat into an empty conversation: a multipart form, posted as it is without
+ * JavaScript and through Remix's Form with it; the answer comes back as a toast.
+ */
+function ChatImportForm({ personaId }: { personaId: string }) {
+  const navigation = useNavigation();
+  const action = `/persona/${personaId}/chat-import`;
+  const busy = navigation.state !== "idle" && navigation.formAction === action;
+  const inputId = useId();
+  return (
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      className="flex w-full flex-wrap items-end gap-2"
+      data-testid="chat-import"
+    >
+      <div className="min-w-0 flex-1">
+        <label htmlFor={inputId} className="block font-medium text-slate-800">
+          {CHAT_IMPORT_TEXT.label}
+        </label>
+        <input
+          id={inputId}
+          name="file"
+          type="file"
+          required
+          accept=".jsonl,application/jsonl,application/x-ndjson,text/plain"
+          className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-2.5 file:py-1 file:text-sm file:font-medium"
+        />
+      </div>
+      <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+        {CHAT_IMPORT_TEXT.button}
+      </Button>
+    </Form>
   );
 }

@@ -9,7 +9,7 @@ export const CHAT_TEXT = {
   loreUsed: "Lore used",
   writtenWith: (version: number) => `Written with version ${version}`,
   downloadShort: "Download",
-  download: (name: string) => `Download the chat with ${name} as text`,
+  downloadAs: (name: string, format: string) => `Download the chat with ${name} as ${format}`,
   loading: "Loading conversation history...",
   placeholder: "Type a message...",
   inputLabel: "Message",

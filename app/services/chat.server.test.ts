@@ -332,3 +332,79 @@ describe("the context is bounded", () => {
     expect(n).toBe(1);
   });
 });
+
+describe("chats that travel (docs/product.md, Chat: export and import)", () => {
+  const enc = (text: string) => new TextEncoder().encode(text);
+  const stChat = (...lines: object[]) =>
+    enc(
+      [{ user_name: "Ana", character_name: "Nova", create_date: "2025-01-02@10h11m12s", chat_metadata: {} }, ...lines]
+        .map((l) => JSON.stringify(l))
+        .join("\n"),
+    );
+
+  it("a SillyTavern chat becomes the conversation, in order, and goes out again as the same JSONL", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    const file = stChat(
+      { name: "Nova", is_user: false, send_date: "January 2, 2025 10:11am", mes: "Welcome back!" },
+      { name: "Ana", is_user: true, send_date: "January 2, 2025 10:12am", mes: "Hi Nova." },
+      { name: "Nova", is_user: false, send_date: "January 2, 2025 10:13am", mes: "Draft", swipes: ["Draft", "Kept"], swipe_id: 1 },
+    );
+    expect(await chat.importChat(user, persona.id, file)).toBe(3);
+    const listed = await chat.listMessages(user, persona.id);
+    expect(listed.map((m) => [m.role, m.content])).toEqual([
+      ["assistant", "Welcome back!"],
+      ["user", "Hi Nova."],
+      ["assistant", "Kept"],
+    ]);
+    expect(listed[1]!.timestamp).toBe("2025-01-02T10:12:00.000Z");
+    const out = await chat.chatExport(user, persona.id, "jsonl");
+    const lines = out.text
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.slice(1).map((l) => [l.is_user, l.mes])).toEqual([
+      [false, "Welcome back!"],
+      [true, "Hi Nova."],
+      [false, "Kept"],
+    ]);
+    // The conversation goes on from the imported messages.
+    const reply = await chat.sendMessage(user, persona.id, "What were we talking about?");
+    expect(reply?.response.length).toBeGreaterThan(0);
+  });
+
+  it("never replaces messages: into a conversation that has some, 409 and nothing stored", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    await chat.sendMessage(user, persona.id, "Hello!");
+    const before = await rows(persona.id, user.id);
+    await expect(chat.importChat(user, persona.id, stChat({ is_user: true, mes: "Imported" }))).rejects.toMatchObject({
+      status: 409,
+      message: "Clear the conversation before importing one: an import never replaces messages.",
+    });
+    expect(await rows(persona.id, user.id)).toEqual(before);
+  });
+
+  it("a bad file is a 400 with its reason and stores nothing; another creator's persona is a 404", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    await expect(
+      chat.importChat(user, persona.id, stChat({ is_user: true, mes: "fine" }, { is_user: "yes", mes: "bad" } as object)),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^Line 3 is not a chat message/) });
+    await expect(chat.importChat(user, persona.id, enc('{"mes":"x","is_user":true}'))).rejects.toMatchObject({ status: 400 });
+    expect(await rows(persona.id, user.id)).toEqual([]);
+    const other = await newUser();
+    await expect(chat.importChat(other, persona.id, stChat({ is_user: true, mes: "Mine now" }))).rejects.toMatchObject({ status: 404 });
+    await expect(chat.chatExport(other, persona.id, "jsonl")).rejects.toMatchObject({ status: 404 });
+    expect(await rows(persona.id, user.id)).toEqual([]);
+  });
+
+  it("two imports at once: one conversation, the other refused", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    const file = stChat({ is_user: true, mes: "One" }, { is_user: false, mes: "Two" });
+    const results = await Promise.allSettled([chat.importChat(user, persona.id, file), chat.importChat(user, persona.id, file)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect((await rows(persona.id, user.id)).map((r) => r.content)).toEqual(["One", "Two"]);
+  });
+});

@@ -22,7 +22,9 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 
 import { chatAvailability, checkChatMessage, CHAT_MESSAGES, CHAT_TOASTS, type ChatMessageView } from "~/domain/chat";
 import { chatMessageSchema } from "~/domain/chat-form";
-import { AiError, textGenerator, type ChatTurn } from "~/infra/ai/ai.server";
+import { chatTranscriptNotice } from "~/domain/ai-disclosure";
+import { chatFile, ChatFileError, CHAT_IMPORT_MESSAGES, readChatJsonl, type ChatFormat } from "~/domain/chat-transfer";
+import { AiError, generatorsInUse, textGenerator, type ChatTurn } from "~/infra/ai/ai.server";
 import { CHAT_HISTORY_WINDOW } from "~/infra/ai/chat-prompt";
 import { chatMessages, generations, type ChatMessage, type Persona } from "~/infra/db/schema.server";
 import { withUser } from "~/infra/db/db.server";
@@ -99,6 +101,58 @@ export async function clearChat(user: CurrentUser, personaId: string): Promise<n
     tx.delete(chatMessages).where(eq(chatMessages.personaId, personaId)).returning({ id: chatMessages.id }),
   );
   return removed.length;
+}
+
+// ---------------------------------------------------------------- export and import
+
+/**
+ * The conversation as a file (docs/product.md, Chat: export and import): text, Markdown or
+ * SillyTavern's JSONL, each saying that the persona's replies are AI-generated and by what.
+ */
+export async function chatExport(user: CurrentUser, personaId: string, format: ChatFormat) {
+  const persona = await getPersona(user, personaId);
+  const messages = await listMessages(user, personaId);
+  return chatFile(format, {
+    personaName: persona.name,
+    messages,
+    notice: chatTranscriptNotice(persona.name, generatorsInUse().chat),
+    exportedAt: new Date(),
+  });
+}
+
+/**
+ * A SillyTavern chat file becomes the persona's conversation, in one transaction: only into an
+ * empty conversation (an import never replaces messages), and only where the persona can chat.
+ * Returns how many messages it added.
+ */
+export async function importChat(user: CurrentUser, personaId: string, bytes: Uint8Array): Promise<number> {
+  const persona = await getPersona(user, personaId);
+  assertCanChat(persona);
+  let imported;
+  try {
+    imported = readChatJsonl(bytes);
+  } catch (error) {
+    if (error instanceof ChatFileError) throw new ChatError(error.status, error.message, { file: [error.message] }, "invalid_chat_file");
+    throw error;
+  }
+  if (inFlight.has(persona.id)) throw new ChatError(409, CHAT_MESSAGES.busy, undefined, "reply_in_progress");
+  const now = Date.now();
+  return withUser(user.id, async (tx) => {
+    // Two imports at once: the second waits here, then finds the first one's messages.
+    await tx.execute(sql`select 1 from public.personas where id = ${persona.id} for update`);
+    const [existing] = await tx.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.personaId, persona.id)).limit(1);
+    if (existing)
+      throw new ChatError(409, CHAT_IMPORT_MESSAGES.notEmpty, { file: [CHAT_IMPORT_MESSAGES.notEmpty] }, "conversation_not_empty");
+    const rows = imported.map((message) => ({
+      personaId: persona.id,
+      role: message.role,
+      content: message.content,
+      // The file's own dates where they read, never later than now; the order is the file's.
+      timestamp: new Date(Math.min(message.sentAt?.getTime() ?? now, now)),
+    }));
+    for (let at = 0; at < rows.length; at += 500) await tx.insert(chatMessages).values(rows.slice(at, at + 500));
+    return rows.length;
+  });
 }
 
 // ---------------------------------------------------------------- replies

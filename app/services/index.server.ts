@@ -17,6 +17,7 @@ export * from "./api.server";
 export * from "./billing.server";
 export * from "./card-check.server";
 export * from "./card-target-runs.server";
+export * from "./chat-files.server";
 export * from "./chat.server";
 export * from "./form-reply.server";
 export * from "./images.server";

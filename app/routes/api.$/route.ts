@@ -26,6 +26,8 @@ import * as persona from "./personas.$id";
 import * as personaCardCheck from "./personas.$id.card-check";
 import * as personaCardCheckFix from "./personas.$id.card-check.fix";
 import * as personaChat from "./personas.$id.chat";
+import * as personaChatExport from "./personas.$id.chat.export";
+import * as personaChatImport from "./personas.$id.chat.import";
 import * as personaChatRegenerate from "./personas.$id.chat.regenerate";
 import * as personaExport from "./personas.$id.export";
 import * as personaFinishImport from "./personas.$id.finish-import";
@@ -86,6 +88,8 @@ export const API_CALLS: Readonly<Record<string, ApiCall>> = {
   "personas/:id/card-check": personaCardCheck,
   "personas/:id/card-check/fix": personaCardCheckFix,
   "personas/:id/chat": personaChat,
+  "personas/:id/chat/export": personaChatExport,
+  "personas/:id/chat/import": personaChatImport,
   "personas/:id/chat/regenerate": personaChatRegenerate,
   "personas/:id/export": personaExport,
   "personas/:id/finish-import": personaFinishImport,
