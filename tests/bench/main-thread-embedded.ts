@@ -26,6 +26,8 @@
 //     cardCheckOffThread: the same card's file as an import reads it, through readCardOffThread()
 //     (app/infra/compute/card-read.server.ts, the thread built by `npm run build`): the longest
 //     stretch this thread was held meanwhile (the card coming back included).
+//   - chatImport: readChatJsonl() (app/domain/chat-transfer.ts) of the largest SillyTavern chat an
+//     import takes: 2,000 messages filling its 5 MB, each with three swipes to choose from.
 // Each operation runs `warmup` times uncounted, then `count` times, each on a new message, backstory
 // or card (a new seed), so no answer is kept from one run to the next; an operation stops early,
 // after one timed run at least, once it has taken --max-seconds. Writes JSON to --out.
@@ -33,6 +35,7 @@ import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 
 import { checkCard } from "~/domain/card-check";
+import { CHAT_IMPORT_LIMITS, readChatJsonl } from "~/domain/chat-transfer";
 import { parseCard } from "~/domain/character-card";
 import { parseJsonWithinLimits } from "~/domain/json-limits";
 import { compileLore, COMPILED_COMMENT, type LoreFacts } from "~/domain/lore-compile";
@@ -52,7 +55,9 @@ if (!out) throw new Error("--out <file.json> is required");
 const count = Number(arg("count", "30"));
 const warmup = Number(arg("warmup", "5"));
 /** Which operations to time (all by default): a quick look at one of them. */
-const ops = new Set((arg("ops") ?? "loreMatch,loreMatchPlain,loreMatchOffThread,compile,cardCheck,cardCheckOffThread").split(","));
+const ops = new Set(
+  (arg("ops") ?? "loreMatch,loreMatchPlain,loreMatchOffThread,compile,cardCheck,cardCheckOffThread,chatImport").split(","),
+);
 const maxSeconds = Number(arg("max-seconds", "60"));
 
 const MESSAGE_CHARS = PERSONA_LIMITS.chatMessageMax;
@@ -348,6 +353,40 @@ const cardCheckOffThread = await timeMainThread("cardCheckOffThread", (seed) => 
 });
 closeCardReadThread();
 
+/** The largest chat an import takes: its message count, its bytes filled, swipes on every reply. */
+function largestChat(seed: number): Uint8Array {
+  const lines = [JSON.stringify({ user_name: "Ana", character_name: "Kira Moon", create_date: "2026-12-07@20h00m00s", chat_metadata: {} })];
+  const per = Math.floor((CHAT_IMPORT_LIMITS.bytes - 200) / CHAT_IMPORT_LIMITS.messages);
+  for (let i = 0; i < CHAT_IMPORT_LIMITS.messages; i++) {
+    const text = `Message ${seed}-${i}: ${"a quiet line about the harbor and the lanterns ".repeat(Math.ceil(per / 46))}`.slice(
+      0,
+      Math.floor((per - 200) / 4),
+    );
+    lines.push(
+      JSON.stringify({
+        name: i % 2 ? "Kira Moon" : "Ana",
+        is_user: i % 2 === 0,
+        send_date: "December 7, 2026 7:20pm",
+        mes: text,
+        swipes: [text, text, text],
+        swipe_id: 2,
+      }),
+    );
+  }
+  const bytes = new TextEncoder().encode(lines.join("\n"));
+  if (bytes.byteLength > CHAT_IMPORT_LIMITS.bytes) throw new Error(`the chat is ${bytes.byteLength} bytes, over the limit`);
+  return bytes;
+}
+
+let chatBytes = 0;
+const chatImport = time("chatImport", (seed) => {
+  const bytes = largestChat(seed);
+  chatBytes = bytes.byteLength;
+  return () => {
+    if (readChatJsonl(bytes).length !== CHAT_IMPORT_LIMITS.messages) throw new Error("the chat was not read");
+  };
+});
+
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 fs.writeFileSync(
   out,
@@ -358,6 +397,7 @@ fs.writeFileSync(
     compile: { timingsMs: compile, backstoryChars: BACKSTORY_CHARS, existing: ENTRIES, proposalsMean: mean(proposals) },
     cardCheck: { timingsMs: cardCheck, entries: ENTRIES, keysPerEntry: 2 * KEYS, cardBytes },
     cardCheckOffThread: { timingsMs: cardCheckOffThread },
+    chatImport: { timingsMs: chatImport, messages: CHAT_IMPORT_LIMITS.messages, chatBytes },
     count,
     warmup,
     node: process.version,
