@@ -1,5 +1,6 @@
 // Two app servers on one PostgreSQL database, as behind a load balancer: the abuse limits,
-// the sessions and the plan limit must hold across both. Run from .ci/run on PostgreSQL 15:
+// the sessions, the plan limit and fresh reads after writes must hold across both. Run from
+// .ci/run on PostgreSQL 15:
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres node --test tests/multi-server/*.test.mjs
 //
@@ -260,5 +261,31 @@ describe("two app servers on one PostgreSQL database", () => {
     for (const s of statuses.filter((s) => s !== 201)) assert.ok(s >= 400 && s < 500, `statuses: ${statuses.join(",")}`);
     const usage = await call(b, "GET", "/api/user/usage", { token });
     assert.deepEqual(usage.json, { subscriptionStatus: "free", canCreateMore: false });
+  });
+
+  test("fresh after writes across servers: a write on one, the next reads on the other see it, 1,000 times", async () => {
+    // What each server keeps (docs/architecture.md, kept reads) must never answer for a write
+    // the other server made: the persona, the library's list and a search, right after the write.
+    const { token } = await createAccount(a);
+    const created = await call(a, "POST", "/api/personas", { token, body: persona("Fresh Reader") });
+    assert.equal(created.status, 201, created.text);
+    const id = created.json.id;
+    const stale = [];
+    for (let i = 0; i < 1_000; i++) {
+      const [writer, reader] = i % 2 ? [b, a] : [a, b];
+      const description = `Streams at night, take ${i}.`;
+      const wrote = await call(writer, "PATCH", `/api/personas/${id}`, { token, body: { ...persona("Fresh Reader"), description } });
+      assert.equal(wrote.status, 200, wrote.text);
+      const [one, list, search] = await Promise.all([
+        call(reader, "GET", `/api/personas/${id}`, { token }),
+        call(reader, "GET", "/api/personas?pageSize=12", { token }),
+        call(reader, "GET", `/api/personas?q=${encodeURIComponent(`take ${i}.`)}`, { token }),
+      ]);
+      if (one.json?.description !== description) stale.push(`#${i} ${reader.name} persona: ${one.json?.description}`);
+      const listed = Array.isArray(list.json) ? list.json.find((p) => p.id === id) : undefined;
+      if (listed?.description !== description) stale.push(`#${i} ${reader.name} list: ${listed?.description}`);
+      if (!Array.isArray(search.json) || search.json.length !== 1) stale.push(`#${i} ${reader.name} search: ${search.text.slice(0, 80)}`);
+    }
+    assert.deepEqual(stale.slice(0, 10), [], `${stale.length} stale reads of 3,000`);
   });
 });
