@@ -120,25 +120,34 @@ test.describe("chat API", () => {
   test("a client that goes away mid-stream leaves its message and no reply", async ({ request, baseURL }) => {
     const { h, persona } = await setUp(request);
     const url = `/api/personas/${persona.id}/chat`;
-    const controller = new AbortController();
-    const res = await fetch(`${baseURL}${url}`, {
-      method: "POST",
-      headers: { ...h, Accept: "text/event-stream", "Content-Type": "application/json", "X-Forwarded-For": "198.18.7.7" },
-      // A question with a long answer (12–19 words, each 15 ms apart): the stream is still going when the client leaves.
-      body: JSON.stringify({ message: "Tell me everything about your work, your travels and how you help founders." }),
-      signal: controller.signal,
-    });
-    const reader = res.body!.getReader();
-    const first = new TextDecoder().decode((await reader.read()).value);
-    expect(first).toContain("event: token");
-    controller.abort();
-    // The persona is free again once the server has noticed, and no reply was stored.
-    await expect
-      .poll(async () => (await request.post(url, { headers: h, data: { message: "Still there?" } })).status(), { timeout: 5_000 })
-      .toBe(201);
-    const history = (await (await request.get(url, { headers: h })).json()) as { role: string; content: string }[];
+    const question = "Tell me everything about your work, your travels and how you help founders.";
+    // The server learns that the client left when its connection closes; on a loaded machine that
+    // can come after the last word of a short reply (12–19 words, 15 ms apart), and then the reply
+    // was not cut off at all. Such a try is cleared and made again (three at most); what is
+    // asserted is what a cut-off reply leaves.
+    let history: { role: string; content: string }[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (attempt > 0) expect((await request.delete(url, { headers: h })).status()).toBe(200);
+      const controller = new AbortController();
+      const res = await fetch(`${baseURL}${url}`, {
+        method: "POST",
+        headers: { ...h, Accept: "text/event-stream", "Content-Type": "application/json", "X-Forwarded-For": "198.18.7.7" },
+        body: JSON.stringify({ message: question }),
+        signal: controller.signal,
+      });
+      const reader = res.body!.getReader();
+      const first = new TextDecoder().decode((await reader.read()).value);
+      expect(first).toContain("event: token");
+      controller.abort();
+      // The persona is free again once the server has noticed.
+      await expect
+        .poll(async () => (await request.post(url, { headers: h, data: { message: "Still there?" } })).status(), { timeout: 5_000 })
+        .toBe(201);
+      history = (await (await request.get(url, { headers: h })).json()) as { role: string; content: string }[];
+      if (history[1]?.role === "user") break;
+    }
     expect(history.map((m) => [m.role, m.role === "user" ? m.content : "…"])).toEqual([
-      ["user", "Tell me everything about your work, your travels and how you help founders."],
+      ["user", question],
       ["user", "Still there?"],
       ["assistant", "…"],
     ]);
