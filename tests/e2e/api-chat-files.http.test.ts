@@ -1,35 +1,16 @@
 // The chat file calls of the JSON API (docs/api.md: GET /api/personas/{id}/chat/export,
 // POST /api/personas/{id}/chat/import): their answers to bad input, another creator's persona,
 // and a conversation that is not empty. 4xx with a message, nothing stored.
-import type { APIRequestContext } from "@playwright/test";
-
-import { createAccount, expect, test, type Account } from "./support";
+import { createAccount, createPersona, expect, test, type Account } from "./support";
 
 const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
-async function newPersona(request: APIRequestContext, account: Account, name: string) {
-  const res = await request.post("/api/personas", {
-    headers: auth(account),
-    data: {
-      name,
-      type: "vtuber",
-      gender: "female",
-      ageRange: "18-24",
-      interests: ["music"],
-      description: "Sings at dawn.",
-      personality: ["Calm"],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string; name: string };
-}
 
 test.describe("the chat file API", () => {
   test("bad files, bad formats, another creator's persona, a conversation that is not empty: 4xx with a message, nothing stored", async ({
     request,
   }) => {
     const account = await createAccount(request);
-    const persona = await newPersona(request, account, "Tova Reed");
+    const persona = await createPersona(request, account, "Tova Reed");
     const post = (data: string | Buffer, headers: Record<string, string> = {}) =>
       request.post(`/api/personas/${persona.id}/chat/import`, {
         headers: { ...auth(account), "content-type": "application/jsonl", ...headers },

@@ -4,34 +4,17 @@
 // refused with its reason and stores nothing (the JSON API's answers: api-chat-files.http.test.ts).
 import { readFileSync } from "node:fs";
 
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
-import { createAccount, expect, expectNoA11yViolations, signIn, test, visit, type Account } from "./support";
+import { createAccount, createPersona, expect, expectNoA11yViolations, signIn, test, visit, type Account } from "./support";
 
 const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
 const toast = (page: Page) => page.getByTestId("toast").last();
 const bubbles = (page: Page, role: "user" | "assistant") => page.locator(`[data-testid="chat-message"][data-role="${role}"]`);
 
-async function newPersona(request: APIRequestContext, account: Account, name: string) {
-  const res = await request.post("/api/personas", {
-    headers: auth(account),
-    data: {
-      name,
-      type: "vtuber",
-      gender: "female",
-      ageRange: "18-24",
-      interests: ["music"],
-      description: "Sings at dawn.",
-      personality: ["Calm"],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string; name: string };
-}
-
 test("a conversation downloads as SillyTavern's chat and comes back into another persona's chat", async ({ page, request }) => {
   const account = await createAccount(request);
-  const first = await newPersona(request, account, "Mira Dawn");
+  const first = await createPersona(request, account, "Mira Dawn");
   const sent = await request.post(`/api/personas/${first.id}/chat`, { headers: auth(account), data: { message: "Where are you from?" } });
   expect(sent.status(), await sent.text()).toBe(201);
   await signIn(page, account);
@@ -56,7 +39,7 @@ test("a conversation downloads as SillyTavern's chat and comes back into another
   ]);
   expect(lines[1]!.mes).toBe("Where are you from?");
   // Without messages there is nothing to download, and an empty conversation offers the import.
-  const second = await newPersona(request, account, "Noor Vale");
+  const second = await createPersona(request, account, "Noor Vale");
   await visit(page, `/persona/${second.id}?tab=chat`);
   await expect(page.getByTestId("chat-downloads")).toHaveCount(0);
   const form = page.getByTestId("chat-import");
@@ -84,7 +67,7 @@ test("a conversation downloads as SillyTavern's chat and comes back into another
 
 test("a file that is not a SillyTavern chat is refused with its reason, and nothing is stored", async ({ page, request }) => {
   const account = await createAccount(request);
-  const persona = await newPersona(request, account, "Ilse Row");
+  const persona = await createPersona(request, account, "Ilse Row");
   await signIn(page, account);
   await visit(page, `/persona/${persona.id}?tab=chat`);
   const form = page.getByTestId("chat-import");

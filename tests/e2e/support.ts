@@ -595,6 +595,16 @@ export async function signIn(page: Page, account: Account) {
   if (await jsOn(page)) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/** Creates an active persona over the JSON API as `account` (personaBody, with `extra`); returns it. */
+export async function createPersona(request: APIRequestContext, account: Account, name: string, extra: Record<string, unknown> = {}) {
+  const res = await request.post("/api/personas", {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: personaBody(name, extra),
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; name: string };
+}
+
 /** A complete, valid persona body for the JSON API (override any field). */
 export function personaBody(name: string, extra: Record<string, unknown> = {}) {
   return {
