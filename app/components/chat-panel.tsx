@@ -128,6 +128,75 @@ function Bubble({
   );
 }
 
+/**
+ * ‹ 2 / 3 ›: flips between the last reply's alternatives (docs/product.md, Chat: alternatives).
+ * Each arrow is a form (intent=choose) that works without JavaScript; with it, the flip is
+ * immediate and the server confirms it. At either end the arrow stays focusable but does nothing
+ * (aria-disabled), so the keyboard focus is never lost; without JavaScript it is disabled.
+ */
+function Alternatives({
+  message,
+  action,
+  hydrated,
+  onChoose,
+}: {
+  message: ChatMessageView;
+  action: string;
+  hydrated: boolean;
+  onChoose: (index: number) => void;
+}) {
+  const total = message.alternatives?.length ?? 1;
+  const chosen = message.chosen ?? total - 1;
+  const arrow = (index: number, label: string, glyph: string) => {
+    const out = index < 0 || index >= total;
+    return (
+      <form
+        method="post"
+        action={action}
+        onSubmit={
+          hydrated
+            ? (event) => {
+                event.preventDefault();
+                if (!out) onChoose(index);
+              }
+            : undefined
+        }
+      >
+        <input type="hidden" name="intent" value="choose" />
+        <input type="hidden" name="messageId" value={message.id} />
+        <input type="hidden" name="index" value={index} />
+        <Button
+          type="submit"
+          variant="secondary"
+          size="xs"
+          className="min-h-9 min-w-9 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+          aria-label={label}
+          disabled={!hydrated && out}
+          aria-disabled={hydrated && out ? true : undefined}
+        >
+          <span aria-hidden="true">{glyph}</span>
+        </Button>
+      </form>
+    );
+  };
+  return (
+    <div className="flex items-center gap-1" role="group" aria-label={CHAT_TEXT.alternatives} data-testid="chat-alternatives">
+      {arrow(chosen - 1, CHAT_TEXT.previousAlternative, "‹")}
+      <span
+        className="min-w-[3.5rem] text-center text-sm tabular-nums text-slate-700"
+        aria-live="polite"
+        data-testid="chat-alternative-position"
+      >
+        <span aria-hidden="true">
+          {chosen + 1} / {total}
+        </span>
+        <span className="sr-only">{CHAT_TEXT.alternativePosition(chosen + 1, total)}</span>
+      </span>
+      {arrow(chosen + 1, CHAT_TEXT.nextAlternative, "›")}
+    </div>
+  );
+}
+
 function TypingIndicator({ name }: { name: string }) {
   return (
     <li className="flex justify-start" data-testid="typing-indicator">
@@ -169,6 +238,15 @@ async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: str
       cut = buffer.indexOf("\n\n");
     }
   }
+}
+
+/** A finished reply as the stream's `done` event says it. */
+interface Reply {
+  messageId: string;
+  response: string;
+  version?: number;
+  alternatives?: string[];
+  chosen?: number;
 }
 
 /** A failure whose message is meant for the creator (the API's words, or the documented toast's). */
@@ -269,20 +347,31 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
         body: body ? JSON.stringify(body) : undefined,
       });
       if (!response.ok || !response.body) throw new ChatFailure(await failureText(response));
-      let reply: { messageId: string; response: string; version?: number } | null = null;
+      let reply: Reply | null = null;
       let problem: string | null = null;
       await readEvents(response.body, (event, data) => {
-        const value = data as { text?: string; messageId?: string; response?: string; message?: string; version?: unknown };
+        const value = data as {
+          text?: string;
+          messageId?: string;
+          response?: string;
+          message?: string;
+          version?: unknown;
+          alternatives?: unknown;
+          chosen?: unknown;
+        };
         if (event === "token" && typeof value.text === "string") setStreamed((text) => (text ?? "") + value.text);
         else if (event === "done" && value.messageId && typeof value.response === "string") {
           reply = {
             messageId: value.messageId,
             response: value.response,
             ...(typeof value.version === "number" ? { version: value.version } : {}),
+            ...(Array.isArray(value.alternatives) && typeof value.chosen === "number"
+              ? { alternatives: value.alternatives.map(String), chosen: value.chosen }
+              : {}),
           };
         } else if (event === "error") problem = typeof value.message === "string" ? value.message : null;
       });
-      const done = reply as { messageId: string; response: string; version?: number } | null;
+      const done = reply as Reply | null;
       if (!done) throw new ChatFailure(problem ?? CHAT_TOASTS.sendFailed.description);
       setMessages((list) => [
         ...list,
@@ -293,6 +382,7 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
           // eslint-disable-next-line no-restricted-syntax -- a streamed reply's end (an event), not a render
           timestamp: new Date().toISOString(),
           ...(done.version ? { version: done.version } : {}),
+          ...(done.alternatives ? { alternatives: done.alternatives, chosen: done.chosen } : {}),
         },
       ]);
       setStreamed(null);
@@ -314,6 +404,30 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
     event.preventDefault();
     if (pending) return;
     void streamReply(`/api/personas/${persona.id}/chat/regenerate`, null, true);
+  }
+
+  /** Shows another alternative of the last reply at once; the server's answer then confirms it. */
+  async function choose(message: ChatMessageView, index: number) {
+    if (pending || !message.alternatives || index < 0 || index >= message.alternatives.length) return;
+    const before = messages;
+    const picked = { ...message, content: message.alternatives[index]!, chosen: index };
+    setMessages((list) => list.map((m) => (m.id === message.id ? picked : m)));
+    try {
+      const response = await fetch(`/api/personas/${persona.id}/chat/messages/${message.id}/choose`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ index }),
+      });
+      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+      if (!response.ok) throw new ChatFailure(typeof body?.message === "string" ? body.message : CHAT_TOASTS.sendFailed.description);
+      const confirmed = body?.message as ChatMessageView | undefined;
+      if (confirmed && typeof confirmed === "object") setMessages((list) => list.map((m) => (m.id === message.id ? confirmed : m)));
+    } catch (failure) {
+      setMessages(before);
+      const description = failure instanceof ChatFailure ? failure.message : CHAT_TOASTS.sendFailed.description;
+      toast({ type: "error", title: CHAT_TOASTS.sendFailed.title, description });
+    }
   }
 
   const shown = hydrated ? messages : (stored ?? []);
@@ -393,12 +507,17 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
             </>
           )}
           {open && chat && last && !pending ? (
-            <form method="post" action={action} onSubmit={hydrated ? onRegenerate : undefined} className="mt-3 flex justify-start">
-              <input type="hidden" name="intent" value="regenerate" />
-              <Button type="submit" variant="secondary" size="xs">
-                {last.role === "assistant" ? CHAT_TEXT.regenerate : CHAT_TEXT.replyToLast}
-              </Button>
-            </form>
+            <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+              {last.role === "assistant" && last.alternatives && last.alternatives.length > 1 ? (
+                <Alternatives message={last} action={action} hydrated={hydrated} onChoose={(index) => void choose(last, index)} />
+              ) : null}
+              <form method="post" action={action} onSubmit={hydrated ? onRegenerate : undefined}>
+                <input type="hidden" name="intent" value="regenerate" />
+                <Button type="submit" variant="secondary" size="xs">
+                  {last.role === "assistant" ? CHAT_TEXT.regenerate : CHAT_TEXT.replyToLast}
+                </Button>
+              </form>
+            </div>
           ) : null}
         </div>
       </div>

@@ -78,9 +78,36 @@ describe("SillyTavern's chat file", () => {
     ].join("\r\n");
     const back = readChatJsonl(bytes(file));
     expect(back).toEqual([
-      { role: "assistant", content: "Second", sentAt: new Date("2025-01-02T10:11:00Z") },
+      { role: "assistant", content: "Second", sentAt: new Date("2025-01-02T10:11:00Z"), alternatives: ["First", "Second"], chosen: 1 },
       { role: "user", content: "Hello there", sentAt: new Date(1735812672000) },
     ]);
+  });
+
+  it("a reply's alternatives are its swipes both ways; swipes that do not read are left out, at most 20 kept", () => {
+    const file = chatFile("jsonl", {
+      ...input,
+      messages: [MESSAGES[0]!, { ...MESSAGES[1]!, content: "Two", alternatives: ["One", "Two", "Three"], chosen: 1 }],
+    });
+    const reply = JSON.parse(file.text.trimEnd().split("\n")[2]!);
+    expect(reply).toMatchObject({ mes: "Two", swipes: ["One", "Two", "Three"], swipe_id: 1 });
+    expect(readChatJsonl(bytes(file.text))[1]).toMatchObject({ content: "Two", alternatives: ["One", "Two", "Three"], chosen: 1 });
+
+    const header = JSON.stringify({ user_name: "A", character_name: "B" });
+    const line = (swipes: unknown[], swipe_id: number, is_user = false) => JSON.stringify({ mes: "x", is_user, swipes, swipe_id });
+    // Not text, empty, or too long: left out, the chosen one found where it went.
+    const mixed = readChatJsonl(bytes(`${header}\n${line([1, "", "A", "x".repeat(16_001), "B"], 4)}`))[0]!;
+    expect(mixed).toMatchObject({ content: "B", alternatives: ["A", "B"], chosen: 1 });
+    // One swipe that reads, or a user's message: no alternatives.
+    expect(readChatJsonl(bytes(`${header}\n${line([null, "Only"], 1)}`))[0]!.alternatives).toBeUndefined();
+    expect(readChatJsonl(bytes(`${header}\n${line(["A", "B"], 1, true)}`))[0]!.alternatives).toBeUndefined();
+    // 30 swipes: the 20 around the chosen one.
+    const thirty = Array.from({ length: 30 }, (_, i) => `S${i}`);
+    const early = readChatJsonl(bytes(`${header}\n${line(thirty, 3)}`))[0]!;
+    expect(early).toMatchObject({ content: "S3", chosen: 3 });
+    expect(early.alternatives).toEqual(thirty.slice(0, 20));
+    const late = readChatJsonl(bytes(`${header}\n${line(thirty, 29)}`))[0]!;
+    expect(late).toMatchObject({ content: "S29", chosen: 19 });
+    expect(late.alternatives).toEqual(thirty.slice(10));
   });
 
   it("refuses what is not a SillyTavern chat, saying which line", () => {

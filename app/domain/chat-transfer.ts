@@ -1,6 +1,7 @@
 // A conversation leaving the app and coming back (docs/product.md, Chat: export and import):
 // plain text, Markdown, and SillyTavern's chat file (JSONL: a header line, then one line per
 // message), written from the stored messages and read back into them. Pure and isomorphic.
+import { CHAT_ALTERNATIVES_MAX } from "./chat";
 
 /** One message as the exports write it and an import reads it. */
 export interface TransferMessage {
@@ -10,6 +11,9 @@ export interface TransferMessage {
   timestamp: string;
   /** The persona version a reply was written with. */
   version?: number;
+  /** A reply's alternatives when it has more than one (content is alternatives[chosen]). */
+  alternatives?: readonly string[];
+  chosen?: number;
 }
 
 export const CHAT_FORMATS = ["txt", "jsonl", "md"] as const;
@@ -131,7 +135,10 @@ export function sillyTavernDate(iso: string): string {
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()} ${hour}:${minutes}${d.getUTCHours() < 12 ? "am" : "pm"}`;
 }
 
-/** SillyTavern's chat file: the header line, then each message with itself as its one swipe. */
+/**
+ * SillyTavern's chat file: the header line, then each message; a reply's alternatives are its
+ * swipes (`swipe_id` the one shown), any other message is its own one swipe.
+ */
 function chatJsonl({ personaName, messages, notice, exportedAt }: ChatFileInput): string {
   const iso = exportedAt.toISOString();
   const header = {
@@ -148,8 +155,8 @@ function chatJsonl({ personaName, messages, notice, exportedAt }: ChatFileInput)
       is_system: false,
       send_date: sillyTavernDate(message.timestamp),
       mes: message.content,
-      swipes: [message.content],
-      swipe_id: 0,
+      swipes: message.alternatives && message.alternatives.length > 1 ? message.alternatives : [message.content],
+      swipe_id: message.alternatives && message.alternatives.length > 1 ? (message.chosen ?? 0) : 0,
       extra: user || !message.version ? {} : { personaforge_version: message.version },
     };
   });
@@ -161,6 +168,30 @@ export interface ImportedMessage {
   role: "user" | "assistant";
   content: string;
   sentAt: Date | null;
+  /** A reply's swipes when it has more than one that reads (content is alternatives[chosen]). */
+  alternatives?: string[];
+  chosen?: number;
+}
+
+const cleanText = (text: string) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "").trim();
+
+/**
+ * A reply's swipes as alternatives: the ones that are text, not empty and not too long, at
+ * most CHAT_ALTERNATIVES_MAX (the chosen one and those nearest before it are kept).
+ */
+function swipesOf(swipes: readonly unknown[], chosenAt: number): { alternatives: string[]; chosen: number } | null {
+  const kept: string[] = [];
+  let chosen = -1;
+  swipes.forEach((swipe, i) => {
+    if (typeof swipe !== "string") return;
+    const text = cleanText(swipe);
+    if (text === "" || text.length > CHAT_IMPORT_LIMITS.messageChars) return;
+    if (i === chosenAt) chosen = kept.length;
+    kept.push(text);
+  });
+  if (kept.length < 2 || chosen < 0) return null;
+  const from = Math.max(0, Math.min(chosen - CHAT_ALTERNATIVES_MAX + 1, kept.length - CHAT_ALTERNATIVES_MAX));
+  return { alternatives: kept.slice(from, from + CHAT_ALTERNATIVES_MAX), chosen: chosen - from };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -219,11 +250,12 @@ export function readChatJsonl(bytes: Uint8Array): ImportedMessage[] {
     const chosen = swipes && typeof value.swipe_id === "number" ? swipes[value.swipe_id] : undefined;
     const mes = typeof chosen === "string" ? chosen : value.mes;
     if (typeof mes !== "string") throw new ChatFileError(400, CHAT_IMPORT_MESSAGES.notMessage(i + 1));
-    const content = mes.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "").trim();
+    const content = cleanText(mes);
     if (content === "") continue;
     if (content.length > CHAT_IMPORT_LIMITS.messageChars) throw new ChatFileError(400, CHAT_IMPORT_MESSAGES.messageTooLong(i + 1));
     if (messages.length >= CHAT_IMPORT_LIMITS.messages) throw new ChatFileError(400, CHAT_IMPORT_MESSAGES.tooMany);
-    messages.push({ role: value.is_user ? "user" : "assistant", content, sentAt: sentAt(value.send_date) });
+    const alternatives = !value.is_user && swipes && typeof chosen === "string" ? swipesOf(swipes, value.swipe_id as number) : null;
+    messages.push({ role: value.is_user ? "user" : "assistant", content, sentAt: sentAt(value.send_date), ...alternatives });
   }
   if (!headerSeen) throw new ChatFileError(400, CHAT_IMPORT_MESSAGES.header);
   if (messages.length === 0) throw new ChatFileError(400, CHAT_IMPORT_MESSAGES.noMessages);

@@ -48,6 +48,7 @@ import {
   type TestsSummary,
   personaPageState,
   personaVoice,
+  chooseAlternative,
   listMessages,
   newFormKey,
   parseChatPost,
@@ -144,7 +145,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const headers = responseHeaders(ctx);
   if (intent === "image-style" || intent === "generate-images") return imageAction(user, id, intent, formData, headers);
-  if (intent !== "send" && intent !== "regenerate") return httpError(400, "Unknown chat action.");
+  if (intent !== "send" && intent !== "regenerate" && intent !== "choose") return httpError(400, "Unknown chat action.");
   const message = formData.get("message");
   // The message form's schema first (what the panel checks with JavaScript): a refused message stays in the input.
   const submission = intent === "send" ? parseChatPost(formData) : null;
@@ -164,6 +165,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (intent === "send") {
       const key = formData.get("key");
       await sendMessage(user, id, message, { clientKey: typeof key === "string" ? key : null });
+    } else if (intent === "choose") {
+      const messageId = formData.get("messageId");
+      await chooseAlternative(user, id, typeof messageId === "string" ? messageId : "", formData.get("index"));
     } else {
       await regenerateReply(user, id);
     }
@@ -174,13 +178,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
     // What was typed stays in the input; the reason shows beside it, or as the toast.
     const text = error.status === 502 ? CHAT_TOASTS.sendFailed.description : error.message;
+    const inInput = intent === "send" && error.status === 400;
     return data(
       {
         chatFailed: {
           message: intent === "send" && typeof message === "string" ? message : "",
-          error: error.status === 400 ? error.message : "",
-          result: submission?.reply({ fieldErrors: error.status === 400 ? { message: [error.message] } : {} }) ?? null,
-          toast: error.status === 400 ? null : { type: "error" as const, title: CHAT_TOASTS.sendFailed.title, description: text },
+          error: inInput ? error.message : "",
+          result: submission?.reply({ fieldErrors: inInput ? { message: [error.message] } : {} }) ?? null,
+          toast: inInput ? null : { type: "error" as const, title: CHAT_TOASTS.sendFailed.title, description: text },
         },
       },
       { status: error.status, headers },

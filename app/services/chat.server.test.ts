@@ -276,7 +276,7 @@ describe("failures leave the user's message and no half-written reply", () => {
 });
 
 describe("regenerate and clear", () => {
-  it("regenerate replaces the last reply with a different one", async () => {
+  it("regenerate shows a different reply and keeps the one it replaces as an alternative", async () => {
     const user = await newUser();
     const persona = await activePersona(user);
     await expect(chat.regenerateReply(user, persona.id)).rejects.toMatchObject({
@@ -284,12 +284,18 @@ describe("regenerate and clear", () => {
       message: "There is no reply to regenerate yet.",
     });
     const first = await chat.sendMessage(user, persona.id, "Hi!");
+    expect(first!.alternatives).toBeUndefined();
     const again = await chat.regenerateReply(user, persona.id);
     expect(again.response).not.toBe(first!.response);
+    expect(again).toMatchObject({ messageId: first!.messageId, alternatives: [first!.response, again.response], chosen: 1 });
     const history = await chat.listMessages(user, persona.id);
     expect(history.map((m) => m.content)).toEqual(["Hi!", again.response]);
-    expect(history[1]!.id).toBe(again.messageId);
-    expect(await generationCount(user.id)).toBe(2);
+    expect(history[1]).toMatchObject({ id: again.messageId, alternatives: [first!.response, again.response], chosen: 1 });
+    // A third one differs from both, and all three are kept.
+    const third = await chat.regenerateReply(user, persona.id);
+    expect([first!.response, again.response]).not.toContain(third.response);
+    expect(third).toMatchObject({ alternatives: [first!.response, again.response, third.response], chosen: 2 });
+    expect(await generationCount(user.id)).toBe(3);
   });
 
   it("Clear deletes the conversation; deleting the persona deletes it too", async () => {
@@ -301,6 +307,111 @@ describe("regenerate and clear", () => {
     await chat.sendMessage(user, persona.id, "Hi again!");
     await library.deletePersona(user, persona.id);
     expect(await rows(persona.id, user.id)).toEqual([]);
+  });
+});
+
+describe("alternatives (docs/product.md, Chat: alternatives)", () => {
+  async function threeAlternatives() {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    const first = await chat.sendMessage(user, persona.id, "Tell me about your stream.");
+    await chat.regenerateReply(user, persona.id);
+    const third = await chat.regenerateReply(user, persona.id);
+    return { user, persona, id: first!.messageId, texts: third.alternatives! };
+  }
+
+  it("choosing one shows it, and the conversation continues from it", async () => {
+    const { user, persona, id, texts } = await threeAlternatives();
+    const shown = await chat.chooseAlternative(user, persona.id, id, 0);
+    expect(shown).toMatchObject({ id, content: texts[0], alternatives: texts, chosen: 0 });
+    expect((await chat.listMessages(user, persona.id)).at(-1)).toMatchObject({ content: texts[0], chosen: 0 });
+    // The next reply is written from the chosen alternative, not from the newest one.
+    const local = createLocalTextGenerator({ chatPaceMs: 0 });
+    const seen: string[][] = [];
+    useTextGenerator({
+      ...local,
+      chatReply(input, options) {
+        seen.push(input.history.map((m) => m.content));
+        return local.chatReply(input, options);
+      },
+    });
+    await chat.sendMessage(user, persona.id, "And what else?");
+    expect(seen[0]).toEqual(["Tell me about your stream.", texts[0], "And what else?"]);
+    // The older reply cannot be flipped any more: the conversation went on from it.
+    await expect(chat.chooseAlternative(user, persona.id, id, 1)).rejects.toMatchObject({
+      status: 409,
+      message: "Only the last reply's alternatives can be chosen.",
+    });
+  });
+
+  it("a Regenerate after a choice adds to the alternatives and avoids all of them", async () => {
+    const { user, persona, id, texts } = await threeAlternatives();
+    await chat.chooseAlternative(user, persona.id, id, 1);
+    const fourth = await chat.regenerateReply(user, persona.id);
+    expect(texts).not.toContain(fourth.response);
+    expect(fourth).toMatchObject({ alternatives: [...texts, fourth.response], chosen: 3 });
+  });
+
+  it("keeps at most 20: past it, the oldest goes", async () => {
+    const user = await newUser();
+    const persona = await activePersona(user);
+    let n = 0;
+    useTextGenerator({
+      ...createLocalTextGenerator({ chatPaceMs: 0 }),
+      async *chatReply() {
+        yield `Reply number ${++n}`;
+      },
+    });
+    await chat.sendMessage(user, persona.id, "Hi");
+    for (let i = 0; i < 21; i++) {
+      await resetRateLimits();
+      await chat.regenerateReply(user, persona.id);
+    }
+    const [last] = (await chat.listMessages(user, persona.id)).slice(-1);
+    expect(last!.alternatives).toHaveLength(20);
+    expect(last!.alternatives![0]).toBe("Reply number 3");
+    expect(last).toMatchObject({ content: "Reply number 22", chosen: 19 });
+  });
+
+  it("refuses what is not there: a wrong index (400), another message (409), a stranger (404); nothing changes", async () => {
+    const { user, persona, id, texts } = await threeAlternatives();
+    const before = await rows(persona.id, user.id);
+    for (const index of [3, -1, 1.5, "two", null, undefined]) {
+      await expect(chat.chooseAlternative(user, persona.id, id, index)).rejects.toMatchObject({
+        status: 400,
+        message: "This reply has 3 alternatives: index must be a whole number from 0 to 2.",
+      });
+    }
+    const [userMessage] = await chat.listMessages(user, persona.id);
+    await expect(chat.chooseAlternative(user, persona.id, userMessage!.id, 0)).rejects.toMatchObject({ status: 409 });
+    await expect(chat.chooseAlternative(user, persona.id, "not-an-id", 0)).rejects.toMatchObject({ status: 404 });
+    await expect(chat.chooseAlternative(user, persona.id, "7d0f8a1e-3b7c-4f39-9a0e-2c1b5a6d4e3f", 0)).rejects.toMatchObject({
+      status: 404,
+    });
+    const stranger = await newUser();
+    await expect(chat.chooseAlternative(stranger, persona.id, id, 0)).rejects.toMatchObject({ status: 404 });
+    expect(await rows(persona.id, user.id)).toEqual(before);
+    expect((await chat.listMessages(user, persona.id)).at(-1)!.content).toBe(texts[2]);
+  });
+
+  it("an archived persona's alternatives are read-only", async () => {
+    const { user, persona, id } = await threeAlternatives();
+    await library.changeStatus(user, persona.id, "archived");
+    await expect(chat.chooseAlternative(user, persona.id, id, 0)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("go out as SillyTavern swipes and come back in as alternatives", async () => {
+    const { user, persona, id, texts } = await threeAlternatives();
+    await chat.chooseAlternative(user, persona.id, id, 1);
+    const out = await chat.chatExport(user, persona.id, "jsonl");
+    const reply = JSON.parse(out.text.trimEnd().split("\n").at(-1)!);
+    expect(reply).toMatchObject({ mes: texts[1], swipes: texts, swipe_id: 1 });
+    const md = await chat.chatExport(user, persona.id, "md");
+    expect(md.text).toContain(texts[1]);
+    expect(md.text).not.toContain(texts[0]);
+    const other = await activePersona(user, { name: "Nova Two" });
+    await chat.importChat(user, other.id, new TextEncoder().encode(out.text));
+    expect((await chat.listMessages(user, other.id)).at(-1)).toMatchObject({ content: texts[1], alternatives: texts, chosen: 1 });
   });
 });
 

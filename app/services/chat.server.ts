@@ -20,13 +20,21 @@ import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 
-import { chatAvailability, checkChatMessage, CHAT_MESSAGES, CHAT_TOASTS, type ChatMessageView } from "~/domain/chat";
+import {
+  chatAvailability,
+  checkChatMessage,
+  CHAT_MESSAGES,
+  CHAT_TOASTS,
+  withAlternative,
+  type ChatMessageView,
+  type StoredAlternative,
+} from "~/domain/chat";
 import { chatMessageSchema } from "~/domain/chat-form";
 import { chatTranscriptNotice } from "~/domain/ai-disclosure";
 import { chatFile, ChatFileError, CHAT_IMPORT_MESSAGES, readChatJsonl, type ChatFormat } from "~/domain/chat-transfer";
 import { AiError, generatorsInUse, textGenerator, type ChatTurn } from "~/infra/ai/ai.server";
 import { CHAT_HISTORY_WINDOW } from "~/infra/ai/chat-prompt";
-import { chatMessages, generations, type ChatMessage, type Persona } from "~/infra/db/schema.server";
+import { chatMessages, generations, personaVersions, type ChatMessage, type Persona } from "~/infra/db/schema.server";
 import { withUser } from "~/infra/db/db.server";
 import { consumeChatAllowance, RateLimitedError } from "~/infra/web/rate-limit.server";
 
@@ -51,9 +59,15 @@ export interface ChatReply {
   lore: string[];
   /** The persona version the reply was written with. */
   version: number | null;
+  /** After a Regenerate: every reply of this turn, oldest first, and the one shown (this one). */
+  alternatives?: string[];
+  chosen?: number;
 }
 
-function view(row: Pick<ChatMessage, "id" | "role" | "content" | "timestamp" | "lore" | "personaVersion">): ChatMessageView {
+type MessageRow = Pick<ChatMessage, "id" | "role" | "content" | "timestamp" | "lore" | "personaVersion" | "alternatives" | "chosen">;
+
+function view(row: MessageRow): ChatMessageView {
+  const alternatives = row.role === "assistant" && Array.isArray(row.alternatives) && row.alternatives.length > 1 ? row.alternatives : null;
   return {
     id: row.id,
     role: row.role === "assistant" ? "assistant" : "user",
@@ -61,6 +75,7 @@ function view(row: Pick<ChatMessage, "id" | "role" | "content" | "timestamp" | "
     timestamp: new Date(row.timestamp).toISOString(),
     ...(row.role === "assistant" && Array.isArray(row.lore) && row.lore.length ? { lore: row.lore } : {}),
     ...(row.role === "assistant" && row.personaVersion ? { version: row.personaVersion } : {}),
+    ...(alternatives ? { alternatives: alternatives.map((a) => a.content), chosen: row.chosen ?? alternatives.length - 1 } : {}),
   };
 }
 
@@ -71,7 +86,14 @@ const MESSAGE_COLUMNS = {
   timestamp: chatMessages.timestamp,
   lore: chatMessages.lore,
   personaVersion: chatMessages.personaVersion,
+  alternatives: chatMessages.alternatives,
+  chosen: chatMessages.chosen,
 };
+
+/** A stored reply as an alternative of its turn. */
+function asAlternative(row: Pick<ChatMessage, "content" | "lore" | "personaVersion" | "timestamp">): StoredAlternative {
+  return { content: row.content, lore: row.lore ?? null, version: row.personaVersion ?? null, at: new Date(row.timestamp).toISOString() };
+}
 
 /** The whole conversation with one of the user's personas, oldest first. */
 export async function listMessages(user: CurrentUser, personaId: string): Promise<ChatMessageView[]> {
@@ -143,13 +165,24 @@ export async function importChat(user: CurrentUser, personaId: string, bytes: Ui
     const [existing] = await tx.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.personaId, persona.id)).limit(1);
     if (existing)
       throw new ChatError(409, CHAT_IMPORT_MESSAGES.notEmpty, { file: [CHAT_IMPORT_MESSAGES.notEmpty] }, "conversation_not_empty");
-    const rows = imported.map((message) => ({
-      personaId: persona.id,
-      role: message.role,
-      content: message.content,
+    const rows = imported.map((message) => {
       // The file's own dates where they read, never later than now; the order is the file's.
-      timestamp: new Date(Math.min(message.sentAt?.getTime() ?? now, now)),
-    }));
+      const timestamp = new Date(Math.min(message.sentAt?.getTime() ?? now, now));
+      const at = timestamp.toISOString();
+      return {
+        personaId: persona.id,
+        role: message.role,
+        content: message.content,
+        timestamp,
+        // A reply's swipes come in as its alternatives.
+        ...(message.alternatives
+          ? {
+              alternatives: message.alternatives.map((content) => ({ content, lore: null, version: null, at })),
+              chosen: message.chosen ?? 0,
+            }
+          : {}),
+      };
+    });
     for (let at = 0; at < rows.length; at += 500) await tx.insert(chatMessages).values(rows.slice(at, at + 500));
     return rows.length;
   });
@@ -304,7 +337,8 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
       },
       history,
       lore: lore.map(({ id, name, content, kind, keys }) => ({ id, name, content, kind, keys })),
-      avoid: turn.replacing ? [turn.replacing.content] : [],
+      // A new alternative says something none of the kept ones said.
+      avoid: turn.replacing ? (turn.replacing.alternatives?.map((a) => a.content) ?? [turn.replacing.content]) : [],
     };
 
     let used = false;
@@ -328,23 +362,51 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
             // Clear may have run meanwhile: then the reply has nothing to answer.
             const [anchor] = await tx.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.id, turn.anchorId));
             if (!anchor) return null;
-            if (turn.replacing) await tx.delete(chatMessages).where(eq(chatMessages.id, turn.replacing.id));
+            // The version the reply was written with: 'which version said this?' (docs/product.md, Persona tests).
+            const [{ version } = { version: null }] = await tx
+              .select({ version: sql<number | null>`max(${personaVersions.version})` })
+              .from(personaVersions)
+              .where(eq(personaVersions.personaId, persona.id));
+            const written = {
+              content: reply,
+              lore: lore.length ? lore.map(({ id, name }) => ({ id, name })) : null,
+              personaVersion: version,
+            };
+            await tx.insert(generations).values({ userId: user.id, kind: "chat" });
+            // A Regenerate keeps the reply it replaces as an alternative (docs/product.md, Chat: alternatives).
+            const [replaced] = turn.replacing
+              ? await tx.select(MESSAGE_COLUMNS).from(chatMessages).where(eq(chatMessages.id, turn.replacing.id)).for("update")
+              : [];
+            if (replaced) {
+              const now = new Date();
+              const next = withAlternative(replaced.alternatives, asAlternative(replaced), {
+                content: reply,
+                lore: written.lore,
+                version,
+                at: now.toISOString(),
+              });
+              const [row] = await tx
+                .update(chatMessages)
+                .set({ ...written, timestamp: now, ...next })
+                .where(eq(chatMessages.id, replaced.id))
+                .returning(MESSAGE_COLUMNS);
+              return row!;
+            }
             const [row] = await tx
               .insert(chatMessages)
-              .values({
-                personaId: persona.id,
-                role: "assistant",
-                content: reply,
-                lore: lore.length ? lore.map(({ id, name }) => ({ id, name })) : null,
-                // The version the reply was written with: 'which version said this?' (docs/product.md, Persona tests).
-                personaVersion: sql`(select max(v.version) from public.persona_versions v where v.persona_id = ${persona.id})`,
-              })
-              .returning({ id: chatMessages.id, personaVersion: chatMessages.personaVersion });
-            await tx.insert(generations).values({ userId: user.id, kind: "chat" });
+              .values({ personaId: persona.id, role: "assistant", ...written })
+              .returning(MESSAGE_COLUMNS);
             return row!;
           });
           if (!stored) throw new ChatError(409, CHAT_FAILED, undefined, "conversation_cleared");
-          return { messageId: stored.id, response: reply, lore: lore.map((entry) => entry.id), version: stored.personaVersion };
+          const shown = view(stored);
+          return {
+            messageId: stored.id,
+            response: reply,
+            lore: lore.map((entry) => entry.id),
+            version: stored.personaVersion,
+            ...(shown.alternatives ? { alternatives: shown.alternatives, chosen: shown.chosen } : {}),
+          };
         } catch (error) {
           if (error instanceof AiError) {
             if (!signal?.aborted) console.error(`[ai] chat reply for persona ${persona.id} failed: ${error.code}: ${error.message}`);
@@ -384,7 +446,46 @@ export async function regenerateReply(user: CurrentUser, personaId: string, opti
   return prepared.complete({ signal: options.signal });
 }
 
-/** The idempotency key of one rendering of the no-JavaScript send form. */
+/**
+ * Shows another of the last reply's alternatives (docs/product.md, Chat: alternatives): the one
+ * chosen is the one the conversation continues from. `index` counts from 0. Only the last
+ * message of the conversation, a reply, can change; never while a reply is being written.
+ */
+export async function chooseAlternative(user: CurrentUser, personaId: string, messageId: string, index: unknown): Promise<ChatMessageView> {
+  const persona = await getPersona(user, personaId);
+  if (!isUuid(messageId)) throw new ChatError(404, CHAT_MESSAGES.noSuchMessage, undefined, "message_not_found");
+  assertCanChat(persona);
+  if (inFlight.has(persona.id)) throw new ChatError(409, CHAT_MESSAGES.busy, undefined, "reply_in_progress");
+  return withUser(user.id, async (tx) => {
+    const [row] = await tx
+      .select({ ...MESSAGE_COLUMNS, personaId: chatMessages.personaId, seq: chatMessages.seq })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, messageId), eq(chatMessages.personaId, persona.id), eq(chatMessages.isDeleted, false)))
+      .for("update");
+    if (!row) throw new ChatError(404, CHAT_MESSAGES.noSuchMessage, undefined, "message_not_found");
+    const count = row.alternatives?.length ?? 1;
+    const at = typeof index === "string" && /^\d{1,3}$/.test(index.trim()) ? Number(index) : index;
+    if (typeof at !== "number" || !Number.isInteger(at) || at < 0 || at >= count) {
+      const message = CHAT_MESSAGES.noSuchAlternative(count);
+      throw new ChatError(400, message, { index: [message] }, "no_such_alternative");
+    }
+    const [newer] = await tx
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.personaId, persona.id), eq(chatMessages.isDeleted, false), sql`${chatMessages.seq} > ${row.seq}`))
+      .limit(1);
+    if (row.role !== "assistant" || newer) throw new ChatError(409, CHAT_MESSAGES.notLastReply, undefined, "not_last_reply");
+    if (!row.alternatives || at === row.chosen) return view(row);
+    const picked = row.alternatives[at]!;
+    const [updated] = await tx
+      .update(chatMessages)
+      .set({ content: picked.content, lore: picked.lore, personaVersion: picked.version, timestamp: new Date(picked.at), chosen: at })
+      .where(eq(chatMessages.id, row.id))
+      .returning(MESSAGE_COLUMNS);
+    return view(updated!);
+  });
+}
+
 /**
  * The chat form's post without JavaScript, checked by the message schema as conform submits it:
  * a refused message comes back as the submission's reply, with what was typed.
@@ -393,6 +494,7 @@ export function parseChatPost(formData: FormData) {
   return parseWithZod(formData, { schema: chatMessageSchema });
 }
 
+/** The idempotency key of one rendering of the no-JavaScript send form. */
 export function newFormKey(): string {
   return randomUUID();
 }

@@ -67,10 +67,13 @@ test.describe("chat API", () => {
 
     const again = await request.post(`${url}/regenerate`, { headers: h });
     expect(again.status()).toBe(201);
-    const regenerated = (await again.json()) as { messageId: string; response: string };
+    const regenerated = (await again.json()) as { messageId: string; response: string; alternatives: string[]; chosen: number };
     expect(regenerated.response).not.toBe(reply.response);
-    const after = (await (await request.get(url, { headers: h })).json()) as { id: string }[];
+    // The reply it replaced stays as an alternative; the same message shows the new one.
+    expect(regenerated).toMatchObject({ messageId: reply.messageId, alternatives: [reply.response, regenerated.response], chosen: 1 });
+    const after = (await (await request.get(url, { headers: h })).json()) as { id: string; alternatives?: string[]; chosen?: number }[];
     expect(after.map((m) => m.id)).toEqual([history[0]!.id, regenerated.messageId]);
+    expect(after[1]).toMatchObject({ alternatives: regenerated.alternatives, chosen: 1 });
 
     const stats = await (await request.get("/api/personas/stats", { headers: h })).json();
     expect(stats.generatedContent).toBe(2);
@@ -79,6 +82,46 @@ test.describe("chat API", () => {
     expect(cleared.status()).toBe(200);
     expect(await cleared.json()).toEqual({ message: "Your conversation history has been cleared." });
     expect(await (await request.get(url, { headers: h })).json()).toEqual([]);
+  });
+
+  test("alternatives: choose one by index; a wrong index, message or persona changes nothing", async ({ request }) => {
+    const { h, persona } = await setUp(request);
+    const url = `/api/personas/${persona.id}/chat`;
+    const sent = (await (await request.post(url, { headers: h, data: { message: "Hello!" } })).json()) as { messageId: string };
+    await request.post(`${url}/regenerate`, { headers: h });
+    const third = (await (await request.post(`${url}/regenerate`, { headers: h })).json()) as { alternatives: string[]; chosen: number };
+    expect(third.alternatives).toHaveLength(3);
+    expect(third.chosen).toBe(2);
+    const choose = (messageId: string, data: unknown, headers = h) =>
+      request.post(`${url}/messages/${messageId}/choose`, { headers: { ...headers, "Content-Type": "application/json" }, data });
+
+    const chosen = await choose(sent.messageId, { index: 0 });
+    expect(chosen.status()).toBe(200);
+    expect(await chosen.json()).toMatchObject({
+      message: { id: sent.messageId, role: "assistant", content: third.alternatives[0], alternatives: third.alternatives, chosen: 0 },
+    });
+    const listed = (await (await request.get(url, { headers: h })).json()) as { id: string; content: string }[];
+    expect(listed.at(-1)!.content).toBe(third.alternatives[0]);
+
+    // Refusals, each readable, none changing the conversation.
+    const out = await choose(sent.messageId, { index: 3 });
+    expect(out.status()).toBe(400);
+    expect((await out.json()).message).toBe("This reply has 3 alternatives: index must be a whole number from 0 to 2.");
+    expect((await choose(sent.messageId, { index: "1" })).status()).toBe(400);
+    expect((await choose(sent.messageId, { index: 1, extra: true })).status()).toBe(400);
+    const malformed = await request.post(`${url}/messages/${sent.messageId}/choose`, {
+      headers: { ...h, "Content-Type": "application/json" },
+      data: "{ not json",
+    });
+    expect(malformed.status()).toBe(400);
+    // The creator's own message has no alternatives to choose.
+    expect((await choose(listed[0]!.id, { index: 0 })).status()).toBe(409);
+    expect((await choose("00000000-0000-4000-8000-000000000000", { index: 0 })).status()).toBe(404);
+    const stranger = await createAccount(request);
+    expect((await choose(sent.messageId, { index: 1 }, auth(stranger))).status()).toBe(404);
+    expect((await request.get(`${url}/messages/${sent.messageId}/choose`, { headers: h })).status()).toBe(405);
+    const unchanged = (await (await request.get(url, { headers: h })).json()) as { content: string; chosen?: number }[];
+    expect(unchanged.at(-1)).toMatchObject({ content: third.alternatives[0], chosen: 0 });
   });
 
   test("Accept: text/event-stream streams tokens, then done with the whole reply", async ({ request }) => {
@@ -99,6 +142,11 @@ test.describe("chat API", () => {
     const regen = await request.post(`${url}/regenerate`, { headers: { ...h, Accept: "text/event-stream" } });
     const regenerated = events(await regen.text());
     expect(regenerated.at(-1)![0]).toBe("done");
+    expect(regenerated.at(-1)![1]).toMatchObject({
+      messageId: done.messageId,
+      alternatives: [done.response, expect.any(String)],
+      chosen: 1,
+    });
   });
 
   test("a second message while a reply is still streaming is a 409", async ({ request }) => {

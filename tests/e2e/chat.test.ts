@@ -94,6 +94,82 @@ test.describe("the chat in view", () => {
   }
 });
 
+test.describe("alternatives of a reply (swipes)", () => {
+  for (const size of ["desktop", "phone"] as const) {
+    test(`${size}: Regenerate keeps every alternative, ‹ › flips between them, and the conversation goes on from the one shown`, async ({
+      page,
+      request,
+      jsEnabled,
+    }) => {
+      if (size === "phone") await page.setViewportSize({ width: 390, height: 844 });
+      const account = await createAccount(request);
+      const persona = await personaOf(request, account);
+      const api = `/api/personas/${persona.id}/chat`;
+      expect((await request.post(api, { headers: auth(account), data: { message: "Tell me about your stream." } })).status()).toBe(201);
+      await signIn(page, account);
+      await visit(page, `/persona/${persona.id}?tab=chat`);
+      const reply = bubbles(page, "assistant").last().getByTestId("chat-message-text");
+      const position = page.getByTestId("chat-alternative-position");
+      const previous = page.getByRole("button", { name: "Show the previous alternative" });
+      const next = page.getByRole("button", { name: "Show the next alternative" });
+      await expect(position).toHaveCount(0);
+
+      for (const n of [2, 3]) {
+        await page.getByRole("button", { name: "Regenerate response" }).click();
+        await expect(position).toContainText(`${n} / ${n}`);
+      }
+      const listed = (await (await request.get(api, { headers: auth(account) })).json()) as { alternatives: string[] }[];
+      const texts = listed.at(-1)!.alternatives;
+      expect(new Set(texts).size).toBe(3);
+      await expect(reply).toHaveText(texts[2]!);
+      await expect(position).toContainText("Alternative 3 of 3");
+      // At the newest, › goes nowhere.
+      if (jsEnabled) await expect(next).toHaveAttribute("aria-disabled", "true");
+      else await expect(next).toBeDisabled();
+      await expectNoA11yViolations(page);
+
+      await previous.click();
+      await expect(position).toContainText("2 / 3");
+      await expect(reply).toHaveText(texts[1]!);
+      if (!jsEnabled) await expect(page).toHaveURL(/\?tab=chat#newest$/);
+      if (jsEnabled) {
+        // From the keyboard: the arrow keeps the focus, and flips again.
+        await expect(previous).toBeFocused();
+        await page.keyboard.press("Enter");
+        await expect(position).toContainText("1 / 3");
+        await expect(previous).toHaveAttribute("aria-disabled", "true");
+        await next.focus();
+        await page.keyboard.press("Enter");
+        await expect(position).toContainText("2 / 3");
+      }
+      if (!jsEnabled) {
+        // A form that names an alternative that is not there: 400 with the reason, nothing changes.
+        const id = ((await (await request.get(api, { headers: auth(account) })).json()) as { id: string }[]).at(-1)!.id;
+        const refused = await page.request.post(`/persona/${persona.id}?tab=chat`, {
+          form: { intent: "choose", messageId: id, index: "7" },
+          headers: { Origin: new URL(page.url()).origin },
+          maxRedirects: 0,
+        });
+        expect(refused.status()).toBe(400);
+        expect(await refused.text()).toContain("This reply has 3 alternatives: index must be a whole number from 0 to 2.");
+      }
+      // What is shown is what the server keeps, through a reload.
+      await visit(page, `/persona/${persona.id}?tab=chat`);
+      await expect(reply).toHaveText(texts[1]!);
+      await expect(position).toContainText("2 / 3");
+
+      // The conversation goes on from the alternative shown; the older reply's arrows go.
+      await page.getByPlaceholder("Type a message...").fill("And what else?");
+      await page.getByRole("button", { name: "Send", exact: true }).click();
+      await expect(bubbles(page, "assistant")).toHaveCount(2);
+      await expect(position).toHaveCount(0);
+      await expect(bubbles(page, "assistant").first().getByTestId("chat-message-text")).toHaveText(texts[1]!);
+      const after = (await (await request.get(api, { headers: auth(account) })).json()) as { content: string }[];
+      expect(after.map((m) => m.content).slice(0, 3)).toEqual(["Tell me about your stream.", texts[1], "And what else?"]);
+    });
+  }
+});
+
 test.describe("chat with a persona", () => {
   test("open Chat, send, see the reply, reload, regenerate and clear", async ({ page, request, jsEnabled }) => {
     const account = await createAccount(request);
@@ -135,10 +211,11 @@ test.describe("chat with a persona", () => {
     const first = await bubbles(page, "assistant").first().getByTestId("chat-message-text").innerText();
     await expectNoA11yViolations(page);
 
-    // Regenerate replaces the last reply.
+    // Regenerate shows another reply in its place, and keeps the first as an alternative.
     await page.getByRole("button", { name: "Regenerate response" }).click();
     await expect(bubbles(page, "assistant").first().getByTestId("chat-message-text")).not.toHaveText(first);
     await expect(bubbles(page, "assistant")).toHaveCount(1);
+    await expect(page.getByTestId("chat-alternative-position")).toContainText("2 / 2");
     await expect(page.getByTestId("chat-count")).toHaveText("2 messages");
 
     // Clear asks first, then resets to the greeting.

@@ -33,6 +33,7 @@ import {
   PERSONA_TYPES,
   TRAITS,
 } from "../../domain/persona";
+import { CHAT_ALTERNATIVES_MAX, type StoredAlternative } from "../../domain/chat";
 import { VERSION_KINDS } from "../../domain/persona-history";
 
 const textList = (values: readonly string[]): SQL =>
@@ -217,6 +218,11 @@ export const chatMessages = pgTable(
     lore: jsonb("lore").$type<{ id: string; name: string }[]>(),
     // The persona version a reply was written with (docs/product.md, Persona tests); null for the creator's messages and older replies.
     personaVersion: integer("persona_version"),
+    // Every reply written for this turn (docs/product.md, Chat: alternatives), oldest first; null
+    // while there is one. The row's content, lore and persona_version are the chosen one's.
+    alternatives: jsonb("alternatives").$type<StoredAlternative[]>(),
+    // The index of the alternative shown, the one the conversation continues from.
+    chosen: integer("chosen"),
   },
   (t) => [
     index("chat_messages_persona_id_timestamp_idx").on(t.personaId, t.timestamp),
@@ -226,6 +232,10 @@ export const chatMessages = pgTable(
     check(
       "chat_messages_lore_valid",
       sql`${t.lore} is null or (jsonb_typeof(${t.lore}) = 'array' and octet_length(${t.lore}::text) <= 65536)`,
+    ),
+    check(
+      "chat_messages_alternatives_valid",
+      sql`(${t.alternatives} is null and ${t.chosen} is null) or (${t.role} = 'assistant' and jsonb_typeof(${t.alternatives}) = 'array' and jsonb_array_length(${t.alternatives}) between 2 and ${sql.raw(String(CHAT_ALTERNATIVES_MAX))} and ${t.chosen} between 0 and jsonb_array_length(${t.alternatives}) - 1 and octet_length(${t.alternatives}::text) <= 2097152)`,
     ),
     check(
       "chat_messages_content_length",

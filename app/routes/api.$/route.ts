@@ -28,6 +28,7 @@ import * as personaCardCheckFix from "./personas.$id.card-check.fix";
 import * as personaChat from "./personas.$id.chat";
 import * as personaChatExport from "./personas.$id.chat.export";
 import * as personaChatImport from "./personas.$id.chat.import";
+import * as personaChatChoose from "./personas.$id.chat.messages.$messageId.choose";
 import * as personaChatRegenerate from "./personas.$id.chat.regenerate";
 import * as personaExport from "./personas.$id.export";
 import * as personaFinishImport from "./personas.$id.finish-import";
@@ -90,6 +91,7 @@ export const API_CALLS: Readonly<Record<string, ApiCall>> = {
   "personas/:id/chat": personaChat,
   "personas/:id/chat/export": personaChatExport,
   "personas/:id/chat/import": personaChatImport,
+  "personas/:id/chat/messages/:messageId/choose": personaChatChoose,
   "personas/:id/chat/regenerate": personaChatRegenerate,
   "personas/:id/export": personaExport,
   "personas/:id/finish-import": personaFinishImport,
