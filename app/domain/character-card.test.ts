@@ -12,6 +12,7 @@ import {
   parseExtendedProfile,
   toCardV2,
   toCardV3,
+  withCardGuidance,
   type CardMeta,
   type CharacterCardV2,
   type CharacterCardV3,
@@ -733,6 +734,10 @@ describe("the voice on a card (docs/product.md, Exports and character cards)", (
     catchphrases: ["Let's find out!", "Physics is everywhere."],
     appearance: "Short silver hair, round glasses, a chalk-dusted cardigan.",
     scenario: "{{user}} drops into {{char}}'s late-night study stream.",
+    systemPrompt: null,
+    postHistoryInstructions: null,
+    authorsNote: null,
+    authorsNoteDepth: 4,
   };
   const voiced: ExportPersona = { ...NOVA, voice: VOICE };
 
@@ -776,7 +781,7 @@ describe("the voice on a card (docs/product.md, Exports and character cards)", (
     expect(result.voice).toEqual({ ...VOICE, greeting: "Edited elsewhere, hi!" });
   });
 
-  it("a foreign card's first_mes, alternate greetings, example dialogue and scenario become the voice", () => {
+  it("a foreign card's first_mes, alternate greetings, example dialogue, scenario and guidance become the voice", () => {
     const card = parsed(FOREIGN_V2);
     expect(card.voice).toEqual({
       greeting: FOREIGN_V2.data.first_mes,
@@ -786,10 +791,15 @@ describe("the voice on a card (docs/product.md, Exports and character cards)", (
       catchphrases: [],
       appearance: null,
       scenario: FOREIGN_V2.data.scenario,
+      // Its system prompt is empty; its post-history instructions and author's note (depth_prompt) are the voice's guidance.
+      systemPrompt: null,
+      postHistoryInstructions: "Write in third person.",
+      authorsNote: "Seraphina is gentle.",
+      authorsNoteDepth: 4,
     });
     expect(card.notes).toEqual([]);
     // Held by the voice, so not kept twice.
-    for (const key of ["first_mes", "mes_example", "scenario", "alternate_greetings"] as const)
+    for (const key of ["first_mes", "mes_example", "scenario", "alternate_greetings", "post_history_instructions"] as const)
       expect(card.cardMeta).not.toHaveProperty(key);
     // The personality text is kept whole, and its trait names are selected.
     expect(card.persona.backstory).toContain("Personality: caring, calm, resilient, a little curious about humans");
@@ -878,5 +888,98 @@ describe("the voice on a card (docs/product.md, Exports and character cards)", (
     const { persona, extended } = importedPersona(card);
     const edited = toCardV3({ ...persona, type: "companion" }, extended).data;
     expect(edited.description).not.toMatch(/Hobbies:|Motto:|Amsterdam/);
+  });
+});
+
+describe("guidance on a card (docs/product.md, Voice: guidance)", () => {
+  const GUIDED: PersonaVoice = {
+    ...EMPTY_VOICE,
+    systemPrompt: "{{original}}\nNever break character, even when {{user}} insists.",
+    postHistoryInstructions: "Stay {{char}}: warm, brief, no lists.",
+    authorsNote: "{{char}} is tired tonight.",
+    authorsNoteDepth: 2,
+  };
+
+  it("writes system_prompt, post_history_instructions and extensions.depth_prompt, in V3 and V2, and reads them back", () => {
+    const guided: ExportPersona = { ...NOVA, voice: GUIDED };
+    const v3 = toCardV3(guided, NOVA_EXTENDED, OPTIONS);
+    for (const d of [v3.data, toCardV2(guided, NOVA_EXTENDED, OPTIONS).data]) {
+      expect(d.system_prompt).toBe(GUIDED.systemPrompt);
+      expect(d.post_history_instructions).toBe(GUIDED.postHistoryInstructions);
+      expect(d.extensions.depth_prompt).toEqual({ prompt: GUIDED.authorsNote, depth: 2, role: "system" });
+    }
+    const back = parsed(JSON.parse(cardJson(v3)));
+    expect(back.voice).toMatchObject({
+      systemPrompt: GUIDED.systemPrompt,
+      postHistoryInstructions: GUIDED.postHistoryInstructions,
+      authorsNote: GUIDED.authorsNote,
+      authorsNoteDepth: 2,
+    });
+    // And out again, the same.
+    const { persona, extended } = importedPersona(back);
+    const again = toCardV3(persona, extended, OPTIONS).data;
+    expect([again.system_prompt, again.post_history_instructions, again.extensions.depth_prompt]).toEqual([
+      v3.data.system_prompt,
+      v3.data.post_history_instructions,
+      v3.data.extensions.depth_prompt,
+    ]);
+  });
+
+  it("a foreign card's guidance goes out as it came while unedited; an edit, or a cleared note, goes out as the voice says", () => {
+    const card = {
+      ...FOREIGN_V2,
+      data: {
+        ...FOREIGN_V2.data,
+        system_prompt: "<b>Roleplay</b> as {{char}}.\r\nNo OOC.",
+        extensions: { ...FOREIGN_V2.data.extensions, depth_prompt: { prompt: "Gentle.", depth: 999, role: "user", extra: 1 } },
+      },
+    };
+    const read = parsed(card);
+    expect(read.voice).toMatchObject({ systemPrompt: "Roleplay as {{char}}.\nNo OOC.", authorsNote: "Gentle.", authorsNoteDepth: 100 });
+    expect(read.notes).toContain("The author's note's depth became 100: the voice keeps a whole number from 0 to 100.");
+    expect(read.notes).toContain("HTML markup was removed from the system prompt: the voice keeps plain text.");
+    const { persona, extended } = importedPersona(read);
+    const out = toCardV3(persona, extended, OPTIONS).data;
+    expect(out.system_prompt).toBe(card.data.system_prompt);
+    expect(out.post_history_instructions).toBe("Write in third person.");
+    // The depth was changed to fit the voice; unedited, the card's own note goes out whole, as came.
+    expect(out.extensions.depth_prompt).toEqual({ prompt: "Gentle.", depth: 999, role: "user", extra: 1 });
+    // A new depth: the voice's note, with the card's role and other keys.
+    const deeper = toCardV3({ ...persona, voice: { ...(persona.voice as PersonaVoice), authorsNoteDepth: 3 } }, extended, OPTIONS).data;
+    expect(deeper.extensions.depth_prompt).toEqual({ prompt: "Gentle.", depth: 3, role: "user", extra: 1 });
+
+    const edited = toCardV3(
+      { ...persona, voice: { ...(persona.voice as PersonaVoice), systemPrompt: "Be {{char}}.", authorsNote: null } },
+      extended,
+      OPTIONS,
+    ).data;
+    expect(edited.system_prompt).toBe("Be {{char}}.");
+    expect(edited.extensions).not.toHaveProperty("depth_prompt");
+  });
+
+  it("a persona imported before the voice held guidance reads it from the card data kept with it", () => {
+    const meta = {
+      ...parseCardMeta({ version: 1, importedAs: "x", voiced: true })!,
+      system_prompt: "Old prompt for {{char}}.",
+      post_history_instructions: "",
+      extensions: { depth_prompt: { prompt: "Old note.", depth: 6, role: "system" } },
+    } as CardMeta;
+    const stored = { greeting: "Hi" }; // no 'systemPrompt': written before guidance
+    const voice = withCardGuidance(voiceSchema.parse(stored), stored, meta);
+    expect(voice).toMatchObject({
+      greeting: "Hi",
+      systemPrompt: "Old prompt for {{char}}.",
+      postHistoryInstructions: null,
+      authorsNote: "Old note.",
+      authorsNoteDepth: 6,
+    });
+    // As the row holds it: without the guidance keys.
+    const out = toCardV3({ ...NOVA, cardMeta: meta, voice: stored as unknown as PersonaVoice }, NOVA_EXTENDED, OPTIONS).data;
+    expect(out.system_prompt).toBe("Old prompt for {{char}}.");
+    expect(out.post_history_instructions).toBe("");
+    expect(out.extensions.depth_prompt).toEqual({ prompt: "Old note.", depth: 6, role: "system" });
+    // Once saved with guidance, the stored voice is the word: a cleared field stays cleared.
+    const saved = { ...voice, systemPrompt: null };
+    expect(withCardGuidance(voiceSchema.parse(saved), saved, meta).systemPrompt).toBeNull();
   });
 });

@@ -91,7 +91,7 @@ import { parseLorebook, type LoreBook, type LoreJson } from "./lorebook";
 import { hashString } from "./random";
 import { PRODUCT_NAME } from "./site";
 import { isInterest, isTrait, type Trait } from "./traits";
-import { EMPTY_VOICE, VOICE_LIMITS, voiceSchema, type PersonaVoice } from "./persona-voice";
+import { AUTHORS_NOTE_DEFAULT_DEPTH, EMPTY_VOICE, VOICE_LIMITS, voiceSchema, type PersonaVoice } from "./persona-voice";
 import { parseProbe, PROBE_LIMITS, type ProbeInput } from "./probes";
 
 export { CARD_META_VERSION, type CardAsset, type CardMeta, type JsonValue } from "./persona-shapes";
@@ -358,13 +358,79 @@ function orderedProfile(p: ExtendedProfile): ExtendedProfile {
 // scenario the scenario; speech style, catchphrases and appearance travel in our extension.
 
 /** The card fields the voice's texts map to, and the limits they are read within. */
-const VOICE_TEXT_FIELDS = { first_mes: "greeting", mes_example: "exampleDialogue", scenario: "scenario" } as const;
+const VOICE_TEXT_FIELDS = {
+  first_mes: "greeting",
+  mes_example: "exampleDialogue",
+  scenario: "scenario",
+  system_prompt: "systemPrompt",
+  post_history_instructions: "postHistoryInstructions",
+} as const;
 const VOICE_TEXT_LIMITS = {
   first_mes: VOICE_LIMITS.greetingMax,
   mes_example: VOICE_LIMITS.exampleDialogueMax,
   scenario: VOICE_LIMITS.scenarioMax,
+  system_prompt: VOICE_LIMITS.systemPromptMax,
+  post_history_instructions: VOICE_LIMITS.postHistoryInstructionsMax,
 } as const;
-const VOICE_TEXT_NAMES = { first_mes: "greeting", mes_example: "example dialogue", scenario: "scenario" } as const;
+const VOICE_TEXT_NAMES = {
+  first_mes: "greeting",
+  mes_example: "example dialogue",
+  scenario: "scenario",
+  system_prompt: "system prompt",
+  post_history_instructions: "post-history instructions",
+} as const;
+
+/** A card's `extensions.depth_prompt` (SillyTavern's per-character author's note): its text, depth and role. */
+function depthPromptOf(extensions: unknown): { prompt: string; depth: unknown; role: unknown; rest: Record<string, JsonValue> } | null {
+  if (!isRecord(extensions) || !isRecord(extensions.depth_prompt)) return null;
+  const { prompt, depth, role, ...rest } = extensions.depth_prompt as Record<string, JsonValue>;
+  return typeof prompt === "string" ? { prompt, depth, role, rest } : null;
+}
+
+/** A depth as the voice keeps it: a whole number within 0–100 (a bigger one is 100); anything else the default. */
+function depthFromCard(value: unknown): { depth: number; clamped: boolean } {
+  if (typeof value !== "number" || !Number.isFinite(value)) return { depth: AUTHORS_NOTE_DEFAULT_DEPTH, clamped: false };
+  const depth = Math.min(VOICE_LIMITS.authorsNoteDepthMax, Math.max(0, Math.round(value)));
+  return { depth, clamped: depth !== value };
+}
+
+/**
+ * The author's note a card gives (its `extensions.depth_prompt`), read like the voice's other
+ * texts; null when it has none.
+ */
+function authorsNoteFromCard(extensions: unknown): { text: string | null; depth: number; notes: string[]; markup: boolean } | null {
+  const found = depthPromptOf(extensions);
+  if (!found) return null;
+  const read = voiceTextFromCard(found.prompt, VOICE_LIMITS.authorsNoteMax);
+  const { depth, clamped } = depthFromCard(found.depth);
+  const notes = [
+    ...(read.cut ? [`The author's note was cut to ${formatNumber(VOICE_LIMITS.authorsNoteMax)} characters.`] : []),
+    ...(clamped ? [`The author's note's depth became ${depth}: the voice keeps a whole number from 0 to 100.`] : []),
+  ];
+  return { text: read.text, depth, notes, markup: read.markup };
+}
+
+/**
+ * A stored voice with the guidance its card carried: a persona imported before the voice held
+ * guidance (the stored voice has no 'systemPrompt') reads its system prompt, post-history
+ * instructions and author's note from the card data kept with it, so the voice page shows them,
+ * chat uses them and an export writes them as they came.
+ */
+export function withCardGuidance(voice: PersonaVoice, storedVoice: unknown, meta: CardMeta | null): PersonaVoice {
+  if (!meta || (isRecord(storedVoice) && Object.hasOwn(storedVoice, "systemPrompt"))) return voice;
+  const read = (key: "system_prompt" | "post_history_instructions") => {
+    const raw = meta[key];
+    return typeof raw === "string" ? voiceTextFromCard(raw, VOICE_TEXT_LIMITS[key]).text : null;
+  };
+  const note = authorsNoteFromCard(meta.extensions);
+  return checkedVoice({
+    ...voice,
+    systemPrompt: read("system_prompt"),
+    postHistoryInstructions: read("post_history_instructions"),
+    authorsNote: note?.text ?? null,
+    authorsNoteDepth: note?.depth ?? AUTHORS_NOTE_DEFAULT_DEPTH,
+  });
+}
 
 // Elements of HTML, so that roleplay markers such as <START>, <grins> or <3 stay text.
 const HTML_ELEMENTS =
@@ -466,7 +532,7 @@ function voiceFromCard(data: CardData, base: PersonaVoice, derived: DerivedTexts
   const voice: PersonaVoice = { ...base, alternateGreetings: [...base.alternateGreetings], catchphrases: [...base.catchphrases] };
   const notes: string[] = [];
   const markup: string[] = [];
-  for (const key of ["first_mes", "mes_example", "scenario"] as const) {
+  for (const key of ["first_mes", "mes_example", "scenario", "system_prompt", "post_history_instructions"] as const) {
     const raw = data[key];
     if (raw === null || raw === undefined || (derived && cleanText(raw) === derived[key])) continue;
     const read = voiceTextFromCard(raw, VOICE_TEXT_LIMITS[key]);
@@ -486,6 +552,17 @@ function voiceFromCard(data: CardData, base: PersonaVoice, derived: DerivedTexts
     }
     if (read.cut) notes.push(`An alternate greeting was cut to ${formatNumber(VOICE_LIMITS.greetingMax)} characters.`);
     if (read.markup) markup.push("alternate greetings");
+  }
+  // The author's note: a card of ours that still says what its voice says leaves the voice as it is.
+  const note = authorsNoteFromCard(data.extensions);
+  if (note && !(derived && note.text === base.authorsNote && note.depth === base.authorsNoteDepth)) {
+    voice.authorsNote = note.text;
+    voice.authorsNoteDepth = note.depth;
+    notes.push(...note.notes);
+    if (note.markup) markup.push("author's note");
+  } else if (!note && derived && base.authorsNote !== null) {
+    // A card of ours whose note was removed in another front end.
+    voice.authorsNote = null;
   }
   if (markup.length > 0) notes.push(`HTML markup was removed from the ${listWords(markup)}: the voice keeps plain text.`);
   return { voice: checkedVoice(voice), notes };
@@ -731,10 +808,11 @@ function deriveTexts(p: CardSource, extended: ExtendedProfile | null, voice: Per
       ].join("\n"),
     creator_notes: `${short ? `${short}\n\n` : ""}Created with ${PRODUCT_NAME}.`,
     system_prompt:
+      voice?.systemPrompt ??
       `You are {{char}}${who ? `, ${who}` : ""}. ` +
-      (traits.length ? `Your personality is ${listWords(traits.map((t) => t.toLowerCase()))}. ` : "") +
-      "Stay in character, speak in the first person and keep your replies conversational.",
-    post_history_instructions: "",
+        (traits.length ? `Your personality is ${listWords(traits.map((t) => t.toLowerCase()))}. ` : "") +
+        "Stay in character, speak in the first person and keep your replies conversational.",
+    post_history_instructions: voice?.postHistoryInstructions ?? "",
     tags: [...(typeLabel ? [typeLabel] : []), ...interests],
   };
 }
@@ -789,6 +867,10 @@ function orderedVoice(v: PersonaVoice): PersonaVoice {
     catchphrases: [...v.catchphrases],
     appearance: v.appearance,
     scenario: v.scenario,
+    systemPrompt: v.systemPrompt,
+    postHistoryInstructions: v.postHistoryInstructions,
+    authorsNote: v.authorsNote,
+    authorsNoteDepth: v.authorsNoteDepth,
   };
 }
 
@@ -816,7 +898,7 @@ function mergeTags(ours: readonly string[], theirs: readonly string[]): string[]
 
 function cardData(persona: ExportPersona, extended: ExtendedProfile, options: CardOptions): CharacterCardV3Data {
   const meta = persona.cardMeta;
-  const voice = persona.voice ? parseVoiceShape(persona.voice) : EMPTY_VOICE;
+  const voice = withCardGuidance(persona.voice ? parseVoiceShape(persona.voice) : EMPTY_VOICE, persona.voice, meta);
   // A card imported before voices: its own texts stand in for a voice field left empty.
   const legacy = meta !== null && !meta.voiced;
   const derived = deriveTexts(persona, extended, voice);
@@ -833,10 +915,10 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
   // A text the voice models is the voice's; the card's own text only while the voice still holds
   // what reading it gave (so a greeting cut or cleaned to fit the voice goes out whole until the
   // creator changes it). A persona stored before voices keeps the card's texts.
-  const voiced = (key: "first_mes" | "mes_example" | "scenario", before: string): string => {
+  const voiced = (key: keyof typeof VOICE_TEXT_FIELDS, before: string): string => {
     const own = meta?.[key];
     const value = voice[VOICE_TEXT_FIELDS[key]];
-    if (legacy) return value !== null ? derived[key] : before;
+    if (legacy && key !== "system_prompt" && key !== "post_history_instructions") return value !== null ? derived[key] : before;
     return own !== undefined && voiceTextFromCard(own, VOICE_TEXT_LIMITS[key]).text === value ? own : derived[key];
   };
   const greetings = (): string[] => {
@@ -850,8 +932,28 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
   const characterBook = cardBookFromLorebook(parseLorebook(persona.lore), meta?.character_book as LoreJson | undefined);
   // What AI made (docs/product.md, AI disclosure): what the card said, then what was generated here.
   const aiParts = mergeAiParts(meta?.aiGenerated, persona.aiGenerated);
+  // The author's note is SillyTavern's depth_prompt: the card's own (its role and other keys too)
+  // while the voice still says what reading it gave; the voice's otherwise; none when the voice has none.
+  const { depth_prompt: ownDepthPrompt, ...otherExtensions } = meta?.extensions ?? {};
+  const ownNote = depthPromptOf(meta?.extensions);
+  const ownNoteRead = ownNote ? voiceTextFromCard(ownNote.prompt, VOICE_LIMITS.authorsNoteMax).text : null;
+  const depthPrompt: JsonValue | undefined =
+    voice.authorsNote === null
+      ? // No note: the card's own depth_prompt goes out as it came when it had none that reads (an empty one); a cleared one goes.
+        ownDepthPrompt !== undefined && ownNoteRead === null
+        ? ownDepthPrompt
+        : undefined
+      : ownNote && ownNoteRead === voice.authorsNote && depthFromCard(ownNote.depth).depth === voice.authorsNoteDepth
+        ? ownDepthPrompt
+        : {
+            ...(ownNote?.rest ?? {}),
+            prompt: voice.authorsNote,
+            depth: voice.authorsNoteDepth,
+            role: typeof ownNote?.role === "string" ? ownNote.role : "system",
+          };
   const extensions = canonical({
-    ...(meta?.extensions ?? {}),
+    ...otherExtensions,
+    ...(depthPrompt !== undefined ? { depth_prompt: depthPrompt } : {}),
     [CARD_EXTENSION_KEY]: personaExtension(persona, extended, voice, aiRecord(aiParts)) as unknown as JsonValue,
   }) as Record<string, JsonValue>;
 
@@ -863,8 +965,11 @@ function cardData(persona: ExportPersona, extended: ExtendedProfile, options: Ca
     first_mes: voiced("first_mes", kept(meta?.first_mes, derived.first_mes)),
     mes_example: voiced("mes_example", kept(meta?.mes_example, derived.mes_example)),
     creator_notes: withAiNotice(kept(meta?.creator_notes, derived.creator_notes), aiParts),
-    system_prompt: kept(meta?.system_prompt, derived.system_prompt),
-    post_history_instructions: kept(meta?.post_history_instructions, derived.post_history_instructions),
+    system_prompt: voiced("system_prompt", kept(meta?.system_prompt, derived.system_prompt)),
+    post_history_instructions: voiced(
+      "post_history_instructions",
+      kept(meta?.post_history_instructions, derived.post_history_instructions),
+    ),
     alternate_greetings: [...greetings()],
     ...(characterBook !== undefined ? { character_book: canonical(characterBook) } : {}),
     tags: [...tags],
@@ -1229,7 +1334,7 @@ function buildMeta(
     const text = key === "creator_notes" ? withoutAiNotice(cleanText(value)) : cleanText(value);
     // The voice's texts are kept only when the export would not give them back as they came
     // (cut or cleaned to fit the voice, or empty).
-    if ((key === "first_mes" || key === "mes_example" || key === "scenario") && text === withVoice[key]) continue;
+    if (Object.hasOwn(VOICE_TEXT_FIELDS, key) && text === withVoice[key as keyof typeof VOICE_TEXT_FIELDS]) continue;
     if (derived && text === derived[key] && (key !== "description" || extended)) continue;
     meta[key] = text;
   }

@@ -408,6 +408,10 @@ describe("the voice in the documents", () => {
     catchphrases: ["Let's find out!"],
     appearance: null,
     scenario: null,
+    systemPrompt: null,
+    postHistoryInstructions: null,
+    authorsNote: null,
+    authorsNoteDepth: 4,
   };
   const voiced: ExportPersona = { ...NOVA, voice: VOICE };
 

@@ -38,6 +38,7 @@ import { PRODUCT_NAME } from "./site";
 import { EMPTY_VOICE, parseVoice, VOICE_FIELDS, VOICE_LABELS, VOICE_TEXT, type PersonaVoice } from "./persona-voice";
 import { LORE_TEXT } from "./lore-text";
 import { exportedLorebook } from "./card-lorebook";
+import { withCardGuidance } from "./character-card";
 import { loreEntryJson, orderedEntries } from "./lorebook";
 
 export type { ExportPersona } from "./persona-shapes";
@@ -175,9 +176,9 @@ function exportLore(persona: ExportPersona) {
   return orderedEntries(exportedLorebook(persona.lore, persona.cardMeta?.character_book).entries);
 }
 
-/** The persona's voice as the exports read it: checked, every field present. */
+/** The persona's voice as the exports read it: checked, every field present, a card's guidance with it. */
 function exportVoice(persona: ExportPersona): PersonaVoice {
-  return persona.voice ? parseVoice(persona.voice) : EMPTY_VOICE;
+  return withCardGuidance(persona.voice ? parseVoice(persona.voice) : EMPTY_VOICE, persona.voice, persona.cardMeta);
 }
 
 const blankToNull = (value: string | null | undefined) => (value && value.trim() !== "" ? value : null);

@@ -4,9 +4,18 @@
 // the forms, the JSON API, the chat responders and the character cards alike.
 import * as z from "zod";
 
-import { VOICE_FIELDS, VOICE_LABELS, type PersonaVoice, type VoiceField } from "./voice-text";
+import { AUTHORS_NOTE_DEFAULT_DEPTH, VOICE_FIELDS, VOICE_LABELS, type PersonaVoice, type VoiceField } from "./voice-text";
 
-export { fillPlaceholders, VOICE_FIELDS, VOICE_LABELS, VOICE_TEXT, type PersonaVoice, type VoiceField } from "./voice-text";
+export {
+  AUTHORS_NOTE_DEFAULT_DEPTH,
+  fillPlaceholders,
+  VOICE_FIELDS,
+  VOICE_GUIDANCE_FIELDS,
+  VOICE_LABELS,
+  VOICE_TEXT,
+  type PersonaVoice,
+  type VoiceField,
+} from "./voice-text";
 
 export const VOICE_LIMITS = {
   greetingMax: 2_000,
@@ -17,6 +26,10 @@ export const VOICE_LIMITS = {
   catchphraseMax: 120,
   appearanceMax: 2_000,
   scenarioMax: 2_000,
+  systemPromptMax: 4_000,
+  postHistoryInstructionsMax: 2_000,
+  authorsNoteMax: 2_000,
+  authorsNoteDepthMax: 100,
 } as const;
 
 export const EMPTY_VOICE: PersonaVoice = {
@@ -27,6 +40,10 @@ export const EMPTY_VOICE: PersonaVoice = {
   catchphrases: [],
   appearance: null,
   scenario: null,
+  systemPrompt: null,
+  postHistoryInstructions: null,
+  authorsNote: null,
+  authorsNoteDepth: AUTHORS_NOTE_DEFAULT_DEPTH,
 };
 
 export const VOICE_HINTS: Record<VoiceField, string> = {
@@ -37,6 +54,10 @@ export const VOICE_HINTS: Record<VoiceField, string> = {
   catchphrases: `Up to ${VOICE_LIMITS.catchphrasesMax}, one per line.`,
   appearance: "What the persona looks like.",
   scenario: "Where and how conversations with the persona take place.",
+  systemPrompt:
+    "Replaces the model's default instructions for this persona; write {{original}} where the default ones should still go. Most cards leave it empty.",
+  postHistoryInstructions: "Sent after the conversation, right before every reply: the strongest place for a rule the persona must keep.",
+  authorsNote: "Put into the conversation near its end (at the depth below), so it stays close to every reply.",
 };
 
 export const VOICE_MESSAGES = {
@@ -49,6 +70,10 @@ export const VOICE_MESSAGES = {
   catchphraseMax: "Each catchphrase must be 120 characters or less",
   appearanceMax: "Appearance must be 2,000 characters or less",
   scenarioMax: "Scenario must be 2,000 characters or less",
+  systemPromptMax: "System prompt must be 4,000 characters or less",
+  postHistoryInstructionsMax: "Post-history instructions must be 2,000 characters or less",
+  authorsNoteMax: "Author's note must be 2,000 characters or less",
+  authorsNoteDepth: "Author's note depth must be a whole number from 0 to 100",
   characters: "Text cannot contain control characters",
   type: "Must be text",
 } as const;
@@ -93,6 +118,19 @@ const lines = (maxItems: number, itemMax: number, messages: { count: string; ite
       else if (items.some((item) => CONTROL.test(item))) ctx.addIssue({ code: "custom", message: VOICE_MESSAGES.characters });
     });
 
+/** A depth given as a number (JSON) or as a form's text; absent or empty is the default. */
+const depth = () =>
+  z
+    .union([z.number(), z.string(), z.null()], { error: VOICE_MESSAGES.authorsNoteDepth })
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return AUTHORS_NOTE_DEFAULT_DEPTH;
+      const n = typeof value === "string" && /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : value;
+      if (typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= VOICE_LIMITS.authorsNoteDepthMax) return n;
+      ctx.addIssue({ code: "custom", message: VOICE_MESSAGES.authorsNoteDepth });
+      return z.NEVER;
+    });
+
 export const voiceSchema = z.object({
   greeting: text(VOICE_LIMITS.greetingMax, VOICE_MESSAGES.greetingMax),
   alternateGreetings: lines(VOICE_LIMITS.alternateGreetingsMax, VOICE_LIMITS.greetingMax, {
@@ -107,6 +145,10 @@ export const voiceSchema = z.object({
   }),
   appearance: text(VOICE_LIMITS.appearanceMax, VOICE_MESSAGES.appearanceMax),
   scenario: text(VOICE_LIMITS.scenarioMax, VOICE_MESSAGES.scenarioMax),
+  systemPrompt: text(VOICE_LIMITS.systemPromptMax, VOICE_MESSAGES.systemPromptMax),
+  postHistoryInstructions: text(VOICE_LIMITS.postHistoryInstructionsMax, VOICE_MESSAGES.postHistoryInstructionsMax),
+  authorsNote: text(VOICE_LIMITS.authorsNoteMax, VOICE_MESSAGES.authorsNoteMax),
+  authorsNoteDepth: depth(),
 }) satisfies z.ZodType<PersonaVoice, unknown>;
 
 /** Whether any voice field is set. */
@@ -117,11 +159,20 @@ export function hasVoice(voice: PersonaVoice): boolean {
   });
 }
 
-/** A stored voice (a jsonb object) as the app reads it; anything unreadable is no voice. */
+/**
+ * A stored voice (a jsonb object) as the app reads it: a field that no longer reads (a row
+ * written by hand, a limit made smaller) is empty, the others are kept; anything that is no object is no voice.
+ */
 export function parseVoice(value: unknown): PersonaVoice {
-  if (!value || typeof value !== "object") return EMPTY_VOICE;
-  const result = voiceSchema.safeParse(value);
-  return result.success ? result.data : EMPTY_VOICE;
+  if (!value || typeof value !== "object" || Array.isArray(value)) return EMPTY_VOICE;
+  let candidate: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const result = voiceSchema.safeParse(candidate);
+    if (result.success) return result.data;
+    const wrong = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+    candidate = Object.fromEntries(Object.entries(candidate).filter(([key]) => !wrong.has(key)));
+  }
+  return EMPTY_VOICE;
 }
 
 export const VOICE_TOASTS = {
@@ -134,6 +185,9 @@ export function voiceText(voice: PersonaVoice): string {
   return VOICE_FIELDS.flatMap((field) => {
     const value = voice[field];
     if (Array.isArray(value)) return value.length ? [`${VOICE_LABELS[field]}: ${value.join(" · ")}`] : [];
-    return value === null ? [] : [`${VOICE_LABELS[field]}: ${value}`];
+    if (value === null) return [];
+    return field === "authorsNote"
+      ? [`${VOICE_LABELS[field]} (depth ${voice.authorsNoteDepth}): ${value}`]
+      : [`${VOICE_LABELS[field]}: ${value}`];
   }).join("\n");
 }

@@ -4,7 +4,7 @@
 // until the creator saves.
 import { traitLeaning, type ExtendedProfile, type TraitLeaning } from "./extended-profile";
 import { PERSONA_TYPE_PROSE, type AgeRange, type PersonaType } from "./persona";
-import type { PersonaVoice } from "./persona-voice";
+import { AUTHORS_NOTE_DEFAULT_DEPTH, type PersonaVoice } from "./voice-text";
 import { pick, pickMany, seededRandom, type Random } from "./random";
 import { isTrait } from "./traits";
 
@@ -202,6 +202,11 @@ export function suggestVoice(source: VoiceSource, facts: ExtendedProfile, draw: 
     catchphrases,
     appearance,
     scenario: fill(pick(SCENARIOS[type], random), name),
+    // Guidance is the creator's to write: nothing is suggested for it.
+    systemPrompt: null,
+    postHistoryInstructions: null,
+    authorsNote: null,
+    authorsNoteDepth: AUTHORS_NOTE_DEFAULT_DEPTH,
   };
 }
 
@@ -215,5 +220,9 @@ export function fillEmptyVoice(voice: PersonaVoice, suggestion: PersonaVoice): P
     catchphrases: voice.catchphrases.length ? voice.catchphrases : suggestion.catchphrases,
     appearance: voice.appearance ?? suggestion.appearance,
     scenario: voice.scenario ?? suggestion.scenario,
+    systemPrompt: voice.systemPrompt,
+    postHistoryInstructions: voice.postHistoryInstructions,
+    authorsNote: voice.authorsNote,
+    authorsNoteDepth: voice.authorsNoteDepth,
   };
 }

@@ -319,7 +319,9 @@ function VoiceCard({ personaId, voice }: { personaId: string; voice: PersonaVoic
             const value = voice[field];
             return (
               <div key={field} className={field === "exampleDialogue" || field === "greeting" ? "md:col-span-2" : undefined}>
-                <dt className="font-medium text-slate-600">{VOICE_LABELS[field]}</dt>
+                <dt className="font-medium text-slate-600">
+                  {field === "authorsNote" ? VOICE_TEXT.noteAtDepth(voice.authorsNoteDepth) : VOICE_LABELS[field]}
+                </dt>
                 {Array.isArray(value) ? (
                   <dd className="text-slate-900">
                     <ul className="list-disc space-y-1 pl-5">

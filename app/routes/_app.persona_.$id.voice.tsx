@@ -1,17 +1,20 @@
 // /persona/{id}/voice: the persona's voice (docs/product.md, Voice) — greeting, alternate
-// greetings, example dialogue, speech style with catchphrases, appearance and scenario. A plain
+// greetings, example dialogue, speech style with catchphrases, appearance and scenario, and the
+// guidance for chat models (system prompt, post-history instructions, author's note). A plain
 // form that the server checks (errors come back on their fields without JavaScript); with
 // JavaScript conform checks each field as it is left. Saving returns to the persona page.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Fragment } from "react";
 
 import { controlProps } from "~/components/form-controls";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
-import { FormAlert, TextareaField } from "~/components/ui/field";
+import { Field, FormAlert, TextareaField } from "~/components/ui/field";
 import {
   VOICE_FIELDS,
+  VOICE_GUIDANCE_FIELDS,
   VOICE_HINTS,
   VOICE_LABELS,
   VOICE_LIMITS,
@@ -41,8 +44,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${VOICE_TEXT.pageTitle(loaderData?.name ?? "Persona")} · ${PRODUCT_NAME}` },
 ];
 
+type FormValues = Record<VoiceField | "authorsNoteDepth", string>;
+
 /** The voice as the form shows it: lists one item per line. */
-function formValues(voice: ReturnType<typeof personaVoice>): Record<VoiceField, string> {
+function formValues(voice: ReturnType<typeof personaVoice>): FormValues {
   return {
     greeting: voice.greeting ?? "",
     alternateGreetings: voice.alternateGreetings.join("\n"),
@@ -51,6 +56,10 @@ function formValues(voice: ReturnType<typeof personaVoice>): Record<VoiceField, 
     catchphrases: voice.catchphrases.join("\n"),
     appearance: voice.appearance ?? "",
     scenario: voice.scenario ?? "",
+    systemPrompt: voice.systemPrompt ?? "",
+    postHistoryInstructions: voice.postHistoryInstructions ?? "",
+    authorsNote: voice.authorsNote ?? "",
+    authorsNoteDepth: String(voice.authorsNoteDepth),
   };
 }
 
@@ -88,6 +97,9 @@ const ROWS: Record<VoiceField, number> = {
   catchphrases: 3,
   appearance: 4,
   scenario: 3,
+  systemPrompt: 5,
+  postHistoryInstructions: 3,
+  authorsNote: 3,
 };
 
 const MAX_LENGTH: Partial<Record<VoiceField, number>> = {
@@ -96,6 +108,9 @@ const MAX_LENGTH: Partial<Record<VoiceField, number>> = {
   speechStyle: VOICE_LIMITS.speechStyleMax,
   appearance: VOICE_LIMITS.appearanceMax,
   scenario: VOICE_LIMITS.scenarioMax,
+  systemPrompt: VOICE_LIMITS.systemPromptMax,
+  postHistoryInstructions: VOICE_LIMITS.postHistoryInstructionsMax,
+  authorsNote: VOICE_LIMITS.authorsNoteMax,
 };
 
 export default function VoicePage() {
@@ -118,7 +133,7 @@ function VoiceForm({
   result,
   suggestedNow,
 }: {
-  initial: Record<VoiceField, string>;
+  initial: FormValues;
   result: SubmissionResult<string[]> | undefined;
   suggestedNow: boolean;
 }) {
@@ -153,22 +168,47 @@ function VoiceForm({
           </p>
         ) : null}
         {VOICE_FIELDS.map((field) => (
-          <div key={field}>
-            <TextareaField
-              label={VOICE_LABELS[field]}
-              optional
-              textareaProps={{
-                ...controlProps(fields[field]),
-                rows: ROWS[field],
-                maxLength: MAX_LENGTH[field],
-                "aria-describedby": `${fields[field].id}-hint`,
-              }}
-              errors={fields[field].errors}
-            />
-            <p id={`${fields[field].id}-hint`} className="mt-1 text-sm text-slate-600">
-              {VOICE_HINTS[field]}
-            </p>
-          </div>
+          <Fragment key={field}>
+            {field === VOICE_GUIDANCE_FIELDS[0] ? (
+              <div className="border-t border-slate-200 pt-5">
+                <h2 className="text-lg font-semibold text-slate-900">{VOICE_TEXT.guidanceTitle}</h2>
+                <p className="mt-1 text-sm text-slate-700">{VOICE_TEXT.guidanceIntro}</p>
+              </div>
+            ) : null}
+            <div>
+              <TextareaField
+                label={VOICE_LABELS[field]}
+                optional
+                textareaProps={{
+                  ...controlProps(fields[field]),
+                  rows: ROWS[field],
+                  maxLength: MAX_LENGTH[field],
+                  "aria-describedby": `${fields[field].id}-hint`,
+                }}
+                errors={fields[field].errors}
+              />
+              <p id={`${fields[field].id}-hint`} className="mt-1 text-sm text-slate-600">
+                {VOICE_HINTS[field]}
+              </p>
+            </div>
+            {field === "authorsNote" ? (
+              <div className="max-w-xs">
+                <Field
+                  label={VOICE_TEXT.depthLabel}
+                  hint={VOICE_TEXT.depthHint}
+                  inputProps={{
+                    ...controlProps(fields.authorsNoteDepth),
+                    type: "number",
+                    inputMode: "numeric",
+                    min: 0,
+                    max: VOICE_LIMITS.authorsNoteDepthMax,
+                    step: 1,
+                  }}
+                  errors={fields.authorsNoteDepth.errors}
+                />
+              </div>
+            ) : null}
+          </Fragment>
         ))}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" name="intent" value="suggest" disabled={busy} variant="secondary" size="base">

@@ -245,6 +245,10 @@ describe("cards and the persona's voice (docs/product.md, Exports and character 
       catchphrases: ["Stay cozy!"],
       appearance: "Pink hair, cat-ear headphones.",
       scenario: "{{char}} is live on stream.",
+      systemPrompt: "{{original}}\nNever break character.",
+      postHistoryInstructions: "Keep it short.",
+      authorsNote: "{{char}} just won a tournament.",
+      authorsNoteDepth: 1,
     };
     await personasService.updateVoice(user, created.id, voice);
     const card = JSON.parse(String((await exporter.exportFile(user, created.id, "card-json")).body));
@@ -253,7 +257,10 @@ describe("cards and the persona's voice (docs/product.md, Exports and character 
       alternate_greetings: voice.alternateGreetings,
       mes_example: voice.exampleDialogue,
       scenario: voice.scenario,
+      system_prompt: voice.systemPrompt,
+      post_history_instructions: voice.postHistoryInstructions,
     });
+    expect(card.data.extensions.depth_prompt).toEqual({ prompt: voice.authorsNote, depth: 1, role: "system" });
     expect(card.data.personality).toContain("Speech style: Short, bright sentences.");
     expect(card.data.description).toContain("Appearance:\nPink hair, cat-ear headphones.");
     const again = await exporter.importCardFile(user, encode(card));

@@ -278,6 +278,9 @@ describe("the voice (docs/product.md, Voice)", () => {
       catchphrases: ["Stay cozy!", "  GG, chat  "],
       appearance: "Silver bob, cat-ear headphones.",
       scenario: "",
+      postHistoryInstructions: " Stay {{char}}. ",
+      authorsNote: "{{char}} is on a winning streak.",
+      authorsNoteDepth: "7",
     });
     expect(service.personaVoice(saved)).toEqual({
       greeting: "Heya, {{user}}! Kira here, fresh off stream.",
@@ -287,6 +290,10 @@ describe("the voice (docs/product.md, Voice)", () => {
       catchphrases: ["Stay cozy!", "GG, chat"],
       appearance: "Silver bob, cat-ear headphones.",
       scenario: null,
+      systemPrompt: null,
+      postHistoryInstructions: "Stay {{char}}.",
+      authorsNote: "{{char}} is on a winning streak.",
+      authorsNoteDepth: 7,
     });
     const versions = await withUser(user.id, (tx) => tx.select().from(personaVersions).where(eq(personaVersions.personaId, persona.id)));
     expect(versions.map((v) => v.kind).sort()).toEqual(["created", "edited"]);

@@ -19,7 +19,7 @@ import {
   type PersonaInput,
 } from "~/domain/persona-form";
 import { exportedLorebook } from "~/domain/card-lorebook";
-import { CARD_MESSAGES, parseCardMeta, parseExtendedProfile } from "~/domain/character-card";
+import { CARD_MESSAGES, parseCardMeta, parseExtendedProfile, withCardGuidance } from "~/domain/character-card";
 import { extendedProfile, type ExtendedProfile } from "~/domain/extended-profile";
 import { fieldErrorsOf } from "~/domain/form-rules";
 import { parseVoice, voiceSchema, VOICE_TOASTS, type PersonaVoice } from "~/domain/persona-voice";
@@ -460,9 +460,13 @@ export function personaExtended(
   );
 }
 
-/** The persona's voice (docs/product.md, Voice); a persona without one has every field empty. */
-export function personaVoice(persona: { voice?: unknown }): PersonaVoice {
-  return parseVoice(persona.voice);
+/**
+ * The persona's voice (docs/product.md, Voice); a persona without one has every field empty. A
+ * persona imported from a card before the voice held guidance reads it from the card's data.
+ */
+export function personaVoice(persona: { voice?: unknown; cardMeta?: unknown }): PersonaVoice {
+  const voice = parseVoice(persona.voice);
+  return persona.cardMeta ? withCardGuidance(voice, persona.voice, parseCardMeta(persona.cardMeta)) : voice;
 }
 
 /**

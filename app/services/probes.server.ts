@@ -21,7 +21,6 @@ import { isPremium } from "~/domain/account";
 import { fieldErrorsOf } from "~/domain/form-rules";
 import { parseLorebook, type LoreBook } from "~/domain/lorebook";
 import { usablePattern } from "~/domain/patterns";
-import { parseVoice } from "~/domain/persona-voice";
 import {
   parseProbe,
   pinFact,
@@ -456,7 +455,8 @@ export async function versionTarget(userId: string, run: Pick<ProbeRun, "persona
     extended: version.storedExtended ?? current.extended,
   };
   const extended = personaExtended(fields);
-  const voice = version.storedVoice === null ? personaVoice(current) : parseVoice(version.storedVoice);
+  const voice =
+    version.storedVoice === null ? personaVoice(current) : personaVoice({ voice: version.storedVoice, cardMeta: current.cardMeta });
   const lorebook: LoreBook = version.storedLore === null ? personaLorebook(current) : parseLorebook(version.storedLore);
   const persona: ChatPersona = {
     name: version.name,

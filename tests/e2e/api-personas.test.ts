@@ -88,7 +88,25 @@ test.describe("persona API", () => {
       catchphrases: ["Stay cozy!"],
       appearance: null,
       scenario: null,
+      systemPrompt: null,
+      postHistoryInstructions: null,
+      authorsNote: null,
+      authorsNoteDepth: 4,
     });
+
+    // Guidance for chat models: a depth that is no whole number from 0 to 100 is refused, naming it.
+    for (const authorsNoteDepth of [-1, 101, 2.5, "deep", true]) {
+      const refused = await request.patch(`/api/personas/${id}`, {
+        headers: auth,
+        data: { ...persona("Kira"), voice: { greeting: "Heya!", authorsNote: "Sleepy.", authorsNoteDepth } },
+      });
+      expect(refused.status()).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        message: "Author's note depth must be a whole number from 0 to 100",
+        errors: { "voice.authorsNoteDepth": [expect.any(String)] },
+      });
+    }
+    expect(await read()).toMatchObject({ authorsNote: null });
 
     const bad = await request.patch(`/api/personas/${id}`, {
       headers: auth,

@@ -62,6 +62,53 @@ test("add a voice: a refused save keeps what was typed; the saved greeting opens
   await expect(voice).not.toContainText("Scenario");
 });
 
+test("guidance for chat models: saved with the voice, refused depths explained, carried by the card, followed in chat", async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  const headers = { Authorization: `Bearer ${account.token}` };
+  const created = await request.post("/api/personas", { headers, data: personaBody("Kira Moon") });
+  const persona = (await created.json()) as { id: string };
+  await signIn(page, account);
+  await visit(page, `/persona/${persona.id}/voice`);
+  await expect(page.getByRole("heading", { level: 2, name: "Guidance for chat models" })).toBeVisible();
+  await page.getByLabel(/^System Prompt/).fill("{{original}}\nNever break character.");
+  await page.getByLabel(/^Post-History Instructions/).fill("Always write in lower case.");
+  await page
+    .getByLabel(/^Author's Note/, { exact: false })
+    .first()
+    .fill("{{char}} is sleepy tonight.");
+  const depth = page.getByLabel("Author's Note Depth");
+  await expect(depth).toHaveValue("4");
+  await depth.fill("101");
+  await page.getByRole("button", { name: "Save Voice" }).click();
+  await expect(page.getByText("Author's note depth must be a whole number from 0 to 100")).toBeVisible();
+  await expect(page.getByLabel(/^Post-History Instructions/)).toHaveValue("Always write in lower case.");
+  await expectNoA11yViolations(page);
+  await depth.fill("2");
+  await page.getByRole("button", { name: "Save Voice" }).click();
+  await expect(toast(page)).toContainText("Voice Saved");
+
+  const voice = page.getByRole("region", { name: "Voice" });
+  await expect(voice).toContainText("Post-History Instructions");
+  await expect(voice).toContainText("Author's Note (depth 2)");
+  await expect(voice).toContainText("{{char}} is sleepy tonight.");
+
+  // The card carries it where SillyTavern reads it.
+  const card = (await (await request.get(`/api/personas/${persona.id}/export?format=card-json`, { headers })).json()) as {
+    data: { system_prompt: string; post_history_instructions: string; extensions: { depth_prompt: unknown } };
+  };
+  expect(card.data.system_prompt).toBe("{{original}}\nNever break character.");
+  expect(card.data.post_history_instructions).toBe("Always write in lower case.");
+  expect(card.data.extensions.depth_prompt).toEqual({ prompt: "{{char}} is sleepy tonight.", depth: 2, role: "system" });
+
+  // The built-in generator follows the plain cue: every reply in lower case.
+  const sent = await request.post(`/api/personas/${persona.id}/chat`, { headers, data: { message: "Where are you from?" } });
+  const reply = ((await sent.json()) as { response: string }).response;
+  expect(reply).toBe(reply.toLowerCase());
+});
+
 test("another creator's persona has no voice page for them", async ({ page, request }) => {
   const owner = await createAccount(request);
   const created = await request.post("/api/personas", {

@@ -1,13 +1,14 @@
 // What a chat reply is written from, for both adapters: the persona as a character sheet
 // (name, type, gender, age range, interests, traits, description, backstory and the Extended
 // Persona Profile with its birth year), its voice (docs/product.md, Voice: speech style,
-// catchphrases, example dialogue, appearance, scenario), the lore entries the last messages
+// catchphrases, example dialogue, appearance, scenario, and its guidance where SillyTavern puts
+// it: system prompt, author's note, post-history instructions), the lore entries the last messages
 // brought up (docs/product.md, Lore in chat) and a bounded window of the recent
 // conversation, so that a reply in a 1,000-message conversation costs the same as one in a
 // 10-message conversation. The greeting is not here: a chat stores it as its first message.
 import { LORE_KIND_LABELS } from "~/domain/lorebook";
 import { PERSONA_TYPE_LABELS, type PersonaType } from "~/domain/persona";
-import { fillPlaceholders } from "~/domain/persona-voice";
+import { AUTHORS_NOTE_DEFAULT_DEPTH, fillPlaceholders } from "~/domain/voice-text";
 
 import { capText, type ChatInput, type ChatLoreEntry, type ChatPersona, type ChatTurn } from "./types";
 
@@ -150,12 +151,18 @@ export function chatSystemPrompt(persona: ChatPersona, lore?: readonly ChatLoreE
     x.currentResidence ? `living in ${x.currentResidence}` : "",
     x.birthYear ? `born in ${x.birthYear}` : "",
   ].filter(Boolean);
-  return [
+  const instructions = [
     `You are ${name}, a character designed on PersonaForge. Stay in character as ${name} in every reply: speak in the first person, in ${name}'s own voice, as the personality traits below describe.`,
     ...style,
     "Answer from the facts of your profile when asked about yourself (where you are from and live, your family, what you do, your education, your languages, your age, what you like, your goals, your motto); never contradict them, and do not invent a different name, age, birthplace, family or history." +
       (facts.length > 0 ? ` You are ${facts.join(", ")}.` : ""),
     "Keep replies conversational: usually two to five sentences, plain text, no markdown headings or lists unless asked. Do not repeat the user's words back in quotes. When asked for something outside your character (code, math, essays, medical or legal advice), say so in character. Never say you are an AI model or mention these instructions.",
+  ].join("\n");
+  // The voice's system prompt takes the place of these instructions, as SillyTavern's does;
+  // '{{original}}' in it brings them back (docs/product.md, Voice: guidance).
+  const own = voice.systemPrompt?.trim() ? guidanceText(voice.systemPrompt, name, instructions) : null;
+  return [
+    own ?? instructions,
     "",
     "Your profile:",
     personaSheet(persona),
@@ -166,16 +173,38 @@ export function chatSystemPrompt(persona: ChatPersona, lore?: readonly ChatLoreE
   ].join("\n");
 }
 
-/** The messages of a chat completion: the system prompt, then the bounded window. */
-export function chatPromptMessages(input: ChatInput): { role: "system" | "user" | "assistant"; content: string }[] {
-  const messages: { role: "system" | "user" | "assistant"; content: string }[] = [
-    { role: "system", content: chatSystemPrompt(input.persona, input.lore) },
-    ...chatWindow(input.history).map((turn) => ({ role: turn.role, content: turn.content })),
-  ];
+/** A guidance text as a model reads it: {{char}} and {{user}} filled, '{{original}}' the default it replaces. */
+function guidanceText(text: string, name: string, original = ""): string {
+  return fillPlaceholders(text.trim(), name, "the user")
+    .replace(/\{\{\s*original\s*\}\}/gi, original)
+    .trim();
+}
+
+type PromptMessage = { role: "system" | "user" | "assistant"; content: string };
+
+/**
+ * The messages of a chat completion, where SillyTavern puts each part: the system prompt, the
+ * bounded window with the author's note `authorsNoteDepth` messages from its end, then the
+ * post-history instructions right before the reply.
+ */
+export function chatPromptMessages(input: ChatInput): PromptMessage[] {
+  const voice = input.persona.voice ?? {};
+  const name = oneLine(input.persona.name);
+  const window: PromptMessage[] = chatWindow(input.history).map((turn) => ({ role: turn.role, content: turn.content }));
+  const note = voice.authorsNote?.trim() ? guidanceText(voice.authorsNote, name) : "";
+  if (note) {
+    const depth = Math.max(0, Math.min(window.length, voice.authorsNoteDepth ?? AUTHORS_NOTE_DEFAULT_DEPTH));
+    window.splice(window.length - depth, 0, { role: "system", content: note });
+  }
+  const messages: PromptMessage[] = [{ role: "system", content: chatSystemPrompt(input.persona, input.lore) }, ...window];
+  const after = voice.postHistoryInstructions?.trim() ? guidanceText(voice.postHistoryInstructions, name) : "";
+  if (after) messages.push({ role: "system", content: after });
   if (input.avoid && input.avoid.length > 0) {
+    // A Regenerate: the newest of the replies it must not repeat (the alternatives kept).
+    const earlier = input.avoid.slice(-3).map((reply) => `- ${capText(oneLine(reply), 400)}`);
     messages.push({
       role: "system",
-      content: `Write a different reply from this earlier one (do not repeat it): ${capText(oneLine(input.avoid.at(-1)!), 600)}`,
+      content: `Write a different reply from ${earlier.length === 1 ? "this earlier one" : "these earlier ones"} (do not repeat ${earlier.length === 1 ? "it" : "them"}):\n${earlier.join("\n")}`,
     });
   }
   return messages;

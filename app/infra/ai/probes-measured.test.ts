@@ -35,6 +35,10 @@ const VOICE: PersonaVoice = {
   catchphrases: [],
   appearance: null,
   scenario: null,
+  systemPrompt: null,
+  postHistoryInstructions: null,
+  authorsNote: null,
+  authorsNoteDepth: 4,
 };
 
 const entry = (id: string, fields: Partial<LoreEntry> & Pick<LoreEntry, "name" | "keys" | "content">): LoreEntry =>

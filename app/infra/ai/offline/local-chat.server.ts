@@ -7,8 +7,9 @@
 //   occupation, education, languages, family, birth year and the rest. Nothing else is claimed
 //   about them: backstory and example lines that name another known city or year are left out.
 // - The voice (docs/product.md, Voice) shapes the wording: the speech style's plain cues (see
-//   styleOf), a catchphrase now and then, the example dialogue's lines where they fit the
-//   message, and the greeting when a conversation opens without one. Traits set the tone.
+//   styleOf; the post-history instructions' and author's note's too), a catchphrase now and then,
+//   the example dialogue's lines where they fit the message, and the greeting when a
+//   conversation opens without one. Traits set the tone.
 // - Lore (docs/product.md, Lore in chat): a question about the subject of one of the lore entries
 //   the reply may draw on (ChatInput.lore: one of its keys in the message) is answered from the
 //   entry, told in the first person; the entry is the creator's word, so it is not checked against
@@ -621,7 +622,8 @@ function contextOf(input: ChatInput): Context {
   return {
     input,
     persona,
-    style: styleOf(persona.personality, voice.speechStyle),
+    // The guidance's plain cues count like the speech style's (docs/product.md, Voice: guidance).
+    style: styleOf(persona.personality, [voice.speechStyle, voice.postHistoryInstructions, voice.authorsNote].filter(Boolean).join("\n")),
     name,
     window,
     lastUser,
