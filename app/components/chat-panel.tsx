@@ -138,11 +138,14 @@ function Alternatives({
   message,
   action,
   hydrated,
+  saving,
   onChoose,
 }: {
   message: ChatMessageView;
   action: string;
   hydrated: boolean;
+  /** A choice is on its way to the server. */
+  saving: boolean;
   onChoose: (index: number) => void;
 }) {
   const total = message.alternatives?.length ?? 1;
@@ -180,7 +183,13 @@ function Alternatives({
     );
   };
   return (
-    <div className="flex items-center gap-1" role="group" aria-label={CHAT_TEXT.alternatives} data-testid="chat-alternatives">
+    <div
+      className="flex items-center gap-1"
+      role="group"
+      aria-label={CHAT_TEXT.alternatives}
+      data-testid="chat-alternatives"
+      data-saving={saving ? "true" : undefined}
+    >
       {arrow(chosen - 1, CHAT_TEXT.previousAlternative, "‹")}
       <span
         className="min-w-[3.5rem] text-center text-sm tabular-nums text-slate-700"
@@ -406,28 +415,40 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
     void streamReply(`/api/personas/${persona.id}/chat/regenerate`, null, true);
   }
 
+  // Choices are sent one after another, so the server ends on the last one shown; only the
+  // answer to the newest choice updates the bubble.
+  const chooseChain = useRef<Promise<void>>(Promise.resolve());
+  const chooseSeq = useRef(0);
+  const [choosing, setChoosing] = useState(0);
+
   /** Shows another alternative of the last reply at once; the server's answer then confirms it. */
-  async function choose(message: ChatMessageView, index: number) {
+  function choose(message: ChatMessageView, index: number) {
     if (pending || !message.alternatives || index < 0 || index >= message.alternatives.length) return;
     const before = messages;
     const picked = { ...message, content: message.alternatives[index]!, chosen: index };
     setMessages((list) => list.map((m) => (m.id === message.id ? picked : m)));
-    try {
-      const response = await fetch(`/api/personas/${persona.id}/chat/messages/${message.id}/choose`, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ index }),
-      });
-      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-      if (!response.ok) throw new ChatFailure(typeof body?.message === "string" ? body.message : CHAT_TOASTS.sendFailed.description);
-      const confirmed = body?.message as ChatMessageView | undefined;
-      if (confirmed && typeof confirmed === "object") setMessages((list) => list.map((m) => (m.id === message.id ? confirmed : m)));
-    } catch (failure) {
-      setMessages(before);
-      const description = failure instanceof ChatFailure ? failure.message : CHAT_TOASTS.sendFailed.description;
-      toast({ type: "error", title: CHAT_TOASTS.sendFailed.title, description });
-    }
+    const seq = ++chooseSeq.current;
+    setChoosing((n) => n + 1);
+    chooseChain.current = chooseChain.current
+      .then(async () => {
+        const response = await fetch(`/api/personas/${persona.id}/chat/messages/${message.id}/choose`, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify({ index }),
+        });
+        const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+        if (!response.ok) throw new ChatFailure(typeof body?.message === "string" ? body.message : CHAT_TOASTS.sendFailed.description);
+        const confirmed = body?.message as ChatMessageView | undefined;
+        if (seq === chooseSeq.current && confirmed && typeof confirmed === "object")
+          setMessages((list) => list.map((m) => (m.id === message.id ? confirmed : m)));
+      })
+      .catch((failure: unknown) => {
+        if (seq === chooseSeq.current) setMessages(before);
+        const description = failure instanceof ChatFailure ? failure.message : CHAT_TOASTS.sendFailed.description;
+        toast({ type: "error", title: CHAT_TOASTS.sendFailed.title, description });
+      })
+      .finally(() => setChoosing((n) => n - 1));
   }
 
   const shown = hydrated ? messages : (stored ?? []);
@@ -509,7 +530,13 @@ export function ChatPanel({ persona, chat, failed }: ChatPanelProps) {
           {open && chat && last && !pending ? (
             <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
               {last.role === "assistant" && last.alternatives && last.alternatives.length > 1 ? (
-                <Alternatives message={last} action={action} hydrated={hydrated} onChoose={(index) => void choose(last, index)} />
+                <Alternatives
+                  message={last}
+                  action={action}
+                  hydrated={hydrated}
+                  saving={choosing > 0}
+                  onChoose={(index) => choose(last, index)}
+                />
               ) : null}
               <form method="post" action={action} onSubmit={hydrated ? onRegenerate : undefined}>
                 <input type="hidden" name="intent" value="regenerate" />

@@ -46,6 +46,8 @@ import {
   type LoreSummary,
   testsSummary,
   type TestsSummary,
+  chatChecksOf,
+  type ChatChecks,
   personaPageState,
   personaVoice,
   chooseAlternative,
@@ -59,6 +61,7 @@ import {
   responseHeaders,
 } from "~/services/index.server";
 import { PRODUCT_NAME } from "~/domain/site";
+import { REPLY_CHECK_LABELS, REPLY_CHECK_TEXT } from "~/domain/reply-checks";
 import { CHAT_TEXT, CHAT_TOASTS, chatHref, NEWEST_ANCHOR, personaTab, type PersonaTab } from "~/domain/chat";
 import { buttonClass } from "~/components/ui/button";
 
@@ -101,7 +104,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         : { type: "success" as const, ...IMAGE_TOASTS.complete };
     throw await redirectWithToast(`/persona/${persona.id}`, toast, { headers: responseHeaders(ctx) });
   }
-  const [images, tests] = await Promise.all([imageSources(persona), testsSummary(user, persona.id)]);
+  const [images, tests, chatChecks] = await Promise.all([
+    imageSources(persona),
+    testsSummary(user, persona.id),
+    chatChecksOf(user, persona),
+  ]);
   // What depends on the clock is worked out here, so the page's data says everything the page shows.
   const now = Date.now();
   return data(
@@ -109,6 +116,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       persona,
       images,
       tests,
+      chatChecks,
       imageGeneration,
       extended,
       profileEdited,
@@ -399,6 +407,75 @@ function TestsCard({ personaId, tests }: { personaId: string; tests: TestsSummar
   );
 }
 
+/**
+ * Checks on your chats (docs/product.md, Chat: checks on your chats): per version, the replies
+ * checked and flagged, and the newest flagged replies with what flagged them.
+ */
+function ChatChecksCard({ personaId, checks }: { personaId: string; checks: ChatChecks }) {
+  const shown = checks.flagged.slice(0, 5);
+  return (
+    <Card title={REPLY_CHECK_TEXT.title} id="chat-checks">
+      <p className="text-sm text-slate-700">{REPLY_CHECK_TEXT.intro}</p>
+      {checks.versions.length === 0 ? (
+        <p className="mt-3 text-slate-600">{REPLY_CHECK_TEXT.empty}</p>
+      ) : (
+        <table className="mt-3 w-full max-w-md text-left text-sm" data-testid="chat-checks-versions">
+          <thead className="text-slate-600">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                {REPLY_CHECK_TEXT.version}
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                {REPLY_CHECK_TEXT.checked}
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                {REPLY_CHECK_TEXT.flagged}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="text-slate-900">
+            {checks.versions.map((row) => (
+              <tr key={row.version} className="border-t border-slate-200">
+                <th scope="row" className="py-1 pr-3 font-normal">
+                  v{row.version}
+                  {row.version === checks.currentVersion ? <span className="text-slate-600"> ({REPLY_CHECK_TEXT.current})</span> : null}
+                </th>
+                <td className="py-1 pr-3 text-right tabular-nums">{row.checked}</td>
+                <td className={`py-1 text-right tabular-nums ${row.flagged ? "font-semibold text-red-800" : ""}`}>{row.flagged}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {shown.length ? (
+        <>
+          <h3 className="mt-4 font-semibold text-slate-900">{REPLY_CHECK_TEXT.flaggedTitle}</h3>
+          <ul className="mt-2 space-y-3" data-testid="chat-checks-flagged">
+            {shown.map((reply) => (
+              <li key={reply.messageId} className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
+                <p className="text-slate-900 [overflow-wrap:anywhere]" dir="auto">
+                  <span className="font-medium">v{reply.version}: </span>
+                  {reply.content.length > 240 ? `${reply.content.slice(0, 239)}…` : reply.content}
+                </p>
+                <ul className="mt-1 list-disc pl-5 text-red-900">
+                  {reply.checks.map((flag, i) => (
+                    <li key={i}>
+                      <span className="font-semibold">{REPLY_CHECK_LABELS[flag.check]}:</span> {flag.detail}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <Link to={`/persona/${personaId}?tab=chat`} className={buttonClass("secondary", "md", "mt-4 inline-block")}>
+        {REPLY_CHECK_TEXT.openChat}
+      </Link>
+    </Card>
+  );
+}
+
 /** The lore entries on the persona page: their titles, and the way to the lorebook. */
 function LoreCard({ personaId, lore }: { personaId: string; lore: LoreSummary }) {
   return (
@@ -477,6 +554,7 @@ export default function PersonaPage() {
     voice,
     lore,
     tests,
+    chatChecks,
     greeting,
     downloads,
     createdAgo,
@@ -647,6 +725,8 @@ export default function PersonaPage() {
           <LoreCard personaId={persona.id} lore={lore} />
 
           <TestsCard personaId={persona.id} tests={tests} />
+
+          <ChatChecksCard personaId={persona.id} checks={chatChecks} />
 
           <Card title={CARD_CHECK_TEXT.title} id="card-check">
             <p className="text-sm text-slate-700">{CARD_CHECK_TEXT.cardLine}</p>

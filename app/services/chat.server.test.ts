@@ -22,6 +22,7 @@ const { personaExtended } = await import("./persona-export.server");
 const personasService = await import("./personas.server");
 const library = await import("./persona-library.server");
 const chat = await import("./chat.server");
+const { settleReplyChecks } = await import("./chat-checks.server");
 
 type Generator = Parameters<typeof useTextGenerator>[0] & object;
 
@@ -56,6 +57,8 @@ async function activePersona(user: Awaited<ReturnType<typeof newUser>>, extra: R
 }
 
 async function rows(personaId: string, userId: string) {
+  // The reply checks write to the rows after each reply: read once they are done.
+  await settleReplyChecks();
   return withUser(userId, (tx) => tx.select().from(chatMessages).where(eq(chatMessages.personaId, personaId)).orderBy(chatMessages.seq));
 }
 

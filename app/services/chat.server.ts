@@ -39,6 +39,7 @@ import { withUser } from "~/infra/db/db.server";
 import { consumeChatAllowance, RateLimitedError } from "~/infra/web/rate-limit.server";
 
 import { type CurrentUser } from "./accounts.server";
+import { checkReplyLater } from "./chat-checks.server";
 import { takeModelCalls } from "./generation-quotas.server";
 import { loreForReply } from "./lore.server";
 import { getPersona, isUuid, personaExtended, personaVoice } from "./personas.server";
@@ -399,6 +400,14 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
             return row!;
           });
           if (!stored) throw new ChatError(409, CHAT_FAILED, undefined, "conversation_cleared");
+          // The reply checks run once the reply is answered (docs/product.md, Chat: checks on your chats).
+          checkReplyLater(
+            user,
+            persona,
+            stored.id,
+            reply,
+            turn.history.filter((m) => m.role === "assistant").map((m) => m.content),
+          );
           const shown = view(stored);
           return {
             messageId: stored.id,
@@ -456,7 +465,7 @@ export async function chooseAlternative(user: CurrentUser, personaId: string, me
   if (!isUuid(messageId)) throw new ChatError(404, CHAT_MESSAGES.noSuchMessage, undefined, "message_not_found");
   assertCanChat(persona);
   if (inFlight.has(persona.id)) throw new ChatError(409, CHAT_MESSAGES.busy, undefined, "reply_in_progress");
-  return withUser(user.id, async (tx) => {
+  const chosen = await withUser(user.id, async (tx) => {
     const [row] = await tx
       .select({ ...MESSAGE_COLUMNS, personaId: chatMessages.personaId, seq: chatMessages.seq })
       .from(chatMessages)
@@ -475,15 +484,31 @@ export async function chooseAlternative(user: CurrentUser, personaId: string, me
       .where(and(eq(chatMessages.personaId, persona.id), eq(chatMessages.isDeleted, false), sql`${chatMessages.seq} > ${row.seq}`))
       .limit(1);
     if (row.role !== "assistant" || newer) throw new ChatError(409, CHAT_MESSAGES.notLastReply, undefined, "not_last_reply");
-    if (!row.alternatives || at === row.chosen) return view(row);
+    if (!row.alternatives || at === row.chosen) return { shown: view(row), check: null };
     const picked = row.alternatives[at]!;
     const [updated] = await tx
       .update(chatMessages)
-      .set({ content: picked.content, lore: picked.lore, personaVersion: picked.version, timestamp: new Date(picked.at), chosen: at })
+      // The reply shown is checked again (checks null until then).
+      .set({
+        content: picked.content,
+        lore: picked.lore,
+        personaVersion: picked.version,
+        timestamp: new Date(picked.at),
+        chosen: at,
+        checks: null,
+      })
       .where(eq(chatMessages.id, row.id))
       .returning(MESSAGE_COLUMNS);
-    return view(updated!);
+    const before = await tx
+      .select({ content: chatMessages.content })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.personaId, persona.id), eq(chatMessages.role, "assistant"), sql`${chatMessages.seq} < ${row.seq}`))
+      .orderBy(desc(chatMessages.seq))
+      .limit(3);
+    return { shown: view(updated!), check: { before: before.map((m) => m.content).reverse() } };
   });
+  if (chosen.check) checkReplyLater(user, persona, chosen.shown.id, chosen.shown.content, chosen.check.before);
+  return chosen.shown;
 }
 
 /**

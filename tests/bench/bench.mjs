@@ -98,6 +98,8 @@ export const BUDGETS = {
   // match of a 4,000-character message against 200 entries, a compile of a 20,000-character
   // backstory, the check of a card's 200-entry lorebook; in-process
   mainThreadP95Ms: 50,
+  // Checking one chat reply after it is stored (docs/product.md, Chat: checks on your chats).
+  replyCheckP95Ms: 5,
   // a 12-probe persona test run with the embedded responder, from 'Run tests' to the finished row, in-process
   testRunP95Ms: 2_000,
   // the same run over HTTP: POST /api/personas/{id}/probes/run, then GET the run until it has completed
@@ -1855,8 +1857,15 @@ async function measureMainThread(ctx) {
       info: true,
     },
     { id: "mainthread.chatImport.p95", op: "chatImport", label: "Chat import p95 (a 5 MB SillyTavern chat of 2,000 messages, in-process)" },
+    {
+      id: "mainthread.replyCheck.p95",
+      op: "replyCheck",
+      label: "Checking one chat reply p95 (an 8,000-character reply, 200 secret entries, in-process)",
+      budgetMs: BUDGETS.replyCheckP95Ms,
+    },
   ];
-  const failed = (note) => rows.map(({ id, label, info }) => row({ id, label, unit: "ms", budget: info ? undefined : budget, note }));
+  const budgetOf = ({ info, budgetMs }) => (info ? undefined : budgetMs != null ? { op: "<=", value: budgetMs } : budget);
+  const failed = (note) => rows.map((r) => row({ id: r.id, label: r.label, unit: "ms", budget: budgetOf(r), note }));
   const runner = tsRunner();
   if (!runner) return failed("error: neither node_modules/.bin/tsx nor vite-node is installed (npm ci)");
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "personaforge-bench-mainthread-"));
@@ -1895,15 +1904,17 @@ async function measureMainThread(ctx) {
       cardCheckOffThread: `${spread(sortedOf("cardCheckOffThread"))}; the longest gap between ticks of a 1 ms timer while readCardOffThread() read the card's file`,
       cardCheck: `${spread(sortedOf("cardCheck"))}; a ${(result.cardCheck.cardBytes / MB).toFixed(2)} MB card, 200 entries × 40 pattern keys read and checked`,
       chatImport: `${spread(sortedOf("chatImport"))}; readChatJsonl() of ${(result.chatImport.chatBytes / MB).toFixed(2)} MB, ${result.chatImport.messages.toLocaleString("en-US")} messages with three swipes each`,
+      replyCheck: `${spread(sortedOf("replyCheck"))}; checkReply() of ${result.replyCheck.replyChars.toLocaleString("en-US")} characters against ${result.replyCheck.secrets} secret entries, 5 catchphrases and 3 replies before it`,
     };
-    return rows.map(({ id, op, label, info }) => {
+    return rows.map((r) => {
+      const { id, op, label } = r;
       const sorted = sortedOf(op);
       return row({
         id,
         label,
         value: percentile(sorted, 95),
         unit: "ms",
-        budget: info ? undefined : budget,
+        budget: budgetOf(r),
         note: notes[op],
         details: { timingsMs: result[op].timingsMs },
       });

@@ -28,6 +28,9 @@
 //     stretch this thread was held meanwhile (the card coming back included).
 //   - chatImport: readChatJsonl() (app/domain/chat-transfer.ts) of the largest SillyTavern chat an
 //     import takes: 2,000 messages filling its 5 MB, each with three swipes to choose from.
+//   - replyCheck: checkReply() (app/domain/reply-checks.ts), the checks a chat reply gets after it
+//     is stored: the longest reply (8,000 characters) full of first-person claims, against 200
+//     secret lore entries, 5 catchphrases and the 3 longest replies before it (its own budget, 5 ms).
 // Each operation runs `warmup` times uncounted, then `count` times, each on a new message, backstory
 // or card (a new seed), so no answer is kept from one run to the next; an operation stops early,
 // after one timed run at least, once it has taken --max-seconds. Writes JSON to --out.
@@ -43,6 +46,8 @@ import { LORE_LIMITS, matchLore, type LoreBook, type LoreEntry } from "~/domain/
 import { closeCardReadThread, readCardOffThread } from "~/infra/compute/card-read.server";
 import { closeLoreThread, matchLoreOffThread } from "~/infra/compute/lore-match.server";
 import { PERSONA_LIMITS } from "~/domain/persona";
+import { checkReply, replyCheckContext } from "~/domain/reply-checks";
+import { CHAT_REPLY_MAX_CHARS } from "~/infra/ai/types";
 import { mulberry32 } from "~/domain/random";
 
 function arg(name: string, fallback?: string): string | undefined {
@@ -56,7 +61,7 @@ const count = Number(arg("count", "30"));
 const warmup = Number(arg("warmup", "5"));
 /** Which operations to time (all by default): a quick look at one of them. */
 const ops = new Set(
-  (arg("ops") ?? "loreMatch,loreMatchPlain,loreMatchOffThread,compile,cardCheck,cardCheckOffThread,chatImport").split(","),
+  (arg("ops") ?? "loreMatch,loreMatchPlain,loreMatchOffThread,compile,cardCheck,cardCheckOffThread,chatImport,replyCheck").split(","),
 );
 const maxSeconds = Number(arg("max-seconds", "60"));
 
@@ -387,6 +392,41 @@ const chatImport = time("chatImport", (seed) => {
   };
 });
 
+const SECRETS = ENTRIES;
+const replyCheck = time("replyCheck", (seed) => {
+  const random = mulberry32(seed + 77);
+  const word = () => WORDS[Math.floor(random() * WORDS.length)]!;
+  const context = replyCheckContext({
+    name: "Kira Moon",
+    facts: { birthplace: "Lisbon, Portugal", currentResidence: "Osaka, Japan", birthYear: 2000 },
+    lore: Array.from({ length: SECRETS }, (_, i) => ({
+      name: `Secret ${i}`,
+      kind: "secret",
+      enabled: true,
+      keys: [`key${i}`],
+      content: Array.from({ length: 40 }, () => `${word()}${i}`).join(" "),
+    })),
+    catchphrases: ["Stay cozy!", "Let's go!", "Hydrate, chat!", "One more round!", "GG, everyone!"],
+  });
+  const claims = [
+    "I was born in Lisbon.",
+    "I grew up in Porto Alegre.",
+    "I live in Osaka.",
+    "I'm 26 years old.",
+    "Stay cozy!",
+    "As a streamer I play a lot.",
+  ];
+  const long = () => {
+    let text = "";
+    while (text.length < CHAT_REPLY_MAX_CHARS - 200)
+      text += `${claims[Math.floor(random() * claims.length)]} ${word()} ${NAMES[Math.floor(random() * NAMES.length)]}. `;
+    return text;
+  };
+  const reply = long();
+  const before = [long(), long(), long()];
+  return () => checkReply(reply, context, before);
+});
+
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 fs.writeFileSync(
   out,
@@ -398,6 +438,7 @@ fs.writeFileSync(
     cardCheck: { timingsMs: cardCheck, entries: ENTRIES, keysPerEntry: 2 * KEYS, cardBytes },
     cardCheckOffThread: { timingsMs: cardCheckOffThread },
     chatImport: { timingsMs: chatImport, messages: CHAT_IMPORT_LIMITS.messages, chatBytes },
+    replyCheck: { timingsMs: replyCheck, replyChars: CHAT_REPLY_MAX_CHARS, secrets: SECRETS },
     count,
     warmup,
     node: process.version,

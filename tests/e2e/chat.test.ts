@@ -153,7 +153,8 @@ test.describe("alternatives of a reply (swipes)", () => {
         expect(refused.status()).toBe(400);
         expect(await refused.text()).toContain("This reply has 3 alternatives: index must be a whole number from 0 to 2.");
       }
-      // What is shown is what the server keeps, through a reload.
+      // What is shown is what the server keeps, through a reload (once the last choice is saved).
+      await expect(page.getByTestId("chat-alternatives")).not.toHaveAttribute("data-saving", "true");
       await visit(page, `/persona/${persona.id}?tab=chat`);
       await expect(reply).toHaveText(texts[1]!);
       await expect(position).toContainText("2 / 3");

@@ -34,6 +34,7 @@ import {
   TRAITS,
 } from "../../domain/persona";
 import { CHAT_ALTERNATIVES_MAX, type StoredAlternative } from "../../domain/chat";
+import type { ReplyFlag } from "../../domain/reply-checks";
 import { VERSION_KINDS } from "../../domain/persona-history";
 
 const textList = (values: readonly string[]): SQL =>
@@ -223,10 +224,15 @@ export const chatMessages = pgTable(
     alternatives: jsonb("alternatives").$type<StoredAlternative[]>(),
     // The index of the alternative shown, the one the conversation continues from.
     chosen: integer("chosen"),
+    // What the reply checks found (docs/product.md, Chat: checks on your chats): [] passed; null not checked.
+    checks: jsonb("checks").$type<ReplyFlag[]>(),
   },
   (t) => [
     index("chat_messages_persona_id_timestamp_idx").on(t.personaId, t.timestamp),
     index("chat_messages_persona_id_seq_idx").on(t.personaId, t.seq),
+    index("chat_messages_persona_id_version_idx")
+      .on(t.personaId, t.personaVersion)
+      .where(sql`${t.checks} is not null`),
     uniqueIndex("chat_messages_persona_id_client_key_idx").on(t.personaId, t.clientKey),
     check("chat_messages_role_valid", oneOf(sql`${t.role}`, CHAT_ROLES)),
     check(
@@ -236,6 +242,10 @@ export const chatMessages = pgTable(
     check(
       "chat_messages_alternatives_valid",
       sql`(${t.alternatives} is null and ${t.chosen} is null) or (${t.role} = 'assistant' and jsonb_typeof(${t.alternatives}) = 'array' and jsonb_array_length(${t.alternatives}) between 2 and ${sql.raw(String(CHAT_ALTERNATIVES_MAX))} and ${t.chosen} between 0 and jsonb_array_length(${t.alternatives}) - 1 and octet_length(${t.alternatives}::text) <= 2097152)`,
+    ),
+    check(
+      "chat_messages_checks_valid",
+      sql`${t.checks} is null or (jsonb_typeof(${t.checks}) = 'array' and octet_length(${t.checks}::text) <= 16384)`,
     ),
     check(
       "chat_messages_content_length",

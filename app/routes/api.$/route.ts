@@ -29,6 +29,7 @@ import * as personaChat from "./personas.$id.chat";
 import * as personaChatExport from "./personas.$id.chat.export";
 import * as personaChatImport from "./personas.$id.chat.import";
 import * as personaChatChoose from "./personas.$id.chat.messages.$messageId.choose";
+import * as personaChatChecks from "./personas.$id.chat-checks";
 import * as personaChatRegenerate from "./personas.$id.chat.regenerate";
 import * as personaExport from "./personas.$id.export";
 import * as personaFinishImport from "./personas.$id.finish-import";
@@ -89,6 +90,7 @@ export const API_CALLS: Readonly<Record<string, ApiCall>> = {
   "personas/:id/card-check": personaCardCheck,
   "personas/:id/card-check/fix": personaCardCheckFix,
   "personas/:id/chat": personaChat,
+  "personas/:id/chat-checks": personaChatChecks,
   "personas/:id/chat/export": personaChatExport,
   "personas/:id/chat/import": personaChatImport,
   "personas/:id/chat/messages/:messageId/choose": personaChatChoose,

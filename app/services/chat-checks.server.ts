@@ -1,0 +1,121 @@
+// Checks on real chats (docs/product.md, Chat: checks on your chats): each reply the persona
+// writes in the creator's conversation is checked after it is stored (app/domain/reply-checks.ts),
+// off the request: the reply is answered first, then the checks run in this process and their
+// findings are written to the reply's row (chat_messages.checks). A reply whose check did not run
+// (the process stopped in between) stays unchecked and is not counted. The persona page and
+// GET /api/personas/{id}/chat-checks read the counts per version and the flagged replies.
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+
+import { checkReply, parseReplyFlags, replyCheckContext, type ReplyFlag } from "~/domain/reply-checks";
+import { chatMessages, personaVersions, type Persona } from "~/infra/db/schema.server";
+import { withUser } from "~/infra/db/db.server";
+import { describeError } from "~/infra/web/log.server";
+
+import type { CurrentUser } from "./accounts.server";
+import { personaLorebook } from "./lore.server";
+import { getPersona, personaExtended, personaVoice } from "./personas.server";
+
+/** The checks context of a persona as it is now (its fact sheet, secret lore entries, catchphrases). */
+function contextOf(persona: Persona) {
+  const facts = personaExtended(persona);
+  return replyCheckContext({
+    name: persona.name,
+    facts,
+    lore: personaLorebook(persona).entries,
+    catchphrases: personaVoice(persona).catchphrases,
+  });
+}
+
+/** The flags of one reply: what the checks find, given the persona's replies just before it. */
+export function flagsOf(persona: Persona, reply: string, before: readonly string[]): ReplyFlag[] {
+  return checkReply(reply, contextOf(persona), before);
+}
+
+/** Checks under way in this process (tests wait for them). */
+const running = new Set<Promise<void>>();
+
+/**
+ * Checks a stored reply after the request that wrote it has been answered, and writes what the
+ * checks found to its row, unless the row has shown another text since (a Regenerate or a choice
+ * of alternative checks that one instead).
+ */
+export function checkReplyLater(user: CurrentUser, persona: Persona, messageId: string, reply: string, before: readonly string[]): void {
+  const work = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(async () => {
+      const flags = flagsOf(persona, reply, before);
+      await withUser(user.id, (tx) =>
+        tx
+          .update(chatMessages)
+          .set({ checks: flags })
+          .where(and(eq(chatMessages.id, messageId), eq(chatMessages.content, reply))),
+      );
+    })
+    .catch((error: unknown) => console.error(`[chat] a reply check for persona ${persona.id} failed: ${describeError(error)}`))
+    .finally(() => running.delete(work));
+  running.add(work);
+}
+
+/** Tests: wait for the checks under way. */
+export async function settleReplyChecks(): Promise<void> {
+  while (running.size > 0) await Promise.all([...running]);
+}
+
+export interface ChatChecks {
+  /** The persona's current version (its newest in history). */
+  currentVersion: number | null;
+  /** Per version that wrote checked replies, newest first. */
+  versions: { version: number; checked: number; flagged: number }[];
+  /** The flagged replies, newest first (at most FLAGGED_SHOWN). */
+  flagged: { messageId: string; version: number; content: string; timestamp: string; checks: ReplyFlag[] }[];
+}
+
+export const FLAGGED_SHOWN = 20;
+
+/** What the checks found in the creator's conversation with one of their personas. */
+export async function chatChecks(user: CurrentUser, personaId: string): Promise<ChatChecks> {
+  return chatChecksOf(user, await getPersona(user, personaId));
+}
+
+/** chatChecks for a persona already read (the persona page). */
+export async function chatChecksOf(user: CurrentUser, persona: Pick<Persona, "id">): Promise<ChatChecks> {
+  return withUser(user.id, async (tx) => {
+    const [current] = await tx
+      .select({ version: sql<number | null>`max(${personaVersions.version})` })
+      .from(personaVersions)
+      .where(eq(personaVersions.personaId, persona.id));
+    const checked = and(eq(chatMessages.personaId, persona.id), isNotNull(chatMessages.checks), isNotNull(chatMessages.personaVersion));
+    const counts = await tx
+      .select({
+        version: sql<number>`${chatMessages.personaVersion}`.mapWith(Number),
+        checked: sql<number>`count(*)`.mapWith(Number),
+        flagged: sql<number>`count(*) filter (where jsonb_array_length(${chatMessages.checks}) > 0)`.mapWith(Number),
+      })
+      .from(chatMessages)
+      .where(checked)
+      .groupBy(chatMessages.personaVersion)
+      .orderBy(desc(chatMessages.personaVersion));
+    const flagged = await tx
+      .select({
+        id: chatMessages.id,
+        version: chatMessages.personaVersion,
+        content: chatMessages.content,
+        timestamp: chatMessages.timestamp,
+        checks: chatMessages.checks,
+      })
+      .from(chatMessages)
+      .where(and(checked, sql`jsonb_array_length(${chatMessages.checks}) > 0`))
+      .orderBy(desc(chatMessages.seq))
+      .limit(FLAGGED_SHOWN);
+    return {
+      currentVersion: current?.version ?? null,
+      versions: counts,
+      flagged: flagged.map((row) => ({
+        messageId: row.id,
+        version: row.version ?? 0,
+        content: row.content,
+        timestamp: new Date(row.timestamp).toISOString(),
+        checks: parseReplyFlags(row.checks),
+      })),
+    };
+  });
+}
