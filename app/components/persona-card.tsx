@@ -8,6 +8,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 import { LIST_TEXT } from "~/domain/persona-list";
 import { statusBadge, typeLabel } from "~/domain/persona-display";
+import { REPLY_CHECK_TEXT } from "~/domain/reply-check-text";
 
 import { ArchiveIcon, RestoreIcon, TrashIcon, UserIcon } from "./ui/icons";
 import { ConfirmDialog } from "./ui/modal";
@@ -25,6 +26,23 @@ export interface CardPersona {
   createdAgo: string;
   /** The latest finished test run, when the persona has run one. */
   tests?: { passed: number; failed: number; total: number; status: string } | null;
+  /** The current version's replies in chat, when the checks flag more of them than the badge allows. */
+  chatFlags?: { checked: number; flagged: number } | null;
+}
+
+/** 'Slips in chat': the checks flagged many of this version's replies in the creator's chats. */
+function ChatFlagsBadge({ flags }: { flags: NonNullable<CardPersona["chatFlags"]> }) {
+  const percent = Math.round((flags.flagged / flags.checked) * 100);
+  return (
+    <span
+      className="mr-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+      data-testid="chat-flags-badge"
+      title={REPLY_CHECK_TEXT.badgeTitle(percent)}
+    >
+      {REPLY_CHECK_TEXT.badge}
+      <span className="sr-only">: {REPLY_CHECK_TEXT.badgeTitle(percent)}</span>
+    </span>
+  );
 }
 
 /** A small badge with the latest test run: green when every probe passed, red otherwise. */
@@ -93,6 +111,7 @@ export function PersonaCard({
           <div className="mt-0.5 flex items-center justify-between gap-2">
             <p className="min-w-0 truncate text-sm text-slate-600">{typeLabel(persona.type)}</p>
             <span className="shrink-0">
+              {persona.chatFlags ? <ChatFlagsBadge flags={persona.chatFlags} /> : null}
               {persona.tests ? <TestsBadge tests={persona.tests} /> : null}
               <StatusBadge status={persona.status} />
             </span>

@@ -29,7 +29,9 @@ import {
   listPersonas,
   requireUser,
   responseHeaders,
+  currentVersionFlags,
 } from "~/services/index.server";
+import { flaggedOften } from "~/domain/reply-check-text";
 import { Button, buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction = () => [{ title: `${LIST_TEXT.heading} · ${PRODUCT_NAME}` }];
@@ -48,7 +50,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     "card",
   );
   const now = new Date();
-  const personas = page.items.map((persona) => cardPersona(persona, now));
+  // Each card's 'Slips in chat' badge (docs/product.md, Chat: checks on your chats).
+  const flags = await currentVersionFlags(
+    user,
+    page.items.map((persona) => persona.id),
+  );
+  const personas = page.items.map((persona) => {
+    const chat = flags.get(persona.id);
+    return { ...cardPersona(persona, now), chatFlags: chat && flaggedOften(chat.checked, chat.flagged) ? chat : null };
+  });
   return data(
     { query: { ...query, page: page.page }, personas, total: page.total, pageCount: page.pageCount },
     { headers: responseHeaders(ctx) },

@@ -61,7 +61,7 @@ import {
   responseHeaders,
 } from "~/services/index.server";
 import { PRODUCT_NAME } from "~/domain/site";
-import { REPLY_CHECK_LABELS, REPLY_CHECK_TEXT } from "~/domain/reply-checks";
+import { REPLY_CHECK_LABELS, REPLY_CHECK_TEXT } from "~/domain/reply-check-text";
 import { CHAT_TEXT, CHAT_TOASTS, chatHref, NEWEST_ANCHOR, personaTab, type PersonaTab } from "~/domain/chat";
 import { buttonClass } from "~/components/ui/button";
 

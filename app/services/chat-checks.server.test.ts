@@ -18,6 +18,7 @@ const { resetRateLimits } = await import("~/infra/web/rate-limit.server");
 const personasService = await import("./personas.server");
 const chat = await import("./chat.server");
 const checks = await import("./chat-checks.server");
+const { flaggedOften } = await import("~/domain/reply-check-text");
 
 let handle: Awaited<ReturnType<typeof installTestDatabase>>;
 beforeAll(async () => {
@@ -133,6 +134,27 @@ describe("checks on real chats", () => {
     }
     const found = await checks.chatChecks(user, persona.id);
     expect(found.versions).toEqual([{ version: 1, checked: questions.length, flagged: 0 }]);
+  });
+
+  it("the library's badge reads the current version's counts, for the listed personas only", async () => {
+    const user = await newUser();
+    const persona = await personasService.createPersona(user, KIRA);
+    const quiet = await personasService.createPersona(user, { ...KIRA, name: "Quiet Kira" });
+    scripted(["As an AI, sure.", "Hello there, friend."]);
+    for (let i = 0; i < 6; i++) {
+      await resetRateLimits();
+      await send(user, persona.id, `Question ${i}?`);
+    }
+    const flags = await checks.currentVersionFlags(user, [persona.id, quiet.id]);
+    expect(flags.get(persona.id)).toEqual({ checked: 6, flagged: 3 });
+    expect(flags.has(quiet.id)).toBe(false);
+    expect(flaggedOften(6, 3)).toBe(true);
+    // A new version starts again: its replies are not checked yet.
+    await personasService.updateVoice(user, persona.id, { speechStyle: "Short." });
+    expect((await checks.currentVersionFlags(user, [persona.id])).has(persona.id)).toBe(false);
+    // Another creator's ids read nothing.
+    const stranger = await newUser();
+    expect((await checks.currentVersionFlags(stranger, [persona.id])).size).toBe(0);
   });
 
   it("another creator's persona is not there (404)", async () => {

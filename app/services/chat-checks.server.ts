@@ -119,3 +119,33 @@ export async function chatChecksOf(user: CurrentUser, persona: Pick<Persona, "id
     };
   });
 }
+
+/**
+ * For the library's cards: each listed persona's current version's checked and flagged replies
+ * (only personas with checked replies). Read apart from the kept card list, so a checked reply
+ * never makes the library's kept pages be read again; one statement for the page.
+ */
+export async function currentVersionFlags(
+  user: CurrentUser,
+  personaIds: readonly string[],
+): Promise<Map<string, { checked: number; flagged: number }>> {
+  if (personaIds.length === 0) return new Map();
+  const rows = await withUser(user.id, (tx) =>
+    tx
+      .select({
+        id: chatMessages.personaId,
+        checked: sql<number>`count(*)`.mapWith(Number),
+        flagged: sql<number>`count(*) filter (where jsonb_array_length(${chatMessages.checks}) > 0)`.mapWith(Number),
+      })
+      .from(chatMessages)
+      .where(
+        and(
+          sql`${chatMessages.personaId} = any(${sql.param([...personaIds])}::uuid[])`,
+          isNotNull(chatMessages.checks),
+          sql`${chatMessages.personaVersion} = (select max(v.version) from public.persona_versions v where v.persona_id = ${chatMessages.personaId})`,
+        ),
+      )
+      .groupBy(chatMessages.personaId),
+  );
+  return new Map(rows.map(({ id, checked, flagged }) => [id, { checked, flagged }]));
+}

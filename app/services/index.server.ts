@@ -19,7 +19,7 @@ export * from "./card-check.server";
 export * from "./card-target-runs.server";
 export * from "./chat-files.server";
 export * from "./chat.server";
-export { chatChecksOf, type ChatChecks } from "./chat-checks.server";
+export { chatChecksOf, currentVersionFlags, type ChatChecks } from "./chat-checks.server";
 export * from "./form-reply.server";
 export * from "./images.server";
 export * from "./lore.server";

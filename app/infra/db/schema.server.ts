@@ -34,7 +34,7 @@ import {
   TRAITS,
 } from "../../domain/persona";
 import { CHAT_ALTERNATIVES_MAX, type StoredAlternative } from "../../domain/chat";
-import type { ReplyFlag } from "../../domain/reply-checks";
+import type { ReplyFlag } from "../../domain/reply-check-text";
 import { VERSION_KINDS } from "../../domain/persona-history";
 
 const textList = (values: readonly string[]): SQL =>
