@@ -466,7 +466,9 @@ export function personaExtended(
  */
 export function personaVoice(persona: { voice?: unknown; cardMeta?: unknown }): PersonaVoice {
   const voice = parseVoice(persona.voice);
-  return persona.cardMeta ? withCardGuidance(voice, persona.voice, parseCardMeta(persona.cardMeta)) : voice;
+  // The card's data (up to 2 MB) is read only for a voice stored before it held guidance.
+  const beforeGuidance = !!persona.voice && typeof persona.voice === "object" && !Object.hasOwn(persona.voice, "systemPrompt");
+  return persona.cardMeta && beforeGuidance ? withCardGuidance(voice, persona.voice, parseCardMeta(persona.cardMeta)) : voice;
 }
 
 /**

@@ -17,6 +17,15 @@ test("a conversation downloads as SillyTavern's chat and comes back into another
   const first = await createPersona(request, account, "Mira Dawn");
   const sent = await request.post(`/api/personas/${first.id}/chat`, { headers: auth(account), data: { message: "Where are you from?" } });
   expect(sent.status(), await sent.text()).toBe(201);
+  // Two alternatives of the reply, the first one shown: they travel as its swipes.
+  const regenerated = (await (await request.post(`/api/personas/${first.id}/chat/regenerate`, { headers: auth(account) })).json()) as {
+    messageId: string;
+    alternatives: string[];
+  };
+  await request.post(`/api/personas/${first.id}/chat/messages/${regenerated.messageId}/choose`, {
+    headers: auth(account),
+    data: { index: 0 },
+  });
   await signIn(page, account);
 
   await visit(page, `/persona/${first.id}?tab=chat`);
@@ -38,6 +47,7 @@ test("a conversation downloads as SillyTavern's chat and comes back into another
     [false, "string"],
   ]);
   expect(lines[1]!.mes).toBe("Where are you from?");
+  expect(lines[2]).toMatchObject({ mes: regenerated.alternatives[0], swipes: regenerated.alternatives, swipe_id: 0 });
   // Without messages there is nothing to download, and an empty conversation offers the import.
   const second = await createPersona(request, account, "Noor Vale");
   await visit(page, `/persona/${second.id}?tab=chat`);
@@ -54,6 +64,9 @@ test("a conversation downloads as SillyTavern's chat and comes back into another
   await expect(bubbles(page, "assistant")).toHaveCount(1);
   await expect(page.getByTestId("chat-count")).toHaveText("2 messages");
   await expect(page.getByTestId("chat-import")).toHaveCount(0);
+  // The swipes came in as the reply's alternatives, the chosen one shown.
+  await expect(page.getByTestId("chat-alternative-position")).toContainText("1 / 2");
+  await expect(bubbles(page, "assistant").getByTestId("chat-message-text")).toHaveText(regenerated.alternatives[0]!);
   // The same text as the first persona's reply, now in the second persona's conversation.
   const back = await request.get(`/api/personas/${second.id}/chat/export?format=jsonl`, { headers: auth(account) });
   expect(back.headers()["content-type"] ?? "").toMatch(/^application\/jsonl/);
