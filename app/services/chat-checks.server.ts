@@ -9,6 +9,7 @@ import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { checkReply, parseReplyFlags, replyCheckContext, type ReplyFlag } from "~/domain/reply-checks";
 import { chatMessages, personaVersions, type Persona } from "~/infra/db/schema.server";
 import { withUser } from "~/infra/db/db.server";
+import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 import { describeError } from "~/infra/web/log.server";
 
 import type { CurrentUser } from "./accounts.server";
@@ -78,6 +79,11 @@ export async function chatChecks(user: CurrentUser, personaId: string): Promise<
 
 /** chatChecks for a persona already read (the persona page). */
 export async function chatChecksOf(user: CurrentUser, persona: Pick<Persona, "id">): Promise<ChatChecks> {
+  // Kept until a reply's findings change or the persona gets a new version (KEPT_READS.chatChecks).
+  return keptOrRead(KEPT_READS.chatChecks, [user.id, persona.id], () => readChatChecks(user, persona));
+}
+
+function readChatChecks(user: CurrentUser, persona: Pick<Persona, "id">): Promise<ChatChecks> {
   return withUser(user.id, async (tx) => {
     const [current] = await tx
       .select({ version: sql<number | null>`max(${personaVersions.version})` })
@@ -122,15 +128,21 @@ export async function chatChecksOf(user: CurrentUser, persona: Pick<Persona, "id
 
 /**
  * For the library's cards: each listed persona's current version's checked and flagged replies
- * (only personas with checked replies). Read apart from the kept card list, so a checked reply
- * never makes the library's kept pages be read again; one statement for the page.
+ * (only personas with checked replies), in one statement for the page, kept like the library's
+ * cards until a reply's findings change.
  */
 export async function currentVersionFlags(
   user: CurrentUser,
   personaIds: readonly string[],
 ): Promise<Map<string, { checked: number; flagged: number }>> {
   if (personaIds.length === 0) return new Map();
-  const rows = await withUser(user.id, (tx) =>
+  // Kept like the library's card pages, until a reply's findings change (KEPT_READS.chatFlagBadges).
+  const rows = await keptOrRead(KEPT_READS.chatFlagBadges, [user.id, personaIds.join(",")], () => readFlags(user, personaIds));
+  return new Map(rows.map(({ id, checked, flagged }) => [id, { checked, flagged }]));
+}
+
+function readFlags(user: CurrentUser, personaIds: readonly string[]) {
+  return withUser(user.id, (tx) =>
     tx
       .select({
         id: chatMessages.personaId,
@@ -147,5 +159,4 @@ export async function currentVersionFlags(
       )
       .groupBy(chatMessages.personaId),
   );
-  return new Map(rows.map(({ id, checked, flagged }) => [id, { checked, flagged }]));
 }

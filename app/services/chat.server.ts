@@ -388,7 +388,7 @@ export async function prepareReply(user: CurrentUser, personaId: string, request
               });
               const [row] = await tx
                 .update(chatMessages)
-                .set({ ...written, timestamp: now, ...next })
+                .set({ ...written, timestamp: now, ...next, checks: null })
                 .where(eq(chatMessages.id, replaced.id))
                 .returning(MESSAGE_COLUMNS);
               return row!;

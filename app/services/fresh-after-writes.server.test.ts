@@ -36,6 +36,20 @@ const probes = await import("./probes.server");
 const lore = await import("./lore.server");
 const cardChecks = await import("./card-check.server");
 const cardTargetRuns = await import("./card-target-runs.server");
+const chat = await import("./chat.server");
+const chatChecks = await import("./chat-checks.server");
+const { useTextGenerator } = await import("~/infra/ai/ai.server");
+const { createLocalTextGenerator } = await import("~/infra/ai/offline/local-text.server");
+
+/** The persona answers with this reply (the checks flag 'as an AI'). */
+function answering(reply: string) {
+  useTextGenerator({
+    ...createLocalTextGenerator({ chatPaceMs: 0 }),
+    async *chatReply() {
+      yield reply;
+    },
+  });
+}
 
 type KeptReadName = keyof typeof KEPT_READS;
 
@@ -260,6 +274,56 @@ const FRESH: { [name in KeptReadName]: Record<string, () => Promise<void>> } = {
       expect(await keptAnswer(read, KEPT_READS.lorebooks, [creator.id, persona.id])).toEqual([]);
       await lore.addLoreEntry(creator, persona.id, { name: "Mika", keys: ["Mika"], content: "Nova's younger sister." });
       expect(await read()).toEqual(["Mika"]);
+    },
+  },
+  chatChecks: {
+    "public.chat_messages": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      const read = async () => (await chatChecks.chatChecksOf(creator, persona)).flagged.length;
+      expect(await keptAnswer(read, KEPT_READS.chatChecks, [creator.id, persona.id])).toBe(0);
+      answering("As an AI, I can't say.");
+      await chat.sendMessage(creator, persona.id, "What are you?");
+      await chatChecks.settleReplyChecks();
+      useTextGenerator(undefined);
+      expect(await read()).toBe(1);
+      // Clear deletes it: gone at once.
+      await chat.clearChat(creator, persona.id);
+      expect(await read()).toBe(0);
+    },
+    "public.persona_versions": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      const read = async () => (await chatChecks.chatChecksOf(creator, persona)).currentVersion;
+      expect(await keptAnswer(read, KEPT_READS.chatChecks, [creator.id, persona.id])).toBe(1);
+      await personasService.updateVoice(creator, persona.id, { speechStyle: "Short." });
+      expect(await read()).toBe(2);
+    },
+  },
+  chatFlagBadges: {
+    "public.chat_messages": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      const read = async () => (await chatChecks.currentVersionFlags(creator, [persona.id])).get(persona.id)?.flagged ?? null;
+      expect(await keptAnswer(read, KEPT_READS.chatFlagBadges, [creator.id, persona.id])).toBeNull();
+      answering("As an AI, I can't say.");
+      await chat.sendMessage(creator, persona.id, "What are you?");
+      await chatChecks.settleReplyChecks();
+      useTextGenerator(undefined);
+      expect(await read()).toBe(1);
+    },
+    "public.persona_versions": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      answering("As an AI, I can't say.");
+      await chat.sendMessage(creator, persona.id, "What are you?");
+      await chatChecks.settleReplyChecks();
+      useTextGenerator(undefined);
+      const read = async () => (await chatChecks.currentVersionFlags(creator, [persona.id])).get(persona.id)?.flagged ?? null;
+      expect(await keptAnswer(read, KEPT_READS.chatFlagBadges, [creator.id, persona.id])).toBe(1);
+      // A new version has no checked replies yet.
+      await personasService.updateVoice(creator, persona.id, { speechStyle: "Short." });
+      expect(await read()).toBeNull();
     },
   },
   testSummaries: {

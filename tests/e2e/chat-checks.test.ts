@@ -38,3 +38,55 @@ test("the persona page counts the replies checked in chat, per version", async (
   expect((await request.get(`/api/personas/${persona.id}/chat-checks`, { headers: auth(stranger) })).status()).toBe(404);
   expect((await request.post(`/api/personas/${persona.id}/chat-checks`, { headers: auth(account) })).status()).toBe(405);
 });
+
+test("a reply that tells a secret is flagged on the persona page, and the library marks a persona that slips often", async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  const persona = await createPersona(request, account, "Kira Moon");
+  const entry = await request.post(`/api/personas/${persona.id}/lorebook/entries`, {
+    headers: auth(account),
+    data: {
+      name: "The debt",
+      keys: ["debt"],
+      kind: "secret",
+      content: "Kira owes the Yakuza forty thousand yen from a poker night in Dotonbori.",
+    },
+  });
+  expect(entry.status(), await entry.text()).toBe(201);
+  // Asked straight about it, the built-in responder tells what the entry holds: the checks say so.
+  for (let i = 0; i < 5; i++) {
+    const sent = await request.post(`/api/personas/${persona.id}/chat`, {
+      headers: auth(account),
+      data: { message: i === 0 ? "Tell me about the debt." : `What about the debt, part ${i + 1}?` },
+    });
+    expect(sent.status()).toBe(201);
+  }
+  await expect
+    .poll(async () => {
+      const found = await (await request.get(`/api/personas/${persona.id}/chat-checks`, { headers: auth(account) })).json();
+      return found.versions[0]?.checked ?? 0;
+    })
+    .toBe(5);
+  const found = (await (await request.get(`/api/personas/${persona.id}/chat-checks`, { headers: auth(account) })).json()) as {
+    versions: { flagged: number }[];
+    flagged: { checks: { check: string; detail: string }[] }[];
+  };
+  expect(found.versions[0]!.flagged).toBeGreaterThanOrEqual(2);
+  expect(found.flagged[0]!.checks[0]).toMatchObject({ check: "secrets", detail: expect.stringMatching(/^Tells the secret 'The debt'/) });
+
+  await signIn(page, account);
+  await visit(page, `/persona/${persona.id}`);
+  const card = page.getByRole("region", { name: "Checks on your chats" });
+  const flagged = card.getByTestId("chat-checks-flagged");
+  await expect(flagged.getByRole("listitem").first()).toContainText("Keeps secrets: Tells the secret 'The debt'");
+  await expectNoA11yViolations(page);
+
+  await visit(page, "/my-personas");
+  const badge = page.getByTestId("chat-flags-badge");
+  await expect(badge).toHaveCount(1);
+  await expect(badge).toContainText("Slips in chat");
+  await expect(badge).toHaveAttribute("title", /% of this version's replies in chat were flagged by the checks$/);
+  await expectNoA11yViolations(page);
+});

@@ -132,6 +132,23 @@ export const KEPT_READS = {
     limit: 200,
     tables: ["public.personas", "public.persona_versions", "public.card_target_runs"],
   }),
+  /**
+   * The persona page's 'Checks on your chats' (chat-checks.server.ts chatChecksOf): the replies
+   * checked and flagged per version, and the newest flagged ones.
+   */
+  chatChecks: declare({
+    name: "chat: reply checks",
+    key: (creator: string, personaId: string) => `${creator}:${personaId}`,
+    limit: 500,
+    tables: ["public.chat_messages", "public.persona_versions"],
+  }),
+  /** The library page's 'Slips in chat' badges for the personas of a page (chat-checks.server.ts currentVersionFlags). */
+  chatFlagBadges: declare({
+    name: "chat: library badges",
+    key: (creator: string, personaIds: string) => `${creator}:${personaIds}`,
+    limit: 500,
+    tables: ["public.chat_messages", "public.persona_versions"],
+  }),
   /** How many personas a creator owns, for what the wizard offers on the Free plan (personas.server.ts usage). */
   ownedCounts: declare({
     name: "personas: owned counts",
