@@ -91,7 +91,7 @@ import { parseLorebook, type LoreBook, type LoreJson } from "./lorebook";
 import { hashString } from "./random";
 import { PRODUCT_NAME } from "./site";
 import { isInterest, isTrait, type Trait } from "./traits";
-import { AUTHORS_NOTE_DEFAULT_DEPTH, EMPTY_VOICE, VOICE_LIMITS, voiceSchema, type PersonaVoice } from "./persona-voice";
+import { AUTHORS_NOTE_DEFAULT_DEPTH, EMPTY_VOICE, parseVoice, VOICE_LIMITS, voiceSchema, type PersonaVoice } from "./persona-voice";
 import { parseProbe, PROBE_LIMITS, type ProbeInput } from "./probes";
 
 export { CARD_META_VERSION, type CardAsset, type CardMeta, type JsonValue } from "./persona-shapes";
@@ -504,16 +504,7 @@ function voiceGreetingsFromCard(list: readonly string[]): { items: string[]; dro
 
 /** A voice as the voice page would store it; fields that still fail its checks are left empty. */
 function checkedVoice(voice: PersonaVoice): PersonaVoice {
-  let candidate: Record<string, unknown> = { ...voice };
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const result = voiceSchema.safeParse(candidate);
-    if (result.success) return result.data;
-    const fields = new Set(result.error.issues.map((issue) => String(issue.path[0])));
-    candidate = Object.fromEntries(
-      Object.entries(candidate).map(([key, value]) => [key, fields.has(key) ? EMPTY_VOICE[key as keyof PersonaVoice] : value]),
-    );
-  }
-  return EMPTY_VOICE;
+  return parseVoice(voice);
 }
 
 /** A stored voice, checked (exports never trust a row). */

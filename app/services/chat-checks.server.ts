@@ -28,9 +28,15 @@ function contextOf(persona: Persona) {
 }
 
 /** The flags of one reply: what the checks find, given the persona's replies just before it. */
-export function flagsOf(persona: Persona, reply: string, before: readonly string[]): ReplyFlag[] {
+function flagsOf(persona: Persona, reply: string, before: readonly string[]): ReplyFlag[] {
   return checkReply(reply, contextOf(persona), before);
 }
+
+/** Replies checked, and those of them flagged: the counts both the page and the library read. */
+const COUNTS = {
+  checked: sql<number>`count(*)`.mapWith(Number),
+  flagged: sql<number>`count(*) filter (where jsonb_array_length(${chatMessages.checks}) > 0)`.mapWith(Number),
+};
 
 /** Checks under way in this process (tests wait for them). */
 const running = new Set<Promise<void>>();
@@ -93,8 +99,7 @@ function readChatChecks(user: CurrentUser, persona: Pick<Persona, "id">): Promis
     const counts = await tx
       .select({
         version: sql<number>`${chatMessages.personaVersion}`.mapWith(Number),
-        checked: sql<number>`count(*)`.mapWith(Number),
-        flagged: sql<number>`count(*) filter (where jsonb_array_length(${chatMessages.checks}) > 0)`.mapWith(Number),
+        ...COUNTS,
       })
       .from(chatMessages)
       .where(checked)
@@ -146,8 +151,7 @@ function readFlags(user: CurrentUser, personaIds: readonly string[]) {
     tx
       .select({
         id: chatMessages.personaId,
-        checked: sql<number>`count(*)`.mapWith(Number),
-        flagged: sql<number>`count(*) filter (where jsonb_array_length(${chatMessages.checks}) > 0)`.mapWith(Number),
+        ...COUNTS,
       })
       .from(chatMessages)
       .where(
