@@ -70,6 +70,9 @@ test("build a lorebook from the backstory, edit it, and see chat use it", async 
   // Edit Mina's entry: the content the chat will use.
   await mina.getByRole("link", { name: /^Edit/ }).click();
   await expect(page).toHaveURL(/\?edit=/);
+  // The form is Mina's once it holds her entry (before that, Content is the new-entry form's).
+  await expect(page.getByRole("button", { name: "Save Entry" })).toBeVisible();
+  await expect(page.getByLabel("Content")).toHaveValue(/Mina/);
   await page.getByLabel("Content").fill("My sister Mina is a night-shift nurse in Incheon who still sends me doodles.");
   await page.getByRole("button", { name: "Save Entry" }).click();
   await expect(toast(page)).toContainText("Entry Saved");
