@@ -14,6 +14,7 @@ import { describeError, redactedUrl } from "./infra/web/log.server";
 import { cachedPage, publicPageKey, renderedPageKey, storePage } from "./infra/web/page-cache.server";
 import { startServer } from "./infra/setup/startup.server";
 import { handleCardTargetJobs } from "./services/card-target-runs.server";
+import { handleConversationTestJobs } from "./services/conversation-tests.server";
 import { handleImageJobs } from "./services/images.server";
 import { handleDigestJobs } from "./services/notifications.server";
 import { startJobWorkers, stopJobWorkers } from "./infra/jobs/queue.server";
@@ -40,6 +41,7 @@ if (process.env.PF_STARTUP_DONE !== "1") {
 // process runs them unless WORKERS=0; `npm run worker` starts a process that only runs them.
 handleTestRunJobs();
 handleCardTargetJobs();
+handleConversationTestJobs();
 handleImageJobs();
 handleDigestJobs();
 if (process.env.PF_STARTUP_ONLY !== "1" && process.env.PF_WORKER_ONLY !== "1") {

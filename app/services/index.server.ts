@@ -18,6 +18,7 @@ export * from "./billing.server";
 export * from "./card-check.server";
 export * from "./card-target-runs.server";
 export * from "./chat-files.server";
+export * from "./conversation-tests.server";
 export * from "./chat.server";
 export { chatChecksOf, currentVersionFlags, type ChatChecks } from "./chat-checks.server";
 export * from "./form-reply.server";

@@ -90,6 +90,11 @@ export interface FakeOpenAi {
   replyText(...contents: string[]): void;
   /** The answer used when the queue is empty. */
   fallback: FakeReply;
+  /**
+   * A scripted model: when the queue is empty, the answer it computes from the request's JSON body
+   * (null: the fallback). E.g. a model that drifts after some turns, counted from the messages.
+   */
+  responder: ((request: Record<string, unknown>) => FakeReply | null) | null;
   /** Requests that found the queue empty. */
   unexpected: number;
   /** Streams the client closed before the last event. */
@@ -132,6 +137,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     apiKey,
     requests: [],
     fallback: NO_REPLY,
+    responder: null,
     unexpected: 0,
     abandonedStreams: 0,
     files: new Map(),
@@ -141,6 +147,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       queue.length = 0;
       fake.requests.length = 0;
       fake.fallback = NO_REPLY;
+      fake.responder = null;
       fake.unexpected = 0;
       fake.abandonedStreams = 0;
     },
@@ -334,7 +341,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       return sendError(res, { status: 400, param: "messages", message: "[] is too short - 'messages'" });
     }
 
-    let reply = queue.shift();
+    let reply = queue.shift() ?? fake.responder?.(request) ?? undefined;
     if (!reply) {
       fake.unexpected += 1;
       reply = fake.fallback;

@@ -17,6 +17,45 @@ export interface ProbeTarget {
   lorebook: LoreBook;
 }
 
+/**
+ * The persona's next reply to `history` (which ends with the user's message), with the lore entries
+ * the conversation brings up, exactly as a chat reply is written.
+ */
+export async function replyTo(
+  generator: TextGenerator,
+  target: ProbeTarget,
+  history: readonly ChatTurn[],
+  options: GenerateOptions = {},
+): Promise<string> {
+  const lore = target.lorebook.entries.length
+    ? (
+        await matchLoreOffThread(
+          target.lorebook,
+          history.map((message) => message.content),
+        )
+      ).entries
+    : [];
+  let reply = "";
+  for await (const piece of generator.chatReply(
+    {
+      personaId: target.personaId,
+      persona: target.persona,
+      history: [...history],
+      lore: lore.map(({ id, name, content, kind, keys }) => ({ id, name, content, kind, keys })),
+    },
+    { signal: options.signal },
+  )) {
+    reply += piece;
+  }
+  return reply.trim();
+}
+
+/** The conversation a fresh chat opens with: the persona's greeting, when it has one. */
+export function openingHistory(persona: ChatPersona): ChatTurn[] {
+  const greeting = persona.voice?.greeting?.trim();
+  return greeting ? [{ role: "assistant", content: fillPlaceholders(greeting, persona.name) }] : [];
+}
+
 /** One probe through `generator`; a failure of the generator is thrown (the run ends 'failed' and keeps what it has). */
 export async function runProbe(
   generator: TextGenerator,
@@ -25,33 +64,11 @@ export async function runProbe(
   context: ProbeContext,
   options: GenerateOptions = {},
 ): Promise<ProbeResult> {
-  const history: ChatTurn[] = [];
-  const greeting = target.persona.voice?.greeting?.trim();
-  if (greeting) history.push({ role: "assistant", content: fillPlaceholders(greeting, target.persona.name) });
+  const history: ChatTurn[] = openingHistory(target.persona);
   const replies: string[] = [];
   for (const turn of probe.turns) {
     history.push({ role: "user", content: turn });
-    const lore = target.lorebook.entries.length
-      ? (
-          await matchLoreOffThread(
-            target.lorebook,
-            history.map((message) => message.content),
-          )
-        ).entries
-      : [];
-    let reply = "";
-    for await (const piece of generator.chatReply(
-      {
-        personaId: target.personaId,
-        persona: target.persona,
-        history: [...history],
-        lore: lore.map(({ id, name, content, kind, keys }) => ({ id, name, content, kind, keys })),
-      },
-      { signal: options.signal },
-    )) {
-      reply += piece;
-    }
-    reply = reply.trim();
+    const reply = await replyTo(generator, target, history, options);
     replies.push(reply);
     history.push({ role: "assistant", content: reply });
   }

@@ -669,6 +669,81 @@ export const cardTargetRuns = pgTable(
   ],
 ).enableRLS();
 
+// Long-conversation tests (supabase/migrations/20261208100000_conversation_tests.sql).
+export const conversationTests = pgTable(
+  "conversation_tests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    personaId: uuid("persona_id")
+      .notNull()
+      .references(() => personas.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    model: text("model"),
+    status: text("status").notNull().default("queued"),
+    turns: integer("turns").notNull(),
+    seed: bigint("seed", { mode: "number" }).notNull(),
+    done: integer("done").notNull().default(0),
+    checkpoints: jsonb("checkpoints")
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    firstFailure: jsonb("first_failure")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    transcript: jsonb("transcript")
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    error: text("error"),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    deadline: timestamp("deadline", { withTimezone: true }),
+  },
+  (t) => [
+    index("conversation_tests_persona_id_created_at_idx").on(t.personaId, t.createdAt.desc()),
+    index("conversation_tests_user_id_idx").on(t.userId),
+    uniqueIndex("conversation_tests_one_queued_idx")
+      .on(t.personaId)
+      .where(sql`status = 'queued'`),
+    check("conversation_tests_version_positive", sql`${t.version} >= 1`),
+    check("conversation_tests_status_valid", oneOf(sql`${t.status}`, ["queued", "running", "completed", "failed"])),
+    check("conversation_tests_turns_valid", sql`${t.turns} between 4 and 60 and ${t.done} between 0 and ${t.turns}`),
+    check("conversation_tests_seed_valid", sql`${t.seed} between 0 and 2147483647`),
+    check(
+      "conversation_tests_checkpoints_valid",
+      sql`jsonb_typeof(${t.checkpoints}) = 'array' and octet_length(${t.checkpoints}::text) <= 2097152`,
+    ),
+    check(
+      "conversation_tests_first_failure_valid",
+      sql`jsonb_typeof(${t.firstFailure}) = 'object' and octet_length(${t.firstFailure}::text) <= 4096`,
+    ),
+    check(
+      "conversation_tests_transcript_valid",
+      sql`jsonb_typeof(${t.transcript}) = 'array' and octet_length(${t.transcript}::text) <= 2097152`,
+    ),
+    check("conversation_tests_error_length", sql`char_length(${t.error}) <= 500`),
+    check("conversation_tests_model_length", sql`char_length(${t.model}) <= 200`),
+    pgPolicy("conversation_tests_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
+    pgPolicy("conversation_tests_insert_own", {
+      for: "insert",
+      to: authenticatedRole,
+      withCheck: sql`${t.userId} = ${authUid} and ${ownsPersona(sql`${t.personaId}`)}`,
+    }),
+    pgPolicy("conversation_tests_update_own", {
+      for: "update",
+      to: authenticatedRole,
+      using: sql`${t.userId} = ${authUid}`,
+      withCheck: sql`${t.userId} = ${authUid} and ${ownsPersona(sql`${t.personaId}`)}`,
+    }),
+    pgPolicy("conversation_tests_delete_own", { for: "delete", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
+  ],
+).enableRLS();
+
 export type Profile = typeof profiles.$inferSelect;
 export type Persona = typeof personas.$inferSelect;
 export type NewPersona = typeof personas.$inferInsert;
@@ -678,5 +753,6 @@ export type ImageJob = typeof imageJobs.$inferSelect;
 export type PersonaProbeRow = typeof personaProbes.$inferSelect;
 export type ProbeRun = typeof probeRuns.$inferSelect;
 export type CardTargetRun = typeof cardTargetRuns.$inferSelect;
+export type ConversationTest = typeof conversationTests.$inferSelect;
 export type NotificationPreferences = typeof notificationPreferences.$inferSelect;
 export type QueuedNotification = typeof notificationQueue.$inferSelect;

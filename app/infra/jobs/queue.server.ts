@@ -34,6 +34,10 @@ export const QUEUES = {
   cardTargetTests: "card-target-tests",
   /** A run in each front end whose tries were all interrupted: it is recorded as interrupted. */
   cardTargetTestsFailed: "card-target-tests-failed",
+  /** One job per queued long-conversation test: { runId, userId, personaId }. */
+  conversationTests: "conversation-tests",
+  /** A long-conversation test whose tries were all interrupted: it is recorded as interrupted. */
+  conversationTestsFailed: "conversation-tests-failed",
   /** One job per reference-image generation: { personaId, userId, startedAt }. */
   referenceImages: "reference-images",
   /** A generation whose tries were all interrupted: it is recorded as failed. */

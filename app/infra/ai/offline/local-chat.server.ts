@@ -298,6 +298,7 @@ export type Topic =
   | "smallTalk"
   | "followUp"
   | "reciprocal"
+  | "misremembered"
   | "opinion"
   | "question"
   | "statement";
@@ -418,6 +419,10 @@ const COMPLIMENT =
 const OPINION =
   /^(do|did|would|will|have|are|could) (you|u)\b|what do you think|your (opinion|take|thoughts)|how do you feel about|thoughts on\b/;
 
+/** The user recalls something the persona is supposed to have said (docs/product.md, Persona tests: long conversations). */
+const MISREMEMBERED =
+  /\b(remember (when|that) you (told|said)|didn't you (say|tell)|did you not (say|tell)|you (once |already )?(told|said to) me|last time you (said|told)|you said (last time|before|earlier)|you told me (last time|before|once))\b/;
+
 const normalized = (message: string) => message.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim();
 
 /** What a message is, without the conversation around it (see topicInContext for follow-ups). */
@@ -434,6 +439,8 @@ export function topicOf(message: string): Topic {
   }
   if (COMPLIMENT.test(text)) return "compliment";
   if (ACK.test(text)) return "ack";
+  // 'Remember when you told me you grew up in Oslo?': a memory of something the persona said.
+  if (MISREMEMBERED.test(text)) return "misremembered";
   for (const [topic, pattern] of TOPICS) {
     if (!pattern.test(text)) continue;
     // 'My family is from Lima' is a statement about the user, not a question about the persona.
@@ -791,6 +798,22 @@ function answer(topic: Topic, p: Parts): string[] {
   const birthplace = x.birthplace ?? DEFAULT_FACTS.birthplace;
   const residence = x.currentResidence ?? DEFAULT_FACTS.currentResidence;
   switch (topic) {
+    case "misremembered": {
+      // What the persona is said to have said is checked against its sheet, and corrected in character.
+      const said = normalized(c.lastUser);
+      const first = persona.name.trim().split(/\s+/)[0] ?? persona.name;
+      const denial = p.pick([
+        "Hmm, no, I don't think I ever said that.",
+        "Wait, no. You must be mixing me up with someone else.",
+        "Nope, that wasn't me!",
+      ]);
+      if (/\b(born|grew up|grow up|from|raised|hometown)\b/.test(said))
+        return [denial, p.pick([`I was born in ${birthplace}.`, `I'm from ${birthplace}, always have been.`])];
+      if (/\b(live|living|moved|based)\b/.test(said)) return [denial, `I live in ${residence}.`];
+      if (/\b(work|worked|job|used to be|career)\b/.test(said)) return [denial, `I'm ${withArticle(work)}, and that's the only job I've told you about.`];
+      if (/\bname\b/.test(said)) return [denial, `My name has always been ${first}.`];
+      return [denial, p.pick(["Maybe you're thinking of another conversation?", "I'd remember saying something like that."])];
+    }
     case "greeting": {
       const own = exampleGreetings(c);
       if (own.length > 0 && p.random() < 0.6) return [p.pick(own)];

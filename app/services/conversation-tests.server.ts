@@ -1,0 +1,337 @@
+// Long-conversation tests (docs/product.md, Persona tests: long conversations): an interrogator plays
+// N turns against one version of a persona in a fresh conversation (never the creator's chat), and
+// each checkpoint scores the categories (domain/conversation-tests.ts). Off the request, as a job
+// (conversation-tests), kept per version; one point of the creator's test-run quota, like 'Run
+// tests'. Two starts of one version while it is queued or under way are one run. A run whose model
+// fails ends 'failed' with the reason and keeps the checkpoints it has.
+import { and, desc, eq, inArray } from "drizzle-orm";
+
+import {
+  checkpointTurns,
+  conversationPlan,
+  conversationTestSchema,
+  CONVERSATION_CATEGORIES,
+  CONVERSATION_TEST_LIMITS,
+  CONVERSATION_TEST_MESSAGES,
+  firstFailures,
+  type Checkpoint,
+  type ConversationCategory,
+  type ConversationSubject,
+  type ConversationTestStatus,
+  type ConversationTestView,
+  type TranscriptTurn,
+} from "~/domain/conversation-tests";
+import { fieldErrorsOf } from "~/domain/form-rules";
+import { PROBE_MESSAGES } from "~/domain/probes";
+import { AiError, textGenerator } from "~/infra/ai/ai.server";
+import { runConversation, samplesOf } from "~/infra/ai/conversation-runner.server";
+import { withUser } from "~/infra/db/db.server";
+import { conversationTests, personas, type ConversationTest } from "~/infra/db/schema.server";
+import { handleJobs, queueWork, QUEUES, settleJobs, startJobWorkers, type Job } from "~/infra/jobs/queue.server";
+import { describeError } from "~/infra/web/log.server";
+
+import { type CurrentUser } from "./accounts.server";
+import type { JsonShape } from "./api.server";
+import { withGenerationQuota } from "./generation-quotas.server";
+import { currentVersion } from "./persona-history.server";
+import { getPersona, isUuid } from "./personas.server";
+import { listProbes, RUN_INTERRUPTED, versionTarget } from "./probes.server";
+import { ServiceError } from "./service-error.server";
+
+/** A long-conversation test that cannot be started or read. */
+export class ConversationTestError extends ServiceError {
+  override name = "ConversationTestError";
+}
+
+/** What POST /api/personas/{id}/conversation-tests may hold (docs/api.md). */
+export const CONVERSATION_TEST_BODY = {
+  turns: { type: "number|null", message: CONVERSATION_TEST_MESSAGES.turns },
+  seed: { type: "number|null", message: CONVERSATION_TEST_MESSAGES.seed },
+} as const satisfies JsonShape;
+
+/** How long a run may take before it counts as failed (a server that stopped mid-run). */
+const RUN_DEADLINE_MS = 15 * 60 * 1000;
+/** How long one reply or verdict may take. */
+const REPLY_TIMEOUT_MS = 60 * 1000;
+
+type Who = Pick<CurrentUser, "id">;
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function viewOf(row: ConversationTest): ConversationTestView {
+  const expired = row.status === "running" && row.deadline !== null && new Date(row.deadline).getTime() < Date.now();
+  const checkpoints = Array.isArray(row.checkpoints) ? (row.checkpoints as Checkpoint[]) : [];
+  const stored = (row.firstFailure ?? {}) as Record<string, unknown>;
+  const firstFailure = Object.fromEntries(
+    CONVERSATION_CATEGORIES.map((category) => [category, typeof stored[category] === "number" ? stored[category] : null]),
+  ) as Record<ConversationCategory, number | null>;
+  return {
+    runId: row.id,
+    version: row.version,
+    model: row.model,
+    status: expired ? "failed" : (row.status as ConversationTestStatus),
+    turns: row.turns,
+    seed: row.seed,
+    checkpoints,
+    firstFailure,
+    transcript: Array.isArray(row.transcript) ? (row.transcript as TranscriptTurn[]) : [],
+    error: expired ? RUN_INTERRUPTED : row.error,
+    createdAt: iso(row.createdAt)!,
+    finishedAt: iso(row.finishedAt),
+  };
+}
+
+/** Interrogator turns answered so far, for 'Talking… turn 9 of 24'. */
+export interface ConversationTestState extends ConversationTestView {
+  done: number;
+}
+
+const stateOf = (row: ConversationTest): ConversationTestState => ({ ...viewOf(row), done: row.done });
+
+/** `{ turns?, seed? }` checked: the field's message for each that is wrong (400). */
+export function checkConversationTestInput(raw: unknown): { turns: number; seed: number | null } {
+  const result = conversationTestSchema.safeParse(raw && typeof raw === "object" ? raw : {});
+  if (!result.success) {
+    const errors = fieldErrorsOf(result.error.issues, (field) => String(field ?? "turns"));
+    throw new ConversationTestError(400, "Please fix the highlighted fields.", errors);
+  }
+  return result.data;
+}
+
+/** The model calls one run makes with a model: each turn, and each checkpoint's questions, sampled and judged. */
+function modelCallsOf(turns: number): number {
+  const asks = 6;
+  return turns + checkpointTurns(turns).length * asks * CONVERSATION_TEST_LIMITS.samples * 2;
+}
+
+/**
+ * Starts a long-conversation test of the persona's current version. A run of it already queued or
+ * under way is the answer instead (two starts are one run). 409 for a draft; 429 past the
+ * creator's test-run quota.
+ */
+export async function startConversationTest(
+  user: CurrentUser,
+  personaId: string,
+  raw: unknown,
+): Promise<{ runId: string; started: boolean }> {
+  const persona = await getPersona(user, personaId);
+  const input = checkConversationTestInput(raw);
+  if (persona.status === "in_progress") throw new ConversationTestError(409, PROBE_MESSAGES.draft, undefined, "persona_draft");
+  const version = (await currentVersion(user, personaId))?.version ?? 1;
+  const live = await liveRun(user, personaId, version);
+  if (live) {
+    queueWork();
+    return { runId: live, started: false };
+  }
+  const seed = input.seed ?? Math.floor(Math.random() * CONVERSATION_TEST_LIMITS.seedMax);
+  const generator = textGenerator();
+  const runId = await withGenerationQuota(
+    "testRuns",
+    user,
+    () =>
+      withUser(user.id, async (tx) => {
+        // Under the persona's row lock: two starts at once see each other's run.
+        await tx.select({ id: personas.id }).from(personas).where(eq(personas.id, personaId)).for("update");
+        const rows = await tx
+          .select({
+            id: conversationTests.id,
+            status: conversationTests.status,
+            version: conversationTests.version,
+            deadline: conversationTests.deadline,
+          })
+          .from(conversationTests)
+          .where(and(eq(conversationTests.personaId, personaId), inArray(conversationTests.status, ["queued", "running"])));
+        const same = rows.find(
+          (run) => run.version === version && (run.status === "queued" || !run.deadline || run.deadline > new Date()),
+        );
+        if (same) return same.id;
+        // A run of an older version still waiting is moved on to this one (one queued run a persona).
+        const queued = rows.find((run) => run.status === "queued");
+        if (queued) {
+          await tx.update(conversationTests).set({ version, turns: input.turns, seed }).where(eq(conversationTests.id, queued.id));
+          return queued.id;
+        }
+        const [row] = await tx
+          .insert(conversationTests)
+          .values({ personaId, userId: user.id, version, status: "queued", turns: input.turns, seed })
+          .returning({ id: conversationTests.id });
+        return row!.id;
+      }),
+    generator.kind === "local" ? {} : { modelCalls: modelCallsOf(input.turns) },
+  );
+  queueWork();
+  return { runId, started: true };
+}
+
+async function liveRun(user: Who, personaId: string, version: number): Promise<string | null> {
+  const rows = await withUser(user.id, (tx) =>
+    tx
+      .select({ id: conversationTests.id, status: conversationTests.status, deadline: conversationTests.deadline })
+      .from(conversationTests)
+      .where(
+        and(
+          eq(conversationTests.personaId, personaId),
+          eq(conversationTests.version, version),
+          inArray(conversationTests.status, ["queued", "running"]),
+        ),
+      ),
+  );
+  const live = rows.find((run) => run.status === "queued" || !run.deadline || new Date(run.deadline).getTime() > Date.now());
+  return live?.id ?? null;
+}
+
+const JOB_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function runOfJob(job: Job): { runId: string; userId: string } | null {
+  const { runId, userId } = job.data as { runId?: unknown; userId?: unknown };
+  if (typeof runId !== "string" || typeof userId !== "string" || !JOB_UUID.test(runId) || !JOB_UUID.test(userId)) return null;
+  return { runId, userId };
+}
+
+/** The job of one queued run: a run deleted meanwhile (with its persona) or already over is 'cancelled'. */
+export async function runConversationTestJob(job: Job): Promise<"cancelled" | void> {
+  const ref = runOfJob(job);
+  if (!ref) return "cancelled";
+  const run = await withUser(ref.userId, async (tx) => {
+    const [row] = await tx.select().from(conversationTests).where(eq(conversationTests.id, ref.runId)).for("update");
+    if (!row || row.status === "completed" || row.status === "failed") return null;
+    const [started] = await tx
+      .update(conversationTests)
+      .set({
+        status: "running",
+        startedAt: new Date(),
+        deadline: new Date(Date.now() + RUN_DEADLINE_MS),
+        done: 0,
+        checkpoints: [],
+        firstFailure: {},
+        transcript: [],
+        error: null,
+      })
+      .where(eq(conversationTests.id, row.id))
+      .returning();
+    return started ?? null;
+  });
+  if (!run) return "cancelled";
+  await executeRun(run);
+}
+
+/** A run whose every try was cut off (the queue's dead letters): recorded as interrupted. */
+export async function recordInterruptedConversationTest(job: Job): Promise<"cancelled" | void> {
+  const ref = runOfJob(job);
+  if (!ref) return "cancelled";
+  await withUser(ref.userId, (tx) =>
+    tx
+      .update(conversationTests)
+      .set({ status: "failed", error: RUN_INTERRUPTED, finishedAt: new Date() })
+      .where(and(eq(conversationTests.id, ref.runId), inArray(conversationTests.status, ["queued", "running"]))),
+  );
+}
+
+/** The queues of long-conversation tests, for this process's workers. */
+export function handleConversationTestJobs(): void {
+  handleJobs(QUEUES.conversationTests, runConversationTestJob, { concurrency: 1 });
+  handleJobs(QUEUES.conversationTestsFailed, recordInterruptedConversationTest);
+}
+
+/** Tests and benchmarks: run the queued long-conversation tests in this process and wait until each has ended. */
+export async function settleConversationTests(): Promise<void> {
+  handleConversationTestJobs();
+  await startJobWorkers();
+  await settleJobs({ queues: [QUEUES.conversationTests, QUEUES.conversationTestsFailed] });
+}
+
+/** What the interrogator knows of the persona as one version holds it. */
+export async function conversationSubject(userId: string, run: Pick<ConversationTest, "personaId" | "version">) {
+  const target = await versionTarget(userId, run);
+  const probes = (await listProbes({ id: userId }, run.personaId)).filter((probe) => probe.enabled);
+  const subject: ConversationSubject = {
+    ...target.context,
+    facts: target.context.facts,
+    voice: { greeting: target.persona.voice?.greeting ?? null, catchphrases: target.persona.voice?.catchphrases ?? [] },
+    personality: target.persona.personality,
+    lore: target.lorebook.entries,
+    probes,
+  };
+  return { target: { personaId: run.personaId, persona: target.persona, lorebook: target.lorebook }, subject };
+}
+
+async function executeRun(run: ConversationTest): Promise<void> {
+  const userId = run.userId;
+  const generator = textGenerator();
+  const model = generator.kind === "local" ? "embedded" : (generator.chatModel ?? "model");
+  const save = (fields: Partial<typeof conversationTests.$inferInsert>) =>
+    withUser(userId, (tx) => tx.update(conversationTests).set(fields).where(eq(conversationTests.id, run.id)));
+  try {
+    const { target, subject } = await conversationSubject(userId, run);
+    const plan = conversationPlan(subject, run.turns, run.seed);
+    await save({ model });
+    await runConversation(generator, target, subject, plan, {
+      replyTimeoutMs: REPLY_TIMEOUT_MS,
+      onProgress: (progress) =>
+        save({
+          done: progress.done,
+          transcript: progress.transcript,
+          checkpoints: progress.checkpoints,
+          firstFailure: firstFailures(progress.checkpoints),
+        }).then(() => undefined),
+    });
+    await save({ status: "completed", finishedAt: new Date() });
+  } catch (error) {
+    const reason =
+      error instanceof AiError
+        ? `The ${model === "embedded" ? "embedded responder" : `model ${model}`} failed: ${error.code === "timeout" ? "it did not answer in time" : error.message}`
+        : error instanceof ServiceError
+          ? error.message
+          : "The run could not finish.";
+    if (!(error instanceof AiError) && !(error instanceof ServiceError))
+      console.error(`[conversation-tests] run ${run.id} failed: ${describeError(error)}`);
+    await save({ status: "failed", error: reason.slice(0, 500), finishedAt: new Date() }).catch((e) =>
+      console.error(`[conversation-tests] could not record the failure of run ${run.id}: ${describeError(e)}`),
+    );
+  }
+}
+
+/** One run of the persona's (404 for another creator's persona or an unknown run). */
+export async function getConversationTest(user: CurrentUser, personaId: string, runId: string): Promise<ConversationTestState> {
+  await getPersona(user, personaId);
+  if (!isUuid(runId)) throw new ConversationTestError(404, CONVERSATION_TEST_MESSAGES.notFound);
+  const [row] = await withUser(user.id, (tx) =>
+    tx
+      .select()
+      .from(conversationTests)
+      .where(and(eq(conversationTests.id, runId), eq(conversationTests.personaId, personaId))),
+  );
+  if (!row) throw new ConversationTestError(404, CONVERSATION_TEST_MESSAGES.notFound);
+  if (row.status === "queued") queueWork();
+  return stateOf(row);
+}
+
+/** What the tests page shows: the run under way, the latest finished run, and the latest of each other version (to lay over). */
+export interface ConversationTestsState {
+  pending: ConversationTestState | null;
+  latest: ConversationTestState | null;
+  /** The latest finished run of each version, newest version first. */
+  byVersion: ConversationTestState[];
+}
+
+export async function conversationTestsState(user: Who, personaId: string): Promise<ConversationTestsState> {
+  const rows = await withUser(user.id, (tx) =>
+    tx
+      .select()
+      .from(conversationTests)
+      .where(eq(conversationTests.personaId, personaId))
+      .orderBy(desc(conversationTests.createdAt))
+      .limit(30),
+  );
+  const states = rows.map(stateOf);
+  const pending = states.find((run) => run.status === "queued" || run.status === "running") ?? null;
+  if (pending?.status === "queued") queueWork();
+  const finished = states.filter((run) => run.status === "completed" || run.status === "failed");
+  const byVersion = new Map<number, ConversationTestState>();
+  for (const run of finished) if (!byVersion.has(run.version)) byVersion.set(run.version, run);
+  return {
+    pending,
+    latest: finished[0] ?? null,
+    byVersion: [...byVersion.values()].sort((a, b) => b.version - a.version),
+  };
+}
