@@ -17,12 +17,8 @@
 // The checks are the deterministic ones of the persona tests (probes.ts) and of the checks on real
 // chats (reply-checks.ts); with a model configured each branch is also judged by the model against
 // the category's written rubric (`rubricFor`), three samples a question, passed on two of three.
-import * as z from "zod";
-
 import {
   CONVERSATION_CATEGORY_HINTS,
-  CONVERSATION_TEST_LIMITS,
-  CONVERSATION_TEST_MESSAGES,
   checkpointTurns,
   type ConversationCategory,
 } from "./conversation-test-text";
@@ -33,35 +29,7 @@ import { pick, seededRandom, shuffle, type Random } from "./random";
 import { checkReply, replyCheckContext, type ReplyCheckContext } from "./reply-checks";
 
 export * from "./conversation-test-text";
-
-/** `{ turns?, seed? }` of a form or a JSON body; a missing seed is drawn by the service. */
-export const conversationTestSchema = z.object({
-  turns: z
-    .union([z.number(), z.string(), z.null()], { error: CONVERSATION_TEST_MESSAGES.turns })
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === null || (typeof value === "string" && value.trim() === ""))
-        return CONVERSATION_TEST_LIMITS.turnsDefault;
-      const n = typeof value === "number" ? value : /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : NaN;
-      if (!Number.isInteger(n) || n < CONVERSATION_TEST_LIMITS.turnsMin || n > CONVERSATION_TEST_LIMITS.turnsMax) {
-        ctx.addIssue({ code: "custom", message: CONVERSATION_TEST_MESSAGES.turns });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  seed: z
-    .union([z.number(), z.string(), z.null()], { error: CONVERSATION_TEST_MESSAGES.seed })
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return null;
-      const n = typeof value === "number" ? value : /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : NaN;
-      if (!Number.isInteger(n) || n < 0 || n > CONVERSATION_TEST_LIMITS.seedMax) {
-        ctx.addIssue({ code: "custom", message: CONVERSATION_TEST_MESSAGES.seed });
-        return z.NEVER;
-      }
-      return n;
-    }),
-});
+export { conversationTestSchema } from "./conversation-test-form";
 
 // ---------------------------------------------------------------------------------------------
 // The interrogator

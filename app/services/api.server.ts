@@ -96,15 +96,27 @@ export async function jsonObject<S extends JsonShape>(
 }
 
 /**
+ * For calls whose body is optional: nothing or an empty body is `{}`; otherwise a JSON object checked
+ * as `jsonObject` checks it.
+ */
+export async function optionalJsonObject<S extends JsonShape>(
+  request: Request,
+  shape: S,
+  maxBytes = 1024,
+): Promise<Partial<Record<keyof S, unknown>>> {
+  if (!request.body) return {};
+  const raw = await readLimitedBody(request, maxBytes);
+  if (new TextDecoder().decode(raw).trim() === "") return {};
+  const type = request.headers.get("content-type") ?? "";
+  return jsonObject(new Request(request.url, { method: "POST", headers: { "content-type": type }, body: raw as unknown as BodyInit }), shape);
+}
+
+/**
  * For calls that take no body (docs/product.md, API overview: 'empty body'): nothing, an empty body or `{}` is fine;
  * a JSON object with fields is a 400 naming them, anything else that is not JSON a 415.
  */
 export async function emptyBody(request: Request): Promise<void> {
-  if (!request.body) return;
-  const raw = await readLimitedBody(request, 1024);
-  if (new TextDecoder().decode(raw).trim() === "") return;
-  const type = request.headers.get("content-type") ?? "";
-  await jsonObject(new Request(request.url, { method: "POST", headers: { "content-type": type }, body: raw as unknown as BodyInit }), {});
+  await optionalJsonObject(request, {});
 }
 
 /** Runs an API handler, turning account failures into their 4xx JSON answer. */

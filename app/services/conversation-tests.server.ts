@@ -93,7 +93,8 @@ export function checkConversationTestInput(raw: unknown): { turns: number; seed:
   const result = conversationTestSchema.safeParse(raw && typeof raw === "object" ? raw : {});
   if (!result.success) {
     const errors = fieldErrorsOf(result.error.issues, (field) => String(field ?? "turns"));
-    throw new ConversationTestError(400, "Please fix the highlighted fields.", errors);
+    // The field's own message ('Turns must be a whole number from 4 to 60').
+    throw new ConversationTestError(400, result.error.issues[0]?.message ?? "Please fix the highlighted fields.", errors);
   }
   return result.data;
 }
