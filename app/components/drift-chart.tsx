@@ -91,7 +91,7 @@ export function DriftChart({ run, over, id }: { run: ChartRun; over?: ChartRun |
           <g key={rate}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(rate)} y2={y(rate)} stroke="#e2e8f0" strokeWidth={1} />
             <text x={PAD.left - 8} y={y(rate) + 4} textAnchor="end" fontSize={11} fill="#475569">
-              {rate}%
+              {`${rate}%`}
             </text>
           </g>
         ))}
@@ -119,7 +119,7 @@ export function DriftChart({ run, over, id }: { run: ChartRun; over?: ChartRun |
             </span>
           );
         })}
-        {over ? <span>Paler lines: version {over.version}</span> : null}
+        {over ? <span>{`Paler lines: version ${over.version}`}</span> : null}
       </figcaption>
     </figure>
   );

@@ -166,5 +166,6 @@ export function checkpointTurns(turns: number): number[] {
   for (let turn = 8; turn <= n; turn += 8) every8.push(turn);
   if (every8.at(-1) !== n) every8.push(n);
   if (every8.length >= 4 || n < 4) return [...new Set(every8)];
-  return [...new Set([1, Math.round(n / 3), Math.round((2 * n) / 3), n])].sort((a, b) => a - b);
+  // A short conversation: four checkpoints spread evenly from turn 1 to the last.
+  return [0, 1, 2, 3].map((i) => 1 + Math.round((i * (n - 1)) / 3));
 }

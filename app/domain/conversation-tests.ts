@@ -219,7 +219,7 @@ export function conversationPlan(subject: ConversationSubject, turns: number, se
     if (length >= 3) kinds.push("falseMemory");
     while (kinds.length < length) kinds.push(random() < 0.6 ? "rapport" : "topic");
     // Turn 1 opens with rapport; the rest is shuffled.
-    const order = start === 1 && length > 1 ? ["rapport" as const, ...shuffle(kinds.slice(0, -1), random)] : shuffle(kinds, random);
+    const order: TurnKind[] = start === 1 ? ["rapport", ...shuffle(kinds.slice(0, -1), random)] : shuffle(kinds, random);
     order.forEach((kind, i) => {
       const message =
         kind === "falseMemory"

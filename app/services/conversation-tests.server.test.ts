@@ -76,7 +76,7 @@ describe("long-conversation tests", () => {
 
     const run = await finished(user, persona.id, started.runId);
     expect(run).toMatchObject({ status: "completed", model: "embedded", turns: 10, seed: 42, error: null, done: 10 });
-    expect(run.checkpoints.map((checkpoint) => checkpoint.turn)).toEqual([1, 3, 7, 10]);
+    expect(run.checkpoints.map((checkpoint) => checkpoint.turn)).toEqual([1, 4, 7, 10]);
     // The greeting, then ten exchanges.
     expect(run.transcript).toHaveLength(21);
     expect(run.transcript[0]).toEqual({ role: "assistant", content: "Heya, chat! Grab a blanket." });
@@ -146,7 +146,7 @@ describe("long-conversation tests", () => {
       kind: "openai",
       chatModel: "test-model",
       async *chatReply(input, options) {
-        // Checkpoints at turns 1, 3, 5 and 8: the model stops answering at turn 5.
+        // Checkpoints at turns 1, 3, 6 and 8: the model stops answering at turn 5.
         if (input.history.filter((turn) => turn.role === "user").length >= 5) throw new AiError("unavailable", "The service is down.");
         yield* local.chatReply(input, options);
       },

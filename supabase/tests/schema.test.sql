@@ -8,15 +8,15 @@ create extension if not exists pgtap with schema extensions;
 grant usage on schema extensions to anon, authenticated;
 set local search_path = public, extensions;
 
-select plan(73);
+select plan(78);
 
 -- ---------------------------------------------------------------- tables and RLS
 -- A new table makes this fail on purpose: give it RLS, grants and its own rls_*.test.sql.
 select tables_are(
   'public',
-  array['card_target_runs', 'chat_messages', 'generations', 'image_jobs', 'notification_preferences', 'notification_queue', 'persona_lore_entries',
+  array['card_target_runs', 'chat_messages', 'conversation_tests', 'generations', 'image_jobs', 'notification_preferences', 'notification_queue', 'persona_lore_entries',
         'persona_probes', 'persona_versions', 'personas', 'probe_runs', 'profiles', 'stripe_events'],
-  'public holds exactly the thirteen tables these tests cover'
+  'public holds exactly the fourteen tables these tests cover'
 );
 select is_empty(
   $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -76,6 +76,9 @@ select policies_are('public', 'persona_probes',
 select policies_are('public', 'card_target_runs',
   array['card_target_runs_select_own', 'card_target_runs_insert_own', 'card_target_runs_update_own', 'card_target_runs_delete_own'],
   'card_target_runs has exactly its four own-row policies');
+select policies_are('public', 'conversation_tests',
+  array['conversation_tests_select_own', 'conversation_tests_insert_own', 'conversation_tests_update_own', 'conversation_tests_delete_own'],
+  'conversation_tests has exactly its four own-row policies');
 select policies_are('public', 'probe_runs',
   array['probe_runs_select_own', 'probe_runs_insert_own', 'probe_runs_update_own', 'probe_runs_delete_own'],
   'probe_runs has exactly its four own-row policies');
@@ -106,6 +109,7 @@ select table_privs_are('public', 'notification_queue', 'anon', array[]::text[], 
 select table_privs_are('public', 'persona_probes', 'anon', array[]::text[], 'anon has no privilege on persona_probes');
 select table_privs_are('public', 'probe_runs', 'anon', array[]::text[], 'anon has no privilege on probe_runs');
 select table_privs_are('public', 'card_target_runs', 'anon', array[]::text[], 'anon has no privilege on card_target_runs');
+select table_privs_are('public', 'conversation_tests', 'anon', array[]::text[], 'anon has no privilege on conversation_tests');
 select is_empty(
   $$ select c.relname, a.attname from pg_class c
      join pg_namespace n on n.oid = c.relnamespace
@@ -154,6 +158,8 @@ select table_privs_are('public', 'probe_runs', 'authenticated', array['SELECT', 
   'authenticated may select, insert, update and delete probe_runs (RLS picks the rows)');
 select table_privs_are('public', 'card_target_runs', 'authenticated', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
   'authenticated may select, insert, update and delete card_target_runs (RLS picks the rows)');
+select table_privs_are('public', 'conversation_tests', 'authenticated', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+  'authenticated may select, insert, update and delete conversation_tests (RLS picks the rows)');
 select ok(
   (select prosecdef and proconfig @> array['search_path=""'] from pg_proc
    where oid = 'private.queue_probe_run()'::regprocedure)
@@ -218,6 +224,14 @@ select is(
    where tgrelid = 'public.card_target_runs'::regclass and tgname = 'owner_changed_on_card_target_run'),
   'CREATE TRIGGER owner_changed_on_card_target_run AFTER INSERT OR DELETE OR UPDATE ON public.card_target_runs FOR EACH ROW EXECUTE FUNCTION private.notify_account_changed()',
   'owner_changed_on_card_target_run fires after insert, update and delete, for each row'
+);
+select trigger_is('public', 'conversation_tests', 'owner_changed_on_conversation_test', 'private', 'notify_account_changed',
+  'a long-conversation test sends its owner''s change notice');
+select is(
+  (select pg_get_triggerdef(oid) from pg_trigger
+   where tgrelid = 'public.conversation_tests'::regclass and tgname = 'owner_changed_on_conversation_test'),
+  'CREATE TRIGGER owner_changed_on_conversation_test AFTER INSERT OR DELETE OR UPDATE ON public.conversation_tests FOR EACH ROW EXECUTE FUNCTION private.notify_account_changed()',
+  'owner_changed_on_conversation_test fires after insert, update and delete, for each row'
 );
 select trigger_is('public', 'probe_runs', 'probe_runs_queue_after_delete', 'private', 'queue_probe_run_job',
   'a run deleted while queued or under way frees its creator''s turn');
