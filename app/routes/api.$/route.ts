@@ -31,6 +31,8 @@ import * as personaChatImport from "./personas.$id.chat.import";
 import * as personaChatChoose from "./personas.$id.chat.messages.$messageId.choose";
 import * as personaChatChecks from "./personas.$id.chat-checks";
 import * as personaChatRegenerate from "./personas.$id.chat.regenerate";
+import * as personaConversationTests from "./personas.$id.conversation-tests";
+import * as personaConversationTest from "./personas.$id.conversation-tests.$runId";
 import * as personaExport from "./personas.$id.export";
 import * as personaFinishImport from "./personas.$id.finish-import";
 import * as personaGenerateImages from "./personas.$id.generate-images";
@@ -95,6 +97,8 @@ export const API_CALLS: Readonly<Record<string, ApiCall>> = {
   "personas/:id/chat/import": personaChatImport,
   "personas/:id/chat/messages/:messageId/choose": personaChatChoose,
   "personas/:id/chat/regenerate": personaChatRegenerate,
+  "personas/:id/conversation-tests": personaConversationTests,
+  "personas/:id/conversation-tests/:runId": personaConversationTest,
   "personas/:id/export": personaExport,
   "personas/:id/finish-import": personaFinishImport,
   "personas/:id/generate-images": personaGenerateImages,

@@ -1,0 +1,98 @@
+// Long-conversation tests (docs/product.md, Persona tests: long conversations): on the tests page a
+// creator runs a long conversation against the current version and reads the chart, its table,
+// where each category first slipped, the checkpoint questions and the transcript; a refused number
+// of turns names the field and starts nothing; after a change, a second run can be laid over the
+// first. With JavaScript (the page polls while the run is under way) and without (it refreshes itself).
+import type { Page } from "@playwright/test";
+
+import { createAccount, expect, expectNoA11yViolations, personaBody, signIn, test, visit } from "./support";
+
+const toast = (page: Page) => page.getByTestId("toast").last();
+const RUN_TIMEOUT = 30_000;
+
+async function runLongConversation(page: Page, turns: number, seed: number) {
+  const section = page.getByRole("region", { name: "Long conversation" });
+  await section.getByLabel("Turns").fill(String(turns));
+  await section.getByLabel("Seed (optional)").fill(String(seed));
+  await section.getByRole("button", { name: "Run long-conversation test" }).click();
+  await expect(toast(page)).toContainText("Long Conversation Started");
+  await expect(page.getByTestId("conversation-pending")).toHaveCount(0, { timeout: RUN_TIMEOUT });
+  await expect(page.getByTestId("conversation-run")).toHaveAttribute("data-status", "completed", { timeout: RUN_TIMEOUT });
+  return section;
+}
+
+test("run a long conversation, read its chart and table, and lay a later version's run over it", async ({ page, request, jsEnabled }) => {
+  test.slow();
+  const account = await createAccount(request);
+  const headers = { Authorization: `Bearer ${account.token}` };
+  const created = await request.post("/api/personas", {
+    headers,
+    data: personaBody("Kira Moon", { voice: { greeting: "Heya, chat! Grab a blanket.", catchphrases: ["Stay cozy"] } }),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await signIn(page, account);
+  await visit(page, `/persona/${id}/tests`);
+  const section = page.getByRole("region", { name: "Long conversation" });
+  await expect(section).toContainText("No long-conversation test yet.");
+  await expect(section.getByLabel("Turns")).toHaveValue("24");
+
+  // A number of turns out of range: the field's message, and nothing started.
+  await section.getByLabel("Turns").fill("1000");
+  if (jsEnabled) {
+    // Checked as the field is left, before anything is sent.
+    await section.getByLabel("Seed (optional)").focus();
+    await expect(section.getByText("Turns must be a whole number from 4 to 60")).toBeVisible();
+    await expect(section.getByLabel("Turns")).toHaveAttribute("aria-invalid", "true");
+  } else {
+    // Without JavaScript the browser's own range check stops the form; the server's answer is the
+    // same message (the API test sends it).
+    await section.getByRole("button", { name: "Run long-conversation test" }).click();
+    await expect(section.getByLabel("Turns")).toHaveValue("1000");
+  }
+  await expect(page.getByTestId("conversation-run")).toHaveCount(0);
+
+  await runLongConversation(page, 8, 5);
+  const run = page.getByTestId("conversation-run");
+  await expect(run).toContainText("Version 1 · Embedded responder · Seed 5 · 8 turns");
+  const chart = page.getByRole("img", { name: "Pass rate per checkpoint, version 1" });
+  await expect(chart).toBeVisible();
+  const table = page.getByRole("table", { name: "Pass rate per checkpoint and category (passed of asked)" });
+  await expect(table.getByRole("rowheader")).toHaveText(["1", "3", "6", "8"]);
+  await expect(table.getByRole("columnheader", { name: "Identity and facts" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Stays in character" })).toBeVisible();
+  const firstFailures = page.getByTestId("first-failures");
+  await expect(firstFailures.locator("li")).toHaveCount(6);
+  await expect(firstFailures.locator('[data-category="inCharacter"]')).toContainText("held at every checkpoint");
+  await expect(firstFailures.locator('[data-category="secrets"]')).toContainText("not scored: nothing to ask");
+
+  await run.getByText("Transcript (8 turns)").click();
+  const transcript = page.getByTestId("conversation-transcript");
+  await expect(transcript.locator("li")).toHaveCount(17);
+  await expect(transcript.locator("li").first()).toContainText("Persona: Heya, chat! Grab a blanket.");
+  await run.getByText("Checkpoint questions and replies").click();
+  await expect(run.getByRole("heading", { level: 4, name: /^Turn 1: \d+ passed, \d+ failed$/ })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // A new version, a second run; the first is laid over it.
+  const patched = await request.patch(`/api/personas/${id}`, {
+    headers,
+    data: personaBody("Kira Moon", { voice: { greeting: "Evening, chat!", catchphrases: ["Stay cozy", "Let's gooo!"] } }),
+  });
+  expect(patched.status()).toBe(200);
+  await visit(page, `/persona/${id}/tests`);
+  await runLongConversation(page, 4, 6);
+  await expect(page.getByTestId("conversation-run")).toContainText("Version 2 · Embedded responder · Seed 6 · 4 turns");
+  await section.getByLabel("Lay another version's run over this chart").selectOption({ label: "Version 1 (Seed 5 · 8 turns)" });
+  await section.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/[?&]compare=/);
+  await expect(page.getByRole("img", { name: "Pass rate per checkpoint, version 2, with version 1 laid over it" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Version 1: pass rate per checkpoint and category" }).getByRole("rowheader")).toHaveText([
+    "1",
+    "3",
+    "6",
+    "8",
+  ]);
+  await expectNoA11yViolations(page);
+});
