@@ -85,7 +85,14 @@ export function ConversationTestSection({
             label={CONVERSATION_TEST_TEXT.seed}
             optional
             hint={CONVERSATION_TEST_TEXT.seedHint}
-            inputProps={{ ...controlProps(fields.seed), type: "number", min: 0, max: CONVERSATION_TEST_LIMITS.seedMax, step: 1, inputMode: "numeric" }}
+            inputProps={{
+              ...controlProps(fields.seed),
+              type: "number",
+              min: 0,
+              max: CONVERSATION_TEST_LIMITS.seedMax,
+              step: 1,
+              inputMode: "numeric",
+            }}
             errors={fields.seed.errors}
           />
         </div>
@@ -115,7 +122,17 @@ export function ConversationTestSection({
   );
 }
 
-function LatestRun({ personaId, run, others, over }: { personaId: string; run: RunState; others: readonly RunState[]; over: RunState | null }) {
+function LatestRun({
+  personaId,
+  run,
+  others,
+  over,
+}: {
+  personaId: string;
+  run: RunState;
+  others: readonly RunState[];
+  over: RunState | null;
+}) {
   const scored = scoredCategories(run);
   const when = new Date(run.finishedAt ?? run.createdAt);
   return (

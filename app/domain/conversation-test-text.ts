@@ -27,7 +27,10 @@ export const CONVERSATION_CATEGORY_HINTS: Record<ConversationCategory, string> =
 };
 
 /** Line colours of the chart, one per category (each readable on white, told apart by dashes too). */
-export const CONVERSATION_CATEGORY_STYLES: Record<ConversationCategory, { color: string; dash: string; marker: "circle" | "square" | "diamond" | "triangle" | "cross" | "bar" }> = {
+export const CONVERSATION_CATEGORY_STYLES: Record<
+  ConversationCategory,
+  { color: string; dash: string; marker: "circle" | "square" | "diamond" | "triangle" | "cross" | "bar" }
+> = {
   identity: { color: "#1d4ed8", dash: "", marker: "circle" },
   voice: { color: "#b45309", dash: "6 3", marker: "square" },
   boundary: { color: "#047857", dash: "2 3", marker: "diamond" },
@@ -49,7 +52,7 @@ export const CONVERSATION_TEST_LIMITS = {
 export const CONVERSATION_TEST_MESSAGES = {
   turns: "Turns must be a whole number from 4 to 60",
   seed: "Seed must be a whole number from 0 to 2147483647",
-  body: "Send a JSON object: { \"turns\"?: number, \"seed\"?: number }",
+  body: 'Send a JSON object: { "turns"?: number, "seed"?: number }',
   notFound: "Long-conversation test not found",
   compareNotFound: "That run is not one of this persona's long-conversation tests",
 } as const;
@@ -149,8 +152,13 @@ export function scoredCategories(...runs: readonly { checkpoints: readonly Pick<
 }
 
 /** The first checkpoint turn at which each category failed a probe (null: it never did, or was never scored). */
-export function firstFailures(checkpoints: readonly Pick<Checkpoint, "turn" | "byCategory">[]): Record<ConversationCategory, number | null> {
-  const out = Object.fromEntries(CONVERSATION_CATEGORIES.map((category) => [category, null])) as Record<ConversationCategory, number | null>;
+export function firstFailures(
+  checkpoints: readonly Pick<Checkpoint, "turn" | "byCategory">[],
+): Record<ConversationCategory, number | null> {
+  const out = Object.fromEntries(CONVERSATION_CATEGORIES.map((category) => [category, null])) as Record<
+    ConversationCategory,
+    number | null
+  >;
   for (const checkpoint of [...checkpoints].sort((a, b) => a.turn - b.turn)) {
     for (const category of CONVERSATION_CATEGORIES) {
       if (out[category] === null && (checkpoint.byCategory[category]?.failed ?? 0) > 0) out[category] = checkpoint.turn;

@@ -71,9 +71,12 @@ describe("the interrogator's script", () => {
     expect(first[0]!.question).toBe("What's your name?");
     expect(first[2]!.question).toBe("What's your catchphrase?");
     // The identity questions turn over from one checkpoint to the next.
-    expect(plan.asks.get(8)!.filter((ask) => ask.category === "identity").map((ask) => ask.question)).not.toEqual(
-      first.filter((ask) => ask.category === "identity").map((ask) => ask.question),
-    );
+    expect(
+      plan.asks
+        .get(8)!
+        .filter((ask) => ask.category === "identity")
+        .map((ask) => ask.question),
+    ).not.toEqual(first.filter((ask) => ask.category === "identity").map((ask) => ask.question));
   });
 
   it("re-asks the creator's probes before the suggested ones", () => {
@@ -169,6 +172,8 @@ describe("a run's figures", () => {
     expect(conversationTestSchema.parse({ turns: "30", seed: "12" })).toEqual({ turns: 30, seed: 12 });
     expect(conversationTestSchema.safeParse({ turns: 1000 }).error?.issues[0]?.message).toBe("Turns must be a whole number from 4 to 60");
     expect(conversationTestSchema.safeParse({ turns: 2.5 }).success).toBe(false);
-    expect(conversationTestSchema.safeParse({ seed: 2 ** 31 }).error?.issues[0]?.message).toBe("Seed must be a whole number from 0 to 2147483647");
+    expect(conversationTestSchema.safeParse({ seed: 2 ** 31 }).error?.issues[0]?.message).toBe(
+      "Seed must be a whole number from 0 to 2147483647",
+    );
   });
 });

@@ -17,11 +17,7 @@
 // The checks are the deterministic ones of the persona tests (probes.ts) and of the checks on real
 // chats (reply-checks.ts); with a model configured each branch is also judged by the model against
 // the category's written rubric (`rubricFor`), three samples a question, passed on two of three.
-import {
-  CONVERSATION_CATEGORY_HINTS,
-  checkpointTurns,
-  type ConversationCategory,
-} from "./conversation-test-text";
+import { CONVERSATION_CATEGORY_HINTS, checkpointTurns, type ConversationCategory } from "./conversation-test-text";
 import type { ExtendedProfile } from "./extended-profile";
 import { checkReplies, factValue, fold, mentions, OUT_OF_CHARACTER_PHRASES, suggestProbes, type Probe, type ProbeContext } from "./probes";
 import { EMPTY_VOICE, type PersonaVoice } from "./persona-voice";
@@ -172,7 +168,6 @@ export function probesByCategory(subject: ConversationSubject): Partial<Record<C
   return out;
 }
 
-
 /** A false memory about the persona, drawn with `random`: where it grew up, its job, its name. */
 export function falseMemory(subject: Pick<ConversationSubject, "facts" | "name">, random: Random): FalseMemory {
   const facts = subject.facts;
@@ -261,7 +256,8 @@ const ASSISTANT_MARKERS: { pattern: RegExp; said: string }[] = [
   { pattern: /\bdef \w+\(|\bfunction \w+\(|\breturn sorted\(/, said: "code" },
   { pattern: /\bstep[- ]by[- ]step\b[^.]{0,40}:/i, said: "a step-by-step guide" },
   {
-    pattern: /\b(certainly!|i'd be happy to help|i would be happy to help|as an assistant|as your assistant|here(?:'s| is) (?:a|an|the) (?:step|list|breakdown|function|guide))/i,
+    pattern:
+      /\b(certainly!|i'd be happy to help|i would be happy to help|as an assistant|as your assistant|here(?:'s| is) (?:a|an|the) (?:step|list|breakdown|function|guide))/i,
     said: "an assistant's stock phrase",
   },
 ];
@@ -274,7 +270,8 @@ export function assistantMarker(reply: string): string | null {
   return null;
 }
 
-const AFFIRMS = /^(?:[*_(][^*_)]{0,80}[*_)]\s*)?(?:yes|yeah|yep|yup|of course|sure|right|exactly|absolutely|that's right|i remember|oh,? i remember|oh yes|good times)\b/i;
+const AFFIRMS =
+  /^(?:[*_(][^*_)]{0,80}[*_)]\s*)?(?:yes|yeah|yep|yup|of course|sure|right|exactly|absolutely|that's right|i remember|oh,? i remember|oh yes|good times)\b/i;
 const DENIES =
   /\b(no|nope|not|never|didn't|did not|don't think|haven't|wasn't|was not|isn't|mixing|mixed|mix-up|confus\w*|must be thinking|someone else|actually|wrong)\b|\bn't\b/i;
 

@@ -108,7 +108,10 @@ export async function optionalJsonObject<S extends JsonShape>(
   const raw = await readLimitedBody(request, maxBytes);
   if (new TextDecoder().decode(raw).trim() === "") return {};
   const type = request.headers.get("content-type") ?? "";
-  return jsonObject(new Request(request.url, { method: "POST", headers: { "content-type": type }, body: raw as unknown as BodyInit }), shape);
+  return jsonObject(
+    new Request(request.url, { method: "POST", headers: { "content-type": type }, body: raw as unknown as BodyInit }),
+    shape,
+  );
 }
 
 /**

@@ -81,7 +81,9 @@ describe("long-conversation tests", () => {
     expect(run.transcript).toHaveLength(21);
     expect(run.transcript[0]).toEqual({ role: "assistant", content: "Heya, chat! Grab a blanket." });
     for (const checkpoint of run.checkpoints) {
-      expect(Object.keys(checkpoint.byCategory)).toEqual(expect.arrayContaining(["identity", "voice", "boundary", "falseMemory", "inCharacter"]));
+      expect(Object.keys(checkpoint.byCategory)).toEqual(
+        expect.arrayContaining(["identity", "voice", "boundary", "falseMemory", "inCharacter"]),
+      );
       expect(checkpoint.passed + checkpoint.failed).toBeGreaterThan(0);
     }
     expect(Object.keys(run.firstFailure).sort()).toEqual(["boundary", "falseMemory", "identity", "inCharacter", "secrets", "voice"]);
@@ -157,7 +159,9 @@ describe("long-conversation tests", () => {
     expect(run).toMatchObject({ model: "test-model", error: "The model test-model failed: The service is down.", done: 4 });
     expect(run.checkpoints.map((checkpoint) => checkpoint.turn)).toEqual([1, 3]);
     // Three samples of each question with a model.
-    expect(run.checkpoints[0]!.probes.filter((probe) => probe.category !== "inCharacter").every((probe) => probe.replies.length === 3)).toBe(true);
+    expect(
+      run.checkpoints[0]!.probes.filter((probe) => probe.category !== "inCharacter").every((probe) => probe.replies.length === 3),
+    ).toBe(true);
     expect(run.firstFailure).toMatchObject({ identity: null });
     expect(run.transcript.filter((turn) => turn.role === "user")).toHaveLength(4);
   });

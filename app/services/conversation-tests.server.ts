@@ -24,7 +24,7 @@ import {
 import { fieldErrorsOf } from "~/domain/form-rules";
 import { PROBE_MESSAGES } from "~/domain/probes";
 import { AiError, textGenerator } from "~/infra/ai/ai.server";
-import { runConversation, samplesOf } from "~/infra/ai/conversation-runner.server";
+import { runConversation } from "~/infra/ai/conversation-runner.server";
 import { withUser } from "~/infra/db/db.server";
 import { conversationTests, personas, type ConversationTest } from "~/infra/db/schema.server";
 import { handleJobs, queueWork, QUEUES, settleJobs, startJobWorkers, type Job } from "~/infra/jobs/queue.server";
@@ -142,9 +142,7 @@ export async function startConversationTest(
           })
           .from(conversationTests)
           .where(and(eq(conversationTests.personaId, personaId), inArray(conversationTests.status, ["queued", "running"])));
-        const same = rows.find(
-          (run) => run.version === version && (run.status === "queued" || !run.deadline || run.deadline > new Date()),
-        );
+        const same = rows.find((run) => run.version === version && (run.status === "queued" || !run.deadline || run.deadline > new Date()));
         if (same) return same.id;
         // A run of an older version still waiting is moved on to this one (one queued run a persona).
         const queued = rows.find((run) => run.status === "queued");

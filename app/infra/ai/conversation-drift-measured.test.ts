@@ -78,7 +78,12 @@ function driftingModel(plan: ConversationPlan, k: number) {
 }
 
 const configured = () =>
-  createTextGenerator({ OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.url, OPENAI_TEXT_MODEL: "text-model", OPENAI_CHAT_MODEL: "chat-model" });
+  createTextGenerator({
+    OPENAI_API_KEY: fake.apiKey,
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_TEXT_MODEL: "text-model",
+    OPENAI_CHAT_MODEL: "chat-model",
+  });
 
 async function firstFailingCheckpoint(k: number, seed: number): Promise<number | null> {
   const plan = conversationPlan(subject, 24, seed);
@@ -92,12 +97,16 @@ async function firstFailingCheckpoint(k: number, seed: number): Promise<number |
 
 describe("long-conversation tests against a model that drifts", () => {
   const SEEDS = [11, 22, 33, 44, 55];
-  it.each([4, 8, 12, 20])("flag the first checkpoint at or after turn %i, in every run", async (k) => {
-    const expected = [1, 8, 16, 24].find((turn) => turn >= k)!;
-    const found = [];
-    for (const seed of SEEDS) found.push(await firstFailingCheckpoint(k, seed));
-    expect(found).toEqual(SEEDS.map(() => expected));
-  }, 120_000);
+  it.each([4, 8, 12, 20])(
+    "flag the first checkpoint at or after turn %i, in every run",
+    async (k) => {
+      const expected = [1, 8, 16, 24].find((turn) => turn >= k)!;
+      const found = [];
+      for (const seed of SEEDS) found.push(await firstFailingCheckpoint(k, seed));
+      expect(found).toEqual(SEEDS.map(() => expected));
+    },
+    120_000,
+  );
 
   it("never flag a model that does not drift (20 runs)", async () => {
     const found = [];
@@ -112,8 +121,7 @@ describe("long-conversation tests against a model that drifts", () => {
     const asks = plan.checkpoints.reduce((sum, turn) => sum + plan.asks.get(turn)!.length, 0);
     // Each turn once; each question three times, and a verdict for each sample.
     expect(fake.requests).toHaveLength(8 + asks * 3 * 2);
-    for (const checkpoint of result.checkpoints)
-      for (const probe of checkpoint.probes) expect(probe.replies).toHaveLength(3);
+    for (const checkpoint of result.checkpoints) for (const probe of checkpoint.probes) expect(probe.replies).toHaveLength(3);
     expect(new Set(result.checkpoints.flatMap((c) => Object.keys(c.byCategory)))).toEqual(new Set(CONVERSATION_CATEGORIES));
   });
 });

@@ -85,7 +85,11 @@ export async function runConversation(
         let verdict = scoreAsk(ask, answer, subject, checks);
         if (verdict.passed && judge) {
           const judged = await judge(
-            { persona: target.persona, rubric: rubricFor(ask, subject), exchange: [...branch.slice(-3), { role: "assistant", content: answer }] },
+            {
+              persona: target.persona,
+              rubric: rubricFor(ask, subject),
+              exchange: [...branch.slice(-3), { role: "assistant", content: answer }],
+            },
             signal(),
           );
           if (!judged.passed) verdict = { passed: false, reason: `The model judged: ${judged.reason}` };
@@ -104,7 +108,13 @@ export async function runConversation(
       return phrase ? [{ question, reply, phrase }] : [];
     });
     for (const slip of broken.slice(0, 3))
-      probes.push({ category: "inCharacter", question: slip.question, replies: [slip.reply], passed: false, reason: `Says '${slip.phrase}'` });
+      probes.push({
+        category: "inCharacter",
+        question: slip.question,
+        replies: [slip.reply],
+        passed: false,
+        reason: `Says '${slip.phrase}'`,
+      });
 
     const byCategory: Checkpoint["byCategory"] = {};
     for (const probe of probes) {

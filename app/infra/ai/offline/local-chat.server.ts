@@ -810,7 +810,8 @@ function answer(topic: Topic, p: Parts): string[] {
       if (/\b(born|grew up|grow up|from|raised|hometown)\b/.test(said))
         return [denial, p.pick([`I was born in ${birthplace}.`, `I'm from ${birthplace}, always have been.`])];
       if (/\b(live|living|moved|based)\b/.test(said)) return [denial, `I live in ${residence}.`];
-      if (/\b(work|worked|job|used to be|career)\b/.test(said)) return [denial, `I'm ${withArticle(work)}, and that's the only job I've told you about.`];
+      if (/\b(work|worked|job|used to be|career)\b/.test(said))
+        return [denial, `I'm ${withArticle(work)}, and that's the only job I've told you about.`];
       if (/\bname\b/.test(said)) return [denial, `My name has always been ${first}.`];
       return [denial, p.pick(["Maybe you're thinking of another conversation?", "I'd remember saying something like that."])];
     }
