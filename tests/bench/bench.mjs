@@ -104,6 +104,9 @@ export const BUDGETS = {
   testRunP95Ms: 2_000,
   // the same run over HTTP: POST /api/personas/{id}/probes/run, then GET the run until it has completed
   testRunHttpP95Ms: 2_000,
+  // a 24-turn long-conversation test with the embedded responder, start to finished row, in-process
+  // (docs/product.md, Persona tests: long conversations)
+  conversationTestP95Ms: 5_000,
   // /my-personas loader p95 with 2,000 personas ÷ with 10: paged in the database, so ~1
   libraryP95Ratio: 1.5,
   // persona history: what persona_versions takes per version (table, TOAST and indexes), for
@@ -1982,8 +1985,22 @@ async function measureTestRuns(ctx) {
             }),
           ]
         : [];
+    const talks = [...(result.conversationMs ?? [])].sort((a, b) => a - b);
+    const conversationRows = talks.length
+      ? [
+          row({
+            id: "conversation.embedded24.p95",
+            label: "Long-conversation test p95 (24 turns, 4 checkpoints, embedded, in-process)",
+            value: Math.round(percentile(talks, 95)),
+            unit: "ms",
+            budget: { op: "<=", value: BUDGETS.conversationTestP95Ms },
+            note: `${talks.length} tests, a seed each; p50 ${percentile(talks, 50).toFixed(0)} ms; ${result.conversationFailures} checkpoint questions failed on the unchanged persona`,
+          }),
+        ]
+      : [];
     return [
       ...editRows,
+      ...conversationRows,
       row({
         id: "tests.run.p50",
         label: "Persona test run p50 (12 probes, embedded, in-process)",

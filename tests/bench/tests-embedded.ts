@@ -9,7 +9,8 @@
 // after each probe — timed from the click to the finished row. Then what queueing costs an edit:
 // a voice edit of that persona (a new version with enabled probes: its run and the run's job are
 // written by the database in the same transaction) against the same edit of a twin without
-// probes, alternately, with the workers stopped so that no run competes. Writes JSON to --out.
+// probes, alternately, with the workers stopped so that no run competes. And 24-turn
+// long-conversation tests of the same persona, start to finished row. Writes JSON to --out.
 import { mkdtempSync } from "node:fs";
 import fs from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +38,7 @@ const { and, eq } = await import("drizzle-orm");
 const personas = await import("~/services/personas.server");
 const lore = await import("~/services/lore.server");
 const probes = await import("~/services/probes.server");
+const conversations = await import("~/services/conversation-tests.server");
 
 const handle = await installTestDatabase();
 const user = await createCreator(handle, "active", { first: "Bench", last: "Tester" });
@@ -77,6 +79,25 @@ for (let i = 0; i < count; i++) {
   timingsMs.push(ms);
   last = counts;
 }
+// Long-conversation tests (docs/product.md, Persona tests: long conversations): 24 turns with the
+// embedded responder, each with a seed of its own, from the start to the finished row.
+async function oneConversation(seed: number): Promise<{ ms: number; failed: number }> {
+  const started = performance.now();
+  const { runId } = await conversations.startConversationTest(user, persona.id, { turns: 24, seed });
+  await conversations.settleConversationTests();
+  const run = await conversations.getConversationTest(user, persona.id, runId);
+  if (run.status !== "completed") throw new Error(`long-conversation test ${runId} ended ${run.status}: ${run.error}`);
+  return { ms: performance.now() - started, failed: run.checkpoints.reduce((sum, checkpoint) => sum + checkpoint.failed, 0) };
+}
+for (let i = 0; i < warmup; i++) await oneConversation(1_000 + i);
+const conversationMs: number[] = [];
+let conversationFailures = 0;
+for (let i = 0; i < count; i++) {
+  const { ms, failed } = await oneConversation(i);
+  conversationMs.push(ms);
+  conversationFailures += failed;
+}
+
 // What queueing a run costs an edit (a new version of a persona with enabled probes).
 await stopJobWorkers();
 const twin = await personas.createPersona(user, {
@@ -105,4 +126,4 @@ for (let i = 0; i < 60; i++) {
   }
 }
 await closeDatabase();
-fs.writeFileSync(out, JSON.stringify({ timingsMs, warmup, probes: suite.length, ...last, editMs }));
+fs.writeFileSync(out, JSON.stringify({ timingsMs, warmup, probes: suite.length, ...last, editMs, conversationMs, conversationFailures }));

@@ -122,6 +122,19 @@ describe("the context builder", () => {
 });
 
 describe("the embedded responder", () => {
+  it("does not go along with a memory of something it never said, and corrects it from the sheet", () => {
+    expect(topicOf("Remember when you told me you grew up in Oslo?")).toBe("misremembered");
+    expect(topicOf("Wait, didn't you say you were born in Tallinn?")).toBe("misremembered");
+    expect(topicOf("Where were you born?")).toBe("origin");
+    const born = composeChatReply(ask("Remember when you told me you grew up in Oslo?"));
+    expect(born).toMatch(/\b(no|nope|never|don't think)\b/i);
+    expect(born).toContain(extended.birthplace);
+    expect(born).not.toMatch(/^yes/i);
+    const job = composeChatReply(ask("Last time you said you used to work as a dentist. How was that?"));
+    expect(job.toLowerCase()).toContain(extended.occupation.toLowerCase().split(/\s+(?:and|&)\s+|,\s*/)[0]!);
+    expect(composeChatReply(ask("Remember when you told me your real name was Ingrid?"))).toContain("Nova");
+  });
+
   it("answers questions about itself from the profile", () => {
     expect(composeChatReply(ask("Where are you from?"))).toContain(extended.birthplace);
     expect(composeChatReply(ask("Where do you live these days?"))).toContain(extended.currentResidence);

@@ -1569,8 +1569,8 @@ function draft(c: Context, attempt: number): string {
     if (greetings.length > 0) return capText(fillPlaceholders(pick(greetings), c.persona.name.trim()).trim(), CHAT_REPLY_MAX_CHARS);
   }
 
-  // A question about a lore entry's subject is answered from the entry.
-  const asked = topic === "greeting" ? null : loreAsked(c.lastUser, input.lore);
+  // A question about a lore entry's subject is answered from the entry (a false memory is corrected from the sheet first).
+  const asked = topic === "greeting" || topic === "misremembered" ? null : loreAsked(c.lastUser, input.lore);
   let body = (asked ? loreAnswer(asked, p) : answer(topic, p)).filter((s) => s.trim() !== "");
   // The example dialogue's own line, where one answers a message like this.
   const own = topic === "greeting" || asked ? null : exampleFor(c, topic);
