@@ -65,7 +65,7 @@ export function ConversationTestSection({
         {CONVERSATION_TEST_TEXT.title}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{CONVERSATION_TEST_TEXT.intro}</p>
-      <Form method="post" action={`/persona/${personaId}/tests#conversation`} {...getFormProps(form)} className="mt-3 space-y-3">
+      <Form method="post" action={`/persona/${personaId}/tests/conversation`} {...getFormProps(form)} className="mt-3 space-y-3">
         {form.errors?.length ? <FormAlert title="Test Not Started" text={form.errors[0]!} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
@@ -160,7 +160,7 @@ function LatestRun({
       )}
 
       {others.length ? (
-        <Form method="get" action={`/persona/${personaId}/tests#conversation`} className="flex flex-wrap items-end gap-2">
+        <Form method="get" action={`/persona/${personaId}/tests/conversation`} className="flex flex-wrap items-end gap-2">
           <div>
             <label htmlFor="compare" className="mb-1 block text-sm font-medium text-slate-800">
               {CONVERSATION_TEST_TEXT.compareLabel}

@@ -61,6 +61,10 @@ export const CONVERSATION_TEST_TEXT = {
   title: "Long conversation",
   intro:
     "An interrogator talks with one version of the persona for many turns: small talk, changes of topic, pressure to drop the act, memories that never happened. At checkpoints it asks the persona's own questions again and scores each category, so you see where the character starts to slip, and in what.",
+  short:
+    "An interrogator talks with the persona for many turns and asks its own questions again at checkpoints: see where the character starts to slip, and in what.",
+  open: "Open long-conversation tests",
+  pageTitle: (name: string) => `Long conversations with ${name}`,
   run: "Run long-conversation test",
   turns: "Turns",
   turnsHint: "4 to 60; checkpoints at turns 1, 8, 16, 24 … (at least four).",
@@ -135,6 +139,20 @@ export interface ConversationTestView {
   error: string | null;
   createdAt: string;
   finishedAt: string | null;
+}
+
+/** One line about a run: 'Version 2 · seed 6 · 24 turns: Stays in character first slipped at turn 8, Voice at turn 16'. */
+export function conversationSummary(
+  run: Pick<ConversationTestView, "version" | "seed" | "turns" | "status" | "firstFailure" | "error"> & { done?: number },
+): string {
+  const head = `Version ${run.version} · seed ${run.seed} · ${run.turns} turns`;
+  if (run.status === "queued") return `${head}: ${CONVERSATION_TEST_TEXT.queued}`;
+  if (run.status === "running") return `${head}: ${CONVERSATION_TEST_TEXT.running(run.done ?? 0, run.turns)}`;
+  const slips = CONVERSATION_CATEGORIES.filter((category) => run.firstFailure[category] !== null)
+    .sort((a, b) => run.firstFailure[a]! - run.firstFailure[b]!)
+    .map((category, i) => `${CONVERSATION_CATEGORY_LABELS[category]}${i === 0 ? " first slipped" : ""} at turn ${run.firstFailure[category]}`);
+  const tail = slips.length ? slips.join(", ") : `${CONVERSATION_TEST_TEXT.heldThroughout}`;
+  return `${head}: ${run.status === "failed" ? `failed (${run.error ?? "interrupted"}); ` : ""}${tail}`;
 }
 
 /** A category's pass rate at a checkpoint, 0–100, or null when the checkpoint did not score it. */

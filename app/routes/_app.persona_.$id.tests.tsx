@@ -10,7 +10,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 
-import { ConversationTestSection } from "~/components/conversation-test";
 import { controlProps, keepSubmitInPlace } from "~/components/form-controls";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { CheckboxField, Field, FieldErrors, FormAlert, TextareaField } from "~/components/ui/field";
@@ -28,8 +27,6 @@ import {
   type ProbeInput,
   type ProbeResult,
 } from "~/domain/probes";
-import { conversationTestSchema } from "~/domain/conversation-test-form";
-import { CONVERSATION_TEST_TEXT } from "~/domain/conversation-test-text";
 import { PRODUCT_NAME } from "~/domain/site";
 import {
   readFormData,
@@ -40,10 +37,9 @@ import {
   getLorebook,
   addProbe,
   addProbes,
-  conversationTestsState,
+  conversationTestSummary,
   deleteProbe,
   setProbeEnabled,
-  startConversationTest,
   startRun,
   suggestPersonaProbes,
   testsState,
@@ -70,15 +66,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
   const id = params.id ?? "";
   const { persona, book } = await orNotFound(ctx, () => getLorebook(user, id));
-  const [state, conversations] = await Promise.all([
+  const [state, conversation] = await Promise.all([
     orNotFound(ctx, () => testsState(user, id)),
-    orNotFound(ctx, () => conversationTestsState(user, id)),
+    orNotFound(ctx, () => conversationTestSummary(user, id)),
   ]);
-  const url = new URL(request.url);
-  const editId = url.searchParams.get("edit");
-  const latestConversation = conversations.latest;
-  const others = conversations.byVersion.filter((run) => run.runId !== latestConversation?.runId);
-  const compare = url.searchParams.get("compare");
+  const editId = new URL(request.url).searchParams.get("edit");
   return data(
     {
       id: persona.id,
@@ -88,12 +80,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       latest: state.latest,
       pending: state.pending,
       editing: editId ? (state.probes.find((probe) => probe.id === editId) ?? null) : null,
-      conversation: {
-        pending: conversations.pending,
-        latest: latestConversation,
-        others,
-        over: (compare && others.find((run) => run.runId === compare)) || null,
-      },
+      conversation,
       facts: [
         ...PROBE_FACTS.map((fact) => ({ value: `fact:${fact}`, label: PROBE_FACT_LABELS[fact] })),
         ...book.entries.map((entry) => ({ value: `lore:${entry.id}`, label: `Lore: ${entry.name}` })),
@@ -119,22 +106,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
     return data({ message: error.message }, { status: error.status, headers });
   };
-
-  if (intent === "conversation") {
-    const submission = parseWithZod(formData, { schema: conversationTestSchema });
-    const payload = { form: intent, probeId: "" };
-    if (submission.status !== "success") return invalidSubmission(submission, ctx, payload);
-    try {
-      await orNotFound(ctx, () => startConversationTest(user, id, submission.value));
-      return redirectWithToast(
-        `/persona/${id}/tests#conversation`,
-        { type: "success", ...CONVERSATION_TEST_TEXT.startedToast },
-        { headers },
-      );
-    } catch (error) {
-      return refusedSubmission(error, submission, ctx, payload);
-    }
-  }
 
   if (intent === "add" || intent === "save") {
     const submission = parseWithZod(formData, { schema: formSchema });
@@ -200,21 +171,20 @@ export default function TestsPage() {
   const message = answer && "message" in answer && !("result" in answer) ? answer.message : null;
   const result = answer && "result" in answer ? answer : null;
   const revalidator = useRevalidator();
-  const waiting = !!pending || !!conversation.pending;
   useEffect(() => {
-    if (!waiting) return;
+    if (!pending) return;
     const timer = setTimeout(() => {
       if (revalidator.state === "idle") revalidator.revalidate();
     }, POLL_MS);
     return () => clearTimeout(timer);
-  }, [waiting, revalidator]);
+  }, [pending, revalidator]);
   const lastResults = new Map((pending?.results.length ? pending.results : (latest?.results ?? [])).map((r) => [r.probeId, r]));
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       {/* Without JavaScript only (as the image box's): a browser schedules a refresh when it parses
           the tag, and taking the tag out after hydration would not cancel it. To the address without
           a #fragment: a refresh to an address with one only scrolls, it does not load the page again. */}
-      {waiting ? (
+      {pending ? (
         <noscript>
           <meta httpEquiv="refresh" content={`2;url=/persona/${id}/tests`} />
         </noscript>
@@ -251,15 +221,23 @@ export default function TestsPage() {
         {draft ? <p className="mt-2 text-sm text-slate-600">Finish the persona before testing it: a draft cannot chat yet.</p> : null}
       </section>
 
-      <ConversationTestSection
-        personaId={id}
-        draft={draft}
-        pending={conversation.pending}
-        latest={conversation.latest}
-        others={conversation.others}
-        over={conversation.over}
-        result={result && result.form === "conversation" ? (result.result as SubmissionResult<string[]>) : undefined}
-      />
+      <section
+        aria-labelledby="conversation-heading"
+        className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-start sm:justify-between sm:p-6"
+      >
+        <div className="min-w-0">
+          <h2 id="conversation-heading" className="text-lg font-semibold text-slate-900">
+            {conversation.title}
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">{conversation.intro}</p>
+          <p className="mt-1 text-sm font-medium text-slate-900" data-testid="conversation-summary">
+            {conversation.summary}
+          </p>
+        </div>
+        <Link to={`/persona/${id}/tests/conversation`} className={buttonClass("secondary", "md", "shrink-0 self-start")}>
+          {conversation.open}
+        </Link>
+      </section>
 
       <section aria-labelledby="suggest-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <h2 id="suggest-heading" className="text-lg font-semibold text-slate-900">

@@ -101,8 +101,16 @@ describe("long-conversation tests", () => {
     const state = await runs.conversationTestsState(user, persona.id);
     expect(state.pending).toBeNull();
     expect(state.latest!.runId).toBe(next.runId);
-    expect(state.byVersion.map((each) => each.version)).toEqual([state.latest!.version, run.version]);
     expect(state.latest!.version).toBeGreaterThan(run.version);
+    // The older version's latest run can be laid over it (the replay of seed 42 is its latest).
+    expect(state.others.map((each) => [each.runId, each.version])).toEqual([[again.runId, run.version]]);
+    expect(state.over).toBeNull();
+    const laid = await runs.conversationTestsState(user, persona.id, again.runId);
+    expect(laid.over).toMatchObject({ runId: again.runId, checkpoints: replay.checkpoints });
+    expect(laid.latest!.checkpoints.length).toBe(4);
+    expect((await runs.conversationTestSummary(user, persona.id)).summary).toMatch(
+      new RegExp(`^Version ${state.latest!.version} · seed \\d+ · 4 turns: `),
+    );
   });
 
   it("refuse bad turns and seeds with the field's message, a draft with 409, and another creator's persona with 404", async () => {

@@ -13,6 +13,8 @@ import {
   CONVERSATION_CATEGORIES,
   CONVERSATION_TEST_LIMITS,
   CONVERSATION_TEST_MESSAGES,
+  CONVERSATION_TEST_TEXT,
+  conversationSummary,
   firstFailures,
   type Checkpoint,
   type ConversationCategory,
@@ -305,32 +307,84 @@ export async function getConversationTest(user: CurrentUser, personaId: string, 
   return stateOf(row);
 }
 
-/** What the tests page shows: the run under way, the latest finished run, and the latest of each other version (to lay over). */
+/** What the long-conversation page shows: the run under way, the latest finished run, the other versions' latest (to lay over). */
 export interface ConversationTestsState {
   pending: ConversationTestState | null;
   latest: ConversationTestState | null;
-  /** The latest finished run of each version, newest version first. */
-  byVersion: ConversationTestState[];
+  /** The latest finished run of each other version, newest version first (without checkpoints or transcript). */
+  others: ConversationTestState[];
+  /** The run laid over the latest one (`?compare={runId}`: one of `others`), in full. */
+  over: ConversationTestState | null;
 }
 
-export async function conversationTestsState(user: Who, personaId: string): Promise<ConversationTestsState> {
+/** A run's columns without its checkpoints and transcript: what a list of runs reads. */
+const LIGHT = {
+  id: conversationTests.id,
+  personaId: conversationTests.personaId,
+  userId: conversationTests.userId,
+  version: conversationTests.version,
+  model: conversationTests.model,
+  status: conversationTests.status,
+  turns: conversationTests.turns,
+  seed: conversationTests.seed,
+  done: conversationTests.done,
+  firstFailure: conversationTests.firstFailure,
+  error: conversationTests.error,
+  createdAt: conversationTests.createdAt,
+  startedAt: conversationTests.startedAt,
+  finishedAt: conversationTests.finishedAt,
+  deadline: conversationTests.deadline,
+};
+
+async function lightRuns(user: Who, personaId: string): Promise<ConversationTestState[]> {
   const rows = await withUser(user.id, (tx) =>
     tx
-      .select()
+      .select(LIGHT)
       .from(conversationTests)
       .where(eq(conversationTests.personaId, personaId))
       .orderBy(desc(conversationTests.createdAt))
-      .limit(30),
+      .limit(50),
   );
-  const states = rows.map(stateOf);
-  const pending = states.find((run) => run.status === "queued" || run.status === "running") ?? null;
+  return rows.map((row) => stateOf({ ...row, checkpoints: [], transcript: [] }));
+}
+
+async function fullRun(user: Who, runId: string): Promise<ConversationTestState | null> {
+  const [row] = await withUser(user.id, (tx) => tx.select().from(conversationTests).where(eq(conversationTests.id, runId)));
+  return row ? stateOf(row) : null;
+}
+
+export async function conversationTestsState(user: Who, personaId: string, compare: string | null = null): Promise<ConversationTestsState> {
+  const runs = await lightRuns(user, personaId);
+  const pending = runs.find((run) => run.status === "queued" || run.status === "running") ?? null;
   if (pending?.status === "queued") queueWork();
-  const finished = states.filter((run) => run.status === "completed" || run.status === "failed");
+  const finished = runs.filter((run) => run.status === "completed" || run.status === "failed");
   const byVersion = new Map<number, ConversationTestState>();
   for (const run of finished) if (!byVersion.has(run.version)) byVersion.set(run.version, run);
+  const latestLight = finished[0] ?? null;
+  const others = [...byVersion.values()].filter((run) => run.runId !== latestLight?.runId).sort((a, b) => b.version - a.version);
+  const overLight = compare ? (others.find((run) => run.runId === compare) ?? null) : null;
+  const [latest, over, live] = await Promise.all([
+    latestLight ? fullRun(user, latestLight.runId) : null,
+    overLight ? fullRun(user, overLight.runId) : null,
+    pending ? fullRun(user, pending.runId) : null,
+  ]);
+  return { pending: live, latest, others, over };
+}
+
+/** What the tests page says of long-conversation tests: the run under way or the latest, in one line. */
+export async function conversationTestSummary(
+  user: Who,
+  personaId: string,
+): Promise<{ title: string; intro: string; summary: string; open: string; pending: boolean }> {
+  const runs = await lightRuns(user, personaId);
+  const pending = runs.find((each) => each.status === "queued" || each.status === "running") ?? null;
+  if (pending?.status === "queued") queueWork();
+  const run = pending ?? runs.find((each) => each.status === "completed" || each.status === "failed") ?? null;
   return {
-    pending,
-    latest: finished[0] ?? null,
-    byVersion: [...byVersion.values()].sort((a, b) => b.version - a.version),
+    title: CONVERSATION_TEST_TEXT.title,
+    intro: CONVERSATION_TEST_TEXT.short,
+    summary: run ? conversationSummary(run) : CONVERSATION_TEST_TEXT.none,
+    open: CONVERSATION_TEST_TEXT.open,
+    pending: pending !== null,
   };
 }

@@ -173,6 +173,8 @@ export const PAGES = [
   { path: "/persona/{id}/lore", kind: "app", lighthouse: true, auth: true, creator: "small" },
   // The same persona's tests: the latest run, Suggest probes, the probes and the probe form.
   { path: "/persona/{id}/tests", kind: "app", lighthouse: true, auth: true, creator: "small" },
+  // The same persona's long-conversation tests: the form, and the latest run's chart when there is one.
+  { path: "/persona/{id}/tests/conversation", kind: "app", lighthouse: true, auth: true, creator: "small" },
   // The same persona's card check: findings, and what survives where in six front ends.
   { path: "/persona/{id}/card-check", kind: "app", lighthouse: true, auth: true, creator: "small" },
 ];
@@ -291,6 +293,7 @@ export const SIGNED_IN = {
     { path: "/persona/{id}", creator: "small" },
     { path: "/persona/{id}/lore", creator: "small" },
     { path: "/persona/{id}/tests", creator: "small" },
+    { path: "/persona/{id}/tests/conversation", creator: "small" },
     { path: "/persona/{id}/card-check", creator: "small" },
   ],
   connections: 10,

@@ -33,7 +33,12 @@ test("run a long conversation, read its chart and table, and lay a later version
   const { id } = (await created.json()) as { id: string };
 
   await signIn(page, account);
+  // The tests page says where the long conversations are.
   await visit(page, `/persona/${id}/tests`);
+  await expect(page.getByTestId("conversation-summary")).toHaveText("No long-conversation test yet.");
+  await page.getByRole("link", { name: "Open long-conversation tests" }).click();
+  await expect(page).toHaveURL(new RegExp(`/persona/${id}/tests/conversation$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Long conversations with Kira Moon" })).toBeVisible();
   const section = page.getByRole("region", { name: "Long conversation" });
   await expect(section).toContainText("No long-conversation test yet.");
   await expect(section.getByLabel("Turns")).toHaveValue("24");
@@ -74,6 +79,8 @@ test("run a long conversation, read its chart and table, and lay a later version
   await run.getByText("Checkpoint questions and replies").click();
   await expect(run.getByRole("heading", { level: 4, name: /^Turn 1: \d+ passed, \d+ failed$/ })).toBeVisible();
   await expectNoA11yViolations(page);
+  await visit(page, `/persona/${id}/tests`);
+  await expect(page.getByTestId("conversation-summary")).toHaveText(/^Version 1 · seed 5 · 8 turns: /);
 
   // A new version, a second run; the first is laid over it.
   const patched = await request.patch(`/api/personas/${id}`, {
@@ -81,7 +88,7 @@ test("run a long conversation, read its chart and table, and lay a later version
     data: personaBody("Kira Moon", { voice: { greeting: "Evening, chat!", catchphrases: ["Stay cozy", "Let's gooo!"] } }),
   });
   expect(patched.status()).toBe(200);
-  await visit(page, `/persona/${id}/tests`);
+  await visit(page, `/persona/${id}/tests/conversation`);
   await runLongConversation(page, 4, 6);
   await expect(page.getByTestId("conversation-run")).toContainText("Version 2 · Embedded responder · Seed 6 · 4 turns");
   await section.getByLabel("Lay another version's run over this chart").selectOption({ label: "Version 1 (Seed 5 · 8 turns)" });
