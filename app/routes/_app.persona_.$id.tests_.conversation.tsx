@@ -17,8 +17,7 @@ import { conversationTestSchema } from "~/domain/conversation-test-form";
 import { CONVERSATION_TEST_TEXT } from "~/domain/conversation-test-text";
 import { PRODUCT_NAME } from "~/domain/site";
 import {
-  conversationTestsState,
-  getPersona,
+  conversationTestsPage,
   invalidSubmission,
   orNotFound,
   readFormData,
@@ -39,13 +38,9 @@ const POLL_MS = 1_500;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ctx } = await requireUser(request, context);
   const id = params.id ?? "";
-  const persona = await orNotFound(ctx, () => getPersona(user, id));
   const compare = new URL(request.url).searchParams.get("compare");
-  const state = await orNotFound(ctx, () => conversationTestsState(user, id, compare));
-  return data(
-    { id: persona.id, name: persona.name, draft: persona.status === "in_progress", ...state },
-    { headers: responseHeaders(ctx) },
-  );
+  const { persona, ...state } = await orNotFound(ctx, () => conversationTestsPage(user, id, compare));
+  return data({ id: persona.id, name: persona.name, draft: persona.draft, ...state }, { headers: responseHeaders(ctx) });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -28,6 +28,7 @@ import { PROBE_MESSAGES } from "~/domain/probes";
 import { AiError, textGenerator } from "~/infra/ai/ai.server";
 import { runConversation } from "~/infra/ai/conversation-runner.server";
 import { withUser } from "~/infra/db/db.server";
+import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 import { conversationTests, personas, type ConversationTest } from "~/infra/db/schema.server";
 import { handleJobs, queueWork, QUEUES, settleJobs, startJobWorkers, type Job } from "~/infra/jobs/queue.server";
 import { describeError } from "~/infra/web/log.server";
@@ -36,7 +37,7 @@ import { type CurrentUser } from "./accounts.server";
 import type { JsonShape } from "./api.server";
 import { withGenerationQuota } from "./generation-quotas.server";
 import { currentVersion } from "./persona-history.server";
-import { getPersona, isUuid } from "./personas.server";
+import { getPersona, isUuid, PERSONA_NOT_FOUND } from "./personas.server";
 import { listProbes, RUN_INTERRUPTED, versionTarget } from "./probes.server";
 import { ServiceError } from "./service-error.server";
 
@@ -372,10 +373,27 @@ export async function conversationTestsState(user: Who, personaId: string, compa
 }
 
 /** What the tests page says of long-conversation tests: the run under way or the latest, in one line. */
-export async function conversationTestSummary(
-  user: Who,
-  personaId: string,
-): Promise<{ title: string; intro: string; summary: string; open: string; pending: boolean }> {
+export interface ConversationTestSummary {
+  title: string;
+  intro: string;
+  summary: string;
+  open: string;
+  pending: boolean;
+}
+
+export async function conversationTestSummary(user: Who, personaId: string): Promise<ConversationTestSummary> {
+  if (!isUuid(personaId)) throw new ConversationTestError(404, PERSONA_NOT_FOUND);
+  // Kept until the persona's long-conversation tests change, and only while none is under way
+  // (KEPT_READS.conversationSummaries: a run's deadline passes without a write).
+  return keptOrRead(
+    KEPT_READS.conversationSummaries,
+    [user.id, personaId],
+    () => readConversationTestSummary(user, personaId),
+    (summary) => !summary.pending,
+  );
+}
+
+async function readConversationTestSummary(user: Who, personaId: string): Promise<ConversationTestSummary> {
   const runs = await lightRuns(user, personaId);
   const pending = runs.find((each) => each.status === "queued" || each.status === "running") ?? null;
   if (pending?.status === "queued") queueWork();
@@ -387,4 +405,24 @@ export async function conversationTestSummary(
     open: CONVERSATION_TEST_TEXT.open,
     pending: pending !== null,
   };
+}
+
+/** The long-conversation page: the persona (404 for another creator's), and its runs as conversationTestsState gives them. */
+export interface ConversationTestsPage extends ConversationTestsState {
+  persona: { id: string; name: string; draft: boolean };
+}
+
+export async function conversationTestsPage(user: CurrentUser, personaId: string, compare: string | null): Promise<ConversationTestsPage> {
+  // Kept until the persona or its long-conversation tests change, and only while none is under way
+  // (KEPT_READS.conversationPages).
+  return keptOrRead(
+    KEPT_READS.conversationPages,
+    [user.id, personaId, compare ?? ""],
+    async () => {
+      const persona = await getPersona(user, personaId);
+      const state = await conversationTestsState(user, personaId, compare);
+      return { persona: { id: persona.id, name: persona.name, draft: persona.status === "in_progress" }, ...state };
+    },
+    (page) => page.pending === null,
+  );
 }

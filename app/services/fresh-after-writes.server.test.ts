@@ -36,6 +36,7 @@ const probes = await import("./probes.server");
 const lore = await import("./lore.server");
 const cardChecks = await import("./card-check.server");
 const cardTargetRuns = await import("./card-target-runs.server");
+const conversations = await import("./conversation-tests.server");
 const chat = await import("./chat.server");
 const chatChecks = await import("./chat-checks.server");
 const { useTextGenerator } = await import("~/infra/ai/ai.server");
@@ -413,6 +414,36 @@ const FRESH: { [name in KeptReadName]: Record<string, () => Promise<void>> } = {
       expect(await keptAnswer(read, KEPT_READS.cardChecks, [creator.id, persona.id])).toBeNull();
       await cardTargetRuns.startCardTargetRun(creator, persona.id);
       await cardTargetRuns.settleCardTargetRuns();
+      expect(await read()).toBe("completed");
+    },
+  },
+  conversationSummaries: {
+    "public.conversation_tests": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      const read = async () => (await conversations.conversationTestSummary(creator, persona.id)).summary;
+      expect(await keptAnswer(read, KEPT_READS.conversationSummaries, [creator.id, persona.id])).toBe("No long-conversation test yet.");
+      await conversations.startConversationTest(creator, persona.id, { turns: 4, seed: 3 });
+      await conversations.settleConversationTests();
+      expect(await read()).toMatch(/^Version 1 · seed 3 · 4 turns: /);
+    },
+  },
+  conversationPages: {
+    "public.personas": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      const read = async () => (await conversations.conversationTestsPage(creator, persona.id, null)).persona.name;
+      expect(await keptAnswer(read, KEPT_READS.conversationPages, [creator.id, persona.id, ""])).toBe("Nova");
+      await library.updatePersona(creator, persona.id, complete("Nova Renamed"));
+      expect(await read()).toBe("Nova Renamed");
+    },
+    "public.conversation_tests": async () => {
+      const creator = await newCreator();
+      const persona = await personasService.createPersona(creator, complete("Nova"));
+      const read = async () => (await conversations.conversationTestsPage(creator, persona.id, null)).latest?.status ?? null;
+      expect(await keptAnswer(read, KEPT_READS.conversationPages, [creator.id, persona.id, ""])).toBeNull();
+      await conversations.startConversationTest(creator, persona.id, { turns: 4, seed: 3 });
+      await conversations.settleConversationTests();
       expect(await read()).toBe("completed");
     },
   },

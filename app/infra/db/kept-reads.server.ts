@@ -133,6 +133,26 @@ export const KEPT_READS = {
     tables: ["public.personas", "public.persona_versions", "public.card_target_runs"],
   }),
   /**
+   * The tests page's line about long-conversation tests (conversation-tests.server.ts
+   * conversationTestSummary): kept only while no test is queued or running, as testStates.
+   */
+  conversationSummaries: declare({
+    name: "long conversations: summaries",
+    key: (creator: string, personaId: string) => `${creator}:${personaId}`,
+    limit: 500,
+    tables: ["public.conversation_tests"],
+  }),
+  /**
+   * The long-conversation page (conversation-tests.server.ts conversationTestsPage): the persona's
+   * name, the latest run in full and the run laid over it; kept only while no test is under way.
+   */
+  conversationPages: declare({
+    name: "long conversations: pages",
+    key: (creator: string, personaId: string, compare: string) => `${creator}:${personaId}:${compare}`,
+    limit: 200,
+    tables: ["public.personas", "public.conversation_tests"],
+  }),
+  /**
    * The persona page's 'Checks on your chats' (chat-checks.server.ts chatChecksOf): the replies
    * checked and flagged per version, and the newest flagged ones.
    */
