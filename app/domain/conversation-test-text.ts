@@ -150,7 +150,9 @@ export function conversationSummary(
   if (run.status === "running") return `${head}: ${CONVERSATION_TEST_TEXT.running(run.done ?? 0, run.turns)}`;
   const slips = CONVERSATION_CATEGORIES.filter((category) => run.firstFailure[category] !== null)
     .sort((a, b) => run.firstFailure[a]! - run.firstFailure[b]!)
-    .map((category, i) => `${CONVERSATION_CATEGORY_LABELS[category]}${i === 0 ? " first slipped" : ""} at turn ${run.firstFailure[category]}`);
+    .map(
+      (category, i) => `${CONVERSATION_CATEGORY_LABELS[category]}${i === 0 ? " first slipped" : ""} at turn ${run.firstFailure[category]}`,
+    );
   const tail = slips.length ? slips.join(", ") : `${CONVERSATION_TEST_TEXT.heldThroughout}`;
   return `${head}: ${run.status === "failed" ? `failed (${run.error ?? "interrupted"}); ` : ""}${tail}`;
 }
