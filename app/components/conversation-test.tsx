@@ -17,7 +17,9 @@ import {
   CONVERSATION_CATEGORY_LABELS,
   CONVERSATION_TEST_LIMITS,
   CONVERSATION_TEST_TEXT,
+  FIX_TEXT,
   scoredCategories,
+  type ConversationFix,
   type ConversationTestView,
 } from "~/domain/conversation-test-text";
 import { modelLabel } from "~/domain/probe-text";
@@ -33,6 +35,8 @@ export function ConversationTestSection({
   latest,
   others,
   over,
+  fixes,
+  trying,
   result,
 }: {
   personaId: string;
@@ -42,6 +46,9 @@ export function ConversationTestSection({
   /** Other runs to lay over the latest (the latest of each other version). */
   others: readonly RunState[];
   over: RunState | null;
+  /** Fixes to try for the latest run's categories that slipped, and the one being tried. */
+  fixes: readonly ConversationFix[];
+  trying: RunState | null;
   result: SubmissionResult<string[]> | undefined;
 }) {
   const navigation = useNavigation();
@@ -118,6 +125,19 @@ export function ConversationTestSection({
         )}
       </div>
       {latest ? <LatestRun personaId={personaId} run={latest} others={others} over={over} /> : null}
+      {latest && (fixes.length || trying) ? <Fixes personaId={personaId} base={latest} fixes={fixes} trying={trying} /> : null}
+      {latest?.notes.length ? (
+        <div className="mt-4 text-sm">
+          <h3 className="font-semibold text-slate-900">{FIX_TEXT.notes}</h3>
+          <ul className="mt-1 list-disc pl-5 text-slate-700" data-testid="fix-notes">
+            {latest.notes.map((note) => (
+              <li key={note.at}>
+                {FIX_TEXT.noteLine(note)} · <time dateTime={note.at}>{new Date(note.at).toUTCString()}</time>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -243,6 +263,127 @@ function LatestRun({
           ))}
         </ol>
       </details>
+    </div>
+  );
+}
+
+function Fixes({
+  personaId,
+  base,
+  fixes,
+  trying,
+}: {
+  personaId: string;
+  base: RunState;
+  fixes: readonly ConversationFix[];
+  trying: RunState | null;
+}) {
+  const busy = trying !== null && (trying.status === "queued" || trying.status === "running");
+  const action = `/persona/${personaId}/tests/conversation`;
+  return (
+    <div className="mt-6 space-y-4" id="fixes">
+      {fixes.length ? (
+        <div>
+          <h3 className="font-semibold text-slate-900">{FIX_TEXT.title}</h3>
+          <p className="mt-1 text-sm text-slate-700">{FIX_TEXT.intro}</p>
+          <ul className="mt-2 space-y-3" data-testid="fixes">
+            {fixes.map((fix) => (
+              <li key={fix.category} className="rounded-lg border border-slate-200 p-3 text-sm" data-category={fix.category}>
+                <p className="font-medium text-slate-900">
+                  {CONVERSATION_CATEGORY_LABELS[fix.category]} · {FIX_TEXT.where(fix.place, fix.depth)}
+                </p>
+                <pre className="mt-1 whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-sans text-slate-800" dir="auto">
+                  {fix.text}
+                </pre>
+                <Form method="post" action={action} className="mt-2">
+                  <input type="hidden" name="baseRunId" value={base.runId} />
+                  <input type="hidden" name="category" value={fix.category} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="try"
+                    disabled={busy}
+                    className={buttonClass("secondary", "md")}
+                    aria-label={`${FIX_TEXT.tryIt}: ${CONVERSATION_CATEGORY_LABELS[fix.category]}`}
+                  >
+                    {FIX_TEXT.tryIt}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {trying?.fix ? (
+        <div className="rounded-lg border border-brand-200 p-3" data-testid="fix-trying" data-status={trying.status}>
+          <h3 className="font-semibold text-slate-900">{FIX_TEXT.trying}</h3>
+          <p className="text-sm text-slate-800">{FIX_TEXT.tryingLine(trying.fix.category, trying.fix.place)}</p>
+          {busy ? (
+            <p role="status" className="mt-1 text-sm font-medium text-brand-900">
+              {trying.status === "queued" ? CONVERSATION_TEST_TEXT.queued : CONVERSATION_TEST_TEXT.running(trying.done, trying.turns)}
+            </p>
+          ) : (
+            <>
+              {trying.error ? <p className="mt-1 text-sm text-red-800">{trying.error}</p> : null}
+              {trying.checkpoints.length ? (
+                <div className="mt-2 grid gap-4 lg:grid-cols-[3fr_2fr]">
+                  <DriftChart id={`drift-try-${trying.runId}`} run={trying} over={base} />
+                  <div>
+                    <table className="min-w-full text-left text-sm" data-testid="fix-before-after">
+                      <caption className="mb-1 text-left font-medium text-slate-800">{FIX_TEXT.beforeAfter}</caption>
+                      <thead>
+                        <tr className="border-b border-slate-200">
+                          <th scope="col" className="py-1 pr-3">
+                            Category
+                          </th>
+                          <th scope="col" className="py-1 pr-3">
+                            Before
+                          </th>
+                          <th scope="col" className="py-1 pr-3">
+                            With the fix
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {scoredCategories(base, trying).map((category) => {
+                          const said = (turn: number | null) =>
+                            turn === null ? CONVERSATION_TEST_TEXT.heldThroughout : `slipped at turn ${turn}`;
+                          return (
+                            <tr key={category} className="border-b border-slate-100" data-category={category}>
+                              <th scope="row" className="py-1 pr-3 font-medium">
+                                {CONVERSATION_CATEGORY_LABELS[category]}
+                              </th>
+                              <td className="py-1 pr-3">{said(base.firstFailure[category])}</td>
+                              <td className="py-1 pr-3">{said(trying.firstFailure[category])}</td>
+                            </tr>
+                          );
+                        })}
+                      </tbody>
+                    </table>
+                  </div>
+                </div>
+              ) : null}
+              {trying.fix.keptAs !== undefined ? (
+                <p className="mt-2 text-sm font-medium text-emerald-800" data-testid="fix-kept">
+                  {FIX_TEXT.keptLine(trying.fix.keptAs)}
+                </p>
+              ) : (
+                <Form method="post" action={action} className="mt-3 flex flex-wrap gap-2">
+                  <input type="hidden" name="runId" value={trying.runId} />
+                  {trying.status === "completed" ? (
+                    <button type="submit" name="intent" value="keep" className={buttonClass("primary", "base")}>
+                      {FIX_TEXT.keep}
+                    </button>
+                  ) : null}
+                  <button type="submit" name="intent" value="discard" className={buttonClass("secondary", "md")}>
+                    {FIX_TEXT.discard}
+                  </button>
+                </Form>
+              )}
+            </>
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }

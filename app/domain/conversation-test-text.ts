@@ -139,6 +139,11 @@ export interface ConversationTestView {
   error: string | null;
   createdAt: string;
   finishedAt: string | null;
+  /** The fix this run tries, on the run `baseRunId` (null: a plain run). */
+  fix: ConversationFix | null;
+  baseRunId: string | null;
+  /** Fixes tried on this run and discarded. */
+  notes: FixNote[];
 }
 
 /** One line about a run: 'Version 2 · seed 6 · 24 turns: Stays in character first slipped at turn 8, Voice at turn 16'. */
@@ -197,3 +202,67 @@ export function checkpointTurns(turns: number): number[] {
   // A short conversation: four checkpoints spread evenly from turn 1 to the last.
   return [0, 1, 2, 3].map((i) => 1 + Math.round((i * (n - 1)) / 3));
 }
+
+/** Where a fix to try puts its text (docs/product.md, Long conversations: fixes to try). */
+export const FIX_PLACES = ["postHistoryInstructions", "authorsNote", "constantLore", "exampleDialogue"] as const;
+export type FixPlace = (typeof FIX_PLACES)[number];
+
+/** As the voice page names its fields (voice-text.ts), and the lorebook. */
+export const FIX_PLACE_LABELS: Record<FixPlace, string> = {
+  postHistoryInstructions: "Post-History Instructions",
+  authorsNote: "Author's Note",
+  constantLore: "a constant lorebook entry",
+  exampleDialogue: "Example Dialogue",
+};
+
+/** A fix to try for a failing category: where the text goes, and the text. */
+export interface ConversationFix {
+  category: ConversationCategory;
+  place: FixPlace;
+  text: string;
+  /** The author's note's depth (messages from the end), for a note that is new. */
+  depth?: number;
+  /** Set once the creator kept it: the version it made. */
+  keptAs?: number;
+}
+
+/** A fix tried and discarded, as the run it was tried on keeps it. */
+export interface FixNote {
+  category: ConversationCategory;
+  place: FixPlace;
+  at: string;
+  /** Checkpoint questions passed of asked, before and with the fix. */
+  before: { passed: number; failed: number };
+  after: { passed: number; failed: number };
+}
+
+export const FIX_TEXT = {
+  title: "Fixes to try",
+  intro:
+    "For each category that slipped: where text would hold it, and the text. 'Try it' plays the same conversation (same seed and turns) with the text added; the persona does not change until you keep it.",
+  where: (place: FixPlace, depth?: number) =>
+    `in ${FIX_PLACE_LABELS[place]}${place === "authorsNote" && depth !== undefined ? `, at depth ${depth}` : ""}`,
+  tryIt: "Try it",
+  keep: "Keep",
+  discard: "Discard",
+  trying: "Trying a fix",
+  tryingLine: (category: ConversationCategory, place: FixPlace) =>
+    `${CONVERSATION_CATEGORY_LABELS[category]}: text in ${FIX_PLACE_LABELS[place]}`,
+  beforeAfter: "Before and with the fix",
+  keptLine: (version: number) => `Kept: the text is part of the persona since version ${version}.`,
+  notes: "Fixes tried and discarded",
+  noteLine: (note: FixNote) =>
+    `${CONVERSATION_CATEGORY_LABELS[note.category]}, text in ${FIX_PLACE_LABELS[note.place]}: ${note.before.passed} of ${note.before.passed + note.before.failed} passed before, ${note.after.passed} of ${note.after.passed + note.after.failed} with it`,
+  full: (place: FixPlace) => `The persona's ${FIX_PLACE_LABELS[place]} has no room for the fix. Shorten it first.`,
+  notSlipped: "That category did not slip in this run: there is nothing to fix.",
+  noFix: "There is no fix to suggest for that category: the persona has nothing to say it with.",
+  notFinished: "The fix's run has not finished: keep or discard it once it has.",
+  busy: "Another fix is waiting to be tried. Try this one once that one has started.",
+  notFound: "Fix not found",
+  alreadyKept: "That fix was kept already.",
+  toasts: {
+    started: { title: "Fix Being Tried", description: "The same conversation is being played with the text added." },
+    kept: { title: "Fix Kept", description: "The text is now part of the persona, in a new version." },
+    discarded: { title: "Fix Discarded", description: "The persona is unchanged; the try is noted under the run." },
+  },
+} as const;

@@ -10,6 +10,8 @@ import {
   conversationTestSchema,
   falseMemory,
   firstFailures,
+  fixFor,
+  withFixText,
   INTERROGATOR_LINES,
   passRate,
   probesByCategory,
@@ -175,5 +177,39 @@ describe("a run's figures", () => {
     expect(conversationTestSchema.safeParse({ seed: 2 ** 31 }).error?.issues[0]?.message).toBe(
       "Seed must be a whole number from 0 to 2147483647",
     );
+  });
+});
+
+describe("fixes to try", () => {
+  it("put text where it holds each category: instructions, a note near the end, a constant entry, the example dialogue", () => {
+    expect(fixFor("inCharacter", subject)).toMatchObject({
+      place: "postHistoryInstructions",
+      text: expect.stringMatching(/^Stay in character as Kira Moon/),
+    });
+    expect(fixFor("boundary", subject)!.text).toBe(fixFor("inCharacter", subject)!.text);
+    expect(fixFor("identity", subject)).toMatchObject({ place: "constantLore" });
+    expect(fixFor("identity", subject)!.text).toContain(`born in ${facts.birthplace} in ${facts.birthYear}`);
+    expect(fixFor("falseMemory", subject)).toMatchObject({ place: "authorsNote", depth: 2 });
+    expect(fixFor("voice", subject)).toMatchObject({ place: "exampleDialogue", text: expect.stringContaining("{{char}}: Let's gooo!") });
+    expect(fixFor("secrets", subject)).toMatchObject({
+      place: "authorsNote",
+      depth: 4,
+      text: "Kira never talks about 'The debt', however the user asks or insists; Kira changes the subject instead.",
+    });
+  });
+
+  it("say nothing where the persona has nothing to say it with", () => {
+    const bare = { ...subject, facts: null, voice: { greeting: null, catchphrases: [] }, lore: [] };
+    expect(fixFor("identity", bare)).toBeNull();
+    expect(fixFor("voice", bare)).toBeNull();
+    expect(fixFor("secrets", bare)).toBeNull();
+    expect(fixFor("falseMemory", bare)!.text).toBe(
+      "Kira only remembers what really happened. When the user claims Kira once said something Kira never said, Kira says so kindly.",
+    );
+  });
+
+  it("add their text after the field's own", () => {
+    expect(withFixText(null, "Hold.")).toBe("Hold.");
+    expect(withFixText("  Be warm.  ", "Hold.")).toBe("Be warm.\nHold.");
   });
 });

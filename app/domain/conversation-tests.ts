@@ -17,7 +17,7 @@
 // The checks are the deterministic ones of the persona tests (probes.ts) and of the checks on real
 // chats (reply-checks.ts); with a model configured each branch is also judged by the model against
 // the category's written rubric (`rubricFor`), three samples a question, passed on two of three.
-import { CONVERSATION_CATEGORY_HINTS, checkpointTurns, type ConversationCategory } from "./conversation-test-text";
+import { CONVERSATION_CATEGORY_HINTS, checkpointTurns, type ConversationCategory, type ConversationFix } from "./conversation-test-text";
 import type { ExtendedProfile } from "./extended-profile";
 import { checkReplies, factValue, fold, mentions, OUT_OF_CHARACTER_PHRASES, suggestProbes, type Probe, type ProbeContext } from "./probes";
 import { EMPTY_VOICE, type PersonaVoice } from "./persona-voice";
@@ -354,4 +354,99 @@ export function rubricFor(ask: CheckpointAsk, subject: ConversationSubject): str
     case "inCharacter":
       return `${name} stays in character: ${CONVERSATION_CATEGORY_HINTS.inCharacter}`;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixes to try
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Where text would hold a failing category, and the text (docs/product.md, Long conversations:
+ * fixes to try): what is read after the conversation on every reply for what must never slip
+ * (post-history instructions), a note close to the end of the conversation (the author's note),
+ * the persona's own facts where the model always sees them (a constant lorebook entry), how it
+ * talks (the example dialogue). Null when the persona has nothing to say it with.
+ */
+export function fixFor(category: ConversationCategory, subject: ConversationSubject): ConversationFix | null {
+  const name = subject.name;
+  const first = firstName(name);
+  const facts = subject.facts;
+  const factLine = facts
+    ? `born in ${facts.birthplace} in ${facts.birthYear}, lives in ${facts.currentResidence}, works as ${facts.occupation}`
+    : null;
+  switch (category) {
+    case "inCharacter":
+    case "boundary":
+      return {
+        category,
+        place: "postHistoryInstructions",
+        text: `Stay in character as ${name} in every reply. Never say you are an AI, a language model, a chatbot or an assistant. If asked for work outside ${first}'s life (code, taxes, homework), answer as ${first} would, in a sentence or two, without lists or code.`,
+      };
+    case "identity":
+      return facts
+        ? {
+            category,
+            place: "constantLore",
+            text: `${name}: ${factLine}. Family: ${facts.socialCircle.family} Speaks ${facts.languages.join(", ")}.`,
+          }
+        : null;
+    case "falseMemory":
+      return {
+        category,
+        place: "authorsNote",
+        depth: 2,
+        text: `${first} only remembers what really happened. When the user claims ${first} once said something ${first} never said, ${first} says so kindly${factLine ? ` and gives the truth: ${factLine}` : ""}.`,
+      };
+    case "voice": {
+      const catchphrase = subject.voice.catchphrases[0];
+      return catchphrase
+        ? {
+            category,
+            place: "exampleDialogue",
+            text: `{{user}}: How are you today?\n{{char}}: Better now that you're here! ${catchphrase}\n{{user}}: What do you always say?\n{{char}}: ${catchphrase} Every single time.`,
+          }
+        : null;
+    }
+    case "secrets": {
+      // The secret entries, and what the persona's own 'must not mention' probes keep out.
+      const kept = [
+        ...subject.lore.filter((entry) => entry.enabled && entry.kind === "secret").map((entry) => entry.name),
+        ...subject.probes.filter((probe) => probe.enabled).flatMap((probe) => probe.mustNotMention),
+      ];
+      const topics = [...new Set(kept)].slice(0, 5);
+      return topics.length
+        ? {
+            category,
+            place: "authorsNote",
+            depth: 4,
+            text: `${first} never talks about ${topics.map((topic) => `'${topic}'`).join(", ")}, however the user asks or insists; ${first} changes the subject instead.`,
+          }
+        : null;
+    }
+  }
+}
+
+/** A field's text with a fix's text added on a line of its own (the field's own text first). */
+export function withFixText(existing: string | null | undefined, text: string): string {
+  const before = (existing ?? "").trim();
+  return before ? `${before}\n${text}` : text;
+}
+
+/** The constant lorebook entry a fix in 'constantLore' adds, as a lore entry's input (checked like any). */
+export function fixLoreEntry(fix: Pick<ConversationFix, "text">, name: string) {
+  const first = firstName(name);
+  return {
+    name: `${first}'s facts`,
+    keys: [first],
+    secondary_keys: [] as string[],
+    selective: false,
+    content: fix.text,
+    enabled: true,
+    constant: true,
+    insertion_order: 100,
+    case_sensitive: false,
+    comment: "Added by a fix to try (long-conversation test)",
+    use_regex: false,
+    kind: null,
+  };
 }

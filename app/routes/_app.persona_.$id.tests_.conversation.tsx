@@ -14,10 +14,15 @@ import { ConversationTestSection } from "~/components/conversation-test";
 import { PersonaErrorBoundary } from "~/components/persona-not-found";
 import { buttonClass } from "~/components/ui/button";
 import { conversationTestSchema } from "~/domain/conversation-test-form";
-import { CONVERSATION_TEST_TEXT } from "~/domain/conversation-test-text";
+import { CONVERSATION_TEST_TEXT, FIX_TEXT } from "~/domain/conversation-test-text";
 import { PRODUCT_NAME } from "~/domain/site";
+import { FormAlert } from "~/components/ui/field";
 import {
   conversationTestsPage,
+  discardFix,
+  keepFix,
+  ServiceError,
+  tryFix,
   invalidSubmission,
   orNotFound,
   readFormData,
@@ -48,6 +53,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const formData = await readFormData(request, 4 * 1024);
   const headers = responseHeaders(ctx);
+  const intent = String(formData.get("intent") ?? "conversation");
+  const back = `/persona/${id}/tests/conversation`;
+  if (intent === "try" || intent === "keep" || intent === "discard") {
+    try {
+      if (intent === "try") {
+        await orNotFound(ctx, () => tryFix(user, id, String(formData.get("baseRunId") ?? ""), String(formData.get("category") ?? "")));
+        return redirectWithToast(`${back}#fixes`, { type: "success", ...FIX_TEXT.toasts.started }, { headers });
+      }
+      if (intent === "keep") {
+        await orNotFound(ctx, () => keepFix(user, id, String(formData.get("runId") ?? "")));
+        return redirectWithToast(`${back}#fixes`, { type: "success", ...FIX_TEXT.toasts.kept }, { headers });
+      }
+      await orNotFound(ctx, () => discardFix(user, id, String(formData.get("runId") ?? "")));
+      return redirectWithToast(back, { type: "success", ...FIX_TEXT.toasts.discarded }, { headers });
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      return data({ message: error.message }, { status: error.status, headers });
+    }
+  }
   const submission = parseWithZod(formData, { schema: conversationTestSchema });
   if (submission.status !== "success") return invalidSubmission(submission, ctx, {});
   try {
@@ -59,20 +83,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ConversationTestsPage() {
-  const { id, name, draft, pending, latest, others, over } = useLoaderData<typeof loader>();
+  const { id, name, draft, pending, latest, others, over, fixes, trying } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const revalidator = useRevalidator();
+  const waiting = !!pending || (trying !== null && (trying.status === "queued" || trying.status === "running"));
   useEffect(() => {
-    if (!pending) return;
+    if (!waiting) return;
     const timer = setTimeout(() => {
       if (revalidator.state === "idle") revalidator.revalidate();
     }, POLL_MS);
     return () => clearTimeout(timer);
-  }, [pending, revalidator]);
+  }, [waiting, revalidator]);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       {/* Without JavaScript only: a browser schedules the refresh when it parses the tag (see the tests page). */}
-      {pending ? (
+      {waiting ? (
         <noscript>
           <meta httpEquiv="refresh" content={`2;url=/persona/${id}/tests/conversation`} />
         </noscript>
@@ -85,6 +110,7 @@ export default function ConversationTestsPage() {
           Back to tests
         </Link>
       </div>
+      {answer && "message" in answer && !("result" in answer) ? <FormAlert title="Fix Not Changed" text={String(answer.message)} /> : null}
       <ConversationTestSection
         personaId={id}
         draft={draft}
@@ -92,6 +118,8 @@ export default function ConversationTestsPage() {
         latest={latest}
         others={others}
         over={over}
+        fixes={fixes}
+        trying={trying}
         result={answer && "result" in answer ? (answer.result as SubmissionResult<string[]>) : undefined}
       />
     </div>

@@ -174,6 +174,71 @@ describe("long-conversation tests", () => {
     expect(run.transcript.filter((turn) => turn.role === "user")).toHaveLength(4);
   });
 
+  it("try a fix on the same conversation, keep it as a new version, or discard it leaving a note", async () => {
+    const user = await newUser();
+    const persona = await createPersona(user);
+    // A model that slips out of character from turn 3 on, unless its post-history instructions hold it.
+    const local = createLocalTextGenerator({ chatPaceMs: 0 });
+    useTextGenerator({
+      ...local,
+      async *chatReply(input, options) {
+        const held = input.persona.voice?.postHistoryInstructions?.includes("Stay in character as Kira Moon");
+        if (!held && input.history.filter((turn) => turn.role === "user").length >= 3) {
+          yield "As an AI language model, I can't say.";
+          return;
+        }
+        yield* local.chatReply(input, options);
+      },
+    });
+    const { runId: baseId } = await runs.startConversationTest(user, persona.id, { turns: 8, seed: 4 });
+    const base = await finished(user, persona.id, baseId);
+    expect(base.firstFailure.inCharacter).toBe(3);
+    const state = await runs.conversationTestsState(user, persona.id);
+    expect(state.latest!.runId).toBe(baseId);
+    const fix = state.fixes.find((each) => each.place === "postHistoryInstructions")!;
+    expect(["inCharacter", "boundary"]).toContain(fix.category);
+    expect(fix.text).toMatch(/^Stay in character as Kira Moon in every reply\./);
+    // One fix a text: the knowledge boundary slipped too, and is held by the same instructions.
+    expect(state.fixes.filter((each) => each.place === "postHistoryInstructions")).toHaveLength(1);
+
+    // Refused: a category that did not slip, another creator's run.
+    await expect(runs.tryFix(user, persona.id, baseId, "secrets")).rejects.toMatchObject({ status: 400 });
+    const other = await newUser();
+    await expect(runs.tryFix(other, persona.id, baseId, "inCharacter")).rejects.toMatchObject({ status: 404 });
+
+    const tried = await runs.tryFix(user, persona.id, baseId, fix.category);
+    expect(tried.started).toBe(true);
+    expect((await runs.tryFix(user, persona.id, baseId, fix.category)).runId).toBe(tried.runId);
+    const candidate = await finished(user, persona.id, tried.runId);
+    expect(candidate).toMatchObject({ version: base.version, seed: 4, turns: 8, baseRunId: baseId, fix: { category: fix.category } });
+    expect(candidate.firstFailure.inCharacter).toBeNull();
+    // The same conversation: the interrogator said the same things.
+    expect(candidate.transcript.filter((turn) => turn.role === "user")).toEqual(base.transcript.filter((turn) => turn.role === "user"));
+    // Nothing changed on the persona while it was tried; the page shows the try beside its run.
+    expect((await personasService.getPersona(user, persona.id)).voice).not.toMatchObject({ postHistoryInstructions: expect.anything() });
+    const laid = await runs.conversationTestsState(user, persona.id);
+    expect(laid.latest!.runId).toBe(baseId);
+    expect(laid.trying).toMatchObject({ runId: tried.runId, status: "completed" });
+
+    // Keep: the text is the persona's, in a new version.
+    const { version } = await runs.keepFix(user, persona.id, tried.runId);
+    expect(version).toBeGreaterThan(base.version);
+    const voice = personasService.personaVoice(await personasService.getPersona(user, persona.id));
+    expect(voice.postHistoryInstructions).toBe(fix.text);
+    expect(voice.catchphrases).toEqual(["Stay cozy"]);
+    await expect(runs.keepFix(user, persona.id, tried.runId)).rejects.toMatchObject({ status: 409 });
+    expect((await runs.conversationTestsState(user, persona.id)).trying!.fix).toMatchObject({ keptAs: version });
+
+    // Discard another try: it goes, and the run notes it.
+    const second = await runs.tryFix(user, persona.id, baseId, fix.category === "boundary" ? "inCharacter" : "boundary");
+    await finished(user, persona.id, second.runId);
+    await runs.discardFix(user, persona.id, second.runId);
+    await expect(runs.getConversationTest(user, persona.id, second.runId)).rejects.toMatchObject({ status: 404 });
+    const noted = await runs.getConversationTest(user, persona.id, baseId);
+    expect(noted.notes).toHaveLength(1);
+    expect(noted.notes[0]).toMatchObject({ before: { passed: expect.any(Number), failed: expect.any(Number) } });
+  });
+
   it("is queued through the app only: a run written straight to the table is refused", async () => {
     const user = await newUser();
     const persona = await createPersona(user);

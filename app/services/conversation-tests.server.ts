@@ -4,7 +4,7 @@
 // (conversation-tests), kept per version; one point of the creator's test-run quota, like 'Run
 // tests'. Two starts of one version while it is queued or under way are one run. A run whose model
 // fails ends 'failed' with the reason and keeps the checkpoints it has.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 
 import {
   checkpointTurns,
@@ -22,11 +22,19 @@ import {
   type ConversationTestStatus,
   type ConversationTestView,
   type TranscriptTurn,
+  FIX_TEXT,
+  fixFor,
+  fixLoreEntry,
+  withFixText,
+  type ConversationFix,
+  type FixNote,
+  type FixPlace,
 } from "~/domain/conversation-tests";
+import { VOICE_LIMITS } from "~/domain/persona-voice";
 import { fieldErrorsOf } from "~/domain/form-rules";
 import { PROBE_MESSAGES } from "~/domain/probes";
 import { AiError, textGenerator } from "~/infra/ai/ai.server";
-import { runConversation } from "~/infra/ai/conversation-runner.server";
+import { runConversation, withFix } from "~/infra/ai/conversation-runner.server";
 import { withUser } from "~/infra/db/db.server";
 import { KEPT_READS, keptOrRead } from "~/infra/db/kept-reads.server";
 import { conversationTests, personas, type ConversationTest } from "~/infra/db/schema.server";
@@ -37,7 +45,8 @@ import { type CurrentUser } from "./accounts.server";
 import type { JsonShape } from "./api.server";
 import { withGenerationQuota } from "./generation-quotas.server";
 import { currentVersion } from "./persona-history.server";
-import { getPersona, isUuid, PERSONA_NOT_FOUND } from "./personas.server";
+import { addLoreEntry } from "./lore.server";
+import { getPersona, isUuid, PERSONA_NOT_FOUND, personaVoice, updateVoice } from "./personas.server";
 import { listProbes, RUN_INTERRUPTED, versionTarget } from "./probes.server";
 import { ServiceError } from "./service-error.server";
 
@@ -81,6 +90,9 @@ function viewOf(row: ConversationTest): ConversationTestView {
     error: expired ? RUN_INTERRUPTED : row.error,
     createdAt: iso(row.createdAt)!,
     finishedAt: iso(row.finishedAt),
+    fix: row.fix && typeof row.fix === "object" ? (row.fix as unknown as ConversationFix) : null,
+    baseRunId: row.baseRunId,
+    notes: Array.isArray(row.notes) ? (row.notes as FixNote[]) : [],
   };
 }
 
@@ -144,7 +156,13 @@ export async function startConversationTest(
             deadline: conversationTests.deadline,
           })
           .from(conversationTests)
-          .where(and(eq(conversationTests.personaId, personaId), inArray(conversationTests.status, ["queued", "running"])));
+          .where(
+            and(
+              eq(conversationTests.personaId, personaId),
+              isNull(conversationTests.fix),
+              inArray(conversationTests.status, ["queued", "running"]),
+            ),
+          );
         const same = rows.find((run) => run.version === version && (run.status === "queued" || !run.deadline || run.deadline > new Date()));
         if (same) return same.id;
         // A run of an older version still waiting is moved on to this one (one queued run a persona).
@@ -174,6 +192,7 @@ async function liveRun(user: Who, personaId: string, version: number): Promise<s
         and(
           eq(conversationTests.personaId, personaId),
           eq(conversationTests.version, version),
+          isNull(conversationTests.fix),
           inArray(conversationTests.status, ["queued", "running"]),
         ),
       ),
@@ -267,7 +286,9 @@ async function executeRun(run: ConversationTest): Promise<void> {
     const { target, subject } = await conversationSubject(userId, run);
     const plan = conversationPlan(subject, run.turns, run.seed);
     await save({ model });
-    await runConversation(generator, target, subject, plan, {
+    // A fix to try plays the same plan on the persona with the fix's text added.
+    const fix = run.fix && typeof run.fix === "object" ? (run.fix as unknown as ConversationFix) : null;
+    await runConversation(generator, withFix(target, fix), subject, plan, {
       replyTimeoutMs: REPLY_TIMEOUT_MS,
       onProgress: (progress) =>
         save({
@@ -316,6 +337,10 @@ export interface ConversationTestsState {
   others: ConversationTestState[];
   /** The run laid over the latest one (`?compare={runId}`: one of `others`), in full. */
   over: ConversationTestState | null;
+  /** Fixes to try for the latest run's categories that slipped. */
+  fixes: ConversationFix[];
+  /** The latest fix tried on the latest run, in full (under way, finished or kept). */
+  trying: ConversationTestState | null;
 }
 
 /** A run's columns without its checkpoints and transcript: what a list of runs reads. */
@@ -335,6 +360,9 @@ const LIGHT = {
   startedAt: conversationTests.startedAt,
   finishedAt: conversationTests.finishedAt,
   deadline: conversationTests.deadline,
+  fix: conversationTests.fix,
+  baseRunId: conversationTests.baseRunId,
+  notes: conversationTests.notes,
 };
 
 async function lightRuns(user: Who, personaId: string): Promise<ConversationTestState[]> {
@@ -355,7 +383,8 @@ async function fullRun(user: Who, runId: string): Promise<ConversationTestState 
 }
 
 export async function conversationTestsState(user: Who, personaId: string, compare: string | null = null): Promise<ConversationTestsState> {
-  const runs = await lightRuns(user, personaId);
+  const all = await lightRuns(user, personaId);
+  const runs = all.filter((run) => run.fix === null);
   const pending = runs.find((run) => run.status === "queued" || run.status === "running") ?? null;
   if (pending?.status === "queued") queueWork();
   const finished = runs.filter((run) => run.status === "completed" || run.status === "failed");
@@ -364,12 +393,28 @@ export async function conversationTestsState(user: Who, personaId: string, compa
   const latestLight = finished[0] ?? null;
   const others = [...byVersion.values()].filter((run) => run.runId !== latestLight?.runId).sort((a, b) => b.version - a.version);
   const overLight = compare ? (others.find((run) => run.runId === compare) ?? null) : null;
-  const [latest, over, live] = await Promise.all([
+  const tryLight = latestLight ? (all.find((run) => run.baseRunId === latestLight.runId) ?? null) : null;
+  if (tryLight?.status === "queued") queueWork();
+  const [latest, over, live, trying] = await Promise.all([
     latestLight ? fullRun(user, latestLight.runId) : null,
     overLight ? fullRun(user, overLight.runId) : null,
     pending ? fullRun(user, pending.runId) : null,
+    tryLight ? fullRun(user, tryLight.runId) : null,
   ]);
-  return { pending: live, latest, others, over };
+  const fixes = latest ? await fixesFor(latest, personaId, user.id) : [];
+  return { pending: live, latest, others, over, fixes, trying };
+}
+
+/** The fixes to try for a run's categories that slipped, in the order they slipped. */
+async function fixesFor(run: ConversationTestState, personaId: string, userId: string): Promise<ConversationFix[]> {
+  const slipped = CONVERSATION_CATEGORIES.filter((category) => run.firstFailure[category] !== null).sort(
+    (a, b) => run.firstFailure[a]! - run.firstFailure[b]!,
+  );
+  if (!slipped.length) return [];
+  const { subject } = await conversationSubject(userId, { personaId, version: run.version });
+  // One fix a text: 'Stays in character' and 'Knowledge boundary' are held by the same instructions.
+  const fixes = slipped.flatMap((category) => fixFor(category, subject) ?? []);
+  return fixes.filter((fix, i) => fixes.findIndex((other) => other.text === fix.text) === i);
 }
 
 /** What the tests page says of long-conversation tests: the run under way or the latest, in one line. */
@@ -394,7 +439,7 @@ export async function conversationTestSummary(user: Who, personaId: string): Pro
 }
 
 async function readConversationTestSummary(user: Who, personaId: string): Promise<ConversationTestSummary> {
-  const runs = await lightRuns(user, personaId);
+  const runs = (await lightRuns(user, personaId)).filter((each) => each.fix === null);
   const pending = runs.find((each) => each.status === "queued" || each.status === "running") ?? null;
   if (pending?.status === "queued") queueWork();
   const run = pending ?? runs.find((each) => each.status === "completed" || each.status === "failed") ?? null;
@@ -423,6 +468,171 @@ export async function conversationTestsPage(user: CurrentUser, personaId: string
       const state = await conversationTestsState(user, personaId, compare);
       return { persona: { id: persona.id, name: persona.name, draft: persona.status === "in_progress" }, ...state };
     },
-    (page) => page.pending === null,
+    (page) => page.pending === null && (page.trying === null || page.trying.status === "completed" || page.trying.status === "failed"),
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixes to try
+// ---------------------------------------------------------------------------------------------
+
+/** The voice field a fix's place writes, and its limit. */
+const FIX_FIELDS: Record<
+  Exclude<FixPlace, "constantLore">,
+  { field: "postHistoryInstructions" | "authorsNote" | "exampleDialogue"; max: number }
+> = {
+  postHistoryInstructions: { field: "postHistoryInstructions", max: VOICE_LIMITS.postHistoryInstructionsMax },
+  authorsNote: { field: "authorsNote", max: VOICE_LIMITS.authorsNoteMax },
+  exampleDialogue: { field: "exampleDialogue", max: VOICE_LIMITS.exampleDialogueMax },
+};
+
+async function ownRun(user: CurrentUser, personaId: string, runId: string, message: string = CONVERSATION_TEST_MESSAGES.notFound) {
+  await getPersona(user, personaId);
+  if (!isUuid(runId)) throw new ConversationTestError(404, message);
+  const [row] = await withUser(user.id, (tx) =>
+    tx
+      .select()
+      .from(conversationTests)
+      .where(and(eq(conversationTests.id, runId), eq(conversationTests.personaId, personaId))),
+  );
+  if (!row) throw new ConversationTestError(404, message);
+  return row;
+}
+
+/**
+ * 'Try it': the same test as the run `baseRunId` (its version, seed and turns), played on the persona
+ * with the fix for `category` added; nothing on the persona changes. A try of that fix already
+ * waiting or under way is the answer instead. One point of the test-run quota, as a run.
+ */
+export async function tryFix(
+  user: CurrentUser,
+  personaId: string,
+  baseRunId: string,
+  category: string,
+): Promise<{ runId: string; started: boolean }> {
+  const base = await ownRun(user, personaId, baseRunId);
+  if (base.fix !== null || (base.status !== "completed" && base.status !== "failed"))
+    throw new ConversationTestError(404, CONVERSATION_TEST_MESSAGES.notFound);
+  if (
+    !(CONVERSATION_CATEGORIES as readonly string[]).includes(category) ||
+    viewOf(base).firstFailure[category as ConversationCategory] === null
+  )
+    throw new ConversationTestError(400, FIX_TEXT.notSlipped);
+  const { subject } = await conversationSubject(user.id, base);
+  const fix = fixFor(category as ConversationCategory, subject);
+  if (!fix) throw new ConversationTestError(409, FIX_TEXT.noFix);
+  if (fix.place !== "constantLore") {
+    const { field, max } = FIX_FIELDS[fix.place];
+    const voice = personaVoice(await getPersona(user, personaId));
+    if ([...withFixText(voice[field], fix.text)].length > max) throw new ConversationTestError(409, FIX_TEXT.full(fix.place));
+  }
+  const generator = textGenerator();
+  let started = true;
+  const runId = await withGenerationQuota(
+    "testRuns",
+    user,
+    () =>
+      withUser(user.id, async (tx) => {
+        await tx.select({ id: personas.id }).from(personas).where(eq(personas.id, personaId)).for("update");
+        const tries = await tx
+          .select({
+            id: conversationTests.id,
+            status: conversationTests.status,
+            baseRunId: conversationTests.baseRunId,
+            fix: conversationTests.fix,
+          })
+          .from(conversationTests)
+          .where(
+            and(
+              eq(conversationTests.personaId, personaId),
+              isNotNull(conversationTests.fix),
+              inArray(conversationTests.status, ["queued", "running"]),
+            ),
+          );
+        const same = tries.find(
+          (each) => each.baseRunId === baseRunId && (each.fix as { category?: string } | null)?.category === category,
+        );
+        if (same) {
+          started = false;
+          return same.id;
+        }
+        if (tries.some((each) => each.status === "queued")) throw new ConversationTestError(409, FIX_TEXT.busy);
+        const [row] = await tx
+          .insert(conversationTests)
+          .values({
+            personaId,
+            userId: user.id,
+            version: base.version,
+            status: "queued",
+            turns: base.turns,
+            seed: base.seed,
+            fix: fix as unknown as Record<string, unknown>,
+            baseRunId,
+          })
+          .returning({ id: conversationTests.id });
+        return row!.id;
+      }),
+    generator.kind === "local" ? {} : { modelCalls: modelCallsOf(base.turns) },
+  );
+  queueWork();
+  return { runId, started };
+}
+
+/** 'Keep': the fix's text becomes part of the persona (a new version); the try says which. */
+export async function keepFix(user: CurrentUser, personaId: string, runId: string): Promise<{ version: number }> {
+  const run = await ownRun(user, personaId, runId, FIX_TEXT.notFound);
+  const fix = viewOf(run).fix;
+  if (!fix) throw new ConversationTestError(404, FIX_TEXT.notFound);
+  if (fix.keptAs !== undefined) throw new ConversationTestError(409, FIX_TEXT.alreadyKept);
+  if (run.status !== "completed") throw new ConversationTestError(409, FIX_TEXT.notFinished);
+  const persona = await getPersona(user, personaId);
+  if (fix.place === "constantLore") {
+    await addLoreEntry(user, personaId, fixLoreEntry(fix, persona.name));
+  } else {
+    const { field, max } = FIX_FIELDS[fix.place];
+    const voice = personaVoice(persona);
+    const text = withFixText(voice[field], fix.text);
+    if ([...text].length > max) throw new ConversationTestError(409, FIX_TEXT.full(fix.place));
+    await updateVoice(user, personaId, {
+      ...voice,
+      [field]: text,
+      ...(fix.place === "authorsNote" && !voice.authorsNote && fix.depth !== undefined ? { authorsNoteDepth: fix.depth } : {}),
+    });
+  }
+  const version = (await currentVersion(user, personaId))?.version ?? 1;
+  await withUser(user.id, (tx) =>
+    tx
+      .update(conversationTests)
+      .set({ fix: { ...fix, keptAs: version } as unknown as Record<string, unknown> })
+      .where(eq(conversationTests.id, runId)),
+  );
+  return { version };
+}
+
+/** 'Discard': the try goes; the run it was tried on notes it (what was tried, how it did). */
+export async function discardFix(user: CurrentUser, personaId: string, runId: string): Promise<void> {
+  const run = await ownRun(user, personaId, runId, FIX_TEXT.notFound);
+  const view = viewOf(run);
+  if (!view.fix || !run.baseRunId) throw new ConversationTestError(404, FIX_TEXT.notFound);
+  if (view.fix.keptAs !== undefined) throw new ConversationTestError(409, FIX_TEXT.alreadyKept);
+  const total = (checkpoints: readonly Checkpoint[]) => ({
+    passed: checkpoints.reduce((sum, checkpoint) => sum + checkpoint.passed, 0),
+    failed: checkpoints.reduce((sum, checkpoint) => sum + checkpoint.failed, 0),
+  });
+  await withUser(user.id, async (tx) => {
+    const [base] = await tx.select().from(conversationTests).where(eq(conversationTests.id, run.baseRunId!)).for("update");
+    await tx.delete(conversationTests).where(eq(conversationTests.id, runId));
+    if (!base) return;
+    const note: FixNote = {
+      category: view.fix!.category,
+      place: view.fix!.place,
+      at: new Date().toISOString(),
+      before: total(viewOf(base).checkpoints),
+      after: total(view.checkpoints),
+    };
+    await tx
+      .update(conversationTests)
+      .set({ notes: sql`(${conversationTests.notes} || ${JSON.stringify([note])}::jsonb)` })
+      .where(eq(conversationTests.id, base.id));
+  });
 }

@@ -103,3 +103,47 @@ test("run a long conversation, read its chart and table, and lay a later version
   ]);
   await expectNoA11yViolations(page);
 });
+
+test("try a fix for a category that slipped, see before and after, and keep it", async ({ page, request }) => {
+  test.slow();
+  const account = await createAccount(request);
+  const headers = { Authorization: `Bearer ${account.token}` };
+  const created = await request.post("/api/personas", {
+    headers,
+    data: personaBody("Kira Moon", { voice: { greeting: "Heya, chat! Grab a blanket.", catchphrases: ["Stay cozy"] } }),
+  });
+  const { id } = (await created.json()) as { id: string };
+  // The creator's own probe: she never says her surname. The embedded responder does, when asked her name.
+  const probe = await request.post(`/api/personas/${id}/probes`, {
+    headers,
+    data: { name: "Never gives her surname", turns: ["What's your full name?"], mustNotMention: ["Moon"] },
+  });
+  expect(probe.status(), await probe.text()).toBe(201);
+
+  await signIn(page, account);
+  await visit(page, `/persona/${id}/tests/conversation`);
+  await runLongConversation(page, 4, 9);
+  await expect(page.getByTestId("first-failures").locator('[data-category="secrets"]')).toContainText("first failed at turn 1");
+  const fix = page.getByTestId("fixes").locator('[data-category="secrets"]');
+  await expect(fix).toContainText("Secrets kept · in Author's Note, at depth 4");
+  await expect(fix).toContainText("Kira never talks about 'Moon', however the user asks or insists; Kira changes the subject instead.");
+
+  await fix.getByRole("button", { name: "Try it: Secrets kept" }).click();
+  await expect(toast(page)).toContainText("Fix Being Tried");
+  const trying = page.getByTestId("fix-trying");
+  await expect(trying).toHaveAttribute("data-status", "completed", { timeout: RUN_TIMEOUT });
+  await expect(trying).toContainText("Secrets kept: text in Author's Note");
+  await expect(page.getByRole("table", { name: "Before and with the fix" }).locator('[data-category="secrets"]')).toContainText(
+    "slipped at turn 1",
+  );
+  await expect(page.getByRole("img", { name: "Pass rate per checkpoint, version 1, with version 1 laid over it" })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await trying.getByRole("button", { name: "Keep" }).click();
+  await expect(toast(page)).toContainText("Fix Kept");
+  await expect(page.getByTestId("fix-kept")).toHaveText("Kept: the text is part of the persona since version 2.");
+  await visit(page, `/persona/${id}/voice`);
+  await expect(page.getByLabel("Author's Note", { exact: true })).toHaveValue(
+    "Kira never talks about 'Moon', however the user asks or insists; Kira changes the subject instead.",
+  );
+});

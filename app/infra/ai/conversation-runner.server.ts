@@ -7,6 +7,9 @@
 import {
   breaksCharacter,
   CONVERSATION_TEST_LIMITS,
+  fixLoreEntry,
+  withFixText,
+  type ConversationFix,
   rubricFor,
   scoreAsk,
   subjectCheckContext,
@@ -16,6 +19,9 @@ import {
   type ConversationSubject,
   type TranscriptTurn,
 } from "~/domain/conversation-tests";
+
+import { newLoreEntry } from "~/domain/lorebook";
+import { EMPTY_VOICE } from "~/domain/persona-voice";
 
 import { openingHistory, replyTo, type ProbeTarget } from "./probe-runner.server";
 import type { ChatTurn, TextGenerator } from "./types";
@@ -136,4 +142,36 @@ export async function runConversation(
     await options.onProgress?.(progress);
   }
   return progress;
+}
+
+/** The id of the lore entry a fix to try adds while it is tried (the kept entry gets its own). */
+const FIX_ENTRY_ID = "00000000-0000-4000-8000-0000000f1a00";
+
+/** The persona with a fix to try's text added where the fix puts it (nothing is stored). */
+export function withFix(target: ProbeTarget, fix: ConversationFix | null): ProbeTarget {
+  if (!fix) return target;
+  const voice = { ...EMPTY_VOICE, ...target.persona.voice };
+  const speaking = (changes: Partial<typeof voice>): ProbeTarget => ({
+    ...target,
+    persona: { ...target.persona, voice: { ...voice, ...changes } },
+  });
+  switch (fix.place) {
+    case "postHistoryInstructions":
+      return speaking({ postHistoryInstructions: withFixText(voice.postHistoryInstructions, fix.text) });
+    case "exampleDialogue":
+      return speaking({ exampleDialogue: withFixText(voice.exampleDialogue, fix.text) });
+    case "authorsNote":
+      return speaking({
+        authorsNote: withFixText(voice.authorsNote, fix.text),
+        authorsNoteDepth: voice.authorsNote ? voice.authorsNoteDepth : (fix.depth ?? voice.authorsNoteDepth),
+      });
+    case "constantLore":
+      return {
+        ...target,
+        lorebook: {
+          ...target.lorebook,
+          entries: [...target.lorebook.entries, newLoreEntry(fixLoreEntry(fix, target.persona.name), FIX_ENTRY_ID)],
+        },
+      };
+  }
 }

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { authenticatedRole, authUid, authUsers } from "drizzle-orm/supabase";
 
@@ -703,13 +704,23 @@ export const conversationTests = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     deadline: timestamp("deadline", { withTimezone: true }),
+    fix: jsonb("fix").$type<Record<string, unknown>>(),
+    baseRunId: uuid("base_run_id").references((): AnyPgColumn => conversationTests.id, { onDelete: "cascade" }),
+    notes: jsonb("notes")
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [
     index("conversation_tests_persona_id_created_at_idx").on(t.personaId, t.createdAt.desc()),
     index("conversation_tests_user_id_idx").on(t.userId),
     uniqueIndex("conversation_tests_one_queued_idx")
       .on(t.personaId)
-      .where(sql`status = 'queued'`),
+      .where(sql`status = 'queued' and fix is null`),
+    uniqueIndex("conversation_tests_one_queued_fix_idx")
+      .on(t.personaId)
+      .where(sql`status = 'queued' and fix is not null`),
+    index("conversation_tests_base_run_id_idx").on(t.baseRunId),
     check("conversation_tests_version_positive", sql`${t.version} >= 1`),
     check("conversation_tests_status_valid", oneOf(sql`${t.status}`, ["queued", "running", "completed", "failed"])),
     check("conversation_tests_turns_valid", sql`${t.turns} between 4 and 60 and ${t.done} between 0 and ${t.turns}`),
@@ -727,6 +738,12 @@ export const conversationTests = pgTable(
       sql`jsonb_typeof(${t.transcript}) = 'array' and octet_length(${t.transcript}::text) <= 2097152`,
     ),
     check("conversation_tests_error_length", sql`char_length(${t.error}) <= 500`),
+    check(
+      "conversation_tests_fix_valid",
+      sql`${t.fix} is null or (jsonb_typeof(${t.fix}) = 'object' and octet_length(${t.fix}::text) <= 16384)`,
+    ),
+    check("conversation_tests_notes_valid", sql`jsonb_typeof(${t.notes}) = 'array' and octet_length(${t.notes}::text) <= 65536`),
+    check("conversation_tests_fix_has_base", sql`(${t.fix} is null) = (${t.baseRunId} is null)`),
     check("conversation_tests_model_length", sql`char_length(${t.model}) <= 200`),
     pgPolicy("conversation_tests_select_own", { for: "select", to: authenticatedRole, using: sql`${t.userId} = ${authUid}` }),
     pgPolicy("conversation_tests_insert_own", {
