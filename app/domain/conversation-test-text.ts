@@ -251,6 +251,7 @@ export const FIX_TEXT = {
   beforeAfter: "Before and with the fix",
   keptLine: (version: number) => `Kept: the text is part of the persona since version ${version}.`,
   notes: "Fixes tried and discarded",
+  historyNote: "Fix tried in a long conversation and discarded:",
   noteLine: (note: FixNote) =>
     `${CONVERSATION_CATEGORY_LABELS[note.category]}, text in ${FIX_PLACE_LABELS[note.place]}: ${note.before.passed} of ${note.before.passed + note.before.failed} passed before, ${note.after.passed} of ${note.after.passed + note.after.failed} with it`,
   full: (place: FixPlace) => `The persona's ${FIX_PLACE_LABELS[place]} has no room for the fix. Shorten it first.`,

@@ -9,7 +9,14 @@ import { HISTORY_TEXT } from "~/domain/persona-history";
 import { parsePositiveInt } from "~/domain/persona-list";
 import { relativeTime } from "~/domain/persona-display";
 import { PRODUCT_NAME } from "~/domain/site";
-import { listVersions, orHistoryNotFound, runSummariesByVersion, requireUser, responseHeaders } from "~/services/index.server";
+import {
+  fixNotesByVersion,
+  listVersions,
+  orHistoryNotFound,
+  runSummariesByVersion,
+  requireUser,
+  responseHeaders,
+} from "~/services/index.server";
 import { Button, buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
@@ -23,21 +30,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = parsePositiveInt(new URL(request.url).searchParams.get("page"), 1);
   const history = await orHistoryNotFound(headers, id, () => listVersions(user, id, { page }));
   // Each version's latest test run (docs/product.md, Persona tests), next to the version that caused it.
-  const tests = await runSummariesByVersion(
-    user,
-    id,
-    history.items.map((item) => item.version),
-  );
+  const versions = history.items.map((item) => item.version);
+  const [tests, fixNotes] = await Promise.all([runSummariesByVersion(user, id, versions), fixNotesByVersion(user, id, versions)]);
   // 'an hour ago' is worked out here, so the page's data says everything the page shows.
   const now = new Date();
   const items = history.items.map((item) => ({ ...item, createdAgo: relativeTime(item.createdAt, now) }));
-  return data({ ...history, items, tests }, { headers });
+  return data({ ...history, items, tests, fixNotes }, { headers });
 }
 
 const button = buttonClass("secondary", "xs");
 
 export default function PersonaHistory() {
-  const { persona, items, latest, page, pageCount, tests } = useLoaderData<typeof loader>();
+  const { persona, items, latest, page, pageCount, tests, fixNotes } = useLoaderData<typeof loader>();
   const base = `/persona/${persona.id}/history`;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -99,6 +103,11 @@ export default function PersonaHistory() {
                   {tests[item.version]!.text}
                 </p>
               ) : null}
+              {fixNotes[item.version]?.map((note, i) => (
+                <p key={i} className="mt-1 text-sm text-slate-700" data-testid="version-fix-note" dir="auto">
+                  {note}
+                </p>
+              ))}
               <div className="mt-3 flex flex-wrap gap-2">
                 {item.version > 1 ? (
                   <Link to={`${base}/compare?from=${item.version - 1}&to=${item.version}`} className={button}>

@@ -237,6 +237,10 @@ describe("long-conversation tests", () => {
     const noted = await runs.getConversationTest(user, persona.id, baseId);
     expect(noted.notes).toHaveLength(1);
     expect(noted.notes[0]).toMatchObject({ before: { passed: expect.any(Number), failed: expect.any(Number) } });
+    // History notes it next to the version it was tried on, and nothing else.
+    const history = await runs.fixNotesByVersion(user, persona.id, [base.version, version]);
+    expect(Object.keys(history).map(Number)).toEqual([base.version]);
+    expect(history[base.version]![0]).toMatch(/^Fix tried in a long conversation and discarded: .+ passed before, \d+ of \d+ with it$/);
   });
 
   it("is queued through the app only: a run written straight to the table is refused", async () => {

@@ -636,3 +636,29 @@ export async function discardFix(user: CurrentUser, personaId: string, runId: st
       .where(eq(conversationTests.id, base.id));
   });
 }
+
+/**
+ * The fixes tried and discarded on each of these versions' long-conversation tests, as history
+ * notes them next to the version (docs/product.md, Long conversations: fixes to try).
+ */
+export async function fixNotesByVersion(user: Who, personaId: string, versions: readonly number[]): Promise<Record<number, string[]>> {
+  if (!isUuid(personaId) || versions.length === 0) return {};
+  const rows = await withUser(user.id, (tx) =>
+    tx
+      .select({ version: conversationTests.version, notes: conversationTests.notes })
+      .from(conversationTests)
+      .where(
+        and(
+          eq(conversationTests.personaId, personaId),
+          inArray(conversationTests.version, [...versions]),
+          isNull(conversationTests.fix),
+          sql`jsonb_array_length(${conversationTests.notes}) > 0`,
+        ),
+      ),
+  );
+  const out: Record<number, string[]> = {};
+  for (const row of rows)
+    for (const note of Array.isArray(row.notes) ? (row.notes as FixNote[]) : [])
+      (out[row.version] ??= []).push(`${FIX_TEXT.historyNote} ${FIX_TEXT.noteLine(note)}`);
+  return out;
+}
