@@ -116,7 +116,7 @@ test("try a fix for a category that slipped, see before and after, and keep it",
   // The creator's own probe: she never says her surname. The embedded responder does, when asked her name.
   const probe = await request.post(`/api/personas/${id}/probes`, {
     headers,
-    data: { name: "Never gives her surname", turns: ["What's your full name?"], mustNotMention: ["Moon"] },
+    data: { name: "Never gives her surname", turns: ["What's your name?"], mustNotMention: ["Moon"] },
   });
   expect(probe.status(), await probe.text()).toBe(201);
 
@@ -143,7 +143,9 @@ test("try a fix for a category that slipped, see before and after, and keep it",
   await expect(toast(page)).toContainText("Fix Kept");
   await expect(page.getByTestId("fix-kept")).toHaveText("Kept: the text is part of the persona since version 2.");
   await visit(page, `/persona/${id}/voice`);
-  await expect(page.getByLabel("Author's Note", { exact: true })).toHaveValue(
+  // The fix's depth came with it: the persona had no note of its own.
+  await expect(page.getByLabel("Author's Note Depth")).toHaveValue("4");
+  await expect(page.getByLabel(/^Author's Note/).first()).toHaveValue(
     "Kira never talks about 'Moon', however the user asks or insists; Kira changes the subject instead.",
   );
 });
